@@ -1,0 +1,37 @@
+/**
+ * Icons bundled with the site as inline SVG paths (no icon requests at run time).
+ * Decorative by default: the control that uses one carries the accessible name.
+ */
+const paths = {
+	moon: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z',
+	sun: 'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 1v2M12 21v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M1 12h2M21 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4',
+	monitor: 'M3 4h18v12H3zM8 20h8M12 16v4',
+	x: 'M4 4l16 16M20 4L4 20',
+	bluesky:
+		'M12 11.5c-1-2-3.9-5.6-6.5-7.4C3 2.4 2 2.7 2 5.3c0 .5.3 4.3.5 4.9.6 2.2 2.9 2.8 5 2.4-3.6.6-4.6 2.7-2.6 4.7 3.7 3.8 5.3-1 5.7-2.2l.4-1.2.4 1.2c.4 1.2 2 6 5.7 2.2 2-2 1-4.1-2.6-4.7 2.1.4 4.4-.2 5-2.4.2-.6.5-4.4.5-4.9 0-2.6-1-2.9-3.5-1.2-2.6 1.8-5.5 5.4-6.5 7.4z',
+	linkedin:
+		'M4 9h4v12H4zM6 3a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM10 9h4v2c.6-1.1 2-2.2 4-2.2 3.6 0 4 2.4 4 5.4V21h-4v-6c0-1.5 0-3.3-2-3.3s-2 1.6-2 3.2V21h-4z',
+	discord:
+		'M8.5 17c-3.3-.1-4.5-2.2-4.5-2.2 0-4.8 2.2-8.6 2.2-8.6C8.3 4.6 10.3 4.6 10.3 4.6l.2.3M15.5 17c3.3-.1 4.5-2.2 4.5-2.2 0-4.8-2.2-8.6-2.2-8.6-2.1-1.6-4.1-1.6-4.1-1.6l-.2.3M7 15.5c3 1.7 7 1.7 10 0M9.5 12.5a.5.5 0 1 0 0-1 .5.5 0 0 0 0 1zM14.5 12.5a.5.5 0 1 0 0-1 .5.5 0 0 0 0 1z',
+	home: 'M3 11l9-8 9 8M5 9.5V21h5v-6h4v6h5V9.5',
+} as const
+
+export type IconName = keyof typeof paths
+
+export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+	return (
+		<svg
+			viewBox="0 0 24 24"
+			fill="none"
+			stroke="currentColor"
+			strokeWidth={2}
+			strokeLinecap="round"
+			strokeLinejoin="round"
+			className={className}
+			aria-hidden="true"
+			focusable="false"
+		>
+			<path d={paths[name]} />
+		</svg>
+	)
+}

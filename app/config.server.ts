@@ -1,0 +1,115 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Every environment variable the site reads, parsed once at boot.
+ * `.env.example` and the README's configuration table list the same variables:
+ * keep the three in step.
+ */
+const wholeNumber = (name: string, min: number) =>
+	z
+		.string()
+		.trim()
+		.regex(/^\d+$/, `${name} must be a whole number`)
+		.transform(Number)
+		.refine((n) => n >= min, `${name} must be at least ${min}`)
+
+const envSchema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+	PORT: wholeNumber('PORT', 0)
+		.refine((n) => n <= 65535, 'PORT must be at most 65535')
+		.default('3000'),
+	HOST: z.string().trim().min(1, 'HOST must not be empty').default('0.0.0.0'),
+	TRUST_PROXY: wholeNumber('TRUST_PROXY', 0).default('0'),
+	SITE_URL: z
+		.string()
+		.trim()
+		.url('SITE_URL must be an absolute URL such as https://example.com')
+		.refine((url) => /^https?:$/.test(new URL(url).protocol), 'SITE_URL must use http or https')
+		.transform((url) => new URL(url).origin)
+		.optional(),
+	SITE_STATUS: z
+		.enum(['pre_release', 'released'], {
+			errorMap: () => ({ message: 'SITE_STATUS must be pre_release or released' }),
+		})
+		.default('pre_release'),
+	COURSE_SLOTS: wholeNumber('COURSE_SLOTS', 10).default('500'),
+	DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+	SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+	MAX_BODY_BYTES: wholeNumber('MAX_BODY_BYTES', 1024).default('102400'),
+})
+
+type Env = z.infer<typeof envSchema>
+
+export type Config = Omit<Env, 'SESSION_SECRET'> & {
+	SESSION_SECRET: string
+	dataDir: string
+}
+
+export class ConfigError extends Error {
+	name = 'ConfigError'
+}
+
+/** Parses the environment; throws a ConfigError naming each bad variable and its rule. */
+export function parseConfig(env: Record<string, string | undefined>): Env {
+	// An empty variable (FOO= in a .env file) means "use the default".
+	const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+	const result = envSchema.safeParse(present)
+	if (result.success) return result.data
+	const problems = result.error.issues.map((issue) => {
+		const name = issue.path.join('.')
+		const value = env[name]
+		return `  ${name}: ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)})`}`
+	})
+	throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
+}
+
+/**
+ * The session secret: from SESSION_SECRET, else generated once and kept in DATA_DIR so that
+ * sessions survive restarts. Several app servers must share one SESSION_SECRET.
+ */
+function resolveSessionSecret(env: Env, dataDir: string): string {
+	if (env.SESSION_SECRET) return env.SESSION_SECRET
+	const file = path.join(dataDir, 'session-secret')
+	if (!fs.existsSync(file)) {
+		fs.mkdirSync(dataDir, { recursive: true })
+		try {
+			fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
+		} catch (error) {
+			// Another process sharing DATA_DIR wrote it first: use theirs.
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+		}
+	}
+	return fs.readFileSync(file, 'utf8').trim()
+}
+
+const GLOBAL_KEY = Symbol.for('ai-driven-dev.config')
+type GlobalWithConfig = typeof globalThis & { [GLOBAL_KEY]?: Config }
+
+/**
+ * The configuration of this process. The server parses it at boot (and stops on a bad value);
+ * the Remix build is a separate bundle, so the parsed result is shared through globalThis.
+ */
+export function getConfig(): Config {
+	const holder = globalThis as GlobalWithConfig
+	if (!holder[GLOBAL_KEY]) {
+		const env = parseConfig(process.env)
+		const dataDir = path.resolve(env.DATA_DIR)
+		holder[GLOBAL_KEY] = {
+			...env,
+			dataDir,
+			SESSION_SECRET: resolveSessionSecret(env, dataDir),
+		}
+	}
+	return holder[GLOBAL_KEY]
+}
+
+/** Values the browser needs. Nothing secret goes here: it is rendered into every page. */
+export function getPublicConfig() {
+	const { SITE_STATUS } = getConfig()
+	return { SITE_STATUS }
+}
+
+export type PublicConfig = ReturnType<typeof getPublicConfig>

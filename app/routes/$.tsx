@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { ErrorPage } from '~/components/error-page'
+
+/**
+ * Any path no other route claims. Answering here (rather than letting Remix fall through)
+ * runs the root loader, so the 404 page keeps the visitor's colour mode and footer.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+	const { pathname } = new URL(request.url)
+	throw new Response(`Page not found: ${pathname}`, { status: 404, statusText: 'Not Found' })
+}
+
+export const action = loader
+
+export default function NotFound() {
+	return null
+}
+
+export function ErrorBoundary() {
+	return <ErrorPage />
+}

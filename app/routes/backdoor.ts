@@ -1,0 +1,6 @@
+import { redirect } from '@remix-run/node'
+
+/** SPEC §2: /backdoor is always sent home, before anything renders. */
+export function loader() {
+	return redirect('/')
+}

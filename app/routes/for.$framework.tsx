@@ -1,0 +1,52 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { CourseLanding } from '~/components/course-landing'
+import { LeadLayout } from '~/components/layouts'
+import type { RouteHandle } from '~/utils/color-mode'
+import { notFound } from '~/utils/http'
+import { pageMeta } from '~/utils/meta'
+
+export const handle: RouteHandle = { colorMode: 'dark' }
+
+const frameworkNames: Record<string, string> = {
+	angular: 'Angular',
+	astro: 'Astro',
+	laravel: 'Laravel',
+	nextjs: 'Next.js',
+	nuxt: 'Nuxt',
+	react: 'React',
+	remix: 'Remix',
+	svelte: 'Svelte',
+	vue: 'Vue',
+}
+
+/** A framework slug: lower-case letters, digits and dashes, as in /for/vue or /for/next-js. */
+const FRAMEWORK_SLUG = /^[a-z0-9][a-z0-9-]{0,29}$/
+
+export function frameworkName(slug: string): string {
+	return (
+		frameworkNames[slug] ??
+		slug
+			.split('-')
+			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+			.join(' ')
+	)
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const slug = params.framework ?? ''
+	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(new URL(request.url).pathname)
+	return json({ framework: frameworkName(slug) })
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+	pageMeta(args, args.data ? { title: `AI Driven Dev for ${args.data.framework} developers` } : {})
+
+export default function ForFramework() {
+	const { framework } = useLoaderData<typeof loader>()
+	return (
+		<LeadLayout>
+			<CourseLanding framework={framework} />
+		</LeadLayout>
+	)
+}

@@ -1,0 +1,24 @@
+/** Colour modes (SPEC §4). The choice lives in a cookie so the server renders it without a flash. */
+export const colorModes = ['dark', 'light', 'system'] as const
+export type ColorMode = (typeof colorModes)[number]
+/** What a route may force: a concrete mode, never `system` (SPEC §4). */
+export type ForcedColorMode = Exclude<ColorMode, 'system'>
+
+/** Dark is the default when nothing is stored (SPEC §2, lead-generation layout). */
+export const DEFAULT_COLOR_MODE: ColorMode = 'dark'
+
+export function isColorMode(value: unknown): value is ColorMode {
+	return colorModes.includes(value as ColorMode)
+}
+
+/** The toggle cycles dark → light → system → dark. */
+export function nextColorMode(mode: ColorMode): ColorMode {
+	return colorModes[(colorModes.indexOf(mode) + 1) % colorModes.length]!
+}
+
+export function colorModeLabel(mode: ColorMode): string {
+	return mode === 'system' ? 'Use system colour mode' : `Switch to ${mode} mode`
+}
+
+/** A route's `handle` may force a colour mode: `export const handle: RouteHandle = { colorMode: 'dark' }`. */
+export type RouteHandle = { colorMode?: ForcedColorMode }

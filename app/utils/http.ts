@@ -1,0 +1,30 @@
+/** Responses thrown by guards, so a loader's happy path reads straight down (STYLE.md). */
+
+/** Route validation's 404 (SPEC §5): a known route, but nothing at this address. */
+export function notFound(pathname: string): Response {
+	return new Response(`Page Not Found: ${pathname}`, { status: 404, statusText: 'Not Found' })
+}
+
+export function requireFound<T>(value: T | null | undefined, pathname: string): T {
+	if (value == null) throw notFound(pathname)
+	return value
+}
+
+const statusTexts: Record<number, string> = {
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not Found',
+	405: 'Method Not Allowed',
+	409: 'Conflict',
+	413: 'Payload Too Large',
+	422: 'Unprocessable Content',
+	429: 'Too Many Requests',
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+}
+
+export function statusText(status: number): string {
+	return statusTexts[status] ?? (status >= 500 ? 'Server Error' : 'Error')
+}

@@ -1,0 +1,50 @@
+import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
+import { site } from '~/site'
+
+/** The canonical URL (SPEC §2): the bare origin for the home page, origin plus path elsewhere. */
+export function canonicalUrl(origin: string, pathname: string): string {
+	const path = pathname.replace(/\/+$/, '')
+	return path === '' ? origin : `${origin}${path}`
+}
+
+export function pageTitle(title?: string): string {
+	return title ? `${title} | ${site.title}` : site.title
+}
+
+type PageMeta = { title?: string; description?: string; type?: 'website' | 'article' }
+
+/**
+ * The whole head for a page. Remix replaces (does not merge) a parent's meta, so every route
+ * builds its head here from the root's origin plus its own title and description.
+ */
+export function pageMeta(
+	{ matches, location }: Pick<MetaArgs, 'matches' | 'location'>,
+	page: PageMeta = {},
+): MetaDescriptor[] {
+	const rootData = matches.find((match) => match.id === 'root')?.data as
+		| { origin?: string }
+		| undefined
+	const origin = rootData?.origin ?? ''
+	const title = pageTitle(page.title)
+	const description = page.description ?? site.description
+	const url = canonicalUrl(origin, location.pathname)
+	const image = `${origin}${site.socialImage.path}`
+	return [
+		{ title },
+		{ name: 'description', content: description },
+		{ property: 'og:title', content: title },
+		{ property: 'og:description', content: description },
+		{ property: 'og:type', content: page.type ?? 'website' },
+		{ property: 'og:url', content: url },
+		{ property: 'og:image', content: image },
+		{ property: 'og:image:width', content: String(site.socialImage.width) },
+		{ property: 'og:image:height', content: String(site.socialImage.height) },
+		{ property: 'og:image:alt', content: site.socialImage.alt },
+		{ property: 'og:site_name', content: site.title },
+		{ name: 'twitter:card', content: 'summary_large_image' },
+		{ name: 'twitter:title', content: title },
+		{ name: 'twitter:description', content: description },
+		{ name: 'twitter:image', content: image },
+		{ tagName: 'link', rel: 'canonical', href: url },
+	]
+}

@@ -1,0 +1,192 @@
+/**
+ * The production HTTP server: static files, security headers, limits, logging and graceful
+ * shutdown around the Remix request handler. Built to build/server.js by `npm run build`.
+ */
+import crypto from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import { installGlobals, type ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import { ConfigError, getConfig } from '~/config.server'
+import { closeResources } from '~/utils/lifecycle.server'
+import { isValidHost, requestOrigin } from '~/utils/request.server'
+
+const SHUTDOWN_DEADLINE_MS = 9_000
+
+installGlobals({ nativeFetch: true })
+
+let config: ReturnType<typeof getConfig>
+try {
+	config = getConfig()
+} catch (error) {
+	if (!(error instanceof ConfigError)) throw error
+	console.error(error.message)
+	process.exit(1)
+}
+
+const build: ServerBuild = await import(new URL('./index.js', import.meta.url).href)
+const publicDir = fileURLToPath(new URL('../public', import.meta.url))
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', config.TRUST_PROXY)
+
+let shuttingDown = false
+
+// One line per request. The path only: query strings can carry e-mail addresses and tokens.
+app.use((req, res, next) => {
+	const start = process.hrtime.bigint()
+	res.on('finish', () => {
+		const ms = Number(process.hrtime.bigint() - start) / 1e6
+		console.log(
+			`${req.method} ${req.originalUrl.split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms`,
+		)
+	})
+	if (shuttingDown) res.setHeader('Connection', 'close')
+	next()
+})
+
+app.use((req, res, next) => {
+	if (!isValidHost(req.get('host'))) {
+		res.status(400).type('text/plain').send('Bad Request: invalid Host header')
+		return
+	}
+	next()
+})
+
+app.use((_req, res, next) => {
+	res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+	next()
+})
+
+app.use(
+	helmet({
+		contentSecurityPolicy: {
+			useDefaults: false,
+			directives: {
+				defaultSrc: ["'self'"],
+				scriptSrc: [
+					"'self'",
+					(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+				],
+				// React renders style attributes, which a CSP counts as inline styles.
+				styleSrc: ["'self'", "'unsafe-inline'"],
+				imgSrc: ["'self'", 'data:'],
+				fontSrc: ["'self'"],
+				connectSrc: ["'self'"],
+				objectSrc: ["'none'"],
+				baseUri: ["'self'"],
+				formAction: ["'self'"],
+				frameAncestors: ["'none'"],
+			},
+		},
+		// Sent below, and only over HTTPS: a plain-HTTP local run must stay reachable.
+		strictTransportSecurity: false,
+		referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+	}),
+)
+
+app.use((req, res, next) => {
+	if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+	next()
+})
+
+app.use(compression())
+
+// Fingerprinted by the compiler: cache forever. A missing asset is a plain 404, not a page.
+app.use(
+	'/build',
+	express.static(`${publicDir}/build`, {
+		immutable: true,
+		maxAge: '1y',
+		index: false,
+		redirect: false,
+	}),
+	(_req, res) => {
+		res.status(404).type('text/plain').send('Not found')
+	},
+)
+app.use(express.static(publicDir, { maxAge: '1h', index: false, redirect: false }))
+
+// Bodies are read by Remix straight from the socket, so the limit is checked up front.
+app.use((req, res, next) => {
+	const length = req.get('content-length')
+	if (req.get('transfer-encoding') && length === undefined) {
+		res.status(411).json({ error: 'A Content-Length header is required' })
+		return
+	}
+	if (length !== undefined && Number(length) > config.MAX_BODY_BYTES) {
+		res.status(413).json({ error: `Request body larger than ${config.MAX_BODY_BYTES} bytes` })
+		return
+	}
+	next()
+})
+
+app.get('/healthz', (_req, res, next) => {
+	if (shuttingDown) {
+		res.status(503).json({ status: 'shutting down' })
+		return
+	}
+	next()
+})
+
+app.all(
+	'*',
+	createRequestHandler({
+		build,
+		mode: build.mode,
+		getLoadContext: (req, res) => ({
+			cspNonce: res.locals.cspNonce,
+			clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+			origin: requestOrigin({
+				siteUrl: config.SITE_URL,
+				protocol: req.protocol,
+				host: req.get('host') ?? 'localhost',
+				forwardedHost: config.TRUST_PROXY > 0 ? req.get('x-forwarded-host') : undefined,
+			}),
+			secure: req.secure,
+		}),
+	}),
+)
+
+app.use((error: Error, req: express.Request, res: express.Response, next: express.NextFunction) => {
+	console.error(`Error while handling ${req.method} ${req.path}:`, error.stack ?? error)
+	if (res.headersSent) return next(error)
+	const status = (error as { status?: number }).status
+	if (status && status >= 400 && status < 500) {
+		res.status(status).type('text/plain').send(error.message)
+		return
+	}
+	res.status(500).type('text/plain').send('Internal Server Error')
+})
+
+const server = app.listen(config.PORT, config.HOST, () => {
+	const address = server.address()
+	const port = typeof address === 'object' && address ? address.port : config.PORT
+	console.log(
+		`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
+	)
+})
+
+function shutdown(signal: NodeJS.Signals) {
+	if (shuttingDown) return
+	shuttingDown = true
+	console.log(`${signal} received: finishing in-flight requests`)
+	const deadline = setTimeout(() => {
+		console.error('Requests still open at the shutdown deadline: closing them')
+		server.closeAllConnections()
+		setTimeout(() => process.exit(1), 1_000).unref()
+	}, SHUTDOWN_DEADLINE_MS)
+	server.close(async () => {
+		clearTimeout(deadline)
+		await closeResources()
+		console.log('Shut down cleanly')
+		process.exit(0)
+	})
+	server.closeIdleConnections()
+}
+
+process.once('SIGTERM', shutdown)
+process.once('SIGINT', shutdown)
