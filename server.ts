@@ -11,7 +11,7 @@ import express from 'express'
 import helmet from 'helmet'
 import { ConfigError, getConfig } from '~/config.server'
 import { closeResources } from '~/utils/lifecycle.server'
-import { isValidHost, requestOrigin } from '~/utils/request.server'
+import { isValidHost, requestFacts } from '~/utils/request.server'
 
 const SHUTDOWN_DEADLINE_MS = 9_000
 
@@ -139,14 +139,7 @@ app.all(
 		mode: build.mode,
 		getLoadContext: (req, res) => ({
 			cspNonce: res.locals.cspNonce,
-			clientIp: req.ip ?? req.socket.remoteAddress ?? '',
-			origin: requestOrigin({
-				siteUrl: config.SITE_URL,
-				protocol: req.protocol,
-				host: req.get('host') ?? 'localhost',
-				forwardedHost: config.TRUST_PROXY > 0 ? req.get('x-forwarded-host') : undefined,
-			}),
-			secure: req.secure,
+			...requestFacts(req, config.SITE_URL),
 		}),
 	}),
 )

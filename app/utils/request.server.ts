@@ -45,3 +45,27 @@ export function requestOrigin({
 	const forwarded = forwardedHost?.split(',')[0]?.trim()
 	return `${protocol}://${isValidHost(forwarded) ? forwarded : host}`
 }
+
+/**
+ * The request facts for an Express request. Express applies `trust proxy` (TRUST_PROXY hops)
+ * to `req.ip`, `req.protocol` and `req.secure`; the forwarded host gets the same rule here.
+ */
+export function requestFacts(
+	req: import('express').Request,
+	siteUrl: string | undefined,
+): RequestFacts {
+	const trustsPeer = (req.app.get('trust proxy fn') as (address: string, hop: number) => boolean)(
+		req.socket.remoteAddress ?? '',
+		0,
+	)
+	return {
+		clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+		origin: requestOrigin({
+			siteUrl,
+			protocol: req.protocol,
+			host: req.get('host') ?? 'localhost',
+			forwardedHost: trustsPeer ? req.get('x-forwarded-host') : undefined,
+		}),
+		secure: req.secure,
+	}
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+// `npm test` picks a free port and a throwaway data dir; these defaults serve a direct run.
+const port = Number(process.env.E2E_PORT ?? 3987)
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
+export const baseURL = `http://127.0.0.1:${port}`
+
+// Debian's Chromium; Playwright's own browser download does not work on this machine.
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		executablePath: '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+		],
+	},
+}
+
+export const BOT_USER_AGENT =
+	'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	workers: 2,
+	timeout: 30_000,
+	outputDir: 'test-results',
+	use: { baseURL, trace: 'retain-on-failure' },
+	projects: [
+		{ name: 'js', testIgnore: /bot\.spec\.ts/, use: { ...chromium } },
+		{ name: 'no-js', testIgnore: /bot\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+		{ name: 'bot', testMatch: /bot\.spec\.ts/, use: { ...chromium, userAgent: BOT_USER_AGENT } },
+	],
+	webServer: {
+		command: 'node build/server.js',
+		url: `${baseURL}/healthz`,
+		reuseExistingServer: false,
+		timeout: 30_000,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: {
+			NODE_ENV: 'production',
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			SITE_STATUS: 'pre_release',
+		},
+	},
+})

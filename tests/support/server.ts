@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const serverEntry = path.join(root, 'build/server.js')
+
+export type RunningServer = {
+	url: string
+	port: number
+	process: ChildProcess
+	/** Everything the server printed so far. */
+	output: () => string
+	/** Resolves with the exit code once the process has ended. */
+	exited: Promise<number | null>
+	stop: () => Promise<void>
+}
+
+/**
+ * Starts the production build (`npm run build` first) on a free loopback port with a throwaway
+ * data dir, the way `npm start` runs it. `env` adds to or overrides the environment.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+	if (!fs.existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first')
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
+	const child = spawn(process.execPath, [serverEntry], {
+		cwd: root,
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			HOST: '127.0.0.1',
+			PORT: '0',
+			DATA_DIR: dataDir,
+			...env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout!.on('data', (chunk) => {
+		output += chunk
+	})
+	child.stderr!.on('data', (chunk) => {
+		output += chunk
+	})
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	const port = await new Promise<number>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 15_000)
+		const check = () => {
+			const match = output.match(/Listening on http:\/\/[^:]+:(\d+)/)
+			if (match) {
+				clearTimeout(timer)
+				resolve(Number(match[1]))
+			}
+		}
+		child.stdout!.on('data', check)
+		exited.then((code) => {
+			clearTimeout(timer)
+			reject(new Error(`Server exited with ${code}:\n${output}`))
+		})
+	})
+	return {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		process: child,
+		output: () => output,
+		exited,
+		stop: async () => {
+			if (child.exitCode === null) child.kill('SIGTERM')
+			await exited
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		},
+	}
+}
+
+/** Runs the server with `env` expecting it to refuse to start; resolves with its exit code and output. */
+export async function startServerExpectingFailure(env: Record<string, string>) {
+	const child = spawn(process.execPath, [serverEntry], {
+		cwd: root,
+		env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout!.on('data', (chunk) => {
+		output += chunk
+	})
+	child.stderr!.on('data', (chunk) => {
+		output += chunk
+	})
+	// A server that starts after all is a failed expectation, not a hung test.
+	const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+	const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+	clearTimeout(timer)
+	return { code, output }
+}

@@ -1,0 +1,14 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+	test: {
+		include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+		environment: 'node',
+		// Integration suites start real servers; two cores are shared with them.
+		maxWorkers: 2,
+		testTimeout: 20_000,
+		hookTimeout: 30_000,
+	},
+})
