@@ -16,6 +16,11 @@ const wholeNumber = (name: string, min: number) =>
 		.transform(Number)
 		.refine((n) => n >= min, `${name} must be at least ${min}`)
 
+const isHttpUrl = (url: string) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)
+
+// Never echoed in error messages: they can hold passwords.
+const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'DATABASE_URL'])
+
 const envSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: wholeNumber('PORT', 0)
@@ -39,6 +44,38 @@ const envSchema = z.object({
 	DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
 	SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
 	MAX_BODY_BYTES: wholeNumber('MAX_BODY_BYTES', 1024).default('102400'),
+	DATABASE_URL: z
+		.string()
+		.trim()
+		.refine((url) => URL.canParse(url) && /^postgres(ql)?:$/.test(new URL(url).protocol), {
+			message:
+				'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/db',
+		})
+		.optional(),
+	DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 1).default('10'),
+	GEO_COUNTRY_HEADER: z
+		.string()
+		.trim()
+		.toLowerCase()
+		.regex(/^[a-z0-9-]+$/, 'GEO_COUNTRY_HEADER must be a header name such as cf-ipcountry')
+		.optional(),
+	GEO_SERVICE_URL: z
+		.string()
+		.trim()
+		.refine((url) => isHttpUrl(url.replace('{ip}', '192.0.2.1')), {
+			message: 'GEO_SERVICE_URL must be an http(s) URL such as https://geo.example.com/json/{ip}',
+		})
+		.optional(),
+	GEO_SERVICE_TIMEOUT_MS: wholeNumber('GEO_SERVICE_TIMEOUT_MS', 50).default('800'),
+	API_BASE_URL: z
+		.string()
+		.trim()
+		.refine(
+			isHttpUrl,
+			'API_BASE_URL must be an absolute http(s) URL such as https://api.example.com',
+		)
+		.transform((url) => url.replace(/\/+$/, ''))
+		.optional(),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -61,7 +98,7 @@ export function parseConfig(env: Record<string, string | undefined>): Env {
 	const problems = result.error.issues.map((issue) => {
 		const name = issue.path.join('.')
 		const value = env[name]
-		return `  ${name}: ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)})`}`
+		return `  ${name}: ${issue.message}${value === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(value)})`}`
 	})
 	throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
 }
@@ -108,8 +145,9 @@ export function getConfig(): Config {
 
 /** Values the browser needs. Nothing secret goes here: it is rendered into every page. */
 export function getPublicConfig() {
-	const { SITE_STATUS } = getConfig()
-	return { SITE_STATUS }
+	const { SITE_STATUS, API_BASE_URL } = getConfig()
+	// null, not undefined: JSON keeps the key, so the browser knows the default (same origin) applies.
+	return { SITE_STATUS, API_BASE_URL: API_BASE_URL ?? null }
 }
 
 export type PublicConfig = ReturnType<typeof getPublicConfig>
