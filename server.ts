@@ -10,6 +10,8 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { ConfigError, getConfig } from '~/config.server'
+import { getDatabase } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { closeResources } from '~/utils/lifecycle.server'
 import { isValidHost, requestFacts } from '~/utils/request.server'
 
@@ -27,6 +29,20 @@ try {
 }
 
 const build: ServerBuild = await import(new URL('./index.js', import.meta.url).href)
+
+// Migrated and seeded before the first request (docs/decisions/010); idempotent, and app
+// servers booting together take turns through an advisory lock.
+try {
+	const database = await getDatabase()
+	const { applied } = await prepareDatabase(database)
+	console.log(
+		`Database: ${database.kind}${applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''}`,
+	)
+} catch (error) {
+	console.error('The database could not be prepared:', error)
+	process.exit(1)
+}
+
 const publicDir = fileURLToPath(new URL('../public', import.meta.url))
 
 const app = express()
@@ -172,13 +188,15 @@ function shutdown(signal: NodeJS.Signals) {
 		server.closeAllConnections()
 		setTimeout(() => process.exit(1), 1_000).unref()
 	}, SHUTDOWN_DEADLINE_MS)
+	// Connections kept alive after their last response would otherwise linger until their timeout.
+	const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
 	server.close(async () => {
 		clearTimeout(deadline)
+		clearInterval(closeIdle)
 		await closeResources()
 		console.log('Shut down cleanly')
 		process.exit(0)
 	})
-	server.closeIdleConnections()
 }
 
 process.once('SIGTERM', shutdown)

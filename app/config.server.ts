@@ -22,7 +22,11 @@ const isHttpUrl = (url: string) => URL.canParse(url) && /^https?:$/.test(new URL
 const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'DATABASE_URL'])
 
 const envSchema = z.object({
-	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+	NODE_ENV: z
+		.enum(['development', 'production', 'test'], {
+			errorMap: () => ({ message: 'NODE_ENV must be production, development or test' }),
+		})
+		.default('production'),
 	PORT: wholeNumber('PORT', 0)
 		.refine((n) => n <= 65535, 'PORT must be at most 65535')
 		.default('3000'),
@@ -32,7 +36,10 @@ const envSchema = z.object({
 		.string()
 		.trim()
 		.url('SITE_URL must be an absolute URL such as https://example.com')
-		.refine((url) => /^https?:$/.test(new URL(url).protocol), 'SITE_URL must use http or https')
+		// Runs even when .url() failed, so it must not throw on a non-URL.
+		.refine((url) => !URL.canParse(url) || /^https?:$/.test(new URL(url).protocol), {
+			message: 'SITE_URL must use http or https',
+		})
 		.transform((url) => new URL(url).origin)
 		.optional(),
 	SITE_STATUS: z

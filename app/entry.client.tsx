@@ -1,5 +1,4 @@
 import { RemixBrowser } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { RequestContextProvider } from '~/utils/request-context'
@@ -8,7 +7,10 @@ startTransition(() => {
 	hydrateRoot(
 		document,
 		<StrictMode>
-			<RequestContextProvider value={{ nonce: '', isBot: isbot(navigator.userAgent) }}>
+			{/* The server marks documents rendered for bots; reading the mark keeps isbot out of the bundle. */}
+			<RequestContextProvider
+				value={{ nonce: '', isBot: document.documentElement.hasAttribute('data-bot') }}
+			>
 				<RemixBrowser />
 			</RequestContextProvider>
 		</StrictMode>,

@@ -30,10 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type RootLoader = typeof loader
 
 export function Layout({ children }: { children: React.ReactNode }) {
-	const { nonce } = useRequestContext()
+	const { nonce, isBot } = useRequestContext()
 	const { active } = useColorMode()
 	return (
-		<html lang="en" dir="ltr" className={active}>
+		<html lang="en" dir="ltr" className={active} data-bot={isBot ? '' : undefined}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />

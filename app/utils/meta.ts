@@ -11,7 +11,15 @@ export function pageTitle(title?: string): string {
 	return title ? `${title} | ${site.title}` : site.title
 }
 
-type PageMeta = { title?: string; description?: string; type?: 'website' | 'article' }
+type PageMeta = {
+	title?: string
+	description?: string
+	type?: 'website' | 'article'
+	/** The page's own social image (a path under public/); the site image otherwise. */
+	image?: { path: string; width: number; height: number; alt: string }
+	/** Open Graph article facts, for blog posts and other dated content. */
+	article?: { publishedTime: string; modifiedTime?: string; author: string; tags?: string[] }
+}
 
 /**
  * The whole head for a page. Remix replaces (does not merge) a parent's meta, so every route
@@ -28,7 +36,9 @@ export function pageMeta(
 	const title = pageTitle(page.title)
 	const description = page.description ?? site.description
 	const url = canonicalUrl(origin, location.pathname)
-	const image = `${origin}${site.socialImage.path}`
+	const socialImage = page.image ?? site.socialImage
+	const image = `${origin}${socialImage.path}`
+	const article = page.article
 	return [
 		{ title },
 		{ name: 'description', content: description },
@@ -37,14 +47,25 @@ export function pageMeta(
 		{ property: 'og:type', content: page.type ?? 'website' },
 		{ property: 'og:url', content: url },
 		{ property: 'og:image', content: image },
-		{ property: 'og:image:width', content: String(site.socialImage.width) },
-		{ property: 'og:image:height', content: String(site.socialImage.height) },
-		{ property: 'og:image:alt', content: site.socialImage.alt },
+		{ property: 'og:image:width', content: String(socialImage.width) },
+		{ property: 'og:image:height', content: String(socialImage.height) },
+		{ property: 'og:image:alt', content: socialImage.alt },
 		{ property: 'og:site_name', content: site.title },
 		{ name: 'twitter:card', content: 'summary_large_image' },
 		{ name: 'twitter:title', content: title },
 		{ name: 'twitter:description', content: description },
 		{ name: 'twitter:image', content: image },
+		{ name: 'twitter:image:alt', content: socialImage.alt },
 		{ tagName: 'link', rel: 'canonical', href: url },
+		...(article
+			? [
+					{ property: 'article:published_time', content: article.publishedTime },
+					...(article.modifiedTime
+						? [{ property: 'article:modified_time', content: article.modifiedTime }]
+						: []),
+					{ property: 'article:author', content: article.author },
+					...(article.tags ?? []).map((tag) => ({ property: 'article:tag', content: tag })),
+				]
+			: []),
 	]
 }

@@ -1,0 +1,65 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from '@remix-run/router'
+import { createRemixStub } from '@remix-run/testing'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, test } from 'vitest'
+import { RequestContextProvider } from '~/utils/request-context'
+import { describeError, ErrorPage } from './error-page'
+
+describe('what the error page says', () => {
+	test("an unknown path: 404, Not Found and 'Page not found: /x'", () => {
+		const error = new ErrorResponse(404, 'Not Found', 'Page not found: /x')
+		expect(describeError(error)).toEqual({
+			statusCode: 404,
+			statusMessage: 'Not Found',
+			message: 'Page not found: /x',
+		})
+	})
+
+	test('the status message is derived when the response has none', () => {
+		expect(describeError(new ErrorResponse(429, '', 'Slow down')).statusMessage).toBe(
+			'Too Many Requests',
+		)
+	})
+
+	test('a message equal to the status message is not repeated', () => {
+		expect(describeError(new ErrorResponse(404, 'Not Found', 'Not Found')).message).toBeUndefined()
+	})
+
+	test('an unexpected error is a 500', () => {
+		expect(describeError(new Error('boom'))).toMatchObject({
+			statusCode: 500,
+			statusMessage: 'Internal Server Error',
+		})
+	})
+})
+
+function renderErrorPage(isBot: boolean) {
+	const Stub = createRemixStub([
+		{ id: 'page', path: '/x', Component: () => null, ErrorBoundary: ErrorPage },
+	])
+	return renderToString(
+		<RequestContextProvider value={{ nonce: '', isBot }}>
+			<Stub
+				initialEntries={['/x']}
+				hydrationData={{
+					errors: { page: new ErrorResponse(404, 'Not Found', 'Page not found: /x') },
+				}}
+			/>
+		</RequestContextProvider>,
+	)
+}
+
+describe('the error boundary', () => {
+	test('shows people the status, the message and a way home', () => {
+		const html = renderErrorPage(false)
+		expect(html).toContain('404')
+		expect(html).toContain('Page not found: /x')
+		expect(html).toContain('Back to home')
+	})
+
+	test('renders nothing for bots and crawlers', () => {
+		const html = renderErrorPage(true)
+		expect(html).not.toContain('Back to home')
+		expect(html).not.toContain('Page not found')
+	})
+})

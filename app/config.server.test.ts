@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest'
+import { ConfigError, parseConfig } from './config.server'
+
+describe('configuration', () => {
+	test('an empty environment gives the documented defaults', () => {
+		expect(parseConfig({})).toEqual({
+			NODE_ENV: 'production',
+			PORT: 3000,
+			HOST: '0.0.0.0',
+			TRUST_PROXY: 0,
+			SITE_STATUS: 'pre_release',
+			COURSE_SLOTS: 500,
+			DATA_DIR: './data',
+			MAX_BODY_BYTES: 102400,
+		})
+	})
+
+	test('an empty variable means its default', () => {
+		expect(parseConfig({ PORT: '', SITE_URL: '' })).toMatchObject({ PORT: 3000 })
+		expect(parseConfig({ SITE_URL: '' }).SITE_URL).toBeUndefined()
+	})
+
+	test('numbers are parsed', () => {
+		expect(parseConfig({ PORT: '8080', TRUST_PROXY: '2', COURSE_SLOTS: '40' })).toMatchObject({
+			PORT: 8080,
+			TRUST_PROXY: 2,
+			COURSE_SLOTS: 40,
+		})
+	})
+
+	test('SITE_URL is reduced to its origin', () => {
+		expect(parseConfig({ SITE_URL: 'https://example.com/some/path/' }).SITE_URL).toBe(
+			'https://example.com',
+		)
+	})
+
+	test.each([
+		['TRUST_PROXY', 'yes', 'TRUST_PROXY must be a whole number'],
+		['TRUST_PROXY', '-1', 'TRUST_PROXY must be a whole number'],
+		['PORT', '70000', 'PORT must be at most 65535'],
+		['SITE_URL', 'example.com', 'SITE_URL must be an absolute URL'],
+		['SITE_URL', 'ftp://example.com', 'SITE_URL must use http or https'],
+		['SITE_STATUS', 'live', 'SITE_STATUS must be pre_release or released'],
+		['COURSE_SLOTS', '5', 'COURSE_SLOTS must be at least 10'],
+		['SESSION_SECRET', 'short', 'SESSION_SECRET must be at least 32 characters'],
+		['NODE_ENV', 'staging', 'NODE_ENV must be production, development or test'],
+	])('a bad %s (%s) is refused with a message naming it', (name, value, message) => {
+		expect(() => parseConfig({ [name]: value })).toThrow(ConfigError)
+		expect(() => parseConfig({ [name]: value })).toThrow(`${name}: ${message}`)
+	})
+
+	test('every bad variable is reported at once, with the value given', () => {
+		try {
+			parseConfig({ PORT: 'http', SITE_STATUS: 'live' })
+			expect.unreachable()
+		} catch (error) {
+			expect(String((error as Error).message)).toContain(
+				'PORT: PORT must be a whole number (got "http")',
+			)
+			expect(String((error as Error).message)).toContain('SITE_STATUS')
+		}
+	})
+})

@@ -1,0 +1,237 @@
+import http from 'node:http'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type RunningServer, startServer, startServerExpectingFailure } from '../support/server'
+
+describe('configuration at boot', () => {
+	test('a bad value stops the server with a message naming the variable and the rule', async () => {
+		const { code, output } = await startServerExpectingFailure({ TRUST_PROXY: 'lots' })
+		expect(code).toBe(1)
+		expect(output).toContain('TRUST_PROXY: TRUST_PROXY must be a whole number (got "lots")')
+	})
+})
+
+describe('the production server', () => {
+	let server: RunningServer
+	beforeAll(async () => {
+		server = await startServer()
+	})
+	afterAll(() => server.stop())
+
+	test('every response carries the security headers and no X-Powered-By', async () => {
+		for (const path of ['/', '/favicon.ico', '/no-such-page', '/healthz']) {
+			const response = await fetch(`${server.url}${path}`)
+			const csp = response.headers.get('content-security-policy') ?? ''
+			expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+			expect(csp, path).toContain("frame-ancestors 'none'")
+			expect(csp, path).toContain("object-src 'none'")
+			expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+			expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')
+			expect(response.headers.get('x-powered-by'), path).toBeNull()
+			// Plain HTTP: no HSTS, or a local run could lock a browser out of http://localhost.
+			expect(response.headers.get('strict-transport-security'), path).toBeNull()
+		}
+	})
+
+	test('inline scripts carry the nonce of the policy, which changes per request', async () => {
+		const first = await fetch(server.url)
+		const nonce = first.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]
+		const html = await first.text()
+		const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []
+		expect(inlineScripts.length).toBeGreaterThan(0)
+		for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`)
+		const second = await fetch(server.url)
+		expect(second.headers.get('content-security-policy')).not.toContain(nonce)
+	})
+
+	test('fingerprinted assets are cached for a year as immutable; other public files briefly', async () => {
+		const html = await (await fetch(server.url)).text()
+		const asset = html.match(/\/build\/[^"]+\.(?:js|css)/)![0]
+		const immutable = await fetch(`${server.url}${asset}`)
+		expect(immutable.status).toBe(200)
+		expect(immutable.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+		const favicon = await fetch(`${server.url}/favicon.svg`)
+		expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600')
+		expect((await fetch(`${server.url}/build/missing.js`)).status).toBe(404)
+	})
+
+	test('responses are compressed when the client accepts it', async () => {
+		const response = await rawGet(server.port, '/', { 'Accept-Encoding': 'gzip' })
+		expect(response.headers['content-encoding']).toBe('gzip')
+	})
+
+	test('GET /healthz answers 200', async () => {
+		const response = await fetch(`${server.url}/healthz`)
+		expect(response.status).toBe(200)
+		expect(await response.json()).toEqual({ status: 'ok' })
+	})
+
+	test('a body over MAX_BODY_BYTES is refused with 413 before it is read', async () => {
+		const response = await fetch(`${server.url}/resources/color-mode`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: `mode=light&pad=${'x'.repeat(200_000)}`,
+		})
+		expect(response.status).toBe(413)
+		expect(await response.json()).toEqual({ error: 'Request body larger than 102400 bytes' })
+	})
+
+	test('an invalid Host header is a 400, not an error', async () => {
+		const response = await rawGet(server.port, '/', { Host: 'bad host' })
+		expect(response.statusCode).toBe(400)
+	})
+
+	test('malformed paths and methods never answer 500', async () => {
+		for (const path of [
+			'/%E0%A4%A',
+			'/%',
+			'/..%2f..%2fetc/passwd',
+			'/blog/%ff/%fe',
+			'/?friend=%',
+		]) {
+			const response = await rawGet(server.port, path)
+			expect(response.statusCode, path).toBeLessThan(500)
+		}
+		const put = await fetch(`${server.url}/`, { method: 'PUT', body: 'x' })
+		expect(put.status).toBeLessThan(500)
+	})
+
+	test('each request is logged on one line with method, path, status and duration', async () => {
+		await fetch(`${server.url}/workshop?email=someone@example.com`)
+		await new Promise((resolve) => setTimeout(resolve, 50))
+		expect(server.output()).toMatch(/^GET \/workshop 200 \d+\.\dms$/m)
+		// Query strings can carry personal data: they stay out of the log.
+		expect(server.output()).not.toContain('someone@example.com')
+	})
+})
+
+describe('behind a proxy', () => {
+	let server: RunningServer
+	beforeAll(async () => {
+		server = await startServer({ TRUST_PROXY: '1' })
+	})
+	afterAll(() => server.stop())
+
+	const viaProxy = {
+		'X-Forwarded-Proto': 'https',
+		'X-Forwarded-Host': 'aidrivendev.com',
+		'X-Forwarded-For': '203.0.113.9',
+	}
+
+	test('HSTS is sent when the visitor came over HTTPS', async () => {
+		const response = await fetch(server.url, { headers: viaProxy })
+		expect(response.headers.get('strict-transport-security')).toBe(
+			'max-age=31536000; includeSubDomains',
+		)
+	})
+
+	test('canonical links use the forwarded origin', async () => {
+		const html = await (await fetch(`${server.url}/workshop`, { headers: viaProxy })).text()
+		expect(html).toContain('<link rel="canonical" href="https://aidrivendev.com/workshop"/>')
+	})
+
+	test('cookies are Secure over HTTPS', async () => {
+		const response = await fetch(`${server.url}/resources/color-mode`, {
+			method: 'POST',
+			headers: { ...viaProxy, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: 'mode=light',
+			redirect: 'manual',
+		})
+		expect(response.headers.get('set-cookie')).toMatch(/; Secure/)
+	})
+})
+
+describe('without a trusted proxy', () => {
+	let server: RunningServer
+	beforeAll(async () => {
+		server = await startServer()
+	})
+	afterAll(() => server.stop())
+
+	test('forwarded headers cannot change the origin, HSTS or cookie security', async () => {
+		const headers = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example' }
+		const response = await fetch(`${server.url}/workshop`, { headers })
+		expect(response.headers.get('strict-transport-security')).toBeNull()
+		expect(await response.text()).toContain(`<link rel="canonical" href="${server.url}/workshop"/>`)
+		const cookie = await fetch(`${server.url}/resources/color-mode`, {
+			method: 'POST',
+			headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: 'mode=light',
+			redirect: 'manual',
+		})
+		expect(cookie.headers.get('set-cookie')).not.toMatch(/Secure/)
+	})
+})
+
+describe('SITE_URL and SITE_STATUS', () => {
+	let server: RunningServer
+	beforeAll(async () => {
+		server = await startServer({ SITE_URL: 'https://aidrivendev.com', SITE_STATUS: 'released' })
+	})
+	afterAll(() => server.stop())
+
+	test('the canonical origin is SITE_URL: bare for the home page, with the path elsewhere', async () => {
+		const home = await (await fetch(server.url)).text()
+		expect(home).toContain('<link rel="canonical" href="https://aidrivendev.com"/>')
+		expect(home).toContain(
+			'<meta property="og:image" content="https://aidrivendev.com/social.png"/>',
+		)
+		const blog = await (await fetch(`${server.url}/blog`)).text()
+		expect(blog).toContain('<link rel="canonical" href="https://aidrivendev.com/blog"/>')
+	})
+
+	test('a released site shows the legal links in the footer', async () => {
+		const html = await (await fetch(`${server.url}/workshop`)).text()
+		expect(html).toContain('href="/legal/privacy-policy"')
+		expect(html).toContain('href="/legal/terms-conditions"')
+	})
+})
+
+describe('graceful shutdown', () => {
+	test('SIGTERM lets an in-flight request finish, then the process exits 0 well within 10 s', async () => {
+		const server = await startServer()
+		const body = 'mode=light&redirectTo=%2Fworkshop'
+		// A request whose body is still arriving when the signal comes.
+		const finished = new Promise<number>((resolve, reject) => {
+			const request = http.request(
+				{
+					host: '127.0.0.1',
+					port: server.port,
+					path: '/resources/color-mode',
+					method: 'POST',
+					headers: {
+						'Content-Type': 'application/x-www-form-urlencoded',
+						'Content-Length': Buffer.byteLength(body),
+					},
+				},
+				(response) => {
+					response.resume()
+					resolve(response.statusCode!)
+				},
+			)
+			request.on('error', reject)
+			request.write(body.slice(0, 5))
+			setTimeout(() => {
+				server.process.kill('SIGTERM')
+				setTimeout(() => request.end(body.slice(5)), 500)
+			}, 200)
+		})
+		const started = Date.now()
+		expect(await finished).toBe(302)
+		expect(await server.exited).toBe(0)
+		// Keep-alive connections are closed as soon as they go idle, not at their timeout.
+		expect(Date.now() - started).toBeLessThan(3_000)
+		expect(server.output()).toContain('Shut down cleanly')
+		await server.stop()
+	})
+})
+
+function rawGet(port: number, path: string, headers: Record<string, string> = {}) {
+	return new Promise<http.IncomingMessage>((resolve, reject) => {
+		http
+			.get({ host: '127.0.0.1', port, path, headers }, (response) => {
+				response.resume()
+				resolve(response)
+			})
+			.on('error', reject)
+	})
+}
