@@ -1,9 +1,11 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ConfigError, parseConfig } from './config.server'
+import { ConfigError, configVariables, parseConfig } from './config.server'
 
 describe('configuration', () => {
 	test('an empty environment gives the documented defaults', () => {
-		expect(parseConfig({})).toEqual({
+		expect(parseConfig({})).toMatchObject({
 			NODE_ENV: 'production',
 			PORT: 3000,
 			HOST: '0.0.0.0',
@@ -13,6 +15,22 @@ describe('configuration', () => {
 			DATA_DIR: './data',
 			MAX_BODY_BYTES: 102400,
 		})
+		expect(parseConfig({}).SITE_URL).toBeUndefined()
+		expect(parseConfig({}).SESSION_SECRET).toBeUndefined()
+	})
+
+	test('.env.example and the README list every variable, with the real defaults', () => {
+		const example = fs.readFileSync(path.join(import.meta.dirname, '../.env.example'), 'utf8')
+		const readme = fs.readFileSync(path.join(import.meta.dirname, '../README.md'), 'utf8')
+		const documented = Object.fromEntries(
+			[...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]),
+		)
+		expect(Object.keys(documented).sort()).toEqual([...configVariables].sort())
+		for (const name of configVariables) {
+			expect(readme, `README row for ${name}`).toContain(`| \`${name}\` |`)
+		}
+		// Setting each variable to its documented default changes nothing.
+		expect(parseConfig(documented)).toEqual(parseConfig({}))
 	})
 
 	test('an empty variable means its default', () => {

@@ -87,6 +87,9 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>
 
+/** The names of every variable the site reads. */
+export const configVariables = Object.keys(envSchema.shape) as (keyof Env)[]
+
 export type Config = Omit<Env, 'SESSION_SECRET'> & {
 	SESSION_SECRET: string
 	dataDir: string
