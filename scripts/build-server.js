@@ -1,9 +1,8 @@
 // Compiles server.ts next to the Remix server build; app imports stay bundled, packages external.
+import fs from 'node:fs'
 import { build } from 'esbuild'
 
-await build({
-	entryPoints: ['server.ts'],
-	outfile: 'build/server.js',
+const options = {
 	bundle: true,
 	platform: 'node',
 	format: 'esm',
@@ -12,4 +11,11 @@ await build({
 	alias: { '~': './app' },
 	sourcemap: true,
 	logLevel: 'warning',
-})
+}
+
+await build({ ...options, entryPoints: ['server.ts'], outfile: 'build/server.js' })
+// `npm run db:migrate`: migrations and seed alone, for deploys that migrate before rolling out.
+await build({ ...options, entryPoints: ['scripts/db-migrate.ts'], outfile: 'build/db-migrate.js' })
+// The SQL migrations ship beside the bundles that apply them (app/db/migrate.server.ts).
+fs.rmSync('build/migrations', { recursive: true, force: true })
+fs.cpSync('app/db/migrations', 'build/migrations', { recursive: true })

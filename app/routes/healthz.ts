@@ -1,6 +1,25 @@
 import { json } from '@remix-run/node'
+import { getDatabase } from '~/db/client.server'
 
-/** For load balancers: 200 while this process can serve. server.ts answers 503 while shutting down. */
-export function loader() {
-	return json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
+const DATABASE_TIMEOUT_MS = 2_000
+
+/**
+ * For load balancers: 200 while this process can serve, 503 when its database does not answer
+ * within 2 seconds. server.ts answers 503 while shutting down.
+ */
+export async function loader() {
+	const headers = { 'Cache-Control': 'no-store' }
+	try {
+		const database = await getDatabase()
+		await Promise.race([
+			database.ping(),
+			new Promise((_, reject) =>
+				setTimeout(() => reject(new Error('timed out')), DATABASE_TIMEOUT_MS).unref(),
+			),
+		])
+		return json({ status: 'ok', database: database.kind }, { headers })
+	} catch (error) {
+		console.error('Health check: database unavailable:', (error as Error).message)
+		return json({ status: 'unavailable', database: 'unreachable' }, { status: 503, headers })
+	}
 }

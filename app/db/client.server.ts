@@ -1,0 +1,161 @@
+/**
+ * The database: PostgreSQL through a `pg` pool when DATABASE_URL is set, else PGlite (Postgres
+ * compiled to WASM, in this process) with its files in DATA_DIR/pglite. Same dialect, same
+ * schema, same migrations (docs/decisions/010).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import { getConfig } from '~/config.server'
+import { onShutdown } from '~/utils/lifecycle.server'
+import * as schema from './schema.server'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** Plain SQL on one connection, for the migrator. */
+export type SqlSession = {
+	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+	/** Runs several statements separated by semicolons (no parameters). */
+	exec(sql: string): Promise<void>
+}
+
+export type Database = {
+	kind: 'pglite' | 'postgres'
+	db: Db
+	/**
+	 * Runs `fn` on one dedicated connection, holding a cluster-wide lock while it runs, so that
+	 * app servers booting together migrate one after the other.
+	 */
+	withExclusiveSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>
+	/** Runs `fn` inside a transaction on one connection: all of it or none of it. */
+	transaction(session: SqlSession, fn: () => Promise<void>): Promise<void>
+	ping(): Promise<void>
+	close(): Promise<void>
+}
+
+// Any constant will do; it only has to be the same on every app server.
+const MIGRATION_LOCK_KEY = 7_341_201_733
+
+export type OpenOptions =
+	| { url: string; poolMax?: number }
+	/** `dir` undefined: in memory, for tests. */
+	| { url?: undefined; dir?: string }
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+	if (options.url) return openPostgres(options.url, options.poolMax ?? 10)
+	return openPglite('dir' in options ? options.dir : undefined)
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+	const pool = new pg.Pool({
+		connectionString: url,
+		max: poolMax,
+		connectionTimeoutMillis: 5_000,
+		idleTimeoutMillis: 30_000,
+	})
+	// An idle client dropped by the server must not crash the process; the pool replaces it.
+	pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message))
+	const session = (client: pg.PoolClient): SqlSession => ({
+		query: async <T>(sql: string, params?: unknown[]) =>
+			(await client.query(sql, params)).rows as T[],
+		exec: async (sql) => {
+			await client.query(sql)
+		},
+	})
+	return {
+		kind: 'postgres',
+		db: drizzlePg(pool, { schema }) as unknown as Db,
+		async withExclusiveSession(fn) {
+			const client = await pool.connect()
+			try {
+				await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+				try {
+					return await fn(session(client))
+				} finally {
+					await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+				}
+			} finally {
+				client.release()
+			}
+		},
+		async transaction(tx, fn) {
+			await tx.exec('BEGIN')
+			try {
+				await fn()
+				await tx.exec('COMMIT')
+			} catch (error) {
+				await tx.exec('ROLLBACK')
+				throw error
+			}
+		},
+		async ping() {
+			await pool.query('SELECT 1')
+		},
+		close: () => pool.end(),
+	}
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+	if (dir) fs.mkdirSync(dir, { recursive: true })
+	const client = await PGlite.create(dir)
+	const session: SqlSession = {
+		query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+		exec: async (sql) => {
+			await client.exec(sql)
+		},
+	}
+	return {
+		kind: 'pglite',
+		db: drizzlePglite(client, { schema }) as unknown as Db,
+		// PGlite lives in this one process, which is the only one using its files.
+		withExclusiveSession: (fn) => fn(session),
+		async transaction(tx, fn) {
+			await tx.exec('BEGIN')
+			try {
+				await fn()
+				await tx.exec('COMMIT')
+			} catch (error) {
+				await tx.exec('ROLLBACK')
+				throw error
+			}
+		},
+		async ping() {
+			await client.query('SELECT 1')
+		},
+		close: () => client.close(),
+	}
+}
+
+const KEY = Symbol.for('ai-driven-dev.database')
+type GlobalWithDatabase = typeof globalThis & { [KEY]?: Promise<Database> }
+
+/**
+ * This process's database, opened on first use from the configuration and closed on shutdown.
+ * Shared through globalThis: server.ts (which migrates it at boot) and the Remix build are
+ * separate bundles, and PGlite's files must be opened once.
+ */
+export function getDatabase(): Promise<Database> {
+	const holder = globalThis as GlobalWithDatabase
+	if (!holder[KEY]) {
+		const config = getConfig()
+		const opening = config.DATABASE_URL
+			? openDatabase({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX })
+			: openDatabase({ dir: path.join(config.dataDir, 'pglite') })
+		holder[KEY] = opening
+		opening.then(
+			(database) => onShutdown(() => database.close()),
+			() => {
+				holder[KEY] = undefined
+			},
+		)
+	}
+	return holder[KEY]
+}
+
+export async function getDb(): Promise<Db> {
+	return (await getDatabase()).db
+}

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest'
+import { courseCounters, remainingSeats, slotShown, soldShown } from './course-counters'
+
+describe('course counters', () => {
+	test('the default 500 seats show a slot figure of 491', () => {
+		expect(courseCounters({ actualSlot: 500, actualSold: 0 })).toEqual({
+			actualSlot: 500,
+			slot: 491,
+			actualSold: 0,
+			sold: 0,
+			remaining: 500,
+		})
+	})
+
+	test('sold is the real count while it is below the slot figure', () => {
+		expect(courseCounters({ actualSlot: 500, actualSold: 120 })).toMatchObject({
+			sold: 120,
+			remaining: 380,
+		})
+	})
+
+	test('sold stops at the slot figure, so at least 9 seats always show as remaining', () => {
+		expect(courseCounters({ actualSlot: 500, actualSold: 491 })).toMatchObject({
+			sold: 491,
+			remaining: 9,
+		})
+		expect(courseCounters({ actualSlot: 500, actualSold: 700 })).toMatchObject({
+			actualSold: 700,
+			sold: 491,
+			remaining: 9,
+		})
+	})
+
+	test('the slot figure never goes below 0', () => {
+		expect(slotShown(9)).toBe(0)
+		expect(slotShown(3)).toBe(0)
+		expect(slotShown(10)).toBe(1)
+	})
+
+	test('sold shown is the smaller of the real count and the slot figure', () => {
+		expect(soldShown(5, 10)).toBe(5)
+		expect(soldShown(10, 10)).toBe(10)
+		expect(soldShown(11, 10)).toBe(10)
+		expect(soldShown(4, 0)).toBe(0)
+	})
+
+	test('remaining never goes below 0', () => {
+		expect(remainingSeats(10, 10)).toBe(0)
+		expect(remainingSeats(10, 25)).toBe(0)
+	})
+
+	test('garbage counts are rejected rather than shown', () => {
+		expect(() => courseCounters({ actualSlot: Number.NaN, actualSold: 0 })).toThrow(RangeError)
+		expect(() => courseCounters({ actualSlot: 500, actualSold: Infinity })).toThrow(RangeError)
+	})
+})

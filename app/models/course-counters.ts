@@ -1,0 +1,55 @@
+/**
+ * The course's seat counters (SPEC §3, §5, §9). Pure, so every edge is unit tested; the
+ * course model feeds them the configured capacity and the paid seats from the database.
+ */
+
+/** The slot figure shown is 9 below the real capacity (SPEC §9). */
+export const SLOT_MARGIN = 9
+
+export type CourseCounters = {
+	/** Seats on sale: COURSE_SLOTS. */
+	actualSlot: number
+	/** The capacity shown: actualSlot − 9. */
+	slot: number
+	/** Seats actually paid for. */
+	actualSold: number
+	/** The sold figure shown: never more than the slot figure. */
+	sold: number
+	/** Seats left as shown: capacity minus the sold figure, never below 0. */
+	remaining: number
+}
+
+function count(value: number, name: string): number {
+	if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number`)
+	return Math.max(0, Math.floor(value))
+}
+
+export function slotShown(actualSlot: number): number {
+	return Math.max(0, count(actualSlot, 'actualSlot') - SLOT_MARGIN)
+}
+
+export function soldShown(actualSold: number, slot: number): number {
+	return Math.min(count(actualSold, 'actualSold'), count(slot, 'slot'))
+}
+
+export function remainingSeats(actualSlot: number, sold: number): number {
+	return Math.max(0, count(actualSlot, 'actualSlot') - count(sold, 'sold'))
+}
+
+export function courseCounters({
+	actualSlot,
+	actualSold,
+}: {
+	actualSlot: number
+	actualSold: number
+}): CourseCounters {
+	const slot = slotShown(actualSlot)
+	const sold = soldShown(actualSold, slot)
+	return {
+		actualSlot: count(actualSlot, 'actualSlot'),
+		slot,
+		actualSold: count(actualSold, 'actualSold'),
+		sold,
+		remaining: remainingSeats(actualSlot, sold),
+	}
+}

@@ -1,0 +1,57 @@
+/** The course and its seat counters (SPEC §3, §5; issue 3, item 2). */
+import { and, eq, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import { type Db, getDb } from '~/db/client.server'
+import { catalogItems, courses, type FaqEntry, orders } from '~/db/schema.server'
+import { COURSE_SLUG } from '~/db/seed-data'
+import { type CourseCounters, courseCounters } from './course-counters'
+import { cachedRead } from './read-cache.server'
+
+export type Course = {
+	slug: string
+	name: string
+	status: string
+	faq: FaqEntry[]
+} & CourseCounters
+
+/** Seats paid for: the quantities of paid orders of the course's seat items. */
+export async function countPaidSeats(db: Db, courseSlug: string): Promise<number> {
+	const [row] = await db
+		.select({ seats: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
+		.from(orders)
+		.innerJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
+		.where(and(eq(catalogItems.courseSlug, courseSlug), eq(orders.status, 'paid')))
+	return Number(row?.seats ?? 0)
+}
+
+export async function loadCourse(
+	db: Db,
+	{ slug, capacity }: { slug: string; capacity: number },
+): Promise<Course | null> {
+	const [course] = await db
+		.select({
+			slug: courses.slug,
+			name: courses.name,
+			status: courses.status,
+			faq: courses.faq,
+		})
+		.from(courses)
+		.where(eq(courses.slug, slug))
+	if (!course) return null
+	const actualSold = await countPaidSeats(db, slug)
+	return { ...course, ...courseCounters({ actualSlot: capacity, actualSold }) }
+}
+
+/** The course on sale, with counters for COURSE_SLOTS seats; cached briefly. */
+export async function getCourse(): Promise<Course> {
+	const course = await cachedRead(`course:${COURSE_SLUG}`, async () =>
+		loadCourse(await getDb(), { slug: COURSE_SLUG, capacity: getConfig().COURSE_SLOTS }),
+	)
+	if (!course) throw new Error(`The course ${COURSE_SLUG} is missing: was the database seeded?`)
+	return course
+}
+
+/** Seats actually paid for (GET /api/purchase-count). */
+export async function getPurchaseCount(): Promise<number> {
+	return (await getCourse()).actualSold
+}

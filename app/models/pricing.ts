@@ -1,0 +1,51 @@
+/** Regional pricing rules and money formatting: pure functions, shared by server and browser. */
+
+export const GLOBAL_REGION = 'GLOBAL'
+
+/**
+ * A regional price from the GLOBAL one: the level's discount, rounded to a whole major unit
+ * (249 at 25 % off is 187, not 186.75) so prices read cleanly in every region.
+ */
+export function regionalAmountMinor(
+	baseAmountMinor: number,
+	discountPercent: number,
+	minorPerMajor = 100,
+): number {
+	if (!Number.isInteger(baseAmountMinor) || baseAmountMinor < 0)
+		throw new RangeError(`Invalid base amount: ${baseAmountMinor}`)
+	if (!(discountPercent >= 0 && discountPercent <= 100))
+		throw new RangeError(`Invalid discount: ${discountPercent}`)
+	const discounted = (baseAmountMinor * (100 - discountPercent)) / 100
+	return Math.round(discounted / minorPerMajor) * minorPerMajor
+}
+
+/** How many minor units make one major unit of an ISO 4217 currency (USD 100, JPY 1). */
+export function minorUnitsPerMajor(currency: string): number {
+	const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+		.maximumFractionDigits
+	return 10 ** (digits ?? 2)
+}
+
+/** Minor units (cents) to major units (dollars): 24900 USD is 249. */
+export function toMajorUnits(amountMinor: number, currency: string): number {
+	return amountMinor / minorUnitsPerMajor(currency)
+}
+
+/** "$249", or "$249.50" when there are cents. */
+export function formatPrice(amount: number, currency: string): string {
+	return new Intl.NumberFormat('en-US', {
+		style: 'currency',
+		currency,
+		minimumFractionDigits: Number.isInteger(amount) ? 0 : undefined,
+	}).format(amount)
+}
+
+/**
+ * A region name from a query string: trimmed, upper-cased, and GLOBAL when empty, malformed or
+ * not one of `known` (SPEC §9: the catalog's default region is GLOBAL).
+ */
+export function normalizeRegion(value: unknown, known: readonly string[]): string {
+	if (typeof value !== 'string') return GLOBAL_REGION
+	const region = value.trim().toUpperCase()
+	return known.includes(region) ? region : GLOBAL_REGION
+}

@@ -1,0 +1,11 @@
+/**
+ * GET /api/country → { level, details: { region, ... } } for the visitor (SPEC §3, §7).
+ * Never fails: an unknown visitor is level 0, region GLOBAL (SPEC §8).
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getCountryInfo } from '~/models/country.server'
+import { CACHE, geoQuery, jsonWithCache } from '~/utils/api.server'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	return jsonWithCache(await getCountryInfo(geoQuery(request, context)), CACHE.perVisitor)
+}

@@ -1,0 +1,9 @@
+/** GET /api/course → { data: course } with its counters (SPEC §7, issue 3 item 2). */
+import { getCourse } from '~/models/course.server'
+import { CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
+
+export function loader() {
+	return orUnavailable('GET /api/course', async () =>
+		jsonWithCache({ data: await getCourse() }, CACHE.counters),
+	)
+}

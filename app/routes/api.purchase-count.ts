@@ -1,0 +1,9 @@
+/** GET /api/purchase-count → { data: { count } }: seats actually paid for (SPEC §7). */
+import { getPurchaseCount } from '~/models/course.server'
+import { CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
+
+export function loader() {
+	return orUnavailable('GET /api/purchase-count', async () =>
+		jsonWithCache({ data: { count: await getPurchaseCount() } }, CACHE.counters),
+	)
+}
