@@ -188,13 +188,15 @@ function shutdown(signal: NodeJS.Signals) {
 		server.closeAllConnections()
 		setTimeout(() => process.exit(1), 1_000).unref()
 	}, SHUTDOWN_DEADLINE_MS)
+	// Connections kept alive after their last response would otherwise linger until their timeout.
+	const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
 	server.close(async () => {
 		clearTimeout(deadline)
+		clearInterval(closeIdle)
 		await closeResources()
 		console.log('Shut down cleanly')
 		process.exit(0)
 	})
-	server.closeIdleConnections()
 }
 
 process.once('SIGTERM', shutdown)
