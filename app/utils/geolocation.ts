@@ -23,7 +23,9 @@ const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: '
 export function countryName(code: string | null | undefined): string | undefined {
 	if (!code || !/^[A-Z]{2}$/.test(code)) return undefined
 	try {
-		return displayNames.of(code)
+		const name = displayNames.of(code)
+		// CLDR names the user-assigned code ZZ; it is no country.
+		return name === 'Unknown Region' ? undefined : name
 	} catch {
 		return undefined
 	}
