@@ -1,15 +1,55 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { notFound } from '~/utils/http'
+import {
+	json,
+	type LinksFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ContentPage, contentLinks } from '~/components/content/content-page'
+import { LeadLayout } from '~/components/layouts'
+import { contentHeaders, findContent, isPreview } from '~/content/content.server'
+import { blogFeedLink } from '~/content/copy'
+import { categoryName } from '~/content/schema'
+import { requireFound } from '~/utils/http'
+import { pageMeta } from '~/utils/meta'
 
-/**
- * One blog post. Posts arrive with the content issue; until then no slug exists.
- */
-export function loader({ request }: LoaderFunctionArgs) {
-	throw notFound(new URL(request.url).pathname)
+export const links: LinksFunction = () => [...contentLinks, blogFeedLink]
+
+/** One post, compiled at build time; an unknown category or slug (or a draft) is a 404. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { pathname } = new URL(request.url)
+	const preview = isPreview(request)
+	const post = requireFound(findContent(pathname, { preview }), pathname)
+	return json({ post }, { headers: contentHeaders(preview) })
 }
 
-// Never rendered until the loader can find something; a default export makes this a page
-// route, so its 404 renders the error page instead of plain text.
-export default function Page() {
-	return null
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+	const post = args.data?.post
+	return pageMeta(args, {
+		title: post?.title,
+		description: post?.description,
+		type: 'article',
+		image: post?.image,
+		article: post && {
+			publishedTime: post.date,
+			modifiedTime: post.updated,
+			author: post.author,
+			tags: post.tags,
+		},
+	})
+}
+
+export default function BlogPost() {
+	const { post } = useLoaderData<typeof loader>()
+	return (
+		<LeadLayout>
+			<ContentPage
+				{...post}
+				back={{ to: '/blog', label: 'All posts' }}
+				eyebrow={categoryName(post.category!)}
+			/>
+		</LeadLayout>
+	)
 }

@@ -1,16 +1,118 @@
-import type { MetaFunction } from '@remix-run/node'
+import {
+	json,
+	type LinksFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { Icon } from '~/components/icons'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { contentHeaders, isPreview, listContent } from '~/content/content.server'
+import { BLOG_FEED_PATH, blogFeedLink, contentCopy, formatDate } from '~/content/copy'
+import { categoryName, slugPattern } from '~/content/schema'
+import { requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: `Blog` })
+export const links: LinksFunction = () => [blogFeedLink]
 
-export default function Page() {
+/** All posts, newest first; `?category=x` narrows the list to one category (a plain link). */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	const preview = isPreview(request)
+	const posts = listContent('blog', { preview })
+	const categories = [...new Set(posts.map((post) => post.category!))].sort()
+	const asked = url.searchParams.get('category')
+	// An unknown category is a page that does not exist, not an empty list.
+	const category =
+		asked === null
+			? null
+			: requireFound(
+					slugPattern.test(asked) && categories.includes(asked) ? asked : null,
+					`${url.pathname}?category=${asked}`,
+				)
+	return json(
+		{
+			posts: category ? posts.filter((post) => post.category === category) : posts,
+			categories: categories.map((slug) => ({ slug, name: categoryName(slug) })),
+			category,
+		},
+		{ headers: contentHeaders(preview) },
+	)
+}
+
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+	pageMeta(args, {
+		title: args.data?.category
+			? `${categoryName(args.data.category)} | ${contentCopy.blog.title}`
+			: contentCopy.blog.title,
+		description: contentCopy.blog.description,
+	})
+
+export default function BlogIndex() {
+	const { posts, categories, category } = useLoaderData<typeof loader>()
+	const filterClass =
+		'rounded-full border px-3 py-1 text-sm font-medium border-slate-300 text-slate-700 hover:border-indigo-500 dark:border-slate-700 dark:text-slate-200 aria-[current=page]:border-indigo-600 aria-[current=page]:bg-indigo-600 aria-[current=page]:text-white'
 	return (
 		<LeadLayout>
-			<PageHeading
-				title="Blog"
-				lead="Notes on building software with AI: workflows, tools and lessons from real projects."
-			/>
+			<PageHeading title={contentCopy.blog.title} lead={contentCopy.blog.description} />
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<nav aria-label="Categories">
+					<ul className="flex flex-wrap gap-2">
+						<li>
+							<Link to="/blog" className={filterClass} aria-current={category ? undefined : 'page'}>
+								All posts
+							</Link>
+						</li>
+						{categories.map((item) => (
+							<li key={item.slug}>
+								<Link
+									to={`/blog?category=${item.slug}`}
+									className={filterClass}
+									aria-current={item.slug === category ? 'page' : undefined}
+								>
+									{item.name}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</nav>
+				<a
+					href={BLOG_FEED_PATH}
+					className="inline-flex items-center gap-1 text-sm text-slate-700 hover:underline dark:text-slate-300"
+				>
+					<Icon name="rss" className="h-4 w-4" />
+					RSS feed
+				</a>
+			</div>
+			<ol className="mt-8 divide-y divide-slate-200 pb-16 dark:divide-slate-800">
+				{posts.map((post) => (
+					<li key={post.path} className="py-6">
+						<article>
+							<p className="text-sm text-slate-600 dark:text-slate-400">
+								<Link
+									to={`/blog?category=${post.category}`}
+									className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+								>
+									{categoryName(post.category!)}
+								</Link>
+								{' · '}
+								<time dateTime={post.date}>{formatDate(post.date)}</time>
+								{' · '}
+								{post.readingMinutes} min read
+								{post.draft ? ' · Draft' : null}
+							</p>
+							<h2 className="mt-1 text-xl font-semibold">
+								<Link to={post.path} className="hover:underline">
+									{post.title}
+								</Link>
+							</h2>
+							<p className="mt-2 text-slate-700 dark:text-slate-300">{post.description}</p>
+						</article>
+					</li>
+				))}
+			</ol>
 		</LeadLayout>
 	)
 }

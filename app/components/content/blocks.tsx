@@ -1,0 +1,379 @@
+/**
+ * The documentation-style content blocks of SPEC §1, used from MDX files under content/.
+ *
+ * They are rendered to HTML when the site is built (app/content/compile.server.tsx), never in
+ * the browser: each block is readable and usable with JavaScript off, and the few that gain
+ * behaviour with JavaScript (tabs, code groups, the copy button) carry data attributes that
+ * app/components/content/enhance.ts picks up on the page.
+ */
+import {
+	Children,
+	createContext,
+	isValidElement,
+	type ReactElement,
+	type ReactNode,
+	useContext,
+} from 'react'
+import { Icon, type IconName } from '~/components/icons'
+
+// ---------------------------------------------------------------------------------------------
+// Callouts: note, tip, caution, warning, and the general callout they are made of.
+
+export type CalloutType = 'note' | 'tip' | 'caution' | 'warning' | 'info'
+
+const calloutStyles: Record<CalloutType, { label: string; icon: IconName; className: string }> = {
+	info: {
+		label: 'Info',
+		icon: 'info',
+		className:
+			'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+	},
+	note: {
+		label: 'Note',
+		icon: 'info',
+		className:
+			'border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-50',
+	},
+	tip: {
+		label: 'Tip',
+		icon: 'lightbulb',
+		className:
+			'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50',
+	},
+	caution: {
+		label: 'Caution',
+		icon: 'alert',
+		className:
+			'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50',
+	},
+	warning: {
+		label: 'Warning',
+		icon: 'octagon',
+		className:
+			'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950/60 dark:text-red-50',
+	},
+}
+
+/** A highlighted aside. Its kind is spoken as well as shown, so colour is never the only cue. */
+export function Callout({
+	type = 'info',
+	title,
+	icon,
+	children,
+}: {
+	type?: CalloutType
+	title?: string
+	icon?: IconName
+	children: ReactNode
+}) {
+	const style = calloutStyles[type] ?? calloutStyles.info
+	return (
+		<div
+			role="note"
+			aria-label={title ?? style.label}
+			data-block="callout"
+			data-callout={type}
+			className={`my-6 flex gap-3 rounded-xl border px-4 py-3 ${style.className}`}
+		>
+			<Icon name={icon ?? style.icon} className="mt-1 h-5 w-5 shrink-0" />
+			<div className="min-w-0 flex-1 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0">
+				<p className="my-0 font-semibold">{title ?? style.label}</p>
+				{children}
+			</div>
+		</div>
+	)
+}
+
+type CalloutProps = { title?: string; children: ReactNode }
+export const Note = (props: CalloutProps) => <Callout type="note" {...props} />
+export const Tip = (props: CalloutProps) => <Callout type="tip" {...props} />
+export const Caution = (props: CalloutProps) => <Callout type="caution" {...props} />
+export const Warning = (props: CalloutProps) => <Callout type="warning" {...props} />
+
+// ---------------------------------------------------------------------------------------------
+// Accordion: native <details>, so it opens with a keyboard and without JavaScript.
+
+export function Accordion({
+	title,
+	open = false,
+	children,
+}: {
+	title: string
+	open?: boolean
+	children: ReactNode
+}) {
+	return (
+		<details
+			data-block="accordion"
+			open={open}
+			className="group my-3 rounded-xl border border-slate-200 dark:border-slate-800 [&_summary::-webkit-details-marker]:hidden"
+		>
+			<summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-4 py-3 font-semibold hover:bg-slate-50 dark:hover:bg-slate-900">
+				{title}
+				<span
+					aria-hidden="true"
+					className="text-xl leading-none text-slate-500 transition-transform group-open:rotate-45 dark:text-slate-400"
+				>
+					+
+				</span>
+			</summary>
+			<div className="px-4 pb-4 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0">{children}</div>
+		</details>
+	)
+}
+
+export function AccordionGroup({ children }: { children: ReactNode }) {
+	return (
+		<div data-block="accordion-group" className="my-6">
+			{children}
+		</div>
+	)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards: a titled box, a link when it has an href; a group lays them out in a grid.
+
+export function Card({
+	title,
+	href,
+	icon,
+	children,
+}: {
+	title: string
+	href?: string
+	icon?: IconName
+	children?: ReactNode
+}) {
+	const body = (
+		<>
+			{icon ? (
+				<Icon name={icon} className="mb-3 h-6 w-6 text-indigo-600 dark:text-indigo-400" />
+			) : null}
+			<p className="my-0 font-semibold text-slate-900 dark:text-white">
+				{title}
+				{href ? <Icon name="arrow-right" className="ml-1 inline h-4 w-4 align-[-2px]" /> : null}
+			</p>
+			{children ? (
+				<div className="mt-1 text-sm text-slate-700 dark:text-slate-300 [&>*]:my-1">{children}</div>
+			) : null}
+		</>
+	)
+	const className =
+		'block h-full rounded-xl border border-slate-200 p-4 no-underline dark:border-slate-800'
+	return href ? (
+		<a
+			href={href}
+			data-block="card"
+			className={`${className} transition-colors hover:border-indigo-400 hover:bg-slate-50 dark:hover:border-indigo-500 dark:hover:bg-slate-900`}
+		>
+			{body}
+		</a>
+	) : (
+		<div data-block="card" className={className}>
+			{body}
+		</div>
+	)
+}
+
+export function CardGroup({ cols = 2, children }: { cols?: 1 | 2 | 3; children: ReactNode }) {
+	const columns = { 1: '', 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-2 lg:grid-cols-3' }[cols] ?? ''
+	return (
+		<div data-block="card-group" className={`my-6 grid gap-4 ${columns}`}>
+			{children}
+		</div>
+	)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps: an ordered list, numbered for sight and for screen readers alike.
+
+export function Steps({ children }: { children: ReactNode }) {
+	return (
+		<ol
+			data-block="steps"
+			className="my-6 ml-3 list-none border-l [counter-reset:step] border-slate-200 pl-0 dark:border-slate-700"
+		>
+			{children}
+		</ol>
+	)
+}
+
+export function Step({ title, children }: { title: string; children: ReactNode }) {
+	return (
+		<li className="relative mb-6 pl-8 [counter-increment:step] last:mb-0 before:absolute before:-left-3.5 before:top-0 before:flex before:h-7 before:w-7 before:items-center before:justify-center before:rounded-full before:bg-indigo-600 before:text-sm before:font-semibold before:text-white before:content-[counter(step)]">
+			<p className="my-0 pt-0.5 font-semibold">{title}</p>
+			<div className="[&>*:last-child]:mb-0">{children}</div>
+		</li>
+	)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tabs and code groups. Without JavaScript every panel shows under its own title; the
+// enhancer turns the hidden tab list on and shows one panel at a time (WAI-ARIA tabs pattern,
+// arrow keys, Home and End).
+
+function TabSet({
+	kind,
+	label,
+	titles,
+	panels,
+}: {
+	kind: 'tabs' | 'code-group'
+	label: string
+	titles: string[]
+	panels: ReactNode[]
+}) {
+	return (
+		<div data-block={kind} data-tabs="" className="my-6">
+			<div
+				role="tablist"
+				aria-label={label}
+				hidden
+				className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700"
+			>
+				{titles.map((title, index) => (
+					<button
+						// Titles can repeat; position is what identifies a tab.
+						// biome-ignore lint/suspicious/noArrayIndexKey: static markup, never reordered
+						key={index}
+						type="button"
+						role="tab"
+						aria-selected={index === 0}
+						tabIndex={index === 0 ? 0 : -1}
+						className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 aria-selected:border-indigo-600 aria-selected:text-indigo-700 dark:text-slate-300 dark:hover:text-white dark:aria-selected:border-indigo-400 dark:aria-selected:text-indigo-300"
+					>
+						{title}
+					</button>
+				))}
+			</div>
+			{panels.map((panel, index) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: static markup, never reordered
+				<div key={index} data-tab-panel="" className="[&>*:last-child]:mb-0">
+					{kind === 'tabs' ? (
+						<p data-tab-title="" className="mb-2 mt-4 text-sm font-semibold">
+							{titles[index]}
+						</p>
+					) : null}
+					{panel}
+				</div>
+			))}
+		</div>
+	)
+}
+
+type TabProps = { title: string; children: ReactNode }
+
+/** One panel of <Tabs>; only meaningful inside it. */
+export function Tab({ children }: TabProps) {
+	return <div className="pt-3 [&>*:first-child]:mt-0">{children}</div>
+}
+
+export function Tabs({ label = 'Tabs', children }: { label?: string; children: ReactNode }) {
+	const tabs = Children.toArray(children).filter((child): child is ReactElement<TabProps> =>
+		isValidElement(child),
+	)
+	return (
+		<TabSet
+			kind="tabs"
+			label={label}
+			titles={tabs.map((tab, index) => tab.props.title ?? `Tab ${index + 1}`)}
+			panels={tabs}
+		/>
+	)
+}
+
+/** Tabbed code blocks: each fenced block is a tab named by its `title` (or its language). */
+export function CodeGroup({ label = 'Code', children }: { label?: string; children: ReactNode }) {
+	const blocks = Children.toArray(children).filter((child): child is ReactElement<CodeBlockProps> =>
+		isValidElement(child),
+	)
+	return (
+		<TabSet
+			kind="code-group"
+			label={label}
+			titles={blocks.map(
+				(block, index) =>
+					block.props['data-title'] ?? block.props['data-language'] ?? `Code ${index + 1}`,
+			)}
+			panels={blocks}
+		/>
+	)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Code block: shiki's highlighted <pre> (done at build time) in a figure with an optional
+// title and a copy button that only appears when scripts can use the clipboard.
+
+export type CodeBlockProps = React.ComponentProps<'pre'> & {
+	'data-title'?: string
+	'data-language'?: string
+}
+
+export function CodeBlock({
+	'data-title': title,
+	'data-language': language,
+	className,
+	children,
+	...pre
+}: CodeBlockProps) {
+	return (
+		<figure data-block="code" className="group relative my-6">
+			{title ? (
+				<figcaption
+					data-tab-title=""
+					className="rounded-t-xl border border-b-0 border-slate-200 bg-slate-100 px-4 py-2 font-mono text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200"
+				>
+					{title}
+				</figcaption>
+			) : null}
+			<pre
+				{...pre}
+				data-language={language}
+				className={`${className ?? ''} overflow-x-auto border border-slate-200 px-4 py-3 text-sm leading-6 dark:border-slate-700 ${title ? 'rounded-b-xl' : 'rounded-xl'}`}
+			>
+				{children}
+			</pre>
+			<button
+				type="button"
+				data-copy=""
+				hidden
+				className="absolute bottom-2 right-2 rounded-md border border-slate-300 bg-white p-1.5 text-slate-700 opacity-80 hover:opacity-100 focus-visible:opacity-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
+			>
+				<Icon name="copy" className="h-4 w-4" />
+				<span className="sr-only">Copy code to clipboard</span>
+			</button>
+			<span data-copy-status="" role="status" className="sr-only" />
+		</figure>
+	)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Table: markdown tables, in a region that scrolls sideways on narrow screens and can be
+// scrolled with the keyboard. <Table caption="..."> around a markdown table gives it a caption.
+
+const TableCaption = createContext<string | undefined>(undefined)
+
+export function Table({ caption, children }: { caption?: string; children: ReactNode }) {
+	return <TableCaption.Provider value={caption}>{children}</TableCaption.Provider>
+}
+
+/** What a markdown table renders as. */
+export function TableFrame({ children }: { children?: ReactNode }) {
+	const caption = useContext(TableCaption)
+	return (
+		<section
+			data-block="table"
+			aria-label={caption ?? 'Table'}
+			// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be keyboard-reachable
+			tabIndex={0}
+			className="my-6 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700"
+		>
+			<table className="w-full border-collapse text-left text-sm">
+				{caption ? (
+					<caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
+				) : null}
+				{children}
+			</table>
+		</section>
+	)
+}

@@ -1,0 +1,70 @@
+import type { LinkDescriptor } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { formatDate } from '~/content/copy'
+import type { TocEntry } from '~/content/schema'
+import contentStyles from '~/styles/content.css'
+import { ContentBody, TableOfContents } from './content-body'
+
+/** Stylesheet links every page that shows compiled content needs. */
+export const contentLinks: LinkDescriptor[] = [{ rel: 'stylesheet', href: contentStyles }]
+
+type ContentPageProps = {
+	title: string
+	description: string
+	date: string
+	updated?: string
+	author?: string
+	draft: boolean
+	html: string
+	toc: TocEntry[]
+	/** Where the reader came from: a link back to the list. */
+	back?: { to: string; label: string }
+	/** A line above the title, e.g. the post's category. */
+	eyebrow?: React.ReactNode
+	readingMinutes?: number
+}
+
+/** One blog post, cheatsheet or legal page: heading, dates, "On this page", then the body. */
+export function ContentPage(props: ContentPageProps) {
+	return (
+		<article>
+			<header className="pb-8 pt-10">
+				{props.back ? (
+					<p className="mb-6 text-sm">
+						<Link
+							to={props.back.to}
+							className="text-indigo-700 hover:underline dark:text-indigo-300"
+						>
+							← {props.back.label}
+						</Link>
+					</p>
+				) : null}
+				{props.draft ? (
+					<p className="mb-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-950">
+						Draft: visible in preview mode only
+					</p>
+				) : null}
+				{props.eyebrow ? (
+					<p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">
+						{props.eyebrow}
+					</p>
+				) : null}
+				<h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{props.title}</h1>
+				<p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{props.description}</p>
+				<p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+					{props.author ? <>{props.author} · </> : null}
+					{props.updated && props.updated !== props.date ? (
+						<>
+							Updated <time dateTime={props.updated}>{formatDate(props.updated)}</time>
+						</>
+					) : (
+						<time dateTime={props.date}>{formatDate(props.date)}</time>
+					)}
+					{props.readingMinutes ? <> · {props.readingMinutes} min read</> : null}
+				</p>
+			</header>
+			<TableOfContents toc={props.toc} />
+			<ContentBody html={props.html} />
+		</article>
+	)
+}

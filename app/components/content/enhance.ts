@@ -1,0 +1,112 @@
+/**
+ * Behaviour for content rendered at build time. The HTML works without it; with scripts on,
+ * tab sets become WAI-ARIA tabs (one panel at a time, arrow keys, Home, End) and code blocks get
+ * a working "Copy code to clipboard" button. Safe to run twice on the same markup.
+ */
+
+let nextId = 0
+
+function enhanceTabs(root: HTMLElement, signal: AbortSignal) {
+	const tablist = root.querySelector<HTMLElement>(':scope > [role="tablist"]')
+	const panels = [...root.querySelectorAll<HTMLElement>(':scope > [data-tab-panel]')]
+	if (!tablist) return
+	const tabs = [...tablist.querySelectorAll<HTMLButtonElement>('[role="tab"]')]
+	if (tabs.length === 0 || tabs.length !== panels.length) return
+
+	const prefix = root.dataset.tabsId ?? `content-tabs-${++nextId}`
+	root.dataset.tabsId = prefix
+	tabs.forEach((tab, index) => {
+		const panel = panels[index]!
+		tab.id = `${prefix}-tab-${index}`
+		panel.id = `${prefix}-panel-${index}`
+		tab.setAttribute('aria-controls', panel.id)
+		panel.setAttribute('role', 'tabpanel')
+		panel.setAttribute('aria-labelledby', tab.id)
+		panel.tabIndex = 0
+		// The tab names the panel now; its printed title was for reading without scripts.
+		for (const title of panel.querySelectorAll<HTMLElement>(
+			':scope > [data-tab-title], :scope > figure > [data-tab-title]',
+		)) {
+			title.hidden = true
+		}
+	})
+
+	function select(index: number, focus: boolean) {
+		tabs.forEach((tab, i) => {
+			const selected = i === index
+			tab.setAttribute('aria-selected', String(selected))
+			tab.tabIndex = selected ? 0 : -1
+			panels[i]!.hidden = !selected
+		})
+		if (focus) tabs[index]!.focus()
+	}
+
+	const current = tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true')
+	select(Math.max(0, current), false)
+	tablist.hidden = false
+
+	tabs.forEach((tab, index) => {
+		tab.addEventListener('click', () => select(index, false), { signal })
+	})
+	tablist.addEventListener(
+		'keydown',
+		(event) => {
+			const index = tabs.indexOf(document.activeElement as HTMLButtonElement)
+			if (index < 0) return
+			const last = tabs.length - 1
+			const target = {
+				ArrowRight: index === last ? 0 : index + 1,
+				ArrowLeft: index === 0 ? last : index - 1,
+				Home: 0,
+				End: last,
+			}[event.key]
+			if (target === undefined) return
+			event.preventDefault()
+			select(target, true)
+		},
+		{ signal },
+	)
+}
+
+const COPIED_FOR_MS = 2_000
+
+function enhanceCopyButton(button: HTMLButtonElement, signal: AbortSignal) {
+	const figure = button.closest('figure')
+	const code = figure?.querySelector('pre code')
+	const status = figure?.querySelector<HTMLElement>('[data-copy-status]')
+	const label = button.querySelector<HTMLElement>('.sr-only')
+	if (!code || !navigator.clipboard?.writeText) return
+	button.hidden = false
+	let timer: ReturnType<typeof setTimeout> | undefined
+	button.addEventListener(
+		'click',
+		async () => {
+			try {
+				await navigator.clipboard.writeText(code.textContent ?? '')
+				if (status) status.textContent = 'Copied to clipboard'
+				if (label) label.textContent = 'Copied'
+			} catch {
+				if (status) status.textContent = 'Could not copy: select the code and copy it instead'
+			}
+			clearTimeout(timer)
+			timer = setTimeout(() => {
+				if (status) status.textContent = ''
+				if (label) label.textContent = 'Copy code to clipboard'
+			}, COPIED_FOR_MS)
+		},
+		{ signal },
+	)
+	signal.addEventListener('abort', () => clearTimeout(timer))
+}
+
+/** Enhances everything under `root`; returns a function that removes the listeners again. */
+export function enhanceContent(root: HTMLElement): () => void {
+	const controller = new AbortController()
+	for (const tabs of root.querySelectorAll<HTMLElement>('[data-tabs]')) {
+		enhanceTabs(tabs, controller.signal)
+	}
+	for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+		enhanceCopyButton(button, controller.signal)
+	}
+	return () => controller.abort()
+}

@@ -1,0 +1,76 @@
+/**
+ * The compiled content, read once per process from build/content/content.json (written by
+ * `npm run build`) and served from memory: requests never compile or read MDX.
+ */
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { readCookies } from '~/utils/cookies.server'
+import type { ContentBundle, ContentItem, ContentKind, ContentMeta } from './schema'
+
+// The server build is build/index.js, so its content sits beside it.
+const CONTENT_FILE = fileURLToPath(new URL('./content/content.json', import.meta.url))
+
+let bundle: ContentBundle | undefined
+
+export function getContentBundle(): ContentBundle {
+	if (!bundle) {
+		if (!fs.existsSync(CONTENT_FILE)) {
+			throw new Error(`Content is not built (${CONTENT_FILE} is missing): run \`npm run build\``)
+		}
+		bundle = JSON.parse(fs.readFileSync(CONTENT_FILE, 'utf8')) as ContentBundle
+	}
+	return bundle
+}
+
+/**
+ * Drafts show only in preview mode. This is the one place that decides it, so the lists, the
+ * pages, the feed and the sitemap agree.
+ */
+export function visibleContent<T extends Pick<ContentMeta, 'draft'>>(
+	items: readonly T[],
+	preview: boolean,
+): T[] {
+	return preview ? [...items] : items.filter((item) => !item.draft)
+}
+
+/**
+ * Whether this request is in preview mode. Preview mode itself (the `preview` query parameter
+ * and its token, SPEC §2) belongs to its own issue; until then any non-empty `preview` cookie
+ * turns it on, which only reveals drafts.
+ */
+export function isPreview(request: Request): boolean {
+	const value = readCookies(request).preview
+	return value !== undefined && value !== ''
+}
+
+/** Newest first; items of the same day by title. */
+export function byNewest(a: ContentMeta, b: ContentMeta): number {
+	return b.date.localeCompare(a.date) || a.title.localeCompare(b.title)
+}
+
+/** The items of one kind without their bodies, newest first. */
+export function listContent(kind: ContentKind, { preview }: { preview: boolean }): ContentMeta[] {
+	const items = getContentBundle().items.filter((item) => item.kind === kind)
+	return visibleContent(items, preview)
+		.sort(byNewest)
+		.map(({ html: _html, toc: _toc, ...meta }) => meta)
+}
+
+/** One item by its page path, or undefined (unknown, or a draft outside preview mode). */
+export function findContent(
+	path: string,
+	{ preview }: { preview: boolean },
+): ContentItem | undefined {
+	const item = getContentBundle().items.find((candidate) => candidate.path === path)
+	return item && visibleContent([item], preview)[0]
+}
+
+/**
+ * Caching for content pages: the HTML is the same for everyone with the same cookies (colour
+ * mode, beta switch), so caches may keep it a few minutes per cookie set; never in preview.
+ */
+export function contentHeaders(preview: boolean): Record<string, string> {
+	return preview
+		? { 'Cache-Control': 'private, no-store' }
+		: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=86400', Vary: 'Cookie' }
+}

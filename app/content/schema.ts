@@ -1,0 +1,79 @@
+import { z } from 'zod'
+
+/** The three kinds of content, each a folder under `content/` and a URL prefix. */
+export const contentKinds = ['blog', 'cheatsheets', 'legal'] as const
+export type ContentKind = (typeof contentKinds)[number]
+
+const isoDate = z
+	.string({
+		required_error: 'is required (YYYY-MM-DD)',
+		invalid_type_error: 'must be a date in quotes, such as "2025-01-31"',
+	})
+	.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2025-01-31')
+	.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a real date')
+
+const text = (max: number) =>
+	z
+		.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+		.trim()
+		.min(1, 'must not be empty')
+		.max(max, `must be at most ${max} characters`)
+
+/**
+ * The frontmatter every MDX file carries. The build refuses a file that does not match and
+ * names the file and the field, so a typo never ships as a broken page.
+ */
+export const frontmatterSchema = z
+	.object({
+		title: text(120),
+		// Search engines cut descriptions at about 160 characters.
+		description: text(200),
+		date: isoDate,
+		updated: isoDate.optional(),
+		author: text(80),
+		tags: z.array(text(40), { invalid_type_error: 'must be a list of words' }).default([]),
+		// A path under public/ (e.g. /social.png) to use instead of the generated social image.
+		image: z
+			.string({ invalid_type_error: 'must be a path such as /images/post.png' })
+			.regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/, 'must be a path such as /images/post.png')
+			.optional(),
+		imageAlt: text(200).optional(),
+		draft: z.boolean({ invalid_type_error: 'must be true or false' }).default(false),
+	})
+	.strict()
+
+export type Frontmatter = z.infer<typeof frontmatterSchema>
+
+export type TocEntry = { id: string; text: string; depth: 2 | 3 }
+
+/** What a list, a feed or a sitemap needs about an item. */
+export type ContentMeta = Omit<Frontmatter, 'image' | 'imageAlt'> & {
+	kind: ContentKind
+	slug: string
+	/** Blog posts only: the folder the post sits in. */
+	category?: string
+	/** The URL path of the page, e.g. /blog/workflow/review-loop. */
+	path: string
+	/** The social image: a path under public/, with its size and description. */
+	image: { path: string; width: number; height: number; alt: string }
+	readingMinutes: number
+}
+
+/** A whole item: its meta, the rendered HTML of its body and its table of contents. */
+export type ContentItem = ContentMeta & { html: string; toc: TocEntry[] }
+
+export type ContentBundle = { generatedAt: string; items: ContentItem[] }
+
+/** A slug or category: lowercase words joined by hyphens, as it appears in the URL. */
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** Blog categories shown with a human name; a folder not listed here shows its slug. */
+export const categoryNames: Record<string, string> = {
+	workflow: 'Workflow',
+	tooling: 'Tooling',
+	practice: 'Practice',
+}
+
+export function categoryName(category: string): string {
+	return categoryNames[category] ?? category
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { robotsTxt } from '~/content/feeds.server'
+
+export function loader({ context }: LoaderFunctionArgs) {
+	return new Response(robotsTxt(context.origin), {
+		headers: {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Cache-Control': 'public, max-age=3600',
+		},
+	})
+}
