@@ -8,7 +8,18 @@ import fs from 'node:fs'
 const LOCK = 'package-lock.json'
 const lock = JSON.parse(fs.readFileSync(LOCK, 'utf8'))
 const packages = lock.packages
-const OSES = ['aix', 'android', 'darwin', 'freebsd', 'linux', 'netbsd', 'openbsd', 'openharmony', 'sunos', 'win32']
+const OSES = [
+	'aix',
+	'android',
+	'darwin',
+	'freebsd',
+	'linux',
+	'netbsd',
+	'openbsd',
+	'openharmony',
+	'sunos',
+	'win32',
+]
 
 function platformOf(name) {
 	const parts = name.split('/').pop().split('-')

@@ -33,10 +33,11 @@ describe('what the error page says', () => {
 	})
 })
 
+const Stub = createRemixStub([
+	{ id: 'page', path: '/x', Component: () => null, ErrorBoundary: ErrorPage },
+])
+
 function renderErrorPage(isBot: boolean) {
-	const Stub = createRemixStub([
-		{ id: 'page', path: '/x', Component: () => null, ErrorBoundary: ErrorPage },
-	])
 	return renderToString(
 		<RequestContextProvider value={{ nonce: '', isBot }}>
 			<Stub
