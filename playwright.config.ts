@@ -52,6 +52,8 @@ export default defineConfig({
 			PORT: String(port),
 			DATA_DIR: dataDir,
 			SITE_STATUS: 'pre_release',
+			// Lets a spec play a visitor from a given country (tests/e2e/pricing.spec.ts).
+			GEO_COUNTRY_HEADER: 'x-e2e-country',
 		},
 	},
 })

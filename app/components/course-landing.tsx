@@ -1,12 +1,21 @@
 import { Link } from '@remix-run/react'
+import { CourseOffer } from '~/components/course-offer'
 import { PageHeading } from '~/components/layouts'
+import type { CourseOffer as Offer } from '~/models/offer.server'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
-export function CourseLanding({ framework }: { framework?: string }) {
+export function CourseLanding({
+	framework,
+	offer,
+}: {
+	framework?: string
+	/** Price and seats from the database; null when it could not answer. */
+	offer?: Offer | null
+}) {
 	return (
 		<>
 			<PageHeading
-				title="AI Driven Dev"
+				title={offer?.course.name ?? 'AI Driven Dev'}
 				lead="A hands-on course on building software with AI at your side: plan, prompt, review and ship real features faster, without giving up on quality."
 			/>
 			{framework ? (
@@ -24,6 +33,12 @@ export function CourseLanding({ framework }: { framework?: string }) {
 				<p className="mt-2 text-slate-700 dark:text-slate-300">
 					The course opens soon. Pre-order to lock in your seat at the launch price.
 				</p>
+				{offer ? (
+					<CourseOffer
+						key={`${offer.regionalPricing}:${offer.country.details.region}`}
+						offer={offer}
+					/>
+				) : null}
 				<p className="mt-4 flex flex-wrap gap-4">
 					<Link
 						to="/workshop"

@@ -2,6 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { CourseLanding } from '~/components/course-landing'
 import { LeadLayout } from '~/components/layouts'
+import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
+import { geoQuery } from '~/utils/api.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { notFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
@@ -33,20 +35,25 @@ export function frameworkName(slug: string): string {
 	)
 }
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const slug = params.framework ?? ''
-	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(new URL(request.url).pathname)
-	return json({ framework: frameworkName(slug) })
+	const url = new URL(request.url)
+	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(url.pathname)
+	const pricing = parsePricingChoice(url.searchParams.get('pricing'))
+	return json({
+		framework: frameworkName(slug),
+		offer: await getCourseOffer({ geo: geoQuery(request, context), pricing }),
+	})
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, args.data ? { title: `AI Driven Dev for ${args.data.framework} developers` } : {})
 
 export default function ForFramework() {
-	const { framework } = useLoaderData<typeof loader>()
+	const { framework, offer } = useLoaderData<typeof loader>()
 	return (
 		<LeadLayout>
-			<CourseLanding framework={framework} />
+			<CourseLanding framework={framework} offer={offer} />
 		</LeadLayout>
 	)
 }

@@ -1,0 +1,107 @@
+import { useState, useSyncExternalStore } from 'react'
+import type { CourseOffer as Offer } from '~/models/offer.server'
+import { formatPrice } from '~/models/pricing'
+import { createRegionalPricing } from '~/utils/regional-pricing'
+import { useApiClient } from '~/utils/use-api-client'
+
+/**
+ * The seat's price in the visitor's region with the regional-pricing switch, and the seats
+ * sold and left. The switch is a GET form (?pricing=global|regional) that the server answers
+ * without JavaScript; with JavaScript it reloads the catalog through the API client instead.
+ */
+export function CourseOffer({ offer }: { offer: Offer }) {
+	return (
+		<div className="mt-4 space-y-4">
+			<SeatPrice offer={offer} />
+			<SeatCounters course={offer.course} />
+		</div>
+	)
+}
+
+function SeatPrice({ offer }: { offer: Offer }) {
+	const api = useApiClient()
+	const [store] = useState(() =>
+		createRegionalPricing({
+			api,
+			initial: {
+				active: offer.regionalPricing,
+				country: offer.country,
+				items: offer.item ? [offer.item] : [],
+				error: null,
+			},
+			query: offer.catalogQuery,
+		}),
+	)
+	const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+	const item = state.items[0]
+	const country = offer.country.details.country ?? offer.country.details.countryCode
+	const hasRegionalPrice = offer.country.details.region !== 'GLOBAL'
+	const discounted = item && item.discountPercent > 0
+
+	return (
+		<div>
+			<div aria-live="polite" aria-busy={state.loading}>
+				{item ? (
+					<p className="flex items-baseline gap-2">
+						<span className="text-4xl font-bold" data-testid="seat-price">
+							{formatPrice(item.price, item.currency)}
+						</span>
+						<span className="text-sm text-slate-600 dark:text-slate-400">{item.currency}</span>
+						{discounted && offer.globalItem ? (
+							<span className="text-slate-600 line-through dark:text-slate-400">
+								<span className="sr-only">instead of </span>
+								{formatPrice(offer.globalItem.price, offer.globalItem.currency)}
+							</span>
+						) : null}
+					</p>
+				) : null}
+				{state.error ? (
+					<p role="alert" className="text-red-700 dark:text-red-300">
+						{state.error}
+					</p>
+				) : null}
+				{discounted ? (
+					<p className="text-sm text-emerald-700 dark:text-emerald-300">
+						Regional price for {country}: {item.discountPercent}% off.
+					</p>
+				) : null}
+			</div>
+			{hasRegionalPrice ? (
+				<form
+					method="get"
+					className="mt-2"
+					onSubmit={(event) => {
+						event.preventDefault()
+						void store.setActive(!state.active)
+					}}
+				>
+					<input type="hidden" name="pricing" value={state.active ? 'global' : 'regional'} />
+					<button
+						type="submit"
+						disabled={state.loading}
+						className="text-sm font-medium text-indigo-700 underline underline-offset-4 hover:text-indigo-600 disabled:opacity-60 dark:text-indigo-300"
+					>
+						{state.active ? 'Show the global price' : `Use regional pricing for ${country}`}
+					</button>
+				</form>
+			) : null}
+		</div>
+	)
+}
+
+function SeatCounters({ course }: { course: Offer['course'] }) {
+	const percent = course.slot > 0 ? Math.round((course.sold / course.slot) * 100) : 100
+	return (
+		<div>
+			<p className="text-slate-700 dark:text-slate-300" data-testid="seat-counters">
+				<strong>{course.sold}</strong> seats sold · <strong>{course.remaining}</strong> seats left
+			</p>
+			<div
+				aria-hidden="true"
+				className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+			>
+				<div className="h-full bg-indigo-600" style={{ width: `${percent}%` }} />
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,63 @@
+/**
+ * What the landing page shows (issue 3, item 10): the course name, the seat's price in the
+ * visitor's region when regional pricing is active, and the sold / remaining seats.
+ */
+import type { GeoQuery } from '~/integrations/geo/locate.server'
+import { type CatalogItem, getCatalog } from './catalog.server'
+import { type CountryInfo, getCountryInfo } from './country.server'
+import { type Course, getCourse } from './course.server'
+import { GLOBAL_REGION } from './pricing'
+
+/** The switch as a query parameter (?pricing=global|regional), so it works without JavaScript. */
+export type PricingChoice = 'regional' | 'global'
+
+export function parsePricingChoice(value: string | null): PricingChoice | undefined {
+	return value === 'regional' || value === 'global' ? value : undefined
+}
+
+export type CourseOffer = {
+	course: Pick<Course, 'slug' | 'name' | 'status' | 'slot' | 'sold' | 'remaining'>
+	country: CountryInfo
+	/** Regional pricing is active: on unless the visitor chose the global price. */
+	regionalPricing: boolean
+	/** The course seat priced for the region in use; null when the catalog has none. */
+	item: CatalogItem | null
+	/** The same seat at the GLOBAL price, to show what the discount is taken from. */
+	globalItem: CatalogItem | null
+	/** The catalog query the browser repeats when the switch changes. */
+	catalogQuery: { type: string; code?: string }
+}
+
+const SEAT_QUERY = { type: 'course' }
+
+/** The landing page's offer; null (and a logged error) when the database cannot answer. */
+export async function getCourseOffer({
+	geo,
+	pricing,
+}: {
+	geo: GeoQuery
+	pricing?: PricingChoice
+}): Promise<CourseOffer | null> {
+	try {
+		const [course, country] = await Promise.all([getCourse(), getCountryInfo(geo)])
+		const regionalPricing = pricing !== 'global'
+		const region = regionalPricing ? country.details.region : GLOBAL_REGION
+		const [regional, global] = await Promise.all([
+			getCatalog(region, SEAT_QUERY),
+			getCatalog(GLOBAL_REGION, SEAT_QUERY),
+		])
+		const item = regional.items[0] ?? null
+		const { slug, name, status, slot, sold, remaining } = course
+		return {
+			course: { slug, name, status, slot, sold, remaining },
+			country,
+			regionalPricing,
+			item,
+			globalItem: global.items[0] ?? null,
+			catalogQuery: { ...SEAT_QUERY, code: item?.code },
+		}
+	} catch (error) {
+		console.error('The course offer could not be loaded:', error)
+		return null
+	}
+}

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test'
+
+// The e2e server trusts x-e2e-country as its CDN country header (playwright.config.ts).
+test.describe('a visitor from India', () => {
+	test.use({ extraHTTPHeaders: { 'x-e2e-country': 'IN' } })
+
+	test('sees the regional price, can switch to the global price and back', async ({ page }) => {
+		await page.goto('/')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Driven Dev')
+		const price = page.getByTestId('seat-price')
+		await expect(price).toHaveText('$100')
+		await expect(page.getByText('Regional price for India: 60% off.')).toBeVisible()
+
+		const withJs = test.info().project.name === 'js'
+		// With JavaScript the switch reloads the catalog through the API client, without a navigation.
+		const catalogLoad = withJs
+			? page.waitForRequest((request) => request.url().includes('/api/catalog?'))
+			: null
+		await page.getByRole('button', { name: 'Show the global price' }).click()
+		await expect(price).toHaveText('$249')
+		if (catalogLoad) {
+			expect(new URL((await catalogLoad).url()).searchParams.get('region')).toBe('GLOBAL')
+			expect(new URL(page.url()).search).toBe('')
+		} else {
+			expect(new URL(page.url()).searchParams.get('pricing')).toBe('global')
+		}
+		await expect(page.getByText('Regional price for India')).toHaveCount(0)
+
+		await page.getByRole('button', { name: 'Use regional pricing for India' }).click()
+		await expect(price).toHaveText('$100')
+	})
+
+	test('the framework pages show the same offer', async ({ page }) => {
+		await page.goto('/for/vue')
+		await expect(page.getByTestId('seat-price')).toHaveText('$100')
+	})
+})
+
+test('a visitor the site cannot place sees the global price and no switch', async ({ page }) => {
+	await page.goto('/')
+	await expect(page.getByTestId('seat-price')).toHaveText('$249')
+	await expect(page.getByRole('button', { name: /price|pricing/ })).toHaveCount(0)
+})
+
+test('the landing page shows seats sold and left', async ({ page }) => {
+	await page.goto('/')
+	await expect(page.getByTestId('seat-counters')).toHaveText('0 seats sold · 500 seats left')
+})
