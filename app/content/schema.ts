@@ -10,7 +10,11 @@ const isoDate = z
 		invalid_type_error: 'must be a date in quotes, such as "2025-01-31"',
 	})
 	.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2025-01-31')
-	.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a real date')
+	// Date.parse accepts 2025-02-31 (and rolls it over), so the day must survive a round trip.
+	.refine((value) => {
+		const time = Date.parse(`${value}T00:00:00Z`)
+		return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
+	}, 'is not a real date')
 
 const text = (max: number) =>
 	z

@@ -9,6 +9,7 @@
 import {
 	Children,
 	createContext,
+	Fragment,
 	isValidElement,
 	type ReactElement,
 	type ReactNode,
@@ -229,7 +230,7 @@ function TabSet({
 				role="tablist"
 				aria-label={label}
 				hidden
-				className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700"
+				className="gap-1 [&:not([hidden])]:flex overflow-x-auto border-b border-slate-200 dark:border-slate-700"
 			>
 				{titles.map((title, index) => (
 					<button
@@ -261,6 +262,15 @@ function TabSet({
 	)
 }
 
+/** The elements among `children`, looking through fragments (shiki hands code blocks over in one). */
+function elementsOf<P>(children: ReactNode): ReactElement<P>[] {
+	return Children.toArray(children).flatMap((child) => {
+		if (!isValidElement<{ children?: ReactNode }>(child)) return []
+		if (child.type === Fragment) return elementsOf<P>(child.props.children)
+		return [child as ReactElement<P>]
+	})
+}
+
 type TabProps = { title: string; children: ReactNode }
 
 /** One panel of <Tabs>; only meaningful inside it. */
@@ -269,9 +279,7 @@ export function Tab({ children }: TabProps) {
 }
 
 export function Tabs({ label = 'Tabs', children }: { label?: string; children: ReactNode }) {
-	const tabs = Children.toArray(children).filter((child): child is ReactElement<TabProps> =>
-		isValidElement(child),
-	)
+	const tabs = elementsOf<TabProps>(children)
 	return (
 		<TabSet
 			kind="tabs"
@@ -284,9 +292,7 @@ export function Tabs({ label = 'Tabs', children }: { label?: string; children: R
 
 /** Tabbed code blocks: each fenced block is a tab named by its `title` (or its language). */
 export function CodeGroup({ label = 'Code', children }: { label?: string; children: ReactNode }) {
-	const blocks = Children.toArray(children).filter((child): child is ReactElement<CodeBlockProps> =>
-		isValidElement(child),
-	)
+	const blocks = elementsOf<CodeBlockProps>(children)
 	return (
 		<TabSet
 			kind="code-group"

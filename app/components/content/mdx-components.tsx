@@ -76,7 +76,7 @@ export const mdxComponents = {
 	hr: () => <hr className="my-10 border-slate-200 dark:border-slate-800" />,
 	code: (props: ComponentProps<'code'>) => (
 		<code
-			className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.875em] text-slate-900 dark:bg-slate-800 dark:text-slate-100 [pre_&]:bg-transparent [pre_&]:p-0 [pre_&]:text-[1em]"
+			className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.875em] text-slate-900 dark:bg-slate-800 dark:text-slate-100"
 			{...props}
 		/>
 	),

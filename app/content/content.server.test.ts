@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest'
+import { byNewest, contentHeaders, isPreview, visibleContent } from './content.server'
+
+describe('drafts', () => {
+	const items = [
+		{ title: 'Published', draft: false },
+		{ title: 'Draft', draft: true },
+	]
+
+	test('are hidden outside preview mode', () => {
+		expect(visibleContent(items, false).map((item) => item.title)).toEqual(['Published'])
+	})
+
+	test('show in preview mode', () => {
+		expect(visibleContent(items, true).map((item) => item.title)).toEqual(['Published', 'Draft'])
+	})
+
+	test('preview mode is on when a preview cookie is set', () => {
+		const request = (cookie?: string) =>
+			new Request('http://x/', { headers: cookie ? { cookie } : {} })
+		expect(isPreview(request())).toBe(false)
+		expect(isPreview(request('preview='))).toBe(false)
+		expect(isPreview(request('color-mode=dark; preview=token123'))).toBe(true)
+	})
+
+	test('preview pages are never cached', () => {
+		expect(contentHeaders(true)['Cache-Control']).toBe('private, no-store')
+		expect(contentHeaders(false)).toMatchObject({ Vary: 'Cookie' })
+	})
+})
+
+test('lists sort newest first, then by title', () => {
+	const item = (title: string, date: string) => ({ title, date }) as Parameters<typeof byNewest>[0]
+	const sorted = [item('b', '2025-01-01'), item('c', '2025-02-01'), item('a', '2025-01-01')].sort(
+		byNewest,
+	)
+	expect(sorted.map((entry) => entry.title)).toEqual(['c', 'a', 'b'])
+})
