@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ConfigError, configVariables, parseConfig } from './config.server'
+import { ConfigError, configVariables, githubSignInMode, parseConfig } from './config.server'
 
 describe('configuration', () => {
 	test('an empty environment gives the documented defaults', () => {
@@ -62,6 +62,9 @@ describe('configuration', () => {
 		['COURSE_SLOTS', '5', 'COURSE_SLOTS must be at least 10'],
 		['SESSION_SECRET', 'short', 'SESSION_SECRET must be at least 32 characters'],
 		['NODE_ENV', 'staging', 'NODE_ENV must be production, development or test'],
+		['GITHUB_OAUTH_URL', 'github.com', 'GITHUB_OAUTH_URL must be an absolute http(s) URL'],
+		['GITHUB_API_URL', 'ftp://api.github.com', 'GITHUB_API_URL must be an absolute http(s) URL'],
+		['GITHUB_TIMEOUT_MS', '10', 'GITHUB_TIMEOUT_MS must be at least 100'],
 	])('a bad %s (%s) is refused with a message naming it', (name, value, message) => {
 		expect(() => parseConfig({ [name]: value })).toThrow(ConfigError)
 		expect(() => parseConfig({ [name]: value })).toThrow(`${name}: ${message}`)
@@ -77,5 +80,34 @@ describe('configuration', () => {
 			)
 			expect(String((error as Error).message)).toContain('SITE_STATUS')
 		}
+	})
+
+	test('GitHub client id and secret come together; the secret is never echoed', () => {
+		expect(() => parseConfig({ GITHUB_CLIENT_ID: 'abc' })).toThrow(
+			'GITHUB_CLIENT_SECRET: GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set',
+		)
+		let message = ''
+		try {
+			parseConfig({ GITHUB_CLIENT_SECRET: 'hush-hush' })
+		} catch (error) {
+			message = (error as Error).message
+		}
+		expect(message).toContain('GITHUB_CLIENT_ID is required when GITHUB_CLIENT_SECRET is set')
+		expect(message).not.toContain('hush-hush')
+		expect(
+			parseConfig({
+				GITHUB_CLIENT_ID: 'abc',
+				GITHUB_CLIENT_SECRET: 'def',
+				GITHUB_OAUTH_URL: 'http://127.0.0.1:9/',
+			}),
+		).toMatchObject({ GITHUB_CLIENT_ID: 'abc', GITHUB_OAUTH_URL: 'http://127.0.0.1:9' })
+	})
+
+	test('GitHub sign-in: the real service with a client id, else the emulator until release', () => {
+		expect(githubSignInMode({ GITHUB_CLIENT_ID: 'abc', SITE_STATUS: 'released' })).toBe('github')
+		expect(githubSignInMode({ GITHUB_CLIENT_ID: undefined, SITE_STATUS: 'pre_release' })).toBe(
+			'emulator',
+		)
+		expect(githubSignInMode({ GITHUB_CLIENT_ID: undefined, SITE_STATUS: 'released' })).toBe('off')
 	})
 })

@@ -19,7 +19,7 @@ const wholeNumber = (name: string, min: number) =>
 const isHttpUrl = (url: string) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)
 
 // Never echoed in error messages: they can hold passwords.
-const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'DATABASE_URL'])
+const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'DATABASE_URL', 'GITHUB_CLIENT_SECRET'])
 
 const envSchema = z.object({
 	NODE_ENV: z
@@ -83,6 +83,29 @@ const envSchema = z.object({
 		)
 		.transform((url) => url.replace(/\/+$/, ''))
 		.optional(),
+	// GitHub sign-in (docs/decisions/040). Without a client id, a pre-release site uses the
+	// embedded emulator and a released site has no sign-in at all.
+	GITHUB_CLIENT_ID: z.string().trim().optional(),
+	GITHUB_CLIENT_SECRET: z.string().trim().optional(),
+	GITHUB_OAUTH_URL: z
+		.string()
+		.trim()
+		.refine(
+			isHttpUrl,
+			'GITHUB_OAUTH_URL must be an absolute http(s) URL such as https://github.com',
+		)
+		.transform((url) => url.replace(/\/+$/, ''))
+		.default('https://github.com'),
+	GITHUB_API_URL: z
+		.string()
+		.trim()
+		.refine(
+			isHttpUrl,
+			'GITHUB_API_URL must be an absolute http(s) URL such as https://api.github.com',
+		)
+		.transform((url) => url.replace(/\/+$/, ''))
+		.default('https://api.github.com'),
+	GITHUB_TIMEOUT_MS: wholeNumber('GITHUB_TIMEOUT_MS', 100).default('5000'),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -99,11 +122,30 @@ export class ConfigError extends Error {
 	name = 'ConfigError'
 }
 
+/** Rules that involve more than one variable. */
+function checkTogether(env: Env, ctx: z.RefinementCtx) {
+	if (env.GITHUB_CLIENT_ID && !env.GITHUB_CLIENT_SECRET) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['GITHUB_CLIENT_SECRET'],
+			message: 'GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set',
+		})
+	}
+	if (env.GITHUB_CLIENT_SECRET && !env.GITHUB_CLIENT_ID) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['GITHUB_CLIENT_ID'],
+			message: 'GITHUB_CLIENT_ID is required when GITHUB_CLIENT_SECRET is set',
+		})
+	}
+}
+
 /** Parses the environment; throws a ConfigError naming each bad variable and its rule. */
 export function parseConfig(env: Record<string, string | undefined>): Env {
 	// An empty variable (FOO= in a .env file) means "use the default".
 	const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
-	const result = envSchema.safeParse(present)
+	// The joint rules run once every variable is valid on its own.
+	const result = envSchema.superRefine(checkTogether).safeParse(present)
 	if (result.success) return result.data
 	const problems = result.error.issues.map((issue) => {
 		const name = issue.path.join('.')
@@ -155,9 +197,26 @@ export function getConfig(): Config {
 
 /** Values the browser needs. Nothing secret goes here: it is rendered into every page. */
 export function getPublicConfig() {
-	const { SITE_STATUS, API_BASE_URL } = getConfig()
-	// null, not undefined: JSON keeps the key, so the browser knows the default (same origin) applies.
-	return { SITE_STATUS, API_BASE_URL: API_BASE_URL ?? null }
+	const config = getConfig()
+	const { SITE_STATUS, API_BASE_URL } = config
+	return {
+		SITE_STATUS,
+		// null, not undefined: JSON keeps the key, so the browser knows the default (same origin) applies.
+		API_BASE_URL: API_BASE_URL ?? null,
+		// Whether "Sign in with GitHub" buttons are shown.
+		GITHUB_SIGN_IN: githubSignInMode(config) !== 'off',
+	}
+}
+
+/**
+ * How visitors sign in with GitHub: the real service when a client id is configured, else the
+ * embedded emulator before release, else not at all (a released site never mounts the emulator).
+ */
+export function githubSignInMode(
+	config: Pick<Config, 'GITHUB_CLIENT_ID' | 'SITE_STATUS'>,
+): 'github' | 'emulator' | 'off' {
+	if (config.GITHUB_CLIENT_ID) return 'github'
+	return config.SITE_STATUS === 'released' ? 'off' : 'emulator'
 }
 
 export type PublicConfig = ReturnType<typeof getPublicConfig>
