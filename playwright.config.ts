@@ -43,7 +43,8 @@ export default defineConfig({
 		command: 'node build/server.js',
 		url: `${baseURL}/healthz`,
 		reuseExistingServer: false,
-		timeout: 30_000,
+		// The first boot creates and seeds the embedded database.
+		timeout: 120_000,
 		stdout: 'ignore',
 		stderr: 'pipe',
 		env: {

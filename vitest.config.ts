@@ -9,6 +9,6 @@ export default defineConfig({
 		// Integration suites start real servers; two cores are shared with them.
 		maxWorkers: 2,
 		testTimeout: 20_000,
-		hookTimeout: 30_000,
+		hookTimeout: 120_000,
 	},
 })

@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 	})
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 	const port = await new Promise<number>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 15_000)
+		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 90_000)
 		const check = () => {
 			const match = output.match(/Listening on http:\/\/[^:]+:(\d+)/)
 			if (match) {
