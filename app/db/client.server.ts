@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -99,7 +100,14 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
 	}
 }
 
+/** Made by the build (scripts/build-server.js) beside the bundles; absent when running from source. */
+const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template/', import.meta.url))
+
 async function openPglite(dir: string | undefined): Promise<Database> {
+	if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION')) && fs.existsSync(PGLITE_TEMPLATE)) {
+		fs.rmSync(dir, { recursive: true, force: true })
+		fs.cpSync(PGLITE_TEMPLATE, dir, { recursive: true })
+	}
 	if (dir) fs.mkdirSync(dir, { recursive: true })
 	const client = await PGlite.create(dir)
 	const session: SqlSession = {
