@@ -18,14 +18,13 @@ import { visit } from 'unist-util-visit'
 import { parse as parseYaml } from 'yaml'
 import { mdxComponents } from '~/components/content/mdx-components'
 import { site } from '~/site'
+import { type Frontmatter, frontmatterSchema } from './frontmatter.server'
 import {
 	type ContentBundle,
 	type ContentItem,
 	type ContentKind,
 	type ContentMeta,
 	contentKinds,
-	type Frontmatter,
-	frontmatterSchema,
 	slugPattern,
 	type TocEntry,
 } from './schema'
