@@ -1,0 +1,134 @@
+/**
+ * Signing a visitor in with GitHub (SPEC §3, §7; docs/decisions/040): code → token → user and
+ * primary verified e-mail → profile through the one set of profile rules → the callback's
+ * result. Every failure is an answer with a status and a message for the page, never a throw.
+ */
+import { getDb } from '~/db/client.server'
+import {
+	exchangeCode,
+	fetchPrimaryVerifiedEmail,
+	fetchUser,
+	type GitHubClient,
+	GitHubError,
+	type GitHubErrorReason,
+	type GitHubUser,
+} from '~/integrations/github/oauth.server'
+import { findLatestPaidOrderHashId } from './paid-order.server'
+import {
+	applyProfileData,
+	EMPTY_PROFILE,
+	type Profile,
+	type ProfileData,
+	splitFullName,
+} from './profile'
+
+/** What the visitor reads when sign-in fails; each ends with what to do next. */
+export const SIGN_IN_MESSAGES = {
+	denied: 'You cancelled the sign-in on GitHub, so nothing was shared with us.',
+	badState: 'This sign-in link has expired or was not started on this site. Please try again.',
+	missingCode: 'GitHub did not send back a sign-in code. Please try again.',
+	bad_code: 'The sign-in code from GitHub has expired or was already used. Please try again.',
+	timeout: 'GitHub is taking too long to answer. Please try again in a moment.',
+	unavailable: 'We could not reach GitHub just now. Please try again in a moment.',
+	rejected: 'GitHub did not accept our sign-in request. Please try again later.',
+	noVerifiedEmail:
+		'Your GitHub account has no verified primary e-mail address. Verify one on GitHub, then try again.',
+} as const
+
+const STATUS_BY_REASON: Record<GitHubErrorReason, number> = {
+	bad_code: 400,
+	timeout: 504,
+	unavailable: 502,
+	rejected: 502,
+}
+
+/** The callback's JSON answer (SPEC §3, §7). */
+export type SignInData = {
+	data: {
+		avatar: string
+		email: string
+		first_name: string
+		last_name: string
+		github_username: string
+		order_hashid: string | null
+	}
+	order_hashid: string | null
+}
+
+export type SignInResult =
+	| { ok: true; profile: Profile; result: SignInData }
+	| { ok: false; status: number; message: string }
+
+export function signInFailure(status: number, message: string): SignInResult {
+	return { ok: false, status, message }
+}
+
+/**
+ * The profile GitHub gives us. GitHub's free-form name can break our rules (one letter, 30
+ * letters): such a part is left empty for the onboarding form rather than failing the sign-in.
+ */
+export function profileFromGitHub(
+	user: GitHubUser,
+	email: string,
+	orderHashId: string | null,
+): { ok: true; profile: Profile } | { ok: false; message: string } {
+	const { firstName, lastName } = splitFullName(user.name)
+	const fits = (data: ProfileData) => applyProfileData(EMPTY_PROFILE, data).ok
+	return applyProfileData(EMPTY_PROFILE, {
+		email,
+		firstName: fits({ firstName }) ? firstName : '',
+		lastName: fits({ lastName }) ? lastName : '',
+		avatar: user.avatarUrl && fits({ avatar: user.avatarUrl }) ? user.avatarUrl : '',
+		github_username: user.login,
+		orderHashId: orderHashId ?? '',
+	})
+}
+
+export function signInData(profile: Profile): SignInData {
+	const orderHashId = profile.orderHashId || null
+	return {
+		data: {
+			avatar: profile.avatar,
+			email: profile.email,
+			first_name: profile.firstName,
+			last_name: profile.lastName,
+			github_username: profile.github_username,
+			order_hashid: orderHashId,
+		},
+		order_hashid: orderHashId,
+	}
+}
+
+async function orderHashIdFor(email: string): Promise<string | null> {
+	try {
+		return await findLatestPaidOrderHashId(await getDb(), email)
+	} catch (error) {
+		// The sign-in still works; the purchase link is only missing until the next sign-in.
+		console.error('Looking up the paid order of a GitHub sign-in failed:', error)
+		return null
+	}
+}
+
+/** Completes the sign-in for the `code` GitHub sent back to `redirectUri`. */
+export async function completeGitHubSignIn(
+	client: GitHubClient,
+	{ code, redirectUri }: { code: string; redirectUri: string },
+	lookUpOrder: (email: string) => Promise<string | null> = orderHashIdFor,
+): Promise<SignInResult> {
+	try {
+		const token = await exchangeCode(client, { code, redirectUri })
+		const [user, email] = await Promise.all([
+			fetchUser(client, token),
+			fetchPrimaryVerifiedEmail(client, token),
+		])
+		if (!email) return signInFailure(422, SIGN_IN_MESSAGES.noVerifiedEmail)
+		const built = profileFromGitHub(user, email, await lookUpOrder(email))
+		if (!built.ok) return signInFailure(422, built.message)
+		return { ok: true, profile: built.profile, result: signInData(built.profile) }
+	} catch (error) {
+		// Anything unexpected is still the visitor's "try again", never a 500; the log has it.
+		const reason = error instanceof GitHubError ? error.reason : 'unavailable'
+		if (reason !== 'bad_code') console.error(`GitHub sign-in failed (${reason}):`, error)
+		return signInFailure(STATUS_BY_REASON[reason], SIGN_IN_MESSAGES[reason])
+	}
+}
