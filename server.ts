@@ -89,7 +89,8 @@ app.use(
 				],
 				// React renders style attributes, which a CSP counts as inline styles.
 				styleSrc: ["'self'", "'unsafe-inline'"],
-				imgSrc: ["'self'", 'data:'],
+				// GitHub avatars in the visitor's profile card (sign in with GitHub, issue 6).
+				imgSrc: ["'self'", 'data:', 'https://avatars.githubusercontent.com'],
 				fontSrc: ["'self'"],
 				connectSrc: ["'self'"],
 				objectSrc: ["'none'"],

@@ -10,36 +10,64 @@ import {
 	fetchUser,
 	type GitHubClient,
 	GitHubError,
-	type GitHubErrorReason,
 	type GitHubUser,
 } from '~/integrations/github/oauth.server'
 import { findLatestPaidOrderHashId } from './paid-order.server'
 import {
 	applyProfileData,
 	EMPTY_PROFILE,
+	PROFILE_MESSAGES,
 	type Profile,
 	type ProfileData,
 	splitFullName,
 } from './profile'
 
-/** What the visitor reads when sign-in fails; each ends with what to do next. */
-export const SIGN_IN_MESSAGES = {
-	denied: 'You cancelled the sign-in on GitHub, so nothing was shared with us.',
-	badState: 'This sign-in link has expired or was not started on this site. Please try again.',
-	missingCode: 'GitHub did not send back a sign-in code. Please try again.',
-	bad_code: 'The sign-in code from GitHub has expired or was already used. Please try again.',
-	timeout: 'GitHub is taking too long to answer. Please try again in a moment.',
-	unavailable: 'We could not reach GitHub just now. Please try again in a moment.',
-	rejected: 'GitHub did not accept our sign-in request. Please try again later.',
-	noVerifiedEmail:
-		'Your GitHub account has no verified primary e-mail address. Verify one on GitHub, then try again.',
-} as const
+/**
+ * Every way a sign-in can fail: the status of the answer and what the visitor reads, which
+ * always says what to do next. Pages are addressed by these keys, never by free text.
+ */
+export const SIGN_IN_FAILURES = {
+	denied: {
+		status: 403,
+		message: 'You cancelled the sign-in on GitHub, so nothing was shared with us.',
+	},
+	badState: {
+		status: 400,
+		message: 'This sign-in link has expired or was not started on this site. Please try again.',
+	},
+	missingCode: {
+		status: 400,
+		message: 'GitHub did not send back a sign-in code. Please try again.',
+	},
+	bad_code: {
+		status: 400,
+		message: 'The sign-in code from GitHub has expired or was already used. Please try again.',
+	},
+	timeout: {
+		status: 504,
+		message: 'GitHub is taking too long to answer. Please try again in a moment.',
+	},
+	unavailable: {
+		status: 502,
+		message: 'We could not reach GitHub just now. Please try again in a moment.',
+	},
+	rejected: {
+		status: 502,
+		message: 'GitHub did not accept our sign-in request. Please try again later.',
+	},
+	noVerifiedEmail: {
+		status: 422,
+		message:
+			'Your GitHub account has no verified primary e-mail address. Verify one on GitHub, then try again.',
+	},
+	// GitHub's address failed SPEC §5's rule; its message, as the onboarding form would show it.
+	invalidEmail: { status: 422, message: PROFILE_MESSAGES.email },
+} as const satisfies Record<string, { status: number; message: string }>
 
-const STATUS_BY_REASON: Record<GitHubErrorReason, number> = {
-	bad_code: 400,
-	timeout: 504,
-	unavailable: 502,
-	rejected: 502,
+export type SignInFailure = keyof typeof SIGN_IN_FAILURES
+
+export function isSignInFailure(value: unknown): value is SignInFailure {
+	return typeof value === 'string' && Object.hasOwn(SIGN_IN_FAILURES, value)
 }
 
 /** The callback's JSON answer (SPEC §3, §7). */
@@ -57,11 +85,7 @@ export type SignInData = {
 
 export type SignInResult =
 	| { ok: true; profile: Profile; result: SignInData }
-	| { ok: false; status: number; message: string }
-
-export function signInFailure(status: number, message: string): SignInResult {
-	return { ok: false, status, message }
-}
+	| { ok: false; reason: SignInFailure }
 
 /**
  * The profile GitHub gives us. GitHub's free-form name can break our rules (one letter, 30
@@ -121,14 +145,15 @@ export async function completeGitHubSignIn(
 			fetchUser(client, token),
 			fetchPrimaryVerifiedEmail(client, token),
 		])
-		if (!email) return signInFailure(422, SIGN_IN_MESSAGES.noVerifiedEmail)
+		if (!email) return { ok: false, reason: 'noVerifiedEmail' }
 		const built = profileFromGitHub(user, email, await lookUpOrder(email))
-		if (!built.ok) return signInFailure(422, built.message)
+		// Names and avatar are dropped rather than refused, so only the e-mail can fail here.
+		if (!built.ok) return { ok: false, reason: 'invalidEmail' }
 		return { ok: true, profile: built.profile, result: signInData(built.profile) }
 	} catch (error) {
 		// Anything unexpected is still the visitor's "try again", never a 500; the log has it.
 		const reason = error instanceof GitHubError ? error.reason : 'unavailable'
 		if (reason !== 'bad_code') console.error(`GitHub sign-in failed (${reason}):`, error)
-		return signInFailure(STATUS_BY_REASON[reason], SIGN_IN_MESSAGES[reason])
+		return { ok: false, reason }
 	}
 }

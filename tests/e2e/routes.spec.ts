@@ -16,7 +16,8 @@ const pages: [path: string, status: number, heading: RegExp][] = [
 	['/checkout/processing', 200, /Processing your payment/],
 	['/cheatsheets', 200, /Cheatsheets/],
 	['/post-insiders-survey', 200, /survey/i],
-	['/login/github/callback', 200, /GitHub/],
+	// Without a sign-in in progress the callback explains that and offers to try again.
+	['/login/github/callback', 400, /GitHub/],
 	['/ai-driven-development-day', 200, /AI Driven Development Day/],
 	['/ai-driven-development-day/enrolled', 200, /inbox/],
 ]

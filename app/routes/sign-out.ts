@@ -1,0 +1,22 @@
+import { type ActionFunctionArgs, redirect } from '@remix-run/node'
+import { returnPath } from '~/utils/oauth-state.server'
+import { clearProfile } from '~/utils/session.server'
+
+/** Nothing to show here: the profile card's "Sign out" button posts to it. */
+export function loader() {
+	return redirect('/')
+}
+
+/** POST /sign-out: forgets the visitor profile and returns to the page they were on. */
+export async function action({ request, context }: ActionFunctionArgs) {
+	// Only our own pages sign visitors out; another site cannot do it for them.
+	const origin = request.headers.get('origin')
+	if (origin && origin !== context.origin) {
+		return new Response('Sign-out must come from this site', { status: 403 })
+	}
+	const formData = await request.formData().catch(() => null)
+	const returnTo = returnPath(formData?.get('returnTo')?.toString())
+	return redirect(returnTo, {
+		headers: { 'Set-Cookie': await clearProfile(request, context) },
+	})
+}
