@@ -76,7 +76,7 @@ export default function EmulatorAuthorize() {
 					{error}
 				</p>
 			) : (
-				<Form method="post" className="mt-6 space-y-4">
+				<Form method="post" reloadDocument className="mt-6 space-y-4">
 					<p className="text-slate-700 dark:text-slate-300">
 						The site asks for your profile and e-mail addresses (scope{' '}
 						<code>{request.scope || 'none'}</code>). Continue as:
