@@ -107,9 +107,14 @@ describe('sign in with GitHub against a GitHub peer', () => {
 		expect(cookies['github-oauth']).toBe('')
 		expect(cookies.session).toBeTruthy()
 
-		const onboarding = await (
-			await get(`${server.url}/onboarding`, { Cookie: `session=${cookies.session}` })
-		).text()
+		const response = await get(`${server.url}/onboarding`, {
+			Cookie: `session=${cookies.session}`,
+		})
+		// The avatar is GitHub's: the policy lets the browser load it.
+		expect(response.headers.get('content-security-policy')).toMatch(
+			/img-src [^;]*https:\/\/avatars\.githubusercontent\.com/,
+		)
+		const onboarding = await response.text()
 		expect(onboarding).toContain('Jean-Luc Picard')
 		expect(onboarding).toContain('jean-luc@example.com')
 		expect(onboarding).toContain('@<!-- -->jean-luc')
