@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react'
 import { Icon } from '~/components/icons'
-import { displayName, type Profile } from '~/models/profile'
+// Type only: the profile rules (and zod) stay out of this page's bundle.
+import type { Profile } from '~/models/profile'
 
 /** Where the sign-in starts; `returnTo` is the path to come back to afterwards. */
 export function signInHref(returnTo: string): string {
@@ -20,6 +21,15 @@ export function SignInWithGitHubButton({ returnTo }: { returnTo: string }) {
 			<Icon name="github" />
 			Sign in with GitHub
 		</a>
+	)
+}
+
+/** The name to greet the visitor with. */
+function displayName(profile: Profile): string {
+	return (
+		[profile.firstName, profile.lastName].filter(Boolean).join(' ') ||
+		profile.github_username ||
+		profile.email
 	)
 }
 

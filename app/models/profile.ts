@@ -158,12 +158,3 @@ export function parseStoredProfile(value: unknown): Profile | null {
 export function hasProfile(profile: Profile | null): profile is Profile {
 	return profile !== null && Object.values(profile).some((value) => value !== '')
 }
-
-/** The name to greet the visitor with. */
-export function displayName(profile: Profile): string {
-	return (
-		[profile.firstName, profile.lastName].filter(Boolean).join(' ') ||
-		profile.github_username ||
-		profile.email
-	)
-}
