@@ -1,11 +1,14 @@
 import { ColorModeToggle } from '~/components/color-mode-toggle'
 import { Logo } from '~/components/logo'
+import { ParticleBackground } from '~/components/particles/particle-background'
 import { SiteFooter } from '~/components/site-footer'
 
 /** The lead-generation layout (SPEC §2): a centred column with a logo, the page and the footer. */
 export function LeadLayout({ children }: { children: React.ReactNode }) {
 	return (
 		<div className="flex min-h-screen flex-col items-center">
+			{/* Decorative, dark mode only (SPEC §2); a lazy chunk, never part of the first load. */}
+			<ParticleBackground />
 			<header className="flex w-full max-w-3xl items-center justify-between px-4 py-6">
 				<Logo />
 				<ColorModeToggle />

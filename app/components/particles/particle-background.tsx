@@ -1,0 +1,129 @@
+import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react'
+import { useColorMode } from '~/components/color-mode-toggle'
+import { useMediaQuery } from '~/utils/use-media-query'
+import { canDrawParticles, type ParticleSettings, particleSettings } from './settings'
+
+type SceneProps = { settings: ParticleSettings; onError: (error: unknown) => void }
+
+/** The warning SPEC §8 lists: the page carries on without the animation. */
+function warnRendererFailed(error?: unknown) {
+	console.warn('3D renderer failed to start (animation skipped)', error ?? '')
+}
+
+/** Cheap probe before fetching three.js: no WebGL, no download. */
+function supportsWebGL(): boolean {
+	try {
+		const canvas = document.createElement('canvas')
+		const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl')
+		gl?.getExtension('WEBGL_lose_context')?.loseContext()
+		return gl !== null
+	} catch {
+		return false
+	}
+}
+
+/** After hydration, once the page has loaded and the main thread is idle. */
+function whenIdle(run: () => void): () => void {
+	let idle = 0
+	const schedule = () => {
+		idle =
+			typeof window.requestIdleCallback === 'function'
+				? window.requestIdleCallback(run, { timeout: 2000 })
+				: window.setTimeout(run, 200)
+	}
+	if (document.readyState === 'complete') schedule()
+	else window.addEventListener('load', schedule, { once: true })
+	return () => {
+		window.removeEventListener('load', schedule)
+		if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
+		window.clearTimeout(idle)
+	}
+}
+
+function currentSettings(): ParticleSettings | null {
+	const viewport = { width: window.innerWidth, height: window.innerHeight }
+	if (!canDrawParticles(viewport)) return null
+	return particleSettings({
+		...viewport,
+		pixelRatio: window.devicePixelRatio || 1,
+		mobile: window.matchMedia('(pointer: coarse)').matches,
+	})
+}
+
+/** A renderer that throws while starting must not take the page with it. */
+class SceneBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }> {
+	state = { failed: false }
+	static getDerivedStateFromError() {
+		return { failed: true }
+	}
+	componentDidCatch(error: unknown) {
+		this.props.onError(error)
+	}
+	render() {
+		return this.state.failed ? null : this.props.children
+	}
+}
+
+let loadedScene: ComponentType<SceneProps> | undefined
+
+/**
+ * The decorative particle background of the lead-generation layout (SPEC §2, §4): only in dark
+ * mode (dark, or system with a dark OS), never with reduced motion, never below 320×240. The
+ * 3D code is a separate chunk fetched after the page is interactive.
+ */
+export function ParticleBackground() {
+	const { active } = useColorMode()
+	const osDark = useMediaQuery('(prefers-color-scheme: dark)')
+	const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
+	const [Scene, setScene] = useState(() => loadedScene)
+	const [settings, setSettings] = useState<ParticleSettings | null>(null)
+	const [failed, setFailed] = useState(false)
+	const dark = active === 'dark' || (active === 'system' && osDark)
+	const wanted = dark && !reducedMotion && !failed
+
+	useEffect(() => {
+		if (!wanted) return
+		const update = () => setSettings(currentSettings())
+		update()
+		window.addEventListener('resize', update)
+		return () => window.removeEventListener('resize', update)
+	}, [wanted])
+
+	useEffect(() => {
+		if (!wanted || Scene || !settings) return
+		let cancelled = false
+		const cancelIdle = whenIdle(() => {
+			if (!supportsWebGL()) {
+				warnRendererFailed('WebGL is not available')
+				setFailed(true)
+				return
+			}
+			import('./particle-scene')
+				.then((module) => {
+					loadedScene = module.default
+					if (!cancelled) setScene(() => module.default)
+				})
+				.catch((error) => {
+					setFailed(true)
+					// Unhandled on purpose: the document's chunk guard reloads the page, at most
+					// once per 10 s (app/utils/chunk-reload.server.ts).
+					throw error
+				})
+		})
+		return () => {
+			cancelled = true
+			cancelIdle()
+		}
+	}, [wanted, Scene, settings])
+
+	if (!wanted || !Scene || !settings) return null
+	const onError = (error: unknown) => {
+		warnRendererFailed(error)
+		setFailed(true)
+	}
+	return (
+		<SceneBoundary onError={onError}>
+			<Scene settings={settings} onError={onError} />
+		</SceneBoundary>
+	)
+}
