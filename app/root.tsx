@@ -1,12 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
 import { useColorMode } from '~/components/color-mode-toggle'
+import { DocumentExtras } from '~/components/document-extras'
 import { ErrorPage } from '~/components/error-page'
 import { getConfig, getPublicConfig } from '~/config.server'
 import stylesheet from '~/styles/tailwind.css'
-import { getColorMode, hasBetaFlag } from '~/utils/cookies.server'
+import { chunkReloadScript } from '~/utils/chunk-reload.server'
+import { getColorMode, hasBetaFlag, readCookies } from '~/utils/cookies.server'
+import { LOCALE_COOKIE, resolveLocale } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
+import { getPreview, previewRedirect } from '~/utils/preview.server'
 import { useRequestContext } from '~/utils/request-context'
+import { readToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
@@ -18,13 +23,24 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	return json({
-		origin: context.origin,
-		colorMode: getColorMode(request),
-		// The footer's legal links: released sites, or testers with the beta cookie (SPEC §2, §6).
-		showLegalLinks: getConfig().SITE_STATUS === 'released' || hasBetaFlag(request),
-		config: getPublicConfig(),
-	})
+	// ?preview=true|false stores or clears the preview cookie, then drops the parameter (SPEC §2).
+	const toPreview = previewRedirect(request)
+	if (toPreview) throw toPreview
+	// A toast raised by the last action (flash cookie): shown once, then cleared.
+	const { toast, headers } = await readToast(request, context)
+	return json(
+		{
+			origin: context.origin,
+			colorMode: getColorMode(request),
+			// The footer's legal links: released sites, or testers with the beta cookie (SPEC §2, §6).
+			showLegalLinks: getConfig().SITE_STATUS === 'released' || hasBetaFlag(request),
+			config: getPublicConfig(),
+			preview: getPreview(request),
+			toast,
+			locale: resolveLocale(readCookies(request)[LOCALE_COOKIE.name]),
+		},
+		headers ? { headers } : undefined,
+	)
 }
 
 export type RootLoader = typeof loader
@@ -38,10 +54,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<Meta />
+				{/* Before any chunk: a chunk that fails to load reloads the page, at most once per 10 s.
+				    Written by the server only; hydration leaves the script as it is. */}
+				<script
+					nonce={nonce}
+					suppressHydrationWarning
+					// biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script
+					dangerouslySetInnerHTML={{
+						__html: typeof document === 'undefined' ? chunkReloadScript() : '',
+					}}
+				/>
 				<Links />
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
 				{children}
+				<DocumentExtras />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -1,0 +1,87 @@
+import { type Fetcher, useFormAction, useNavigation } from '@remix-run/react'
+import type { ButtonHTMLAttributes } from 'react'
+import { Icon } from '~/components/icons'
+import { t } from '~/utils/i18n'
+
+export type ButtonVariant = 'primary' | 'secondary'
+
+const variants: Record<ButtonVariant, string> = {
+	primary: 'bg-indigo-600 text-white hover:bg-indigo-500',
+	secondary:
+		'border border-slate-300 text-slate-900 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800',
+}
+
+/** Button looks, also for links that act as calls to action. */
+export function buttonClasses(variant: ButtonVariant = 'primary', extra = ''): string {
+	return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold aria-disabled:cursor-progress aria-disabled:opacity-80 ${variants[variant]} ${extra}`
+}
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+	/** Shows the loading state: a spinner, "Loading" for screen readers, and no second click. */
+	pending?: boolean
+	variant?: ButtonVariant
+}
+
+/**
+ * A button with a loading state (SPEC §4). While pending it stays focusable (aria-disabled
+ * rather than disabled, so keyboard users keep their place) but ignores clicks.
+ */
+export function Button({
+	pending = false,
+	variant = 'primary',
+	className = '',
+	children,
+	onClick,
+	type = 'button',
+	...props
+}: ButtonProps) {
+	return (
+		<button
+			{...props}
+			type={type}
+			aria-disabled={pending || props['aria-disabled'] || undefined}
+			data-pending={pending ? '' : undefined}
+			onClick={(event) => {
+				if (pending) event.preventDefault()
+				else onClick?.(event)
+			}}
+			className={buttonClasses(variant, className)}
+		>
+			{pending ? <Icon name="spinner" className="h-4 w-4 motion-safe:animate-spin" /> : null}
+			{children}
+			{pending ? <span className="sr-only"> ({t('loading')})</span> : null}
+		</button>
+	)
+}
+
+/**
+ * Whether a form submission is under way: to `formAction` (default: this route's action), by
+ * a click or an automatic submit (`useSubmit`), or through the given fetcher.
+ */
+export function useIsPending({
+	formAction,
+	formMethod,
+	fetcher,
+}: {
+	formAction?: string
+	formMethod?: string
+	fetcher?: Pick<Fetcher, 'state'>
+} = {}): boolean {
+	const navigation = useNavigation()
+	const action = useFormAction(formAction)
+	if (fetcher) return fetcher.state !== 'idle'
+	if (navigation.state === 'idle' || !navigation.formAction) return false
+	const samePath = navigation.formAction.split('?')[0] === action.split('?')[0]
+	return samePath && (!formMethod || navigation.formMethod === formMethod.toUpperCase())
+}
+
+/** A submit button that shows the loading state while its form is submitting. */
+export function SubmitButton({
+	formAction,
+	fetcher,
+	pending,
+	...props
+}: ButtonProps & { fetcher?: Pick<Fetcher, 'state'> }) {
+	const submitting = useIsPending({ formAction, fetcher })
+	return <Button type="submit" formAction={formAction} pending={pending ?? submitting} {...props} />
+}

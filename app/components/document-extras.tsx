@@ -1,0 +1,28 @@
+import { useEffect } from 'react'
+import { PreviewBar } from '~/components/preview-bar'
+import { Toaster } from '~/components/toaster'
+import { useBuildUpdateCheck } from '~/utils/build-update'
+import { LOCALE_COOKIE, localeCookie, resolveLocale } from '~/utils/i18n'
+import { useRootData } from '~/utils/root-data'
+
+/**
+ * What every page carries besides its content: the preview bar, the toasts, the hourly build
+ * check, and the locale cookie (written by the browser, so cached pages never set cookies).
+ */
+export function DocumentExtras() {
+	const data = useRootData()
+	useBuildUpdateCheck()
+	const locale = data?.locale
+	useEffect(() => {
+		if (!locale || document.cookie.split('; ').some((c) => c.startsWith(`${LOCALE_COOKIE.name}=`)))
+			return
+		// biome-ignore lint/suspicious/noDocumentCookie: one cookie, built by localeCookie()
+		document.cookie = localeCookie(resolveLocale(locale), window.location.protocol === 'https:')
+	}, [locale])
+	return (
+		<>
+			{data?.preview ? <PreviewBar staging={data.preview.staging} /> : null}
+			<Toaster flash={data?.toast} />
+		</>
+	)
+}

@@ -1,0 +1,52 @@
+/**
+ * Preview mode (SPEC §2, §9): `?preview=true` (with `&staging=true` for the staging variant)
+ * stores a preview token in the `preview` cookie, which the content layer reads to show drafts
+ * (app/content/content.server.ts, isPreview); `?preview=false` leaves. The cookie is
+ * SameSite=None and Secure as the SPEC asks, so previews also work inside an editor's frame.
+ */
+import crypto from 'node:crypto'
+import { redirect } from '@remix-run/node'
+import * as cookie from 'cookie'
+import { readCookies } from './cookies.server'
+
+export const PREVIEW_COOKIE = 'preview'
+
+export type Preview = { staging: boolean }
+
+/** The token: `staging.` or `live.` and random hex, so it is never empty (content reads any value). */
+function previewToken(staging: boolean): string {
+	return `${staging ? 'staging' : 'live'}.${crypto.randomBytes(16).toString('hex')}`
+}
+
+/** The preview this request is in, or null. */
+export function getPreview(request: Request): Preview | null {
+	const value = readCookies(request)[PREVIEW_COOKIE]
+	if (!value) return null
+	return { staging: value.startsWith('staging.') }
+}
+
+const isOn = (value: string | null) => value === 'true' || value === '1'
+
+/**
+ * When the URL carries `preview`, the response that stores (or clears) the cookie and sends the
+ * visitor to the same address without the parameters; otherwise null.
+ */
+export function previewRedirect(request: Request): Response | null {
+	const url = new URL(request.url)
+	const param = url.searchParams.get('preview')
+	if (param === null) return null
+	const staging = isOn(url.searchParams.get('staging'))
+	url.searchParams.delete('preview')
+	url.searchParams.delete('staging')
+	const on = isOn(param)
+	const setCookie = cookie.serialize(PREVIEW_COOKIE, on ? previewToken(staging) : '', {
+		path: '/',
+		httpOnly: true,
+		secure: true,
+		sameSite: 'none',
+		...(on ? {} : { maxAge: 0, expires: new Date(0) }),
+	})
+	return redirect(`${url.pathname}${url.search}${url.hash}`, {
+		headers: { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' },
+	})
+}
