@@ -1,31 +1,56 @@
 import { Link } from '@remix-run/react'
+import { buttonClasses } from '~/components/button'
 import { CourseOffer } from '~/components/course-offer'
+import type { CourseCopy } from '~/components/landing/course-copy.server'
+import {
+	Audience,
+	Curriculum,
+	Faq,
+	Included,
+	Outcomes,
+	SectionHeading,
+} from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
 import type { CourseOffer as Offer } from '~/models/offer.server'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
 export function CourseLanding({
+	copy,
 	framework,
 	offer,
+	faq = [],
 }: {
+	/** The page's words, from the loader. */
+	copy: CourseCopy
 	framework?: string
 	/** Price and seats from the database; null when it could not answer. */
 	offer?: Offer | null
+	/** The course's questions and answers (SPEC §3). */
+	faq?: readonly { question: string; answer: string }[]
 }) {
 	return (
 		<>
-			<PageHeading
-				title={offer?.course.name ?? 'AI Driven Dev'}
-				lead="A hands-on course on building software with AI at your side: plan, prompt, review and ship real features faster, without giving up on quality."
-			/>
+			<PageHeading title={offer?.course.name ?? 'AI Driven Dev'} lead={copy.lead} />
 			{framework ? (
 				<p className="-mt-4 mb-6 text-lg font-medium text-indigo-700 dark:text-indigo-300">
 					With examples for {framework} developers.
 				</p>
 			) : null}
+			<p className="flex flex-wrap gap-4">
+				<a href="#pricing" className={buttonClasses('primary')}>
+					Pre-order your seat
+				</a>
+				<Link to="/workshop" className={buttonClasses('secondary')}>
+					Join the free workshop
+				</Link>
+			</p>
+			<Outcomes outcomes={copy.outcomes} />
+			<Curriculum curriculum={copy.curriculum} />
+			<Audience audience={copy.audience} />
 			<section
+				id="pricing"
 				aria-labelledby="preorder-heading"
-				className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+				className="my-10 scroll-mt-6 rounded-2xl border border-slate-200 bg-white/80 p-6 dark:border-slate-800 dark:bg-slate-900/80"
 			>
 				<h2 id="preorder-heading" className="text-xl font-semibold">
 					Pre-order now
@@ -39,17 +64,23 @@ export function CourseLanding({
 						offer={offer}
 					/>
 				) : null}
-				<p className="mt-4 flex flex-wrap gap-4">
-					<Link
-						to="/workshop"
-						className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-500"
-					>
-						Join the free workshop
+				<Included included={copy.included} />
+				{/* The checkout button (issue 4) goes here. */}
+				<div id="checkout" />
+			</section>
+			<Faq entries={faq} />
+			{/* The course-interest sign-up form (issue 5) goes in this section. */}
+			<section id="interest" aria-labelledby="interest-heading" className="py-10">
+				<SectionHeading
+					id="interest-heading"
+					title="Not ready yet?"
+					lead="Start with the free workshop, or join us for a day of talks at AI Driven Development Day."
+				/>
+				<p className="flex flex-wrap gap-4">
+					<Link to="/workshop" className={buttonClasses('primary')}>
+						Start with the workshop
 					</Link>
-					<Link
-						to="/ai-driven-development-day"
-						className="rounded-lg border border-slate-300 px-5 py-3 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-					>
+					<Link to="/ai-driven-development-day" className={buttonClasses('secondary')}>
 						AI Driven Development Day
 					</Link>
 				</p>

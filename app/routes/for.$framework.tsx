@@ -1,7 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CourseLanding } from '~/components/course-landing'
+import { courseCopy } from '~/components/landing/course-copy.server'
 import { LeadLayout } from '~/components/layouts'
+import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { geoQuery } from '~/utils/api.server'
 import type { RouteHandle } from '~/utils/color-mode'
@@ -40,20 +42,21 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(url.pathname)
 	const pricing = parsePricingChoice(url.searchParams.get('pricing'))
-	return json({
-		framework: frameworkName(slug),
-		offer: await getCourseOffer({ geo: geoQuery(request, context), pricing }),
-	})
+	const [offer, faq] = await Promise.all([
+		getCourseOffer({ geo: geoQuery(request, context), pricing }),
+		getCourseFaq(),
+	])
+	return json({ framework: frameworkName(slug), offer, faq, copy: courseCopy })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, args.data ? { title: `AI Driven Dev for ${args.data.framework} developers` } : {})
 
 export default function ForFramework() {
-	const { framework, offer } = useLoaderData<typeof loader>()
+	const { framework, offer, faq, copy } = useLoaderData<typeof loader>()
 	return (
 		<LeadLayout>
-			<CourseLanding framework={framework} offer={offer} />
+			<CourseLanding copy={copy} framework={framework} offer={offer} faq={faq} />
 		</LeadLayout>
 	)
 }

@@ -1,19 +1,109 @@
 import type { MetaFunction } from '@remix-run/node'
+import { Icon, type IconName } from '~/components/icons'
+import { SectionHeading } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, {
-		title: 'Free workshop: AI in your development workflow',
-		description:
-			'A free, hands-on workshop on using AI assistants in your everyday development workflow: planning, coding, reviewing and testing.',
-	})
+const title = 'Free workshop: AI in your development workflow'
+const description =
+	'A free, hands-on workshop on using AI assistants in your everyday development workflow: planning, coding, reviewing and testing.'
+
+export const meta: MetaFunction = (args) => pageMeta(args, { title, description })
+
+const facts: { icon: IconName; label: string; value: string }[] = [
+	{ icon: 'clock', label: 'Length', value: '2 hours, live' },
+	{ icon: 'map-pin', label: 'Where', value: 'Online, recording included' },
+	{ icon: 'ticket', label: 'Price', value: 'Free' },
+]
+
+const agenda: [minutes: string, title: string, text: string][] = [
+	[
+		'0:00',
+		'Where AI fits',
+		'The parts of a workday an assistant speeds up, and the parts it slows down.',
+	],
+	[
+		'0:20',
+		'Context that works',
+		'Rules files, examples and the few lines of background that change every answer.',
+	],
+	[
+		'0:45',
+		'Live build',
+		'We plan, generate, test and review one small feature together, mistakes included.',
+	],
+	[
+		'1:30',
+		'Review like you mean it',
+		'A checklist for reading generated code: security, edge cases, dependencies.',
+	],
+	['1:50', 'Questions', 'Bring your own stack and your own problems.'],
+]
+
+const takeaways = [
+	'A repeatable loop for working with an assistant: plan, prompt, test, review',
+	'A starter rules file and prompt checklist for your own projects',
+	'The recording and the code of the live build',
+]
 
 export default function WorkshopPage() {
 	return (
-		<PageHeading
-			title="Free workshop: AI in your development workflow"
-			lead="A free, hands-on workshop on using AI assistants in your everyday development workflow: planning, coding, reviewing and testing."
-		/>
+		<>
+			<PageHeading title={title} lead={description} />
+			<dl className="grid gap-4 sm:grid-cols-3">
+				{facts.map((fact) => (
+					<div
+						key={fact.label}
+						className="flex items-center gap-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+					>
+						<Icon name={fact.icon} className="h-6 w-6 text-indigo-600 dark:text-indigo-400" />
+						<div>
+							<dt className="text-sm text-slate-600 dark:text-slate-400">{fact.label}</dt>
+							<dd className="font-semibold">{fact.value}</dd>
+						</div>
+					</div>
+				))}
+			</dl>
+			<div className="grid gap-10 py-10 lg:grid-cols-[3fr_2fr]">
+				<section aria-labelledby="agenda-heading">
+					<SectionHeading id="agenda-heading" title="Agenda" />
+					<ol className="space-y-4 border-l-2 border-indigo-600 pl-5">
+						{agenda.map(([time, heading, text]) => (
+							<li key={time}>
+								<p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">{time}</p>
+								<h3 className="font-semibold">{heading}</h3>
+								<p className="text-slate-700 dark:text-slate-300">{text}</p>
+							</li>
+						))}
+					</ol>
+				</section>
+				<section aria-labelledby="takeaways-heading">
+					<SectionHeading id="takeaways-heading" title="You leave with" />
+					<ul className="space-y-3">
+						{takeaways.map((line) => (
+							<li key={line} className="flex gap-3">
+								<Icon
+									name="check"
+									className="mt-1 h-5 w-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+								/>
+								<span>{line}</span>
+							</li>
+						))}
+					</ul>
+				</section>
+			</div>
+			{/* The workshop sign-up form (issue 5) goes in this section. */}
+			<section
+				id="sign-up"
+				aria-labelledby="sign-up-heading"
+				className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+			>
+				<SectionHeading
+					id="sign-up-heading"
+					title="Save your seat"
+					lead="Free, but seats in the live session are limited. Sign up and we send you the link and a reminder."
+				/>
+			</section>
+		</>
 	)
 }

@@ -1,0 +1,118 @@
+import { Accordion } from '~/components/content/blocks'
+import { Icon } from '~/components/icons'
+import type { CourseCopy } from './course-copy.server'
+
+export function SectionHeading({ id, title, lead }: { id: string; title: string; lead?: string }) {
+	return (
+		<div className="mb-6">
+			<h2 id={id} className="text-2xl font-bold tracking-tight">
+				{title}
+			</h2>
+			{lead ? <p className="mt-2 text-slate-700 dark:text-slate-300">{lead}</p> : null}
+		</div>
+	)
+}
+
+export function Outcomes({ outcomes }: Pick<CourseCopy, 'outcomes'>) {
+	return (
+		<section aria-labelledby="learn-heading" className="py-10">
+			<SectionHeading id="learn-heading" title="What you will learn" />
+			<ul className="grid gap-4 sm:grid-cols-2">
+				{outcomes.map((outcome) => (
+					<li
+						key={outcome.title}
+						className="rounded-2xl border border-slate-200 bg-white/70 p-5 dark:border-slate-800 dark:bg-slate-900/70"
+					>
+						<Icon name={outcome.icon} className="h-6 w-6 text-indigo-600 dark:text-indigo-400" />
+						<h3 className="mt-3 font-semibold">{outcome.title}</h3>
+						<p className="mt-1 text-slate-700 dark:text-slate-300">{outcome.text}</p>
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+export function Curriculum({ curriculum }: Pick<CourseCopy, 'curriculum'>) {
+	return (
+		<section aria-labelledby="curriculum-heading" className="py-10">
+			<SectionHeading
+				id="curriculum-heading"
+				title="Curriculum"
+				lead="Six modules, each with short lessons and an exercise you finish in your own editor."
+			/>
+			<ol className="space-y-3">
+				{curriculum.map(([title, text], index) => (
+					<li
+						key={title}
+						className="flex gap-4 rounded-2xl border border-slate-200 bg-white/70 p-4 dark:border-slate-800 dark:bg-slate-900/70"
+					>
+						<span
+							aria-hidden="true"
+							className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white"
+						>
+							{index + 1}
+						</span>
+						<div>
+							<h3 className="font-semibold">
+								<span className="sr-only">Module {index + 1}: </span>
+								{title}
+							</h3>
+							<p className="text-slate-700 dark:text-slate-300">{text}</p>
+						</div>
+					</li>
+				))}
+			</ol>
+		</section>
+	)
+}
+
+export function Audience({ audience }: Pick<CourseCopy, 'audience'>) {
+	return (
+		<section aria-labelledby="audience-heading" className="py-10">
+			<SectionHeading id="audience-heading" title="Who it is for" />
+			<ul className="space-y-3">
+				{audience.map((line) => (
+					<li key={line} className="flex gap-3">
+						<Icon
+							name="check"
+							className="mt-1 h-5 w-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+						/>
+						<span>{line}</span>
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+export function Included({ included }: Pick<CourseCopy, 'included'>) {
+	return (
+		<ul className="mt-4 space-y-2">
+			{included.map((line) => (
+				<li key={line} className="flex gap-2 text-slate-700 dark:text-slate-300">
+					<Icon
+						name="check"
+						className="mt-1 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+					/>
+					<span>{line}</span>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+/** The course's questions and answers (GET /api/course → data.faq) in the content accordion. */
+export function Faq({ entries }: { entries: readonly { question: string; answer: string }[] }) {
+	if (entries.length === 0) return null
+	return (
+		<section aria-labelledby="faq-heading" id="faq" className="py-10">
+			<SectionHeading id="faq-heading" title="Frequently asked questions" />
+			{entries.map((entry) => (
+				<Accordion key={entry.question} title={entry.question}>
+					<p className="text-slate-700 dark:text-slate-300">{entry.answer}</p>
+				</Accordion>
+			))}
+		</section>
+	)
+}

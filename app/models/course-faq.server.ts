@@ -1,0 +1,12 @@
+import type { FaqEntry } from '~/db/schema.server'
+import { getCourse } from './course.server'
+
+/** The course's FAQ for the landing page (SPEC §3: course.faq); empty, and logged, when the database cannot answer. */
+export async function getCourseFaq(): Promise<FaqEntry[]> {
+	try {
+		return (await getCourse()).faq
+	} catch (error) {
+		console.error('The course FAQ could not be loaded:', error)
+		return []
+	}
+}
