@@ -8,7 +8,7 @@ export default defineConfig({
 		environment: 'node',
 		// Integration suites start real servers; two cores are shared with them.
 		maxWorkers: 2,
-		testTimeout: 20_000,
+		testTimeout: 60_000,
 		hookTimeout: 120_000,
 	},
 })
