@@ -22,32 +22,13 @@ export type RunningServer = {
  * data dir, the way `npm start` runs it. `env` adds to or overrides the environment.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-	if (!fs.existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first')
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
-	const child = spawn(process.execPath, [serverEntry], {
-		cwd: root,
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			HOST: '127.0.0.1',
-			PORT: '0',
-			DATA_DIR: dataDir,
-			...env,
-		},
-		stdio: ['ignore', 'pipe', 'pipe'],
-	})
-	let output = ''
-	child.stdout!.on('data', (chunk) => {
-		output += chunk
-	})
-	child.stderr!.on('data', (chunk) => {
-		output += chunk
-	})
+	const { child, output } = spawnServer({ DATA_DIR: dataDir, ...env })
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 	const port = await new Promise<number>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 90_000)
+		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output()}`)), 90_000)
 		const check = () => {
-			const match = output.match(/Listening on http:\/\/[^:]+:(\d+)/)
+			const match = output().match(/Listening on http:\/\/[^:]+:(\d+)/)
 			if (match) {
 				clearTimeout(timer)
 				resolve(Number(match[1]))
@@ -56,14 +37,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 		child.stdout!.on('data', check)
 		exited.then((code) => {
 			clearTimeout(timer)
-			reject(new Error(`Server exited with ${code}:\n${output}`))
+			reject(new Error(`Server exited with ${code}:\n${output()}`))
 		})
 	})
 	return {
 		url: `http://127.0.0.1:${port}`,
 		port,
 		process: child,
-		output: () => output,
+		output,
 		exited,
 		stop: async () => {
 			if (child.exitCode === null) child.kill('SIGTERM')
@@ -75,21 +56,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 /** Runs the server with `env` expecting it to refuse to start; resolves with its exit code and output. */
 export async function startServerExpectingFailure(env: Record<string, string>) {
-	const child = spawn(process.execPath, [serverEntry], {
-		cwd: root,
-		env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	})
-	let output = ''
-	child.stdout!.on('data', (chunk) => {
-		output += chunk
-	})
-	child.stderr!.on('data', (chunk) => {
-		output += chunk
-	})
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
+	const { child, output } = spawnServer({ DATA_DIR: dataDir, ...env })
 	// A server that starts after all is a failed expectation, not a hung test.
 	const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
 	const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
 	clearTimeout(timer)
-	return { code, output }
+	fs.rmSync(dataDir, { recursive: true, force: true })
+	return { code, output: output() }
+}
+
+/** Spawns the production server on loopback, collecting what it prints. */
+function spawnServer(env: Record<string, string>) {
+	if (!fs.existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first')
+	const child = spawn(process.execPath, [serverEntry], {
+		cwd: root,
+		env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	const collect = (chunk: Buffer) => {
+		output += chunk
+	}
+	child.stdout!.on('data', collect)
+	child.stderr!.on('data', collect)
+	return { child, output: () => output }
 }
