@@ -55,6 +55,8 @@ export default defineConfig({
 			SITE_STATUS: 'pre_release',
 			// Lets a spec play a visitor from a given country (tests/e2e/pricing.spec.ts).
 			GEO_COUNTRY_HEADER: 'x-e2e-country',
+			// Every spec posts forms from one address; the limit itself is tested in tests/integration.
+			RATE_LIMIT_MAX: '100000',
 		},
 	},
 })

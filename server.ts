@@ -12,7 +12,9 @@ import helmet from 'helmet'
 import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
+import { attributionCookies } from '~/models/attribution.server'
 import { closeResources } from '~/utils/lifecycle.server'
+import { isAllowedOrigin, RateLimiter } from '~/utils/rate-limit.server'
 import { isValidHost, requestFacts } from '~/utils/request.server'
 
 const SHUTDOWN_DEADLINE_MS = 9_000
@@ -137,6 +139,51 @@ app.use((req, res, next) => {
 	if (length !== undefined && Number(length) > config.MAX_BODY_BYTES) {
 		res.status(413).json({ error: `Request body larger than ${config.MAX_BODY_BYTES} bytes` })
 		return
+	}
+	next()
+})
+
+// Form posts (issue 5, docs/decisions/063): a foreign Origin is a cross-site post (403; a
+// missing Origin is allowed), and each client address gets RATE_LIMIT_MAX posts per window
+// (429 with Retry-After). Both answer here, before Remix and any database work. Payment
+// webhooks come from the provider's servers, signed: neither rule applies to them.
+const formPostLimiter = new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_MS)
+app.use((req, res, next) => {
+	if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path.startsWith('/webhooks/')) {
+		next()
+		return
+	}
+	const origin = req.get('origin')
+	const own = requestFacts(req, config.SITE_URL).origin
+	const sameHost =
+		origin !== undefined && URL.canParse(origin) && new URL(origin).host === req.get('host')
+	if (!sameHost && !isAllowedOrigin(origin, [own])) {
+		res.status(403).type('text/plain').send('Forbidden: cross-site form submission')
+		return
+	}
+	const verdict = formPostLimiter.hit(req.ip ?? req.socket.remoteAddress ?? '')
+	if (!verdict.allowed) {
+		res.setHeader('Retry-After', String(verdict.retryAfterSeconds))
+		res.status(429).type('text/plain').send('Too many requests: please wait a moment and try again')
+		return
+	}
+	next()
+})
+
+// Referral and marketing cookies (SPEC §4, docs/decisions/061): `?friend=KEY`, utm_*, gclid or
+// fbclid on any page, 404s included, so this runs for every request that reaches Remix.
+// Remix appends its own Set-Cookie headers after these.
+app.use((req, res, next) => {
+	if (req.originalUrl.includes('?')) {
+		const facts = requestFacts(req, config.SITE_URL)
+		const url = new URL(req.originalUrl, facts.origin)
+		for (const value of attributionCookies({
+			url,
+			origin: facts.origin,
+			secure: facts.secure,
+			cookieHeader: req.get('cookie'),
+		}))
+			res.append('Set-Cookie', value)
 	}
 	next()
 })

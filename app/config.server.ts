@@ -19,7 +19,12 @@ const wholeNumber = (name: string, min: number) =>
 const isHttpUrl = (url: string) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)
 
 // Never echoed in error messages: they can hold passwords.
-const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'DATABASE_URL', 'GITHUB_CLIENT_SECRET'])
+const SECRET_VARIABLES = new Set([
+	'SESSION_SECRET',
+	'DATABASE_URL',
+	'GITHUB_CLIENT_SECRET',
+	'SMTP_URL',
+])
 
 const envSchema = z.object({
 	NODE_ENV: z
@@ -106,6 +111,51 @@ const envSchema = z.object({
 		.transform((url) => url.replace(/\/+$/, ''))
 		.default('https://api.github.com'),
 	GITHUB_TIMEOUT_MS: wholeNumber('GITHUB_TIMEOUT_MS', 100).default('5000'),
+	// E-mail (docs/decisions/060). Without SMTP_URL, messages go to the outbox table and the log.
+	SMTP_URL: z
+		.string()
+		.trim()
+		.refine((url) => URL.canParse(url) && /^smtps?:$/.test(new URL(url).protocol), {
+			message:
+				'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+		})
+		.optional(),
+	EMAIL_FROM: z
+		.string()
+		.trim()
+		.min(3, 'EMAIL_FROM must be an address such as "AI Driven Dev <hello@example.com>"')
+		.default('AI Driven Dev <hello@aidrivendev.local>'),
+	// Form POSTs per client address per window (docs/decisions/063); answered 429 beyond that.
+	RATE_LIMIT_MAX: wholeNumber('RATE_LIMIT_MAX', 1).default('30'),
+	RATE_LIMIT_WINDOW_MS: wholeNumber('RATE_LIMIT_WINDOW_MS', 1000).default('60000'),
+	// How long a one-click sign-up link stays valid, in seconds (default 30 days).
+	SIGNUP_LINK_TTL: wholeNumber('SIGNUP_LINK_TTL', 60).default('2592000'),
+	// Browser-side services: each loads only when its id is set (docs/decisions/064).
+	PARTNERO_PROGRAM_ID: z
+		.string()
+		.trim()
+		.regex(/^[A-Za-z0-9_-]{1,64}$/, 'PARTNERO_PROGRAM_ID must be letters, digits, - or _')
+		.optional(),
+	CUSTOMERIO_WRITE_KEY: z
+		.string()
+		.trim()
+		.regex(/^[A-Za-z0-9_:-]{1,128}$/, 'CUSTOMERIO_WRITE_KEY must be letters, digits, :, - or _')
+		.optional(),
+	GTM_ID: z
+		.string()
+		.trim()
+		.regex(/^GTM-[A-Z0-9]{4,12}$/, 'GTM_ID must look like GTM-XXXXXXX')
+		.optional(),
+	CLARITY_ID: z
+		.string()
+		.trim()
+		.regex(/^[a-z0-9]{6,16}$/, 'CLARITY_ID must be the project id, lower-case letters and digits')
+		.optional(),
+	PLAUSIBLE_DOMAIN: z
+		.string()
+		.trim()
+		.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'PLAUSIBLE_DOMAIN must be a domain such as aidrivendev.com')
+		.optional(),
 })
 
 type Env = z.infer<typeof envSchema>

@@ -7,13 +7,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '~/db/client.server'
-import { defaultMigrationsDir, migrate } from '~/db/migrate.server'
+import { defaultMigrationsDir, migrate, readMigrations } from '~/db/migrate.server'
 import { prepareDatabase } from '~/db/prepare.server'
 import { orders } from '~/db/schema.server'
 import { COURSE_SLUG } from '~/db/seed-data'
 import { loadCatalog, loadPricingTable, regionOfCountry } from '~/models/catalog.server'
 import { countPaidSeats, loadCourse } from '~/models/course.server'
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
+
+// Every shipped migration, in order: the list grows with each feature.
+const shipped = readMigrations(defaultMigrationsDir()).map((migration) => migration.name)
 
 type Backend = {
 	name: string
@@ -72,7 +75,7 @@ for (const backend of [...backends, postgres]) {
 		afterAll(() => cleanup?.())
 
 		test('a new database is migrated and seeded; doing it again changes nothing', async () => {
-			expect((await prepareDatabase(database)).applied).toEqual(['0001_course_catalog_pricing.sql'])
+			expect((await prepareDatabase(database)).applied).toEqual(shipped)
 			expect((await prepareDatabase(database)).applied).toEqual([])
 			const table = await loadPricingTable(database.db)
 			expect(Object.keys(table.countries)).toHaveLength(249)
@@ -133,12 +136,12 @@ for (const backend of [...backends, postgres]) {
 
 		test('a new migration file is applied on its own; a failing one leaves no trace', async () => {
 			const good = migrationsWith({
-				'0002_test_notes.sql': 'CREATE TABLE test_notes (id integer PRIMARY KEY);',
+				'9001_test_notes.sql': 'CREATE TABLE test_notes (id integer PRIMARY KEY);',
 			})
-			expect(await migrate(database, good)).toEqual(['0002_test_notes.sql'])
+			expect(await migrate(database, good)).toEqual(['9001_test_notes.sql'])
 			const bad = migrationsWith({
-				'0002_test_notes.sql': 'CREATE TABLE test_notes (id integer PRIMARY KEY);',
-				'0003_broken.sql': 'CREATE TABLE test_half (id integer); SELECT no_such_function();',
+				'9001_test_notes.sql': 'CREATE TABLE test_notes (id integer PRIMARY KEY);',
+				'9002_broken.sql': 'CREATE TABLE test_half (id integer); SELECT no_such_function();',
 			})
 			await expect(migrate(database, bad)).rejects.toThrow()
 			const [half] = await database.withExclusiveSession((session) =>
@@ -150,10 +153,7 @@ for (const backend of [...backends, postgres]) {
 			const names = await database.withExclusiveSession((session) =>
 				session.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'),
 			)
-			expect(names.map((row) => row.name)).toEqual([
-				'0001_course_catalog_pricing.sql',
-				'0002_test_notes.sql',
-			])
+			expect(names.map((row) => row.name)).toEqual([...shipped, '9001_test_notes.sql'])
 		})
 
 		test('misnamed migration files are refused before anything runs', async () => {
@@ -170,9 +170,7 @@ for (const backend of [...backends, postgres]) {
 				)
 				try {
 					const results = await Promise.all(servers.map((server) => prepareDatabase(server)))
-					expect(results.flatMap((result) => result.applied)).toEqual([
-						'0001_course_catalog_pricing.sql',
-					])
+					expect(results.flatMap((result) => result.applied)).toEqual(shipped)
 					const table = await loadPricingTable(servers[0]!.db)
 					expect(Object.keys(table.countries)).toHaveLength(249)
 				} finally {

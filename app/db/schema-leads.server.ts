@@ -1,0 +1,68 @@
+/**
+ * Tables of 0003_leads_email.sql: sign-ups (leads), survey answers and the e-mail outbox.
+ * Kept beside schema.server.ts rather than in it so that each feature's tables read together;
+ * queries use them through the same Drizzle client (db.insert(leads) ...).
+ */
+import {
+	bigserial,
+	boolean,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+	unique,
+} from 'drizzle-orm/pg-core'
+import type { Attribution } from '~/models/attribution'
+
+export const LEAD_LISTS = [
+	'course',
+	'workshop',
+	'day_event',
+	'onboarding',
+	'insiders_survey',
+] as const
+export type LeadList = (typeof LEAD_LISTS)[number]
+
+export const leads = pgTable(
+	'leads',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		email: text('email').notNull(),
+		list: text('list').$type<LeadList>().notNull(),
+		firstName: text('first_name'),
+		lastName: text('last_name'),
+		avatarUrl: text('avatar_url'),
+		consentAt: timestamp('consent_at', { withTimezone: true }).notNull().defaultNow(),
+		confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+		partnerKey: text('partner_key'),
+		referralUrl: text('referral_url'),
+		attribution: jsonb('attribution').$type<Attribution>().notNull().default({}),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [unique().on(table.email, table.list)],
+)
+
+export const surveyResponses = pgTable('survey_responses', {
+	id: bigserial('id', { mode: 'number' }).primaryKey(),
+	email: text('email').notNull(),
+	rating: integer('rating').notNull(),
+	helped: text('helped').notNull().default(''),
+	improve: text('improve').notNull().default(''),
+	mayQuote: boolean('may_quote').notNull().default(false),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const outbox = pgTable('outbox', {
+	id: bigserial('id', { mode: 'number' }).primaryKey(),
+	toAddress: text('to_address').notNull(),
+	fromAddress: text('from_address').notNull(),
+	subject: text('subject').notNull(),
+	textBody: text('text_body').notNull(),
+	htmlBody: text('html_body'),
+	transport: text('transport').$type<'outbox' | 'smtp'>().notNull(),
+	messageId: text('message_id'),
+	sentAt: timestamp('sent_at', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,0 +1,179 @@
+/**
+ * E-mail delivery: through a real SMTP server on loopback (smtp-server), and into the outbox
+ * table when no SMTP_URL is set. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Database, openDatabase } from '~/db/client.server'
+import { migrate } from '~/db/migrate.server'
+import { outbox } from '~/db/schema-leads.server'
+import { listOutbox, sendEmail, templates } from '~/integrations/email/index.server'
+import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
+
+type Received = { from: string; to: string[]; raw: string }
+
+/** An SMTP server on a free loopback port that keeps what it receives. */
+async function startSmtp(options: { rejectWith?: string } = {}) {
+	const received: Received[] = []
+	const server = new SMTPServer({
+		authOptional: true,
+		// Plain SMTP on loopback: nodemailer would refuse the server's self-signed STARTTLS certificate.
+		disabledCommands: ['STARTTLS'],
+		logger: false,
+		onData(stream, session, callback) {
+			const chunks: Buffer[] = []
+			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+			stream.on('end', () => {
+				if (options.rejectWith) {
+					callback(Object.assign(new Error(options.rejectWith), { responseCode: 554 }))
+					return
+				}
+				received.push({
+					from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+					to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+					raw: Buffer.concat(chunks).toString('utf8'),
+				})
+				callback()
+			})
+		},
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.server.address() as AddressInfo
+	return {
+		url: `smtp://127.0.0.1:${port}`,
+		received,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
+
+/** The body as a reader sees it: quoted-printable soft breaks and escapes undone. */
+const decoded = (raw: string) =>
+	raw
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+
+const backends: {
+	name: string
+	open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>
+}[] = [
+	{
+		name: 'PGlite',
+		open: async () => {
+			const database = await openDatabase({})
+			return { database, cleanup: () => database.close() }
+		},
+	},
+]
+if (TEST_DATABASE_URL)
+	backends.push({
+		name: 'PostgreSQL',
+		open: async () => {
+			const { url, drop } = await createTestDatabase()
+			const database = await openDatabase({ url })
+			return {
+				database,
+				cleanup: async () => {
+					await database.close()
+					await drop()
+				},
+			}
+		},
+	})
+
+describe.each(backends)('e-mail on $name', (backend) => {
+	let database: Database
+	let cleanup: () => Promise<void>
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
+
+	beforeAll(async () => {
+		;({ database, cleanup } = await backend.open())
+		await migrate(database)
+		smtp = await startSmtp()
+	})
+	afterAll(async () => {
+		await smtp?.close()
+		await cleanup?.()
+	})
+
+	test('with SMTP_URL, the message arrives at the SMTP server and the outbox records it as sent', async () => {
+		const mail = templates.workshopConfirmation({ firstName: 'Ada', siteUrl: 'https://site.test' })
+		const sent = await sendEmail(
+			{ to: 'ada@example.com', ...mail },
+			{ db: database.db, smtpUrl: smtp.url, from: 'Course <hello@site.test>' },
+		)
+		expect(sent.transport).toBe('smtp')
+		expect(smtp.received).toHaveLength(1)
+		const [message] = smtp.received
+		expect(message!.from).toBe('hello@site.test')
+		expect(message!.to).toEqual(['ada@example.com'])
+		expect(message!.raw).toContain("Subject: You're signed up for the free workshop")
+		expect(decoded(message!.raw)).toContain('building web apps with LLMs')
+		expect(message!.raw).toContain('text/html')
+		const [row] = await listOutbox(database.db, 'ada@example.com')
+		expect(row).toMatchObject({ transport: 'smtp', subject: mail.subject })
+		expect(row!.sentAt).toBeInstanceOf(Date)
+		expect(row!.messageId).toBe(sent.messageId)
+	})
+
+	test('a receipt with order lines and totals arrives intact', async () => {
+		const mail = templates.receipt({
+			orderId: 'ord_42',
+			currency: 'USD',
+			lines: [{ name: 'AI Driven Dev seat', quantity: 1, unitAmountMinor: 24_900 }],
+			discountMinor: 0,
+			totalMinor: 24_900,
+			paidAt: new Date('2026-01-01T00:00:00Z'),
+		})
+		await sendEmail(
+			{ to: 'buyer@example.com', ...mail },
+			{ db: database.db, smtpUrl: smtp.url, from: 'a@b.test' },
+		)
+		const message = smtp.received.find((m) => m.to.includes('buyer@example.com'))
+		expect(decoded(message!.raw)).toMatch(/Total paid\s+\$249/)
+	})
+
+	test('without SMTP_URL the message is written to the outbox and logged, nothing is sent', async () => {
+		const before = smtp.received.length
+		const logged: string[] = []
+		const log = console.log
+		console.log = (...args: unknown[]) => logged.push(args.join(' '))
+		try {
+			const sent = await sendEmail(
+				{ to: 'grace@example.com', subject: 'Hello', text: 'Body with a link https://site.test/x' },
+				{ db: database.db, smtpUrl: null, from: 'a@b.test' },
+			)
+			expect(sent).toMatchObject({ transport: 'outbox', messageId: null })
+		} finally {
+			console.log = log
+		}
+		expect(smtp.received.length).toBe(before)
+		expect(logged.join('\n')).toMatch(
+			/E-mail #\d+ to grace@example.com: "Hello" written to the outbox/,
+		)
+		expect(logged.join('\n')).not.toContain('https://site.test/x')
+		const [row] = await listOutbox(database.db, 'grace@example.com')
+		expect(row).toMatchObject({
+			transport: 'outbox',
+			textBody: 'Body with a link https://site.test/x',
+			sentAt: null,
+		})
+	})
+
+	test('when the SMTP server refuses, sendEmail fails and the outbox row stays unsent', async () => {
+		const refusing = await startSmtp({ rejectWith: 'Mailbox unavailable' })
+		try {
+			await expect(
+				sendEmail(
+					{ to: 'lost@example.com', subject: 'S', text: 'T' },
+					{ db: database.db, smtpUrl: refusing.url, from: 'a@b.test' },
+				),
+			).rejects.toThrow(/Mailbox unavailable/)
+		} finally {
+			await refusing.close()
+		}
+		const rows = await database.db.select().from(outbox)
+		const row = rows.find((r) => r.toAddress === 'lost@example.com')
+		expect(row).toMatchObject({ transport: 'smtp', sentAt: null })
+	})
+})
