@@ -83,20 +83,23 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
 				client.release()
 			}
 		},
-		async transaction(tx, fn) {
-			await tx.exec('BEGIN')
-			try {
-				await fn()
-				await tx.exec('COMMIT')
-			} catch (error) {
-				await tx.exec('ROLLBACK')
-				throw error
-			}
-		},
+		transaction: runInTransaction,
 		async ping() {
 			await pool.query('SELECT 1')
 		},
 		close: () => pool.end(),
+	}
+}
+
+/** Runs `fn` inside BEGIN/COMMIT on `tx`, rolling back when it throws. */
+async function runInTransaction(tx: SqlSession, fn: () => Promise<void>) {
+	await tx.exec('BEGIN')
+	try {
+		await fn()
+		await tx.exec('COMMIT')
+	} catch (error) {
+		await tx.exec('ROLLBACK')
+		throw error
 	}
 }
 
@@ -121,16 +124,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 		db: drizzlePglite(client, { schema }) as unknown as Db,
 		// PGlite lives in this one process, which is the only one using its files.
 		withExclusiveSession: (fn) => fn(session),
-		async transaction(tx, fn) {
-			await tx.exec('BEGIN')
-			try {
-				await fn()
-				await tx.exec('COMMIT')
-			} catch (error) {
-				await tx.exec('ROLLBACK')
-				throw error
-			}
-		},
+		transaction: runInTransaction,
 		async ping() {
 			await client.query('SELECT 1')
 		},
