@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	// ?preview=true|false stores or clears the preview cookie, then drops the parameter (SPEC §2).
-	const toPreview = previewRedirect(request)
+	const toPreview = await previewRedirect(request, context)
 	if (toPreview) throw toPreview
 	// A toast raised by the last action (flash cookie): shown once, then cleared.
 	const { toast, headers } = await readToast(request, context)

@@ -1,4 +1,4 @@
-import { type Fetcher, useFormAction, useNavigation } from '@remix-run/react'
+import { type Fetcher, type Navigation, useFormAction, useNavigation } from '@remix-run/react'
 import type { ButtonHTMLAttributes } from 'react'
 import { Icon } from '~/components/icons'
 import { t } from '~/utils/i18n'
@@ -70,9 +70,18 @@ export function useIsPending({
 	const navigation = useNavigation()
 	const action = useFormAction(formAction)
 	if (fetcher) return fetcher.state !== 'idle'
+	return isSubmittingTo(navigation, action, formMethod)
+}
+
+/** Whether the navigation under way submits to this action (and method, when given). */
+export function isSubmittingTo(
+	navigation: Pick<Navigation, 'state' | 'formAction' | 'formMethod'>,
+	action: string,
+	method?: string,
+): boolean {
 	if (navigation.state === 'idle' || !navigation.formAction) return false
 	const samePath = navigation.formAction.split('?')[0] === action.split('?')[0]
-	return samePath && (!formMethod || navigation.formMethod === formMethod.toUpperCase())
+	return samePath && (!method || navigation.formMethod?.toUpperCase() === method.toUpperCase())
 }
 
 /** A submit button that shows the loading state while its form is submitting. */

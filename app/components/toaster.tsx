@@ -5,12 +5,15 @@ import { Icon } from '~/components/icons'
 import { t } from '~/utils/i18n'
 import {
 	dismissToast,
+	TOAST_DURATION_MS,
 	type Toast,
 	type ToastInput,
 	type ToastPosition,
 	toast,
 	toastStore,
 } from '~/utils/toast'
+
+const noToasts: Toast[] = []
 
 // 16 px between toasts; 24rem wide from the small breakpoint up, full width below (SPEC §9).
 const positions: Record<ToastPosition, string> = {
@@ -38,7 +41,7 @@ export function Toaster({
 	position?: ToastPosition
 }) {
 	const hydrated = useHydrated()
-	const list = useSyncExternalStore(toastStore.subscribe, toastStore.getToasts, () => [])
+	const list = useSyncExternalStore(toastStore.subscribe, toastStore.getToasts, () => noToasts)
 	useEffect(() => {
 		if (flash) toast(flash)
 	}, [flash])
@@ -46,7 +49,15 @@ export function Toaster({
 	const shown: Toast[] =
 		hydrated || !flash
 			? list
-			: [{ type: 'info', duration: 0, description: undefined, ...flash, open: true }]
+			: [
+					{
+						type: 'info',
+						duration: TOAST_DURATION_MS,
+						description: undefined,
+						...flash,
+						open: true,
+					},
+				]
 	return (
 		<section
 			aria-label={t('notifications')}

@@ -13,7 +13,7 @@ describe('build update check (SPEC §9)', () => {
 			return new Response(null, { status: 204, headers: { 'X-Remix-Reload-Document': 'true' } })
 		}) as typeof fetch
 		expect(await isBuildOutdated('abc 1', fetcher)).toBe(true)
-		expect(asked).toBe('/__manifest?version=abc%201')
+		expect(asked).toBe('/__manifest?p=%2F&version=abc%201&build-check=1')
 	})
 
 	test('the same build, or no answer, is not an update', async () => {

@@ -9,7 +9,10 @@ export const BUILD_CHECK_INTERVAL_MS = 3_600_000
  */
 export async function isBuildOutdated(version: string, fetcher: typeof fetch = fetch) {
 	try {
-		const response = await fetcher(`/__manifest?version=${encodeURIComponent(version)}`)
+		// The endpoint wants at least one path; `build-check` only tells our requests apart in logs.
+		const response = await fetcher(
+			`/__manifest?p=%2F&version=${encodeURIComponent(version)}&build-check=1`,
+		)
 		return response.status === 204 && response.headers.has('X-Remix-Reload-Document')
 	} catch {
 		// Offline or the server is restarting: ask again next hour.

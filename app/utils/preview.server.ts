@@ -5,9 +5,10 @@
  * SameSite=None and Secure as the SPEC asks, so previews also work inside an editor's frame.
  */
 import crypto from 'node:crypto'
-import { redirect } from '@remix-run/node'
+import { type AppLoadContext, redirect } from '@remix-run/node'
 import * as cookie from 'cookie'
 import { readCookies } from './cookies.server'
+import { createToastHeaders } from './toast.server'
 
 export const PREVIEW_COOKIE = 'preview'
 
@@ -28,10 +29,13 @@ export function getPreview(request: Request): Preview | null {
 const isOn = (value: string | null) => value === 'true' || value === '1'
 
 /**
- * When the URL carries `preview`, the response that stores (or clears) the cookie and sends the
- * visitor to the same address without the parameters; otherwise null.
+ * When the URL carries `preview`, the response that stores (or clears) the cookie, says so in
+ * a toast, and sends the visitor to the same address without the parameters; otherwise null.
  */
-export function previewRedirect(request: Request): Response | null {
+export async function previewRedirect(
+	request: Request,
+	context: Pick<AppLoadContext, 'secure'>,
+): Promise<Response | null> {
 	const url = new URL(request.url)
 	const param = url.searchParams.get('preview')
 	if (param === null) return null
@@ -39,14 +43,25 @@ export function previewRedirect(request: Request): Response | null {
 	url.searchParams.delete('preview')
 	url.searchParams.delete('staging')
 	const on = isOn(param)
-	const setCookie = cookie.serialize(PREVIEW_COOKIE, on ? previewToken(staging) : '', {
-		path: '/',
-		httpOnly: true,
-		secure: true,
-		sameSite: 'none',
-		...(on ? {} : { maxAge: 0, expires: new Date(0) }),
-	})
-	return redirect(`${url.pathname}${url.search}${url.hash}`, {
-		headers: { 'Set-Cookie': setCookie, 'Cache-Control': 'no-store' },
-	})
+	const headers = await createToastHeaders(
+		on
+			? {
+					title: `${staging ? 'Staging preview' : 'Preview mode'} is on`,
+					description: 'Drafts are visible.',
+				}
+			: { title: 'Preview mode is off' },
+		context,
+	)
+	headers.append(
+		'Set-Cookie',
+		cookie.serialize(PREVIEW_COOKIE, on ? previewToken(staging) : '', {
+			path: '/',
+			httpOnly: true,
+			secure: true,
+			sameSite: 'none',
+			...(on ? {} : { maxAge: 0, expires: new Date(0) }),
+		}),
+	)
+	headers.set('Cache-Control', 'no-store')
+	return redirect(`${url.pathname}${url.search}${url.hash}`, { headers })
 }

@@ -230,6 +230,14 @@ export default function ParticleScene({
 	onError: (error: unknown) => void
 }) {
 	const visible = usePageVisible()
+	// Unmounting (light mode) disposes the renderer, which loses its context on purpose.
+	const mounted = useRef(true)
+	useEffect(() => {
+		mounted.current = true
+		return () => {
+			mounted.current = false
+		}
+	}, [])
 	return (
 		<div
 			aria-hidden="true"
@@ -245,7 +253,7 @@ export default function ParticleScene({
 				onCreated={({ gl }) => {
 					gl.domElement.addEventListener('webglcontextlost', (event) => {
 						event.preventDefault()
-						onError(new Error('WebGL context lost'))
+						if (mounted.current) onError(new Error('WebGL context lost'))
 					})
 				}}
 			>

@@ -1,0 +1,259 @@
+import { expect, type Page, test } from '@playwright/test'
+
+// Issue 8: the particle background, toasts, preview mode, the chunk-error reload guard and the
+// build update check. Headless Chromium here has WebGL through SwiftShader (software), so the
+// canvas really renders; the WebGL failure path is played by hiding WebGL from the page.
+
+const particles = (page: Page) => page.getByTestId('particles').locator('canvas')
+/** Long enough for the idle callback that starts the background (2 s timeout) to have run. */
+const AFTER_IDLE_MS = 3000
+
+/** Requests for the 3D chunk, which must never be part of the first load. */
+function watchSceneChunk(page: Page) {
+	const requests: string[] = []
+	page.on('request', (request) => {
+		if (/\/build\/.*particle-scene-[^/]+\.js$/.test(request.url())) requests.push(request.url())
+	})
+	return requests
+}
+
+test.describe('particle background', () => {
+	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
+
+	test('appears in dark mode after load, as a chunk that is not in the first load', async ({
+		page,
+	}) => {
+		const chunk = watchSceneChunk(page)
+		const response = await page.goto('/enrolled')
+		expect(await response?.text()).not.toContain('particle-scene')
+		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
+		await expect(page.getByTestId('particles')).toHaveAttribute('data-state', 'running')
+		expect(chunk).toHaveLength(1)
+	})
+
+	test('is not drawn or downloaded in light mode', async ({ page, context, baseURL }) => {
+		await context.addCookies([{ name: 'color-mode', value: 'light', url: baseURL! }])
+		const chunk = watchSceneChunk(page)
+		await page.goto('/enrolled')
+		await page.waitForTimeout(AFTER_IDLE_MS)
+		await expect(particles(page)).toHaveCount(0)
+		expect(chunk).toHaveLength(0)
+	})
+
+	test('is skipped with prefers-reduced-motion', async ({ page }) => {
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		const chunk = watchSceneChunk(page)
+		await page.goto('/')
+		await page.waitForTimeout(AFTER_IDLE_MS)
+		await expect(particles(page)).toHaveCount(0)
+		expect(chunk).toHaveLength(0)
+	})
+
+	test('follows the system colour mode when the visitor chose system', async ({
+		page,
+		context,
+		baseURL,
+	}) => {
+		await context.addCookies([{ name: 'color-mode', value: 'system', url: baseURL! }])
+		await page.emulateMedia({ colorScheme: 'light' })
+		await page.goto('/enrolled')
+		await page.waitForTimeout(AFTER_IDLE_MS)
+		await expect(particles(page)).toHaveCount(0)
+		await page.emulateMedia({ colorScheme: 'dark' })
+		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
+	})
+
+	test('switching to light stops it, back to dark starts it', async ({ page }) => {
+		await page.goto('/enrolled')
+		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
+		await page.getByRole('button', { name: 'Switch to light mode' }).click()
+		await expect(particles(page)).toHaveCount(0)
+		await page.emulateMedia({ colorScheme: 'light' })
+		await page.getByRole('button', { name: 'Use system colour mode' }).click()
+		await page.waitForTimeout(500)
+		await expect(particles(page)).toHaveCount(0)
+		await page.getByRole('button', { name: 'Switch to dark mode' }).click()
+		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
+	})
+
+	test('pauses while the tab is hidden', async ({ page }) => {
+		await page.goto('/enrolled')
+		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
+		const setVisibility = (state: 'hidden' | 'visible') =>
+			page.evaluate((value) => {
+				Object.defineProperty(document, 'visibilityState', { value, configurable: true })
+				document.dispatchEvent(new Event('visibilitychange'))
+			}, state)
+		await setVisibility('hidden')
+		await expect(page.getByTestId('particles')).toHaveAttribute('data-state', 'paused')
+		await setVisibility('visible')
+		await expect(page.getByTestId('particles')).toHaveAttribute('data-state', 'running')
+	})
+
+	test('draws nothing in a viewport smaller than 320×240', async ({ page }) => {
+		await page.setViewportSize({ width: 300, height: 600 })
+		const chunk = watchSceneChunk(page)
+		await page.goto('/enrolled')
+		await page.waitForTimeout(AFTER_IDLE_MS)
+		await expect(particles(page)).toHaveCount(0)
+		expect(chunk).toHaveLength(0)
+	})
+
+	test('without WebGL: a console warning, no canvas, and the page works', async ({ page }) => {
+		await page.addInitScript(() => {
+			const original = HTMLCanvasElement.prototype.getContext
+			HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args) {
+				return String(args[0]).startsWith('webgl')
+					? null
+					: (original.apply(this, args as Parameters<typeof original>) as never)
+			} as typeof original
+		})
+		const warnings: string[] = []
+		const errors: string[] = []
+		page.on('console', (message) => {
+			if (message.type() === 'warning') warnings.push(message.text())
+		})
+		page.on('pageerror', (error) => errors.push(error.message))
+		await page.goto('/enrolled')
+		await expect
+			.poll(() => warnings.join('\n'), { timeout: 15_000 })
+			.toContain('3D renderer failed to start (animation skipped)')
+		await expect(particles(page)).toHaveCount(0)
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+		await page.getByRole('button', { name: 'Switch to light mode' }).click()
+		await expect(page.locator('html')).toHaveClass('light')
+		expect(errors).toEqual([])
+	})
+})
+
+test.describe('toasts and preview mode', () => {
+	test('?preview=true stores the token cookie, shows the bar and a toast; drafts appear', async ({
+		page,
+		context,
+	}) => {
+		await page.goto('/blog')
+		await expect(page.getByText('Project context files for coding assistants')).toHaveCount(0)
+
+		await page.goto('/blog?preview=true')
+		await expect(page).toHaveURL(/\/blog$/)
+		const bar = page.getByRole('complementary', { name: 'Preview mode' })
+		await expect(bar).toContainText('Preview mode: drafts are visible.')
+		const cookie = (await context.cookies()).find((c) => c.name === 'preview')
+		expect(cookie).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true })
+		expect(cookie?.value).toMatch(/^live\.[0-9a-f]{32}$/)
+		await expect(page.getByText('Project context files for coding assistants')).toBeVisible()
+
+		const notifications = page.getByRole('region', { name: 'Notifications' })
+		await expect(notifications.getByRole('listitem')).toContainText('Preview mode is on')
+
+		await bar.getByRole('link', { name: 'Leave preview' }).click()
+		await expect(page).toHaveURL(/\/blog$/)
+		await expect(page.getByRole('complementary', { name: 'Preview mode' })).toHaveCount(0)
+		await expect(notifications.getByRole('listitem')).toContainText('Preview mode is off')
+		expect((await context.cookies()).find((c) => c.name === 'preview')).toBeUndefined()
+		await expect(page.getByText('Project context files for coding assistants')).toHaveCount(0)
+	})
+
+	test('&staging=true says it is the staging preview', async ({ page }) => {
+		await page.goto('/workshop?preview=true&staging=true')
+		await expect(page.getByRole('complementary', { name: 'Preview mode' })).toContainText(
+			'Staging preview: drafts are visible.',
+		)
+	})
+
+	test('a toast closes by hand and is removed', async ({ page }, testInfo) => {
+		await page.goto('/workshop?preview=true')
+		const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem')
+		await expect(toast).toContainText('Preview mode is on')
+		await toast
+			.getByRole('button', { name: 'Close' })
+			.or(toast.getByRole('link', { name: 'Close' }))
+			.click()
+		await expect(toast).toHaveCount(0)
+		// Without JavaScript the close link reloads the page: the flash cookie is spent.
+		if (testInfo.project.name === 'no-js') await expect(page).toHaveURL(/\/workshop$/)
+	})
+
+	test('a toast closes by itself after 5 seconds, bottom right, 24rem wide', async ({ page }) => {
+		test.skip(test.info().project.name !== 'js', 'timers need JavaScript')
+		await page.clock.install()
+		await page.goto('/workshop?preview=true')
+		const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem')
+		await expect(toast).toBeVisible()
+		const box = await page.getByRole('region', { name: 'Notifications' }).boundingBox()
+		const viewport = page.viewportSize()!
+		expect(Math.round(box!.x + box!.width)).toBe(viewport.width)
+		expect(Math.round(box!.y + box!.height)).toBe(viewport.height)
+		expect(Math.round(box!.width)).toBe(24 * 16)
+		await page.clock.runFor(4500)
+		await expect(toast).toBeVisible()
+		await page.clock.runFor(1000)
+		await expect(toast).toHaveCount(0)
+	})
+})
+
+test.describe('resilience', () => {
+	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
+
+	test('a chunk that fails to load reloads the page once, not again within 10 seconds', async ({
+		page,
+	}) => {
+		await page.route(/\/build\/root-[^/]+\.js$/, (route) => route.abort())
+		let documents = 0
+		page.on('request', (request) => {
+			if (request.resourceType() === 'document') documents++
+		})
+		await page.goto('/workshop')
+		await expect.poll(() => documents, { timeout: 10_000 }).toBe(2)
+		await page.waitForTimeout(2000)
+		expect(documents).toBe(2)
+		// The page still works as plain HTML.
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+		const stamp = await page.evaluate(() => sessionStorage.getItem('chunk-reload-at'))
+		expect(Number(stamp)).toBeGreaterThan(0)
+	})
+
+	test('a new build is picked up by a full page load on the next link click', async ({ page }) => {
+		await page.clock.install()
+		// Remix's route discovery uses the same endpoint; only our hourly check is told "new build".
+		await page.route(/\/__manifest\?.*build-check=1$/, (route) =>
+			route.fulfill({ status: 204, headers: { 'X-Remix-Reload-Document': 'true' } }),
+		)
+		await page.goto('/')
+		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+		const check = page.waitForRequest(/\/__manifest\?.*build-check=1$/)
+		await page.clock.runFor(3_600_000)
+		await check
+		await page.getByRole('link', { name: 'Join the free workshop' }).click()
+		await expect(page).toHaveURL(/\/workshop$/)
+		await expect(page.getByRole('heading', { level: 1 })).toContainText('workshop')
+		expect(await page.evaluate(() => '__sameDocument' in window)).toBe(false)
+	})
+
+	test('with the same build, links stay client-side', async ({ page }) => {
+		await page.clock.install()
+		await page.goto('/')
+		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+		const check = page.waitForResponse(/\/__manifest\?.*build-check=1$/)
+		await page.clock.runFor(3_600_000)
+		expect((await check).status()).toBe(200)
+		await page.getByRole('link', { name: 'Join the free workshop' }).click()
+		await expect(page).toHaveURL(/\/workshop$/)
+		expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true)
+	})
+})
+
+test('the locale cookie is en-US for a year, site-wide, SameSite=Lax', async ({
+	page,
+	context,
+}) => {
+	test.skip(test.info().project.name !== 'js', 'written by the browser')
+	await page.goto('/workshop')
+	await expect
+		.poll(async () => (await context.cookies()).find((c) => c.name === 'locale'))
+		.toMatchObject({ value: 'en-US', path: '/', sameSite: 'Lax' })
+	const cookie = (await context.cookies()).find((c) => c.name === 'locale')!
+	const days = (cookie.expires - Date.now() / 1000) / 86_400
+	expect(Math.round(days)).toBe(365)
+	await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+})
