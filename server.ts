@@ -97,7 +97,11 @@ app.use(
 				connectSrc: ["'self'"],
 				objectSrc: ["'none'"],
 				baseUri: ["'self'"],
-				formAction: ["'self'"],
+				// A no-JavaScript checkout form is answered 303 to Stripe's hosted page (issue 4).
+				formAction: [
+					"'self'",
+					...(config.STRIPE_SECRET_KEY ? ['https://checkout.stripe.com'] : []),
+				],
 				frameAncestors: ["'none'"],
 			},
 		},
@@ -137,7 +141,11 @@ app.use((req, res, next) => {
 		return
 	}
 	if (length !== undefined && Number(length) > config.MAX_BODY_BYTES) {
-		res.status(413).json({ error: `Request body larger than ${config.MAX_BODY_BYTES} bytes` })
+		const message = `Request body larger than ${config.MAX_BODY_BYTES} bytes`
+		// POST /checkout answers every failure as `Checkout failed: {reason}` (SPEC §8).
+		res.status(413).json({
+			error: req.path === '/checkout' ? `Checkout failed: ${message.toLowerCase()}` : message,
+		})
 		return
 	}
 	next()

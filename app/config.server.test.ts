@@ -1,7 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ConfigError, configVariables, githubSignInMode, parseConfig } from './config.server'
+import {
+	ConfigError,
+	configVariables,
+	githubSignInMode,
+	parseConfig,
+	paymentProviderName,
+} from './config.server'
 
 describe('configuration', () => {
 	test('an empty environment gives the documented defaults', () => {
@@ -109,5 +115,47 @@ describe('configuration', () => {
 			'emulator',
 		)
 		expect(githubSignInMode({ GITHUB_CLIENT_ID: undefined, SITE_STATUS: 'released' })).toBe('off')
+	})
+
+	test('payments: the sandbox by default; a released site needs Stripe or ALLOW_SANDBOX_PAYMENTS=1', () => {
+		expect(parseConfig({})).toMatchObject({
+			MAX_QUANTITY: 20,
+			CHECKOUT_RESERVATION_MINUTES: 30,
+			ALLOW_SANDBOX_PAYMENTS: '0',
+		})
+		expect(paymentProviderName(parseConfig({}))).toBe('sandbox')
+		expect(() => parseConfig({ SITE_STATUS: 'released' })).toThrow(
+			'ALLOW_SANDBOX_PAYMENTS: a released site (SITE_STATUS=released) needs STRIPE_SECRET_KEY, or ALLOW_SANDBOX_PAYMENTS=1',
+		)
+		expect(parseConfig({ SITE_STATUS: 'released', ALLOW_SANDBOX_PAYMENTS: '1' })).toMatchObject({
+			SITE_STATUS: 'released',
+		})
+		const stripe = parseConfig({
+			SITE_STATUS: 'released',
+			STRIPE_SECRET_KEY: 'sk_test_abc123',
+			STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+			STRIPE_API_URL: 'http://127.0.0.1:12111/',
+		})
+		expect(paymentProviderName(stripe)).toBe('stripe')
+		expect(stripe.STRIPE_API_URL).toBe('http://127.0.0.1:12111')
+	})
+
+	test('Stripe: a key needs the webhook secret, keys are never echoed, sessions last 30+ minutes', () => {
+		let message = ''
+		try {
+			parseConfig({ STRIPE_SECRET_KEY: 'sk_live_secretvalue' })
+		} catch (error) {
+			message = (error as Error).message
+		}
+		expect(message).toContain('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set')
+		expect(message).not.toContain('secretvalue')
+		expect(() =>
+			parseConfig({
+				STRIPE_SECRET_KEY: 'sk_test_abc',
+				STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+				CHECKOUT_RESERVATION_MINUTES: '10',
+			}),
+		).toThrow('CHECKOUT_RESERVATION_MINUTES must be at least 30 with Stripe')
+		expect(() => parseConfig({ MAX_QUANTITY: '0' })).toThrow('MAX_QUANTITY must be at least 1')
 	})
 })

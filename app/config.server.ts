@@ -24,6 +24,8 @@ const SECRET_VARIABLES = new Set([
 	'DATABASE_URL',
 	'GITHUB_CLIENT_SECRET',
 	'SMTP_URL',
+	'STRIPE_SECRET_KEY',
+	'STRIPE_WEBHOOK_SECRET',
 ])
 
 const envSchema = z.object({
@@ -111,6 +113,39 @@ const envSchema = z.object({
 		.transform((url) => url.replace(/\/+$/, ''))
 		.default('https://api.github.com'),
 	GITHUB_TIMEOUT_MS: wholeNumber('GITHUB_TIMEOUT_MS', 100).default('5000'),
+	// Payments (docs/decisions/030). Without STRIPE_SECRET_KEY: the embedded sandbox provider.
+	STRIPE_SECRET_KEY: z
+		.string()
+		.trim()
+		.regex(
+			/^(sk|rk)_(test|live)_\w+$/,
+			'STRIPE_SECRET_KEY must look like sk_test_... or sk_live_...',
+		)
+		.optional(),
+	STRIPE_WEBHOOK_SECRET: z
+		.string()
+		.trim()
+		.regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must look like whsec_...')
+		.optional(),
+	STRIPE_API_URL: z
+		.string()
+		.trim()
+		.refine(
+			isHttpUrl,
+			'STRIPE_API_URL must be an absolute http(s) URL such as https://api.stripe.com',
+		)
+		.transform((url) => new URL(url).origin)
+		.optional(),
+	STRIPE_TIMEOUT_MS: wholeNumber('STRIPE_TIMEOUT_MS', 100).default('10000'),
+	ALLOW_SANDBOX_PAYMENTS: z
+		.enum(['0', '1'], {
+			errorMap: () => ({ message: 'ALLOW_SANDBOX_PAYMENTS must be 0 or 1' }),
+		})
+		.default('0'),
+	MAX_QUANTITY: wholeNumber('MAX_QUANTITY', 1).default('20'),
+	CHECKOUT_RESERVATION_MINUTES: wholeNumber('CHECKOUT_RESERVATION_MINUTES', 1)
+		.refine((n) => n <= 1440, 'CHECKOUT_RESERVATION_MINUTES must be at most 1440 (24 hours)')
+		.default('30'),
 	// E-mail (docs/decisions/060). Without SMTP_URL, messages go to the outbox table and the log.
 	SMTP_URL: z
 		.string()
@@ -188,6 +223,41 @@ function checkTogether(env: Env, ctx: z.RefinementCtx) {
 			message: 'GITHUB_CLIENT_ID is required when GITHUB_CLIENT_SECRET is set',
 		})
 	}
+	if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['STRIPE_WEBHOOK_SECRET'],
+			message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+		})
+	}
+	// Stripe Checkout Sessions expire between 30 minutes and 24 hours after creation.
+	if (env.STRIPE_SECRET_KEY && env.CHECKOUT_RESERVATION_MINUTES < 30) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['CHECKOUT_RESERVATION_MINUTES'],
+			message: 'CHECKOUT_RESERVATION_MINUTES must be at least 30 with Stripe',
+		})
+	}
+	// The sandbox must never take a released site's visitors by surprise (DESIGN.md).
+	if (
+		env.SITE_STATUS === 'released' &&
+		!env.STRIPE_SECRET_KEY &&
+		env.ALLOW_SANDBOX_PAYMENTS !== '1'
+	) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['ALLOW_SANDBOX_PAYMENTS'],
+			message:
+				'a released site (SITE_STATUS=released) needs STRIPE_SECRET_KEY, or ALLOW_SANDBOX_PAYMENTS=1 to take test payments in the sandbox',
+		})
+	}
+}
+
+/** Which payment provider takes payments: Stripe when a key is configured, else the sandbox. */
+export function paymentProviderName(
+	config: Pick<Config, 'STRIPE_SECRET_KEY'>,
+): 'stripe' | 'sandbox' {
+	return config.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'
 }
 
 /** Parses the environment; throws a ConfigError naming each bad variable and its rule. */

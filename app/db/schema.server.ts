@@ -2,6 +2,7 @@
  * The one Drizzle schema, for PGlite and PostgreSQL alike. It mirrors the SQL files in
  * ./migrations, which are the source of truth for the database: change both together.
  */
+import { sql } from 'drizzle-orm'
 import {
 	boolean,
 	char,
@@ -44,6 +45,8 @@ export const catalogItems = pgTable('catalog_items', {
 	courseSlug: text('course_slug').references(() => courses.slug),
 	active: boolean('active').notNull().default(true),
 	sortOrder: integer('sort_order').notNull().default(0),
+	/** Own capacity (a day-event pass); null: unlimited, or COURSE_SLOTS for a course seat. */
+	capacity: integer('capacity'),
 })
 
 export const catalogPrices = pgTable(
@@ -78,4 +81,57 @@ export const orders = pgTable('orders', {
 	currency: char('currency', { length: 3 }).notNull(),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	paidAt: timestamp('paid_at', { withTimezone: true }),
+	// 0002_checkout.sql
+	provider: text('provider').notNull().default('sandbox'),
+	providerSessionId: text('provider_session_id'),
+	paymentIntentId: text('payment_intent_id'),
+	link: text('link'),
+	unitAmountMinor: integer('unit_amount_minor').notNull().default(0),
+	discountMinor: integer('discount_minor').notNull().default(0),
+	couponCode: text('coupon_code'),
+	affiliate: text('affiliate'),
+	attribution: jsonb('attribution').$type<Record<string, unknown>>().notNull().default({}),
+	email: text('email'),
+	customerName: text('customer_name'),
+	expiresAt: timestamp('expires_at', { withTimezone: true })
+		.notNull()
+		.default(sql`now() + interval '30 minutes'`),
+	failureReason: text('failure_reason'),
+	refundedAt: timestamp('refunded_at', { withTimezone: true }),
+	receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const coupons = pgTable('coupons', {
+	code: text('code').primaryKey(),
+	kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+	amount: integer('amount').notNull(),
+	currency: char('currency', { length: 3 }),
+	itemCode: text('item_code').references(() => catalogItems.code),
+	active: boolean('active').notNull().default(true),
+	expiresAt: timestamp('expires_at', { withTimezone: true }),
+	maxUses: integer('max_uses'),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const paymentEvents = pgTable('payment_events', {
+	id: text('id').primaryKey(),
+	provider: text('provider').notNull(),
+	type: text('type').notNull(),
+	orderId: text('order_id').references(() => orders.id),
+	receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const passes = pgTable('passes', {
+	id: text('id').primaryKey(),
+	orderId: text('order_id')
+		.notNull()
+		.references(() => orders.id),
+	itemCode: text('item_code')
+		.notNull()
+		.references(() => catalogItems.code),
+	holderName: text('holder_name'),
+	holderEmail: text('holder_email'),
+	claimedAt: timestamp('claimed_at', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

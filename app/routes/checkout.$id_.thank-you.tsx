@@ -1,15 +1,90 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { notFound } from '~/utils/http'
-
 /**
- * Thank-you page of one order. Orders are created by the checkout; until it exists no order id is valid.
+ * /checkout/{id}/thank-you: what was bought, once the order is paid. Pass orders list their
+ * passes, each with the link its holder uses to claim it. A pending order goes back to the
+ * processing page; an unknown or unpaid one is a 404.
  */
-export function loader({ request }: LoaderFunctionArgs) {
-	throw notFound(new URL(request.url).pathname)
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { buttonClasses } from '~/components/button'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getCheckout } from '~/models/checkout.server'
+import { findValidPass } from '~/models/pass.server'
+import { formatPrice } from '~/models/pricing'
+import { notFound, requireFound } from '~/utils/http'
+import { pageMeta } from '~/utils/meta'
+
+export const meta: MetaFunction = (args) => [
+	...pageMeta(args, { title: 'Thank you for your order' }),
+	{ name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const pathname = new URL(request.url).pathname
+	const order = requireFound(await getCheckout(params.id ?? ''), pathname)
+	if (order.status === 'pending') throw redirect(`/checkout/processing?id=${order.data.id}`)
+	if (order.status !== 'paid') throw notFound(pathname)
+	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(id)))
+	return json(
+		{
+			order: order.data,
+			passes: passes.flatMap((pass) => (pass ? [{ id: pass.id, claimedBy: pass.holderName }] : [])),
+		},
+		{ headers: { 'Cache-Control': 'private, no-store' } },
+	)
 }
 
-// Never rendered until the loader can find something; a default export makes this a page
-// route, so its 404 renders the error page instead of plain text.
-export default function Page() {
-	return null
+export default function ThankYou() {
+	const { order, passes } = useLoaderData<typeof loader>()
+	return (
+		<LeadLayout>
+			<PageHeading
+				title="Thank you for your order"
+				lead={
+					order.email
+						? `Your payment went through. A receipt is on its way to ${order.email}.`
+						: 'Your payment went through.'
+				}
+			/>
+			<section aria-labelledby="bought" className="mb-8">
+				<h2 id="bought" className="mb-3 text-xl font-semibold">
+					What you bought
+				</h2>
+				<ul className="list-disc pl-6">
+					<li>
+						{order.quantity} × {order.name}
+					</li>
+				</ul>
+				<p className="mt-3">
+					Total paid: <strong>{formatPrice(order.amount, order.currency)}</strong> · Order{' '}
+					<code>{order.id}</code>
+				</p>
+			</section>
+			{passes.length > 0 ? (
+				<section aria-labelledby="passes" className="mb-8">
+					<h2 id="passes" className="mb-3 text-xl font-semibold">
+						Your passes
+					</h2>
+					<p className="mb-3">
+						Each pass is claimed once, with the name and e-mail of the person who attends. Keep one,
+						and send the others' links to your team.
+					</p>
+					<ol className="list-decimal pl-6">
+						{passes.map((pass, index) => (
+							<li key={pass.id}>
+								<Link to={`/pass/${pass.id}`} className="underline">
+									Pass {index + 1}
+								</Link>
+								{pass.claimedBy ? ` — claimed by ${pass.claimedBy}` : ' — not claimed yet'}
+							</li>
+						))}
+					</ol>
+				</section>
+			) : null}
+			<p>
+				<Link to="/" className={buttonClasses('secondary')}>
+					Back to home
+				</Link>
+			</p>
+		</LeadLayout>
+	)
 }

@@ -1,16 +1,172 @@
-import type { MetaFunction } from '@remix-run/node'
+/**
+ * /checkout/processing (SPEC §2, §4): says to wait while the payment is processed. With
+ * JavaScript it polls GET /checkout/{id}; without, a meta refresh and a link do the same. Paid:
+ * on to the thank-you page. Anything else: `Payment verification failed: {reason}` and a way to
+ * try again. A no-JavaScript checkout form that failed lands here with its reason too.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { Link, useLoaderData, useNavigate } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { PaymentProviderError } from '~/integrations/payments/provider.server'
+import { type CheckoutView, getCheckout } from '~/models/checkout.server'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: `Processing your payment` })
+export const DEFAULT_VERIFY_REASON = 'Failed to verify payment'
+const POLL_MS = 2_000
+const REFRESH_SECONDS = 3
 
-export default function Page() {
+export const meta: MetaFunction = (args) => [
+	...pageMeta(args, { title: 'Processing your payment' }),
+	{ name: 'robots', content: 'noindex' },
+]
+
+function thankYouPath(view: CheckoutView): string {
+	return `/checkout/${view.data.id}/thank-you`
+}
+
+const reasons: Record<string, string> = {
+	failed: 'the payment did not go through',
+	expired: 'the checkout expired before it was paid',
+	refunded: 'this payment was refunded',
+}
+
+type State =
+	| { state: 'checkout-failed'; reason: string }
+	| { state: 'pending'; id: string }
+	| { state: 'failed'; reason: string; cancelled: boolean }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	const headers = { 'Cache-Control': 'no-store' }
+	const checkoutError = url.searchParams.get('error')
+	if (checkoutError)
+		return json<State>(
+			{ state: 'checkout-failed', reason: checkoutError.slice(0, 200) },
+			{ status: 400, headers },
+		)
+	const id = url.searchParams.get('id') ?? ''
+	const cancelled = url.searchParams.has('cancelled')
+	let view: CheckoutView | null
+	try {
+		view = await getCheckout(id)
+	} catch (error) {
+		const reason =
+			error instanceof PaymentProviderError
+				? 'the payment provider did not answer, try again'
+				: DEFAULT_VERIFY_REASON
+		return json<State>({ state: 'failed', reason, cancelled: false }, { status: 502, headers })
+	}
+	if (!view)
+		return json<State>(
+			{ state: 'failed', reason: DEFAULT_VERIFY_REASON, cancelled: false },
+			{ status: 404, headers },
+		)
+	if (view.status === 'paid') throw redirect(thankYouPath(view))
+	if (view.status === 'pending' && !cancelled)
+		return json<State>({ state: 'pending', id: view.data.id }, { headers })
+	if (view.status === 'pending')
+		return json<State>(
+			{ state: 'failed', reason: 'you cancelled the payment', cancelled: true },
+			{ headers },
+		)
+	return json<State>(
+		{ state: 'failed', reason: reasons[view.status] ?? DEFAULT_VERIFY_REASON, cancelled },
+		{ headers },
+	)
+}
+
+/** Asks GET /checkout/{id} until the order is no longer pending, then goes where it belongs. */
+function usePaymentPolling(id: string | null) {
+	const navigate = useNavigate()
+	const [problem, setProblem] = useState<string | null>(null)
+	useEffect(() => {
+		if (!id) return
+		let stopped = false
+		let timer: ReturnType<typeof setTimeout>
+		const poll = async () => {
+			try {
+				const response = await fetch(`/checkout/${encodeURIComponent(id)}`, {
+					headers: { Accept: 'application/json' },
+				})
+				const body = (await response.json()) as Partial<CheckoutView> & { error?: string }
+				if (stopped) return
+				if (response.ok && body.status === 'paid') {
+					navigate(`/checkout/${id}/thank-you`, { replace: true })
+					return
+				}
+				if (response.ok && body.status && body.status !== 'pending') {
+					// The loader words the reason; let it.
+					navigate(`/checkout/processing?id=${encodeURIComponent(id)}`, { replace: true })
+					return
+				}
+				setProblem(response.ok ? null : (body.error ?? null))
+			} catch {
+				// A dropped connection: keep trying.
+			}
+			if (!stopped) timer = setTimeout(poll, POLL_MS)
+		}
+		timer = setTimeout(poll, POLL_MS)
+		return () => {
+			stopped = true
+			clearTimeout(timer)
+		}
+	}, [id, navigate])
+	return problem
+}
+
+export default function Processing() {
+	const data = useLoaderData<typeof loader>()
+	const problem = usePaymentPolling(data.state === 'pending' ? data.id : null)
+	if (data.state === 'checkout-failed')
+		return (
+			<LeadLayout>
+				<PageHeading title="Checkout failed" />
+				<p role="alert" className="text-lg">
+					Checkout failed: {data.reason}
+				</p>
+				<p className="mt-6">
+					<Link to="/" className={buttonClasses()}>
+						Back to home
+					</Link>
+				</p>
+			</LeadLayout>
+		)
+	if (data.state === 'failed')
+		return (
+			<LeadLayout>
+				<PageHeading title={data.cancelled ? 'Payment cancelled' : 'Payment not completed'} />
+				<p role="alert" className="text-lg">
+					Payment verification failed: {data.reason}
+				</p>
+				<p className="mt-6 flex flex-wrap gap-4">
+					<Link to="/" className={buttonClasses()}>
+						Try again
+					</Link>
+				</p>
+			</LeadLayout>
+		)
+	const again = `/checkout/processing?id=${encodeURIComponent(data.id)}`
 	return (
 		<LeadLayout>
+			<noscript>
+				<meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${again}`} />
+			</noscript>
 			<PageHeading
 				title="Processing your payment"
 				lead="Please wait while we process your payment. This page updates by itself."
 			/>
+			<p role="status" aria-live="polite">
+				{problem
+					? `Payment verification failed: ${problem.replace(/^Payment verification failed: /, '')}`
+					: 'Waiting for the payment to be confirmed…'}
+			</p>
+			<p className="mt-6">
+				<a href={again} className="underline">
+					Check again now
+				</a>
+			</p>
 		</LeadLayout>
 	)
 }

@@ -1,8 +1,15 @@
-import type { MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Payment successful` })
+
+/** With an order id (a provider's success URL), the processing page verifies it first. */
+export function loader({ request }: LoaderFunctionArgs) {
+	const id = new URL(request.url).searchParams.get('id')
+	if (id) throw redirect(`/checkout/processing?id=${encodeURIComponent(id)}`)
+	return null
+}
 
 export default function Page() {
 	return (

@@ -1,15 +1,103 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { notFound } from '~/utils/http'
-
 /**
- * A day-event pass, guarded by the pass validator. Passes are issued by the checkout; until it exists no pass id is valid.
+ * /pass/:id, guarded by the pass validator (SPEC §2, §6): a malformed or unknown id, or a pass of
+ * an unpaid order, is a 404 with no hint which. A valid pass shows what it is for and lets its
+ * holder claim it, once, with a name and an e-mail address.
  */
-export function loader({ request }: LoaderFunctionArgs) {
-	throw notFound(new URL(request.url).pathname)
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import {
+	type ActionFunctionArgs,
+	json,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { SubmitButton } from '~/components/button'
+import { Field } from '~/components/form-field'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { claimPass, findValidPass } from '~/models/pass.server'
+import { requireFound } from '~/utils/http'
+import { pageMeta } from '~/utils/meta'
+
+const schema = z.object({
+	name: z
+		.string({ required_error: 'Name must be at least 2 characters' })
+		.trim()
+		.min(2, 'Name must be at least 2 characters')
+		.max(80, 'Name must be less than 80 characters'),
+	email: z
+		.string({ required_error: 'Please enter a valid email address' })
+		.trim()
+		.email('Please enter a valid email address')
+		.max(254, 'Please enter a valid email address'),
+})
+
+export const meta: MetaFunction = (args) => [
+	...pageMeta(args, { title: 'Your pass' }),
+	{ name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const pass = requireFound(await findValidPass(params.id ?? ''), new URL(request.url).pathname)
+	return json(
+		{ id: pass.id, itemName: pass.itemName, claimedBy: pass.holderName },
+		{ headers: { 'Cache-Control': 'private, no-store' } },
+	)
 }
 
-// Never rendered until the loader can find something; a default export makes this a page
-// route, so its 404 renders the error page instead of plain text.
-export default function Page() {
-	return null
+export async function action({ params, request }: ActionFunctionArgs) {
+	const pathname = new URL(request.url).pathname
+	const submission = parseWithZod(await request.formData(), { schema })
+	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+	const outcome = await claimPass(params.id ?? '', submission.value)
+	requireFound(outcome === 'not-found' ? null : outcome, pathname)
+	if (outcome === 'already-claimed')
+		return json(submission.reply({ formErrors: ['This pass has already been claimed.'] }), {
+			status: 409,
+		})
+	return redirect(`/pass/${params.id}/thank-you`, 303)
+}
+
+export default function PassPage() {
+	const pass = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: 'claim-pass',
+		lastResult,
+		constraint: getZodConstraint(schema),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+	})
+	return (
+		<LeadLayout>
+			<PageHeading title="Your pass" lead={pass.itemName} />
+			{pass.claimedBy ? (
+				<p role="status">
+					This pass has already been claimed by {pass.claimedBy}.{' '}
+					<Link to="/" className="underline">
+						Back to home
+					</Link>
+				</p>
+			) : (
+				<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
+					<p className="mb-4">Claim this pass with the name and e-mail of the person attending.</p>
+					<Field label="Name" field={fields.name} autoComplete="name" />
+					<Field label="Email" field={fields.email} type="email" autoComplete="email" />
+					{form.errors?.length ? (
+						<p
+							id={form.errorId}
+							role="alert"
+							className="font-medium text-red-700 dark:text-red-400"
+						>
+							{form.errors[0]}
+						</p>
+					) : null}
+					<SubmitButton>Claim pass</SubmitButton>
+				</Form>
+			)}
+		</LeadLayout>
+	)
 }

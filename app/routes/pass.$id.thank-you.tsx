@@ -1,15 +1,37 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { notFound } from '~/utils/http'
+/** /pass/:id/thank-you: confirms a claimed pass. Unknown or unclaimed passes: 404, no hint. */
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { buttonClasses } from '~/components/button'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { findValidPass } from '~/models/pass.server'
+import { requireFound } from '~/utils/http'
+import { pageMeta } from '~/utils/meta'
 
-/**
- * Confirms a pass claim. Passes are issued by the checkout; until it exists no pass id is valid.
- */
-export function loader({ request }: LoaderFunctionArgs) {
-	throw notFound(new URL(request.url).pathname)
+export const meta: MetaFunction = (args) => [
+	...pageMeta(args, { title: 'Your pass is claimed' }),
+	{ name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const pass = await findValidPass(params.id ?? '')
+	const claimed = requireFound(pass?.claimedAt ? pass : null, new URL(request.url).pathname)
+	return json(
+		{ itemName: claimed.itemName, name: claimed.holderName, email: claimed.holderEmail },
+		{ headers: { 'Cache-Control': 'private, no-store' } },
+	)
 }
 
-// Never rendered until the loader can find something; a default export makes this a page
-// route, so its 404 renders the error page instead of plain text.
-export default function Page() {
-	return null
+export default function PassThankYou() {
+	const pass = useLoaderData<typeof loader>()
+	return (
+		<LeadLayout>
+			<PageHeading
+				title="Your pass is claimed"
+				lead={`Thank you, ${pass.name}. Your ${pass.itemName} is confirmed; we will write to ${pass.email} before the event.`}
+			/>
+			<Link to="/" className={buttonClasses('secondary')}>
+				Back to home
+			</Link>
+		</LeadLayout>
+	)
 }

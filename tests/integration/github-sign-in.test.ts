@@ -408,7 +408,7 @@ describe('the embedded GitHub emulator (no GITHUB_CLIENT_ID, before release)', (
 describe('a released site without GITHUB_CLIENT_ID', () => {
 	let server: RunningServer
 	beforeAll(async () => {
-		server = await startServer({ SITE_STATUS: 'released' })
+		server = await startServer({ SITE_STATUS: 'released', ALLOW_SANDBOX_PAYMENTS: '1' })
 	})
 	afterAll(() => server?.stop())
 

@@ -8,6 +8,14 @@ describe('configuration at boot', () => {
 		expect(code).toBe(1)
 		expect(output).toContain('TRUST_PROXY: TRUST_PROXY must be a whole number (got "lots")')
 	})
+
+	test('a released site refuses to start on the sandbox payment provider unless allowed', async () => {
+		const { code, output } = await startServerExpectingFailure({ SITE_STATUS: 'released' })
+		expect(code).toBe(1)
+		expect(output).toContain(
+			'ALLOW_SANDBOX_PAYMENTS: a released site (SITE_STATUS=released) needs STRIPE_SECRET_KEY, or ALLOW_SANDBOX_PAYMENTS=1',
+		)
+	})
 })
 
 describe('the production server', () => {
@@ -165,7 +173,12 @@ describe('without a trusted proxy', () => {
 describe('SITE_URL and SITE_STATUS', () => {
 	let server: RunningServer
 	beforeAll(async () => {
-		server = await startServer({ SITE_URL: 'https://aidrivendev.com', SITE_STATUS: 'released' })
+		server = await startServer({
+			SITE_URL: 'https://aidrivendev.com',
+			SITE_STATUS: 'released',
+			// Released without Stripe keys: the sandbox must be allowed explicitly (issue 4).
+			ALLOW_SANDBOX_PAYMENTS: '1',
+		})
 	})
 	afterAll(() => server.stop())
 

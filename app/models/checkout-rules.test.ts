@@ -1,0 +1,142 @@
+import { describe, expect, test } from 'vitest'
+import { checkoutRequestSchema } from './checkout-request'
+import {
+	type Coupon,
+	couponApplies,
+	isReserving,
+	nextStatus,
+	priceOrder,
+	regionAllowed,
+	seatsFit,
+} from './checkout-rules'
+
+const now = new Date('2026-11-22T12:00:00Z')
+const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
+	code: 'LAUNCH',
+	kind: 'percent',
+	amount: 20,
+	currency: null,
+	itemCode: null,
+	active: true,
+	expiresAt: null,
+	maxUses: null,
+	...overrides,
+})
+const order = { itemCode: 'seat', currency: 'USD', now, uses: 0 }
+
+describe('prices', () => {
+	test('quantity times the unit price, in integer minor units', () => {
+		expect(priceOrder({ unitAmountMinor: 24_900, quantity: 3, coupon: null })).toEqual({
+			unitAmountMinor: 24_900,
+			subtotalMinor: 74_700,
+			discountMinor: 0,
+			totalMinor: 74_700,
+			couponCode: null,
+		})
+	})
+
+	test('a percent coupon rounds its discount to the nearest cent', () => {
+		const price = priceOrder({
+			unitAmountMinor: 9_999,
+			quantity: 1,
+			coupon: coupon({ amount: 15 }),
+		})
+		expect(price.discountMinor).toBe(1_500)
+		expect(price.totalMinor).toBe(8_499)
+		expect(price.couponCode).toBe('LAUNCH')
+		expect(Number.isInteger(price.totalMinor)).toBe(true)
+	})
+
+	test('a fixed coupon comes off the order once and never below zero', () => {
+		const fixed = coupon({ kind: 'fixed', amount: 5_000, currency: 'USD' })
+		expect(priceOrder({ unitAmountMinor: 9_900, quantity: 2, coupon: fixed }).totalMinor).toBe(
+			14_800,
+		)
+		expect(priceOrder({ unitAmountMinor: 1_000, quantity: 1, coupon: fixed }).totalMinor).toBe(0)
+	})
+
+	test('a 100 % coupon makes the order free', () => {
+		expect(
+			priceOrder({ unitAmountMinor: 24_900, quantity: 2, coupon: coupon({ amount: 100 }) })
+				.totalMinor,
+		).toBe(0)
+	})
+
+	test('nonsense amounts are refused', () => {
+		expect(() => priceOrder({ unitAmountMinor: 1.5, quantity: 1, coupon: null })).toThrow()
+		expect(() => priceOrder({ unitAmountMinor: 100, quantity: 0, coupon: null })).toThrow()
+	})
+})
+
+describe('coupons', () => {
+	test('an active, unexpired coupon for any item applies', () => {
+		expect(couponApplies(coupon(), order)).toBe(true)
+	})
+
+	test('inactive, expired, used up, for another item or another currency: ignored', () => {
+		expect(couponApplies(coupon({ active: false }), order)).toBe(false)
+		expect(couponApplies(coupon({ expiresAt: now }), order)).toBe(false)
+		expect(couponApplies(coupon({ expiresAt: new Date(now.getTime() + 1) }), order)).toBe(true)
+		expect(couponApplies(coupon({ maxUses: 2 }), { ...order, uses: 2 })).toBe(false)
+		expect(couponApplies(coupon({ maxUses: 2 }), { ...order, uses: 1 })).toBe(true)
+		expect(couponApplies(coupon({ itemCode: 'pass' }), order)).toBe(false)
+		expect(couponApplies(coupon({ itemCode: 'seat' }), order)).toBe(true)
+		expect(couponApplies(coupon({ kind: 'fixed', amount: 10, currency: 'EUR' }), order)).toBe(false)
+	})
+})
+
+describe('seats', () => {
+	test('paid plus reserved seats may reach the capacity, never pass it', () => {
+		expect(seatsFit({ capacity: 5, held: 4, quantity: 1 })).toBe(true)
+		expect(seatsFit({ capacity: 5, held: 4, quantity: 2 })).toBe(false)
+		expect(seatsFit({ capacity: 5, held: 5, quantity: 1 })).toBe(false)
+		expect(seatsFit({ capacity: null, held: 10_000, quantity: 20 })).toBe(true)
+	})
+
+	test('only a pending checkout before its expiry holds seats', () => {
+		const later = new Date(now.getTime() + 60_000)
+		expect(isReserving({ status: 'pending', expiresAt: later }, now)).toBe(true)
+		expect(isReserving({ status: 'pending', expiresAt: now }, now)).toBe(false)
+		expect(isReserving({ status: 'failed', expiresAt: later }, now)).toBe(false)
+		expect(isReserving({ status: 'expired', expiresAt: later }, now)).toBe(false)
+	})
+})
+
+describe('payment events', () => {
+	test('pending becomes paid, expired or refunded', () => {
+		expect(nextStatus('pending', 'completed')).toBe('paid')
+		expect(nextStatus('pending', 'expired')).toBe('expired')
+		expect(nextStatus('paid', 'refunded')).toBe('refunded')
+	})
+
+	test('duplicates and out-of-order events change nothing twice', () => {
+		expect(nextStatus('paid', 'completed')).toBeNull()
+		expect(nextStatus('paid', 'expired')).toBeNull()
+		expect(nextStatus('refunded', 'completed')).toBeNull()
+		expect(nextStatus('refunded', 'refunded')).toBeNull()
+		expect(nextStatus('expired', 'expired')).toBeNull()
+		// The money was taken after all: the order is paid.
+		expect(nextStatus('expired', 'completed')).toBe('paid')
+	})
+})
+
+describe('regions and the request', () => {
+	test('GLOBAL or the visitor’s own region, never another country’s discount', () => {
+		expect(regionAllowed('GLOBAL', 'TIER3')).toBe(true)
+		expect(regionAllowed('TIER3', 'TIER3')).toBe(true)
+		expect(regionAllowed('TIER4', 'TIER3')).toBe(false)
+		expect(regionAllowed('TIER1', 'GLOBAL')).toBe(false)
+	})
+
+	test('quantity is a whole number from 1 to MAX_QUANTITY, from JSON or a form', () => {
+		const schema = checkoutRequestSchema(20)
+		expect(schema.parse({ code: 'seat', quantity: '3' }).quantity).toBe(3)
+		expect(schema.parse({ code: 'seat', quantity: 20, region: 'tier1' }).region).toBe('TIER1')
+		expect(schema.parse({ code: 'seat', quantity: 1 }).region).toBe('GLOBAL')
+		for (const quantity of [0, 21, 2.5, '2.5', '', null, 'two'])
+			expect(schema.safeParse({ code: 'seat', quantity }).error?.issues[0]?.message).toMatch(
+				/quantity/,
+			)
+		expect(schema.safeParse({ quantity: 1 }).error?.issues[0]?.message).toBe('missing product code')
+	})
+})

@@ -1,0 +1,128 @@
+/**
+ * The pure rules of a checkout: what an order costs with a coupon, and whether its seats fit.
+ * No I/O, so every edge is unit tested; app/models/checkout.server.ts feeds them the database.
+ */
+
+export type Coupon = {
+	code: string
+	kind: 'percent' | 'fixed'
+	/** percent: 1..100; fixed: minor units off the whole order, in `currency`. */
+	amount: number
+	currency: string | null
+	/** Only for this item; null: any item. */
+	itemCode: string | null
+	active: boolean
+	expiresAt: Date | null
+	/** null: unlimited. */
+	maxUses: number | null
+}
+
+export type OrderPrice = {
+	unitAmountMinor: number
+	subtotalMinor: number
+	discountMinor: number
+	totalMinor: number
+	/** The coupon that was applied; null when none applied. */
+	couponCode: string | null
+}
+
+/**
+ * Whether `coupon` takes money off this order. A coupon that does not apply is ignored rather
+ * than refused: X-Coupon may carry a partner key that is no coupon at all (SPEC §7).
+ */
+export function couponApplies(
+	coupon: Coupon,
+	{
+		itemCode,
+		currency,
+		now,
+		uses,
+	}: { itemCode: string; currency: string; now: Date; uses: number },
+): boolean {
+	if (!coupon.active) return false
+	if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return false
+	if (coupon.maxUses !== null && uses >= coupon.maxUses) return false
+	if (coupon.itemCode !== null && coupon.itemCode !== itemCode) return false
+	if (coupon.kind === 'fixed' && coupon.currency !== currency) return false
+	return true
+}
+
+/**
+ * The price of `quantity` items at `unitAmountMinor` each, in integer minor units. A percent
+ * coupon rounds its discount to the nearest minor unit; a fixed one never takes the total below 0.
+ */
+export function priceOrder({
+	unitAmountMinor,
+	quantity,
+	coupon,
+}: {
+	unitAmountMinor: number
+	quantity: number
+	coupon: Pick<Coupon, 'code' | 'kind' | 'amount'> | null
+}): OrderPrice {
+	if (!Number.isSafeInteger(unitAmountMinor) || unitAmountMinor < 0)
+		throw new RangeError(`Invalid unit amount: ${unitAmountMinor}`)
+	if (!Number.isSafeInteger(quantity) || quantity < 1)
+		throw new RangeError(`Invalid quantity: ${quantity}`)
+	const subtotalMinor = unitAmountMinor * quantity
+	let discountMinor = 0
+	if (coupon?.kind === 'percent')
+		discountMinor = Math.round((subtotalMinor * Math.min(coupon.amount, 100)) / 100)
+	if (coupon?.kind === 'fixed') discountMinor = Math.min(coupon.amount, subtotalMinor)
+	return {
+		unitAmountMinor,
+		subtotalMinor,
+		discountMinor,
+		totalMinor: subtotalMinor - discountMinor,
+		couponCode: coupon && discountMinor > 0 ? coupon.code : null,
+	}
+}
+
+/**
+ * Whether `quantity` more seats fit: seats held are those paid for plus those reserved by
+ * pending checkouts that have not expired. `capacity` null: unlimited.
+ */
+export function seatsFit({
+	capacity,
+	held,
+	quantity,
+}: {
+	capacity: number | null
+	held: number
+	quantity: number
+}): boolean {
+	if (capacity === null) return true
+	return held + quantity <= capacity
+}
+
+/** Whether a pending order still holds its seats at `now`. */
+export function isReserving(order: { status: string; expiresAt: Date }, now: Date): boolean {
+	return order.status === 'pending' && order.expiresAt.getTime() > now.getTime()
+}
+
+/** The region a checkout may use: GLOBAL, or the visitor's own (never another country's discount). */
+export function regionAllowed(requested: string, visitorRegion: string): boolean {
+	return requested === 'GLOBAL' || requested === visitorRegion
+}
+
+export type PaymentTransition = 'completed' | 'expired' | 'refunded' | 'failed'
+
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded'
+
+/**
+ * The status an order moves to on a payment event, or null when the event changes nothing.
+ * Written so that duplicates and out-of-order deliveries are harmless: a refund is final, a
+ * completion after an expiry still records the money taken, and an expiry never undoes a payment.
+ */
+export function nextStatus(current: OrderStatus, event: PaymentTransition): OrderStatus | null {
+	switch (event) {
+		case 'completed':
+			return current === 'paid' || current === 'refunded' ? null : 'paid'
+		case 'expired':
+			return current === 'pending' ? 'expired' : null
+		case 'failed':
+			return current === 'pending' ? 'failed' : null
+		case 'refunded':
+			return current === 'refunded' ? null : 'refunded'
+	}
+}

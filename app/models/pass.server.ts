@@ -1,0 +1,62 @@
+/**
+ * Day-event passes (issue 4 item 7): one per item bought, each with an unguessable id. The
+ * holder claims a pass once with a name and an e-mail address; a team buys several and each
+ * member claims one.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { catalogItems, orders, passes } from '~/db/schema.server'
+import { PUBLIC_ID } from './checkout.server'
+
+export type Pass = {
+	id: string
+	orderId: string
+	itemName: string
+	holderName: string | null
+	holderEmail: string | null
+	claimedAt: string | null
+}
+
+/**
+ * The pass validator: a pass of a paid order, or null for a malformed id, an unknown one, or a
+ * pass whose order was refunded. Callers answer all of those with the same 404, no hint.
+ */
+export async function findValidPass(id: string): Promise<Pass | null> {
+	if (!PUBLIC_ID.test(id)) return null
+	const db = await getDb()
+	const [row] = await db
+		.select({
+			id: passes.id,
+			orderId: passes.orderId,
+			itemName: catalogItems.name,
+			holderName: passes.holderName,
+			holderEmail: passes.holderEmail,
+			claimedAt: passes.claimedAt,
+		})
+		.from(passes)
+		.innerJoin(orders, eq(orders.id, passes.orderId))
+		.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
+		.where(and(eq(passes.id, id), eq(orders.status, 'paid')))
+	if (!row) return null
+	return { ...row, claimedAt: row.claimedAt?.toISOString() ?? null }
+}
+
+/** Claims a valid, unclaimed pass in one statement, so two claims at once cannot both win. */
+export async function claimPass(
+	id: string,
+	holder: { name: string; email: string },
+): Promise<'claimed' | 'already-claimed' | 'not-found'> {
+	const pass = await findValidPass(id)
+	if (!pass) return 'not-found'
+	const db = await getDb()
+	const claimed = await db
+		.update(passes)
+		.set({
+			holderName: holder.name,
+			holderEmail: holder.email.trim().toLowerCase(),
+			claimedAt: sql`now()`,
+		})
+		.where(and(eq(passes.id, id), isNull(passes.claimedAt)))
+		.returning({ id: passes.id })
+	return claimed.length > 0 ? 'claimed' : 'already-claimed'
+}

@@ -1,0 +1,51 @@
+/**
+ * The receipt e-mail (issue 4 item 8), sent once per paid order through the e-mail integration
+ * (SMTP, or the outbox table and a log line by default).
+ */
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { catalogItems, orders } from '~/db/schema.server'
+import { sendEmail, templates } from '~/integrations/email/index.server'
+
+/** Sends the receipt of a paid order unless it went already; the claim on the row makes it once. */
+export async function sendReceipt(orderId: string): Promise<boolean> {
+	const db = await getDb()
+	const [order] = await db
+		.update(orders)
+		.set({ receiptSentAt: sql`now()` })
+		.where(
+			and(
+				eq(orders.id, orderId),
+				eq(orders.status, 'paid'),
+				isNull(orders.receiptSentAt),
+				isNotNull(orders.email),
+			),
+		)
+		.returning()
+	if (!order?.email) return false
+	const [item] = await db
+		.select({ name: catalogItems.name })
+		.from(catalogItems)
+		.where(eq(catalogItems.code, order.itemCode))
+	const siteUrl = getConfig().SITE_URL
+	const content = templates.receipt({
+		orderId: order.id,
+		customerName: order.customerName,
+		currency: order.currency,
+		lines: [
+			{
+				name: item?.name ?? order.itemCode,
+				quantity: order.quantity,
+				unitAmountMinor: order.unitAmountMinor,
+			},
+		],
+		discountMinor: order.discountMinor,
+		totalMinor: order.amountMinor,
+		paidAt: order.paidAt ?? new Date(),
+		orderUrl: siteUrl ? `${siteUrl}/checkout/${order.id}/thank-you` : undefined,
+		testMode: order.provider === 'sandbox',
+	})
+	await sendEmail({ to: order.email, ...content })
+	return true
+}

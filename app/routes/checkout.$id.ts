@@ -1,0 +1,35 @@
+/**
+ * GET /checkout/{id} (SPEC §7, issue 4 item 4) → `{ link, status, data }`, status one of
+ * pending, paid, failed, expired, refunded. A pending order is verified with the provider
+ * first, so a lost webhook does not strand a buyer. Unknown id: 404.
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { PaymentProviderError } from '~/integrations/payments/provider.server'
+import { getCheckout } from '~/models/checkout.server'
+
+const noStore = { 'Cache-Control': 'no-store' }
+
+export async function loader({ params }: LoaderFunctionArgs) {
+	try {
+		const view = await getCheckout(params.id ?? '')
+		if (!view)
+			return json(
+				{ error: 'Payment verification failed: no such checkout' },
+				{ status: 404, headers: noStore },
+			)
+		return json(view, { headers: noStore })
+	} catch (error) {
+		if (error instanceof PaymentProviderError) {
+			console.error(`GET /checkout/${params.id}:`, error.message)
+			return json(
+				{ error: 'Payment verification failed: the payment provider did not answer, try again' },
+				{ status: 502, headers: noStore },
+			)
+		}
+		console.error(`GET /checkout/${params.id} failed:`, error)
+		return json(
+			{ error: 'Payment verification failed: Failed to verify payment' },
+			{ status: 503, headers: { ...noStore, 'Retry-After': '5' } },
+		)
+	}
+}

@@ -1,0 +1,197 @@
+/**
+ * The sandbox provider's hosted checkout page (issue 4 item 2; docs/decisions/030): the item,
+ * the amount and a "Card number" with expiry and CVC. 4242 4242 4242 4242 pays, 4000 0000 0000
+ * 0002 is declined and the visitor can try again. Always labelled test mode; works without
+ * JavaScript. Payments go through the same function a verified Stripe webhook calls.
+ */
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import {
+	type ActionFunctionArgs,
+	json,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { SubmitButton } from '~/components/button'
+import { Field } from '~/components/form-field'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { checkSandboxCard } from '~/integrations/payments/sandbox.server'
+import {
+	cancelSandboxCheckout,
+	getSandboxCheckout,
+	recordSandboxPayment,
+} from '~/models/checkout.server'
+import { formatPrice, toMajorUnits } from '~/models/pricing'
+import { requireFound } from '~/utils/http'
+import { pageMeta } from '~/utils/meta'
+
+const cardSchema = z.object({
+	intent: z.literal('pay'),
+	email: z
+		.string({ required_error: 'Please enter a valid email address' })
+		.trim()
+		.email('Please enter a valid email address')
+		.max(254, 'Please enter a valid email address'),
+	cardNumber: z
+		.string({ required_error: 'Enter your card number' })
+		.trim()
+		.regex(/^[\d\s-]{12,23}$/, 'Your card number is incorrect.'),
+	expiry: z
+		.string({ required_error: 'Enter the expiry date as MM / YY' })
+		.trim()
+		.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry date as MM / YY')
+		.refine((value) => {
+			const [month, year] = value.split('/').map((part) => Number(part.trim()))
+			// The card is valid to the end of its expiry month.
+			return new Date(Date.UTC(2000 + year!, month!, 1)).getTime() > Date.now()
+		}, 'Your card has expired.'),
+	cvc: z
+		.string({ required_error: 'Enter the 3 or 4 digit CVC' })
+		.trim()
+		.regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
+})
+
+const schema = z.discriminatedUnion('intent', [
+	cardSchema,
+	z.object({ intent: z.literal('cancel') }),
+])
+
+export const meta: MetaFunction = (args) => [
+	...pageMeta(args, { title: 'Test checkout' }),
+	{ name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const pathname = new URL(request.url).pathname
+	const checkout = requireFound(await getSandboxCheckout(params.id ?? ''), pathname)
+	// Paid, expired or cancelled: the processing page tells the visitor where they stand.
+	if (checkout.status !== 'pending') throw redirect(`/checkout/processing?id=${checkout.data.id}`)
+	return json(
+		{
+			id: checkout.data.id,
+			name: checkout.data.name,
+			quantity: checkout.data.quantity,
+			currency: checkout.data.currency,
+			unitAmountMinor: checkout.unitAmountMinor,
+			discountMinor: checkout.data.discountMinor,
+			amountMinor: checkout.data.amountMinor,
+			expiresAt: checkout.data.expiresAt,
+		},
+		{ headers: { 'Cache-Control': 'no-store' } },
+	)
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+	const pathname = new URL(request.url).pathname
+	const checkout = requireFound(await getSandboxCheckout(params.id ?? ''), pathname)
+	const submission = parseWithZod(await request.formData(), { schema })
+	if (submission.status !== 'success')
+		return json(submission.reply({ hideFields: ['cvc'] }), { status: 400 })
+	const id = checkout.data.id
+	if (submission.value.intent === 'cancel') {
+		await cancelSandboxCheckout(id)
+		return redirect(`/checkout/processing?id=${id}&cancelled=1`, 303)
+	}
+	if (checkout.status !== 'pending')
+		return json(
+			submission.reply({
+				formErrors: ['This checkout has expired: start again from the course page.'],
+			}),
+			{ status: 409 },
+		)
+	const card = checkSandboxCard(submission.value.cardNumber)
+	if (!card.ok)
+		return json(submission.reply({ formErrors: [card.message], hideFields: ['cvc'] }), {
+			status: 402,
+		})
+	await recordSandboxPayment(id, { email: submission.value.email })
+	return redirect(`/checkout/processing?id=${id}`, 303)
+}
+
+export default function SandboxCheckout() {
+	const order = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: 'sandbox-checkout',
+		lastResult,
+		constraint: getZodConstraint(cardSchema),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+	})
+	const money = (minor: number) => formatPrice(toMajorUnits(minor, order.currency), order.currency)
+	return (
+		<LeadLayout>
+			<p
+				role="note"
+				className="mt-6 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+			>
+				Test mode — no real charge. Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.
+			</p>
+			<PageHeading title="Checkout" />
+			<section aria-labelledby="order-summary" className="mb-8">
+				<h2 id="order-summary" className="sr-only">
+					Your order
+				</h2>
+				<dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2">
+					<dt>
+						{order.quantity} × {order.name}
+					</dt>
+					<dd className="text-right">{money(order.unitAmountMinor * order.quantity)}</dd>
+					{order.discountMinor > 0 ? (
+						<>
+							<dt>Discount</dt>
+							<dd className="text-right">−{money(order.discountMinor)}</dd>
+						</>
+					) : null}
+					<dt className="font-semibold">Total</dt>
+					<dd className="text-right font-semibold" data-testid="checkout-total">
+						{money(order.amountMinor)}
+					</dd>
+				</dl>
+			</section>
+			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
+				<input type="hidden" name="intent" value="pay" />
+				<Field label="Email" field={fields.email} type="email" autoComplete="email" />
+				<Field
+					label="Card number"
+					field={fields.cardNumber}
+					inputMode="numeric"
+					autoComplete="cc-number"
+					placeholder="4242 4242 4242 4242"
+				/>
+				<div className="grid grid-cols-2 gap-4">
+					<Field
+						label="Expiry (MM / YY)"
+						field={fields.expiry}
+						autoComplete="cc-exp"
+						placeholder="12 / 34"
+					/>
+					<Field label="CVC" field={fields.cvc} inputMode="numeric" autoComplete="cc-csc" />
+				</div>
+				{form.errors?.length ? (
+					<p id={form.errorId} role="alert" className="font-medium text-red-700 dark:text-red-400">
+						{form.errors[0]}
+					</p>
+				) : null}
+				<SubmitButton name="intent" value="pay">
+					Pay {money(order.amountMinor)}
+				</SubmitButton>
+			</Form>
+			<Form method="post" className="mt-4">
+				<button type="submit" name="intent" value="cancel" className="underline">
+					Cancel and release my seats
+				</button>
+			</Form>
+			<p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
+				This page stands in for a card processor while the site runs without Stripe.{' '}
+				<Link to="/" className="underline">
+					Back to home
+				</Link>
+			</p>
+		</LeadLayout>
+	)
+}

@@ -1,0 +1,106 @@
+/**
+ * POST /checkout (SPEC §7, issue 4 item 1): `{ code, quantity, type, region }` with X-Coupon and
+ * X-Affiliate → `{ link }`, the hosted payment page. A plain form POST (no JavaScript) gets a
+ * 303 to that link instead. Prices come from the database only; failures answer 4xx with
+ * `Checkout failed: {reason}` and create nothing.
+ */
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { getConfig } from '~/config.server'
+import { getAttribution } from '~/models/attribution.server'
+import { getPricingTable } from '~/models/catalog.server'
+import { CheckoutError, createCheckout, DEFAULT_CHECKOUT_REASON } from '~/models/checkout.server'
+import { checkoutRequestSchema, firstIssue } from '~/models/checkout-request'
+import { regionAllowed } from '~/models/checkout-rules'
+import { getCountryInfo } from '~/models/country.server'
+import { geoQuery } from '~/utils/api.server'
+
+// This module is also the parent of every /checkout/* route, so its loader runs for them too:
+// only the bare /checkout (nothing to show) goes home.
+export function loader({ request }: LoaderFunctionArgs) {
+	if (new URL(request.url).pathname.replace(/\/$/, '') === '/checkout') throw redirect('/')
+	return null
+}
+
+const noStore = { 'Cache-Control': 'no-store' }
+
+/** A header or form value that names a coupon or partner: short, plain characters, else ignored. */
+function token(value: FormDataEntryValue | string | null | undefined): string | null {
+	if (typeof value !== 'string') return null
+	const trimmed = value.trim()
+	return /^[A-Za-z0-9_.:-]{1,64}$/.test(trimmed) ? trimmed : null
+}
+
+async function readBody(
+	request: Request,
+): Promise<{ form: boolean; body: Record<string, unknown> } | { error: string }> {
+	const type = request.headers.get('content-type') ?? ''
+	if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+		try {
+			const form = await request.formData()
+			return { form: true, body: Object.fromEntries(form) }
+		} catch {
+			return { error: 'malformed form data' }
+		}
+	}
+	const text = await request.text()
+	if (Buffer.byteLength(text) > getConfig().MAX_BODY_BYTES)
+		return { error: 'request body too large' }
+	try {
+		const body: unknown = JSON.parse(text)
+		if (typeof body !== 'object' || body === null || Array.isArray(body))
+			return { error: 'the body must be a JSON object' }
+		return { form: false, body: body as Record<string, unknown> }
+	} catch {
+		return { error: 'malformed JSON' }
+	}
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	if (request.method !== 'POST')
+		return json(
+			{ error: `Checkout failed: method ${request.method} not allowed` },
+			{ status: 405, headers: { ...noStore, Allow: 'POST' } },
+		)
+	const read = await readBody(request)
+	const isForm = 'form' in read && read.form
+	const fail = (status: number, reason: string) =>
+		isForm
+			? redirect(`/checkout/processing?error=${encodeURIComponent(reason)}`, 303)
+			: json({ error: `Checkout failed: ${reason}` }, { status, headers: noStore })
+	if ('error' in read) return fail(read.error === 'request body too large' ? 413 : 400, read.error)
+
+	const parsed = checkoutRequestSchema(getConfig().MAX_QUANTITY).safeParse(read.body)
+	if (!parsed.success) return fail(400, firstIssue(parsed.error))
+	const { code, quantity, type, region } = parsed.data
+
+	try {
+		// Never another country's discount: GLOBAL, or the region we find for this visitor.
+		const table = await getPricingTable()
+		if (!table.regions.some((known) => known.name === region))
+			return fail(400, `unknown region '${region}'`)
+		const country = await getCountryInfo(geoQuery(request, context))
+		if (!regionAllowed(region, country.details.region))
+			return fail(403, `the ${region} price is not available in your country; use GLOBAL`)
+
+		// The partner cookie stands in when the client did not pass it on (a plain form POST).
+		const attribution = getAttribution(request, context.origin)
+		const { link } = await createCheckout({
+			code,
+			quantity,
+			type,
+			region,
+			coupon: token(request.headers.get('x-coupon')) ?? token(read.body.coupon as string),
+			affiliate:
+				token(request.headers.get('x-affiliate')) ??
+				token(read.body.affiliate as string) ??
+				token(attribution.partnerKey),
+			attribution: { ...attribution },
+			origin: context.origin,
+		})
+		return isForm ? redirect(link, 303) : json({ link }, { headers: noStore })
+	} catch (error) {
+		if (error instanceof CheckoutError) return fail(error.status, error.reason)
+		console.error('POST /checkout failed:', error)
+		return fail(503, DEFAULT_CHECKOUT_REASON)
+	}
+}
