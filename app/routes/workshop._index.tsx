@@ -54,13 +54,13 @@ export default function WorkshopPage() {
 				{facts.map((fact) => (
 					<div
 						key={fact.label}
-						className="flex items-center gap-3 rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
+						className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800"
 					>
-						<Icon name={fact.icon} className="h-6 w-6 text-indigo-600 dark:text-indigo-400" />
-						<div>
-							<dt className="text-sm text-slate-600 dark:text-slate-400">{fact.label}</dt>
-							<dd className="font-semibold">{fact.value}</dd>
-						</div>
+						<dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+							<Icon name={fact.icon} className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
+							{fact.label}
+						</dt>
+						<dd className="mt-1 font-semibold">{fact.value}</dd>
 					</div>
 				))}
 			</dl>
