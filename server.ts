@@ -12,6 +12,7 @@ import helmet from 'helmet'
 import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
+import { analyticsCspSources } from '~/integrations/analytics/csp.server'
 import { attributionCookies } from '~/models/attribution.server'
 import { closeResources } from '~/utils/lifecycle.server'
 import { isAllowedOrigin, RateLimiter } from '~/utils/rate-limit.server'
@@ -79,6 +80,10 @@ app.use((_req, res, next) => {
 	next()
 })
 
+// Tag manager, session recording, analytics, customer data and partner hosts: only for the
+// services configured, so an unconfigured site keeps 'self' and nonces (docs/decisions/064).
+const analyticsHosts = analyticsCspSources(config)
+
 app.use(
 	helmet({
 		contentSecurityPolicy: {
@@ -88,13 +93,16 @@ app.use(
 				scriptSrc: [
 					"'self'",
 					(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+					...analyticsHosts.script,
 				],
 				// React renders style attributes, which a CSP counts as inline styles.
 				styleSrc: ["'self'", "'unsafe-inline'"],
 				// GitHub avatars in the visitor's profile card (sign in with GitHub, issue 6).
-				imgSrc: ["'self'", 'data:', 'https://avatars.githubusercontent.com'],
+				imgSrc: ["'self'", 'data:', 'https://avatars.githubusercontent.com', ...analyticsHosts.img],
 				fontSrc: ["'self'"],
-				connectSrc: ["'self'"],
+				connectSrc: ["'self'", ...analyticsHosts.connect],
+				// Only the tag manager's no-script frame, when configured.
+				frameSrc: ["'self'", ...analyticsHosts.frame],
 				objectSrc: ["'none'"],
 				baseUri: ["'self'"],
 				// A no-JavaScript checkout form is answered 303 to Stripe's hosted page (issue 4).

@@ -325,6 +325,12 @@ export function getPublicConfig() {
 		API_BASE_URL: API_BASE_URL ?? null,
 		// Whether "Sign in with GitHub" buttons are shown.
 		GITHUB_SIGN_IN: githubSignInMode(config) !== 'off',
+		// Browser-side services (docs/decisions/064): null means "not configured" (warn, load nothing).
+		CUSTOMERIO_WRITE_KEY: config.CUSTOMERIO_WRITE_KEY ?? null,
+		PARTNERO_PROGRAM_ID: config.PARTNERO_PROGRAM_ID ?? null,
+		GTM_ID: config.GTM_ID ?? null,
+		CLARITY_ID: config.CLARITY_ID ?? null,
+		PLAUSIBLE_DOMAIN: config.PLAUSIBLE_DOMAIN ?? null,
 	}
 }
 

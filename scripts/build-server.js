@@ -16,6 +16,12 @@ const options = {
 await build({ ...options, entryPoints: ['server.ts'], outfile: 'build/server.js' })
 // `npm run db:migrate`: migrations and seed alone, for deploys that migrate before rolling out.
 await build({ ...options, entryPoints: ['scripts/db-migrate.ts'], outfile: 'build/db-migrate.js' })
+// `npm run signup-link`: prints a one-click sign-up link (docs/decisions/062).
+await build({
+	...options,
+	entryPoints: ['scripts/signup-link.ts'],
+	outfile: 'build/signup-link.js',
+})
 // The SQL migrations ship beside the bundles that apply them (app/db/migrate.server.ts).
 fs.rmSync('build/migrations', { recursive: true, force: true })
 fs.cpSync('app/db/migrations', 'build/migrations', { recursive: true })

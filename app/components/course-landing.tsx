@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
 import { CourseOffer } from '~/components/course-offer'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
@@ -19,6 +20,7 @@ export function CourseLanding({
 	framework,
 	offer,
 	faq = [],
+	signup,
 }: {
 	/** The page's words, from the loader. */
 	copy: CourseCopy
@@ -27,6 +29,8 @@ export function CourseLanding({
 	offer?: Offer | null
 	/** The course's questions and answers (SPEC §3). */
 	faq?: readonly { question: string; answer: string }[]
+	/** The course-interest sign-up form (issue 5), shown in the #interest section. */
+	signup?: ReactNode
 }) {
 	return (
 		<>
@@ -69,13 +73,13 @@ export function CourseLanding({
 				<div id="checkout" />
 			</section>
 			<Faq entries={faq} />
-			{/* The course-interest sign-up form (issue 5) goes in this section. */}
 			<section id="interest" aria-labelledby="interest-heading" className="py-10">
 				<SectionHeading
 					id="interest-heading"
 					title="Not ready yet?"
 					lead="Start with the free workshop, or join us for a day of talks at AI Driven Development Day."
 				/>
+				{signup ? <div className="mb-8">{signup}</div> : null}
 				<p className="flex flex-wrap gap-4">
 					<Link to="/workshop" className={buttonClasses('primary')}>
 						Start with the workshop

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { Analytics } from '~/components/analytics'
 import { PreviewBar } from '~/components/preview-bar'
 import { Toaster } from '~/components/toaster'
 import { useBuildUpdateCheck } from '~/utils/build-update'
@@ -23,6 +24,7 @@ export function DocumentExtras() {
 		<>
 			{data?.preview ? <PreviewBar staging={data.preview.staging} /> : null}
 			<Toaster flash={data?.toast} />
+			<Analytics />
 		</>
 	)
 }

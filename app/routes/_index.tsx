@@ -1,12 +1,22 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import {
+	type ActionFunctionArgs,
+	json,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CourseLanding } from '~/components/course-landing'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { LeadLayout } from '~/components/layouts'
+import { OneClickSignup, SignupForm } from '~/components/signup-form'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
+import { readOneClickLink } from '~/models/one-click.server'
+import { handleSignupForm } from '~/models/signup-actions.server'
+import { interestSchema } from '~/models/signup-forms'
 import { geoQuery } from '~/utils/api.server'
 import type { RouteHandle } from '~/utils/color-mode'
+import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 
 // The landing page is always dark (SPEC §2).
@@ -20,14 +30,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		getCourseOffer({ geo: geoQuery(request, context), pricing }),
 		getCourseFaq(),
 	])
-	return json({ offer, faq, copy: courseCopy })
+	return json({
+		offer,
+		faq,
+		copy: courseCopy,
+		oneClick: readOneClickLink(request),
+		honeypot: honeypotProps(),
+	})
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	return handleSignupForm({ request, context, list: 'course', schema: interestSchema })
 }
 
 export default function Index() {
-	const { offer, faq, copy } = useLoaderData<typeof loader>()
+	const { offer, faq, copy, oneClick, honeypot } = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
 	return (
 		<LeadLayout>
-			<CourseLanding copy={copy} offer={offer} faq={faq} />
+			{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
+			<CourseLanding
+				copy={copy}
+				offer={offer}
+				faq={faq}
+				signup={
+					<SignupForm
+						list="course"
+						id="course-interest"
+						schema={interestSchema}
+						lastResult={lastResult}
+						honeypot={honeypot}
+						submitLabel="Keep me posted"
+						consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
+					/>
+				}
+			/>
 		</LeadLayout>
 	)
 }

@@ -1,12 +1,23 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import {
+	type ActionFunctionArgs,
+	json,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 import { SectionHeading } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { OneClickSignup, SignupForm } from '~/components/signup-form'
 import { getDayPasses } from '~/models/day-pass.server'
+import { readOneClickLink } from '~/models/one-click.server'
 import { formatPrice } from '~/models/pricing'
+import { handleSignupForm } from '~/models/signup-actions.server'
+import { signupSchema } from '~/models/signup-forms'
 import { geoQuery } from '~/utils/api.server'
+import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
+import { isSignedUp } from '~/utils/signup-flags.server'
 
 const lead =
 	'One day of talks and hands-on sessions on building software with AI, from practitioners who ship with it every day.'
@@ -15,7 +26,16 @@ export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'AI Driven Development Day', description: lead })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	return json({ passes: await getDayPasses(geoQuery(request, context)) })
+	return json({
+		passes: await getDayPasses(geoQuery(request, context)),
+		signedUp: isSignedUp(request, 'day_event'),
+		oneClick: readOneClickLink(request),
+		honeypot: honeypotProps(),
+	})
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	return handleSignupForm({ request, context, list: 'day_event', schema: signupSchema })
 }
 
 const agenda: [time: string, title: string, speaker?: string][] = [
@@ -38,7 +58,8 @@ const speakers: [name: string, role: string][] = [
 ]
 
 export default function Page() {
-	const { passes } = useLoaderData<typeof loader>()
+	const { passes, signedUp, oneClick, honeypot } = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
 	return (
 		<LeadLayout>
 			<PageHeading title="AI Driven Development Day" lead={lead} />
@@ -117,13 +138,31 @@ export default function Page() {
 					))}
 				</ul>
 			</section>
-			{/* The day-event registration form (issue 5) goes in this section. */}
 			<section id="register" aria-labelledby="register-heading" className="py-10">
 				<SectionHeading
 					id="register-heading"
 					title="Register"
 					lead="Register with your e-mail address; we send a link to complete your registration."
 				/>
+				{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
+				{signedUp ? (
+					<p role="status" className="font-medium text-emerald-700 dark:text-emerald-400">
+						You're registered for AI Driven Development Day.{' '}
+						<Link to="/ai-driven-development-day/enrolled" className="underline">
+							What happens next
+						</Link>
+					</p>
+				) : (
+					<SignupForm
+						list="day_event"
+						id="day-event-signup"
+						schema={signupSchema}
+						lastResult={lastResult}
+						honeypot={honeypot}
+						submitLabel="Register"
+						consent="We e-mail you a link to complete your registration, then news about the day. Unsubscribe any time."
+					/>
+				)}
 			</section>
 		</LeadLayout>
 	)

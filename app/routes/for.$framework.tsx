@@ -1,12 +1,21 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import {
+	type ActionFunctionArgs,
+	json,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CourseLanding } from '~/components/course-landing'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { LeadLayout } from '~/components/layouts'
+import { SignupForm } from '~/components/signup-form'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
+import { handleSignupForm } from '~/models/signup-actions.server'
+import { interestSchema } from '~/models/signup-forms'
 import { geoQuery } from '~/utils/api.server'
 import type { RouteHandle } from '~/utils/color-mode'
+import { honeypotProps } from '~/utils/honeypot.server'
 import { notFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
@@ -46,17 +55,44 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 		getCourseOffer({ geo: geoQuery(request, context), pricing }),
 		getCourseFaq(),
 	])
-	return json({ framework: frameworkName(slug), offer, faq, copy: courseCopy })
+	return json({
+		framework: frameworkName(slug),
+		offer,
+		faq,
+		copy: courseCopy,
+		honeypot: honeypotProps(),
+	})
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	return handleSignupForm({ request, context, list: 'course', schema: interestSchema })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, args.data ? { title: `AI Driven Dev for ${args.data.framework} developers` } : {})
 
 export default function ForFramework() {
-	const { framework, offer, faq, copy } = useLoaderData<typeof loader>()
+	const { framework, offer, faq, copy, honeypot } = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
 	return (
 		<LeadLayout>
-			<CourseLanding copy={copy} framework={framework} offer={offer} faq={faq} />
+			<CourseLanding
+				copy={copy}
+				framework={framework}
+				offer={offer}
+				faq={faq}
+				signup={
+					<SignupForm
+						list="course"
+						id="course-interest"
+						schema={interestSchema}
+						lastResult={lastResult}
+						honeypot={honeypot}
+						submitLabel="Keep me posted"
+						consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
+					/>
+				}
+			/>
 		</LeadLayout>
 	)
 }

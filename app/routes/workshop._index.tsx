@@ -1,14 +1,33 @@
-import type { MetaFunction } from '@remix-run/node'
+import {
+	type ActionFunctionArgs,
+	json,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Icon, type IconName } from '~/components/icons'
 import { SectionHeading } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
+import { SignupForm } from '~/components/signup-form'
+import { handleSignupForm } from '~/models/signup-actions.server'
+import { signupSchema } from '~/models/signup-forms'
+import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
+import { isSignedUp } from '~/utils/signup-flags.server'
 
 const title = 'Free workshop: AI in your development workflow'
 const description =
 	'A free, hands-on workshop on using AI assistants in your everyday development workflow: planning, coding, reviewing and testing.'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title, description })
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	return json({ signedUp: isSignedUp(request, 'workshop'), honeypot: honeypotProps() })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	return handleSignupForm({ request, context, list: 'workshop', schema: signupSchema })
+}
 
 const facts: { icon: IconName; label: string; value: string }[] = [
 	{ icon: 'clock', label: 'Length', value: '2 hours, live' },
@@ -47,6 +66,8 @@ const takeaways = [
 ]
 
 export default function WorkshopPage() {
+	const { signedUp, honeypot } = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
 	return (
 		<>
 			<PageHeading title={title} lead={description} />
@@ -92,7 +113,6 @@ export default function WorkshopPage() {
 					</ul>
 				</section>
 			</div>
-			{/* The workshop sign-up form (issue 5) goes in this section. */}
 			<section
 				id="sign-up"
 				aria-labelledby="sign-up-heading"
@@ -103,6 +123,24 @@ export default function WorkshopPage() {
 					title="Save your seat"
 					lead="Free, but seats in the live session are limited. Sign up and we send you the link and a reminder."
 				/>
+				{signedUp ? (
+					<p role="status" className="font-medium text-emerald-700 dark:text-emerald-400">
+						You're signed up for the workshop. Watch your inbox for the details.{' '}
+						<Link to="/workshop/enrolled" className="underline">
+							What happens next
+						</Link>
+					</p>
+				) : (
+					<SignupForm
+						list="workshop"
+						id="workshop-signup"
+						schema={signupSchema}
+						lastResult={lastResult}
+						honeypot={honeypot}
+						submitLabel="Sign up for the workshop"
+						consent="We e-mail you about the workshop and, now and then, the course. Unsubscribe any time."
+					/>
+				)}
 			</section>
 		</>
 	)

@@ -2,56 +2,13 @@
  * E-mail delivery: through a real SMTP server on loopback (smtp-server), and into the outbox
  * table when no SMTP_URL is set. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { outbox } from '~/db/schema-leads.server'
 import { listOutbox, sendEmail, templates } from '~/integrations/email/index.server'
+import { decodedMail as decoded, startSmtp } from '../fakes/smtp'
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
-
-type Received = { from: string; to: string[]; raw: string }
-
-/** An SMTP server on a free loopback port that keeps what it receives. */
-async function startSmtp(options: { rejectWith?: string } = {}) {
-	const received: Received[] = []
-	const server = new SMTPServer({
-		authOptional: true,
-		// Plain SMTP on loopback: nodemailer would refuse the server's self-signed STARTTLS certificate.
-		disabledCommands: ['STARTTLS'],
-		logger: false,
-		onData(stream, session, callback) {
-			const chunks: Buffer[] = []
-			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-			stream.on('end', () => {
-				if (options.rejectWith) {
-					callback(Object.assign(new Error(options.rejectWith), { responseCode: 554 }))
-					return
-				}
-				received.push({
-					from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-					to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-					raw: Buffer.concat(chunks).toString('utf8'),
-				})
-				callback()
-			})
-		},
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.server.address() as AddressInfo
-	return {
-		url: `smtp://127.0.0.1:${port}`,
-		received,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-	}
-}
-
-/** The body as a reader sees it: quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-	raw
-		.replace(/=\r?\n/g, '')
-		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 
 const backends: {
 	name: string

@@ -1,0 +1,130 @@
+/**
+ * The sign-up forms' shared pieces: `SignupForm` (e-mail and optional first name, used by the
+ * workshop, the day event and the course interest form) and `OneClickSignup`, which submits a
+ * signed sign-up link by itself with JavaScript and with one click without.
+ */
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useSubmit } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
+import type { z } from 'zod'
+import { recordSignup } from '~/components/analytics'
+import { SubmitButton } from '~/components/button'
+import { Field } from '~/components/field'
+
+export type SignupFormProps = {
+	id: string
+	schema: z.ZodObject<{ email: z.ZodTypeAny; firstName?: z.ZodTypeAny }>
+	lastResult: SubmissionResult<string[]> | null | undefined
+	honeypot: HoneypotInputProps
+	submitLabel: string
+	/** What the visitor agrees to; shown under the button. */
+	consent: string
+	/** For analytics and the partner programme. */
+	list: string
+}
+
+export function SignupForm({
+	id,
+	schema,
+	lastResult,
+	honeypot,
+	submitLabel,
+	consent,
+	list,
+}: SignupFormProps) {
+	const [form, fields] = useForm({
+		id,
+		lastResult,
+		constraint: getZodConstraint(schema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onSubmit: (_event, { submission }) => {
+			// With JavaScript only: the form is valid and about to be sent.
+			if (submission?.status === 'success') recordSignup(String(submission.value.email), list)
+		},
+	})
+	const hasFirstName = 'firstName' in schema.shape
+	return (
+		<HoneypotProvider {...honeypot}>
+			<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
+				<HoneypotInputs />
+				{hasFirstName ? (
+					<Field
+						meta={fields.firstName as never}
+						label="First name (optional)"
+						inputProps={{ autoComplete: 'given-name' }}
+					/>
+				) : null}
+				<Field
+					meta={fields.email as never}
+					label="E-mail address"
+					type="email"
+					inputProps={{ autoComplete: 'email', required: true }}
+				/>
+				{form.errors?.length ? (
+					<p id={form.errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
+						{form.errors[0]}
+					</p>
+				) : null}
+				<SubmitButton className="w-full sm:w-auto">{submitLabel}</SubmitButton>
+				<p className="pt-1 text-sm text-slate-600 dark:text-slate-400">{consent}</p>
+			</Form>
+		</HoneypotProvider>
+	)
+}
+
+export type OneClickLink =
+	| { ok: true; token: string; email: string; label: string }
+	| { ok: false; message: string }
+
+/**
+ * A signed sign-up link (`?signup=TOKEN`): with JavaScript the form submits itself once (the
+ * button shows its loading state meanwhile); without, the visitor confirms with one click.
+ */
+export function OneClickSignup({
+	link,
+	honeypot,
+}: {
+	link: OneClickLink
+	honeypot: HoneypotInputProps
+}) {
+	const formRef = useRef<HTMLFormElement>(null)
+	const submit = useSubmit()
+	const submitted = useRef(false)
+	useEffect(() => {
+		if (!link.ok || submitted.current || !formRef.current) return
+		submitted.current = true
+		submit(formRef.current)
+	}, [link.ok, submit])
+	if (!link.ok)
+		return (
+			<p
+				role="alert"
+				className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-900 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+			>
+				{link.message}
+			</p>
+		)
+	return (
+		<HoneypotProvider {...honeypot}>
+			<Form
+				ref={formRef}
+				method="post"
+				action="/signup/one-click"
+				aria-label="One-click sign-up"
+				className="mb-6 rounded-lg border border-indigo-300 p-4 dark:border-indigo-700"
+			>
+				<HoneypotInputs />
+				<input type="hidden" name="token" value={link.token} />
+				<p className="mb-3">
+					Sign up <strong>{link.email}</strong> for {link.label}?
+				</p>
+				<SubmitButton formAction="/signup/one-click">Confirm sign-up</SubmitButton>
+			</Form>
+		</HoneypotProvider>
+	)
+}

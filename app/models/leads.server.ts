@@ -1,0 +1,183 @@
+/**
+ * Sign-ups (leads): stored once per (e-mail, list) with consent time and attribution, and
+ * confirmed by e-mail (docs/decisions/062). Models take the database and plain values; routes
+ * hand in what they read from the request.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import type { Db } from '~/db/client.server'
+import { type LeadList, leads, surveyResponses } from '~/db/schema-leads.server'
+import { sendEmail, templates } from '~/integrations/email/index.server'
+import type { AttributionFacts } from './attribution.server'
+import { createToken } from './signed-token.server'
+
+/** E-mail addresses are stored trimmed and lower-cased: one lead per person and list. */
+export function normalizeEmail(email: string): string {
+	return email.trim().toLowerCase()
+}
+
+/** Where each list's sign-up lands (SPEC §2). */
+export const LIST_DESTINATIONS: Record<LeadList, string> = {
+	course: '/enrolled',
+	workshop: '/workshop/enrolled',
+	day_event: '/ai-driven-development-day/enrolled',
+	onboarding: '/onboarding?saved=1',
+	insiders_survey: '/post-insiders-survey?thanks=1',
+}
+
+/** Which page a one-click link for each list opens (SPEC §2: these pages run the check). */
+export const LIST_LINK_PAGES: Record<LeadList, string> = {
+	course: '/',
+	workshop: '/',
+	day_event: '/ai-driven-development-day',
+	onboarding: '/onboarding',
+	insiders_survey: '/post-insiders-survey',
+}
+
+/** A day-event confirmation link stays valid for a week. */
+export const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
+
+export type LeadInput = {
+	email: string
+	list: LeadList
+	firstName?: string | null
+	lastName?: string | null
+	avatarUrl?: string | null
+	attribution: AttributionFacts
+	/** One-click links are proof of the address: the sign-up counts as confirmed. */
+	confirmed?: boolean
+}
+
+export type SavedLead = { id: number; created: boolean; confirmed: boolean }
+
+/**
+ * Stores the sign-up. Submitting again is fine and changes nothing but updated_at: the first
+ * consent, names and attribution stay as they were.
+ */
+export async function saveLead(db: Db, input: LeadInput): Promise<SavedLead> {
+	const now = new Date()
+	const [row] = await db
+		.insert(leads)
+		.values({
+			email: normalizeEmail(input.email),
+			list: input.list,
+			firstName: input.firstName || null,
+			lastName: input.lastName || null,
+			avatarUrl: input.avatarUrl || null,
+			consentAt: now,
+			confirmedAt: input.confirmed ? now : null,
+			partnerKey: input.attribution.partnerKey,
+			referralUrl: input.attribution.referralUrl,
+			attribution: input.attribution.marketing,
+			createdAt: now,
+			updatedAt: now,
+		})
+		.onConflictDoUpdate({ target: [leads.email, leads.list], set: { updatedAt: sql`now()` } })
+		.returning({
+			id: leads.id,
+			createdAt: leads.createdAt,
+			updatedAt: leads.updatedAt,
+			confirmedAt: leads.confirmedAt,
+		})
+	if (input.confirmed && row && !row.confirmedAt) await confirmLead(db, input.email, input.list)
+	return {
+		id: row!.id,
+		created: row!.createdAt.getTime() === row!.updatedAt.getTime(),
+		confirmed: Boolean(input.confirmed || row!.confirmedAt),
+	}
+}
+
+/** Marks the lead confirmed (once); false when there is no such lead. */
+export async function confirmLead(db: Db, email: string, list: LeadList): Promise<boolean> {
+	const address = normalizeEmail(email)
+	await db
+		.update(leads)
+		.set({ confirmedAt: sql`now()`, updatedAt: sql`now()` })
+		.where(and(eq(leads.email, address), eq(leads.list, list), isNull(leads.confirmedAt)))
+	const [row] = await db
+		.select({ id: leads.id })
+		.from(leads)
+		.where(and(eq(leads.email, address), eq(leads.list, list)))
+	return row !== undefined
+}
+
+export async function findLead(db: Db, email: string, list: LeadList) {
+	const [row] = await db
+		.select()
+		.from(leads)
+		.where(and(eq(leads.email, normalizeEmail(email)), eq(leads.list, list)))
+	return row ?? null
+}
+
+/**
+ * A sign-up from a form or a one-click link: stored, then confirmed by e-mail. A failing mail
+ * server never loses the sign-up (the outbox row stays unsent and the error is logged).
+ */
+export async function signUp(db: Db, input: LeadInput & { origin: string }): Promise<SavedLead> {
+	const lead = await saveLead(db, input)
+	const mail = confirmationEmail(input, lead)
+	if (mail) {
+		try {
+			await sendEmail({ to: normalizeEmail(input.email), ...mail }, { db })
+		} catch (error) {
+			console.error(
+				`E-mail to a ${input.list} sign-up could not be sent:`,
+				(error as Error).message,
+			)
+		}
+	}
+	return lead
+}
+
+function confirmationEmail(input: LeadInput & { origin: string }, lead: SavedLead) {
+	const firstName = input.firstName || null
+	switch (input.list) {
+		case 'workshop':
+			return lead.created
+				? templates.workshopConfirmation({ firstName, siteUrl: input.origin })
+				: null
+		case 'course':
+			return lead.created
+				? templates.courseSignupConfirmation({ firstName, siteUrl: input.origin })
+				: null
+		case 'day_event': {
+			// Until the link is opened, signing up again sends a fresh one (the first may be lost).
+			if (lead.confirmed) return null
+			const config = getConfig()
+			const token = createToken(
+				{ email: input.email, list: 'day_event', purpose: 'confirm', ttlSeconds: CONFIRM_LINK_TTL },
+				config.SESSION_SECRET,
+			)
+			return templates.dayEventConfirmation({
+				firstName,
+				confirmUrl: `${input.origin}/ai-driven-development-day/confirm?token=${token}`,
+				expiresAt: new Date(Date.now() + CONFIRM_LINK_TTL * 1000),
+			})
+		}
+		default:
+			return null
+	}
+}
+
+export type SurveyAnswers = {
+	email: string
+	rating: number
+	helped?: string
+	improve?: string
+	mayQuote: boolean
+}
+
+export async function saveSurveyResponse(
+	db: Db,
+	answers: SurveyAnswers,
+	attribution: AttributionFacts,
+) {
+	await db.insert(surveyResponses).values({
+		email: normalizeEmail(answers.email),
+		rating: answers.rating,
+		helped: answers.helped ?? '',
+		improve: answers.improve ?? '',
+		mayQuote: answers.mayQuote,
+	})
+	await saveLead(db, { email: answers.email, list: 'insiders_survey', attribution })
+}

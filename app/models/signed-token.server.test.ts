@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest'
+import { createToken, verifyToken } from './signed-token.server'
+
+const secret = 'a'.repeat(40)
+const now = Date.UTC(2026, 0, 1)
+
+describe('signed links', () => {
+	test('a fresh token verifies and names the normalised e-mail and the list', () => {
+		const token = createToken(
+			{ email: ' Ada@Example.COM ', list: 'workshop', purpose: 'signup', ttlSeconds: 60 },
+			secret,
+			now,
+		)
+		const result = verifyToken(token, 'signup', secret, now + 59_000)
+		expect(result).toEqual({
+			ok: true,
+			claims: {
+				email: 'ada@example.com',
+				list: 'workshop',
+				purpose: 'signup',
+				expiresAt: new Date(now + 60_000),
+			},
+		})
+	})
+
+	test('an expired token says so', () => {
+		const token = createToken(
+			{ email: 'a@b.c', list: 'course', purpose: 'signup', ttlSeconds: 60 },
+			secret,
+			now,
+		)
+		expect(verifyToken(token, 'signup', secret, now + 60_000)).toEqual({
+			ok: false,
+			reason: 'expired',
+		})
+	})
+
+	test('tampering with the e-mail, the list or the signature makes it invalid', () => {
+		const token = createToken(
+			{ email: 'a@b.c', list: 'course', purpose: 'signup', ttlSeconds: 60 },
+			secret,
+			now,
+		)
+		const [payload, signature] = token.split('.') as [string, string]
+		const data = JSON.parse(Buffer.from(payload, 'base64url').toString())
+		const forged = Buffer.from(JSON.stringify({ ...data, e: 'evil@b.c' })).toString('base64url')
+		expect(verifyToken(`${forged}.${signature}`, 'signup', secret, now)).toEqual({
+			ok: false,
+			reason: 'invalid',
+		})
+		expect(verifyToken(`${payload}.${signature.slice(0, -2)}xx`, 'signup', secret, now).ok).toBe(
+			false,
+		)
+		expect(verifyToken(token, 'signup', 'b'.repeat(40), now).ok).toBe(false)
+		expect(verifyToken('garbage', 'signup', secret, now).ok).toBe(false)
+		expect(verifyToken(undefined, 'signup', secret, now).ok).toBe(false)
+	})
+
+	test('a token for one purpose does not pass for another', () => {
+		const token = createToken(
+			{ email: 'a@b.c', list: 'day_event', purpose: 'confirm', ttlSeconds: 60 },
+			secret,
+			now,
+		)
+		expect(verifyToken(token, 'signup', secret, now)).toEqual({ ok: false, reason: 'invalid' })
+	})
+})

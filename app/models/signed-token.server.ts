@@ -1,0 +1,84 @@
+/**
+ * Signed links (docs/decisions/062): one-click sign-up links the course owner puts in e-mails,
+ * and the day-event confirmation link. A token is `payload.signature`, both base64url; the
+ * payload names the e-mail, the list, the purpose and the expiry (Unix seconds) and the
+ * signature is an HMAC-SHA256 over it with a key derived from SESSION_SECRET. Nothing is stored:
+ * a token is valid because it verifies and has not expired.
+ */
+import crypto from 'node:crypto'
+import { LEAD_LISTS, type LeadList } from '~/db/schema-leads.server'
+
+export type TokenPurpose = 'signup' | 'confirm'
+
+export type TokenClaims = { email: string; list: LeadList; purpose: TokenPurpose; expiresAt: Date }
+
+export type VerifyResult =
+	| { ok: true; claims: TokenClaims }
+	| { ok: false; reason: 'invalid' | 'expired' }
+
+export const TOKEN_MESSAGES = {
+	invalid: 'This sign-up link is not valid. Please check you copied all of it, or sign up below.',
+	expired: 'This sign-up link has expired. Please sign up below instead.',
+} as const
+
+// One key per use: a token signed for links can never pass as a session cookie or vice versa.
+function keyFor(secret: string): Buffer {
+	return crypto.createHmac('sha256', secret).update('signed-links/v1').digest()
+}
+
+const sign = (payload: string, secret: string) =>
+	crypto.createHmac('sha256', keyFor(secret)).update(payload).digest('base64url')
+
+export function createToken(
+	claims: { email: string; list: LeadList; purpose: TokenPurpose; ttlSeconds: number },
+	secret: string,
+	now = Date.now(),
+): string {
+	const payload = Buffer.from(
+		JSON.stringify({
+			e: claims.email.trim().toLowerCase(),
+			l: claims.list,
+			p: claims.purpose,
+			x: Math.floor(now / 1000) + claims.ttlSeconds,
+		}),
+	).toString('base64url')
+	return `${payload}.${sign(payload, secret)}`
+}
+
+export function verifyToken(
+	token: string | null | undefined,
+	purpose: TokenPurpose,
+	secret: string,
+	now = Date.now(),
+): VerifyResult {
+	if (typeof token !== 'string' || token.length > 1024) return { ok: false, reason: 'invalid' }
+	const [payload, signature, ...rest] = token.split('.')
+	if (!payload || !signature || rest.length > 0) return { ok: false, reason: 'invalid' }
+	const expected = Buffer.from(sign(payload, secret))
+	const given = Buffer.from(signature)
+	if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+		return { ok: false, reason: 'invalid' }
+	let data: { e?: unknown; l?: unknown; p?: unknown; x?: unknown }
+	try {
+		data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+	} catch {
+		return { ok: false, reason: 'invalid' }
+	}
+	if (
+		typeof data.e !== 'string' ||
+		!LEAD_LISTS.includes(data.l as LeadList) ||
+		data.p !== purpose ||
+		typeof data.x !== 'number'
+	)
+		return { ok: false, reason: 'invalid' }
+	if (data.x * 1000 <= now) return { ok: false, reason: 'expired' }
+	return {
+		ok: true,
+		claims: {
+			email: data.e,
+			list: data.l as LeadList,
+			purpose,
+			expiresAt: new Date(data.x * 1000),
+		},
+	}
+}

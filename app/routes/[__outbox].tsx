@@ -1,0 +1,76 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PageHeading } from '~/components/layouts'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { listOutbox } from '~/integrations/email/index.server'
+import { notFound } from '~/utils/http'
+
+/**
+ * /__outbox: the latest messages the site sent or would have sent (docs/decisions/060), so a
+ * fresh clone can follow every e-mail flow (the day-event confirmation link, receipts) without
+ * a mail server. Only before release: a released site answers 404 here, since the messages
+ * hold visitors' addresses and links.
+ */
+export const meta: MetaFunction = () => [
+	{ title: 'Outbox' },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	if (getConfig().SITE_STATUS === 'released') throw notFound(url.pathname)
+	const to = url.searchParams.get('to') ?? undefined
+	const messages = await listOutbox(await getDb(), to, 50)
+	return json(
+		{
+			to: to ?? null,
+			messages: messages.map((message) => ({
+				id: message.id,
+				to: message.toAddress,
+				subject: message.subject,
+				text: message.textBody,
+				transport: message.transport,
+				sent: message.sentAt !== null,
+				createdAt: message.createdAt.toISOString(),
+			})),
+		},
+		{ headers: { 'Cache-Control': 'no-store' } },
+	)
+}
+
+export default function Outbox() {
+	const { to, messages } = useLoaderData<typeof loader>()
+	return (
+		<main className="mx-auto max-w-3xl px-4 py-10">
+			<PageHeading
+				title="Outbox"
+				lead={`The latest e-mails${to ? ` to ${to}` : ''}. Shown before release only.`}
+			/>
+			{messages.length === 0 ? <p>No messages yet.</p> : null}
+			<ol className="space-y-6">
+				{messages.map((message) => (
+					<li
+						key={message.id}
+						className="rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+					>
+						<article aria-label={message.subject}>
+							<h2 className="font-semibold">{message.subject}</h2>
+							<p className="text-sm text-slate-600 dark:text-slate-400">
+								To {message.to} · {message.createdAt} ·{' '}
+								{message.transport === 'smtp'
+									? message.sent
+										? 'sent over SMTP'
+										: 'SMTP delivery failed'
+									: 'outbox only'}
+							</p>
+							<pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
+								{message.text}
+							</pre>
+						</article>
+					</li>
+				))}
+			</ol>
+		</main>
+	)
+}

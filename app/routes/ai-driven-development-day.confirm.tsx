@@ -1,0 +1,58 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { confirmLead } from '~/models/leads.server'
+import { verifyToken } from '~/models/signed-token.server'
+import { pageMeta } from '~/utils/meta'
+import { signedUpCookie } from '~/utils/signup-flags.server'
+
+/**
+ * The link in the day-event e-mail: opening it completes the registration. Opening it again
+ * changes nothing; a tampered or expired link stores nothing and says what to do.
+ */
+export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Registration' })
+
+const MESSAGES = {
+	invalid:
+		'This confirmation link is not valid. Please use the link from the e-mail as it is, or register again.',
+	expired:
+		'This confirmation link has expired. Please register again and we will send you a new one.',
+	unknown: 'We could not find this registration. Please register again.',
+} as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token')
+	const result = verifyToken(token, 'confirm', getConfig().SESSION_SECRET)
+	if (!result.ok)
+		return json({ ok: false as const, message: MESSAGES[result.reason] }, { status: 400 })
+	const found = await confirmLead(await getDb(), result.claims.email, 'day_event')
+	if (!found) return json({ ok: false as const, message: MESSAGES.unknown }, { status: 404 })
+	return json(
+		{ ok: true as const, email: result.claims.email },
+		{ headers: { 'Set-Cookie': signedUpCookie('day_event', context) } },
+	)
+}
+
+export default function ConfirmRegistration() {
+	const data = useLoaderData<typeof loader>()
+	return (
+		<LeadLayout>
+			{data.ok ? (
+				<PageHeading
+					title="Your registration is complete"
+					lead={`See you at AI Driven Development Day. We'll send the details to ${data.email}.`}
+				/>
+			) : (
+				<PageHeading title="This link did not work" lead={data.message} />
+			)}
+			<Link
+				to="/ai-driven-development-day"
+				className="font-semibold text-indigo-700 underline dark:text-indigo-300"
+			>
+				Back to AI Driven Development Day
+			</Link>
+		</LeadLayout>
+	)
+}

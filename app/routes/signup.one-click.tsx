@@ -1,0 +1,63 @@
+import { type ActionFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { getAttribution } from '~/models/attribution.server'
+import { LIST_DESTINATIONS, signUp } from '~/models/leads.server'
+import { TOKEN_MESSAGES, verifyToken } from '~/models/signed-token.server'
+import { checkHoneypot } from '~/utils/honeypot.server'
+import { pageMeta } from '~/utils/meta'
+import { signedUpCookie } from '~/utils/signup-flags.server'
+
+/**
+ * The target of one-click sign-up forms (`?signup=TOKEN` links, docs/decisions/062). A valid
+ * token signs the address up (confirmed: the link came to that inbox) and lands on the list's
+ * page; a tampered or expired one stores nothing and says why.
+ */
+export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Sign-up link' })
+
+export async function loader() {
+	return redirect('/')
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const formData = await request.formData()
+	checkHoneypot(formData)
+	const token = formData.get('token')
+	const result = verifyToken(
+		typeof token === 'string' ? token : null,
+		'signup',
+		getConfig().SESSION_SECRET,
+	)
+	if (!result.ok) throw new Response(TOKEN_MESSAGES[result.reason], { status: 400 })
+	const { email, list } = result.claims
+	await signUp(await getDb(), {
+		email,
+		list,
+		confirmed: true,
+		attribution: getAttribution(request, context.origin),
+		origin: context.origin,
+	})
+	const headers = new Headers()
+	if (list === 'workshop' || list === 'day_event')
+		headers.append('Set-Cookie', signedUpCookie(list, context))
+	return redirect(LIST_DESTINATIONS[list], { headers })
+}
+
+export default function OneClick() {
+	return null
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const message = isRouteErrorResponse(error) ? String(error.data) : TOKEN_MESSAGES.invalid
+	return (
+		<LeadLayout>
+			<PageHeading title="This sign-up link did not work" lead={message} />
+			<Link to="/" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+				Back to home
+			</Link>
+		</LeadLayout>
+	)
+}
