@@ -50,9 +50,7 @@ export default function ThankYou() {
 					What you bought
 				</h2>
 				<ul className="list-disc pl-6">
-					<li>
-						{order.quantity} × {order.name}
-					</li>
+					<li>{`${order.quantity} × ${order.name}`}</li>
 				</ul>
 				<p className="mt-3">
 					Total paid: <strong>{formatPrice(order.amount, order.currency)}</strong> · Order{' '}

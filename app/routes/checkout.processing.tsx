@@ -66,7 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (view.status === 'paid') throw redirect(thankYouPath(view))
 	if (view.status === 'pending' && !cancelled)
 		return json<State>({ state: 'pending', id: view.data.id }, { headers })
-	if (view.status === 'pending')
+	// Back from the provider's cancel link (Stripe), or the sandbox's cancel button.
+	if (cancelled && (view.status === 'pending' || view.status === 'expired'))
 		return json<State>(
 			{ state: 'failed', reason: 'you cancelled the payment', cancelled: true },
 			{ headers },
@@ -124,7 +125,7 @@ export default function Processing() {
 			<LeadLayout>
 				<PageHeading title="Checkout failed" />
 				<p role="alert" className="text-lg">
-					Checkout failed: {data.reason}
+					{`Checkout failed: ${data.reason}`}
 				</p>
 				<p className="mt-6">
 					<Link to="/" className={buttonClasses()}>
@@ -138,7 +139,7 @@ export default function Processing() {
 			<LeadLayout>
 				<PageHeading title={data.cancelled ? 'Payment cancelled' : 'Payment not completed'} />
 				<p role="alert" className="text-lg">
-					Payment verification failed: {data.reason}
+					{`Payment verification failed: ${data.reason}`}
 				</p>
 				<p className="mt-6 flex flex-wrap gap-4">
 					<Link to="/" className={buttonClasses()}>

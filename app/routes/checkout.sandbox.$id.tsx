@@ -137,9 +137,7 @@ export default function SandboxCheckout() {
 					Your order
 				</h2>
 				<dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2">
-					<dt>
-						{order.quantity} × {order.name}
-					</dt>
+					<dt>{`${order.quantity} × ${order.name}`}</dt>
 					<dd className="text-right">{money(order.unitAmountMinor * order.quantity)}</dd>
 					{order.discountMinor > 0 ? (
 						<>
@@ -178,7 +176,7 @@ export default function SandboxCheckout() {
 					</p>
 				) : null}
 				<SubmitButton name="intent" value="pay">
-					Pay {money(order.amountMinor)}
+					{`Pay ${money(order.amountMinor)}`}
 				</SubmitButton>
 			</Form>
 			<Form method="post" className="mt-4">

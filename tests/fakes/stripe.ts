@@ -1,0 +1,167 @@
+/**
+ * A fake Stripe API on loopback for the integration tests: Checkout Sessions (create, retrieve),
+ * recorded requests, and signed webhook deliveries made with the SDK's own test-header helper.
+ * The site reaches it through STRIPE_API_URL (the SDK's host / port / protocol options).
+ */
+import crypto from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
+
+export const FAKE_STRIPE_KEY = 'sk_test_fake123'
+export const FAKE_WEBHOOK_SECRET = 'whsec_fake123'
+
+export type FakeSession = {
+	id: string
+	object: 'checkout.session'
+	url: string
+	status: 'open' | 'complete' | 'expired'
+	payment_status: 'unpaid' | 'paid'
+	mode: 'payment'
+	client_reference_id: string | null
+	metadata: Record<string, string>
+	expires_at: number
+	amount_total: number
+	currency: string
+	payment_intent: string | null
+	customer_details: { email: string; name: string | null } | null
+	success_url: string
+	cancel_url: string
+}
+
+export type RecordedStripeRequest = {
+	method: string
+	path: string
+	/** The form-encoded body, flat: `line_items[0][quantity]` → '2'. */
+	params: Record<string, string>
+	headers: http.IncomingHttpHeaders
+}
+
+const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`
+
+export async function startFakeStripe() {
+	const sessions = new Map<string, FakeSession>()
+	const requests: RecordedStripeRequest[] = []
+	let failCreate = 0
+
+	const send = (res: http.ServerResponse, status: number, body: unknown) => {
+		res.statusCode = status
+		res.setHeader('Content-Type', 'application/json')
+		res.setHeader('Request-Id', id('req'))
+		res.end(JSON.stringify(body))
+	}
+
+	const server = http.createServer(async (req, res) => {
+		const chunks: Buffer[] = []
+		for await (const chunk of req) chunks.push(chunk as Buffer)
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+		const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
+		requests.push({ method: req.method ?? 'GET', path: url.pathname, params, headers: req.headers })
+		if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`)
+			return send(res, 401, {
+				error: { type: 'invalid_request_error', message: 'Invalid API Key' },
+			})
+
+		if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+			if (failCreate > 0) {
+				failCreate -= 1
+				return send(res, 400, {
+					error: { type: 'invalid_request_error', message: 'Injected failure' },
+				})
+			}
+			const metadata: Record<string, string> = {}
+			for (const [key, value] of Object.entries(params)) {
+				const match = key.match(/^metadata\[(.+)\]$/)
+				if (match) metadata[match[1]!] = value
+			}
+			const quantity = Number(params['line_items[0][quantity]'])
+			const unit = Number(params['line_items[0][price_data][unit_amount]'])
+			const session: FakeSession = {
+				id: id('cs_test'),
+				object: 'checkout.session',
+				url: '',
+				status: 'open',
+				payment_status: 'unpaid',
+				mode: 'payment',
+				client_reference_id: params.client_reference_id ?? null,
+				metadata,
+				expires_at: Number(params.expires_at),
+				amount_total: quantity * unit,
+				currency: params['line_items[0][price_data][currency]'] ?? 'usd',
+				payment_intent: null,
+				customer_details: null,
+				success_url: params.success_url ?? '',
+				cancel_url: params.cancel_url ?? '',
+			}
+			session.url = `https://checkout.stripe.com/c/pay/${session.id}`
+			sessions.set(session.id, session)
+			return send(res, 200, session)
+		}
+		const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)
+		if (req.method === 'GET' && retrieve) {
+			const session = sessions.get(decodeURIComponent(retrieve[1]!))
+			if (!session)
+				return send(res, 404, {
+					error: { type: 'invalid_request_error', message: 'No such checkout.session' },
+				})
+			return send(res, 200, session)
+		}
+		send(res, 404, {
+			error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
+		})
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as AddressInfo
+	const stripe = new Stripe(FAKE_STRIPE_KEY)
+
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		sessions,
+		/** The session created for an order (by its metadata). */
+		sessionOf(orderId: string): FakeSession {
+			const session = [...sessions.values()].find((s) => s.metadata.order_id === orderId)
+			if (!session) throw new Error(`No session for order ${orderId}`)
+			return session
+		},
+		/** The buyer pays on Stripe's page. */
+		complete(sessionId: string, email = 'buyer@example.com'): FakeSession {
+			const session = sessions.get(sessionId)!
+			session.status = 'complete'
+			session.payment_status = 'paid'
+			session.payment_intent = id('pi')
+			session.customer_details = { email, name: 'Grace Hopper' }
+			return session
+		},
+		expire(sessionId: string): FakeSession {
+			const session = sessions.get(sessionId)!
+			session.status = 'expired'
+			return session
+		},
+		failNextCreate(times = 1) {
+			failCreate = times
+		},
+		/** A webhook event as Stripe sends it, and its Stripe-Signature header. */
+		event(type: string, object: unknown, secret = FAKE_WEBHOOK_SECRET) {
+			const payload = JSON.stringify({
+				id: id('evt'),
+				object: 'event',
+				type,
+				api_version: '2026-10-28.endive',
+				created: Math.floor(Date.now() / 1000),
+				livemode: false,
+				pending_webhooks: 1,
+				request: { id: null, idempotency_key: null },
+				data: { object },
+			})
+			const signature = stripe.webhooks.generateTestHeaderString({ payload, secret })
+			return { payload, signature }
+		},
+		close: () => {
+			server.closeAllConnections()
+			return new Promise<void>((resolve) => server.close(() => resolve()))
+		},
+	}
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
