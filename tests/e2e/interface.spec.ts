@@ -5,8 +5,14 @@ import { expect, type Page, test } from '@playwright/test'
 // canvas really renders; the WebGL failure path is played by hiding WebGL from the page.
 
 const particles = (page: Page) => page.getByTestId('particles').locator('canvas')
-/** Long enough for the idle callback that starts the background (2 s timeout) to have run. */
-const AFTER_IDLE_MS = 3000
+/**
+ * The background starts at the first interaction (or 4 s after load): a pointer move starts it
+ * now; then long enough for the idle callback (2 s timeout) to have run.
+ */
+async function interactAndWait(page: Page) {
+	await page.mouse.move(100, 100)
+	await page.waitForTimeout(2500)
+}
 
 /** Requests for the 3D chunk, which must never be part of the first load. */
 function watchSceneChunk(page: Page) {
@@ -26,6 +32,8 @@ test.describe('particle background', () => {
 		const chunk = watchSceneChunk(page)
 		const response = await page.goto('/enrolled')
 		expect(await response?.text()).not.toContain('particle-scene')
+		// Not at load: at the first interaction, or 4 s later (here, with no interaction).
+		expect(chunk).toHaveLength(0)
 		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
 		await expect(page.getByTestId('particles')).toHaveAttribute('data-state', 'running')
 		expect(chunk).toHaveLength(1)
@@ -35,7 +43,7 @@ test.describe('particle background', () => {
 		await context.addCookies([{ name: 'color-mode', value: 'light', url: baseURL! }])
 		const chunk = watchSceneChunk(page)
 		await page.goto('/enrolled')
-		await page.waitForTimeout(AFTER_IDLE_MS)
+		await interactAndWait(page)
 		await expect(particles(page)).toHaveCount(0)
 		expect(chunk).toHaveLength(0)
 	})
@@ -44,7 +52,7 @@ test.describe('particle background', () => {
 		await page.emulateMedia({ reducedMotion: 'reduce' })
 		const chunk = watchSceneChunk(page)
 		await page.goto('/')
-		await page.waitForTimeout(AFTER_IDLE_MS)
+		await interactAndWait(page)
 		await expect(particles(page)).toHaveCount(0)
 		expect(chunk).toHaveLength(0)
 	})
@@ -57,7 +65,7 @@ test.describe('particle background', () => {
 		await context.addCookies([{ name: 'color-mode', value: 'system', url: baseURL! }])
 		await page.emulateMedia({ colorScheme: 'light' })
 		await page.goto('/enrolled')
-		await page.waitForTimeout(AFTER_IDLE_MS)
+		await interactAndWait(page)
 		await expect(particles(page)).toHaveCount(0)
 		await page.emulateMedia({ colorScheme: 'dark' })
 		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
@@ -94,7 +102,7 @@ test.describe('particle background', () => {
 		await page.setViewportSize({ width: 300, height: 600 })
 		const chunk = watchSceneChunk(page)
 		await page.goto('/enrolled')
-		await page.waitForTimeout(AFTER_IDLE_MS)
+		await interactAndWait(page)
 		await expect(particles(page)).toHaveCount(0)
 		expect(chunk).toHaveLength(0)
 	})
@@ -214,6 +222,8 @@ test.describe('resilience', () => {
 	})
 
 	test('a new build is picked up by a full page load on the next link click', async ({ page }) => {
+		// An hour of fake time would also run an hour of particle frames: keep them off.
+		await page.emulateMedia({ reducedMotion: 'reduce' })
 		await page.clock.install()
 		// Remix's route discovery uses the same endpoint; only our hourly check is told "new build".
 		await page.route(/\/__manifest\?.*build-check=1$/, (route) =>
@@ -231,6 +241,7 @@ test.describe('resilience', () => {
 	})
 
 	test('with the same build, links stay client-side', async ({ page }) => {
+		await page.emulateMedia({ reducedMotion: 'reduce' })
 		await page.clock.install()
 		await page.goto('/')
 		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))

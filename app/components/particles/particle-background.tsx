@@ -22,19 +22,41 @@ function supportsWebGL(): boolean {
 	}
 }
 
-/** After hydration, once the page has loaded and the main thread is idle. */
+/** Without an interaction first, the background starts this long after the load event. */
+const START_DELAY_MS = 4000
+const START_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'] as const
+
+/**
+ * After hydration and the load event, at the visitor's first interaction or START_DELAY_MS
+ * later, whichever comes first, and then when the main thread is idle: the three.js chunk is
+ * large (about 220 KB gzipped), and a decoration must not compete with the page's first second.
+ */
 function whenIdle(run: () => void): () => void {
 	let idle = 0
-	const schedule = () => {
+	let timer = 0
+	let started = false
+	const start = () => {
+		if (started) return
+		started = true
+		stopListening()
 		idle =
 			typeof window.requestIdleCallback === 'function'
 				? window.requestIdleCallback(run, { timeout: 2000 })
 				: window.setTimeout(run, 200)
 	}
-	if (document.readyState === 'complete') schedule()
-	else window.addEventListener('load', schedule, { once: true })
+	const stopListening = () => {
+		for (const type of START_EVENTS) window.removeEventListener(type, start)
+		window.removeEventListener('load', afterLoad)
+		window.clearTimeout(timer)
+	}
+	const afterLoad = () => {
+		timer = window.setTimeout(start, START_DELAY_MS)
+	}
+	for (const type of START_EVENTS) window.addEventListener(type, start, { passive: true })
+	if (document.readyState === 'complete') afterLoad()
+	else window.addEventListener('load', afterLoad, { once: true })
 	return () => {
-		window.removeEventListener('load', schedule)
+		stopListening()
 		if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
 		window.clearTimeout(idle)
 	}
@@ -69,7 +91,7 @@ let loadedScene: ComponentType<SceneProps> | undefined
 /**
  * The decorative particle background of the lead-generation layout (SPEC §2, §4): only in dark
  * mode (dark, or system with a dark OS), never with reduced motion, never below 320×240. The
- * 3D code is a separate chunk fetched after the page is interactive.
+ * 3D code is a separate chunk fetched after the page is interactive (see whenIdle).
  */
 export function ParticleBackground() {
 	const { active } = useColorMode()

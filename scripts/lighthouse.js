@@ -1,0 +1,105 @@
+// `npm run lighthouse`: Lighthouse (mobile, its default) on /, /workshop and a blog post, against
+// the production build on loopback, in Debian's Chromium. Reports the four scores next to the
+// bars of DESIGN.md; with --assert it exits 1 when a score is below its bar. Not part of
+// `npm test`: a run takes a minute or two and its performance score depends on the machine.
+// Run `npm run build` first. LIGHTHOUSE_PATHS (comma-separated) overrides the pages.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+// chrome-launcher comes with lighthouse (its dependency), always installed beside it.
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const CHROMIUM = '/usr/bin/chromium'
+const bars = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 }
+const assert = process.argv.includes('--assert')
+
+if (!fs.existsSync('build/server.js')) {
+	console.error('No production build: run `npm run build` first.')
+	process.exit(1)
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-data-'))
+const server = spawn(process.execPath, ['build/server.js'], {
+	env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
+	stdio: ['ignore', 'pipe', 'inherit'],
+})
+const origin = await new Promise((resolve, reject) => {
+	let output = ''
+	server.stdout.on('data', (chunk) => {
+		output += chunk
+		const match = output.match(/Listening on (http:\/\/\S+)/)
+		if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
+	})
+	server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
+})
+server.stdout.resume()
+
+const chrome = await chromeLauncher.launch({
+	chromePath: CHROMIUM,
+	chromeFlags: [
+		'--headless',
+		'--no-sandbox',
+		'--disable-gpu',
+		'--disable-background-networking',
+		'--disable-component-update',
+	],
+})
+
+let failed = false
+try {
+	const paths = process.env.LIGHTHOUSE_PATHS?.split(',') ?? [
+		'/',
+		'/workshop',
+		await firstBlogPost(origin),
+	]
+	console.log(`\nLighthouse (mobile) against ${origin}\n`)
+	console.log('page'.padEnd(40), ...Object.keys(bars).map((category) => category.padStart(15)))
+	for (const page of paths) {
+		const result = await lighthouse(`${origin}${page}`, {
+			port: chrome.port,
+			output: 'json',
+			logLevel: 'error',
+			onlyCategories: Object.keys(bars),
+		})
+		const scores = Object.entries(bars).map(([category, bar]) => {
+			const score = Math.round((result?.lhr.categories[category]?.score ?? 0) * 100)
+			if (score < bar) failed = true
+			return `${score}${score < bar ? ` (<${bar})` : ''}`.padStart(15)
+		})
+		console.log(page.padEnd(40), ...scores)
+		for (const [category] of Object.entries(bars)) {
+			const lhrCategory = result?.lhr.categories[category]
+			if (!lhrCategory || lhrCategory.score === 1) continue
+			// The audits that cost points, so a low score says what to fix.
+			const misses = lhrCategory.auditRefs
+				.map((ref) => result.lhr.audits[ref.id])
+				.filter(
+					(audit) =>
+						audit &&
+						audit.score !== null &&
+						audit.score < 0.9 &&
+						audit.scoreDisplayMode !== 'informative',
+				)
+				.map((audit) => `${audit.id}${audit.displayValue ? ` ${audit.displayValue}` : ''}`)
+			if (misses.length > 0) console.log(`${''.padEnd(42)}${category}: ${misses.join(', ')}`)
+		}
+	}
+	console.log(
+		`\nbars: ${Object.entries(bars)
+			.map(([c, b]) => `${c} ≥ ${b}`)
+			.join(', ')}`,
+	)
+} finally {
+	await chrome.kill()
+	server.kill('SIGTERM')
+	fs.rmSync(dataDir, { recursive: true, force: true })
+}
+process.exit(assert && failed ? 1 : 0)
+
+/** A published blog post's path, read from the blog index. */
+async function firstBlogPost(origin) {
+	const html = await (await fetch(`${origin}/blog`)).text()
+	return html.match(/href="(\/blog\/[a-z0-9-]+\/[a-z0-9-]+)"/)?.[1] ?? '/blog'
+}
