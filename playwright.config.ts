@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 3987)
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
 export const baseURL = `http://127.0.0.1:${port}`
+// Fixed, so specs can sign one-click links the way `npm run signup-link` does (tests/e2e/signups.spec.ts).
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijklmnop'
 
 // Debian's Chromium; Playwright's own browser download does not work on this machine.
 const chromium = {
@@ -57,6 +59,7 @@ export default defineConfig({
 			GEO_COUNTRY_HEADER: 'x-e2e-country',
 			// Every spec posts forms from one address; the limit itself is tested in tests/integration.
 			RATE_LIMIT_MAX: '100000',
+			SESSION_SECRET: E2E_SESSION_SECRET,
 		},
 	},
 })

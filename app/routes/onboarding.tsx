@@ -6,6 +6,7 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 	redirect,
+	type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
@@ -68,21 +69,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Page() {
 	const { profile, signInWithGitHub, saved, oneClick, honeypot } = useLoaderData<typeof loader>()
-	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm({
-		id: 'onboarding-profile',
-		lastResult,
-		defaultValue: {
-			firstName: profile?.firstName ?? '',
-			lastName: profile?.lastName ?? '',
-			email: profile?.email ?? '',
-			avatar: profile?.avatar ?? '',
-		},
-		constraint: getZodConstraint(onboardingSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: onboardingSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-	})
 	return (
 		<LeadLayout>
 			<PageHeading
@@ -109,40 +95,68 @@ export default function Page() {
 				<h2 id="profile-form-heading" className="mb-4 text-xl font-semibold">
 					{profile ? 'Update your profile' : 'Or fill it in yourself'}
 				</h2>
-				<HoneypotProvider {...honeypot}>
-					<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
-						<HoneypotInputs />
-						<Field
-							meta={fields.firstName}
-							label="First name"
-							inputProps={{ autoComplete: 'given-name' }}
-						/>
-						<Field
-							meta={fields.lastName}
-							label="Last name"
-							inputProps={{ autoComplete: 'family-name' }}
-						/>
-						<Field
-							meta={fields.email}
-							label="E-mail address"
-							type="email"
-							inputProps={{ autoComplete: 'email' }}
-						/>
-						<Field
-							meta={fields.avatar}
-							label="Avatar URL"
-							type="url"
-							hint="A link to a picture of you, starting with https://"
-						/>
-						{form.errors?.length ? (
-							<p id={form.errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
-								{form.errors[0]}
-							</p>
-						) : null}
-						<SubmitButton>Save profile</SubmitButton>
-					</Form>
-				</HoneypotProvider>
+				{/* Keyed by the stored profile: after a save the form starts again from it. */}
+				<ProfileForm key={JSON.stringify(profile)} profile={profile} honeypot={honeypot} />
 			</section>
 		</LeadLayout>
+	)
+}
+
+function ProfileForm({
+	profile,
+	honeypot,
+}: {
+	profile: SerializeFrom<typeof loader>['profile']
+	honeypot: SerializeFrom<typeof loader>['honeypot']
+}) {
+	const lastResult = useActionData<typeof action>()
+	const [form, fields] = useForm({
+		id: 'onboarding-profile',
+		lastResult,
+		defaultValue: {
+			firstName: profile?.firstName ?? '',
+			lastName: profile?.lastName ?? '',
+			email: profile?.email ?? '',
+			avatar: profile?.avatar ?? '',
+		},
+		constraint: getZodConstraint(onboardingSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: onboardingSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<HoneypotProvider {...honeypot}>
+			<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
+				<HoneypotInputs />
+				<Field
+					meta={fields.firstName}
+					label="First name"
+					inputProps={{ autoComplete: 'given-name' }}
+				/>
+				<Field
+					meta={fields.lastName}
+					label="Last name"
+					inputProps={{ autoComplete: 'family-name' }}
+				/>
+				<Field
+					meta={fields.email}
+					label="E-mail address"
+					type="email"
+					inputProps={{ autoComplete: 'email' }}
+				/>
+				<Field
+					meta={fields.avatar}
+					label="Avatar URL"
+					type="url"
+					hint="A link to a picture of you, starting with https://"
+				/>
+				{form.errors?.length ? (
+					<p id={form.errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
+						{form.errors[0]}
+					</p>
+				) : null}
+				<SubmitButton>Save profile</SubmitButton>
+			</Form>
+		</HoneypotProvider>
 	)
 }
