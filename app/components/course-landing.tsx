@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
+import { CheckoutForm } from '~/components/checkout-form'
 import { CourseOffer } from '~/components/course-offer'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import {
@@ -69,8 +70,16 @@ export function CourseLanding({
 					/>
 				) : null}
 				<Included included={copy.included} />
-				{/* The checkout button (issue 4) goes here. */}
-				<div id="checkout" />
+				<div id="checkout">
+					{offer?.item ? (
+						<CheckoutForm
+							code={offer.item.code}
+							type={offer.item.type}
+							region={offer.item.region}
+							label="Pre-order your seat"
+						/>
+					) : null}
+				</div>
 			</section>
 			<Faq entries={faq} />
 			<section id="interest" aria-labelledby="interest-heading" className="py-10">

@@ -5,6 +5,7 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { CheckoutForm } from '~/components/checkout-form'
 import { Icon } from '~/components/icons'
 import { SectionHeading } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
@@ -134,6 +135,12 @@ export default function Page() {
 								</span>
 							</p>
 							<p className="mt-2 text-slate-700 dark:text-slate-300">{pass.description}</p>
+							<CheckoutForm
+								code={pass.code}
+								type={pass.type}
+								region={pass.region}
+								label="Buy passes"
+							/>
 						</li>
 					))}
 				</ul>

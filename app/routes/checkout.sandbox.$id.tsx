@@ -175,7 +175,7 @@ export default function SandboxCheckout() {
 						{form.errors[0]}
 					</p>
 				) : null}
-				<SubmitButton name="intent" value="pay">
+				<SubmitButton>
 					{`Pay ${money(order.amountMinor)}`}
 				</SubmitButton>
 			</Form>

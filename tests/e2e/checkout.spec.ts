@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test'
+
+// Runs in both projects: `js` (fetch + JSON, polling) and `no-js` (form POSTs, 303s, meta refresh).
+
+async function purchaseCount(page: Page): Promise<number> {
+	const response = await page.request.get('/api/purchase-count')
+	return ((await response.json()) as { data: { count: number } }).data.count
+}
+
+async function payWith(page: Page, cardNumber: string) {
+	await expect(page.getByText('Test mode — no real charge')).toBeVisible()
+	await page.getByLabel('Email').fill('ada@example.com')
+	await page.getByLabel('Card number').fill(cardNumber)
+	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
+	await page.getByLabel('CVC').fill('123')
+	await page.getByRole('button', { name: /^Pay / }).click()
+}
+
+test('buy a seat in the sandbox: thank-you page, and the counter moves', async ({ page }) => {
+	const before = await purchaseCount(page)
+	await page.goto('/')
+	// With JavaScript the form sends the checkout request as JSON (SPEC §7) and follows its link.
+	const json =
+		test.info().project.name === 'js'
+			? page.waitForRequest(
+					(request) =>
+						request.url().endsWith('/checkout') &&
+						request.headers()['content-type'] === 'application/json',
+				)
+			: null
+	await page.getByRole('button', { name: 'Pre-order your seat' }).click()
+	if (json)
+		expect((await json).postDataJSON()).toMatchObject({
+			code: 'ai-driven-dev-preorder',
+			quantity: 1,
+		})
+	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
+	await expect(page.getByText('1 × AI Driven Dev: pre-order seat')).toBeVisible()
+	await expect(page.getByTestId('checkout-total')).toHaveText('$249')
+	await payWith(page, '4242 4242 4242 4242')
+	await expect(page).toHaveURL(/\/checkout\/[A-Za-z0-9_-]{22}\/thank-you$/)
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible()
+	await expect(page.getByText('1 × AI Driven Dev: pre-order seat')).toBeVisible()
+	expect(await purchaseCount(page)).toBeGreaterThan(before)
+})
+
+test('a declined card says so, and the visitor can try again', async ({ page }) => {
+	await page.goto('/')
+	await page.getByRole('button', { name: 'Pre-order your seat' }).click()
+	await payWith(page, '4000 0000 0000 0002')
+	await expect(page.getByRole('alert')).toContainText('Your card was declined')
+	await expect(page).toHaveURL(/\/checkout\/sandbox\//)
+	await payWith(page, '4242 4242 4242 4242')
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible()
+})
+
+test('a refused checkout explains why', async ({ page }) => {
+	await page.goto('/')
+	await page.getByLabel('Quantity').first().fill('50')
+	await page.getByRole('button', { name: 'Pre-order your seat' }).click()
+	await expect(
+		page
+			.getByText(
+				/quantity must be a whole number from 1 to 20|at most 20|less than or equal to 20/i,
+			)
+			.first(),
+	).toBeVisible()
+})
+
+test('buy two passes and claim one', async ({ page }) => {
+	await page.goto('/ai-driven-development-day')
+	await page.getByLabel('Quantity').first().fill('2')
+	await page.getByRole('button', { name: 'Buy passes' }).first().click()
+	await expect(page.getByText('2 × AI Driven Development Day pass')).toBeVisible()
+	await payWith(page, '4242 4242 4242 4242')
+	await expect(page.getByRole('heading', { name: 'Your passes' })).toBeVisible()
+	await expect(page.getByRole('link', { name: /^Pass \d$/ })).toHaveCount(2)
+	await page.getByRole('link', { name: 'Pass 1' }).click()
+	await expect(page).toHaveURL(/\/pass\/[A-Za-z0-9_-]{22}$/)
+	const passUrl = page.url()
+	await page.getByLabel('Name').fill('Ada Lovelace')
+	await page.getByLabel('Email').fill('ada@example.com')
+	await page.getByRole('button', { name: 'Claim pass' }).click()
+	await expect(page.getByRole('heading', { name: 'Your pass is claimed' })).toBeVisible()
+	await expect(page.getByText('Thank you, Ada Lovelace.')).toBeVisible()
+	await page.goto(passUrl)
+	await expect(page.getByText('This pass has already been claimed by Ada Lovelace.')).toBeVisible()
+})
+
+test('an unknown pass is a plain 404', async ({ page }) => {
+	const response = await page.goto('/pass/AAAAAAAAAAAAAAAAAAAAAA')
+	expect(response?.status()).toBe(404)
+})
