@@ -45,6 +45,16 @@ try {
 	const scripts = firstLoadScripts(home)
 	const css = home.match(/\/build\/[^"]+\.css/)?.[0]
 	const ceiling = { name: 'static file (ceiling)', path: scripts[0] ?? css }
+	// Checkout (issue 4): the status a buyer's processing page polls, for one pending order.
+	const checkout = await fetch(`${origin}/checkout`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ code: 'ai-driven-dev-preorder', quantity: 1, region: 'GLOBAL' }),
+	})
+	const { link } = await checkout.json()
+	if (link)
+		routes.push({ name: 'json GET /checkout/{id}', path: `/checkout/${link.split('/').pop()}` })
+	routes.push({ name: 'page /ai-driven-development-day', path: '/ai-driven-development-day' })
 
 	console.log(`\nautocannon: ${connections} connections, ${seconds} s per route, ${origin}\n`)
 	const results = []
