@@ -463,6 +463,30 @@ async function expireOrder(orderId: string, provider: PaymentEvent['provider']) 
 	})
 }
 
+/**
+ * The buyer came back through the provider's cancel link: the session is ended there (so it can
+ * no longer be paid) and the order expires, releasing its seats at once. A session that was paid
+ * meanwhile is recorded as paid instead.
+ */
+export async function cancelCheckout(id: string): Promise<void> {
+	if (!PUBLIC_ID.test(id)) return
+	const db = await getDb()
+	const [order] = await db.select().from(orders).where(eq(orders.id, id))
+	if (order?.status !== 'pending') return
+	const provider = getPaymentProvider()
+	if (order.provider === provider.name && order.providerSessionId && provider.name !== 'sandbox') {
+		try {
+			await provider.expireSession(order.providerSessionId)
+		} catch (error) {
+			// Already paid or expired there: verification settles which.
+			console.warn(`Checkout ${id}: the session could not be expired:`, (error as Error).message)
+			await verifyPendingOrder(order)
+			return
+		}
+	}
+	await expireOrder(id, order.provider as PaymentEvent['provider'])
+}
+
 /** The sandbox page's "Pay" with a good card: the same path as a verified Stripe webhook. */
 export async function recordSandboxPayment(
 	orderId: string,

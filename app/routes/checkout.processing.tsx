@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { PaymentProviderError } from '~/integrations/payments/provider.server'
-import { type CheckoutView, getCheckout } from '~/models/checkout.server'
+import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout.server'
 import { pageMeta } from '~/utils/meta'
 
 export const DEFAULT_VERIFY_REASON = 'Failed to verify payment'
@@ -50,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const cancelled = url.searchParams.has('cancelled')
 	let view: CheckoutView | null
 	try {
+		if (cancelled) await cancelCheckout(id)
 		view = await getCheckout(id)
 	} catch (error) {
 		const reason =

@@ -97,6 +97,16 @@ export async function startFakeStripe() {
 			sessions.set(session.id, session)
 			return send(res, 200, session)
 		}
+		const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)
+		if (req.method === 'POST' && expire) {
+			const session = sessions.get(decodeURIComponent(expire[1]!))
+			if (session?.status !== 'open')
+				return send(res, 400, {
+					error: { type: 'invalid_request_error', message: 'Only open sessions can be expired' },
+				})
+			session.status = 'expired'
+			return send(res, 200, session)
+		}
 		const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)
 		if (req.method === 'GET' && retrieve) {
 			const session = sessions.get(decodeURIComponent(retrieve[1]!))

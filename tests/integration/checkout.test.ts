@@ -487,6 +487,14 @@ describe('checkout with Stripe (a fake Stripe on loopback)', () => {
 		expect((await api.status(id)).body.status).toBe('refunded')
 	})
 
+	test('the buyer cancels on Stripe: the session is expired there and the seats come back', async () => {
+		const { id, session } = await newOrder()
+		const page = await fetch(`${server.url}/checkout/processing?id=${id}&cancelled=1`)
+		expect(await page.text()).toContain('Payment verification failed: you cancelled the payment')
+		expect(stripe.sessions.get(session.id)!.status).toBe('expired')
+		expect((await api.status(id)).body.status).toBe('expired')
+	})
+
 	test('webhooks: an expired session releases its seats', async () => {
 		const { id, session } = await newOrder()
 		const expired = stripe.expire(session.id)
@@ -547,8 +555,63 @@ describe.skipIf(!TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
 		await database.close()
 		expect(rows.rows[0]!.seats).toBe(reserved)
 		expect(rows.rows[0]!.seats).toBeLessThanOrEqual(10)
+		// One receipt per paid order, through the e-mail integration's outbox.
+		const database2 = await openDatabase({ url })
+		const receipts = (await database2.db.execute(
+			sql`SELECT count(*)::int AS n FROM outbox WHERE subject LIKE 'Your receipt for order %'`,
+		)) as unknown as { rows: { n: number }[] }
+		await database2.close()
+		expect(receipts.rows[0]!.n).toBe(won.length)
 		// The server that recorded a sale shows it at once.
 		expect(await a.purchaseCount()).toBeLessThanOrEqual(10)
 		expect(await a.buy(SEAT, 1).then((r) => r.code)).toBe(409)
+	})
+})
+
+describe.skipIf(!TEST_DATABASE_URL)('what an order remembers (PostgreSQL)', () => {
+	let server: RunningServer
+	let drop: () => Promise<void>
+	let url: string
+
+	beforeAll(async () => {
+		;({ url, drop } = await createTestDatabase())
+		server = await startServer({ ...BASE_ENV, DATABASE_URL: url })
+	}, 120_000)
+
+	afterAll(async () => {
+		await server?.stop()
+		await drop?.()
+	})
+
+	test('the affiliate, the coupon header and the referral and marketing attribution are stored', async () => {
+		const api = client(server)
+		const { id } = await api.buy(SEAT, 1, {
+			'X-Coupon': 'friend-42',
+			'X-Affiliate': 'friend-42',
+			Cookie: 'partner_key=friend-42; referral_url=http%3A%2F%2F127.0.0.1%2F%3Ffriend%3Dfriend-42',
+		})
+		// A form POST without the header: the partner cookie stands in.
+		const form = await api.form(
+			'/checkout',
+			{ code: SEAT, quantity: '1' },
+			{ Cookie: 'partner_key=cookie-friend' },
+		)
+		const formId = form.headers.get('location')!.split('/').pop()!
+		const database = await openDatabase({ url })
+		const result = (await database.db.execute(
+			sql`SELECT id, affiliate, coupon_code, attribution FROM orders WHERE id IN (${id}, ${formId})`,
+		)) as unknown as {
+			rows: {
+				id: string
+				affiliate: string
+				coupon_code: string | null
+				attribution: Record<string, unknown>
+			}[]
+		}
+		await database.close()
+		const byId = Object.fromEntries(result.rows.map((row) => [row.id, row]))
+		expect(byId[id]).toMatchObject({ affiliate: 'friend-42', coupon_code: null })
+		expect(byId[id]!.attribution).toMatchObject({ partnerKey: 'friend-42' })
+		expect(byId[formId]).toMatchObject({ affiliate: 'cookie-friend' })
 	})
 })

@@ -51,6 +51,8 @@ export type PaymentProvider = {
 	name: 'stripe' | 'sandbox'
 	createSession(input: CheckoutSessionInput): Promise<CheckoutSession>
 	getSessionState(sessionId: string): Promise<SessionState>
+	/** Ends an open session so it can no longer be paid (the buyer cancelled). */
+	expireSession(sessionId: string): Promise<void>
 }
 
 export class PaymentProviderError extends Error {

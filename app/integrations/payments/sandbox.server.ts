@@ -23,6 +23,8 @@ export function createSandboxProvider(): PaymentProvider {
 		async getSessionState() {
 			return { state: 'open' }
 		},
+		// The order is the session: expiring the order is all there is to do.
+		async expireSession() {},
 	}
 }
 

@@ -77,6 +77,13 @@ export function createStripeProvider(
 				throw new PaymentProviderError(`Stripe: ${(error as Error).message}`)
 			}
 		},
+		async expireSession(sessionId) {
+			try {
+				await stripe.checkout.sessions.expire(sessionId)
+			} catch (error) {
+				throw new PaymentProviderError(`Stripe: ${(error as Error).message}`)
+			}
+		},
 		async getSessionState(sessionId) {
 			try {
 				const session = await stripe.checkout.sessions.retrieve(sessionId)
