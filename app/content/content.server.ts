@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { readCookies } from '~/utils/cookies.server'
+import { getPreview } from '~/utils/preview.server'
 import type { ContentBundle, ContentItem, ContentKind, ContentMeta } from './schema'
 
 // The server build is build/index.js, so its content sits beside it.
@@ -33,14 +33,9 @@ export function visibleContent<T extends Pick<ContentMeta, 'draft'>>(
 	return preview ? [...items] : items.filter((item) => !item.draft)
 }
 
-/**
- * Whether this request is in preview mode. Preview mode itself (the `preview` query parameter
- * and its token, SPEC §2) belongs to its own issue; until then any non-empty `preview` cookie
- * turns it on, which only reveals drafts.
- */
+/** Whether this request is in preview mode (`?preview=true` stores its cookie: SPEC §2). */
 export function isPreview(request: Request): boolean {
-	const value = readCookies(request).preview
-	return value !== undefined && value !== ''
+	return getPreview(request) !== null
 }
 
 /** Newest first; items of the same day by title. */
