@@ -4,14 +4,40 @@
  * browser follows the `link`, showing `Checkout failed: {reason}` in place when refused.
  * The partner cookie is read by the server, so nothing secret passes through the page.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { useState } from 'react'
-import { z } from 'zod'
+import { getFormProps, getInputProps, parse, type Submission, useForm } from '@conform-to/react'
+import { useEffect, useState } from 'react'
 import { Button } from '~/components/button'
-import { checkoutRequestSchema, DEFAULT_MAX_QUANTITY } from '~/models/checkout-request'
 
 const DEFAULT_REASON = 'Failed to process checkout'
+/** SPEC: MAX_QUANTITY's default; the server's own limit is what counts. */
+const DEFAULT_MAX_QUANTITY = 20
+
+type Values = { code: string; quantity: number; type?: string; region: string; coupon?: string }
+type Validator = (formData: FormData) => Submission<Values>
+
+// zod stays out of the first load (docs/decisions/050): the schema arrives in a chunk loaded
+// after hydration; until then the server validates with the same schema.
+let loading: Promise<typeof import('./checkout-form-validator')> | null = null
+
+function useCheckoutValidator(maxQuantity: number) {
+	const [validator, setValidator] = useState<Validator | null>(null)
+	useEffect(() => {
+		let active = true
+		loading ??= import('./checkout-form-validator')
+		loading.then(
+			(module) => {
+				if (active) setValidator(() => module.checkoutFormValidator(maxQuantity))
+			},
+			() => {
+				loading = null
+			},
+		)
+		return () => {
+			active = false
+		}
+	}, [maxQuantity])
+	return validator
+}
 
 export function CheckoutForm({
 	code,
@@ -26,19 +52,21 @@ export function CheckoutForm({
 	label: string
 	maxQuantity?: number
 }) {
-	const schema = checkoutRequestSchema(maxQuantity).extend({
-		coupon: z.string().trim().max(64, 'Coupon codes are at most 64 characters').optional(),
-	})
+	const validator = useCheckoutValidator(maxQuantity)
 	const [pending, setPending] = useState(false)
 	const [failure, setFailure] = useState<string | null>(null)
 	const [form, fields] = useForm({
 		id: `checkout-${code}`,
 		defaultValue: { quantity: '1' },
 		shouldValidate: 'onBlur',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: ({ formData }) =>
+			validator
+				? validator(formData)
+				: (parse(formData, { resolve: (value) => ({ value }) }) as Submission<Values>),
 		async onSubmit(event, { submission }) {
 			event.preventDefault()
 			if (submission?.status !== 'success' || pending) return
+			// Before the validator arrives the values are unchecked strings: the server decides.
 			setPending(true)
 			setFailure(null)
 			const { coupon, ...body } = submission.value
@@ -50,7 +78,7 @@ export function CheckoutForm({
 						'Content-Type': 'application/json',
 						...(coupon ? { 'X-Coupon': coupon } : {}),
 					},
-					body: JSON.stringify(body),
+					body: JSON.stringify({ ...body, quantity: Number(body.quantity) || body.quantity }),
 				})
 				const answer = (await response.json().catch(() => ({}))) as {
 					link?: string

@@ -49,6 +49,13 @@ export function checkoutRequestSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
 
 export type CheckoutRequest = z.infer<ReturnType<typeof checkoutRequestSchema>>
 
+/** The buy form: the request plus an optional coupon code (sent as X-Coupon with JavaScript). */
+export function checkoutFormSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
+	return checkoutRequestSchema(maxQuantity).extend({
+		coupon: z.string().trim().max(64, 'Coupon codes are at most 64 characters').optional(),
+	})
+}
+
 /** The first problem, as the reason in `Checkout failed: {reason}`. */
 export function firstIssue(error: z.ZodError): string {
 	return error.issues[0]?.message ?? 'Failed to process checkout'
