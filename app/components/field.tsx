@@ -17,8 +17,11 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 	)
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any form's field; the value type does not matter here
+type AnyField = FieldMetadata<any, any, any>
+
 type FieldProps = {
-	meta: FieldMetadata<string | number | undefined>
+	meta: AnyField
 	label: ReactNode
 	type?: 'text' | 'email' | 'url'
 	hint?: ReactNode
@@ -55,7 +58,7 @@ export function TextareaField({
 	label,
 	rows = 4,
 }: {
-	meta: FieldMetadata<string | undefined>
+	meta: AnyField
 	label: ReactNode
 	rows?: number
 }) {

@@ -4,19 +4,19 @@
  * signed sign-up link by itself with JavaScript and with one click without.
  */
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
-import type { z } from 'zod'
 import { recordSignup } from '~/components/analytics'
 import { SubmitButton } from '~/components/button'
 import { Field } from '~/components/field'
+import { useFormValidator } from '~/components/use-form-validator'
 
 export type SignupFormProps = {
 	id: string
-	schema: z.ZodObject<{ email: z.ZodTypeAny; firstName?: z.ZodTypeAny }>
+	/** `signup` (e-mail and optional first name) or `interest` (e-mail only). */
+	schema: 'signup' | 'interest'
 	lastResult: SubmissionResult<string[]> | null | undefined
 	honeypot: HoneypotInputProps
 	submitLabel: string
@@ -35,11 +35,10 @@ export function SignupForm({
 	consent,
 	list,
 }: SignupFormProps) {
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<{ email: string; firstName?: string }>({
 		id,
 		lastResult,
-		constraint: getZodConstraint(schema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: useFormValidator(schema),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 		onSubmit: (_event, { submission }) => {
@@ -47,20 +46,20 @@ export function SignupForm({
 			if (submission?.status === 'success') recordSignup(String(submission.value.email), list)
 		},
 	})
-	const hasFirstName = 'firstName' in schema.shape
+	const hasFirstName = schema === 'signup'
 	return (
 		<HoneypotProvider {...honeypot}>
 			<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
 				<HoneypotInputs />
 				{hasFirstName ? (
 					<Field
-						meta={fields.firstName as never}
+						meta={fields.firstName}
 						label="First name (optional)"
 						inputProps={{ autoComplete: 'given-name' }}
 					/>
 				) : null}
 				<Field
-					meta={fields.email as never}
+					meta={fields.email}
 					label="E-mail address"
 					type="email"
 					inputProps={{ autoComplete: 'email', required: true }}

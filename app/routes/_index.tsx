@@ -13,7 +13,6 @@ import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { handleSignupForm } from '~/models/signup-actions.server'
-import { interestSchema } from '~/models/signup-forms'
 import { geoQuery } from '~/utils/api.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { honeypotProps } from '~/utils/honeypot.server'
@@ -40,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'course', schema: interestSchema })
+	return handleSignupForm({ request, context, list: 'course', schema: 'interest' })
 }
 
 export default function Index() {
@@ -57,7 +56,7 @@ export default function Index() {
 					<SignupForm
 						list="course"
 						id="course-interest"
-						schema={interestSchema}
+						schema="interest"
 						lastResult={lastResult}
 						honeypot={honeypot}
 						submitLabel="Keep me posted"

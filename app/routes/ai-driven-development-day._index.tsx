@@ -14,7 +14,6 @@ import { getDayPasses } from '~/models/day-pass.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { formatPrice } from '~/models/pricing'
 import { handleSignupForm } from '~/models/signup-actions.server'
-import { signupSchema } from '~/models/signup-forms'
 import { geoQuery } from '~/utils/api.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
@@ -36,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'day_event', schema: signupSchema })
+	return handleSignupForm({ request, context, list: 'day_event', schema: 'signup' })
 }
 
 const agenda: [time: string, title: string, speaker?: string][] = [
@@ -163,7 +162,7 @@ export default function Page() {
 					<SignupForm
 						list="day_event"
 						id="day-event-signup"
-						schema={signupSchema}
+						schema="signup"
 						lastResult={lastResult}
 						honeypot={honeypot}
 						submitLabel="Register"

@@ -12,7 +12,6 @@ import { SignupForm } from '~/components/signup-form'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { handleSignupForm } from '~/models/signup-actions.server'
-import { interestSchema } from '~/models/signup-forms'
 import { geoQuery } from '~/utils/api.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { honeypotProps } from '~/utils/honeypot.server'
@@ -65,7 +64,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'course', schema: interestSchema })
+	return handleSignupForm({ request, context, list: 'course', schema: 'interest' })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -85,7 +84,7 @@ export default function ForFramework() {
 					<SignupForm
 						list="course"
 						id="course-interest"
-						schema={interestSchema}
+						schema="interest"
 						lastResult={lastResult}
 						honeypot={honeypot}
 						submitLabel="Keep me posted"

@@ -1,11 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import {
 	type ActionFunctionArgs,
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 	type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -15,23 +13,18 @@ import { Field } from '~/components/field'
 import { ProfileCard, SignInWithGitHubButton } from '~/components/github-sign-in'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { OneClickSignup } from '~/components/signup-form'
+import { useFormValidator } from '~/components/use-form-validator'
 import { getPublicConfig } from '~/config.server'
-import { getDb } from '~/db/client.server'
-import { getAttribution } from '~/models/attribution.server'
-import { saveLead } from '~/models/leads.server'
 import { readOneClickLink } from '~/models/one-click.server'
-import { applyProfileData, EMPTY_PROFILE, hasProfile } from '~/models/profile'
-import { onboardingSchema } from '~/models/signup-forms'
-import { checkHoneypot, honeypotProps } from '~/utils/honeypot.server'
+import { handleOnboardingForm, loadProfile } from '~/models/signup-actions.server'
+import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
-import { getProfile, storeProfile } from '~/utils/session.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Welcome aboard` })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	const profile = await getProfile(request, context)
 	return json({
-		profile: hasProfile(profile) ? profile : null,
+		profile: await loadProfile(request, context),
 		signInWithGitHub: getPublicConfig().GITHUB_SIGN_IN,
 		saved: new URL(request.url).searchParams.has('saved'),
 		oneClick: readOneClickLink(request),
@@ -39,32 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	})
 }
 
-/**
- * The profile form (SPEC §5): the same rules, messages and name normalisation as the GitHub
- * sign-in, through applyProfileData. An invalid value stores nothing; empty fields are ignored.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await request.formData()
-	checkHoneypot(formData)
-	const submission = parseWithZod(formData, { schema: onboardingSchema })
-	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-	const current = (await getProfile(request, context)) ?? EMPTY_PROFILE
-	const applied = applyProfileData(current, submission.value)
-	if (!applied.ok) return json(submission.reply({ formErrors: [applied.message] }), { status: 400 })
-	const { profile } = applied
-	if (profile.email) {
-		await saveLead(await getDb(), {
-			email: profile.email,
-			list: 'onboarding',
-			firstName: profile.firstName,
-			lastName: profile.lastName,
-			avatarUrl: profile.avatar,
-			attribution: getAttribution(request, context.origin),
-		})
-	}
-	return redirect('/onboarding?saved=1', {
-		headers: { 'Set-Cookie': await storeProfile(request, context, profile) },
-	})
+export async function action(args: ActionFunctionArgs) {
+	return handleOnboardingForm(args)
 }
 
 export default function Page() {
@@ -119,8 +88,7 @@ function ProfileForm({
 			email: profile?.email ?? '',
 			avatar: profile?.avatar ?? '',
 		},
-		constraint: getZodConstraint(onboardingSchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: onboardingSchema }),
+		onValidate: useFormValidator('onboarding'),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})

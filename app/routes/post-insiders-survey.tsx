@@ -1,11 +1,9 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import {
 	type ActionFunctionArgs,
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
@@ -13,12 +11,10 @@ import { SubmitButton } from '~/components/button'
 import { Field, FieldErrors, TextareaField } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { OneClickSignup } from '~/components/signup-form'
-import { getDb } from '~/db/client.server'
-import { getAttribution } from '~/models/attribution.server'
-import { saveSurveyResponse } from '~/models/leads.server'
+import { useFormValidator } from '~/components/use-form-validator'
 import { readOneClickLink } from '~/models/one-click.server'
-import { surveySchema } from '~/models/signup-forms'
-import { checkHoneypot, honeypotProps } from '~/utils/honeypot.server'
+import { handleSurveyForm } from '~/models/signup-actions.server'
+import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { getProfile } from '~/utils/session.server'
 
@@ -34,13 +30,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	})
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await request.formData()
-	checkHoneypot(formData)
-	const submission = parseWithZod(formData, { schema: surveySchema })
-	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-	await saveSurveyResponse(await getDb(), submission.value, getAttribution(request, context.origin))
-	return redirect('/post-insiders-survey?thanks=1')
+export async function action(args: ActionFunctionArgs) {
+	return handleSurveyForm(args)
+}
+
+type SurveyFields = {
+	email: string
+	rating: string
+	helped: string
+	improve: string
+	mayQuote: boolean
 }
 
 const RATINGS = [
@@ -54,12 +53,11 @@ const RATINGS = [
 export default function Page() {
 	const { email, thanks, oneClick, honeypot } = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<SurveyFields>({
 		id: 'insiders-survey',
 		lastResult,
 		defaultValue: { email },
-		constraint: getZodConstraint(surveySchema),
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: surveySchema }),
+		onValidate: useFormValidator('survey'),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})

@@ -10,7 +10,6 @@ import { SectionHeading } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
 import { SignupForm } from '~/components/signup-form'
 import { handleSignupForm } from '~/models/signup-actions.server'
-import { signupSchema } from '~/models/signup-forms'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { isSignedUp } from '~/utils/signup-flags.server'
@@ -26,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'workshop', schema: signupSchema })
+	return handleSignupForm({ request, context, list: 'workshop', schema: 'signup' })
 }
 
 const facts: { icon: IconName; label: string; value: string }[] = [
@@ -134,7 +133,7 @@ export default function WorkshopPage() {
 					<SignupForm
 						list="workshop"
 						id="workshop-signup"
-						schema={signupSchema}
+						schema="signup"
 						lastResult={lastResult}
 						honeypot={honeypot}
 						submitLabel="Sign up for the workshop"
