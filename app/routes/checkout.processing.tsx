@@ -35,7 +35,7 @@ const reasons: Record<string, string> = {
 type State =
 	| { state: 'checkout-failed'; reason: string }
 	| { state: 'pending'; id: string }
-	| { state: 'failed'; reason: string; cancelled: boolean }
+	| { state: 'failed'; reason: string; cancelled: boolean; idle?: boolean }
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
@@ -48,6 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		)
 	const id = url.searchParams.get('id') ?? ''
 	const cancelled = url.searchParams.has('cancelled')
+	// Nothing to verify: the page still says what it is for, with the default reason.
+	if (!id)
+		return json<State>(
+			{ state: 'failed', reason: DEFAULT_VERIFY_REASON, cancelled: false, idle: true },
+			{ headers },
+		)
 	let view: CheckoutView | null
 	try {
 		if (cancelled) await cancelCheckout(id)
@@ -138,7 +144,15 @@ export default function Processing() {
 	if (data.state === 'failed')
 		return (
 			<LeadLayout>
-				<PageHeading title={data.cancelled ? 'Payment cancelled' : 'Payment not completed'} />
+				<PageHeading
+					title={
+						data.idle
+							? 'Processing your payment'
+							: data.cancelled
+								? 'Payment cancelled'
+								: 'Payment not completed'
+					}
+				/>
 				<p role="alert" className="text-lg">
 					{`Payment verification failed: ${data.reason}`}
 				</p>

@@ -91,3 +91,33 @@ test('an unknown pass is a plain 404', async ({ page }) => {
 	const response = await page.goto('/pass/AAAAAAAAAAAAAAAAAAAAAA')
 	expect(response?.status()).toBe(404)
 })
+
+test('the processing page waits, then moves on by itself once the payment is confirmed', async ({
+	page,
+}) => {
+	const created = await page.request.post('/checkout', {
+		data: { code: 'ai-driven-dev-preorder', quantity: 1, region: 'GLOBAL' },
+	})
+	const { link } = (await created.json()) as { link: string }
+	const id = link.split('/').pop()!
+	await page.goto(`/checkout/processing?id=${id}`)
+	await expect(page.getByRole('heading', { name: 'Processing your payment' })).toBeVisible()
+	await expect(page.getByText('Please wait while we process your payment')).toBeVisible()
+	// Paid elsewhere (another tab, or the provider's webhook): JavaScript polls GET /checkout/{id},
+	// without it the meta refresh asks again.
+	const paid = await page.request.post(`/checkout/sandbox/${id}`, {
+		form: {
+			intent: 'pay',
+			email: 'ada@example.com',
+			cardNumber: '4242424242424242',
+			expiry: '12/40',
+			cvc: '123',
+		},
+		maxRedirects: 0,
+	})
+	expect(paid.status()).toBe(303)
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+		timeout: 10_000,
+	})
+	expect(page.url()).toMatch(new RegExp(`/checkout/${id}/thank-you$`))
+})
