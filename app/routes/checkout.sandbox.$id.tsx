@@ -175,9 +175,7 @@ export default function SandboxCheckout() {
 						{form.errors[0]}
 					</p>
 				) : null}
-				<SubmitButton>
-					{`Pay ${money(order.amountMinor)}`}
-				</SubmitButton>
+				<SubmitButton>{`Pay ${money(order.amountMinor)}`}</SubmitButton>
 			</Form>
 			<Form method="post" className="mt-4">
 				<button type="submit" name="intent" value="cancel" className="underline">
