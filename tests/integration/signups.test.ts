@@ -245,3 +245,55 @@ describe('rate limits', () => {
 		expect((await fetch(`${server.url}/workshop`)).status).toBe(200)
 	})
 })
+
+describe('analytics and partner scripts', () => {
+	let plain: RunningServer
+	let configured: RunningServer
+	beforeAll(async () => {
+		;[plain, configured] = await Promise.all([
+			startServer(),
+			startServer({
+				GTM_ID: 'GTM-ABC1234',
+				CLARITY_ID: 'abc123def',
+				PLAUSIBLE_DOMAIN: 'site.example',
+				PARTNERO_PROGRAM_ID: 'prog_1',
+				CUSTOMERIO_WRITE_KEY: 'key_1',
+			}),
+		])
+	})
+	afterAll(async () => {
+		await plain?.stop()
+		await configured?.stop()
+	})
+
+	test('/scripts/partn.js is served as JavaScript', async () => {
+		const response = await fetch(`${plain.url}/scripts/partn.js`)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-type')).toMatch(/javascript/)
+		expect(await response.text()).toContain('data-program-id')
+	})
+
+	test('the CSP names no outside host until a service is configured', async () => {
+		const csp = (await fetch(`${plain.url}/`)).headers.get('content-security-policy')!
+		expect(csp).not.toMatch(/googletagmanager|clarity|plausible|partnero|customer\.io/)
+		expect(csp).toContain("connect-src 'self';")
+	})
+
+	test('configured services get their hosts in the CSP and their ids in the page', async () => {
+		const response = await fetch(`${configured.url}/`)
+		const csp = response.headers.get('content-security-policy')!
+		const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src'))!
+		for (const host of [
+			'https://www.googletagmanager.com',
+			'https://www.clarity.ms',
+			'https://plausible.io',
+			'https://app.partnero.com',
+			'https://cdp.customer.io',
+		])
+			expect(scriptSrc).toContain(host)
+		expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/plausible\.io/)
+		const html = await response.text()
+		expect(html).toContain('"GTM_ID":"GTM-ABC1234"')
+		expect(html).toContain('"PARTNERO_PROGRAM_ID":"prog_1"')
+	})
+})
