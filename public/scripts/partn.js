@@ -4,21 +4,21 @@
  * It defines the vendor's `po` command queue, then loads the vendor's script, which replays it.
  */
 ;(() => {
-	var me = document.currentScript
-	var programId = me && me.getAttribute('data-program-id')
+	const me = document.currentScript
+	const programId = me?.getAttribute('data-program-id')
 	if (!programId) return
-	var w = window
+	const w = window
 	if (!w.po) {
-		var queue = []
+		const queue = []
 		w.__partnerObject = 'po'
-		w.po = function () {
-			queue.push(arguments)
+		w.po = (...args) => {
+			queue.push(args)
 		}
 		w.po.q = queue
 	}
 	w.po('settings', 'assets_host', 'https://assets.partnero.com')
 	w.po('program', programId, 'load')
-	var script = document.createElement('script')
+	const script = document.createElement('script')
 	script.async = true
 	script.src = 'https://app.partnero.com/js/universal.js'
 	if (me.nonce) script.nonce = me.nonce

@@ -79,8 +79,10 @@ test('day event: registration sends a link; opening it completes the registratio
 	await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
 
 	await page.goto(`/__outbox?to=${encodeURIComponent(email)}`)
-	const body = await page.getByRole('article').first().innerText()
-	const link = body.match(/https?:\/\/\S+\/ai-driven-development-day\/confirm\?token=\S+/)?.[0]
+	const body = await page.getByRole('article').first().textContent()
+	const link = (body ?? '').match(
+		/https?:\/\/\S+\/ai-driven-development-day\/confirm\?token=\S+/,
+	)?.[0]
 	expect(link).toBeTruthy()
 	await page.goto(link!)
 	await expect(page.getByRole('heading', { name: 'Your registration is complete' })).toBeVisible()
