@@ -51,6 +51,14 @@ export class CheckoutError extends Error {
 
 export const DEFAULT_CHECKOUT_REASON = 'Failed to process checkout'
 
+/**
+ * Extra minutes a reservation outlives its provider session: a Stripe completion delivered just
+ * after the session's end still finds its seats held. The sandbox page is our own clock.
+ */
+function reservationGraceMinutes(provider: 'stripe' | 'sandbox'): number {
+	return provider === 'stripe' ? 2 : 0
+}
+
 /** 16 random bytes, URL-safe: the unguessable ids of orders and passes. */
 export function newPublicId(): string {
 	return crypto.randomBytes(16).toString('base64url')
@@ -197,7 +205,7 @@ export async function createCheckout(input: CheckoutInput): Promise<{ id: string
 				affiliate: input.affiliate || null,
 				attribution: input.attribution ?? {},
 				provider: provider.name,
-				expiresAt: sql`now() + make_interval(mins => ${config.CHECKOUT_RESERVATION_MINUTES})`,
+				expiresAt: sql`now() + make_interval(mins => ${config.CHECKOUT_RESERVATION_MINUTES + reservationGraceMinutes(provider.name)})`,
 			})
 			.returning({ expiresAt: orders.expiresAt, amountMinor: orders.amountMinor })
 		return row!
@@ -214,7 +222,9 @@ export async function createCheckout(input: CheckoutInput): Promise<{ id: string
 			currency,
 			successUrl: `${input.origin}/checkout/processing?id=${id}`,
 			cancelUrl: `${input.origin}/checkout/processing?id=${id}&cancelled=1`,
-			expiresAt: order.expiresAt,
+			// The session ends before the reservation does, so it cannot be paid for a seat that is
+			// no longer held; Stripe wants at least 30 minutes from when it receives the request.
+			expiresAt: new Date(Date.now() + config.CHECKOUT_RESERVATION_MINUTES * 60_000),
 			origin: input.origin,
 		})
 		await db
@@ -520,7 +530,8 @@ export async function cancelSandboxCheckout(orderId: string): Promise<PaymentRes
 
 /** What the sandbox page shows; null when there is no such sandbox order. */
 export async function getSandboxCheckout(id: string) {
-	if (!PUBLIC_ID.test(id)) return null
+	// With Stripe configured the sandbox page does not exist, not even for older orders.
+	if (!PUBLIC_ID.test(id) || getPaymentProvider().name !== 'sandbox') return null
 	const db = await getDb()
 	const view = await loadCheckoutView(db, id)
 	if (view?.data.provider !== 'sandbox') return null

@@ -386,8 +386,12 @@ describe('checkout with Stripe (a fake Stripe on loopback)', () => {
 		})
 		expect(request.headers['idempotency-key']).toBe(`checkout-${id}`)
 		const minutes = (Number(request.params.expires_at) * 1000 - started) / 60_000
-		expect(minutes).toBeGreaterThan(29)
+		// Stripe wants 30 minutes from when it receives the request (whole seconds).
+		expect(minutes).toBeGreaterThan(29.98)
 		expect(minutes).toBeLessThanOrEqual(30.5)
+		// The seats stay held a little longer than the session can be paid.
+		const reserved = Date.parse((await api.status(id)).body.data.expiresAt)
+		expect(reserved).toBeGreaterThan(Number(request.params.expires_at) * 1000 + 60_000)
 	})
 
 	test('a no-JavaScript form gets a 303 to Stripe, which the CSP lets the form follow', async () => {
