@@ -37,13 +37,21 @@ type State =
 	| { state: 'pending'; id: string }
 	| { state: 'failed'; reason: string; cancelled: boolean; idle?: boolean }
 
+/**
+ * The reason a no-JavaScript checkout failed arrives in the URL, so anyone can write one: only
+ * short, plain wording is shown, anything else reads as the default reason.
+ */
+function plainReason(reason: string): string {
+	return /^[\w\s'.,:;()/-]{1,160}$/.test(reason) ? reason : 'Failed to process checkout'
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const headers = { 'Cache-Control': 'no-store' }
 	const checkoutError = url.searchParams.get('error')
 	if (checkoutError)
 		return json<State>(
-			{ state: 'checkout-failed', reason: checkoutError.slice(0, 200) },
+			{ state: 'checkout-failed', reason: plainReason(checkoutError) },
 			{ status: 400, headers },
 		)
 	const id = url.searchParams.get('id') ?? ''

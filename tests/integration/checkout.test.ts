@@ -240,6 +240,13 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 		expect(await page.text()).toContain(
 			'Checkout failed: quantity must be a whole number from 1 to 20',
 		)
+		// The reason is in the URL, so only plain wording is shown.
+		const crafted = await fetch(
+			`${server.url}/checkout/processing?error=${encodeURIComponent('<b>Call +1 555 0100</b> to pay')}`,
+		)
+		const craftedText = await crafted.text()
+		expect(craftedText).toContain('Checkout failed: Failed to process checkout')
+		expect(craftedText).not.toContain('555 0100')
 	})
 
 	test('the processing page waits with a meta refresh, and reports failures', async () => {
