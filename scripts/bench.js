@@ -54,7 +54,7 @@ try {
 	const { link } = await checkout.json()
 	if (link)
 		routes.push({ name: 'json GET /checkout/{id}', path: `/checkout/${link.split('/').pop()}` })
-	routes.push({ name: 'page /ai-driven-development-day', path: '/ai-driven-development-day' })
+	routes.push({ name: 'page /ai-driven-dev…-day', path: '/ai-driven-development-day' })
 
 	console.log(`\nautocannon: ${connections} connections, ${seconds} s per route, ${origin}\n`)
 	const results = []
