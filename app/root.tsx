@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
 import { useColorMode } from '~/components/color-mode-toggle'
+import { useHydrationMark } from '~/components/deferred'
 import { DocumentExtras } from '~/components/document-extras'
-import { ErrorPage } from '~/components/error-page'
+import { ErrorPage } from '~/components/islands'
 import { getConfig, getPublicConfig } from '~/config.server'
 import stylesheet from '~/styles/tailwind.css'
 import { chunkReloadScript } from '~/utils/chunk-reload.server'
@@ -77,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+	useHydrationMark()
 	return <Outlet />
 }
 

@@ -98,7 +98,7 @@ try {
 		total += size
 		console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${script}`)
 	}
-	console.log(`  ${(total / 1024).toFixed(1).padStart(6)} KB  total (budget: 100 KB)`)
+	console.log(`  ${(total / 1024).toFixed(1).padStart(6)} KB  total, ${total} bytes (budget: 100 KB = 102400 bytes)`)
 } finally {
 	server.kill('SIGTERM')
 	fs.rmSync(dataDir, { recursive: true, force: true })

@@ -1,8 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
-import { CheckoutForm } from '~/components/checkout-form'
-import { CourseOffer } from '~/components/course-offer'
+import { CheckoutForm, CourseOffer } from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import {
 	Audience,

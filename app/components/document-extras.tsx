@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { Analytics } from '~/components/analytics'
 import { PreviewBar } from '~/components/preview-bar'
 import { Toaster } from '~/components/toaster'
-import { useBuildUpdateCheck } from '~/utils/build-update'
 import { LOCALE_COOKIE, localeCookie, resolveLocale } from '~/utils/i18n'
 import { useRootData } from '~/utils/root-data'
 
@@ -12,7 +11,18 @@ import { useRootData } from '~/utils/root-data'
  */
 export function DocumentExtras() {
 	const data = useRootData()
-	useBuildUpdateCheck()
+	// The first check is an hour away: its code loads after the page, not with it.
+	useEffect(() => {
+		let stop: (() => void) | undefined
+		let active = true
+		import('~/utils/build-update').then((module) => {
+			if (active) stop = module.startBuildUpdateCheck()
+		})
+		return () => {
+			active = false
+			stop?.()
+		}
+	}, [])
 	const locale = data?.locale
 	useEffect(() => {
 		if (!locale || document.cookie.split('; ').some((c) => c.startsWith(`${LOCALE_COOKIE.name}=`)))

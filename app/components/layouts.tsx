@@ -1,6 +1,6 @@
 import { ColorModeToggle } from '~/components/color-mode-toggle'
+import { ParticleBackground } from '~/components/islands'
 import { Logo } from '~/components/logo'
-import { ParticleBackground } from '~/components/particles/particle-background'
 import { SiteFooter } from '~/components/site-footer'
 
 /** The lead-generation layout (SPEC §2): a centred column with a logo, the page and the footer. */

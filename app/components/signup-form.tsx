@@ -8,10 +8,10 @@ import { Form, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
-import { recordSignup } from '~/components/analytics'
 import { SubmitButton } from '~/components/button'
 import { Field } from '~/components/field'
 import { useFormValidator } from '~/components/use-form-validator'
+import { recordSignup } from '~/integrations/analytics/runtime'
 
 export type SignupFormProps = {
 	id: string

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ErrorPage } from '~/components/error-page'
+import { ErrorPage } from '~/components/islands'
 
 /**
  * Any path no other route claims. Answering here (rather than letting Remix fall through)

@@ -5,11 +5,10 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { CheckoutForm } from '~/components/checkout-form'
 import { Icon } from '~/components/icons'
+import { CheckoutForm, OneClickSignup, SignupForm } from '~/components/islands'
 import { SectionHeading } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { OneClickSignup, SignupForm } from '~/components/signup-form'
 import { getDayPasses } from '~/models/day-pass.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { formatPrice } from '~/models/pricing'

@@ -1,5 +1,3 @@
-import { useEffect } from 'react'
-
 /** How often the browser asks whether a new build is out (SPEC §9). */
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000
 
@@ -32,25 +30,23 @@ function internalLinkClick(event: MouseEvent): boolean {
 /**
  * Checks for a new build every hour; once there is one, the next link click loads a whole new
  * document (the browser's own navigation) instead of a client-side transition, so the visitor
- * picks up the new code without losing what they were doing.
+ * picks up the new code without losing what they were doing. Returns a function that stops it.
  */
-export function useBuildUpdateCheck() {
-	useEffect(() => {
-		let outdated = false
-		const version = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version
-		if (!version) return
-		const timer = window.setInterval(async () => {
-			outdated ||= await isBuildOutdated(version)
-		}, BUILD_CHECK_INTERVAL_MS)
-		// Capture on window runs before React's listener on the document: stopping the event
-		// there leaves Remix's <Link> out and lets the browser navigate.
-		const onClick = (event: MouseEvent) => {
-			if (outdated && internalLinkClick(event)) event.stopPropagation()
-		}
-		window.addEventListener('click', onClick, true)
-		return () => {
-			window.clearInterval(timer)
-			window.removeEventListener('click', onClick, true)
-		}
-	}, [])
+export function startBuildUpdateCheck(): () => void {
+	let outdated = false
+	const version = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version
+	if (!version) return () => {}
+	const timer = window.setInterval(async () => {
+		outdated ||= await isBuildOutdated(version)
+	}, BUILD_CHECK_INTERVAL_MS)
+	// Capture on window runs before React's listener on the document: stopping the event
+	// there leaves Remix's <Link> out and lets the browser navigate.
+	const onClick = (event: MouseEvent) => {
+		if (outdated && internalLinkClick(event)) event.stopPropagation()
+	}
+	window.addEventListener('click', onClick, true)
+	return () => {
+		window.clearInterval(timer)
+		window.removeEventListener('click', onClick, true)
+	}
 }

@@ -229,7 +229,12 @@ test.describe('resilience', () => {
 		await page.route(/\/__manifest\?.*build-check=1$/, (route) =>
 			route.fulfill({ status: 204, headers: { 'X-Remix-Reload-Document': 'true' } }),
 		)
+		// The check's code loads after the page: wait for it before moving the clock.
+		const checkLoaded = page.waitForResponse(
+			/\/build\/_shared\/build-update-[^/]+\.js$|\/build\/.*build-update/,
+		)
 		await page.goto('/')
+		await checkLoaded
 		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
 		const check = page.waitForRequest(/\/__manifest\?.*build-check=1$/)
 		await page.clock.runFor(3_600_000)
@@ -243,7 +248,12 @@ test.describe('resilience', () => {
 	test('with the same build, links stay client-side', async ({ page }) => {
 		await page.emulateMedia({ reducedMotion: 'reduce' })
 		await page.clock.install()
+		// The check's code loads after the page: wait for it before moving the clock.
+		const checkLoaded = page.waitForResponse(
+			/\/build\/_shared\/build-update-[^/]+\.js$|\/build\/.*build-update/,
+		)
 		await page.goto('/')
+		await checkLoaded
 		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
 		const check = page.waitForResponse(/\/__manifest\?.*build-check=1$/)
 		await page.clock.runFor(3_600_000)

@@ -1,0 +1,6 @@
+// The real island components for server rendering; empty in the browser build (see deferred.tsx).
+export { CheckoutForm } from './checkout-form'
+export { CourseOffer } from './course-offer'
+export { ErrorPage } from './error-page'
+export { ParticleBackground } from './particles/particle-background'
+export { OneClickSignup, SignupForm } from './signup-form'

@@ -1,0 +1,35 @@
+/**
+ * Interactive parts of the landing pages as deferred islands: server-rendered (they work without
+ * JavaScript), their code (conform, validators, the API client) loaded after the first load.
+ * Pages import forms, the pricing switch and the error page from here.
+ */
+import { deferred } from './deferred'
+import * as server from './islands.server'
+
+export const CheckoutForm = deferred(
+	() => server.CheckoutForm,
+	() => import('./checkout-form').then((module) => module.CheckoutForm),
+)
+export const SignupForm = deferred(
+	() => server.SignupForm,
+	() => import('./signup-form').then((module) => module.SignupForm),
+)
+export const OneClickSignup = deferred(
+	() => server.OneClickSignup,
+	() => import('./signup-form').then((module) => module.OneClickSignup),
+)
+export const CourseOffer = deferred(
+	() => server.CourseOffer,
+	() => import('./course-offer').then((module) => module.CourseOffer),
+)
+// Rarely shown, fully server-rendered, and its one button is a plain GET form.
+export const ErrorPage = deferred(
+	() => server.ErrorPage,
+	() => import('./error-page').then((module) => module.ErrorPage),
+)
+// Decoration: nothing to server-render, and its loader (which then waits for an interaction or
+// a few seconds before fetching three.js) need not weigh on the first load either.
+export const ParticleBackground = deferred(
+	() => server.ParticleBackground,
+	() => import('./particles/particle-background').then((module) => module.ParticleBackground),
+)

@@ -1,0 +1,99 @@
+/**
+ * The analytics runtime (SPEC §1, §7; docs/decisions/064), loaded by `<Analytics>` once the
+ * page is idle so that none of it weighs on the first load: the customer-data tracker (or the
+ * warning that its key is missing), the partner script when a programme id is set (or the
+ * warning), and the tag manager, session recording and privacy-friendly analytics when
+ * configured.
+ */
+import { pushDataLayer } from '~/components/analytics'
+import {
+	PARTNER_WARNINGS,
+	readReferralCookies,
+	reportPartnerSignup,
+} from '~/integrations/analytics/partner'
+import { createTracker, type Geo, type Tracker } from '~/integrations/analytics/tracker'
+
+export type AnalyticsConfig = {
+	CUSTOMERIO_WRITE_KEY: string | null
+	PARTNERO_PROGRAM_ID: string | null
+	GTM_ID: string | null
+	CLARITY_ID: string | null
+	PLAUSIBLE_DOMAIN: string | null
+}
+
+type AnalyticsWindow = Window & {
+	clarity?: ((...args: unknown[]) => void) & { q?: unknown[] }
+}
+
+let tracker: Tracker | null = null
+let settings: AnalyticsConfig | null = null
+let geo: Geo = null
+
+/** Adds an external script carrying the page's CSP nonce (browsers hide it from attributes). */
+function addScript(src: string, attributes: Record<string, string> = {}) {
+	const script = document.createElement('script')
+	script.async = true
+	script.src = src
+	const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce
+	if (nonce) script.nonce = nonce
+	for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value)
+	document.head.appendChild(script)
+}
+
+function friend(): string | null {
+	return readReferralCookies(document.cookie).partnerKey
+}
+
+/** Starts everything; `pageViews` were recorded before the runtime loaded. */
+export function start(config: AnalyticsConfig, pageViews: Record<string, unknown>[]) {
+	settings = config
+	tracker = createTracker(config.CUSTOMERIO_WRITE_KEY, () => ({ geo, friend: friend() }))
+	for (const event of pageViews) tracker.track('page_view', event)
+	if (config.CUSTOMERIO_WRITE_KEY) {
+		// Geo data for events: the country the server sees (the same answer pricing uses).
+		fetch('/api/country', { headers: { Accept: 'application/json' } })
+			.then((response) => (response.ok ? response.json() : null))
+			.then((answer) => {
+				geo = answer?.data ?? answer ?? null
+			})
+			.catch(() => {})
+	}
+	if (config.PARTNERO_PROGRAM_ID)
+		addScript('/scripts/partn.js', { 'data-program-id': config.PARTNERO_PROGRAM_ID })
+	else console.warn(PARTNER_WARNINGS.unset)
+	if (config.GTM_ID) {
+		pushDataLayer({ 'gtm.start': Date.now(), event: 'gtm.js' })
+		addScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(config.GTM_ID)}`)
+	}
+	if (config.CLARITY_ID) {
+		const w = window as AnalyticsWindow
+		w.clarity =
+			w.clarity ??
+			Object.assign(
+				(...args: unknown[]) => {
+					w.clarity!.q = w.clarity!.q ?? []
+					w.clarity!.q.push(args)
+				},
+				{ q: [] as unknown[] },
+			)
+		addScript(`https://www.clarity.ms/tag/${encodeURIComponent(config.CLARITY_ID)}`)
+	}
+	if (config.PLAUSIBLE_DOMAIN)
+		addScript('https://plausible.io/js/script.js', { 'data-domain': config.PLAUSIBLE_DOMAIN })
+}
+
+/**
+ * A sign-up from a form on this page: identify by e-mail, record the event, and report it to
+ * the partner programme when the visitor came through a friend (SPEC §7).
+ */
+export function recordSignup(email: string, list: string) {
+	tracker?.identify(email)
+	tracker?.track('signup', { list })
+	pushDataLayer({ event: 'signup', list })
+	const referral = readReferralCookies(document.cookie)
+	void reportPartnerSignup(settings?.PARTNERO_PROGRAM_ID ?? null, { email, ...referral })
+}
+
+export function trackPageView(event: Record<string, unknown>) {
+	tracker?.track('page_view', event)
+}
