@@ -16,7 +16,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { SubmitButton } from '~/components/button'
-import { Field } from '~/components/form-field'
+import { Field } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { checkSandboxCard } from '~/integrations/payments/sandbox.server'
 import {
@@ -153,22 +153,32 @@ export default function SandboxCheckout() {
 			</section>
 			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 				<input type="hidden" name="intent" value="pay" />
-				<Field label="Email" field={fields.email} type="email" autoComplete="email" />
+				<Field
+					label="Email"
+					meta={fields.email}
+					type="email"
+					inputProps={{ autoComplete: 'email' }}
+				/>
 				<Field
 					label="Card number"
-					field={fields.cardNumber}
-					inputMode="numeric"
-					autoComplete="cc-number"
-					placeholder="4242 4242 4242 4242"
+					meta={fields.cardNumber}
+					inputProps={{
+						inputMode: 'numeric',
+						autoComplete: 'cc-number',
+						placeholder: '4242 4242 4242 4242',
+					}}
 				/>
 				<div className="grid grid-cols-2 gap-4">
 					<Field
 						label="Expiry (MM / YY)"
-						field={fields.expiry}
-						autoComplete="cc-exp"
-						placeholder="12 / 34"
+						meta={fields.expiry}
+						inputProps={{ autoComplete: 'cc-exp', placeholder: '12 / 34' }}
 					/>
-					<Field label="CVC" field={fields.cvc} inputMode="numeric" autoComplete="cc-csc" />
+					<Field
+						label="CVC"
+						meta={fields.cvc}
+						inputProps={{ inputMode: 'numeric', autoComplete: 'cc-csc' }}
+					/>
 				</div>
 				{form.errors?.length ? (
 					<p id={form.errorId} role="alert" className="font-medium text-red-700 dark:text-red-400">

@@ -15,7 +15,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { SubmitButton } from '~/components/button'
-import { Field } from '~/components/form-field'
+import { Field } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { claimPass, findValidPass } from '~/models/pass.server'
 import { requireFound } from '~/utils/http'
@@ -84,8 +84,13 @@ export default function PassPage() {
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 					<p className="mb-4">Claim this pass with the name and e-mail of the person attending.</p>
-					<Field label="Name" field={fields.name} autoComplete="name" />
-					<Field label="Email" field={fields.email} type="email" autoComplete="email" />
+					<Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'name' }} />
+					<Field
+						label="Email"
+						meta={fields.email}
+						type="email"
+						inputProps={{ autoComplete: 'email' }}
+					/>
 					{form.errors?.length ? (
 						<p
 							id={form.errorId}
