@@ -1,12 +1,9 @@
 // `npm run bench`: starts the production build on loopback and measures it with autocannon.
 // A benchmark, not a test: it reports and never fails. Run `npm run build` first.
 // BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune each run.
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
+import { startProductionServer } from './production-server.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -18,27 +15,7 @@ const routes = [
 	{ name: 'json /healthz', path: '/healthz' },
 ]
 
-if (!fs.existsSync('build/server.js')) {
-	console.error('No production build: run `npm run build` first.')
-	process.exit(1)
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
-const server = spawn(process.execPath, ['build/server.js'], {
-	env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-	stdio: ['ignore', 'pipe', 'inherit'],
-})
-const origin = await new Promise((resolve, reject) => {
-	let output = ''
-	server.stdout.on('data', (chunk) => {
-		output += chunk
-		const match = output.match(/Listening on (http:\/\/\S+)/)
-		if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
-	})
-	server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
-})
-// The request log would dominate the measurement; drain it.
-server.stdout.resume()
+const { origin, stop } = await startProductionServer()
 
 try {
 	const home = await (await fetch(origin)).text()
@@ -98,10 +75,11 @@ try {
 		total += size
 		console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${script}`)
 	}
-	console.log(`  ${(total / 1024).toFixed(1).padStart(6)} KB  total, ${total} bytes (budget: 100 KB = 102400 bytes)`)
+	console.log(
+		`  ${(total / 1024).toFixed(1).padStart(6)} KB  total, ${total} bytes (budget: 100 KB = 102400 bytes)`,
+	)
 } finally {
-	server.kill('SIGTERM')
-	fs.rmSync(dataDir, { recursive: true, force: true })
+	stop()
 }
 
 /** Module scripts the document loads: modulepreload links, script tags and inline imports. */

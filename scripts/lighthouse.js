@@ -3,38 +3,16 @@
 // bars of DESIGN.md; with --assert it exits 1 when a score is below its bar. Not part of
 // `npm test`: a run takes a minute or two and its performance score depends on the machine.
 // Run `npm run build` first. LIGHTHOUSE_PATHS (comma-separated) overrides the pages.
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 // chrome-launcher comes with lighthouse (its dependency), always installed beside it.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { startProductionServer } from './production-server.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const bars = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 }
 const assert = process.argv.includes('--assert')
 
-if (!fs.existsSync('build/server.js')) {
-	console.error('No production build: run `npm run build` first.')
-	process.exit(1)
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-data-'))
-const server = spawn(process.execPath, ['build/server.js'], {
-	env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-	stdio: ['ignore', 'pipe', 'inherit'],
-})
-const origin = await new Promise((resolve, reject) => {
-	let output = ''
-	server.stdout.on('data', (chunk) => {
-		output += chunk
-		const match = output.match(/Listening on (http:\/\/\S+)/)
-		if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
-	})
-	server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
-})
-server.stdout.resume()
+const { origin, stop } = await startProductionServer()
 
 const chrome = await chromeLauncher.launch({
 	chromePath: CHROMIUM,
@@ -93,8 +71,7 @@ try {
 	)
 } finally {
 	await chrome.kill()
-	server.kill('SIGTERM')
-	fs.rmSync(dataDir, { recursive: true, force: true })
+	stop()
 }
 process.exit(assert && failed ? 1 : 0)
 

@@ -1,0 +1,42 @@
+// Starts the production build on a free loopback port with a throwaway data dir, for the
+// measuring scripts (bench, lighthouse). Resolves once it listens; `stop()` ends it.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export async function startProductionServer() {
+	if (!fs.existsSync('build/server.js')) {
+		console.error('No production build: run `npm run build` first.')
+		process.exit(1)
+	}
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'measure-data-'))
+	const server = spawn(process.execPath, ['build/server.js'], {
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			HOST: '127.0.0.1',
+			PORT: '0',
+			DATA_DIR: dataDir,
+		},
+		stdio: ['ignore', 'pipe', 'inherit'],
+	})
+	const origin = await new Promise((resolve, reject) => {
+		let output = ''
+		server.stdout.on('data', (chunk) => {
+			output += chunk
+			const match = output.match(/Listening on (http:\/\/\S+)/)
+			if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
+		})
+		server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
+	})
+	// The request log would only slow the measurement down; drain it.
+	server.stdout.resume()
+	return {
+		origin,
+		stop() {
+			server.kill('SIGTERM')
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		},
+	}
+}
