@@ -20,6 +20,7 @@ export function deferred<P extends object>(
 		if (!hydrated) await idleOrInteraction()
 		return { default: await load() }
 	})
+	// biome-ignore lint/correctness/noComponentHookFactories: called once per island, at module level (islands.tsx)
 	function Deferred(props: P) {
 		const Component = (serverComponent() ?? Lazy) as ComponentType<P>
 		return (
