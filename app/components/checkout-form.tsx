@@ -7,6 +7,7 @@
 import { getFormProps, getInputProps, parse, type Submission, useForm } from '@conform-to/react'
 import { useEffect, useState } from 'react'
 import { Button } from '~/components/button'
+import { useChosenRegion } from '~/utils/chosen-region'
 
 const DEFAULT_REASON = 'Failed to process checkout'
 /** SPEC: MAX_QUANTITY's default; the server's own limit is what counts. */
@@ -52,6 +53,8 @@ export function CheckoutForm({
 	label: string
 	maxQuantity?: number
 }) {
+	// The price on the screen may have been switched in the browser (course-offer.tsx).
+	const shownRegion = useChosenRegion(code, region)
 	const validator = useCheckoutValidator(maxQuantity)
 	const [pending, setPending] = useState(false)
 	const [failure, setFailure] = useState<string | null>(null)
@@ -105,7 +108,7 @@ export function CheckoutForm({
 		>
 			<input type="hidden" name="code" value={code} />
 			<input type="hidden" name="type" value={type} />
-			<input type="hidden" name="region" value={region} />
+			<input type="hidden" name="region" value={shownRegion} />
 			<div className="flex flex-col gap-1">
 				<label htmlFor={fields.quantity.id} className="text-sm font-medium">
 					Quantity

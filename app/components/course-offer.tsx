@@ -1,6 +1,7 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { CourseOffer as Offer } from '~/models/offer.server'
 import { formatPrice } from '~/models/pricing'
+import { chooseRegion } from '~/utils/chosen-region'
 import { createRegionalPricing } from '~/utils/regional-pricing'
 import { useApiClient } from '~/utils/use-api-client'
 
@@ -34,6 +35,10 @@ function SeatPrice({ offer }: { offer: Offer }) {
 	)
 	const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
 	const item = state.items[0]
+	// The buy form buys at the price shown here.
+	useEffect(() => {
+		if (item) chooseRegion(item.code, item.region)
+	}, [item])
 	const country = offer.country.details.country ?? offer.country.details.countryCode
 	const hasRegionalPrice = offer.country.details.region !== 'GLOBAL'
 	const discounted = item && item.discountPercent > 0

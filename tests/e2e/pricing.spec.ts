@@ -30,6 +30,18 @@ test.describe('a visitor from India', () => {
 		await expect(price).toHaveText('$100')
 	})
 
+	test('the buy form buys at the price on the screen', async ({ page }) => {
+		await page.goto('/')
+		const buyRegion = page.locator('#checkout input[name="region"]')
+		await expect(buyRegion).not.toHaveValue('GLOBAL')
+		await page.getByRole('button', { name: 'Show the global price' }).click()
+		await expect(page.getByTestId('seat-price')).toHaveText('$249')
+		await expect(buyRegion).toHaveValue('GLOBAL')
+		await page.getByRole('button', { name: 'Use regional pricing for India' }).click()
+		await expect(page.getByTestId('seat-price')).toHaveText('$100')
+		await expect(buyRegion).not.toHaveValue('GLOBAL')
+	})
+
 	test('the framework pages show the same offer', async ({ page }) => {
 		await page.goto('/for/vue')
 		await expect(page.getByTestId('seat-price')).toHaveText('$100')
