@@ -12,6 +12,7 @@ import { LOCALE_COOKIE, resolveLocale } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { getPreview, previewRedirect } from '~/utils/preview.server'
 import { useRequestContext } from '~/utils/request-context'
+import { getProfile } from '~/utils/session.server'
 import { readToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [
@@ -39,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			preview: getPreview(request),
 			toast,
 			locale: resolveLocale(readCookies(request)[LOCALE_COOKIE.name]),
+			// Analytics identify a visitor by e-mail once it is known (SPEC §7): from their profile.
+			knownEmail: (await getProfile(request, context))?.email ?? null,
 		},
 		headers ? { headers } : undefined,
 	)

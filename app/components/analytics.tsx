@@ -23,7 +23,9 @@ let runtime: typeof import('~/integrations/analytics/runtime') | null = null
 const pending: Record<string, unknown>[] = []
 
 export function Analytics() {
-	const config = useRootData()?.config as Partial<AnalyticsConfig> | undefined
+	const data = useRootData()
+	const config = data?.config as Partial<AnalyticsConfig> | undefined
+	const knownEmail = data?.knownEmail ?? null
 	const location = useLocation()
 	const previous = useRef<string | null>(null)
 	const started = useRef(false)
@@ -43,12 +45,17 @@ export function Analytics() {
 						PLAUSIBLE_DOMAIN: config.PLAUSIBLE_DOMAIN ?? null,
 					},
 					pending.splice(0),
+					knownEmail,
 				)
 			})
 		// After the page is interactive: idle time, or soon after on browsers without it.
 		if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 })
 		else setTimeout(run, 1)
-	}, [config])
+	}, [config, knownEmail])
+
+	useEffect(() => {
+		if (knownEmail) runtime?.identify(knownEmail)
+	}, [knownEmail])
 
 	useEffect(() => {
 		const current = location.pathname

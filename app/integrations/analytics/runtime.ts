@@ -44,10 +44,18 @@ function friend(): string | null {
 	return readReferralCookies(document.cookie).partnerKey
 }
 
-/** Starts everything; `pageViews` were recorded before the runtime loaded. */
-export function start(config: AnalyticsConfig, pageViews: Record<string, unknown>[]) {
+/**
+ * Starts everything; `pageViews` were recorded before the runtime loaded, `knownEmail` is the
+ * visitor's address when their profile has one.
+ */
+export function start(
+	config: AnalyticsConfig,
+	pageViews: Record<string, unknown>[],
+	knownEmail: string | null = null,
+) {
 	settings = config
 	tracker = createTracker(config.CUSTOMERIO_WRITE_KEY, () => ({ geo, friend: friend() }))
+	if (knownEmail) tracker.identify(knownEmail)
 	for (const event of pageViews) tracker.track('page_view', event)
 	if (config.CUSTOMERIO_WRITE_KEY) {
 		// Geo data for events: the country the server sees (the same answer pricing uses).
@@ -96,4 +104,9 @@ export function recordSignup(email: string, list: string) {
 
 export function trackPageView(event: Record<string, unknown>) {
 	tracker?.track('page_view', event)
+}
+
+/** The visitor became known (signed in) while on the site. */
+export function identify(email: string) {
+	tracker?.identify(email)
 }

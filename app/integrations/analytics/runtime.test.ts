@@ -1,0 +1,37 @@
+import { beforeEach, expect, test, vi } from 'vitest'
+
+const client = { identify: vi.fn(), track: vi.fn() }
+vi.mock('~/integrations/analytics/tracker', () => ({ createTracker: () => client }))
+
+const { identify, start } = await import('./runtime')
+
+const unconfigured = {
+	CUSTOMERIO_WRITE_KEY: null,
+	PARTNERO_PROGRAM_ID: null,
+	GTM_ID: null,
+	CLARITY_ID: null,
+	PLAUSIBLE_DOMAIN: null,
+}
+
+beforeEach(() => {
+	vi.spyOn(console, 'warn').mockImplementation(() => {})
+	client.identify.mockClear()
+	client.track.mockClear()
+})
+
+test('a visitor whose profile has an e-mail is identified by it when the runtime starts', () => {
+	start(unconfigured, [], 'ada@example.com')
+	expect(client.identify).toHaveBeenCalledWith('ada@example.com')
+})
+
+test('an anonymous visitor is not identified by e-mail', () => {
+	start(unconfigured, [{ previous_path: null, current_path: '/' }], null)
+	expect(client.identify).not.toHaveBeenCalled()
+	expect(client.track).toHaveBeenCalledWith('page_view', { previous_path: null, current_path: '/' })
+})
+
+test('signing in later identifies the visitor', () => {
+	start(unconfigured, [], null)
+	identify('grace@example.com')
+	expect(client.identify).toHaveBeenCalledWith('grace@example.com')
+})
