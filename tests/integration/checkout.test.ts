@@ -498,6 +498,29 @@ describe('checkout with Stripe (a fake Stripe on loopback)', () => {
 		expect((await api.status(id)).body.status).toBe('refunded')
 	})
 
+	test('a refund delivered before its completion wins: the order ends refunded, no seat sold', async () => {
+		const { id, session } = await newOrder()
+		const before = await api.purchaseCount()
+		const paid = stripe.complete(session.id, 'ada@example.com')
+		// Our sessions put the order id on the payment intent, so its charges carry it.
+		const refund = stripe.event('charge.refunded', {
+			id: 'ch_early',
+			object: 'charge',
+			refunded: true,
+			payment_intent: paid.payment_intent,
+			metadata: { order_id: id },
+		})
+		expect(await (await deliver(refund.payload, refund.signature)).json()).toMatchObject({
+			changed: true,
+		})
+		const completed = stripe.event('checkout.session.completed', paid)
+		expect(await (await deliver(completed.payload, completed.signature)).json()).toMatchObject({
+			changed: false,
+		})
+		expect((await api.status(id)).body.status).toBe('refunded')
+		expect(await api.purchaseCount()).toBe(before)
+	})
+
 	test('the buyer cancels on Stripe: the session is expired there and the seats come back', async () => {
 		const { id, session } = await newOrder()
 		const page = await fetch(`${server.url}/checkout/processing?id=${id}&cancelled=1`)
