@@ -3,40 +3,14 @@
  * table when no SMTP_URL is set. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Database, openDatabase } from '~/db/client.server'
+import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { outbox } from '~/db/schema-leads.server'
 import { listOutbox, sendEmail, templates } from '~/integrations/email/index.server'
 import { decodedMail as decoded, startSmtp } from '../fakes/smtp'
-import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
+import { databaseBackends } from '../support/databases'
 
-const backends: {
-	name: string
-	open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>
-}[] = [
-	{
-		name: 'PGlite',
-		open: async () => {
-			const database = await openDatabase({})
-			return { database, cleanup: () => database.close() }
-		},
-	},
-]
-if (TEST_DATABASE_URL)
-	backends.push({
-		name: 'PostgreSQL',
-		open: async () => {
-			const { url, drop } = await createTestDatabase()
-			const database = await openDatabase({ url })
-			return {
-				database,
-				cleanup: async () => {
-					await database.close()
-					await drop()
-				},
-			}
-		},
-	})
+const backends = databaseBackends
 
 describe.each(backends)('e-mail on $name', (backend) => {
 	let database: Database

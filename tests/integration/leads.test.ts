@@ -4,40 +4,14 @@
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Database, openDatabase } from '~/db/client.server'
+import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { AttributionFacts } from '~/models/attribution.server'
 import { confirmLead, findLead, saveLead, saveSurveyResponse } from '~/models/leads.server'
-import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
+import { databaseBackends } from '../support/databases'
 
-const backends: {
-	name: string
-	open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>
-}[] = [
-	{
-		name: 'PGlite',
-		open: async () => {
-			const database = await openDatabase({})
-			return { database, cleanup: () => database.close() }
-		},
-	},
-]
-if (TEST_DATABASE_URL)
-	backends.push({
-		name: 'PostgreSQL',
-		open: async () => {
-			const { url, drop } = await createTestDatabase()
-			const database = await openDatabase({ url })
-			return {
-				database,
-				cleanup: async () => {
-					await database.close()
-					await drop()
-				},
-			}
-		},
-	})
+const backends = databaseBackends
 
 const referred: AttributionFacts = {
 	partnerKey: 'friend1',
