@@ -9,6 +9,7 @@ import { type AppLoadContext, json, redirect } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import type { LeadList } from '~/db/schema-leads.server'
 import { checkHoneypot } from '~/utils/honeypot.server'
+import { readForm } from '~/utils/http'
 import { getProfile, storeProfile } from '~/utils/session.server'
 import { signedUpCookie } from '~/utils/signup-flags.server'
 import { getAttribution } from './attribution.server'
@@ -29,7 +30,7 @@ export async function handleSignupForm({
 	list: Exclude<LeadList, 'onboarding' | 'insiders_survey'>
 	schema: keyof typeof schemas
 }) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: schemas[schema] })
 	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
@@ -61,7 +62,7 @@ export async function loadProfile(
  * sign-in, through applyProfileData. An invalid value stores nothing; empty fields are ignored.
  */
 export async function handleOnboardingForm({ request, context }: ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: onboardingSchema })
 	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
@@ -85,7 +86,7 @@ export async function handleOnboardingForm({ request, context }: ActionArgs) {
 }
 
 export async function handleSurveyForm({ request, context }: ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: surveySchema })
 	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })

@@ -25,7 +25,7 @@ import {
 	recordSandboxPayment,
 } from '~/models/checkout.server'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
-import { requireFound } from '~/utils/http'
+import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
 const cardSchema = z.object({
@@ -87,7 +87,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export async function action({ params, request }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
 	const checkout = requireFound(await getSandboxCheckout(params.id ?? ''), pathname)
-	const submission = parseWithZod(await request.formData(), { schema })
+	const submission = parseWithZod(await readForm(request), { schema })
 	if (submission.status !== 'success')
 		return json(submission.reply({ hideFields: ['cvc'] }), { status: 400 })
 	const id = checkout.data.id

@@ -18,7 +18,7 @@ import { SubmitButton } from '~/components/button'
 import { Field } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { claimPass, findValidPass } from '~/models/pass.server'
-import { requireFound } from '~/utils/http'
+import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
 const schema = z.object({
@@ -49,7 +49,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export async function action({ params, request }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
-	const submission = parseWithZod(await request.formData(), { schema })
+	const submission = parseWithZod(await readForm(request), { schema })
 	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
 	const outcome = await claimPass(params.id ?? '', submission.value)
 	requireFound(outcome === 'not-found' ? null : outcome, pathname)

@@ -7,6 +7,7 @@ import { getAttribution } from '~/models/attribution.server'
 import { LIST_DESTINATIONS, signUp } from '~/models/leads.server'
 import { TOKEN_MESSAGES, verifyToken } from '~/models/signed-token.server'
 import { checkHoneypot } from '~/utils/honeypot.server'
+import { readForm } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 import { signedUpCookie } from '~/utils/signup-flags.server'
 
@@ -22,7 +23,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	checkHoneypot(formData)
 	const token = formData.get('token')
 	const result = verifyToken(

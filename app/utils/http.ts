@@ -28,3 +28,18 @@ const statusTexts: Record<number, string> = {
 export function statusText(status: number): string {
 	return statusTexts[status] ?? (status >= 500 ? 'Server Error' : 'Error')
 }
+
+/**
+ * The submitted form, or a 400 thrown at once when the body is not a readable form (a JSON or
+ * garbled body posted to a page): bad input gets a clear 4xx, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+	try {
+		return await request.formData()
+	} catch {
+		throw new Response('Bad Request: the form could not be read', {
+			status: 400,
+			statusText: 'Bad Request',
+		})
+	}
+}

@@ -103,6 +103,36 @@ describe('the production server', () => {
 		expect(put.status).toBeLessThan(500)
 	})
 
+	test('a body that is not a form, posted to any page with a form, is a 4xx', async () => {
+		const pages = [
+			'/',
+			'/workshop',
+			'/ai-driven-development-day',
+			'/onboarding',
+			'/post-insiders-survey',
+			'/signup/one-click',
+			'/pass/not-a-pass',
+			'/checkout/sandbox/not-an-order',
+			'/resources/color-mode',
+		]
+		const bodies = [
+			{ type: 'application/json', body: '{"email":{"a":1}' },
+			{ type: 'multipart/form-data; boundary=zz', body: 'garbage' },
+		]
+		for (const path of pages) {
+			for (const { type, body } of bodies) {
+				const response = await fetch(`${server.url}${path}`, {
+					method: 'POST',
+					headers: { 'Content-Type': type },
+					body,
+					redirect: 'manual',
+				})
+				expect(response.status, `${path} with ${type}`).toBeGreaterThanOrEqual(300)
+				expect(response.status, `${path} with ${type}`).toBeLessThan(500)
+			}
+		}
+	})
+
 	test('each request is logged on one line with method, path, status and duration', async () => {
 		await fetch(`${server.url}/workshop?email=someone@example.com`)
 		await new Promise((resolve) => setTimeout(resolve, 50))
