@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
-import { CheckoutForm, CourseOffer } from '~/components/islands'
+import { CheckoutForm, CourseOffer, SignupForm } from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import {
 	Audience,
@@ -98,5 +98,21 @@ export function CourseLanding({
 				</p>
 			</section>
 		</>
+	)
+}
+
+/** The course-interest sign-up shown in the #interest section of `/` and `/for/:framework`. */
+export function CourseInterestForm(
+	props: Pick<ComponentProps<typeof SignupForm>, 'lastResult' | 'honeypot'>,
+) {
+	return (
+		<SignupForm
+			list="course"
+			id="course-interest"
+			schema="interest"
+			submitLabel="Keep me posted"
+			consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
+			{...props}
+		/>
 	)
 }

@@ -5,17 +5,11 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { CourseLanding } from '~/components/course-landing'
-import { OneClickSignup, SignupForm } from '~/components/islands'
-import { courseCopy } from '~/components/landing/course-copy.server'
+import { CourseInterestForm, CourseLanding } from '~/components/course-landing'
+import { OneClickSignup } from '~/components/islands'
+import { courseInterestAction, loadCoursePage } from '~/components/landing/course-page.server'
 import { LeadLayout } from '~/components/layouts'
-import { getCourseFaq } from '~/models/course-faq.server'
-import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
-import { readOneClickLink } from '~/models/one-click.server'
-import { handleSignupForm } from '~/models/signup-actions.server'
-import { geoQuery } from '~/utils/api.server'
 import type { RouteHandle } from '~/utils/color-mode'
-import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 
 // The landing page is always dark (SPEC §2).
@@ -24,23 +18,10 @@ export const handle: RouteHandle = { colorMode: 'dark' }
 export const meta: MetaFunction = (args) => pageMeta(args)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	const pricing = parsePricingChoice(new URL(request.url).searchParams.get('pricing'))
-	const [offer, faq] = await Promise.all([
-		getCourseOffer({ geo: geoQuery(request, context), pricing }),
-		getCourseFaq(),
-	])
-	return json({
-		offer,
-		faq,
-		copy: courseCopy,
-		oneClick: readOneClickLink(request),
-		honeypot: honeypotProps(),
-	})
+	return json(await loadCoursePage(request, context))
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'course', schema: 'interest' })
-}
+export const action = (args: ActionFunctionArgs) => courseInterestAction(args)
 
 export default function Index() {
 	const { offer, faq, copy, oneClick, honeypot } = useLoaderData<typeof loader>()
@@ -52,17 +33,7 @@ export default function Index() {
 				copy={copy}
 				offer={offer}
 				faq={faq}
-				signup={
-					<SignupForm
-						list="course"
-						id="course-interest"
-						schema="interest"
-						lastResult={lastResult}
-						honeypot={honeypot}
-						submitLabel="Keep me posted"
-						consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
-					/>
-				}
+				signup={<CourseInterestForm lastResult={lastResult} honeypot={honeypot} />}
 			/>
 		</LeadLayout>
 	)

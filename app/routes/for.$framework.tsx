@@ -5,16 +5,11 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { CourseLanding } from '~/components/course-landing'
-import { SignupForm } from '~/components/islands'
-import { courseCopy } from '~/components/landing/course-copy.server'
+import { CourseInterestForm, CourseLanding } from '~/components/course-landing'
+import { OneClickSignup } from '~/components/islands'
+import { courseInterestAction, loadCoursePage } from '~/components/landing/course-page.server'
 import { LeadLayout } from '~/components/layouts'
-import { getCourseFaq } from '~/models/course-faq.server'
-import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
-import { handleSignupForm } from '~/models/signup-actions.server'
-import { geoQuery } from '~/utils/api.server'
 import type { RouteHandle } from '~/utils/color-mode'
-import { honeypotProps } from '~/utils/honeypot.server'
 import { notFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
@@ -47,50 +42,27 @@ export function frameworkName(slug: string): string {
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const slug = params.framework ?? ''
-	const url = new URL(request.url)
-	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(url.pathname)
-	const pricing = parsePricingChoice(url.searchParams.get('pricing'))
-	const [offer, faq] = await Promise.all([
-		getCourseOffer({ geo: geoQuery(request, context), pricing }),
-		getCourseFaq(),
-	])
-	return json({
-		framework: frameworkName(slug),
-		offer,
-		faq,
-		copy: courseCopy,
-		honeypot: honeypotProps(),
-	})
+	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(new URL(request.url).pathname)
+	return json({ framework: frameworkName(slug), ...(await loadCoursePage(request, context)) })
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'course', schema: 'interest' })
-}
+export const action = (args: ActionFunctionArgs) => courseInterestAction(args)
 
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, args.data ? { title: `AI Driven Dev for ${args.data.framework} developers` } : {})
 
 export default function ForFramework() {
-	const { framework, offer, faq, copy, honeypot } = useLoaderData<typeof loader>()
+	const { framework, offer, faq, copy, oneClick, honeypot } = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
 	return (
 		<LeadLayout>
+			{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
 			<CourseLanding
 				copy={copy}
 				framework={framework}
 				offer={offer}
 				faq={faq}
-				signup={
-					<SignupForm
-						list="course"
-						id="course-interest"
-						schema="interest"
-						lastResult={lastResult}
-						honeypot={honeypot}
-						submitLabel="Keep me posted"
-						consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
-					/>
-				}
+				signup={<CourseInterestForm lastResult={lastResult} honeypot={honeypot} />}
 			/>
 		</LeadLayout>
 	)
