@@ -173,12 +173,16 @@ test.describe('with JavaScript', () => {
 			const context = await browser.newContext()
 			const page = await context.newPage()
 			const scripts = new Map<string, Promise<Buffer>>()
-			page.on('response', (response) => {
+			const collect = (response: import('@playwright/test').Response) => {
 				if (response.request().resourceType() === 'script') {
 					scripts.set(new URL(response.url()).pathname, response.body())
 				}
-			})
+			}
+			page.on('response', collect)
 			await page.goto(path, { waitUntil: 'load' })
+			// The first load ends here; chunks fetched later (idle-loaded islands) are not part of it,
+			// and their bodies could not be read once the context closes.
+			page.off('response', collect)
 			const bodies = new Map<string, Buffer>()
 			for (const [script, body] of scripts) bodies.set(script, await body)
 			await context.close()
