@@ -7,7 +7,7 @@ import {
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Icon, type IconName } from '~/components/icons'
 import { SignupForm } from '~/components/islands'
-import { SectionHeading } from '~/components/landing/course-sections'
+import { CheckList, SectionHeading } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
 import { handleSignupForm } from '~/models/signup-actions.server'
 import { honeypotProps } from '~/utils/honeypot.server'
@@ -99,17 +99,7 @@ export default function WorkshopPage() {
 				</section>
 				<section aria-labelledby="takeaways-heading">
 					<SectionHeading id="takeaways-heading" title="You leave with" />
-					<ul className="space-y-3">
-						{takeaways.map((line) => (
-							<li key={line} className="flex gap-3">
-								<Icon
-									name="check"
-									className="mt-1 h-5 w-5 shrink-0 text-emerald-600 dark:text-emerald-400"
-								/>
-								<span>{line}</span>
-							</li>
-						))}
-					</ul>
+					<CheckList items={takeaways} />
 				</section>
 			</div>
 			<section
