@@ -193,6 +193,8 @@ test.describe('toasts and preview mode', () => {
 		expect(Math.round(box!.x + box!.width)).toBe(viewport.width)
 		expect(Math.round(box!.y + box!.height)).toBe(viewport.height)
 		expect(Math.round(box!.width)).toBe(24 * 16)
+		// The countdown starts once the page is hydrated: its close control is then a button.
+		await expect(toast.getByRole('button')).toBeVisible()
 		await page.clock.runFor(4500)
 		await expect(toast).toBeVisible()
 		await page.clock.runFor(1000)
