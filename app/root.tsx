@@ -3,12 +3,12 @@ import { json, Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-ru
 import { useColorMode } from '~/components/color-mode-toggle'
 import { useHydrationMark } from '~/components/deferred'
 import { DocumentExtras } from '~/components/document-extras'
-import { ErrorPage } from '~/components/islands'
+import { SiteErrorBoundary } from '~/components/error-boundary'
 import { getConfig, getPublicConfig } from '~/config.server'
 import stylesheet from '~/styles/tailwind.css'
 import { chunkReloadScript } from '~/utils/chunk-reload.server'
-import { getColorMode, hasBetaFlag, readCookies } from '~/utils/cookies.server'
-import { LOCALE_COOKIE, resolveLocale } from '~/utils/i18n'
+import { cookies, getColorMode, hasBetaFlag } from '~/utils/cookies.server'
+import { resolveLocale } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { getPreview, previewRedirect } from '~/utils/preview.server'
 import { useRequestContext } from '~/utils/request-context'
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			config: getPublicConfig(),
 			preview: getPreview(request),
 			toast,
-			locale: resolveLocale(readCookies(request)[LOCALE_COOKIE.name]),
+			locale: resolveLocale(cookies.locale.read(request)),
 			// Analytics identify a visitor by e-mail once it is known (SPEC §7): from their profile.
 			knownEmail: (await getProfile(request, context))?.email ?? null,
 		},
@@ -85,6 +85,4 @@ export default function App() {
 	return <Outlet />
 }
 
-export function ErrorBoundary() {
-	return <ErrorPage />
-}
+export const ErrorBoundary = SiteErrorBoundary

@@ -7,16 +7,9 @@
  */
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { pushDataLayer } from '~/integrations/analytics/data-layer'
 import type { AnalyticsConfig } from '~/integrations/analytics/runtime'
 import { useRootData } from '~/utils/root-data'
-
-type AnalyticsWindow = Window & { dataLayer?: Record<string, unknown>[] }
-
-export function pushDataLayer(event: Record<string, unknown>) {
-	const w = window as AnalyticsWindow
-	w.dataLayer = w.dataLayer ?? []
-	w.dataLayer.push(event)
-}
 
 let runtime: typeof import('~/integrations/analytics/runtime') | null = null
 // Page views recorded before the runtime loaded (the first page), sent when it starts.

@@ -3,7 +3,8 @@ import { createRemixStub } from '@remix-run/testing'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { RequestContextProvider } from '~/utils/request-context'
-import { describeError, ErrorPage } from './error-page'
+import { SiteErrorBoundary } from './error-boundary'
+import { describeError } from './error-page'
 
 describe('what the error page says', () => {
 	test("an unknown path: 404, Not Found and 'Page not found: /x'", () => {
@@ -34,7 +35,7 @@ describe('what the error page says', () => {
 })
 
 const Stub = createRemixStub([
-	{ id: 'page', path: '/x', Component: () => null, ErrorBoundary: ErrorPage },
+	{ id: 'page', path: '/x', Component: () => null, ErrorBoundary: SiteErrorBoundary },
 ])
 
 function renderErrorPage(isBot: boolean) {

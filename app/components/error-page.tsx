@@ -1,7 +1,5 @@
 import { Form, isRouteErrorResponse, useRouteError } from '@remix-run/react'
-import { LeadLayout } from '~/components/layouts'
 import { statusText } from '~/utils/http'
-import { useRequestContext } from '~/utils/request-context'
 
 /** What the generic error page shows for an error (SPEC §2). */
 export function describeError(error: unknown) {
@@ -24,30 +22,25 @@ export function describeError(error: unknown) {
 }
 
 /**
- * The generic error page: status code, status message, the message when it says more, and a way
- * home. Bots and crawlers get no error page (the status stays; entry.server logs the error).
+ * The generic error page's content: status code, status message, the message when it says more,
+ * and a way home. Shown in the lead layout by components/error-boundary.tsx.
  */
 export function ErrorPage() {
-	const error = useRouteError()
-	const { isBot } = useRequestContext()
-	if (isBot) return null
-	const { statusCode, statusMessage, message } = describeError(error)
+	const { statusCode, statusMessage, message } = describeError(useRouteError())
 	return (
-		<LeadLayout>
-			<div className="py-16 text-center">
-				<p className="text-6xl font-bold text-indigo-600 dark:text-indigo-400">{statusCode}</p>
-				<h1 className="mt-4 text-2xl font-semibold">{statusMessage}</h1>
-				{message ? <p className="mt-2 text-slate-700 dark:text-slate-300">{message}</p> : null}
-				{/* A full navigation home clears the error, with or without JavaScript. */}
-				<Form method="get" action="/" reloadDocument className="mt-8">
-					<button
-						type="submit"
-						className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-500"
-					>
-						Back to home
-					</button>
-				</Form>
-			</div>
-		</LeadLayout>
+		<div className="py-16 text-center">
+			<p className="text-6xl font-bold text-indigo-600 dark:text-indigo-400">{statusCode}</p>
+			<h1 className="mt-4 text-2xl font-semibold">{statusMessage}</h1>
+			{message ? <p className="mt-2 text-slate-700 dark:text-slate-300">{message}</p> : null}
+			{/* A full navigation home clears the error, with or without JavaScript. */}
+			<Form method="get" action="/" reloadDocument className="mt-8">
+				<button
+					type="submit"
+					className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-500"
+				>
+					Back to home
+				</button>
+			</Form>
+		</div>
 	)
 }

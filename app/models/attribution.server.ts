@@ -4,17 +4,12 @@
  * answers (a root loader cannot do it for every response: a thrown 404 drops its headers).
  * `getAttribution(request)` is what leads and orders store.
  */
-import * as cookie from 'cookie'
+import { cookies } from '~/utils/cookies.server'
 import {
 	type Attribution,
 	isPlausibleFriendKey,
 	isPlausibleReferralUrl,
-	MARKETING_COOKIE,
-	MARKETING_MAX_AGE,
-	PARTNER_KEY_COOKIE,
 	parseAttribution,
-	REFERRAL_MAX_AGE,
-	REFERRAL_URL_COOKIE,
 	recordTouch,
 	referralFromUrl,
 	serializeAttribution,
@@ -48,28 +43,19 @@ export function attributionCookies({
 	cookieHeader: string | undefined
 	now?: Date
 }): string[] {
-	const cookies: string[] = []
+	const setCookies: string[] = []
 	const referral = referralFromUrl(url, origin)
 	if (referral) {
-		// Readable by the page: the partner script's signup call sends both (SPEC §7).
-		const options = { path: '/', sameSite: 'lax', secure, maxAge: REFERRAL_MAX_AGE } as const
-		cookies.push(cookie.serialize(PARTNER_KEY_COOKIE, referral.partnerKey, options))
-		cookies.push(cookie.serialize(REFERRAL_URL_COOKIE, referral.referralUrl, options))
+		setCookies.push(cookies.partnerKey.serialize(referral.partnerKey, { secure }))
+		setCookies.push(cookies.referralUrl.serialize(referral.referralUrl, { secure }))
 	}
 	const touch = touchFromUrl(url, now)
 	if (touch) {
-		const existing = parseAttribution(cookie.parse(cookieHeader ?? '')[MARKETING_COOKIE])
-		cookies.push(
-			cookie.serialize(MARKETING_COOKIE, serializeAttribution(recordTouch(existing, touch)), {
-				path: '/',
-				sameSite: 'lax',
-				secure,
-				httpOnly: true,
-				maxAge: MARKETING_MAX_AGE,
-			}),
-		)
+		const existing = parseAttribution(cookies.marketing.read(cookieHeader))
+		const value = serializeAttribution(recordTouch(existing, touch))
+		setCookies.push(cookies.marketing.serialize(value, { secure }))
 	}
-	return cookies
+	return setCookies
 }
 
 /**
@@ -77,12 +63,11 @@ export function attributionCookies({
  * (a form posted to `/?friend=KEY` on the first visit counts before the cookie comes back).
  */
 export function getAttribution(request: Request, origin?: string): AttributionFacts {
-	const cookies = cookie.parse(request.headers.get('cookie') ?? '')
 	const url = new URL(request.url)
 	const fromUrl = referralFromUrl(url, origin ?? url.origin)
-	const partnerKey = cookies[PARTNER_KEY_COOKIE]
-	const referralUrl = cookies[REFERRAL_URL_COOKIE]
-	let marketing = parseAttribution(cookies[MARKETING_COOKIE]) ?? {}
+	const partnerKey = cookies.partnerKey.read(request)
+	const referralUrl = cookies.referralUrl.read(request)
+	let marketing = parseAttribution(cookies.marketing.read(request)) ?? {}
 	const touch = touchFromUrl(url)
 	if (touch) marketing = recordTouch(marketing, touch)
 	return {

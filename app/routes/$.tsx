@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ErrorPage } from '~/components/islands'
+import { SiteErrorBoundary } from '~/components/error-boundary'
 
 /**
  * Any path no other route claims. Answering here (rather than letting Remix fall through)
@@ -16,6 +16,4 @@ export default function NotFound() {
 	return null
 }
 
-export function ErrorBoundary() {
-	return <ErrorPage />
-}
+export const ErrorBoundary = SiteErrorBoundary

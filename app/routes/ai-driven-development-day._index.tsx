@@ -14,9 +14,9 @@ import { readOneClickLink } from '~/models/one-click.server'
 import { formatPrice } from '~/models/pricing'
 import { handleSignupForm } from '~/models/signup-actions.server'
 import { geoQuery } from '~/utils/api.server'
+import { isSignedUp } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
-import { isSignedUp } from '~/utils/signup-flags.server'
 
 const lead =
 	'One day of talks and hands-on sessions on building software with AI, from practitioners who ship with it every day.'

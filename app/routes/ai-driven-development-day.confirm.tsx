@@ -5,8 +5,8 @@ import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { confirmLead } from '~/models/leads.server'
 import { verifyToken } from '~/models/signed-token.server'
+import { signedUpCookie } from '~/utils/cookies.server'
 import { pageMeta } from '~/utils/meta'
-import { signedUpCookie } from '~/utils/signup-flags.server'
 
 /**
  * The link in the day-event e-mail: opening it completes the registration. Opening it again

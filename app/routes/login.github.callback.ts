@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const client = getGitHubClient(context.origin)
 	if (!client) throw notFound(url.pathname)
-	const stored = await readOAuthState(request, context)
+	const stored = await readOAuthState(request)
 	const returnTo = stored?.returnTo ?? DEFAULT_RETURN_TO
 	// Whatever happens next, this state has been used.
 	const headers = new Headers({ 'Cache-Control': 'no-store' })

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, redirect } from '@remix-run/node'
 import { safeRedirect } from 'remix-utils/safe-redirect'
 import { z } from 'zod'
 import { colorModes } from '~/utils/color-mode'
-import { serializeColorMode } from '~/utils/cookies.server'
+import { cookies } from '~/utils/cookies.server'
 
 const ColorModeSchema = z.object({
 	mode: z.enum(colorModes, { message: 'Choose dark, light or system' }),
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	}
 	const { mode, redirectTo } = parsed.data
-	const headers = { 'Set-Cookie': serializeColorMode(mode, context) }
+	const headers = { 'Set-Cookie': cookies.colorMode.serialize(mode, context) }
 	if (redirectTo !== undefined) return redirect(safeRedirect(redirectTo, '/'), { headers })
 	return json({ mode }, { headers })
 }

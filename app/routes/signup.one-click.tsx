@@ -6,10 +6,10 @@ import { getDb } from '~/db/client.server'
 import { getAttribution } from '~/models/attribution.server'
 import { LIST_DESTINATIONS, signUp } from '~/models/leads.server'
 import { TOKEN_MESSAGES, verifyToken } from '~/models/signed-token.server'
+import { signedUpCookie } from '~/utils/cookies.server'
 import { checkHoneypot } from '~/utils/honeypot.server'
 import { readForm } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
-import { signedUpCookie } from '~/utils/signup-flags.server'
 
 /**
  * The target of one-click sign-up forms (`?signup=TOKEN` links, docs/decisions/062). A valid

@@ -10,9 +10,9 @@ import { SignupForm } from '~/components/islands'
 import { CheckList, SectionHeading } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
 import { handleSignupForm } from '~/models/signup-actions.server'
+import { isSignedUp } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
-import { isSignedUp } from '~/utils/signup-flags.server'
 
 const title = 'Free workshop: AI in your development workflow'
 const description =

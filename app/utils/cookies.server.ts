@@ -1,34 +1,126 @@
-import type { AppLoadContext } from '@remix-run/node'
-import * as cookie from 'cookie'
-import { type ColorMode, DEFAULT_COLOR_MODE, isColorMode } from './color-mode'
-
-const ONE_YEAR = 365 * 24 * 60 * 60
-
 /**
- * Defaults for every cookie we set: HttpOnly unless the browser must read it, Secure behind
- * HTTPS, SameSite=Lax, whole site.
+ * Every cookie the site reads or sets, declared once: name, lifetime and flags
+ * (docs/decisions/066). Two kinds with one shape (`read`, `serialize`, `clear`):
+ * - plain cookies hold a value as is, for what browsers, scripts or testers read or write by
+ *   hand: the SPEC's flags (§3, §6), the referral data (§3), colour mode, locale, preview token;
+ * - signed cookies hold JSON signed with SESSION_SECRET through Remix's `createCookie`: the
+ *   session, the flash toast and the OAuth state.
+ * Nothing else in app/ imports the `cookie` package or `createCookie` (biome.json's
+ * noRestrictedImports keeps it so).
  */
-export function cookieDefaults(context: Pick<AppLoadContext, 'secure'>) {
-	return { path: '/', httpOnly: true, sameSite: 'lax', secure: context.secure } as const
+import { type AppLoadContext, type CookieOptions, createCookie } from '@remix-run/node'
+import * as cookie from 'cookie'
+import { getConfig } from '~/config.server'
+import {
+	MARKETING_COOKIE,
+	MARKETING_MAX_AGE,
+	PARTNER_KEY_COOKIE,
+	REFERRAL_MAX_AGE,
+	REFERRAL_URL_COOKIE,
+} from '~/models/attribution'
+import { type ColorMode, DEFAULT_COLOR_MODE, isColorMode } from './color-mode'
+import { LOCALE_COOKIE } from './i18n'
+
+type Secure = Pick<AppLoadContext, 'secure'>
+type Options = Pick<CookieOptions, 'path' | 'maxAge' | 'httpOnly' | 'sameSite'> & {
+	/** Secure whatever the request: SameSite=None asks for it. */
+	alwaysSecure?: boolean
 }
 
-export function readCookies(request: Request): Record<string, string | undefined> {
-	return cookie.parse(request.headers.get('cookie') ?? '')
+const ONE_HOUR = 60 * 60
+const THIRTY_DAYS = 30 * 24 * ONE_HOUR
+const ONE_YEAR = 365 * 24 * ONE_HOUR
+
+/** HttpOnly unless the browser must read it, Secure behind HTTPS, SameSite=Lax, whole site. */
+function attributes({ alwaysSecure, ...options }: Options, context: Secure) {
+	return {
+		path: '/',
+		httpOnly: true,
+		sameSite: 'lax' as const,
+		...options,
+		secure: alwaysSecure || context.secure,
+	}
 }
 
-export const COLOR_MODE_COOKIE = 'color-mode'
+const expired = { maxAge: 0, expires: new Date(0) }
+
+/** Cookies by name, from a request or its Cookie header. */
+export function readCookies(
+	from: Request | string | undefined,
+): Record<string, string | undefined> {
+	const header = typeof from === 'string' || from === undefined ? from : from.headers.get('cookie')
+	return cookie.parse(header ?? '')
+}
+
+function plainCookie(name: string, options: Options = {}) {
+	return {
+		name,
+		read: (from: Request | string | undefined): string | undefined => readCookies(from)[name],
+		serialize: (value: string, context: Secure) =>
+			cookie.serialize(name, value, attributes(options, context)),
+		clear: (context: Secure) =>
+			cookie.serialize(name, '', { ...attributes(options, context), ...expired }),
+	}
+}
+
+function signedCookie<Value>(name: string, options: Options) {
+	const remixCookie = (context: Secure) =>
+		createCookie(name, { ...attributes(options, context), secrets: [getConfig().SESSION_SECRET] })
+	return {
+		name,
+		/** The Remix cookie itself, for createCookieSessionStorage. */
+		remixCookie,
+		/** The verified value; null when missing, and when tampered or signed with another secret. */
+		read: async (request: Request): Promise<unknown> =>
+			(await remixCookie({ secure: false }).parse(request.headers.get('cookie'))) ?? null,
+		serialize: (value: Value, context: Secure) => remixCookie(context).serialize(value),
+		clear: (context: Secure) => remixCookie(context).serialize('', expired),
+	}
+}
+
+export const cookies = {
+	colorMode: plainCookie('color-mode', { maxAge: ONE_YEAR }),
+	/** The tester switch (SPEC §6): set by hand, never by the site. */
+	beta: plainCookie('beta'),
+	/** The signed-up flags (SPEC §3, §4, §9): "true" for one hour. */
+	signedUp: {
+		workshop: plainCookie('workshop_signed_up', { maxAge: ONE_HOUR }),
+		day_event: plainCookie('day_event_signed_up', { maxAge: ONE_HOUR }),
+	},
+	/** SameSite=None and Secure (SPEC §9), so previews also work inside an editor's frame. */
+	preview: plainCookie('preview', { sameSite: 'none', alwaysSecure: true }),
+	/** Written by the browser too (components/document-extras.tsx), hence readable there. */
+	locale: plainCookie(LOCALE_COOKIE.name, { maxAge: LOCALE_COOKIE.maxAge, httpOnly: false }),
+	/** Readable by the page: the partner script's signup call sends both (SPEC §7). */
+	partnerKey: plainCookie(PARTNER_KEY_COOKIE, { maxAge: REFERRAL_MAX_AGE, httpOnly: false }),
+	referralUrl: plainCookie(REFERRAL_URL_COOKIE, { maxAge: REFERRAL_MAX_AGE, httpOnly: false }),
+	marketing: plainCookie(MARKETING_COOKIE, { maxAge: MARKETING_MAX_AGE }),
+	/** A minute is plenty: it only has to survive the redirect that follows an action. */
+	toast: signedCookie<unknown>('toast', { maxAge: 60 }),
+	/** Lax: the callback is a top-level navigation from GitHub, which Lax cookies survive. */
+	oauthState: signedCookie<unknown>('github-oauth', { path: '/login/github', maxAge: 10 * 60 }),
+	/** The signed cookie session (docs/decisions/042). */
+	session: signedCookie<unknown>('session', { maxAge: THIRTY_DAYS }),
+}
 
 export function getColorMode(request: Request): ColorMode {
-	const value = readCookies(request)[COLOR_MODE_COOKIE]
+	const value = cookies.colorMode.read(request)
 	return isColorMode(value) ? value : DEFAULT_COLOR_MODE
-}
-
-export function serializeColorMode(mode: ColorMode, context: Pick<AppLoadContext, 'secure'>) {
-	return cookie.serialize(COLOR_MODE_COOKIE, mode, { ...cookieDefaults(context), maxAge: ONE_YEAR })
 }
 
 /** The tester switch (SPEC §6): any non-empty value but 0 or false turns it on. */
 export function hasBetaFlag(request: Request): boolean {
-	const value = readCookies(request).beta
+	const value = cookies.beta.read(request)
 	return value !== undefined && !['', '0', 'false'].includes(value)
+}
+
+export type SignedUpFlag = keyof typeof cookies.signedUp
+
+/** The signed-up flags default to false (SPEC §4). */
+export function isSignedUp(request: Request, flag: SignedUpFlag): boolean {
+	return cookies.signedUp[flag].read(request) === 'true'
+}
+
+export function signedUpCookie(flag: SignedUpFlag, context: Secure): string {
+	return cookies.signedUp[flag].serialize('true', context)
 }

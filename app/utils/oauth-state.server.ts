@@ -4,27 +4,13 @@
  * return to. The callback accepts only the state this browser was given, once.
  */
 import crypto from 'node:crypto'
-import { type AppLoadContext, createCookie } from '@remix-run/node'
+import type { AppLoadContext } from '@remix-run/node'
 import { safeRedirect } from 'remix-utils/safe-redirect'
-import { getConfig } from '~/config.server'
-import { cookieDefaults } from './cookies.server'
+import { cookies } from './cookies.server'
 
-const STATE_COOKIE = 'github-oauth'
-/** Long enough to pick an account on GitHub, short enough that a stale tab fails cleanly. */
-const STATE_MAX_AGE = 10 * 60
 export const DEFAULT_RETURN_TO = '/onboarding'
 
 export type OAuthState = { state: string; returnTo: string }
-
-function stateCookie(context: Pick<AppLoadContext, 'secure'>) {
-	return createCookie(STATE_COOKIE, {
-		...cookieDefaults(context),
-		// Lax: the callback is a top-level navigation from GitHub, which Lax cookies survive.
-		path: '/login/github',
-		maxAge: STATE_MAX_AGE,
-		secrets: [getConfig().SESSION_SECRET],
-	})
-}
 
 /** Where to return after signing in: a path on this site, never the sign-in itself. */
 export function returnPath(value: string | null | undefined): string {
@@ -39,15 +25,12 @@ export async function startOAuthState(
 ): Promise<{ state: string; setCookie: string }> {
 	const state = crypto.randomBytes(24).toString('base64url')
 	const value: OAuthState = { state, returnTo: returnPath(returnTo) }
-	return { state, setCookie: await stateCookie(context).serialize(value) }
+	return { state, setCookie: await cookies.oauthState.serialize(value, context) }
 }
 
 /** The state this browser was given, or null (missing, expired, tampered). */
-export async function readOAuthState(
-	request: Request,
-	context: Pick<AppLoadContext, 'secure'>,
-): Promise<OAuthState | null> {
-	const value = await stateCookie(context).parse(request.headers.get('cookie'))
+export async function readOAuthState(request: Request): Promise<OAuthState | null> {
+	const value = (await cookies.oauthState.read(request)) as Partial<OAuthState> | null
 	if (
 		typeof value?.state !== 'string' ||
 		value.state === '' ||
@@ -68,5 +51,5 @@ export function stateMatches(stored: OAuthState | null, received: string | null)
 
 /** The Set-Cookie header that ends the attempt, so a state is used once. */
 export function clearOAuthState(context: Pick<AppLoadContext, 'secure'>): Promise<string> {
-	return stateCookie(context).serialize('', { maxAge: 0 })
+	return cookies.oauthState.clear(context)
 }

@@ -6,11 +6,8 @@
  */
 import crypto from 'node:crypto'
 import { type AppLoadContext, redirect } from '@remix-run/node'
-import * as cookie from 'cookie'
-import { readCookies } from './cookies.server'
+import { cookies } from './cookies.server'
 import { createToastHeaders } from './toast.server'
-
-export const PREVIEW_COOKIE = 'preview'
 
 export type Preview = { staging: boolean }
 
@@ -21,7 +18,7 @@ function previewToken(staging: boolean): string {
 
 /** The preview this request is in, or null. */
 export function getPreview(request: Request): Preview | null {
-	const value = readCookies(request)[PREVIEW_COOKIE]
+	const value = cookies.preview.read(request)
 	if (!value) return null
 	return { staging: value.startsWith('staging.') }
 }
@@ -54,13 +51,7 @@ export async function previewRedirect(
 	)
 	headers.append(
 		'Set-Cookie',
-		cookie.serialize(PREVIEW_COOKIE, on ? previewToken(staging) : '', {
-			path: '/',
-			httpOnly: true,
-			secure: true,
-			sameSite: 'none',
-			...(on ? {} : { maxAge: 0, expires: new Date(0) }),
-		}),
+		on ? cookies.preview.serialize(previewToken(staging), context) : cookies.preview.clear(context),
 	)
 	headers.set('Cache-Control', 'no-store')
 	return redirect(`${url.pathname}${url.search}${url.hash}`, { headers })

@@ -4,24 +4,13 @@
  * holds ~4 KB) and put nothing secret in it: it is signed, not encrypted.
  */
 import { type AppLoadContext, createCookieSessionStorage, type Session } from '@remix-run/node'
-import { getConfig } from '~/config.server'
 import { type Profile, parseStoredProfile } from '~/models/profile'
-import { cookieDefaults } from './cookies.server'
-
-export const SESSION_COOKIE = 'session'
-const THIRTY_DAYS = 30 * 24 * 60 * 60
+import { cookies } from './cookies.server'
 
 type SessionData = { profile: Profile }
 
 function storage(context: Pick<AppLoadContext, 'secure'>) {
-	return createCookieSessionStorage<SessionData>({
-		cookie: {
-			name: SESSION_COOKIE,
-			...cookieDefaults(context),
-			maxAge: THIRTY_DAYS,
-			secrets: [getConfig().SESSION_SECRET],
-		},
-	})
+	return createCookieSessionStorage<SessionData>({ cookie: cookies.session.remixCookie(context) })
 }
 
 /** The visitor's session; a missing, tampered or foreign cookie gives an empty one. */

@@ -4,9 +4,9 @@
  * renders it, with or without JavaScript in the browser.
  */
 import crypto from 'node:crypto'
-import { type AppLoadContext, createCookie, redirect } from '@remix-run/node'
+import { type AppLoadContext, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { getConfig } from '~/config.server'
+import { cookies } from './cookies.server'
 import type { ToastInput } from './toast'
 
 const toastSchema = z.object({
@@ -19,25 +19,13 @@ const toastSchema = z.object({
 
 export type FlashToast = z.infer<typeof toastSchema>
 
-// A minute is plenty: it only has to survive the redirect that follows the action.
-function toastCookie(secure: boolean) {
-	return createCookie('toast', {
-		path: '/',
-		httpOnly: true,
-		sameSite: 'lax',
-		secure,
-		maxAge: 60,
-		secrets: [getConfig().SESSION_SECRET],
-	})
-}
-
 /** The Set-Cookie header that raises a toast on the next page. */
 export async function createToastHeaders(
 	input: ToastInput,
 	context: Pick<AppLoadContext, 'secure'>,
 ): Promise<Headers> {
 	const value: FlashToast = toastSchema.parse({ id: crypto.randomUUID(), ...input })
-	return new Headers({ 'Set-Cookie': await toastCookie(context.secure).serialize(value) })
+	return new Headers({ 'Set-Cookie': await cookies.toast.serialize(value, context) })
 }
 
 /** Redirects and raises a toast there: `throw await redirectWithToast('/x', { title }, context)`. */
@@ -62,10 +50,7 @@ export async function readToast(
 ): Promise<{ toast: FlashToast | null; headers: Headers | null }> {
 	const header = request.headers.get('cookie')
 	if (!header?.includes('toast=')) return { toast: null, headers: null }
-	const cookie = toastCookie(context.secure)
-	const parsed = toastSchema.safeParse(await cookie.parse(header))
-	const headers = new Headers({
-		'Set-Cookie': await cookie.serialize('', { maxAge: 0, expires: new Date(0) }),
-	})
+	const parsed = toastSchema.safeParse(await cookies.toast.read(request))
+	const headers = new Headers({ 'Set-Cookie': await cookies.toast.clear(context) })
 	return { toast: parsed.success ? parsed.data : null, headers }
 }

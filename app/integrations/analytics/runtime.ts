@@ -5,13 +5,14 @@
  * warning), and the tag manager, session recording and privacy-friendly analytics when
  * configured.
  */
-import { pushDataLayer } from '~/components/analytics'
+
 import {
 	PARTNER_WARNINGS,
 	readReferralCookies,
 	reportPartnerSignup,
 } from '~/integrations/analytics/partner'
 import { createTracker, type Geo, type Tracker } from '~/integrations/analytics/tracker'
+import { pushDataLayer } from './data-layer'
 
 export type AnalyticsConfig = {
 	CUSTOMERIO_WRITE_KEY: string | null
