@@ -344,5 +344,3 @@ export function githubSignInMode(
 	if (config.GITHUB_CLIENT_ID) return 'github'
 	return config.SITE_STATUS === 'released' ? 'off' : 'emulator'
 }
-
-export type PublicConfig = ReturnType<typeof getPublicConfig>

@@ -8,10 +8,11 @@ import { getConfig, getPublicConfig } from '~/config.server'
 import stylesheet from '~/styles/tailwind.css'
 import { chunkReloadScript } from '~/utils/chunk-reload.server'
 import { cookies, getColorMode, hasBetaFlag } from '~/utils/cookies.server'
-import { resolveLocale } from '~/utils/i18n'
+import { DEFAULT_LOCALE, localeDirection, resolveLocale } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { getPreview, previewRedirect } from '~/utils/preview.server'
 import { useRequestContext } from '~/utils/request-context'
+import { useRootData } from '~/utils/root-data'
 import { getProfile } from '~/utils/session.server'
 import { readToast } from '~/utils/toast.server'
 
@@ -52,8 +53,10 @@ export type RootLoader = typeof loader
 export function Layout({ children }: { children: React.ReactNode }) {
 	const { nonce, isBot } = useRequestContext()
 	const { active } = useColorMode()
+	// The interface is English, left to right (SPEC §9); the direction follows the locale.
+	const dir = localeDirection(useRootData()?.locale ?? DEFAULT_LOCALE)
 	return (
-		<html lang="en" dir="ltr" className={active} data-bot={isBot ? '' : undefined}>
+		<html lang="en" dir={dir} className={active} data-bot={isBot ? '' : undefined}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />

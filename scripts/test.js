@@ -38,7 +38,7 @@ function freePort() {
 }
 
 run('Typecheck', bin('tsc'), [])
-run('Lint and format', bin('biome'), ['check', '.'])
+run('Lint, format, unused code and import cycles', 'npm', ['run', 'lint', '--silent'])
 run('Build', 'npm', ['run', 'build', '--silent'])
 run('Unit and integration tests', bin('vitest'), [
 	'run',

@@ -7,7 +7,7 @@ import { canonicalUrl } from '~/utils/meta'
 import { BLOG_FEED_PATH, contentCopy } from './copy'
 import type { ContentMeta } from './schema'
 
-export function escapeXml(value: string): string {
+function escapeXml(value: string): string {
 	return value
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;')
@@ -60,13 +60,7 @@ export function blogFeed(origin: string, posts: readonly ContentMeta[]): string 
 export type SitemapEntry = { path: string; lastmod: string }
 
 /** Pages worth finding that are not content items; thank-you and checkout pages are not. */
-export const sitemapPages = [
-	'/',
-	'/workshop',
-	'/ai-driven-development-day',
-	'/blog',
-	'/cheatsheets',
-]
+const sitemapPages = ['/', '/workshop', '/ai-driven-development-day', '/blog', '/cheatsheets']
 
 /**
  * Every page and content item with its last-modified day: an item's `updated` or `date`, a

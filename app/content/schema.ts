@@ -33,7 +33,7 @@ export type ContentBundle = { generatedAt: string; items: ContentItem[] }
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Blog categories shown with a human name; a folder not listed here shows its slug. */
-export const categoryNames: Record<string, string> = {
+const categoryNames: Record<string, string> = {
 	workflow: 'Workflow',
 	tooling: 'Tooling',
 	practice: 'Practice',

@@ -18,7 +18,7 @@ import * as schema from './schema.server'
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
 /** Plain SQL on one connection, for the migrator. */
-export type SqlSession = {
+type SqlSession = {
 	query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
 	/** Runs several statements separated by semicolons (no parameters). */
 	exec(sql: string): Promise<void>

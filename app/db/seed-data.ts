@@ -94,7 +94,7 @@ export const pricingRegions = [
  * conversion factor to the market exchange rate (indicator PA.NUS.PPPC.RF, United States = 1).
  * Bands and the rule for territories without data: docs/decisions/011-regional-pricing.md.
  */
-export const countriesByLevel: Record<number, string> = {
+const countriesByLevel: Record<number, string> = {
 	// ratio 0.75 and above; territories of high-price states; uninhabited territories
 	0: 'AD AI AQ AS AT AU AW AX BB BE BL BM BQ BS BV CA CC CH CK CW CX DE DK FI FK FO FR GB GF GG GI GL GP GS GU HK HM IE IL IM IO IS JE KY LI LU MC MF MP MQ MS NC NF NL NO NU NZ PF PM PN PR RE SE SG SH SJ SM SX TC TF TK UM US VA VG VI WF YT',
 	// 0.60 to 0.75

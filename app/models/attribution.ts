@@ -13,7 +13,7 @@ export const PARTNER_KEY_COOKIE = 'partner_key'
 export const REFERRAL_URL_COOKIE = 'referral_url'
 export const MARKETING_COOKIE = 'marketing'
 
-export const MARKETING_PARAMS = [
+const MARKETING_PARAMS = [
 	'utm_source',
 	'utm_medium',
 	'utm_campaign',
@@ -22,7 +22,7 @@ export const MARKETING_PARAMS = [
 	'gclid',
 	'fbclid',
 ] as const
-export type MarketingParam = (typeof MARKETING_PARAMS)[number]
+type MarketingParam = (typeof MARKETING_PARAMS)[number]
 
 export type Touch = Partial<Record<MarketingParam, string>> & {
 	/** The path the parameters arrived on. */

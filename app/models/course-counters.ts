@@ -4,7 +4,7 @@
  */
 
 /** The slot figure shown is 9 below the real capacity (SPEC §9). */
-export const SLOT_MARGIN = 9
+const SLOT_MARGIN = 9
 
 export type CourseCounters = {
 	/** Seats on sale: COURSE_SLOTS. */

@@ -71,7 +71,7 @@ export function isSignInFailure(value: unknown): value is SignInFailure {
 }
 
 /** The callback's JSON answer (SPEC §3, §7). */
-export type SignInData = {
+type SignInData = {
 	data: {
 		avatar: string
 		email: string
@@ -91,7 +91,7 @@ export type SignInResult =
  * The profile GitHub gives us. GitHub's free-form name can break our rules (one letter, 30
  * letters): such a part is left empty for the onboarding form rather than failing the sign-in.
  */
-export function profileFromGitHub(
+function profileFromGitHub(
 	user: GitHubUser,
 	email: string,
 	orderHashId: string | null,
@@ -108,7 +108,7 @@ export function profileFromGitHub(
 	})
 }
 
-export function signInData(profile: Profile): SignInData {
+function signInData(profile: Profile): SignInData {
 	const orderHashId = profile.orderHashId || null
 	return {
 		data: {

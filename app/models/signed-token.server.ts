@@ -10,7 +10,7 @@ import { LEAD_LISTS, type LeadList } from '~/db/schema-leads.server'
 
 export type TokenPurpose = 'signup' | 'confirm'
 
-export type TokenClaims = { email: string; list: LeadList; purpose: TokenPurpose; expiresAt: Date }
+type TokenClaims = { email: string; list: LeadList; purpose: TokenPurpose; expiresAt: Date }
 
 export type VerifyResult =
 	| { ok: true; claims: TokenClaims }

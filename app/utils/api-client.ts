@@ -5,7 +5,7 @@
  * Content-Type are JSON, plus the configured and per-call headers. Statuses go to the console.
  */
 
-export type QueryValue = string | number | boolean | null | undefined
+type QueryValue = string | number | boolean | null | undefined
 export type Query = Record<string, QueryValue | QueryValue[]>
 
 export type CallOptions = {

@@ -4,7 +4,7 @@
  * Server-only: the browser gets this as a small inline script in the document head, which
  * runs before any chunk and costs the first load's JavaScript budget nothing.
  */
-export const RELOAD_GUARD_MS = 10_000
+const RELOAD_GUARD_MS = 10_000
 export const RELOAD_GUARD_KEY = 'chunk-reload-at'
 
 type GuardWindow = {
@@ -37,13 +37,9 @@ export function reloadOnce(win: GuardWindow, guardMs: number, key: string): bool
 	return true
 }
 
-/** A dynamic import that failed because its file could not be fetched or evaluated. */
-export function isChunkLoadError(error: unknown): boolean {
-	const message = error instanceof Error ? error.message : String(error)
-	return /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
-		message,
-	)
-}
+/** The message of a dynamic import that failed because its file could not be fetched or evaluated. */
+export const CHUNK_LOAD_ERROR =
+	/dynamically imported module|Importing a module script failed|error loading dynamically imported module/i
 
 /**
  * The document-head script: catches scripts and module preloads under /build/ that fail to
@@ -52,5 +48,5 @@ export function isChunkLoadError(error: unknown): boolean {
  */
 export function chunkReloadScript(): string {
 	const reload = `(${reloadOnce.toString()})(window,${RELOAD_GUARD_MS},${JSON.stringify(RELOAD_GUARD_KEY)})`
-	return `addEventListener('error',function(e){var t=e.target,u=t&&(t.src||t.href)||'';if((t.tagName==='SCRIPT'||t.tagName==='LINK')&&u.indexOf('/build/')>=0)${reload}},true);addEventListener('unhandledrejection',function(e){var m=String(e.reason&&e.reason.message||e.reason);if(/dynamically imported module|Importing a module script failed/i.test(m))${reload}})`
+	return `addEventListener('error',function(e){var t=e.target,u=t&&(t.src||t.href)||'';if((t.tagName==='SCRIPT'||t.tagName==='LINK')&&u.indexOf('/build/')>=0)${reload}},true);addEventListener('unhandledrejection',function(e){var m=String(e.reason&&e.reason.message||e.reason);if(${CHUNK_LOAD_ERROR}.test(m))${reload}})`
 }

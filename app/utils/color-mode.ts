@@ -2,7 +2,7 @@
 export const colorModes = ['dark', 'light', 'system'] as const
 export type ColorMode = (typeof colorModes)[number]
 /** What a route may force: a concrete mode, never `system` (SPEC §4). */
-export type ForcedColorMode = Exclude<ColorMode, 'system'>
+type ForcedColorMode = Exclude<ColorMode, 'system'>
 
 /** Dark is the default when nothing is stored (SPEC §2, lead-generation layout). */
 export const DEFAULT_COLOR_MODE: ColorMode = 'dark'

@@ -45,9 +45,7 @@ function attributes({ alwaysSecure, ...options }: Options, context: Secure) {
 const expired = { maxAge: 0, expires: new Date(0) }
 
 /** Cookies by name, from a request or its Cookie header. */
-export function readCookies(
-	from: Request | string | undefined,
-): Record<string, string | undefined> {
+function readCookies(from: Request | string | undefined): Record<string, string | undefined> {
 	const header = typeof from === 'string' || from === undefined ? from : from.headers.get('cookie')
 	return cookie.parse(header ?? '')
 }

@@ -4,7 +4,7 @@
  * language is a second dictionary, not a hunt through the code.
  */
 export const DEFAULT_LOCALE = 'en-US'
-export const locales = [DEFAULT_LOCALE] as const
+const locales = [DEFAULT_LOCALE] as const
 export type Locale = (typeof locales)[number]
 
 /** The locale cookie: a year, whole site, SameSite=Lax (SPEC §9). Read by the server. */
@@ -52,7 +52,7 @@ export function localeDirection(_locale: Locale): 'ltr' | 'rtl' {
 	return 'ltr'
 }
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
 	return locales.includes(value as Locale)
 }
 

@@ -7,7 +7,7 @@ export function canonicalUrl(origin: string, pathname: string): string {
 	return path === '' ? origin : `${origin}${path}`
 }
 
-export function pageTitle(title?: string): string {
+function pageTitle(title?: string): string {
 	return title ? `${title} | ${site.title}` : site.title
 }
 

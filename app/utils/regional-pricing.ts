@@ -44,7 +44,7 @@ export async function fetchCountry(api: ApiClient): Promise<CountrySummary> {
 	}
 }
 
-export async function fetchCatalog(
+async function fetchCatalog(
 	api: ApiClient,
 	region: string,
 	query: CatalogQuery = {},
@@ -115,5 +115,3 @@ export function createRegionalPricing({
 		},
 	}
 }
-
-export type RegionalPricingStore = ReturnType<typeof createRegionalPricing>

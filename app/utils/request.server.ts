@@ -30,7 +30,7 @@ export function isValidHost(host: string | undefined): host is string {
  * The origin the visitor used. `forwardedHost` is only consulted when the peer is a trusted
  * proxy; of a list, the first entry is the one the visitor's browser sent.
  */
-export function requestOrigin({
+function requestOrigin({
 	siteUrl,
 	protocol,
 	host,

@@ -5,9 +5,9 @@
  */
 export const TOAST_DURATION_MS = 5000
 /** How long the closing animation runs before a closed toast leaves the DOM. */
-export const TOAST_EXIT_MS = 200
+const TOAST_EXIT_MS = 200
 
-export type ToastType = 'info' | 'success' | 'error'
+type ToastType = 'info' | 'success' | 'error'
 export type ToastPosition = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left'
 
 export type ToastInput = {

@@ -11,13 +11,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createGitHubEmulator, SAMPLE_USERS } from '../../app/integrations/github/emulator.server'
 
-export const FAKE_CLIENT_ID = 'fake-client-id'
-export const FAKE_CLIENT_SECRET = 'fake-client-secret'
+const FAKE_CLIENT_ID = 'fake-client-id'
+const FAKE_CLIENT_SECRET = 'fake-client-secret'
 
 /** What to do to requests for `path` ('/login/oauth/access_token', '/user', '/user/emails'). */
 export type Fault = { status: number; body?: string } | 'hang'
 
-export type RecordedRequest = {
+type RecordedRequest = {
 	method: string
 	path: string
 	headers: http.IncomingHttpHeaders

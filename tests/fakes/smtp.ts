@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
-export type ReceivedMail = { from: string; to: string[]; raw: string }
+type ReceivedMail = { from: string; to: string[]; raw: string }
 
 export async function startSmtp(options: { rejectWith?: string } = {}) {
 	const received: ReceivedMail[] = []

@@ -29,7 +29,7 @@ export type FakeSession = {
 	cancel_url: string
 }
 
-export type RecordedStripeRequest = {
+type RecordedStripeRequest = {
 	method: string
 	path: string
 	/** The form-encoded body, flat: `line_items[0][quantity]` → '2'. */

@@ -8,7 +8,7 @@ import pg from 'pg'
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined
 
-export const POSTGRES_SKIP_NOTE =
+const POSTGRES_SKIP_NOTE =
 	'TEST_DATABASE_URL is not set: the PostgreSQL runs of this suite are skipped (scripts/with-postgres.sh sets it)'
 
 if (!TEST_DATABASE_URL) console.warn(POSTGRES_SKIP_NOTE)

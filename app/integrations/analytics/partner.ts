@@ -6,8 +6,8 @@
  */
 import { PARTNER_KEY_COOKIE, REFERRAL_URL_COOKIE } from '~/models/attribution'
 
-export const PARTNER_ATTEMPTS = 5
-export const PARTNER_RETRY_MS = 500
+const PARTNER_ATTEMPTS = 5
+const PARTNER_RETRY_MS = 500
 
 export const PARTNER_WARNINGS = {
 	unset: 'Partner programme id not set (PARTNERO_PROGRAM_ID): referrals are not reported',

@@ -103,6 +103,7 @@ export function recordSignup(email: string, list: string) {
 	void reportPartnerSignup(settings?.PARTNERO_PROGRAM_ID ?? null, { email, ...referral })
 }
 
+/** @public Called through the dynamic import in components/analytics.tsx. */
 export function trackPageView(event: Record<string, unknown>) {
 	tracker?.track('page_view', event)
 }

@@ -9,7 +9,7 @@ export type EmailContent = { subject: string; text: string; html: string }
 const COURSE_NAME = 'AI Driven Dev'
 const DAY_NAME = 'AI Driven Development Day'
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
 	return value
 		.replaceAll('&', '&amp;')
 		.replaceAll('<', '&lt;')
@@ -114,7 +114,7 @@ export function courseSignupConfirmation(data: {
 	}
 }
 
-export type ReceiptLine = {
+type ReceiptLine = {
 	name: string
 	quantity: number
 	/** Price of one, in minor units of `currency`. */

@@ -34,7 +34,7 @@ for (const [prefix, bits] of [
  * The address in plain form: IPv4-mapped IPv6 (::ffff:1.2.3.4, as Node reports IPv4 peers on
  * a dual-stack socket) becomes IPv4; a zone index goes. Null when it is not an IP address.
  */
-export function normalizeIp(value: string): string | null {
+function normalizeIp(value: string): string | null {
 	let ip = value.trim()
 	if (ip.startsWith('[') && ip.endsWith(']')) ip = ip.slice(1, -1)
 	ip = ip.replace(/%.*$/, '')

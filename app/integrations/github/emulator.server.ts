@@ -10,7 +10,7 @@
  */
 import crypto from 'node:crypto'
 
-export type EmulatorEmail = { email: string; primary: boolean; verified: boolean }
+type EmulatorEmail = { email: string; primary: boolean; verified: boolean }
 
 export type EmulatorUser = {
 	login: string

@@ -17,7 +17,7 @@ export type GitHubClient = {
 }
 
 /** The scope that lets us read the visitor's e-mail addresses (SPEC §2). */
-export const GITHUB_SCOPE = 'user:email'
+const GITHUB_SCOPE = 'user:email'
 
 export type GitHubErrorReason =
 	/** The code is wrong, expired or already used. */
