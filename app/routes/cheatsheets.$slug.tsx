@@ -1,46 +1,19 @@
-import {
-	json,
-	type LinksFunction,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from '@remix-run/node'
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage, contentLinks } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
-import { contentHeaders, findContent, isPreview } from '~/content/content.server'
-import { requireFound } from '~/utils/http'
-import { pageMeta } from '~/utils/meta'
+import { contentPageHeaders, loadContentPage } from '~/utils/content-route.server'
+import { articleMeta } from '~/utils/meta'
 
 export const links: LinksFunction = () => contentLinks
 
-/** One cheatsheet, compiled at build time; an unknown slug (or a draft) is a 404. */
-export async function loader({ request }: LoaderFunctionArgs) {
-	const { pathname } = new URL(request.url)
-	const preview = isPreview(request)
-	const sheet = requireFound(findContent(pathname, { preview }), pathname)
-	return json({ sheet }, { headers: contentHeaders(preview) })
-}
+export const loader = loadContentPage
+export const headers = contentPageHeaders
 
-export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders
-
-export const meta: MetaFunction<typeof loader> = (args) => {
-	const sheet = args.data?.sheet
-	return pageMeta(args, {
-		title: sheet?.title,
-		description: sheet?.description,
-		type: 'article',
-		image: sheet?.image,
-		article: sheet && {
-			publishedTime: sheet.date,
-			modifiedTime: sheet.updated,
-			author: sheet.author,
-			tags: sheet.tags,
-		},
-	})
-}
+export const meta: MetaFunction<typeof loader> = (args) => articleMeta(args, args.data?.page)
 
 export default function Cheatsheet() {
-	const { sheet } = useLoaderData<typeof loader>()
+	const { page: sheet } = useLoaderData<typeof loader>()
 	return (
 		<LeadLayout>
 			<ContentPage

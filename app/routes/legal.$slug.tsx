@@ -1,27 +1,14 @@
-import {
-	json,
-	type LinksFunction,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from '@remix-run/node'
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage, contentLinks } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
-import { contentHeaders, findContent, isPreview } from '~/content/content.server'
-import { requireFound } from '~/utils/http'
+import { contentPageHeaders, loadContentPage } from '~/utils/content-route.server'
 import { pageMeta } from '~/utils/meta'
 
 export const links: LinksFunction = () => contentLinks
 
-/** A legal page from content/legal/<slug>.mdx; an unknown slug is a 404. */
-export async function loader({ request }: LoaderFunctionArgs) {
-	const { pathname } = new URL(request.url)
-	const preview = isPreview(request)
-	const page = requireFound(findContent(pathname, { preview }), pathname)
-	return json({ page }, { headers: contentHeaders(preview) })
-}
-
-export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders
+export const loader = loadContentPage
+export const headers = contentPageHeaders
 
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, { title: args.data?.page.title, description: args.data?.page.description })

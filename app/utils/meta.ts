@@ -1,4 +1,5 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
+import type { ContentMeta } from '~/content/schema'
 import { site } from '~/site'
 
 /** The canonical URL (SPEC §2): the bare origin for the home page, origin plus path elsewhere. */
@@ -68,4 +69,25 @@ export function pageMeta(
 				]
 			: []),
 	]
+}
+
+/** The meta tags of a dated content page (a post or a cheatsheet): an Open Graph article. */
+export function articleMeta(
+	args: Pick<MetaArgs, 'matches' | 'location'>,
+	page:
+		| Pick<ContentMeta, 'title' | 'description' | 'image' | 'date' | 'updated' | 'author' | 'tags'>
+		| undefined,
+) {
+	return pageMeta(args, {
+		title: page?.title,
+		description: page?.description,
+		type: 'article',
+		image: page?.image,
+		article: page && {
+			publishedTime: page.date,
+			modifiedTime: page.updated,
+			author: page.author,
+			tags: page.tags,
+		},
+	})
 }

@@ -1,0 +1,18 @@
+/**
+ * The loader of every page compiled from content/ (posts, cheatsheets, legal pages;
+ * docs/decisions/020): the item at the request's path, or a 404 for an unknown path and for a
+ * draft outside preview mode.
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { contentHeaders, findContent, isPreview } from '~/content/content.server'
+import { requireFound } from './http'
+
+export function loadContentPage({ request }: LoaderFunctionArgs) {
+	const { pathname } = new URL(request.url)
+	const preview = isPreview(request)
+	const page = requireFound(findContent(pathname, { preview }), pathname)
+	return json({ page }, { headers: contentHeaders(preview) })
+}
+
+/** The loader's cache headers are the page's. */
+export const contentPageHeaders = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders
