@@ -3,25 +3,7 @@
  * the browser receives the resulting HTML, never this module.
  */
 import type { ComponentProps } from 'react'
-import {
-	Accordion,
-	AccordionGroup,
-	Callout,
-	Card,
-	CardGroup,
-	Caution,
-	CodeBlock,
-	CodeGroup,
-	Note,
-	Step,
-	Steps,
-	Tab,
-	Table,
-	TableFrame,
-	Tabs,
-	Tip,
-	Warning,
-} from './blocks'
+import * as blocks from './blocks'
 
 /** h2 and h3 link to themselves, so a reader can share a section. */
 function heading(Tag: 'h2' | 'h3' | 'h4', className: string) {
@@ -80,8 +62,8 @@ export const mdxComponents = {
 			{...props}
 		/>
 	),
-	pre: CodeBlock,
-	table: TableFrame,
+	pre: blocks.CodeBlock,
+	table: blocks.TableFrame,
 	thead: (props: ComponentProps<'thead'>) => (
 		<thead className="bg-slate-50 dark:bg-slate-900" {...props} />
 	),
@@ -97,19 +79,6 @@ export const mdxComponents = {
 			{...props}
 		/>
 	),
-	Accordion,
-	AccordionGroup,
-	Callout,
-	Card,
-	CardGroup,
-	Caution,
-	CodeGroup,
-	Note,
-	Step,
-	Steps,
-	Tab,
-	Table,
-	Tabs,
-	Tip,
-	Warning,
+	// Every block by its name, as the MDX files use them (README: Content).
+	...blocks,
 }
