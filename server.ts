@@ -97,7 +97,7 @@ app.use(
 				],
 				// React renders style attributes, which a CSP counts as inline styles.
 				styleSrc: ["'self'", "'unsafe-inline'"],
-				// GitHub avatars in the visitor's profile card (sign in with GitHub, issue 6).
+				// GitHub avatars in the visitor's profile card (sign in with GitHub, docs/decisions/040).
 				imgSrc: ["'self'", 'data:', 'https://avatars.githubusercontent.com', ...analyticsHosts.img],
 				fontSrc: ["'self'"],
 				connectSrc: ["'self'", ...analyticsHosts.connect],
@@ -105,7 +105,7 @@ app.use(
 				frameSrc: ["'self'", ...analyticsHosts.frame],
 				objectSrc: ["'none'"],
 				baseUri: ["'self'"],
-				// A no-JavaScript checkout form is answered 303 to Stripe's hosted page (issue 4).
+				// A no-JavaScript checkout form is answered 303 to Stripe's hosted page (docs/decisions/030).
 				formAction: [
 					"'self'",
 					...(config.STRIPE_SECRET_KEY ? ['https://checkout.stripe.com'] : []),
@@ -159,7 +159,7 @@ app.use((req, res, next) => {
 	next()
 })
 
-// Form posts (issue 5, docs/decisions/063): a foreign Origin is a cross-site post (403; a
+// Form posts (docs/decisions/063): a foreign Origin is a cross-site post (403; a
 // missing Origin is allowed), and each client address gets RATE_LIMIT_MAX posts per window
 // (429 with Retry-After). Both answer here, before Remix and any database work. Payment
 // webhooks come from the provider's servers, signed: neither rule applies to them.

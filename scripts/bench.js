@@ -22,7 +22,7 @@ try {
 	const scripts = firstLoadScripts(home)
 	const css = home.match(/\/build\/[^"]+\.css/)?.[0]
 	const ceiling = { name: 'static file (ceiling)', path: scripts[0] ?? css }
-	// Checkout (issue 4): the status a buyer's processing page polls, for one pending order.
+	// Checkout (docs/decisions/030): the status a buyer's processing page polls, for one pending order.
 	const checkout = await fetch(`${origin}/checkout`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },

@@ -30,7 +30,7 @@ const paths = {
 		'M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9zM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z',
 	'arrow-right': 'M5 12h14M13 6l6 6-6 6',
 	rss: 'M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16M5 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',
-	// Interface details and landing pages (issue 8).
+	// Interface details and landing pages (docs/decisions/050).
 	close: 'M6 6l12 12M18 6 6 18',
 	spinner: 'M21 12a9 9 0 1 1-6.2-8.6',
 	calendar: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',

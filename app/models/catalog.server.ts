@@ -1,4 +1,4 @@
-/** The catalog and its regional prices (SPEC §3, §4; issue 3, items 5 and 6). */
+/** The catalog and its regional prices (SPEC §3, §4; docs/decisions/011). */
 import { and, asc, eq } from 'drizzle-orm'
 import { type Db, getDb } from '~/db/client.server'
 import { catalogItems, catalogPrices, countryRegions, pricingRegions } from '~/db/schema.server'

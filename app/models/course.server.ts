@@ -1,4 +1,4 @@
-/** The course and its seat counters (SPEC §3, §5; issue 3, item 2). */
+/** The course and its seat counters (SPEC §3, §5, §9). */
 import { and, eq, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { type Db, getDb } from '~/db/client.server'

@@ -1,5 +1,5 @@
 /**
- * What the landing page shows (issue 3, item 10): the course name, the seat's price in the
+ * What the landing page shows (SPEC §4, docs/decisions/011): the course name, the seat's price in the
  * visitor's region when regional pricing is active, and the sold / remaining seats.
  */
 import type { GeoQuery } from '~/integrations/geo/locate.server'

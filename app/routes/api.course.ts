@@ -1,4 +1,4 @@
-/** GET /api/course → { data: course } with its counters (SPEC §7, issue 3 item 2). */
+/** GET /api/course → { data: course } with its counters (SPEC §3, §7). */
 import { getCourse } from '~/models/course.server'
 import { CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
 

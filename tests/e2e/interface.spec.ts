@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 
-// Issue 8: the particle background, toasts, preview mode, the chunk-error reload guard and the
+// SPEC §4, §8, §9: the particle background, toasts, preview mode, the chunk-error reload guard and the
 // build update check. Headless Chromium here has WebGL through SwiftShader (software), so the
 // canvas really renders; the WebGL failure path is played by hiding WebGL from the page.
 

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 
 // Every page, in dark and light mode, at 320 px and at a desktop width: no axe violation of
 // serious or critical impact, nothing wider than the screen, and a full-page screenshot kept
-// with the test's results (issue 8). Pages render the same HTML with or without JavaScript,
+// with the test's results (docs/decisions/050). Pages render the same HTML with or without JavaScript,
 // so this runs in the `js` project only, where axe can run. /checkout/processing needs a
 // checkout and is covered by the checkout's own tests.
 

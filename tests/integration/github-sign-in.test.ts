@@ -1,5 +1,5 @@
 /**
- * Sign in with GitHub against the production build (issue 6): the callback against a GitHub
+ * Sign in with GitHub against the production build (docs/decisions/040): the callback against a GitHub
  * peer on loopback, including its failures; the embedded emulator; a released site.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'

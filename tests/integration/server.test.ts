@@ -206,7 +206,7 @@ describe('SITE_URL and SITE_STATUS', () => {
 		server = await startServer({
 			SITE_URL: 'https://aidrivendev.com',
 			SITE_STATUS: 'released',
-			// Released without Stripe keys: the sandbox must be allowed explicitly (issue 4).
+			// Released without Stripe keys: the sandbox must be allowed explicitly (DESIGN.md, embedded defaults).
 			ALLOW_SANDBOX_PAYMENTS: '1',
 		})
 	})

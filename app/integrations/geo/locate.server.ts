@@ -1,5 +1,5 @@
 /**
- * Where a visitor is, asking each source in turn (issue 3, SPEC §7): a country header set by a
+ * Where a visitor is, asking each source in turn (SPEC §7, docs/decisions/012): a country header set by a
  * trusted CDN, then the geolocation service, then the offline IP database. Private, reserved
  * or unknown addresses and every failure end as null: the caller falls back to GLOBAL.
  */
