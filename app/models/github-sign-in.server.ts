@@ -12,7 +12,7 @@ import {
 	GitHubError,
 	type GitHubUser,
 } from '~/integrations/github/oauth.server'
-import { findLatestPaidOrderHashId } from './paid-order.server'
+import { findLatestPaidOrderHashId } from './checkout/index.server'
 import {
 	applyProfileData,
 	EMPTY_PROFILE,

@@ -1,11 +1,11 @@
 /**
- * GET /checkout/{id} (SPEC §7, issue 4 item 4) → `{ link, status, data }`, status one of
+ * GET /checkout/{id} (SPEC §7, §8) → `{ link, status, data }`, status one of
  * pending, paid, failed, expired, refunded. A pending order is verified with the provider
  * first, so a lost webhook does not strand a buyer. Unknown id: 404.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { PaymentProviderError } from '~/integrations/payments/provider.server'
-import { getCheckout } from '~/models/checkout.server'
+import { PaymentProviderError } from '~/integrations/payments/types'
+import { getCheckout } from '~/models/checkout/index.server'
 
 const noStore = { 'Cache-Control': 'no-store' }
 

@@ -9,8 +9,13 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { PaymentProviderError } from '~/integrations/payments/provider.server'
-import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout.server'
+import { PaymentProviderError } from '~/integrations/payments/types'
+import {
+	type CheckoutView,
+	cancelCheckout,
+	DEFAULT_CHECKOUT_REASON,
+	getCheckout,
+} from '~/models/checkout/index.server'
 import { pageMeta } from '~/utils/meta'
 
 export const DEFAULT_VERIFY_REASON = 'Failed to verify payment'
@@ -42,7 +47,7 @@ type State =
  * short, plain wording is shown, anything else reads as the default reason.
  */
 function plainReason(reason: string): string {
-	return /^[\w\s'.,:;()/-]{1,160}$/.test(reason) ? reason : 'Failed to process checkout'
+	return /^[\w\s'.,:;()/-]{1,160}$/.test(reason) ? reason : DEFAULT_CHECKOUT_REASON
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 /**
- * The sandbox provider's hosted checkout page (issue 4 item 2; docs/decisions/030): the item,
+ * The sandbox provider's hosted checkout page (docs/decisions/030, 032): the item,
  * the amount and a "Card number" with expiry and CVC. 4242 4242 4242 4242 pays, 4000 0000 0000
  * 0002 is declined and the visitor can try again. Always labelled test mode; works without
  * JavaScript. Payments go through the same function a verified Stripe webhook calls.
@@ -23,7 +23,7 @@ import {
 	cancelSandboxCheckout,
 	getSandboxCheckout,
 	recordSandboxPayment,
-} from '~/models/checkout.server'
+} from '~/models/checkout/index.server'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
 import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'

@@ -1,5 +1,5 @@
 /**
- * POST /checkout (SPEC §7, issue 4 item 1): `{ code, quantity, type, region }` with X-Coupon and
+ * POST /checkout (SPEC §7, §8): `{ code, quantity, type, region }` with X-Coupon and
  * X-Affiliate → `{ link }`, the hosted payment page. A plain form POST (no JavaScript) gets a
  * 303 to that link instead. Prices come from the database only; failures answer 4xx with
  * `Checkout failed: {reason}` and create nothing.
@@ -8,9 +8,13 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { getConfig } from '~/config.server'
 import { getAttribution } from '~/models/attribution.server'
 import { getPricingTable } from '~/models/catalog.server'
-import { CheckoutError, createCheckout, DEFAULT_CHECKOUT_REASON } from '~/models/checkout.server'
+import {
+	CheckoutError,
+	createCheckout,
+	DEFAULT_CHECKOUT_REASON,
+	regionAllowed,
+} from '~/models/checkout/index.server'
 import { checkoutRequestSchema, firstIssue } from '~/models/checkout-request'
-import { regionAllowed } from '~/models/checkout-rules'
 import { getCountryInfo } from '~/models/country.server'
 import { geoQuery } from '~/utils/api.server'
 

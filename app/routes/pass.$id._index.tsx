@@ -17,7 +17,7 @@ import { z } from 'zod'
 import { SubmitButton } from '~/components/button'
 import { Field } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { claimPass, findValidPass } from '~/models/pass.server'
+import { claimPass, findValidPass } from '~/models/checkout/index.server'
 import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 

@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { findValidPass } from '~/models/pass.server'
+import { findValidPass } from '~/models/checkout/index.server'
 import { requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 

@@ -1,6 +1,6 @@
 /**
- * A fake Stripe API on loopback for the integration tests: Checkout Sessions (create, retrieve),
- * recorded requests, and signed webhook deliveries made with the SDK's own test-header helper.
+ * A fake Stripe API on loopback for the integration tests: Checkout Sessions (create, retrieve,
+ * expire), refunds of a paid session's payment intent, recorded requests, and signed webhook deliveries made with the SDK's own test-header helper.
  * The site reaches it through STRIPE_API_URL (the SDK's host / port / protocol options).
  */
 import crypto from 'node:crypto'
@@ -29,6 +29,16 @@ export type FakeSession = {
 	cancel_url: string
 }
 
+export type FakeRefund = {
+	id: string
+	object: 'refund'
+	status: 'succeeded' | 'pending'
+	amount: number
+	currency: string
+	payment_intent: string
+	metadata: Record<string, string>
+}
+
 type RecordedStripeRequest = {
 	method: string
 	path: string
@@ -42,7 +52,9 @@ const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex
 export async function startFakeStripe() {
 	const sessions = new Map<string, FakeSession>()
 	const requests: RecordedStripeRequest[] = []
+	const refunds = new Map<string, FakeRefund>()
 	let failCreate = 0
+	let nextRefundStatus: FakeRefund['status'] = 'succeeded'
 
 	const send = (res: http.ServerResponse, status: number, body: unknown) => {
 		res.statusCode = status
@@ -107,6 +119,44 @@ export async function startFakeStripe() {
 			session.status = 'expired'
 			return send(res, 200, session)
 		}
+		if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+			const paid = [...sessions.values()].find(
+				(s) => s.payment_intent !== null && s.payment_intent === params.payment_intent,
+			)
+			if (!paid)
+				return send(res, 400, {
+					error: {
+						type: 'invalid_request_error',
+						code: 'resource_missing',
+						message: `No such payment_intent: '${params.payment_intent}'`,
+					},
+				})
+			if ([...refunds.values()].some((r) => r.payment_intent === paid.payment_intent))
+				return send(res, 400, {
+					error: {
+						type: 'invalid_request_error',
+						code: 'charge_already_refunded',
+						message: 'Charge has already been refunded.',
+					},
+				})
+			const metadata: Record<string, string> = {}
+			for (const [key, value] of Object.entries(params)) {
+				const match = key.match(/^metadata\[(.+)\]$/)
+				if (match) metadata[match[1]!] = value
+			}
+			const refund: FakeRefund = {
+				id: id('re'),
+				object: 'refund',
+				status: nextRefundStatus,
+				amount: paid.amount_total,
+				currency: paid.currency,
+				payment_intent: paid.payment_intent!,
+				metadata,
+			}
+			nextRefundStatus = 'succeeded'
+			refunds.set(refund.id, refund)
+			return send(res, 200, refund)
+		}
 		const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)
 		if (req.method === 'GET' && retrieve) {
 			const session = sessions.get(decodeURIComponent(retrieve[1]!))
@@ -128,6 +178,7 @@ export async function startFakeStripe() {
 		url: `http://127.0.0.1:${port}`,
 		requests,
 		sessions,
+		refunds,
 		/** The session created for an order (by its metadata). */
 		sessionOf(orderId: string): FakeSession {
 			const session = [...sessions.values()].find((s) => s.metadata.order_id === orderId)
@@ -150,6 +201,10 @@ export async function startFakeStripe() {
 		},
 		failNextCreate(times = 1) {
 			failCreate = times
+		},
+		/** The next refund stays pending, as a bank transfer's would. */
+		holdNextRefund() {
+			nextRefundStatus = 'pending'
 		},
 		/** A webhook event as Stripe sends it, and its Stripe-Signature header. */
 		event(type: string, object: unknown, secret = FAKE_WEBHOOK_SECRET) {

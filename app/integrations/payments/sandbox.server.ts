@@ -1,9 +1,11 @@
 /**
- * The embedded sandbox provider (DESIGN.md "Embedded defaults"): the hosted checkout page is
- * /checkout/sandbox/:id on the site itself, always labelled test mode. Its state lives in the
- * order: the page completes payments through the same function a verified Stripe webhook calls.
+ * The embedded sandbox provider (DESIGN.md "Embedded defaults", docs/decisions/030, 032): the
+ * hosted checkout page is /checkout/sandbox/:id on the site itself, always labelled test mode.
+ * Its state lives in the order, so it has no session to look up or expire and sends no webhooks:
+ * its page's "Pay" and "Cancel", and a refund, are events confirmed by the same step a verified
+ * Stripe webhook goes through.
  */
-import type { PaymentProvider } from './provider.server'
+import type { PaymentEvent, PaymentProvider } from './types'
 
 export const SANDBOX_CARDS = {
 	/** Pays. */
@@ -12,19 +14,41 @@ export const SANDBOX_CARDS = {
 	declined: '4000000000000002',
 } as const
 
-/** The sandbox's session id is the order id: nothing else to remember. */
+/** An event about an order's sandbox session; the session id is the order id. */
+function sandboxEvent(
+	orderId: string,
+	type: PaymentEvent['type'],
+	buyer: { email: string | null; name: string | null } = { email: null, name: null },
+): PaymentEvent {
+	return {
+		id: `sandbox:${orderId}:${type}`,
+		provider: 'sandbox',
+		type,
+		orderId,
+		sessionId: orderId,
+		paymentIntentId: null,
+		...buyer,
+	}
+}
+
 export function createSandboxProvider(): PaymentProvider {
 	return {
-		name: 'sandbox',
+		id: 'sandbox',
+		// The sandbox page is our own clock: the reservation ends with the session.
+		reservationGraceMinutes: 0,
+		testMode: true,
 		async createSession({ orderId, origin }) {
 			return { sessionId: orderId, link: `${origin}/checkout/sandbox/${orderId}` }
 		},
-		// The sandbox page records payments itself; until then the session is open.
-		async getSessionState() {
-			return { state: 'open' }
+		// No money moved, so nothing to send back: the refund is recorded on the order.
+		async refund({ orderId }) {
+			return sandboxEvent(orderId, 'refunded')
 		},
-		// The order is the session: expiring the order is all there is to do.
-		async expireSession() {},
+		sitePage: {
+			paid: (orderId, buyer) =>
+				sandboxEvent(orderId, 'completed', { email: buyer.email, name: buyer.name ?? null }),
+			cancelled: (orderId) => sandboxEvent(orderId, 'expired'),
+		},
 	}
 }
 

@@ -1,10 +1,16 @@
 /**
- * Stripe Checkout through the official SDK. STRIPE_API_URL points the SDK elsewhere (a fake
+ * Stripe Checkout through the official SDK (docs/decisions/030, 032): hosted sessions, signed
+ * webhooks, session look-up and expiry, refunds. STRIPE_API_URL points the SDK elsewhere (a fake
  * Stripe on loopback in the tests) through its host / port / protocol options.
  */
 import Stripe from 'stripe'
 import type { Config } from '~/config.server'
-import { type PaymentEvent, type PaymentProvider, PaymentProviderError } from './provider.server'
+import {
+	type CheckoutSessionInput,
+	type PaymentEvent,
+	type PaymentProvider,
+	PaymentProviderError,
+} from './types'
 
 export function createStripeClient(
 	config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_TIMEOUT_MS'>,
@@ -25,73 +31,106 @@ export function createStripeClient(
 	})
 }
 
-export function createStripeProvider(
-	config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_TIMEOUT_MS'>,
-): PaymentProvider {
+type StripeConfig = Pick<
+	Config,
+	'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_TIMEOUT_MS' | 'STRIPE_WEBHOOK_SECRET'
+>
+
+/** Runs a call to Stripe; any failure becomes a PaymentProviderError (the caller answers 502). */
+async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+	try {
+		return await call()
+	} catch (error) {
+		if (error instanceof PaymentProviderError) throw error
+		throw new PaymentProviderError(`Stripe: ${(error as Error).message}`)
+	}
+}
+
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
 	const stripe = createStripeClient(config)
+	const webhookSecret = config.STRIPE_WEBHOOK_SECRET
 	return {
-		name: 'stripe',
-		async createSession(input) {
-			try {
-				const currency = input.currency.toLowerCase()
-				const discounted = input.totalMinor !== input.unitAmountMinor * input.quantity
-				// A coupon is applied by our pricing, so Stripe charges exactly our total: one line
-				// for the whole order then, since a unit price may not divide evenly.
-				const lineItem = discounted
-					? {
-							quantity: 1,
-							price_data: {
-								currency,
-								unit_amount: input.totalMinor,
-								product_data: { name: `${input.itemName} × ${input.quantity} (coupon applied)` },
-							},
-						}
-					: {
-							quantity: input.quantity,
-							price_data: {
-								currency,
-								unit_amount: input.unitAmountMinor,
-								product_data: {
-									name: input.itemName,
-									...(input.itemDescription ? { description: input.itemDescription } : {}),
-								},
-							},
-						}
-				const session = await stripe.checkout.sessions.create(
-					{
-						mode: 'payment',
-						line_items: [lineItem],
-						client_reference_id: input.orderId,
-						metadata: { order_id: input.orderId },
-						payment_intent_data: { metadata: { order_id: input.orderId } },
-						success_url: input.successUrl,
-						cancel_url: input.cancelUrl,
-						expires_at: Math.floor(input.expiresAt.getTime() / 1000),
-					},
-					{ idempotencyKey: `checkout-${input.orderId}` },
-				)
+		id: 'stripe',
+		reservationGraceMinutes: 2,
+		testMode: false,
+		createSession: (input) =>
+			callStripe(async () => {
+				const session = await stripe.checkout.sessions.create(sessionParams(input), {
+					idempotencyKey: `checkout-${input.orderId}`,
+				})
 				if (!session.url) throw new PaymentProviderError('Stripe returned no checkout URL')
 				return { sessionId: session.id, link: session.url }
-			} catch (error) {
-				if (error instanceof PaymentProviderError) throw error
-				throw new PaymentProviderError(`Stripe: ${(error as Error).message}`)
-			}
-		},
-		async expireSession(sessionId) {
-			try {
+			}),
+		// Without a webhook secret (config requires one with a key) the endpoint does not exist.
+		...(webhookSecret
+			? {
+					verifyEvent: (rawBody: string, signature: string | null) =>
+						toPaymentEvent(verifyStripeWebhook(rawBody, signature, webhookSecret)),
+				}
+			: {}),
+		lookUpSession: (sessionId) =>
+			callStripe(async () => sessionEvent(await stripe.checkout.sessions.retrieve(sessionId))),
+		expireSession: (sessionId) =>
+			callStripe(async () => {
 				await stripe.checkout.sessions.expire(sessionId)
-			} catch (error) {
-				throw new PaymentProviderError(`Stripe: ${(error as Error).message}`)
+			}),
+		refund: ({ orderId, paymentIntentId }) =>
+			callStripe(async () => {
+				if (!paymentIntentId) throw new PaymentProviderError(`Order ${orderId} has no payment`)
+				const refund = await stripe.refunds.create(
+					{ payment_intent: paymentIntentId, metadata: { order_id: orderId } },
+					{ idempotencyKey: `refund-${orderId}` },
+				)
+				// A pending refund is reported by its charge.refunded webhook once the money is back.
+				if (refund.status !== 'succeeded') return null
+				return {
+					id: `refund:${refund.id}`,
+					provider: 'stripe',
+					type: 'refunded',
+					orderId,
+					sessionId: null,
+					paymentIntentId,
+					email: null,
+					name: null,
+				}
+			}),
+	}
+}
+
+function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCreateParams {
+	const currency = input.currency.toLowerCase()
+	const discounted = input.totalMinor !== input.unitAmountMinor * input.quantity
+	// A coupon is applied by our pricing, so Stripe charges exactly our total: one line for the
+	// whole order then, since a unit price may not divide evenly.
+	const lineItem = discounted
+		? {
+				quantity: 1,
+				price_data: {
+					currency,
+					unit_amount: input.totalMinor,
+					product_data: { name: `${input.itemName} × ${input.quantity} (coupon applied)` },
+				},
 			}
-		},
-		async getSessionState(sessionId) {
-			try {
-				const session = await stripe.checkout.sessions.retrieve(sessionId)
-				return sessionState(session)
-			} catch (error) {
-				throw new PaymentProviderError(`Stripe: ${(error as Error).message}`)
+		: {
+				quantity: input.quantity,
+				price_data: {
+					currency,
+					unit_amount: input.unitAmountMinor,
+					product_data: {
+						name: input.itemName,
+						...(input.itemDescription ? { description: input.itemDescription } : {}),
+					},
+				},
 			}
-		},
+	return {
+		mode: 'payment',
+		line_items: [lineItem],
+		client_reference_id: input.orderId,
+		metadata: { order_id: input.orderId },
+		payment_intent_data: { metadata: { order_id: input.orderId } },
+		success_url: input.successUrl,
+		cancel_url: input.cancelUrl,
+		expires_at: Math.floor(input.expiresAt.getTime() / 1000),
 	}
 }
 
@@ -100,21 +139,37 @@ function paymentIntentId(value: string | { id: string } | null | undefined): str
 	return typeof value === 'string' ? value : value.id
 }
 
-export function sessionState(
+/** Payment verification: what a session stands for now; null while it is open. */
+export function sessionEvent(
 	session: Pick<
 		Stripe.Checkout.Session,
-		'status' | 'payment_status' | 'customer_details' | 'payment_intent'
+		'id' | 'status' | 'payment_status' | 'customer_details' | 'payment_intent' | 'metadata'
 	>,
-) {
+): PaymentEvent | null {
+	const base = {
+		provider: 'stripe' as const,
+		orderId: session.metadata?.order_id ?? null,
+		sessionId: session.id,
+	}
 	if (session.status === 'complete' && session.payment_status !== 'unpaid')
 		return {
-			state: 'paid' as const,
+			...base,
+			id: `verify:${session.id}:completed`,
+			type: 'completed',
+			paymentIntentId: paymentIntentId(session.payment_intent),
 			email: session.customer_details?.email ?? null,
 			name: session.customer_details?.name ?? null,
-			paymentIntentId: paymentIntentId(session.payment_intent),
 		}
-	if (session.status === 'expired') return { state: 'expired' as const }
-	return { state: 'open' as const }
+	if (session.status === 'expired')
+		return {
+			...base,
+			id: `verify:${session.id}:expired`,
+			type: 'expired',
+			paymentIntentId: null,
+			email: null,
+			name: null,
+		}
+	return null
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The pure rules of a checkout: what an order costs with a coupon, and whether its seats fit.
- * No I/O, so every edge is unit tested; app/models/checkout.server.ts feeds them the database.
+ * No I/O, so every edge is unit tested; the step modules beside it feed them the database.
  */
 
 export type Coupon = {

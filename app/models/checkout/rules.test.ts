@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkoutRequestSchema } from './checkout-request'
+import { checkoutRequestSchema } from '../checkout-request'
 import {
 	type Coupon,
 	couponApplies,
@@ -8,7 +8,7 @@ import {
 	priceOrder,
 	regionAllowed,
 	seatsFit,
-} from './checkout-rules'
+} from './rules'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({

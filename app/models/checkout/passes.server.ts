@@ -1,12 +1,13 @@
 /**
- * Day-event passes (issue 4 item 7): one per item bought, each with an unguessable id. The
- * holder claims a pass once with a name and an e-mail address; a team buys several and each
- * member claims one.
+ * Day-event passes (SPEC §2 /pass/:id, §6 the pass-validator; docs/decisions/030): one per item
+ * bought, issued when the order is paid, each with an unguessable id. The holder claims a pass
+ * once with a name and an e-mail address; a team buys several and each member claims one.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
-import { PUBLIC_ID } from './checkout.server'
+import { newPublicId, PUBLIC_ID } from './public-id.server'
+import type { Tx } from './query.server'
 
 export type Pass = {
 	id: string
@@ -59,4 +60,31 @@ export async function claimPass(
 		.where(and(eq(passes.id, id), isNull(passes.claimedAt)))
 		.returning({ id: passes.id })
 	return claimed.length > 0 ? 'claimed' : 'already-claimed'
+}
+
+/**
+ * One pass per item bought, for items of type 'pass'; never twice for one order. Runs in the
+ * transaction that marks the order paid.
+ */
+export async function issuePasses(
+	tx: Tx,
+	order: { id: string; itemCode: string; quantity: number },
+): Promise<void> {
+	const [item] = await tx
+		.select({ type: catalogItems.type })
+		.from(catalogItems)
+		.where(eq(catalogItems.code, order.itemCode))
+	if (item?.type !== 'pass') return
+	const [existing] = await tx
+		.select({ count: sql<number>`count(*)::int` })
+		.from(passes)
+		.where(eq(passes.orderId, order.id))
+	if (Number(existing?.count ?? 0) > 0) return
+	await tx.insert(passes).values(
+		Array.from({ length: order.quantity }, () => ({
+			id: newPublicId(),
+			orderId: order.id,
+			itemCode: order.itemCode,
+		})),
+	)
 }

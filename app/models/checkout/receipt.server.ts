@@ -1,12 +1,13 @@
 /**
- * The receipt e-mail (issue 4 item 8), sent once per paid order through the e-mail integration
- * (SMTP, or the outbox table and a log line by default).
+ * The receipt e-mail (docs/decisions/030), sent once per paid order, whatever the provider,
+ * through the e-mail integration (SMTP, or the outbox table and a log line by default).
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
 
 /** Sends the receipt of a paid order unless it went already; the claim on the row makes it once. */
 export async function sendReceipt(orderId: string): Promise<boolean> {
@@ -29,6 +30,7 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
 	const siteUrl = getConfig().SITE_URL
+	const provider = getPaymentProvider()
 	const content = templates.receipt({
 		orderId: order.id,
 		customerName: order.customerName,
@@ -44,7 +46,7 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
 		orderUrl: siteUrl ? `${siteUrl}/checkout/${order.id}/thank-you` : undefined,
-		testMode: order.provider === 'sandbox',
+		testMode: order.provider === provider.id && provider.testMode,
 	})
 	await sendEmail({ to: order.email, ...content })
 	return true

@@ -1,0 +1,201 @@
+import type Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+	FAKE_STRIPE_KEY,
+	FAKE_WEBHOOK_SECRET,
+	type FakeStripe,
+	startFakeStripe,
+} from '../../../tests/fakes/stripe'
+import { createStripeProvider, sessionEvent, toPaymentEvent } from './stripe.server'
+import { type PaymentProvider, PaymentProviderError } from './types'
+
+const event = (type: string, object: unknown) =>
+	({ id: 'evt_1', type, data: { object } }) as unknown as Stripe.Event
+
+describe('Stripe events', () => {
+	test('a paid completed session is a completion of the order in its metadata', () => {
+		expect(
+			toPaymentEvent(
+				event('checkout.session.completed', {
+					id: 'cs_1',
+					metadata: { order_id: 'order-1' },
+					client_reference_id: 'order-1',
+					payment_status: 'paid',
+					payment_intent: 'pi_1',
+					customer_details: { email: 'a@b.co', name: 'Ada' },
+				}),
+			),
+		).toEqual({
+			id: 'evt_1',
+			provider: 'stripe',
+			type: 'completed',
+			orderId: 'order-1',
+			sessionId: 'cs_1',
+			paymentIntentId: 'pi_1',
+			email: 'a@b.co',
+			name: 'Ada',
+		})
+	})
+
+	test('an unpaid completion (delayed payment) and a partial refund change nothing', () => {
+		expect(
+			toPaymentEvent(
+				event('checkout.session.completed', { id: 'cs_1', payment_status: 'unpaid', metadata: {} }),
+			),
+		).toBeNull()
+		expect(
+			toPaymentEvent(event('charge.refunded', { refunded: false, payment_intent: 'pi_1' })),
+		).toBeNull()
+		expect(toPaymentEvent(event('customer.created', {}))).toBeNull()
+	})
+
+	test('expiry and full refunds', () => {
+		expect(
+			toPaymentEvent(
+				event('checkout.session.expired', { id: 'cs_2', metadata: { order_id: 'o' } }),
+			),
+		).toMatchObject({ type: 'expired', orderId: 'o', sessionId: 'cs_2' })
+		expect(
+			toPaymentEvent(
+				event('charge.refunded', { refunded: true, payment_intent: { id: 'pi_3' }, metadata: {} }),
+			),
+		).toMatchObject({ type: 'refunded', orderId: null, paymentIntentId: 'pi_3' })
+	})
+
+	test('payment verification: a paid session is its completion, an expired one its expiry, an open one nothing', () => {
+		const session = {
+			id: 'cs_9',
+			metadata: { order_id: 'order-9' },
+			customer_details: null,
+			payment_intent: null,
+		}
+		expect(
+			sessionEvent({
+				...session,
+				status: 'complete',
+				payment_status: 'paid',
+				customer_details: {
+					email: 'a@b.co',
+					name: 'Ada',
+				} as Stripe.Checkout.Session.CustomerDetails,
+				payment_intent: 'pi_9',
+			}),
+		).toEqual({
+			id: 'verify:cs_9:completed',
+			provider: 'stripe',
+			type: 'completed',
+			orderId: 'order-9',
+			sessionId: 'cs_9',
+			paymentIntentId: 'pi_9',
+			email: 'a@b.co',
+			name: 'Ada',
+		})
+		expect(sessionEvent({ ...session, status: 'expired', payment_status: 'unpaid' })).toMatchObject(
+			{
+				type: 'expired',
+				sessionId: 'cs_9',
+			},
+		)
+		expect(sessionEvent({ ...session, status: 'open', payment_status: 'unpaid' })).toBeNull()
+	})
+})
+
+describe('the Stripe provider against a fake Stripe', () => {
+	let stripe: FakeStripe
+	let provider: PaymentProvider
+
+	beforeAll(async () => {
+		stripe = await startFakeStripe()
+		provider = createStripeProvider({
+			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+			STRIPE_API_URL: stripe.url,
+			STRIPE_TIMEOUT_MS: 3000,
+		})
+	})
+	afterAll(() => stripe?.close())
+
+	const session = (orderId: string) =>
+		provider.createSession({
+			orderId,
+			itemName: 'Seat',
+			itemDescription: '',
+			unitAmountMinor: 24_900,
+			quantity: 1,
+			totalMinor: 24_900,
+			currency: 'USD',
+			successUrl: 'http://site.test/checkout/processing?id=x',
+			cancelUrl: 'http://site.test/checkout/processing?id=x&cancelled=1',
+			expiresAt: new Date(Date.now() + 30 * 60_000),
+			origin: 'http://site.test',
+		})
+
+	test('a signed delivery is verified into its event; a bad or missing signature throws', () => {
+		const object = { id: 'cs_1', payment_status: 'paid', metadata: { order_id: 'order-1' } }
+		const genuine = stripe.event('checkout.session.completed', object)
+		expect(provider.verifyEvent!(genuine.payload, genuine.signature)).toMatchObject({
+			type: 'completed',
+			orderId: 'order-1',
+		})
+		const forged = stripe.event('checkout.session.completed', object, 'whsec_wrong')
+		expect(() => provider.verifyEvent!(forged.payload, forged.signature)).toThrow()
+		expect(() => provider.verifyEvent!(genuine.payload, null)).toThrow(/Stripe-Signature/)
+		const ignored = stripe.event('customer.created', { id: 'cus_1' })
+		expect(provider.verifyEvent!(ignored.payload, ignored.signature)).toBeNull()
+	})
+
+	test('looking a session up: open is nothing yet, paid is its completion', async () => {
+		const { sessionId } = await session('order-lookup')
+		expect(await provider.lookUpSession!(sessionId)).toBeNull()
+		const paid = stripe.complete(sessionId, 'grace@example.com')
+		expect(await provider.lookUpSession!(sessionId)).toMatchObject({
+			type: 'completed',
+			orderId: 'order-lookup',
+			paymentIntentId: paid.payment_intent,
+			email: 'grace@example.com',
+		})
+	})
+
+	test('a refund goes through Stripe for the payment intent, once per order', async () => {
+		const { sessionId } = await session('order-refund')
+		const paid = stripe.complete(sessionId)
+		const event = await provider.refund!({
+			orderId: 'order-refund',
+			paymentIntentId: paid.payment_intent,
+		})
+		const [refund] = [...stripe.refunds.values()].filter(
+			(r) => r.payment_intent === paid.payment_intent,
+		)
+		expect(refund).toMatchObject({ status: 'succeeded', metadata: { order_id: 'order-refund' } })
+		expect(event).toEqual({
+			id: `refund:${refund!.id}`,
+			provider: 'stripe',
+			type: 'refunded',
+			orderId: 'order-refund',
+			sessionId: null,
+			paymentIntentId: paid.payment_intent,
+			email: null,
+			name: null,
+		})
+		const request = stripe.requests.find((r) => r.path === '/v1/refunds')!
+		expect(request.headers['idempotency-key']).toBe('refund-order-refund')
+	})
+
+	test('a pending refund is left to its webhook; a failed one is a provider error', async () => {
+		const { sessionId } = await session('order-pending-refund')
+		const paid = stripe.complete(sessionId)
+		stripe.holdNextRefund()
+		expect(
+			await provider.refund!({
+				orderId: 'order-pending-refund',
+				paymentIntentId: paid.payment_intent,
+			}),
+		).toBeNull()
+		await expect(
+			provider.refund!({ orderId: 'order-unknown', paymentIntentId: 'pi_unknown' }),
+		).rejects.toThrow(PaymentProviderError)
+		await expect(
+			provider.refund!({ orderId: 'order-unpaid', paymentIntentId: null }),
+		).rejects.toThrow(PaymentProviderError)
+	})
+})

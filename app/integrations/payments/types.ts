@@ -1,0 +1,91 @@
+/**
+ * What a payment provider can do (docs/decisions/030, 032). Callers ask for a capability, never
+ * for a provider by name: an optional member is absent where a provider cannot do that thing.
+ * Payments come back as provider-neutral PaymentEvents, which the checkout confirms in one place
+ * whoever sent them.
+ */
+
+/** Stored on each order (`orders.provider`): whose session the order has. Data, not a branch. */
+export type PaymentProviderId = 'stripe' | 'sandbox'
+
+export type CheckoutSessionInput = {
+	orderId: string
+	itemName: string
+	itemDescription: string
+	unitAmountMinor: number
+	quantity: number
+	/** What the buyer pays in total, after any coupon. */
+	totalMinor: number
+	currency: string
+	/** Where the provider sends the buyer after paying, and when they give up. */
+	successUrl: string
+	cancelUrl: string
+	/** The seat reservation's end: the session must not be payable after it. */
+	expiresAt: Date
+	origin: string
+}
+
+export type CheckoutSession = { sessionId: string; link: string }
+
+/** A payment event in the provider-neutral form the checkout confirms. */
+export type PaymentEvent = {
+	/** Unique per event: a second delivery with this id changes nothing. */
+	id: string
+	provider: PaymentProviderId
+	type: 'completed' | 'expired' | 'refunded'
+	/** Our order id when the event names it, else found through the session or payment. */
+	orderId: string | null
+	sessionId: string | null
+	paymentIntentId: string | null
+	email: string | null
+	name: string | null
+}
+
+/** The buyer as a hosted page or a provider reports them. */
+export type Buyer = { email: string; name?: string | null }
+
+/** A paid order, as a refund needs it. */
+export type RefundableOrder = { orderId: string; paymentIntentId: string | null }
+
+export type PaymentProvider = {
+	id: PaymentProviderId
+	/**
+	 * Minutes a seat reservation outlives the session (docs/decisions/031): a completion the
+	 * provider delivers just after the session's end still finds its seats held.
+	 */
+	reservationGraceMinutes: number
+	/** Receipts say "test mode": no real money moves. */
+	testMode: boolean
+	/** The hosted payment page for an order: its session id and the link the buyer follows. */
+	createSession(input: CheckoutSessionInput): Promise<CheckoutSession>
+	/**
+	 * The event in a webhook delivery, verified on the raw body: throws on a bad or missing
+	 * signature; null for an event we do not act on. Absent where a provider sends no webhooks.
+	 */
+	verifyEvent?(rawBody: string, signature: string | null): PaymentEvent | null
+	/**
+	 * Payment verification: the event the provider's session stands for now (completed or
+	 * expired), or null while it is still open. Absent where the session has no remote state.
+	 */
+	lookUpSession?(sessionId: string): Promise<PaymentEvent | null>
+	/** Ends an open session so it can no longer be paid. Absent where there is nothing remote. */
+	expireSession?(sessionId: string): Promise<void>
+	/**
+	 * Refunds a paid order in full: the refunded event to confirm now, or null when the
+	 * provider reports it later (a webhook). Absent where a provider cannot refund.
+	 */
+	refund?(order: RefundableOrder): Promise<PaymentEvent | null>
+	/**
+	 * A hosted checkout page served by this site (/checkout/sandbox/:id): the events its "Pay"
+	 * and "Cancel" buttons stand for. Absent where the provider hosts its own page.
+	 */
+	sitePage?: {
+		paid(orderId: string, buyer: Buyer): PaymentEvent
+		cancelled(orderId: string): PaymentEvent
+	}
+}
+
+/** The provider failed or did not answer: the caller answers 502 and may retry. */
+export class PaymentProviderError extends Error {
+	name = 'PaymentProviderError'
+}

@@ -1,0 +1,112 @@
+/**
+ * Confirming payments (docs/decisions/030, 032): a verified webhook, a payment verification, the
+ * site's own checkout page and a refund all produce a PaymentEvent and come here, whichever
+ * provider sent it. The event id is stored in the same transaction as the change, so a second
+ * delivery changes nothing; the order row is locked, and nextStatus() decides what an event
+ * means in the order's current state, so out-of-order deliveries are harmless too.
+ */
+import { and, eq } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { orders, paymentEvents } from '~/db/schema.server'
+import {
+	type Buyer,
+	getPaymentProvider,
+	type PaymentEvent,
+} from '~/integrations/payments/index.server'
+import { invalidateSalesCache } from '../read-cache.server'
+import { issuePasses } from './passes.server'
+import type { Tx } from './query.server'
+import { sendReceipt } from './receipt.server'
+import { nextStatus, type OrderStatus } from './rules'
+
+export type PaymentResult = {
+	/** false: a duplicate event, an unknown order, or nothing to change. */
+	changed: boolean
+	orderId: string | null
+	status: OrderStatus | null
+}
+
+async function findOrderIdForEvent(tx: Tx, event: PaymentEvent): Promise<string | null> {
+	if (event.orderId) {
+		const [row] = await tx
+			.select({ id: orders.id })
+			.from(orders)
+			.where(eq(orders.id, event.orderId))
+		if (row) return row.id
+	}
+	if (event.sessionId) {
+		const [row] = await tx
+			.select({ id: orders.id })
+			.from(orders)
+			.where(
+				and(eq(orders.provider, event.provider), eq(orders.providerSessionId, event.sessionId)),
+			)
+		if (row) return row.id
+	}
+	if (event.paymentIntentId) {
+		const [row] = await tx
+			.select({ id: orders.id })
+			.from(orders)
+			.where(eq(orders.paymentIntentId, event.paymentIntentId))
+		if (row) return row.id
+	}
+	return null
+}
+
+/** Applies a payment event to its order, once; see the module comment. */
+export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentResult> {
+	const db = await getDb()
+	const result = await db.transaction(async (tx): Promise<PaymentResult> => {
+		const orderId = await findOrderIdForEvent(tx, event)
+		const stored = await tx
+			.insert(paymentEvents)
+			.values({ id: event.id, provider: event.provider, type: event.type, orderId })
+			.onConflictDoNothing()
+			.returning({ id: paymentEvents.id })
+		if (stored.length === 0 || !orderId) return { changed: false, orderId, status: null }
+		const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+		if (!order) return { changed: false, orderId, status: null }
+		const next = nextStatus(order.status, event.type)
+		if (!next) return { changed: false, orderId, status: order.status }
+		const now = new Date()
+		await tx
+			.update(orders)
+			.set({
+				status: next,
+				updatedAt: now,
+				...(next === 'paid' ? { paidAt: now } : {}),
+				...(next === 'refunded' ? { refundedAt: now } : {}),
+				...(event.email && !order.email ? { email: event.email.trim().toLowerCase() } : {}),
+				...(event.name && !order.customerName ? { customerName: event.name.trim() } : {}),
+				...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}),
+			})
+			.where(eq(orders.id, orderId))
+		if (next === 'paid') await issuePasses(tx, order)
+		return { changed: true, orderId, status: next }
+	})
+	if (result.changed) {
+		// This server's counters show the sale at once; the others within the cache lifetime.
+		invalidateSalesCache()
+		if (result.status === 'paid' && result.orderId) await afterPayment(result.orderId)
+	}
+	return result
+}
+
+/** After an order becomes paid: the receipt. A failure is logged; the payment stands. */
+async function afterPayment(orderId: string) {
+	try {
+		await sendReceipt(orderId)
+	} catch (error) {
+		console.error(`The receipt for order ${orderId} could not be sent:`, error)
+	}
+}
+
+/**
+ * "Pay" with a good card on the site's own checkout page (/checkout/sandbox/:id): the same
+ * path as a verified webhook. Nothing changes where the provider has no such page.
+ */
+export async function recordSandboxPayment(orderId: string, buyer: Buyer): Promise<PaymentResult> {
+	const page = getPaymentProvider().sitePage
+	if (!page) return { changed: false, orderId, status: null }
+	return applyPaymentEvent(page.paid(orderId, buyer))
+}

@@ -1,0 +1,99 @@
+/**
+ * Creating a checkout (SPEC §7, docs/decisions/030, 031): price the item, hold its seats and
+ * insert the pending order in one transaction, then open the provider's session after the
+ * commit, so a slow provider never holds the lock.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { orders } from '~/db/schema.server'
+import { getPaymentProvider, PaymentProviderError } from '~/integrations/payments/index.server'
+import { CheckoutError } from './errors'
+import { findPricedItem, priceWithCoupon } from './price.server'
+import { newPublicId } from './public-id.server'
+import { reserveSeats } from './reserve.server'
+
+export type CheckoutInput = {
+	code: string
+	quantity: number
+	/** The item's type, when the client names it: must match the catalog. */
+	type?: string
+	/** Already checked against the visitor's own region by the route. */
+	region: string
+	coupon?: string | null
+	affiliate?: string | null
+	attribution?: Record<string, unknown>
+	/** The site's origin, for the provider's return URLs. */
+	origin: string
+}
+
+/**
+ * Creates a pending order holding its seats, and the provider's session for it. Throws a
+ * CheckoutError for anything the buyer can fix (or cannot buy); nothing is created then.
+ */
+export async function createCheckout(input: CheckoutInput): Promise<{ id: string; link: string }> {
+	const db = await getDb()
+	const config = getConfig()
+	const provider = getPaymentProvider()
+	const item = await findPricedItem(db, input)
+
+	const id = newPublicId()
+	const reservationMinutes = config.CHECKOUT_RESERVATION_MINUTES + provider.reservationGraceMinutes
+	const order = await db.transaction(async (tx) => {
+		await reserveSeats(tx, item, input.quantity)
+		const price = await priceWithCoupon(tx, item, input.quantity, input.coupon)
+		const [row] = await tx
+			.insert(orders)
+			.values({
+				id,
+				itemCode: item.code,
+				quantity: input.quantity,
+				status: 'pending',
+				region: input.region,
+				amountMinor: price.totalMinor,
+				unitAmountMinor: price.unitAmountMinor,
+				discountMinor: price.discountMinor,
+				currency: item.currency,
+				couponCode: price.couponCode,
+				affiliate: input.affiliate || null,
+				attribution: input.attribution ?? {},
+				provider: provider.id,
+				expiresAt: sql`now() + make_interval(mins => ${reservationMinutes})`,
+			})
+			.returning({ expiresAt: orders.expiresAt, amountMinor: orders.amountMinor })
+		return row!
+	})
+
+	try {
+		const session = await provider.createSession({
+			orderId: id,
+			itemName: item.name,
+			itemDescription: item.description,
+			unitAmountMinor: item.amountMinor,
+			quantity: input.quantity,
+			totalMinor: order.amountMinor,
+			currency: item.currency,
+			successUrl: `${input.origin}/checkout/processing?id=${id}`,
+			cancelUrl: `${input.origin}/checkout/processing?id=${id}&cancelled=1`,
+			// The session ends before the reservation does, so it cannot be paid for a seat that is
+			// no longer held; Stripe wants at least 30 minutes from when it receives the request.
+			expiresAt: new Date(Date.now() + config.CHECKOUT_RESERVATION_MINUTES * 60_000),
+			origin: input.origin,
+		})
+		await db
+			.update(orders)
+			.set({ providerSessionId: session.sessionId, link: session.link, updatedAt: new Date() })
+			.where(eq(orders.id, id))
+		return { id, link: session.link }
+	} catch (error) {
+		// The seats go back at once: a checkout that never reached the provider cannot be paid.
+		await db
+			.update(orders)
+			.set({ status: 'failed', failureReason: (error as Error).message, updatedAt: new Date() })
+			.where(eq(orders.id, id))
+		console.error(`Checkout ${id}: the payment provider failed:`, (error as Error).message)
+		if (error instanceof PaymentProviderError)
+			throw new CheckoutError(502, 'the payment provider is unavailable, please try again')
+		throw error
+	}
+}

@@ -1,0 +1,80 @@
+/**
+ * How a pending order ends without being paid (docs/decisions/031): at its reservation's end,
+ * when the provider says its session expired, or when the buyer cancels. No sweeper is needed:
+ * an expired reservation stops counting at once, and the order is marked when anyone looks.
+ */
+import { eq } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { orders } from '~/db/schema.server'
+import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payments/index.server'
+import { applyPaymentEvent, type PaymentResult } from './confirm.server'
+import { PUBLIC_ID } from './public-id.server'
+
+type Order = typeof orders.$inferSelect
+
+/** One expiry event per order, however it is noticed, so a second notice changes nothing. */
+export async function expireOrder(orderId: string, provider: PaymentProviderId) {
+	await applyPaymentEvent({
+		id: `expiry:${orderId}`,
+		provider,
+		type: 'expired',
+		orderId,
+		sessionId: null,
+		paymentIntentId: null,
+		email: null,
+		name: null,
+	})
+}
+
+/**
+ * Payment verification of a pending order: a provider that can look its session up is asked
+ * (so a lost webhook does not strand a buyer) and is the judge of when it expires; otherwise
+ * the order expires with its reservation.
+ */
+export async function verifyPendingOrder(order: Order): Promise<void> {
+	const provider = getPaymentProvider()
+	const ownSession = order.provider === provider.id && order.providerSessionId
+	if (ownSession && provider.lookUpSession) {
+		const event = await provider.lookUpSession(order.providerSessionId!)
+		if (event?.type === 'expired') await expireOrder(order.id, provider.id)
+		else if (event) await applyPaymentEvent({ ...event, orderId: order.id })
+		// null: the session is still open there.
+		return
+	}
+	if (order.expiresAt.getTime() <= Date.now())
+		await expireOrder(order.id, order.provider as PaymentProviderId)
+}
+
+/**
+ * The buyer came back through the provider's cancel link: the session is ended there (so it can
+ * no longer be paid) and the order expires, releasing its seats at once. A session that was paid
+ * meanwhile is recorded as paid instead.
+ */
+export async function cancelCheckout(id: string): Promise<void> {
+	if (!PUBLIC_ID.test(id)) return
+	const db = await getDb()
+	const [order] = await db.select().from(orders).where(eq(orders.id, id))
+	if (order?.status !== 'pending') return
+	const provider = getPaymentProvider()
+	if (order.provider === provider.id && order.providerSessionId && provider.expireSession) {
+		try {
+			await provider.expireSession(order.providerSessionId)
+		} catch (error) {
+			// Already paid or expired there: verification settles which.
+			console.warn(`Checkout ${id}: the session could not be expired:`, (error as Error).message)
+			await verifyPendingOrder(order)
+			return
+		}
+	}
+	await expireOrder(id, order.provider as PaymentProviderId)
+}
+
+/**
+ * "Cancel" on the site's own checkout page (/checkout/sandbox/:id): the checkout expires now and
+ * its seats go back, through the same path as a verified webhook.
+ */
+export async function cancelSandboxCheckout(orderId: string): Promise<PaymentResult> {
+	const page = getPaymentProvider().sitePage
+	if (!page) return { changed: false, orderId, status: null }
+	return applyPaymentEvent(page.cancelled(orderId))
+}

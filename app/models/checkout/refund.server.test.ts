@@ -1,0 +1,79 @@
+/**
+ * The checkout steps on the embedded defaults (the sandbox provider, an in-memory PGlite): a
+ * refund is recorded through the same confirm step as a payment (docs/decisions/032).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { parseConfig } from '~/config.server'
+import { type Database, openDatabase } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
+import {
+	CheckoutError,
+	createCheckout,
+	findValidPass,
+	getCheckout,
+	recordSandboxPayment,
+	refundCheckout,
+} from './index.server'
+
+const CONFIG_KEY = Symbol.for('ai-driven-dev.config')
+const DATABASE_KEY = Symbol.for('ai-driven-dev.database')
+const holder = globalThis as Record<symbol, unknown>
+
+describe('refunds with the sandbox provider', () => {
+	let database: Database
+
+	beforeAll(async () => {
+		database = await openDatabase({})
+		await prepareDatabase(database)
+		// The configuration and database this process's models use: no Stripe key, so the sandbox.
+		holder[CONFIG_KEY] = {
+			...parseConfig({ SESSION_SECRET: 'x'.repeat(32) }),
+			dataDir: '/nonexistent',
+		}
+		holder[DATABASE_KEY] = Promise.resolve(database)
+	})
+	afterAll(async () => {
+		delete holder[CONFIG_KEY]
+		delete holder[DATABASE_KEY]
+		await database?.close()
+	})
+
+	const buyPasses = async (quantity: number) => {
+		const { id } = await createCheckout({
+			code: 'ai-driven-development-day-pass',
+			quantity,
+			region: 'GLOBAL',
+			origin: 'http://site.test',
+		})
+		await recordSandboxPayment(id, { email: 'ada@example.com' })
+		return id
+	}
+
+	test('a paid order is refunded at once through the confirm step, and its passes stop being valid', async () => {
+		const id = await buyPasses(2)
+		const paid = await getCheckout(id)
+		expect(paid).toMatchObject({ status: 'paid' })
+		expect(await findValidPass(paid!.data.passes[0]!)).not.toBeNull()
+
+		expect(await refundCheckout(id)).toEqual({ changed: true, orderId: id, status: 'refunded' })
+		expect(await getCheckout(id)).toMatchObject({ status: 'refunded', data: { passes: [] } })
+		expect(await findValidPass(paid!.data.passes[0]!)).toBeNull()
+	})
+
+	test('only a paid order can be refunded, and only once', async () => {
+		const id = await buyPasses(1)
+		await refundCheckout(id)
+		await expect(refundCheckout(id)).rejects.toMatchObject({
+			status: 409,
+			reason: 'the order is refunded',
+		})
+		const { id: pending } = await createCheckout({
+			code: 'ai-driven-development-day-pass',
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: 'http://site.test',
+		})
+		await expect(refundCheckout(pending)).rejects.toBeInstanceOf(CheckoutError)
+		await expect(refundCheckout('A'.repeat(22))).rejects.toMatchObject({ status: 404 })
+	})
+})

@@ -1,0 +1,114 @@
+/**
+ * What a checkout is now (SPEC §7 GET /checkout/{id} → `{ link, status, data }`): the order, its
+ * item and its passes, after payment verification of a pending one.
+ */
+import { eq } from 'drizzle-orm'
+import { type Db, getDb } from '~/db/client.server'
+import { catalogItems, orders, passes } from '~/db/schema.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { toMajorUnits } from '../pricing'
+import { expireOrder, verifyPendingOrder } from './expire.server'
+import { PUBLIC_ID } from './public-id.server'
+import type { OrderStatus } from './rules'
+
+export type CheckoutView = {
+	link: string | null
+	status: OrderStatus
+	data: {
+		id: string
+		type: string
+		code: string
+		name: string
+		quantity: number
+		/** Major units, like the catalog. */
+		amount: number
+		amountMinor: number
+		discountMinor: number
+		currency: string
+		provider: string
+		email: string | null
+		expiresAt: string
+		paidAt: string | null
+		/** The pass ids, once paid. */
+		passes: string[]
+	}
+}
+
+async function loadCheckoutView(db: Db, id: string): Promise<CheckoutView | null> {
+	const [row] = await db
+		.select({ order: orders, item: { type: catalogItems.type, name: catalogItems.name } })
+		.from(orders)
+		.innerJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
+		.where(eq(orders.id, id))
+	if (!row) return null
+	const { order, item } = row
+	const passIds =
+		order.status === 'paid'
+			? (
+					await db
+						.select({ id: passes.id })
+						.from(passes)
+						.where(eq(passes.orderId, id))
+						.orderBy(passes.createdAt, passes.id)
+				).map((pass) => pass.id)
+			: []
+	return {
+		link: order.status === 'pending' ? order.link : null,
+		status: order.status,
+		data: {
+			id: order.id,
+			type: item.type,
+			code: order.itemCode,
+			name: item.name,
+			quantity: order.quantity,
+			amount: toMajorUnits(order.amountMinor, order.currency),
+			amountMinor: order.amountMinor,
+			discountMinor: order.discountMinor,
+			currency: order.currency,
+			provider: order.provider,
+			email: order.email,
+			expiresAt: order.expiresAt.toISOString(),
+			paidAt: order.paidAt?.toISOString() ?? null,
+			passes: passIds,
+		},
+	}
+}
+
+/**
+ * GET /checkout/{id}: the order, after asking the provider about a pending one (payment
+ * verification), so a lost webhook does not strand a buyer; a pending order past its
+ * reservation expires here. null: no such order.
+ */
+export async function getCheckout(id: string): Promise<CheckoutView | null> {
+	if (!PUBLIC_ID.test(id)) return null
+	const db = await getDb()
+	const view = await loadCheckoutView(db, id)
+	if (view?.status !== 'pending') return view
+	const [order] = await db.select().from(orders).where(eq(orders.id, id))
+	if (!order) return view
+	await verifyPendingOrder(order)
+	return loadCheckoutView(db, id)
+}
+
+/**
+ * What the site's own checkout page (/checkout/sandbox/:id) shows; null when the configured
+ * provider has no such page, or the order is not one of its sessions (not even older orders).
+ */
+export async function getSandboxCheckout(id: string) {
+	const provider = getPaymentProvider()
+	if (!PUBLIC_ID.test(id) || !provider.sitePage) return null
+	const db = await getDb()
+	const view = await loadCheckoutView(db, id)
+	if (view?.data.provider !== provider.id) return null
+	const [order] = await db
+		.select({ unitAmountMinor: orders.unitAmountMinor, expiresAt: orders.expiresAt })
+		.from(orders)
+		.where(eq(orders.id, id))
+	const expired = view.status === 'pending' && order!.expiresAt.getTime() <= Date.now()
+	if (expired) await expireOrder(id, provider.id)
+	return {
+		...view,
+		status: expired ? ('expired' as const) : view.status,
+		unitAmountMinor: order!.unitAmountMinor,
+	}
+}
