@@ -58,7 +58,7 @@ export function Button({
  * Whether a form submission is under way: to `formAction` (default: this route's action), by
  * a click or an automatic submit (`useSubmit`), or through the given fetcher.
  */
-export function useIsPending({
+function useIsPending({
 	formAction,
 	formMethod,
 	fetcher,

@@ -5,9 +5,9 @@
  */
 import { createTtlCache } from '~/utils/ttl-cache'
 
-export const READ_CACHE_TTL_MS = 10_000
+const READ_CACHE_TTL_MS = 10_000
 
-export const readCache = createTtlCache<unknown>({ ttlMs: READ_CACHE_TTL_MS, maxEntries: 200 })
+const readCache = createTtlCache<unknown>({ ttlMs: READ_CACHE_TTL_MS, maxEntries: 200 })
 
 /**
  * Call after recording a sale, a refund, or any change to courses, catalog or prices, so this

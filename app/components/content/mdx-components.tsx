@@ -4,6 +4,7 @@
  */
 import type { ComponentProps } from 'react'
 import * as blocks from './blocks'
+import { CodeBlock, TableFrame } from './blocks'
 
 /** h2 and h3 link to themselves, so a reader can share a section. */
 function heading(Tag: 'h2' | 'h3' | 'h4', className: string) {
@@ -62,8 +63,8 @@ export const mdxComponents = {
 			{...props}
 		/>
 	),
-	pre: blocks.CodeBlock,
-	table: blocks.TableFrame,
+	pre: CodeBlock,
+	table: TableFrame,
 	thead: (props: ComponentProps<'thead'>) => (
 		<thead className="bg-slate-50 dark:bg-slate-900" {...props} />
 	),

@@ -7,15 +7,7 @@ import { createSandboxProvider } from './sandbox.server'
 import { createStripeProvider } from './stripe.server'
 import type { PaymentProvider } from './types'
 
-export type {
-	Buyer,
-	CheckoutSession,
-	CheckoutSessionInput,
-	PaymentEvent,
-	PaymentProvider,
-	PaymentProviderId,
-	RefundableOrder,
-} from './types'
+export type { Buyer, PaymentEvent, PaymentProvider, PaymentProviderId } from './types'
 export { PaymentProviderError } from './types'
 
 let provider: PaymentProvider | undefined

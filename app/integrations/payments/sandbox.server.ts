@@ -7,7 +7,7 @@
  */
 import type { PaymentEvent, PaymentProvider } from './types'
 
-export const SANDBOX_CARDS = {
+const SANDBOX_CARDS = {
 	/** Pays. */
 	success: '4242424242424242',
 	/** Declined, as Stripe's test card of the same number. */

@@ -12,7 +12,7 @@ import {
 	PaymentProviderError,
 } from './types'
 
-export function createStripeClient(
+function createStripeClient(
 	config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_TIMEOUT_MS'>,
 ): Stripe {
 	if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
@@ -176,7 +176,7 @@ export function sessionEvent(
  * The event in a webhook delivery, verified against STRIPE_WEBHOOK_SECRET on the raw body;
  * throws on a bad or missing signature.
  */
-export function verifyStripeWebhook(
+function verifyStripeWebhook(
 	rawBody: string,
 	signature: string | null,
 	secret: string,

@@ -25,7 +25,7 @@ export type CheckoutSessionInput = {
 	origin: string
 }
 
-export type CheckoutSession = { sessionId: string; link: string }
+type CheckoutSession = { sessionId: string; link: string }
 
 /** A payment event in the provider-neutral form the checkout confirms. */
 export type PaymentEvent = {
@@ -45,7 +45,7 @@ export type PaymentEvent = {
 export type Buyer = { email: string; name?: string | null }
 
 /** A paid order, as a refund needs it. */
-export type RefundableOrder = { orderId: string; paymentIntentId: string | null }
+type RefundableOrder = { orderId: string; paymentIntentId: string | null }
 
 export type PaymentProvider = {
 	id: PaymentProviderId

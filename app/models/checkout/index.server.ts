@@ -4,12 +4,12 @@
  * confirm (every payment event, whoever sent it), expire / cancel, refund, passes, receipt and
  * status; the pure rules in rules.ts.
  */
-export { applyPaymentEvent, type PaymentResult, recordSandboxPayment } from './confirm.server'
-export { type CheckoutInput, createCheckout } from './create.server'
+export { applyPaymentEvent, recordSandboxPayment } from './confirm.server'
+export { createCheckout } from './create.server'
 export { CheckoutError, DEFAULT_CHECKOUT_REASON } from './errors'
 export { cancelCheckout, cancelSandboxCheckout } from './expire.server'
 export { findLatestPaidOrderHashId } from './paid-order.server'
-export { claimPass, findValidPass, type Pass } from './passes.server'
+export { claimPass, findValidPass } from './passes.server'
 export { refundCheckout } from './refund.server'
-export { type OrderStatus, regionAllowed } from './rules'
+export { regionAllowed } from './rules'
 export { type CheckoutView, getCheckout, getSandboxCheckout } from './status.server'
