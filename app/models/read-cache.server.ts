@@ -1,6 +1,6 @@
 /**
  * The in-process cache in front of the course, its counters and the catalog, read on nearly
- * every page (issue 3, item 9). Short-lived, so other app servers' sales show within seconds;
+ * every page (docs/decisions/011). Short-lived, so other app servers' sales show within seconds;
  * this process drops it at once when it records a sale.
  */
 import { createTtlCache } from '~/utils/ttl-cache'
