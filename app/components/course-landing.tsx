@@ -109,7 +109,6 @@ export function CourseInterestForm(
 		<SignupForm
 			list="course"
 			id="course-interest"
-			schema="interest"
 			submitLabel="Keep me posted"
 			consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
 			{...props}

@@ -4,7 +4,7 @@
  * reads the link; the form it renders posts to /signup/one-click.
  */
 import { getConfig } from '~/config.server'
-import type { LeadList } from '~/db/schema-leads.server'
+import type { LeadList } from '~/forms/names'
 import { createToken, TOKEN_MESSAGES, verifyToken } from './signed-token.server'
 
 export const LIST_LABELS: Record<LeadList, string> = {

@@ -9,11 +9,16 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import {
+	checkoutFailed,
+	DEFAULT_CHECKOUT_REASON,
+	DEFAULT_VERIFY_REASON,
+	paymentVerificationFailed,
+} from '~/forms/messages'
 import { PaymentProviderError } from '~/integrations/payments/provider.server'
 import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout.server'
 import { pageMeta } from '~/utils/meta'
 
-export const DEFAULT_VERIFY_REASON = 'Failed to verify payment'
 const POLL_MS = 2_000
 const REFRESH_SECONDS = 3
 
@@ -42,7 +47,7 @@ type State =
  * short, plain wording is shown, anything else reads as the default reason.
  */
 function plainReason(reason: string): string {
-	return /^[\w\s'.,:;()/-]{1,160}$/.test(reason) ? reason : 'Failed to process checkout'
+	return /^[\w\s'.,:;()/-]{1,160}$/.test(reason) ? reason : DEFAULT_CHECKOUT_REASON
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -140,7 +145,7 @@ export default function Processing() {
 			<LeadLayout>
 				<PageHeading title="Checkout failed" />
 				<p role="alert" className="text-lg">
-					{`Checkout failed: ${data.reason}`}
+					{checkoutFailed(data.reason)}
 				</p>
 				<p className="mt-6">
 					<Link to="/" className={buttonClasses()}>
@@ -162,7 +167,7 @@ export default function Processing() {
 					}
 				/>
 				<p role="alert" className="text-lg">
-					{`Payment verification failed: ${data.reason}`}
+					{paymentVerificationFailed(data.reason)}
 				</p>
 				<p className="mt-6 flex flex-wrap gap-4">
 					<Link to="/" className={buttonClasses()}>
@@ -183,7 +188,7 @@ export default function Processing() {
 			/>
 			<p role="status" aria-live="polite">
 				{problem
-					? `Payment verification failed: ${problem.replace(/^Payment verification failed: /, '')}`
+					? paymentVerificationFailed(problem.replace(/^Payment verification failed: /, ''))
 					: 'Waiting for the payment to be confirmed…'}
 			</p>
 			<p className="mt-6">

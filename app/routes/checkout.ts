@@ -1,15 +1,16 @@
 /**
- * POST /checkout (SPEC §7, issue 4 item 1): `{ code, quantity, type, region }` with X-Coupon and
+ * POST /checkout (SPEC §7): `{ code, quantity, type, region }` with X-Coupon and
  * X-Affiliate → `{ link }`, the hosted payment page. A plain form POST (no JavaScript) gets a
  * 303 to that link instead. Prices come from the database only; failures answer 4xx with
  * `Checkout failed: {reason}` and create nothing.
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
+import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
+import { checkoutFailed } from '~/forms/messages'
 import { getAttribution } from '~/models/attribution.server'
 import { getPricingTable } from '~/models/catalog.server'
 import { CheckoutError, createCheckout, DEFAULT_CHECKOUT_REASON } from '~/models/checkout.server'
-import { checkoutRequestSchema, firstIssue } from '~/models/checkout-request'
 import { regionAllowed } from '~/models/checkout-rules'
 import { getCountryInfo } from '~/models/country.server'
 import { geoQuery } from '~/utils/api.server'
@@ -58,7 +59,7 @@ async function readBody(
 export async function action({ request, context }: ActionFunctionArgs) {
 	if (request.method !== 'POST')
 		return json(
-			{ error: `Checkout failed: method ${request.method} not allowed` },
+			{ error: checkoutFailed(`method ${request.method} not allowed`) },
 			{ status: 405, headers: { ...noStore, Allow: 'POST' } },
 		)
 	const read = await readBody(request)
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const fail = (status: number, reason: string) =>
 		isForm
 			? redirect(`/checkout/processing?error=${encodeURIComponent(reason)}`, 303)
-			: json({ error: `Checkout failed: ${reason}` }, { status, headers: noStore })
+			: json({ error: checkoutFailed(reason) }, { status, headers: noStore })
 	if ('error' in read) return fail(read.error === 'request body too large' ? 413 : 400, read.error)
 
 	const parsed = checkoutRequestSchema(getConfig().MAX_QUANTITY).safeParse(read.body)
