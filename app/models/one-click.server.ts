@@ -1,5 +1,5 @@
 /**
- * One-click sign-up links (issue 5 §7, docs/decisions/062): `?signup=TOKEN` on `/`,
+ * One-click sign-up links (docs/decisions/062): `?signup=TOKEN` on `/`,
  * `/onboarding`, `/post-insiders-survey` and `/ai-driven-development-day`. The page's loader
  * reads the link; the form it renders posts to /signup/one-click.
  */

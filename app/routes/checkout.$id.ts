@@ -1,5 +1,5 @@
 /**
- * GET /checkout/{id} (SPEC §7, issue 4 item 4) → `{ link, status, data }`, status one of
+ * GET /checkout/{id} (SPEC §7) → `{ link, status, data }`, status one of
  * pending, paid, failed, expired, refunded. A pending order is verified with the provider
  * first, so a lost webhook does not strand a buyer. Unknown id: 404.
  */
