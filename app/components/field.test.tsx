@@ -5,21 +5,27 @@ import { CheckboxField, Field, RadioGroupField, TextareaField } from './field'
 
 type Fields = { email: string; note: string; quote: boolean; rating: string }
 
+type RenderFields = (fields: ReturnType<typeof useForm<Fields>>[1]) => React.ReactNode
+
+function TestForm({
+	lastResult,
+	renderFields,
+}: {
+	lastResult: SubmissionResult<string[]>
+	renderFields: RenderFields
+}) {
+	const [, fields] = useForm<Fields>({ id: 'f', lastResult })
+	return <form>{renderFields(fields)}</form>
+}
+
 /** A form whose server answer (lastResult) carries `errors`, rendered to HTML. */
-function render(
-	errors: Partial<Record<keyof Fields, string[]>>,
-	renderFields: (fields: ReturnType<typeof useForm<Fields>>[1]) => React.ReactNode,
-) {
+function render(errors: Partial<Record<keyof Fields, string[]>>, renderFields: RenderFields) {
 	const lastResult: SubmissionResult<string[]> = {
 		status: 'error',
 		initialValue: {},
 		error: errors,
 	}
-	function Form() {
-		const [, fields] = useForm<Fields>({ id: 'f', lastResult })
-		return <form>{renderFields(fields)}</form>
-	}
-	return renderToStaticMarkup(<Form />)
+	return renderToStaticMarkup(<TestForm lastResult={lastResult} renderFields={renderFields} />)
 }
 
 const ids = (html: string) => new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]))
