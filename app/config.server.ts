@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 
 /**
  * Every environment variable the site reads, parsed once at boot.
@@ -142,7 +143,7 @@ const envSchema = z.object({
 			errorMap: () => ({ message: 'ALLOW_SANDBOX_PAYMENTS must be 0 or 1' }),
 		})
 		.default('0'),
-	MAX_QUANTITY: wholeNumber('MAX_QUANTITY', 1).default('20'),
+	MAX_QUANTITY: wholeNumber('MAX_QUANTITY', 1).default(String(DEFAULT_MAX_QUANTITY)),
 	CHECKOUT_RESERVATION_MINUTES: wholeNumber('CHECKOUT_RESERVATION_MINUTES', 1)
 		.refine((n) => n <= 1440, 'CHECKOUT_RESERVATION_MINUTES must be at most 1440 (24 hours)')
 		.default('30'),

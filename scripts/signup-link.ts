@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util'
 import { ConfigError, getConfig } from '~/config.server'
-import { LEAD_LISTS, type LeadList } from '~/db/schema-leads.server'
+import { LEAD_LISTS, type LeadList } from '~/forms/names'
 import { LIST_LINK_PAGES } from '~/models/leads.server'
 import { createSignupLink } from '~/models/one-click.server'
 

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useMatches } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons'
+import type { ColorModeFields } from '~/forms/color-mode'
 import {
 	type ColorMode,
 	colorModeLabel,
@@ -15,6 +16,13 @@ import { useRootData } from '~/utils/root-data'
 const FETCHER_KEY = 'color-mode'
 
 /**
+ * The toggle is a plain form, not conform's: it is in the first load (docs/decisions/004) and
+ * its values are fixed. The server parses it with its schema (app/forms/color-mode.ts); the
+ * field names are checked against that schema here.
+ */
+type Field = keyof ColorModeFields
+
+/**
  * The colour mode in force: a route's forced mode, else the visitor's choice (shown at once
  * while the fetcher saves it), else the default.
  */
@@ -22,7 +30,7 @@ export function useColorMode(): { stored: ColorMode; active: ColorMode; forced: 
 	const matches = useMatches()
 	const fetcher = useFetcher({ key: FETCHER_KEY })
 	const rootData = useRootData()
-	const pending = fetcher.formData?.get('mode')
+	const pending = fetcher.formData?.get('mode' satisfies Field)
 	const stored = isColorMode(pending) ? pending : (rootData?.colorMode ?? DEFAULT_COLOR_MODE)
 	const forced = matches
 		.map((match) => (match.handle as RouteHandle | undefined)?.colorMode)
@@ -48,9 +56,13 @@ export function ColorModeToggle() {
 	const label = colorModeLabel(next)
 	return (
 		<fetcher.Form method="POST" action="/resources/color-mode">
-			<input type="hidden" name="mode" value={next} />
+			<input type="hidden" name={'mode' satisfies Field} value={next} />
 			{hydrated ? null : (
-				<input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+				<input
+					type="hidden"
+					name={'redirectTo' satisfies Field}
+					value={`${location.pathname}${location.search}`}
+				/>
 			)}
 			<button
 				type="submit"

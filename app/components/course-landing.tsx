@@ -29,7 +29,7 @@ export function CourseLanding({
 	offer?: Offer | null
 	/** The course's questions and answers (SPEC §3). */
 	faq?: readonly { question: string; answer: string }[]
-	/** The course-interest sign-up form (issue 5), shown in the #interest section. */
+	/** The course-interest sign-up form (docs/decisions/062), shown in the #interest section. */
 	signup?: ReactNode
 }) {
 	return (
@@ -109,7 +109,6 @@ export function CourseInterestForm(
 		<SignupForm
 			list="course"
 			id="course-interest"
-			schema="interest"
 			submitLabel="Keep me posted"
 			consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
 			{...props}

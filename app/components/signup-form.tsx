@@ -1,6 +1,6 @@
 /**
- * The sign-up forms' shared pieces: `SignupForm` (e-mail and optional first name, used by the
- * workshop, the day event and the course interest form) and `OneClickSignup`, which submits a
+ * The sign-up forms' shared pieces: `SignupForm` (e-mail and optional first name for the workshop
+ * and the day event, e-mail only for the course interest form) and `OneClickSignup`, which submits a
  * signed sign-up link by itself with JavaScript and with one click without.
  */
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
@@ -9,36 +9,35 @@ import { useEffect, useRef } from 'react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { SubmitButton } from '~/components/button'
-import { Field } from '~/components/field'
-import { useFormValidator } from '~/components/use-form-validator'
+import { Field, FormErrors } from '~/components/field'
+import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
+import type { FormFields } from '~/forms/registry'
+import { useFormValidator } from '~/forms/use-form-validator'
 import { recordSignup } from '~/integrations/analytics/runtime'
 
 export type SignupFormProps = {
 	id: string
-	/** `signup` (e-mail and optional first name) or `interest` (e-mail only). */
-	schema: 'signup' | 'interest'
 	lastResult: SubmissionResult<string[]> | null | undefined
 	honeypot: HoneypotInputProps
 	submitLabel: string
 	/** What the visitor agrees to; shown under the button. */
 	consent: string
-	/** For analytics and the partner programme. */
-	list: string
+	/** The list signed up to, also the `list` key of the analytics sign-up event. */
+	list: SignupList
 }
 
 export function SignupForm({
 	id,
-	schema,
 	lastResult,
 	honeypot,
 	submitLabel,
 	consent,
 	list,
 }: SignupFormProps) {
-	const [form, fields] = useForm<{ email: string; firstName?: string }>({
+	const [form, fields] = useForm<FormFields<'signup'>>({
 		id,
 		lastResult,
-		onValidate: useFormValidator(schema),
+		onValidate: useFormValidator(SIGNUP_FORMS[list]),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 		onSubmit: (_event, { submission }) => {
@@ -46,7 +45,7 @@ export function SignupForm({
 			if (submission?.status === 'success') recordSignup(String(submission.value.email), list)
 		},
 	})
-	const hasFirstName = schema === 'signup'
+	const hasFirstName = SIGNUP_FORMS[list] === 'signup'
 	return (
 		<HoneypotProvider {...honeypot}>
 			<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
@@ -64,11 +63,7 @@ export function SignupForm({
 					type="email"
 					inputProps={{ autoComplete: 'email', required: true }}
 				/>
-				{form.errors?.length ? (
-					<p id={form.errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
-						{form.errors[0]}
-					</p>
-				) : null}
+				<FormErrors id={form.errorId} errors={form.errors} />
 				<SubmitButton className="w-full sm:w-auto">{submitLabel}</SubmitButton>
 				<p className="pt-1 text-sm text-slate-600 dark:text-slate-400">{consent}</p>
 			</Form>

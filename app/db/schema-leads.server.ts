@@ -13,16 +13,8 @@ import {
 	timestamp,
 	unique,
 } from 'drizzle-orm/pg-core'
+import type { LeadList } from '~/forms/names'
 import type { Attribution } from '~/models/attribution'
-
-export const LEAD_LISTS = [
-	'course',
-	'workshop',
-	'day_event',
-	'onboarding',
-	'insiders_survey',
-] as const
-export type LeadList = (typeof LEAD_LISTS)[number]
 
 export const leads = pgTable(
 	'leads',

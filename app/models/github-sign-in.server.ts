@@ -4,6 +4,7 @@
  * result. Every failure is an answer with a status and a message for the page, never a throw.
  */
 import { getDb } from '~/db/client.server'
+import { MESSAGES } from '~/forms/messages'
 import {
 	exchangeCode,
 	fetchPrimaryVerifiedEmail,
@@ -16,7 +17,6 @@ import { findLatestPaidOrderHashId } from './checkout/index.server'
 import {
 	applyProfileData,
 	EMPTY_PROFILE,
-	PROFILE_MESSAGES,
 	type Profile,
 	type ProfileData,
 	splitFullName,
@@ -61,7 +61,7 @@ export const SIGN_IN_FAILURES = {
 			'Your GitHub account has no verified primary e-mail address. Verify one on GitHub, then try again.',
 	},
 	// GitHub's address failed SPEC §5's rule; its message, as the onboarding form would show it.
-	invalidEmail: { status: 422, message: PROFILE_MESSAGES.email },
+	invalidEmail: { status: 422, message: MESSAGES.email },
 } as const satisfies Record<string, { status: number; message: string }>
 
 export type SignInFailure = keyof typeof SIGN_IN_FAILURES

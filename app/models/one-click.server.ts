@@ -1,10 +1,10 @@
 /**
- * One-click sign-up links (issue 5 §7, docs/decisions/062): `?signup=TOKEN` on `/`,
+ * One-click sign-up links (docs/decisions/062): `?signup=TOKEN` on `/`,
  * `/onboarding`, `/post-insiders-survey` and `/ai-driven-development-day`. The page's loader
  * reads the link; the form it renders posts to /signup/one-click.
  */
 import { getConfig } from '~/config.server'
-import type { LeadList } from '~/db/schema-leads.server'
+import type { LeadList } from '~/forms/names'
 import { createToken, TOKEN_MESSAGES, verifyToken } from './signed-token.server'
 
 export const LIST_LABELS: Record<LeadList, string> = {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { normalizeName } from '~/forms/normalize'
 import {
 	applyProfileData,
 	EMPTY_PROFILE,
-	normalizeName,
 	type Profile,
 	parseStoredProfile,
 	splitFullName,

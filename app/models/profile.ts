@@ -1,9 +1,10 @@
 /**
  * The visitor profile (SPEC §3) and the rules for changing it (SPEC §5). Pure and browser-safe:
- * the GitHub sign-in and the /onboarding form both apply data through `applyProfileData`, so
- * the rules, the normalisation and the messages exist once.
+ * the GitHub sign-in and the /onboarding form both apply data through `applyProfileData`, with
+ * the profile schema, name normalisation and messages of app/forms (docs/decisions/065).
  */
-import { z } from 'zod'
+import { MESSAGES } from '~/forms/messages'
+import { profileSchema } from '~/forms/schemas'
 
 /** The profile as the spec names it. Empty strings mean "not known yet". */
 export type Profile = {
@@ -23,80 +24,6 @@ export const EMPTY_PROFILE: Profile = {
 	orderHashId: '',
 	github_username: '',
 }
-
-export const PROFILE_MESSAGES = {
-	email: 'Please enter a valid email address',
-	firstNameShort: 'First name must be at least 2 characters',
-	firstNameLong: 'First name must be less than 20 characters',
-	lastNameShort: 'Last name must be at least 3 characters',
-	lastNameLong: 'Last name must be less than 20 characters',
-	avatar: 'Please enter a valid URL for the avatar',
-} as const
-
-// Letters of any script, with the combining marks that belong to them (decomposed accents).
-const LETTER = /[\p{L}\p{M}]/u
-const EDGE_NON_LETTERS = /^[^\p{L}]+|[^\p{L}\p{M}]+$/gu
-
-/**
- * Names are normalised before storing (SPEC §5): trimmed, leading and trailing non-letters
- * removed, lower-cased, whitespace collapsed, each word capitalised. "Each word" includes the
- * parts of a hyphenated name (jean-luc → Jean-Luc). Scripts without case pass through.
- */
-export function normalizeName(value: string): string {
-	const lowered = value
-		.normalize('NFC')
-		.trim()
-		.replace(EDGE_NON_LETTERS, '')
-		.toLowerCase()
-		.replace(/\s+/gu, ' ')
-	let result = ''
-	let atWordStart = true
-	for (const char of lowered) {
-		result += atWordStart && LETTER.test(char) ? char.toUpperCase() : char
-		if (char === ' ' || char === '-') atWordStart = true
-		else if (LETTER.test(char)) atWordStart = false
-	}
-	// Upper-casing can decompose a letter (e.g. ŉ); keep stored names in one form.
-	return result.normalize('NFC')
-}
-
-/** Length as a person counts it: letters with their accents, one emoji as one. */
-export function nameLength(value: string): number {
-	const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-	return [...segmenter.segment(value)].length
-}
-
-const name = (min: number, max: number, short: string, long: string) =>
-	z
-		.string()
-		.transform(normalizeName)
-		.pipe(
-			z
-				.string()
-				.refine((value) => nameLength(value) >= min, short)
-				.refine((value) => nameLength(value) <= max, long),
-		)
-
-const isWebUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
-
-/**
- * One field each, in SPEC §5's order: the first failing field gives the message returned.
- * Every field is optional because an empty value is ignored when data is applied.
- */
-export const profileSchema = z.object({
-	email: z.string().trim().email(PROFILE_MESSAGES.email).optional(),
-	firstName: name(
-		2,
-		20,
-		PROFILE_MESSAGES.firstNameShort,
-		PROFILE_MESSAGES.firstNameLong,
-	).optional(),
-	lastName: name(3, 20, PROFILE_MESSAGES.lastNameShort, PROFILE_MESSAGES.lastNameLong).optional(),
-	// Rendered as an image source, so only web addresses (never javascript: or data:).
-	avatar: z.string().trim().refine(isWebUrl, PROFILE_MESSAGES.avatar).optional(),
-	orderHashId: z.string().trim().optional(),
-	github_username: z.string().trim().optional(),
-})
 
 export type ProfileData = { [K in keyof Profile]?: string | null }
 
@@ -121,7 +48,7 @@ export function applyProfileData(profile: Profile, data: ProfileData): ApplyResu
 		const [first] = [...result.error.issues].sort(
 			(a, b) => order.indexOf(String(a.path[0])) - order.indexOf(String(b.path[0])),
 		)
-		return { ok: false, message: first?.message ?? PROFILE_MESSAGES.email }
+		return { ok: false, message: first?.message ?? MESSAGES.email }
 	}
 	const changes = Object.fromEntries(
 		Object.entries(result.data).filter(([, value]) => value !== undefined),

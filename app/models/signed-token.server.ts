@@ -6,7 +6,7 @@
  * a token is valid because it verifies and has not expired.
  */
 import crypto from 'node:crypto'
-import { LEAD_LISTS, type LeadList } from '~/db/schema-leads.server'
+import { LEAD_LISTS, type LeadList } from '~/forms/names'
 
 export type TokenPurpose = 'signup' | 'confirm'
 

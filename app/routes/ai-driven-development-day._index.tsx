@@ -3,6 +3,7 @@ import {
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
+	redirect,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Icon } from '~/components/icons'
@@ -12,11 +13,11 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDayPasses } from '~/models/day-pass.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { formatPrice } from '~/models/pricing'
-import { handleSignupForm } from '~/models/signup-actions.server'
 import { geoQuery } from '~/utils/api.server'
-import { isSignedUp } from '~/utils/cookies.server'
+import { isSignedUp, signedUpCookie } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
+import { submitSignupForm } from '~/utils/signup-forms.server'
 
 const lead =
 	'One day of talks and hands-on sessions on building software with AI, from practitioners who ship with it every day.'
@@ -34,7 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'day_event', schema: 'signup' })
+	const outcome = await submitSignupForm(request, context, 'day_event')
+	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
+	return redirect(outcome.redirectTo, {
+		headers: { 'Set-Cookie': signedUpCookie('day_event', context) },
+	})
 }
 
 const agenda: [time: string, title: string, speaker?: string][] = [
@@ -161,7 +166,6 @@ export default function Page() {
 					<SignupForm
 						list="day_event"
 						id="day-event-signup"
-						schema="signup"
 						lastResult={lastResult}
 						honeypot={honeypot}
 						submitLabel="Register"

@@ -4,6 +4,7 @@
  * first, so a lost webhook does not strand a buyer. Unknown id: 404.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { paymentVerificationFailed } from '~/forms/messages'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { getCheckout } from '~/models/checkout/index.server'
 
@@ -14,7 +15,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		const view = await getCheckout(params.id ?? '')
 		if (!view)
 			return json(
-				{ error: 'Payment verification failed: no such checkout' },
+				{ error: paymentVerificationFailed('no such checkout') },
 				{ status: 404, headers: noStore },
 			)
 		return json(view, { headers: noStore })
@@ -22,13 +23,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		if (error instanceof PaymentProviderError) {
 			console.error(`GET /checkout/${params.id}:`, error.message)
 			return json(
-				{ error: 'Payment verification failed: the payment provider did not answer, try again' },
+				{ error: paymentVerificationFailed('the payment provider did not answer, try again') },
 				{ status: 502, headers: noStore },
 			)
 		}
 		console.error(`GET /checkout/${params.id} failed:`, error)
 		return json(
-			{ error: 'Payment verification failed: Failed to verify payment' },
+			{ error: paymentVerificationFailed() },
 			{ status: 503, headers: { ...noStore, 'Retry-After': '5' } },
 		)
 	}

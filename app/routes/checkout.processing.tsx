@@ -9,16 +9,16 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { PaymentProviderError } from '~/integrations/payments/types'
 import {
-	type CheckoutView,
-	cancelCheckout,
+	checkoutFailed,
 	DEFAULT_CHECKOUT_REASON,
-	getCheckout,
-} from '~/models/checkout/index.server'
+	DEFAULT_VERIFY_REASON,
+	paymentVerificationFailed,
+} from '~/forms/messages'
+import { PaymentProviderError } from '~/integrations/payments/types'
+import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout/index.server'
 import { pageMeta } from '~/utils/meta'
 
-export const DEFAULT_VERIFY_REASON = 'Failed to verify payment'
 const POLL_MS = 2_000
 const REFRESH_SECONDS = 3
 
@@ -145,7 +145,7 @@ export default function Processing() {
 			<LeadLayout>
 				<PageHeading title="Checkout failed" />
 				<p role="alert" className="text-lg">
-					{`Checkout failed: ${data.reason}`}
+					{checkoutFailed(data.reason)}
 				</p>
 				<p className="mt-6">
 					<Link to="/" className={buttonClasses()}>
@@ -167,7 +167,7 @@ export default function Processing() {
 					}
 				/>
 				<p role="alert" className="text-lg">
-					{`Payment verification failed: ${data.reason}`}
+					{paymentVerificationFailed(data.reason)}
 				</p>
 				<p className="mt-6 flex flex-wrap gap-4">
 					<Link to="/" className={buttonClasses()}>
@@ -188,7 +188,7 @@ export default function Processing() {
 			/>
 			<p role="status" aria-live="polite">
 				{problem
-					? `Payment verification failed: ${problem.replace(/^Payment verification failed: /, '')}`
+					? paymentVerificationFailed(problem.replace(/^Payment verification failed: /, ''))
 					: 'Waiting for the payment to be confirmed…'}
 			</p>
 			<p className="mt-6">

@@ -5,7 +5,6 @@
  * JavaScript. Payments go through the same function a verified Stripe webhook calls.
  */
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import {
 	type ActionFunctionArgs,
 	json,
@@ -14,10 +13,14 @@ import {
 	redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { SubmitButton } from '~/components/button'
-import { Field } from '~/components/field'
+import { Field, FormErrors } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { formConstraints } from '~/forms/constraints.server'
+import { MESSAGES } from '~/forms/messages'
+import { parseForm } from '~/forms/parse.server'
+import type { FormFields } from '~/forms/registry'
+import { useFormValidator } from '~/forms/use-form-validator'
 import { checkSandboxCard } from '~/integrations/payments/sandbox.server'
 import {
 	cancelSandboxCheckout,
@@ -27,37 +30,6 @@ import {
 import { formatPrice, toMajorUnits } from '~/models/pricing'
 import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
-
-const cardSchema = z.object({
-	intent: z.literal('pay'),
-	email: z
-		.string({ required_error: 'Please enter a valid email address' })
-		.trim()
-		.email('Please enter a valid email address')
-		.max(254, 'Please enter a valid email address'),
-	cardNumber: z
-		.string({ required_error: 'Enter your card number' })
-		.trim()
-		.regex(/^[\d\s-]{12,23}$/, 'Your card number is incorrect.'),
-	expiry: z
-		.string({ required_error: 'Enter the expiry date as MM / YY' })
-		.trim()
-		.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry date as MM / YY')
-		.refine((value) => {
-			const [month, year] = value.split('/').map((part) => Number(part.trim()))
-			// The card is valid to the end of its expiry month.
-			return new Date(Date.UTC(2000 + year!, month!, 1)).getTime() > Date.now()
-		}, 'Your card has expired.'),
-	cvc: z
-		.string({ required_error: 'Enter the 3 or 4 digit CVC' })
-		.trim()
-		.regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
-})
-
-const schema = z.discriminatedUnion('intent', [
-	cardSchema,
-	z.object({ intent: z.literal('cancel') }),
-])
 
 export const meta: MetaFunction = (args) => [
 	...pageMeta(args, { title: 'Test checkout' }),
@@ -79,6 +51,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			discountMinor: checkout.data.discountMinor,
 			amountMinor: checkout.data.amountMinor,
 			expiresAt: checkout.data.expiresAt,
+			// The card inputs' native rules, from the schema, for pages without JavaScript.
+			constraint: formConstraints.sandboxCard(),
 		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
@@ -87,7 +61,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export async function action({ params, request }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
 	const checkout = requireFound(await getSandboxCheckout(params.id ?? ''), pathname)
-	const submission = parseWithZod(await readForm(request), { schema })
+	const submission = parseForm('sandboxCheckout', await readForm(request))
 	if (submission.status !== 'success')
 		return json(submission.reply({ hideFields: ['cvc'] }), { status: 400 })
 	const id = checkout.data.id
@@ -98,7 +72,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 	if (checkout.status !== 'pending')
 		return json(
 			submission.reply({
-				formErrors: ['This checkout has expired: start again from the course page.'],
+				formErrors: [MESSAGES.checkoutExpired],
 			}),
 			{ status: 409 },
 		)
@@ -114,13 +88,13 @@ export async function action({ params, request }: ActionFunctionArgs) {
 export default function SandboxCheckout() {
 	const order = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<FormFields<'sandboxCheckout'>>({
 		id: 'sandbox-checkout',
 		lastResult,
-		constraint: getZodConstraint(cardSchema),
+		constraint: order.constraint,
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: useFormValidator('sandboxCheckout'),
 	})
 	const money = (minor: number) => formatPrice(toMajorUnits(minor, order.currency), order.currency)
 	return (
@@ -180,11 +154,11 @@ export default function SandboxCheckout() {
 						inputProps={{ inputMode: 'numeric', autoComplete: 'cc-csc' }}
 					/>
 				</div>
-				{form.errors?.length ? (
-					<p id={form.errorId} role="alert" className="font-medium text-red-700 dark:text-red-400">
-						{form.errors[0]}
-					</p>
-				) : null}
+				<FormErrors
+					id={form.errorId}
+					errors={form.errors}
+					className="font-medium text-red-700 dark:text-red-400"
+				/>
 				<SubmitButton>{`Pay ${money(order.amountMinor)}`}</SubmitButton>
 			</Form>
 			<Form method="post" className="mt-4">

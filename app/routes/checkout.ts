@@ -6,15 +6,11 @@
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
+import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
+import { checkoutFailed, DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
 import { getAttribution } from '~/models/attribution.server'
 import { getPricingTable } from '~/models/catalog.server'
-import {
-	CheckoutError,
-	createCheckout,
-	DEFAULT_CHECKOUT_REASON,
-	regionAllowed,
-} from '~/models/checkout/index.server'
-import { checkoutRequestSchema, firstIssue } from '~/models/checkout-request'
+import { CheckoutError, createCheckout, regionAllowed } from '~/models/checkout/index.server'
 import { getCountryInfo } from '~/models/country.server'
 import { geoQuery } from '~/utils/api.server'
 
@@ -62,7 +58,7 @@ async function readBody(
 export async function action({ request, context }: ActionFunctionArgs) {
 	if (request.method !== 'POST')
 		return json(
-			{ error: `Checkout failed: method ${request.method} not allowed` },
+			{ error: checkoutFailed(`method ${request.method} not allowed`) },
 			{ status: 405, headers: { ...noStore, Allow: 'POST' } },
 		)
 	const read = await readBody(request)
@@ -70,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const fail = (status: number, reason: string) =>
 		isForm
 			? redirect(`/checkout/processing?error=${encodeURIComponent(reason)}`, 303)
-			: json({ error: `Checkout failed: ${reason}` }, { status, headers: noStore })
+			: json({ error: checkoutFailed(reason) }, { status, headers: noStore })
 	if ('error' in read) return fail(read.error === 'request body too large' ? 413 : 400, read.error)
 
 	const parsed = checkoutRequestSchema(getConfig().MAX_QUANTITY).safeParse(read.body)

@@ -3,11 +3,12 @@ import {
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
+	redirect,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CourseInterestForm, CourseLanding } from '~/components/course-landing'
 import { OneClickSignup } from '~/components/islands'
-import { courseInterestAction, loadCoursePage } from '~/components/landing/course-page.server'
+import { courseInterestSignup, loadCoursePage } from '~/components/landing/course-page.server'
 import { LeadLayout } from '~/components/layouts'
 import type { RouteHandle } from '~/utils/color-mode'
 import { notFound } from '~/utils/http'
@@ -46,7 +47,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	return json({ framework: frameworkName(slug), ...(await loadCoursePage(request, context)) })
 }
 
-export const action = (args: ActionFunctionArgs) => courseInterestAction(args)
+/** The course-interest sign-up (docs/decisions/062). */
+export async function action({ request, context }: ActionFunctionArgs) {
+	const outcome = await courseInterestSignup(request, context)
+	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
+	return redirect(outcome.redirectTo)
+}
 
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, args.data ? { title: `AI Driven Dev for ${args.data.framework} developers` } : {})

@@ -4,6 +4,7 @@ import {
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
+	redirect,
 	type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -13,18 +14,22 @@ import { Field } from '~/components/field'
 import { ProfileCard, SignInWithGitHubButton } from '~/components/github-sign-in'
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { useFormValidator } from '~/components/use-form-validator'
 import { getPublicConfig } from '~/config.server'
+import type { FormFields } from '~/forms/registry'
+import { useFormValidator } from '~/forms/use-form-validator'
 import { readOneClickLink } from '~/models/one-click.server'
-import { handleOnboardingForm, loadProfile } from '~/models/signup-actions.server'
+import { hasProfile } from '~/models/profile'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
+import { getProfile, storeProfile } from '~/utils/session.server'
+import { submitProfileForm } from '~/utils/signup-forms.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Welcome aboard` })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+	const profile = await getProfile(request, context)
 	return json({
-		profile: await loadProfile(request, context),
+		profile: hasProfile(profile) ? profile : null,
 		signInWithGitHub: getPublicConfig().GITHUB_SIGN_IN,
 		saved: new URL(request.url).searchParams.has('saved'),
 		oneClick: readOneClickLink(request),
@@ -32,8 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	})
 }
 
-export async function action(args: ActionFunctionArgs) {
-	return handleOnboardingForm(args)
+export async function action({ request, context }: ActionFunctionArgs) {
+	const outcome = await submitProfileForm(request, context)
+	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
+	return redirect(outcome.redirectTo, {
+		headers: { 'Set-Cookie': await storeProfile(request, context, outcome.profile) },
+	})
 }
 
 export default function Page() {
@@ -79,7 +88,7 @@ function ProfileForm({
 	honeypot: SerializeFrom<typeof loader>['honeypot']
 }) {
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<FormFields<'onboarding'>>({
 		id: 'onboarding-profile',
 		lastResult,
 		defaultValue: {

@@ -4,7 +4,6 @@
  * holder claim it, once, with a name and an e-mail address.
  */
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import {
 	type ActionFunctionArgs,
 	json,
@@ -13,26 +12,17 @@ import {
 	redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { SubmitButton } from '~/components/button'
-import { Field } from '~/components/field'
+import { Field, FormErrors } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { formConstraints } from '~/forms/constraints.server'
+import { MESSAGES } from '~/forms/messages'
+import { parseForm } from '~/forms/parse.server'
+import type { FormFields } from '~/forms/registry'
+import { useFormValidator } from '~/forms/use-form-validator'
 import { claimPass, findValidPass } from '~/models/checkout/index.server'
 import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
-
-const schema = z.object({
-	name: z
-		.string({ required_error: 'Name must be at least 2 characters' })
-		.trim()
-		.min(2, 'Name must be at least 2 characters')
-		.max(80, 'Name must be less than 80 characters'),
-	email: z
-		.string({ required_error: 'Please enter a valid email address' })
-		.trim()
-		.email('Please enter a valid email address')
-		.max(254, 'Please enter a valid email address'),
-})
 
 export const meta: MetaFunction = (args) => [
 	...pageMeta(args, { title: 'Your pass' }),
@@ -42,19 +32,25 @@ export const meta: MetaFunction = (args) => [
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const pass = requireFound(await findValidPass(params.id ?? ''), new URL(request.url).pathname)
 	return json(
-		{ id: pass.id, itemName: pass.itemName, claimedBy: pass.holderName },
+		{
+			id: pass.id,
+			itemName: pass.itemName,
+			claimedBy: pass.holderName,
+			// The inputs' native rules (required, lengths), from the schema, for pages without JavaScript.
+			constraint: formConstraints.passClaim(),
+		},
 		{ headers: { 'Cache-Control': 'private, no-store' } },
 	)
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
-	const submission = parseWithZod(await readForm(request), { schema })
+	const submission = parseForm('passClaim', await readForm(request))
 	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
 	const outcome = await claimPass(params.id ?? '', submission.value)
 	requireFound(outcome === 'not-found' ? null : outcome, pathname)
 	if (outcome === 'already-claimed')
-		return json(submission.reply({ formErrors: ['This pass has already been claimed.'] }), {
+		return json(submission.reply({ formErrors: [MESSAGES.passAlreadyClaimed] }), {
 			status: 409,
 		})
 	return redirect(`/pass/${params.id}/thank-you`, 303)
@@ -63,13 +59,13 @@ export async function action({ params, request }: ActionFunctionArgs) {
 export default function PassPage() {
 	const pass = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<FormFields<'passClaim'>>({
 		id: 'claim-pass',
 		lastResult,
-		constraint: getZodConstraint(schema),
+		constraint: pass.constraint,
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: useFormValidator('passClaim'),
 	})
 	return (
 		<LeadLayout>
@@ -91,15 +87,11 @@ export default function PassPage() {
 						type="email"
 						inputProps={{ autoComplete: 'email' }}
 					/>
-					{form.errors?.length ? (
-						<p
-							id={form.errorId}
-							role="alert"
-							className="font-medium text-red-700 dark:text-red-400"
-						>
-							{form.errors[0]}
-						</p>
-					) : null}
+					<FormErrors
+						id={form.errorId}
+						errors={form.errors}
+						className="font-medium text-red-700 dark:text-red-400"
+					/>
 					<SubmitButton>Claim pass</SubmitButton>
 				</Form>
 			)}

@@ -1,22 +1,24 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
+	redirect,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import { SubmitButton } from '~/components/button'
-import { Field, FieldErrors, TextareaField } from '~/components/field'
+import { CheckboxField, Field, RadioGroupField, TextareaField } from '~/components/field'
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { useFormValidator } from '~/components/use-form-validator'
+import type { FormFields } from '~/forms/registry'
+import { useFormValidator } from '~/forms/use-form-validator'
 import { readOneClickLink } from '~/models/one-click.server'
-import { handleSurveyForm } from '~/models/signup-actions.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { getProfile } from '~/utils/session.server'
+import { submitSurveyForm } from '~/utils/signup-forms.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Insiders survey` })
 
@@ -30,30 +32,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	})
 }
 
-export async function action(args: ActionFunctionArgs) {
-	return handleSurveyForm(args)
+export async function action({ request, context }: ActionFunctionArgs) {
+	const outcome = await submitSurveyForm(request, context)
+	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
+	return redirect(outcome.redirectTo)
 }
 
-type SurveyFields = {
-	email: string
-	rating: string
-	helped: string
-	improve: string
-	mayQuote: boolean
-}
-
-const RATINGS = [
-	[1, 'Poor'],
-	[2, 'Fair'],
-	[3, 'Good'],
-	[4, 'Very good'],
-	[5, 'Excellent'],
-] as const
+const RATINGS = (
+	[
+		[1, 'Poor'],
+		[2, 'Fair'],
+		[3, 'Good'],
+		[4, 'Very good'],
+		[5, 'Excellent'],
+	] as const
+).map(([value, label]) => ({ value: String(value), label: `${value} · ${label}` }))
 
 export default function Page() {
 	const { email, thanks, oneClick, honeypot } = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm<SurveyFields>({
+	const [form, fields] = useForm<FormFields<'survey'>>({
 		id: 'insiders-survey',
 		lastResult,
 		defaultValue: { email },
@@ -61,7 +59,6 @@ export default function Page() {
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const ratingInvalid = Boolean(fields.rating.errors?.length)
 	return (
 		<LeadLayout>
 			<PageHeading
@@ -83,38 +80,17 @@ export default function Page() {
 							type="email"
 							inputProps={{ autoComplete: 'email', required: true }}
 						/>
-						<fieldset
-							aria-invalid={ratingInvalid || undefined}
-							aria-describedby={fields.rating.errorId}
-						>
-							<legend className="text-sm font-medium">
-								How would you rate the course overall?
-							</legend>
-							<div className="mt-2 flex flex-wrap gap-4">
-								{RATINGS.map(([value, label]) => (
-									<label key={value} className="flex items-center gap-2">
-										<input
-											{...getInputProps(fields.rating, {
-												type: 'radio',
-												value: String(value),
-												ariaAttributes: false,
-											})}
-											id={`${fields.rating.id}-${value}`}
-										/>
-										{value} · {label}
-									</label>
-								))}
-							</div>
-							<FieldErrors id={fields.rating.errorId} errors={fields.rating.errors} />
-						</fieldset>
+						<RadioGroupField
+							meta={fields.rating}
+							legend="How would you rate the course overall?"
+							options={RATINGS}
+						/>
 						<TextareaField meta={fields.helped} label="What helped you most?" />
 						<TextareaField meta={fields.improve} label="What should we improve?" />
-						<label className="flex items-start gap-2">
-							<input
-								{...getInputProps(fields.mayQuote, { type: 'checkbox', ariaAttributes: false })}
-							/>
-							<span>You may quote my answers as a testimonial, with my first name.</span>
-						</label>
+						<CheckboxField
+							meta={fields.mayQuote}
+							label="You may quote my answers as a testimonial, with my first name."
+						/>
 						<SubmitButton>Send answers</SubmitButton>
 					</Form>
 				</HoneypotProvider>

@@ -3,16 +3,17 @@ import {
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
+	redirect,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Icon, type IconName } from '~/components/icons'
 import { SignupForm } from '~/components/islands'
 import { CheckList, SectionHeading } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
-import { handleSignupForm } from '~/models/signup-actions.server'
-import { isSignedUp } from '~/utils/cookies.server'
+import { isSignedUp, signedUpCookie } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
+import { submitSignupForm } from '~/utils/signup-forms.server'
 
 const title = 'Free workshop: AI in your development workflow'
 const description =
@@ -25,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'workshop', schema: 'signup' })
+	const outcome = await submitSignupForm(request, context, 'workshop')
+	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
+	return redirect(outcome.redirectTo, {
+		headers: { 'Set-Cookie': signedUpCookie('workshop', context) },
+	})
 }
 
 const facts: { icon: IconName; label: string; value: string }[] = [
@@ -123,7 +128,6 @@ export default function WorkshopPage() {
 					<SignupForm
 						list="workshop"
 						id="workshop-signup"
-						schema="signup"
 						lastResult={lastResult}
 						honeypot={honeypot}
 						submitLabel="Sign up for the workshop"

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { readOneClickLink } from '~/models/one-click.server'
-import { handleSignupForm } from '~/models/signup-actions.server'
 import { geoQuery } from '~/utils/api.server'
 import { honeypotProps } from '~/utils/honeypot.server'
+import { submitSignupForm } from '~/utils/signup-forms.server'
 
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
 export async function loadCoursePage(request: Request, context: AppLoadContext) {
@@ -23,7 +23,10 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 	}
 }
 
-/** The course-interest sign-up of those pages. */
-export function courseInterestAction({ request, context }: ActionFunctionArgs) {
-	return handleSignupForm({ request, context, list: 'course', schema: 'interest' })
+/**
+ * The course-interest sign-up of those pages; the routes build the response. Kept in this
+ * module so that each page imports one server module (docs/decisions/004).
+ */
+export function courseInterestSignup(request: Request, context: AppLoadContext) {
+	return submitSignupForm(request, context, 'course')
 }

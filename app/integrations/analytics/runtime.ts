@@ -5,7 +5,7 @@
  * warning), and the tag manager, session recording and privacy-friendly analytics when
  * configured.
  */
-
+import type { SignupList } from '~/forms/names'
 import {
 	PARTNER_WARNINGS,
 	readReferralCookies,
@@ -25,6 +25,14 @@ export type AnalyticsConfig = {
 type AnalyticsWindow = Window & {
 	clarity?: ((...args: unknown[]) => void) & { q?: unknown[] }
 }
+
+/**
+ * Event names in `window.dataLayer` and the customer-data service (SPEC §7). The page view is
+ * also pushed by the first-load recorder (app/components/analytics.tsx), which writes its name
+ * itself: importing it from there would cost the first load bytes (docs/decisions/004).
+ */
+const PAGE_VIEW_EVENT = 'page_view'
+const SIGNUP_EVENT = 'signup'
 
 let tracker: Tracker | null = null
 let settings: AnalyticsConfig | null = null
@@ -57,7 +65,7 @@ export function start(
 	settings = config
 	tracker = createTracker(config.CUSTOMERIO_WRITE_KEY, () => ({ geo, friend: friend() }))
 	if (knownEmail) tracker.identify(knownEmail)
-	for (const event of pageViews) tracker.track('page_view', event)
+	for (const event of pageViews) tracker.track(PAGE_VIEW_EVENT, event)
 	if (config.CUSTOMERIO_WRITE_KEY) {
 		// Geo data for events: the country the server sees (the same answer pricing uses).
 		fetch('/api/country', { headers: { Accept: 'application/json' } })
@@ -95,17 +103,17 @@ export function start(
  * A sign-up from a form on this page: identify by e-mail, record the event, and report it to
  * the partner programme when the visitor came through a friend (SPEC §7).
  */
-export function recordSignup(email: string, list: string) {
+export function recordSignup(email: string, list: SignupList) {
 	tracker?.identify(email)
-	tracker?.track('signup', { list })
-	pushDataLayer({ event: 'signup', list })
+	tracker?.track(SIGNUP_EVENT, { list })
+	pushDataLayer({ event: SIGNUP_EVENT, list })
 	const referral = readReferralCookies(document.cookie)
 	void reportPartnerSignup(settings?.PARTNERO_PROGRAM_ID ?? null, { email, ...referral })
 }
 
 /** @public Called through the dynamic import in components/analytics.tsx. */
 export function trackPageView(event: Record<string, unknown>) {
-	tracker?.track('page_view', event)
+	tracker?.track(PAGE_VIEW_EVENT, event)
 }
 
 /** The visitor became known (signed in) while on the site. */

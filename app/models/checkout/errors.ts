@@ -8,6 +8,3 @@ export class CheckoutError extends Error {
 		super(reason)
 	}
 }
-
-/** The reason shown when a checkout fails for a cause the buyer cannot fix. */
-export const DEFAULT_CHECKOUT_REASON = 'Failed to process checkout'

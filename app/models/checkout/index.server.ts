@@ -6,7 +6,7 @@
  */
 export { applyPaymentEvent, recordSandboxPayment } from './confirm.server'
 export { createCheckout } from './create.server'
-export { CheckoutError, DEFAULT_CHECKOUT_REASON } from './errors'
+export { CheckoutError } from './errors'
 export { cancelCheckout, cancelSandboxCheckout } from './expire.server'
 export { findLatestPaidOrderHashId } from './paid-order.server'
 export { claimPass, findValidPass } from './passes.server'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkoutRequestSchema } from '../checkout-request'
+import { checkoutRequestSchema } from '~/forms/checkout-request'
 import {
 	type Coupon,
 	couponApplies,

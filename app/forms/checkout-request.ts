@@ -1,0 +1,63 @@
+/**
+ * The checkout request (SPEC §3: code, quantity, type, region), one schema for the JSON body,
+ * the no-JavaScript form and the buy forms' validation as you type (docs/decisions/065).
+ */
+import { z } from 'zod'
+import { GLOBAL_REGION } from '~/models/pricing'
+import { CODE_MAX_LENGTH, DEFAULT_MAX_QUANTITY, NAME_MAX_LENGTH } from './limits'
+import { DEFAULT_CHECKOUT_REASON, MESSAGES } from './messages'
+
+/** A form sends "3", JSON sends 3; "3.5", "" or 3.5 are not quantities. */
+const quantity = (max: number) =>
+	z.preprocess(
+		(value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+		z
+			.number({
+				required_error: MESSAGES.missingQuantity,
+				invalid_type_error: MESSAGES.quantity(max),
+			})
+			.int(MESSAGES.quantity(max))
+			.min(1, MESSAGES.quantity(max))
+			.max(max, MESSAGES.quantity(max)),
+	)
+
+export function checkoutRequestSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
+	return z.object({
+		code: z
+			.string({
+				required_error: MESSAGES.missingProductCode,
+				invalid_type_error: MESSAGES.missingProductCode,
+			})
+			.trim()
+			.min(1, MESSAGES.missingProductCode)
+			.max(CODE_MAX_LENGTH, MESSAGES.unknownProductCode)
+			.regex(/^[a-z0-9][a-z0-9-]*$/, MESSAGES.unknownProductCode),
+		quantity: quantity(maxQuantity),
+		type: z
+			.string({ invalid_type_error: MESSAGES.typeNotString })
+			.trim()
+			.max(NAME_MAX_LENGTH, MESSAGES.unknownType)
+			.optional()
+			.transform((value) => value || undefined),
+		region: z
+			.string({ invalid_type_error: MESSAGES.regionNotString })
+			.trim()
+			.max(NAME_MAX_LENGTH, MESSAGES.unknownRegion)
+			.optional()
+			.transform((value) => (value ? value.toUpperCase() : GLOBAL_REGION)),
+	})
+}
+
+export type CheckoutRequest = z.infer<ReturnType<typeof checkoutRequestSchema>>
+
+/** The buy form: the request plus an optional coupon code (sent as X-Coupon with JavaScript). */
+export function checkoutFormSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
+	return checkoutRequestSchema(maxQuantity).extend({
+		coupon: z.string().trim().max(CODE_MAX_LENGTH, MESSAGES.couponTooLong).optional(),
+	})
+}
+
+/** The first problem, as the reason in `Checkout failed: {reason}` (SPEC §8). */
+export function firstIssue(error: z.ZodError): string {
+	return error.issues[0]?.message ?? DEFAULT_CHECKOUT_REASON
+}

@@ -1,0 +1,65 @@
+/**
+ * Every message a visitor reads about their input, in one table (docs/decisions/065): SPEC §5's
+ * validation messages, SPEC §8's checkout error texts, and the messages of the forms whose rules
+ * the spec leaves open. Schemas, models and routes import these; none writes its own copy.
+ * Plain strings, no zod: the browser's first load may import them.
+ */
+import {
+	CODE_MAX_LENGTH,
+	FIRST_NAME_LENGTH,
+	LAST_NAME_LENGTH,
+	PASS_HOLDER_NAME_LENGTH,
+	SURVEY_ANSWER_MAX_LENGTH,
+	SURVEY_RATING,
+} from './limits'
+
+export const MESSAGES = {
+	// SPEC §5: the profile, and every e-mail field of every form.
+	email: 'Please enter a valid email address',
+	firstNameShort: `First name must be at least ${FIRST_NAME_LENGTH.min} characters`,
+	firstNameLong: `First name must be less than ${FIRST_NAME_LENGTH.max} characters`,
+	lastNameShort: `Last name must be at least ${LAST_NAME_LENGTH.min} characters`,
+	lastNameLong: `Last name must be less than ${LAST_NAME_LENGTH.max} characters`,
+	avatar: 'Please enter a valid URL for the avatar',
+
+	// The insiders survey.
+	surveyRating: `Please choose a rating from ${SURVEY_RATING.min} to ${SURVEY_RATING.max}`,
+	surveyAnswerLong: `Please keep this under ${SURVEY_ANSWER_MAX_LENGTH} characters`,
+
+	// Claiming a pass.
+	passNameShort: `Name must be at least ${PASS_HOLDER_NAME_LENGTH.min} characters`,
+	passNameLong: `Name must be less than ${PASS_HOLDER_NAME_LENGTH.max} characters`,
+	passAlreadyClaimed: 'This pass has already been claimed.',
+
+	// The sandbox's hosted checkout page (docs/decisions/030).
+	cardNumberMissing: 'Enter your card number',
+	cardNumberIncorrect: 'Your card number is incorrect.',
+	cardExpiry: 'Enter the expiry date as MM / YY',
+	cardExpired: 'Your card has expired.',
+	cardCvc: 'Enter the 3 or 4 digit CVC',
+	checkoutExpired: 'This checkout has expired: start again from the course page.',
+
+	// The checkout request (SPEC §7): reasons in `Checkout failed: {reason}`.
+	missingProductCode: 'missing product code',
+	unknownProductCode: 'unknown product code',
+	missingQuantity: 'missing quantity',
+	quantity: (max: number) => `quantity must be a whole number from 1 to ${max}`,
+	typeNotString: 'type must be a string',
+	unknownType: 'unknown type',
+	regionNotString: 'region must be a string',
+	unknownRegion: 'unknown region',
+	couponTooLong: `Coupon codes are at most ${CODE_MAX_LENGTH} characters`,
+
+	// The colour-mode toggle (SPEC §4).
+	colorMode: 'Choose dark, light or system',
+} as const
+
+/** SPEC §8: checkout failure, and the reason when there is no better one. */
+export const DEFAULT_CHECKOUT_REASON = 'Failed to process checkout'
+export const checkoutFailed = (reason: string = DEFAULT_CHECKOUT_REASON) =>
+	`Checkout failed: ${reason}`
+
+/** SPEC §8: payment verification failure, and its default reason. */
+export const DEFAULT_VERIFY_REASON = 'Failed to verify payment'
+export const paymentVerificationFailed = (reason: string = DEFAULT_VERIFY_REASON) =>
+	`Payment verification failed: ${reason}`

@@ -1,0 +1,46 @@
+/**
+ * The validator registry (docs/decisions/065): every form by name, with its schema. The server
+ * parses through it (parse.server.ts); the browser reaches it only through the dynamic import
+ * in `useFormValidator`, so zod and the schemas are a chunk loaded after hydration, never part
+ * of a page's first load (docs/decisions/004). Form names are this object's keys: a name that
+ * is not here does not type-check.
+ */
+import { parseWithZod } from '@conform-to/zod'
+import type { z } from 'zod'
+import { checkoutFormSchema } from './checkout-request'
+import {
+	interestSchema,
+	onboardingSchema,
+	passClaimSchema,
+	sandboxCheckoutSchema,
+	signupSchema,
+	surveySchema,
+} from './schemas'
+
+/** What a form's schema may depend on: the buy form's limit is the server's MAX_QUANTITY. */
+export type FormOptions = { maxQuantity?: number }
+
+export const formSchemas = {
+	interest: () => interestSchema,
+	signup: () => signupSchema,
+	onboarding: () => onboardingSchema,
+	survey: () => surveySchema,
+	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),
+	passClaim: () => passClaimSchema,
+	sandboxCheckout: () => sandboxCheckoutSchema,
+} satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
+
+export type FormName = keyof typeof formSchemas
+export type FormSchema<N extends FormName> = ReturnType<(typeof formSchemas)[N]>
+/** A form's fields as the browser sends them: the type conform's `useForm` is given. */
+export type FormFields<N extends FormName> = z.input<FormSchema<N>>
+
+/** Parses a submitted form with its schema, the same way on the server and in the browser. */
+export function parseForm<N extends FormName>(
+	name: N,
+	formData: FormData,
+	options: FormOptions = {},
+) {
+	const schema = formSchemas[name](options) as FormSchema<N>
+	return parseWithZod(formData, { schema })
+}

@@ -1,0 +1,162 @@
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { normalizeEmail } from '~/models/leads.server'
+import { checkoutRequestSchema, firstIssue } from './checkout-request'
+import { colorModeSchema } from './color-mode'
+import { EMAIL_MAX_LENGTH } from './limits'
+import { checkoutFailed, DEFAULT_CHECKOUT_REASON, MESSAGES } from './messages'
+import { formSchemas, parseForm } from './registry'
+import {
+	onboardingSchema,
+	passClaimSchema,
+	profileSchema,
+	sandboxCardSchema,
+	signupSchema,
+	surveySchema,
+} from './schemas'
+
+const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
+	result.error?.issues[0]?.message
+
+describe('sign-up rules', () => {
+	test('e-mail addresses are stored trimmed and lower-cased', () => {
+		expect(normalizeEmail('  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com')
+	})
+
+	test("the e-mail rule's message is SPEC §5's", () => {
+		for (const email of ['', 'nope', 'a@', 'a b@c.d']) {
+			const result = signupSchema.safeParse({ email })
+			expect(result.success, email).toBe(false)
+			expect(firstMessage(result)).toBe('Please enter a valid email address')
+		}
+		expect(firstMessage(signupSchema.safeParse({}))).toBe('Please enter a valid email address')
+	})
+
+	test('a first name is optional and normalised like the profile', () => {
+		expect(signupSchema.parse({ email: 'a@b.co', firstName: '  jEAN-luc ' })).toEqual({
+			email: 'a@b.co',
+			firstName: 'Jean-Luc',
+		})
+		expect(firstMessage(signupSchema.safeParse({ email: 'a@b.co', firstName: 'J' }))).toBe(
+			'First name must be at least 2 characters',
+		)
+	})
+
+	test('onboarding uses the profile messages', () => {
+		const result = onboardingSchema.safeParse({ lastName: 'Li', avatar: 'javascript:alert(1)' })
+		expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+			'Last name must be at least 3 characters',
+			'Please enter a valid URL for the avatar',
+		])
+	})
+
+	test('the survey needs a rating from 1 to 5; quoting is opt-in', () => {
+		expect(surveySchema.safeParse({ email: 'a@b.co', rating: '6' }).success).toBe(false)
+		expect(surveySchema.parse({ email: 'a@b.co', rating: '5' })).toMatchObject({
+			rating: 5,
+			mayQuote: false,
+		})
+		expect(surveySchema.parse({ email: 'a@b.co', rating: '1', mayQuote: 'on' }).mayQuote).toBe(true)
+	})
+})
+
+describe('one messages table (SPEC §5, §8)', () => {
+	test("the table holds SPEC §5's messages word for word", () => {
+		expect(MESSAGES).toMatchObject({
+			email: 'Please enter a valid email address',
+			firstNameShort: 'First name must be at least 2 characters',
+			firstNameLong: 'First name must be less than 20 characters',
+			lastNameShort: 'Last name must be at least 3 characters',
+			lastNameLong: 'Last name must be less than 20 characters',
+			avatar: 'Please enter a valid URL for the avatar',
+		})
+	})
+
+	test("every form's e-mail field answers SPEC §5's e-mail message", () => {
+		const forms = {
+			signup: signupSchema,
+			passClaim: passClaimSchema,
+			sandboxCard: sandboxCardSchema.pick({ email: true }),
+			profile: profileSchema,
+		}
+		for (const [name, schema] of Object.entries(forms)) {
+			const result = schema.safeParse({ email: 'not-an-address', name: 'Ada Lovelace' })
+			expect(firstMessage(result), name).toBe(MESSAGES.email)
+		}
+		const tooLong = `${'a'.repeat(EMAIL_MAX_LENGTH - 4)}@b.co` // one character over
+		expect(firstMessage(signupSchema.safeParse({ email: tooLong }))).toBe(MESSAGES.email)
+	})
+
+	test("the profile's name limits answer SPEC §5's name messages", () => {
+		const messages = (data: object) =>
+			profileSchema.safeParse(data).error?.issues.map((issue) => issue.message)
+		expect(messages({ firstName: 'A' })).toEqual([MESSAGES.firstNameShort])
+		expect(messages({ firstName: 'A'.repeat(21) })).toEqual([MESSAGES.firstNameLong])
+		expect(messages({ lastName: 'Li' })).toEqual([MESSAGES.lastNameShort])
+		expect(messages({ lastName: 'L'.repeat(21) })).toEqual([MESSAGES.lastNameLong])
+		expect(messages({ avatar: 'not a url' })).toEqual([MESSAGES.avatar])
+		expect(messages({ firstName: 'Jo', lastName: 'Lee' })).toBeUndefined()
+	})
+
+	test("a checkout refused without a reason says SPEC §8's default reason", () => {
+		expect(DEFAULT_CHECKOUT_REASON).toBe('Failed to process checkout')
+		expect(checkoutFailed()).toBe('Checkout failed: Failed to process checkout')
+		expect(checkoutFailed('sold out')).toBe('Checkout failed: sold out')
+		expect(firstIssue(new z.ZodError([]))).toBe(DEFAULT_CHECKOUT_REASON)
+	})
+
+	test('a quantity over the limit names the limit', () => {
+		expect(firstMessage(checkoutRequestSchema(3).safeParse({ code: 'seat', quantity: 4 }))).toBe(
+			MESSAGES.quantity(3),
+		)
+		expect(MESSAGES.quantity(3)).toBe('quantity must be a whole number from 1 to 3')
+	})
+
+	test('a colour mode other than dark, light or system is refused with one message', () => {
+		expect(firstMessage(colorModeSchema.safeParse({ mode: 'purple' }))).toBe(MESSAGES.colorMode)
+		expect(firstMessage(colorModeSchema.safeParse({}))).toBe(MESSAGES.colorMode)
+	})
+})
+
+describe('the validator registry', () => {
+	const form = (fields: Record<string, string>) => {
+		const formData = new FormData()
+		for (const [name, value] of Object.entries(fields)) formData.append(name, value)
+		return formData
+	}
+
+	test("parses a submitted form by name, with the form's messages for conform", () => {
+		const invalid = parseForm('passClaim', form({ name: 'A', email: 'nope' }))
+		expect(invalid.status).toBe('error')
+		expect(invalid.reply().error).toEqual({
+			name: [MESSAGES.passNameShort],
+			email: [MESSAGES.email],
+		})
+		const valid = parseForm('signup', form({ email: ' ada@example.com ', firstName: 'ada' }))
+		expect(valid.status === 'success' && valid.value).toEqual({
+			email: 'ada@example.com',
+			firstName: 'Ada',
+		})
+	})
+
+	test("the buy form's limit is the server's, given as an option", () => {
+		const submission = parseForm('checkout', form({ code: 'seat', quantity: '6' }), {
+			maxQuantity: 5,
+		})
+		expect(submission.reply().error).toEqual({ quantity: [MESSAGES.quantity(5)] })
+	})
+
+	test('every form has a schema', () => {
+		expect(Object.keys(formSchemas).sort()).toEqual(
+			[
+				'checkout',
+				'interest',
+				'onboarding',
+				'passClaim',
+				'sandboxCheckout',
+				'signup',
+				'survey',
+			].sort(),
+		)
+	})
+})

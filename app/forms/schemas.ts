@@ -1,0 +1,124 @@
+/**
+ * Every form's zod schema, in one place (docs/decisions/065). The actions parse with these
+ * (`parseForm` in parse.server.ts) and the browser validates with the very same ones as the
+ * visitor types (`useFormValidator`, which loads them after hydration), so zod never weighs on
+ * a page's first load. Messages come from messages.ts, limits from limits.ts.
+ * The checkout request's schema is in checkout-request.ts beside this file.
+ */
+import { z } from 'zod'
+import {
+	EMAIL_MAX_LENGTH,
+	FIRST_NAME_LENGTH,
+	LAST_NAME_LENGTH,
+	PASS_HOLDER_NAME_LENGTH,
+	SURVEY_ANSWER_MAX_LENGTH,
+	SURVEY_RATING,
+} from './limits'
+import { MESSAGES } from './messages'
+import { nameLength, normalizeName } from './normalize'
+
+/** An e-mail address a form must have (SPEC §5's rule and message). */
+export const emailField = z
+	.string({ required_error: MESSAGES.email })
+	.trim()
+	.max(EMAIL_MAX_LENGTH, MESSAGES.email)
+	.email(MESSAGES.email)
+
+const name = (length: { min: number; max: number }, short: string, long: string) =>
+	z
+		.string()
+		.transform(normalizeName)
+		.pipe(
+			z
+				.string()
+				.refine((value) => nameLength(value) >= length.min, short)
+				.refine((value) => nameLength(value) <= length.max, long),
+		)
+
+const isWebUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
+
+/**
+ * The visitor profile's rules (SPEC §5), one field each in the spec's order: the first failing
+ * field gives the message returned. Every field is optional because an empty value is ignored
+ * when data is applied (`applyProfileData` in app/models/profile.ts).
+ */
+export const profileSchema = z.object({
+	email: z.string().trim().email(MESSAGES.email).optional(),
+	firstName: name(FIRST_NAME_LENGTH, MESSAGES.firstNameShort, MESSAGES.firstNameLong).optional(),
+	lastName: name(LAST_NAME_LENGTH, MESSAGES.lastNameShort, MESSAGES.lastNameLong).optional(),
+	// Rendered as an image source, so only web addresses (never javascript: or data:).
+	avatar: z.string().trim().refine(isWebUrl, MESSAGES.avatar).optional(),
+	orderHashId: z.string().trim().optional(),
+	github_username: z.string().trim().optional(),
+})
+
+/** Workshop and day event: an e-mail address and, optionally, a first name. */
+export const signupSchema = z.object({
+	email: emailField,
+	firstName: profileSchema.shape.firstName,
+})
+
+/** Course interest on `/`: the e-mail address is enough. */
+export const interestSchema = z.object({ email: emailField })
+
+/** /onboarding: the profile with SPEC §5's rules and messages; empty fields are ignored. */
+export const onboardingSchema = profileSchema.pick({
+	firstName: true,
+	lastName: true,
+	email: true,
+	avatar: true,
+})
+
+const answer = z.string().trim().max(SURVEY_ANSWER_MAX_LENGTH, MESSAGES.surveyAnswerLong).optional()
+
+/** /post-insiders-survey. */
+export const surveySchema = z.object({
+	email: emailField,
+	rating: z.coerce
+		.number({ required_error: MESSAGES.surveyRating, invalid_type_error: MESSAGES.surveyRating })
+		.int(MESSAGES.surveyRating)
+		.min(SURVEY_RATING.min, MESSAGES.surveyRating)
+		.max(SURVEY_RATING.max, MESSAGES.surveyRating),
+	helped: answer,
+	improve: answer,
+	mayQuote: z.preprocess((value) => value === 'on' || value === 'true', z.boolean()).default(false),
+})
+
+/** /pass/:id: the attendee's name and address. */
+export const passClaimSchema = z.object({
+	name: z
+		.string({ required_error: MESSAGES.passNameShort })
+		.trim()
+		.min(PASS_HOLDER_NAME_LENGTH.min, MESSAGES.passNameShort)
+		.max(PASS_HOLDER_NAME_LENGTH.max, MESSAGES.passNameLong),
+	email: emailField,
+})
+
+/** The sandbox's card form (docs/decisions/030): what a card processor's page would ask. */
+export const sandboxCardSchema = z.object({
+	intent: z.literal('pay'),
+	email: emailField,
+	cardNumber: z
+		.string({ required_error: MESSAGES.cardNumberMissing })
+		.trim()
+		.regex(/^[\d\s-]{12,23}$/, MESSAGES.cardNumberIncorrect),
+	expiry: z
+		.string({ required_error: MESSAGES.cardExpiry })
+		.trim()
+		.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, MESSAGES.cardExpiry)
+		.refine((value) => {
+			const [month, year] = value.split('/').map((part) => Number(part.trim()))
+			// The card is valid to the end of its expiry month.
+			return new Date(Date.UTC(2000 + year!, month!, 1)).getTime() > Date.now()
+		}, MESSAGES.cardExpired),
+	cvc: z
+		.string({ required_error: MESSAGES.cardCvc })
+		.trim()
+		.regex(/^\d{3,4}$/, MESSAGES.cardCvc),
+})
+
+/** /checkout/sandbox/:id: pay with the card, or cancel and release the seats. */
+export const sandboxCheckoutSchema = z.discriminatedUnion('intent', [
+	sandboxCardSchema,
+	z.object({ intent: z.literal('cancel') }),
+])

@@ -1,0 +1,70 @@
+/**
+ * What the sign-up forms do once the route has read the form and checked its honeypot
+ * (docs/decisions/062, 065): validate with the form's schema (the one the browser validates
+ * with), store once, e-mail. Each returns what happened: `invalid` with conform's reply for
+ * the form, or `ok` with where the visitor goes next. The routes turn that into a response and
+ * set the cookies.
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import type { Db } from '~/db/client.server'
+import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
+import { parseForm } from '~/forms/parse.server'
+import type { AttributionFacts } from './attribution.server'
+import { LIST_DESTINATIONS, saveLead, saveSurveyResponse, signUp } from './leads.server'
+import { applyProfileData, type Profile } from './profile'
+
+export type FormOutcome<Extra = unknown> =
+	| { status: 'invalid'; reply: SubmissionResult<string[]> }
+	| ({ status: 'ok'; redirectTo: string } & Extra)
+
+/** Workshop, day event (e-mail and optional first name) and course interest (e-mail only). */
+export async function submitSignup(
+	db: Db,
+	input: { formData: FormData; list: SignupList; attribution: AttributionFacts; origin: string },
+): Promise<FormOutcome> {
+	const { formData, list, attribution, origin } = input
+	const submission = parseForm(SIGNUP_FORMS[list], formData)
+	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+	const value: { email: string; firstName?: string } = submission.value
+	await signUp(db, { email: value.email, list, firstName: value.firstName, attribution, origin })
+	return { status: 'ok', redirectTo: LIST_DESTINATIONS[list] }
+}
+
+/**
+ * The profile form (SPEC §5): the same rules, messages and name normalisation as the GitHub
+ * sign-in, through applyProfileData. An invalid value stores nothing; empty fields are ignored.
+ * On success the route stores the returned profile in the session.
+ */
+export async function submitProfile(
+	db: Db,
+	input: { formData: FormData; current: Profile; attribution: AttributionFacts },
+): Promise<FormOutcome<{ profile: Profile }>> {
+	const submission = parseForm('onboarding', input.formData)
+	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+	const applied = applyProfileData(input.current, submission.value)
+	if (!applied.ok)
+		return { status: 'invalid', reply: submission.reply({ formErrors: [applied.message] }) }
+	const { profile } = applied
+	if (profile.email) {
+		await saveLead(db, {
+			email: profile.email,
+			list: 'onboarding',
+			firstName: profile.firstName,
+			lastName: profile.lastName,
+			avatarUrl: profile.avatar,
+			attribution: input.attribution,
+		})
+	}
+	return { status: 'ok', redirectTo: LIST_DESTINATIONS.onboarding, profile }
+}
+
+/** The insiders survey: the answers, and the insider joins the `insiders_survey` list. */
+export async function submitSurvey(
+	db: Db,
+	input: { formData: FormData; attribution: AttributionFacts },
+): Promise<FormOutcome> {
+	const submission = parseForm('survey', input.formData)
+	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+	await saveSurveyResponse(db, submission.value, input.attribution)
+	return { status: 'ok', redirectTo: LIST_DESTINATIONS.insiders_survey }
+}

@@ -1,0 +1,54 @@
+/**
+ * The sign-up routes' side of a submission (docs/decisions/063, 065): read the form (the body
+ * must be a form and its honeypot untouched, else a 400 is thrown and nothing is stored) and
+ * what the request says about the visitor, then hand plain values to the model
+ * (app/models/signups.server.ts). The route turns the outcome into a response and sets cookies.
+ *
+ * One module for these routes on purpose: every `.server` import a route makes stays in its
+ * browser bundle as an empty module, and the first load of `/` has no bytes to spare
+ * (docs/decisions/004).
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { getDb } from '~/db/client.server'
+import type { SignupList } from '~/forms/names'
+import { getAttribution } from '~/models/attribution.server'
+import { EMPTY_PROFILE } from '~/models/profile'
+import { submitProfile, submitSignup, submitSurvey } from '~/models/signups.server'
+import { checkHoneypot } from './honeypot.server'
+import { readForm } from './http'
+import { getProfile } from './session.server'
+
+async function readHumanForm(request: Request): Promise<FormData> {
+	const formData = await readForm(request)
+	checkHoneypot(formData)
+	return formData
+}
+
+export async function submitSignupForm(
+	request: Request,
+	context: AppLoadContext,
+	list: SignupList,
+) {
+	return submitSignup(await getDb(), {
+		formData: await readHumanForm(request),
+		list,
+		attribution: getAttribution(request, context.origin),
+		origin: context.origin,
+	})
+}
+
+export async function submitProfileForm(request: Request, context: AppLoadContext) {
+	const formData = await readHumanForm(request)
+	return submitProfile(await getDb(), {
+		formData,
+		current: (await getProfile(request, context)) ?? EMPTY_PROFILE,
+		attribution: getAttribution(request, context.origin),
+	})
+}
+
+export async function submitSurveyForm(request: Request, context: AppLoadContext) {
+	return submitSurvey(await getDb(), {
+		formData: await readHumanForm(request),
+		attribution: getAttribution(request, context.origin),
+	})
+}
