@@ -48,8 +48,6 @@ export function checkoutRequestSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
 	})
 }
 
-export type CheckoutRequest = z.infer<ReturnType<typeof checkoutRequestSchema>>
-
 /** The buy form: the request plus an optional coupon code (sent as X-Coupon with JavaScript). */
 export function checkoutFormSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
 	return checkoutRequestSchema(maxQuantity).extend({

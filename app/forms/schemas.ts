@@ -18,7 +18,7 @@ import { MESSAGES } from './messages'
 import { nameLength, normalizeName } from './normalize'
 
 /** An e-mail address a form must have (SPEC §5's rule and message). */
-export const emailField = z
+const emailField = z
 	.string({ required_error: MESSAGES.email })
 	.trim()
 	.max(EMAIL_MAX_LENGTH, MESSAGES.email)

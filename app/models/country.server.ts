@@ -5,33 +5,7 @@
 import { type GeoQuery, getGeoLocator } from '~/integrations/geo/locate.server'
 import { countryName } from '~/utils/geolocation'
 import { getPricingTable, regionOfCountry } from './catalog.server'
-import { GLOBAL_REGION } from './pricing'
-
-export type CountryInfo = {
-	level: number
-	details: {
-		region: string
-		discountPercent: number
-		countryCode: string | null
-		country: string | null
-		city: string | null
-		timezone: string | null
-		source: 'header' | 'service' | 'offline' | null
-	}
-}
-
-export const UNKNOWN_COUNTRY: CountryInfo = {
-	level: 0,
-	details: {
-		region: GLOBAL_REGION,
-		discountPercent: 0,
-		countryCode: null,
-		country: null,
-		city: null,
-		timezone: null,
-		source: null,
-	},
-}
+import { type CountryInfo, UNKNOWN_COUNTRY } from './country'
 
 export async function getCountryInfo(query: GeoQuery): Promise<CountryInfo> {
 	try {

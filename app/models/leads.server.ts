@@ -36,7 +36,7 @@ export const LIST_LINK_PAGES: Record<LeadList, string> = {
 }
 
 /** A day-event confirmation link stays valid for a week. */
-export const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
+const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
 
 export type LeadInput = {
 	email: string

@@ -4,7 +4,8 @@
  */
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { type CatalogItem, getCatalog } from './catalog.server'
-import { type CountryInfo, getCountryInfo } from './country.server'
+import type { CountryInfo } from './country'
+import { getCountryInfo } from './country.server'
 import { type Course, getCourse } from './course.server'
 import { GLOBAL_REGION } from './pricing'
 

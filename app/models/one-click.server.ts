@@ -7,7 +7,7 @@ import { getConfig } from '~/config.server'
 import type { LeadList } from '~/forms/names'
 import { createToken, TOKEN_MESSAGES, verifyToken } from './signed-token.server'
 
-export const LIST_LABELS: Record<LeadList, string> = {
+const LIST_LABELS: Record<LeadList, string> = {
 	course: 'AI Driven Dev (course news and pre-order)',
 	workshop: 'the free workshop',
 	day_event: 'AI Driven Development Day',

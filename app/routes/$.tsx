@@ -10,7 +10,10 @@ export function loader({ request }: LoaderFunctionArgs) {
 	throw new Response(`Page not found: ${pathname}`, { status: 404, statusText: 'Not Found' })
 }
 
-export const action = loader
+/** A form posted to an unknown path is a 404 too. */
+export function action(args: LoaderFunctionArgs) {
+	return loader(args)
+}
 
 export default function NotFound() {
 	return null

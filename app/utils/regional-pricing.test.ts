@@ -1,11 +1,11 @@
 import { describe, expect, test, vi } from 'vitest'
+import { UNKNOWN_COUNTRY } from '~/models/country'
 import { createApiClient } from './api-client'
 import {
 	CATALOG_LOAD_ERROR,
 	createRegionalPricing,
 	fetchCountry,
 	regionFor,
-	UNKNOWN_COUNTRY,
 } from './regional-pricing'
 
 const india = { level: 4, details: { region: 'TIER4', countryCode: 'IN', country: 'India' } }

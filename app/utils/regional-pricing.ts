@@ -6,7 +6,7 @@
  * falls back to level 0 and GLOBAL. Framework-free, so it is unit tested without a browser.
  */
 import type { CatalogItem } from '~/models/catalog.server'
-import type { CountryInfo } from '~/models/country.server'
+import { type CountryInfo, UNKNOWN_COUNTRY } from '~/models/country'
 import { GLOBAL_REGION } from '~/models/pricing'
 import type { ApiClient } from './api-client'
 
@@ -15,8 +15,6 @@ export const CATALOG_LOAD_ERROR = 'Failed to fetch catalog data'
 export type CountrySummary = Pick<CountryInfo, 'level'> & {
 	details: Pick<CountryInfo['details'], 'region'> & Partial<CountryInfo['details']>
 }
-
-export const UNKNOWN_COUNTRY: CountrySummary = { level: 0, details: { region: GLOBAL_REGION } }
 
 export type CatalogQuery = Record<string, string | undefined>
 
