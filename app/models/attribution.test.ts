@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { attributionCookies, getAttribution } from '~/utils/attribution.server'
 import {
 	isPlausibleFriendKey,
 	parseAttribution,
@@ -7,7 +8,6 @@ import {
 	serializeAttribution,
 	touchFromUrl,
 } from './attribution'
-import { attributionCookies, getAttribution } from './attribution.server'
 
 const origin = 'https://site.test'
 

@@ -119,3 +119,13 @@ export function parseAttribution(value: string | null | undefined): Attribution 
 export function serializeAttribution(attribution: Attribution): string {
 	return JSON.stringify(attribution)
 }
+
+/** What leads and orders store about where a visitor came from (docs/decisions/061). */
+export type AttributionFacts = {
+	/** The friend key (SPEC §3), or null. */
+	partnerKey: string | null
+	/** Page origin and path plus ?friend=KEY, or null. */
+	referralUrl: string | null
+	/** utm_*, gclid, fbclid: first and last touch. */
+	marketing: Attribution
+}

@@ -9,7 +9,7 @@ import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
 import { sendEmail, templates } from '~/integrations/email/index.server'
-import type { AttributionFacts } from './attribution.server'
+import type { AttributionFacts } from './attribution'
 import { createToken } from './signed-token.server'
 
 /** E-mail addresses are stored trimmed and lower-cased: one lead per person and list. */

@@ -19,9 +19,9 @@ export type OneClickLinkData =
 	| { ok: true; token: string; email: string; label: string }
 	| { ok: false; message: string }
 
-/** The link on this request, or null when there is none. */
-export function readOneClickLink(request: Request): OneClickLinkData | null {
-	const token = new URL(request.url).searchParams.get('signup')
+/** The one-click link in a page's `?signup=` parameter, or null when there is none. */
+export function readOneClickLink(url: URL): OneClickLinkData | null {
+	const token = url.searchParams.get('signup')
 	if (token === null) return null
 	const result = verifyToken(token, 'signup', getConfig().SESSION_SECRET)
 	if (!result.ok) return { ok: false, message: TOKEN_MESSAGES[result.reason] }

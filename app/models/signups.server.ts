@@ -9,7 +9,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { Db } from '~/db/client.server'
 import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { parseForm } from '~/forms/parse.server'
-import type { AttributionFacts } from './attribution.server'
+import type { AttributionFacts } from './attribution'
 import { LIST_DESTINATIONS, saveLead, saveSurveyResponse, signUp } from './leads.server'
 import { applyProfileData, type Profile } from './profile'
 

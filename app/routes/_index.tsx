@@ -8,9 +8,9 @@ import {
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CourseInterestForm, CourseLanding } from '~/components/course-landing'
 import { OneClickSignup } from '~/components/islands'
-import { courseInterestSignup, loadCoursePage } from '~/components/landing/course-page.server'
 import { LeadLayout } from '~/components/layouts'
 import type { RouteHandle } from '~/utils/color-mode'
+import { courseInterestSignup, loadCoursePage } from '~/utils/course-page.server'
 import { pageMeta } from '~/utils/meta'
 
 // The landing page is always dark (SPEC §2).

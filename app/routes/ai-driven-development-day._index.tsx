@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	return json({
 		passes: await getDayPasses(geoQuery(request, context)),
 		signedUp: isSignedUp(request, 'day_event'),
-		oneClick: readOneClickLink(request),
+		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: honeypotProps(),
 	})
 }

@@ -8,11 +8,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { getConfig } from '~/config.server'
 import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
 import { checkoutFailed, DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
-import { getAttribution } from '~/models/attribution.server'
 import { getPricingTable } from '~/models/catalog.server'
 import { CheckoutError, createCheckout, regionAllowed } from '~/models/checkout/index.server'
 import { getCountryInfo } from '~/models/country.server'
 import { geoQuery } from '~/utils/api.server'
+import { getAttribution } from '~/utils/attribution.server'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:
 // only the bare /checkout (nothing to show) goes home.

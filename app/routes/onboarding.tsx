@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		profile: hasProfile(profile) ? profile : null,
 		signInWithGitHub: getPublicConfig().GITHUB_SIGN_IN,
 		saved: new URL(request.url).searchParams.has('saved'),
-		oneClick: readOneClickLink(request),
+		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: honeypotProps(),
 	})
 }

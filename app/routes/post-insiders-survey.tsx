@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	return json({
 		email: profile?.email ?? '',
 		thanks: new URL(request.url).searchParams.has('thanks'),
-		oneClick: readOneClickLink(request),
+		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: honeypotProps(),
 	})
 }

@@ -4,9 +4,9 @@
  * answers (a root loader cannot do it for every response: a thrown 404 drops its headers).
  * `getAttribution(request)` is what leads and orders store.
  */
-import { cookies } from '~/utils/cookies.server'
+
 import {
-	type Attribution,
+	type AttributionFacts,
 	isPlausibleFriendKey,
 	isPlausibleReferralUrl,
 	parseAttribution,
@@ -14,16 +14,8 @@ import {
 	referralFromUrl,
 	serializeAttribution,
 	touchFromUrl,
-} from './attribution'
-
-export type AttributionFacts = {
-	/** The friend key (SPEC §3), or null. */
-	partnerKey: string | null
-	/** Page origin and path plus ?friend=KEY, or null. */
-	referralUrl: string | null
-	/** utm_*, gclid, fbclid: first and last touch. */
-	marketing: Attribution
-}
+} from '~/models/attribution'
+import { cookies } from '~/utils/cookies.server'
 
 /**
  * The Set-Cookie values a request to `url` calls for: the two referral cookies when it carries

@@ -1,11 +1,15 @@
+/**
+ * The request side of `/` and `/for/:framework` (SPEC §2: the same page): what the page shows
+ * for this visitor, and its course-interest sign-up. The routes build the responses.
+ */
 import type { AppLoadContext } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { readOneClickLink } from '~/models/one-click.server'
-import { geoQuery } from '~/utils/api.server'
-import { honeypotProps } from '~/utils/honeypot.server'
-import { submitSignupForm } from '~/utils/signup-forms.server'
+import { geoQuery } from './api.server'
+import { honeypotProps } from './honeypot.server'
+import { submitSignupForm } from './signup-forms.server'
 
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
 export async function loadCoursePage(request: Request, context: AppLoadContext) {
@@ -18,7 +22,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 		offer,
 		faq,
 		copy: courseCopy,
-		oneClick: readOneClickLink(request),
+		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: honeypotProps(),
 	}
 }
