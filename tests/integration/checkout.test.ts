@@ -1,5 +1,5 @@
 /**
- * Checkout, payments, seats and passes (issue 4), through the production build: the sandbox on
+ * Checkout, payments, seats and passes (docs/decisions/030-032), through the production build: the sandbox on
  * PGlite, the Stripe adapter against a fake Stripe on loopback with signed webhooks, and two app
  * servers on one PostgreSQL selling a handful of seats to dozens of concurrent buyers (when
  * TEST_DATABASE_URL is set). Needs `npm run build`.

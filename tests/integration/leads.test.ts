@@ -1,5 +1,5 @@
 /**
- * Leads in the database (issue 5): one row per (e-mail, list), normalised e-mail, a repeat
+ * Leads in the database (docs/decisions/062): one row per (e-mail, list), normalised e-mail, a repeat
  * moves only updated_at, attribution stored; confirmation; survey answers. On PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-ups against the production build (issue 5): attribution cookies on any page, the forms'
+ * Sign-ups against the production build (docs/decisions/060-063): attribution cookies on any page, the forms'
  * actions (honeypot, validation, stored once, e-mailed), one-click links, the day-event
  * confirmation, rate limits and the Origin check, SMTP delivery.
  */

@@ -1,7 +1,7 @@
 import type { IconName } from '~/components/icons'
 
 /**
- * The course landing page's own words (issue 8). Sent as loader data, like the FAQ and the
+ * The course landing page's own words (docs/decisions/050). Sent as loader data, like the FAQ and the
  * compiled content, rather than bundled: the first load's JavaScript budget is for code
  * (docs/decisions/050-landing-pages-and-first-load-budget.md).
  */
