@@ -4,14 +4,13 @@
  * browser follows the `link`, showing `Checkout failed: {reason}` in place when refused.
  * The partner cookie is read by the server, so nothing secret passes through the page.
  */
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { Button } from '~/components/button'
 import { Field } from '~/components/field'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { checkoutFailed } from '~/forms/messages'
-import type { FormFields } from '~/forms/registry'
-import { useFormValidator } from '~/forms/use-form-validator'
+import { useValidatedForm } from '~/forms/use-form-validator'
 import { useChosenRegion } from '~/utils/chosen-region'
 
 const fieldClasses =
@@ -34,11 +33,10 @@ export function CheckoutForm({
 	const shownRegion = useChosenRegion(code, region)
 	const [pending, setPending] = useState(false)
 	const [failure, setFailure] = useState<string | null>(null)
-	const [form, fields] = useForm<FormFields<'checkout'>>({
+	const [form, fields] = useValidatedForm('checkout', {
 		id: `checkout-${code}`,
 		defaultValue: { quantity: '1' },
-		shouldValidate: 'onBlur',
-		onValidate: useFormValidator('checkout', { maxQuantity }),
+		schemaOptions: { maxQuantity },
 		async onSubmit(event, { submission }) {
 			event.preventDefault()
 			if (submission?.status !== 'success' || pending) return

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ComponentProps, ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
-import { CheckoutForm, CourseOffer, SignupForm } from '~/components/islands'
+import { CheckoutForm, CourseOffer, OneClickSignup, SignupForm } from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import {
 	Audience,
@@ -11,7 +11,7 @@ import {
 	Outcomes,
 	SectionHeading,
 } from '~/components/landing/course-sections'
-import { PageHeading } from '~/components/layouts'
+import { LeadLayout, PageHeading } from '~/components/layouts'
 import type { CourseOffer as Offer } from '~/models/offer.server'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
@@ -101,17 +101,35 @@ export function CourseLanding({
 	)
 }
 
-/** The course-interest sign-up shown in the #interest section of `/` and `/for/:framework`. */
-export function CourseInterestForm(
-	props: Pick<ComponentProps<typeof SignupForm>, 'lastResult' | 'honeypot'>,
-) {
+/**
+ * The whole of `/` and `/for/:framework` (SPEC §2: the same page): a one-click sign-up when the
+ * URL carries one, the landing, and the course-interest sign-up in its #interest section.
+ */
+export function CoursePage({
+	oneClick,
+	honeypot,
+	lastResult,
+	...landing
+}: Omit<ComponentProps<typeof CourseLanding>, 'signup'> &
+	Pick<ComponentProps<typeof SignupForm>, 'lastResult' | 'honeypot'> & {
+		oneClick: ComponentProps<typeof OneClickSignup>['link'] | null
+	}) {
 	return (
-		<SignupForm
-			list="course"
-			id="course-interest"
-			submitLabel="Keep me posted"
-			consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
-			{...props}
-		/>
+		<LeadLayout>
+			{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
+			<CourseLanding
+				{...landing}
+				signup={
+					<SignupForm
+						list="course"
+						id="course-interest"
+						submitLabel="Keep me posted"
+						consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
+						lastResult={lastResult}
+						honeypot={honeypot}
+					/>
+				}
+			/>
+		</LeadLayout>
 	)
 }

@@ -193,14 +193,16 @@ export function RadioGroupField({
 export function FormErrors({
 	id,
 	errors,
-	className = 'text-sm text-red-700 dark:text-red-400',
+	prominent = false,
 }: {
 	id: string
 	errors: string[] | undefined
-	className?: string
+	/** A whole page's one form (a payment, a claim) says what went wrong in larger type. */
+	prominent?: boolean
 }) {
+	const size = prominent ? 'font-medium' : 'text-sm'
 	return errors?.length ? (
-		<p id={id} role="alert" className={className}>
+		<p id={id} role="alert" className={`${size} text-red-700 dark:text-red-400`}>
 			{errors[0]}
 		</p>
 	) : null

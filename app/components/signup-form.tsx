@@ -3,7 +3,7 @@
  * and the day event, e-mail only for the course interest form) and `OneClickSignup`, which submits a
  * signed sign-up link by itself with JavaScript and with one click without.
  */
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
@@ -11,8 +11,7 @@ import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
 import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
-import type { FormFields } from '~/forms/registry'
-import { useFormValidator } from '~/forms/use-form-validator'
+import { useValidatedForm } from '~/forms/use-form-validator'
 import { recordSignup } from '~/integrations/analytics/runtime'
 
 export type SignupFormProps = {
@@ -34,12 +33,9 @@ export function SignupForm({
 	consent,
 	list,
 }: SignupFormProps) {
-	const [form, fields] = useForm<FormFields<'signup'>>({
+	const [form, fields] = useValidatedForm(SIGNUP_FORMS[list], {
 		id,
 		lastResult,
-		onValidate: useFormValidator(SIGNUP_FORMS[list]),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 		onSubmit: (_event, { submission }) => {
 			// With JavaScript only: the form is valid and about to be sent.
 			if (submission?.status === 'success') recordSignup(String(submission.value.email), list)

@@ -1,7 +1,7 @@
 /**
  * The validator registry (docs/decisions/065): every form by name, with its schema. The server
  * parses through it (parse.server.ts); the browser reaches it only through the dynamic import
- * in `useFormValidator`, so zod and the schemas are a chunk loaded after hydration, never part
+ * in `useValidatedForm`, so zod and the schemas are a chunk loaded after hydration, never part
  * of a page's first load (docs/decisions/004). Form names are this object's keys: a name that
  * is not here does not type-check.
  */

@@ -1,7 +1,7 @@
 /**
  * Every form's zod schema, in one place (docs/decisions/065). The actions parse with these
  * (`parseForm` in parse.server.ts) and the browser validates with the very same ones as the
- * visitor types (`useFormValidator`, which loads them after hydration), so zod never weighs on
+ * visitor types (`useValidatedForm`, which loads them after hydration), so zod never weighs on
  * a page's first load. Messages come from messages.ts, limits from limits.ts.
  * The checkout request's schema is in checkout-request.ts beside this file.
  */

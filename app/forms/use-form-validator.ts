@@ -4,7 +4,7 @@
  * submission goes to the server, which validates with the same schema and answers with the
  * same messages.
  */
-import { parse, type Submission } from '@conform-to/react'
+import { parse, type Submission, useForm } from '@conform-to/react'
 import { useEffect, useState } from 'react'
 import type { FormFields, FormName, FormOptions } from './registry'
 
@@ -21,7 +21,7 @@ function loadRegistry() {
 }
 
 /** The `onValidate` for conform's `useForm`, by form name. */
-export function useFormValidator<N extends FormName>(name: N, options: FormOptions = {}) {
+function useFormValidator<N extends FormName>(name: N, options: FormOptions = {}) {
 	const { maxQuantity } = options
 	const [validator, setValidator] = useState<Validator<N> | null>(null)
 	useEffect(() => {
@@ -43,4 +43,26 @@ export function useFormValidator<N extends FormName>(name: N, options: FormOptio
 		validator
 			? validator(formData)
 			: (parse(formData, { resolve: (value) => ({ value }) }) as Submission<FormFields<N>>)
+}
+
+type UseFormOptions<N extends FormName> = Omit<
+	NonNullable<Parameters<typeof useForm<FormFields<N>>>[0]>,
+	'onValidate'
+>
+
+/**
+ * conform's `useForm` for a form of the registry, validated the site's one way: on blur, then
+ * again as the visitor types, with the form's own schema once it has loaded.
+ */
+export function useValidatedForm<N extends FormName>(
+	name: N,
+	{ schemaOptions, ...options }: UseFormOptions<N> & { schemaOptions?: FormOptions },
+) {
+	const onValidate = useFormValidator(name, schemaOptions)
+	return useForm<FormFields<N>>({
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		...options,
+		onValidate,
+	})
 }

@@ -3,12 +3,11 @@ import {
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 import { CheckoutForm, OneClickSignup, SignupForm } from '~/components/islands'
-import { SectionHeading } from '~/components/landing/course-sections'
+import { SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDayPasses } from '~/models/day-pass.server'
 import { readOneClickLink } from '~/models/one-click.server'
@@ -17,7 +16,7 @@ import { geoQuery } from '~/utils/api.server'
 import { isSignedUp, signedUpCookie } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
-import { submitSignupForm } from '~/utils/signup-forms.server'
+import { signupResponse, submitSignupForm } from '~/utils/signup-forms.server'
 
 const lead =
 	'One day of talks and hands-on sessions on building software with AI, from practitioners who ship with it every day.'
@@ -36,10 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const outcome = await submitSignupForm(request, context, 'day_event')
-	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
-	return redirect(outcome.redirectTo, {
-		headers: { 'Set-Cookie': signedUpCookie('day_event', context) },
-	})
+	return signupResponse(outcome, signedUpCookie('day_event', context))
 }
 
 const agenda: [time: string, title: string, speaker?: string][] = [
@@ -156,12 +152,9 @@ export default function Page() {
 				/>
 				{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
 				{signedUp ? (
-					<p role="status" className="font-medium text-emerald-700 dark:text-emerald-400">
-						You're registered for AI Driven Development Day.{' '}
-						<Link to="/ai-driven-development-day/enrolled" className="underline">
-							What happens next
-						</Link>
-					</p>
+					<SignedUpNotice next="/ai-driven-development-day/enrolled">
+						You're registered for AI Driven Development Day.
+					</SignedUpNotice>
 				) : (
 					<SignupForm
 						list="day_event"

@@ -4,7 +4,7 @@
  * 0002 is declined and the visitor can try again. Always labelled test mode; works without
  * JavaScript. Payments go through the same function a verified Stripe webhook calls.
  */
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
 	json,
@@ -19,8 +19,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
-import type { FormFields } from '~/forms/registry'
-import { useFormValidator } from '~/forms/use-form-validator'
+import { useValidatedForm } from '~/forms/use-form-validator'
 import { checkSandboxCard } from '~/integrations/payments/sandbox.server'
 import {
 	cancelSandboxCheckout,
@@ -88,13 +87,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
 export default function SandboxCheckout() {
 	const order = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm<FormFields<'sandboxCheckout'>>({
+	const [form, fields] = useValidatedForm('sandboxCheckout', {
 		id: 'sandbox-checkout',
 		lastResult,
 		constraint: order.constraint,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: useFormValidator('sandboxCheckout'),
 	})
 	const money = (minor: number) => formatPrice(toMajorUnits(minor, order.currency), order.currency)
 	return (
@@ -154,11 +150,7 @@ export default function SandboxCheckout() {
 						inputProps={{ inputMode: 'numeric', autoComplete: 'cc-csc' }}
 					/>
 				</div>
-				<FormErrors
-					id={form.errorId}
-					errors={form.errors}
-					className="font-medium text-red-700 dark:text-red-400"
-				/>
+				<FormErrors id={form.errorId} errors={form.errors} prominent />
 				<SubmitButton>{`Pay ${money(order.amountMinor)}`}</SubmitButton>
 			</Form>
 			<Form method="post" className="mt-4">

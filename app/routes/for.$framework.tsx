@@ -1,16 +1,8 @@
-import {
-	type ActionFunctionArgs,
-	json,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-	redirect,
-} from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { CourseInterestForm, CourseLanding } from '~/components/course-landing'
-import { OneClickSignup } from '~/components/islands'
-import { LeadLayout } from '~/components/layouts'
+import { CoursePage } from '~/components/course-landing'
 import type { RouteHandle } from '~/utils/color-mode'
-import { courseInterestSignup, loadCoursePage } from '~/utils/course-page.server'
+import { courseInterestAction, loadCoursePage } from '~/utils/course-page.server'
 import { notFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
@@ -47,29 +39,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	return json({ framework: frameworkName(slug), ...(await loadCoursePage(request, context)) })
 }
 
-/** The course-interest sign-up (docs/decisions/062). */
-export async function action({ request, context }: ActionFunctionArgs) {
-	const outcome = await courseInterestSignup(request, context)
-	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
-	return redirect(outcome.redirectTo)
-}
+export const action = courseInterestAction
 
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, args.data ? { title: `AI Driven Dev for ${args.data.framework} developers` } : {})
 
 export default function ForFramework() {
-	const { framework, offer, faq, copy, oneClick, honeypot } = useLoaderData<typeof loader>()
-	const lastResult = useActionData<typeof action>()
 	return (
-		<LeadLayout>
-			{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
-			<CourseLanding
-				copy={copy}
-				framework={framework}
-				offer={offer}
-				faq={faq}
-				signup={<CourseInterestForm lastResult={lastResult} honeypot={honeypot} />}
-			/>
-		</LeadLayout>
+		<CoursePage {...useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()} />
 	)
 }

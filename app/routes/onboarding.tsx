@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 	type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -15,14 +14,13 @@ import { ProfileCard, SignInWithGitHubButton } from '~/components/github-sign-in
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getPublicConfig } from '~/config.server'
-import type { FormFields } from '~/forms/registry'
-import { useFormValidator } from '~/forms/use-form-validator'
+import { useValidatedForm } from '~/forms/use-form-validator'
 import { readOneClickLink } from '~/models/one-click.server'
 import { hasProfile } from '~/models/profile'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { getProfile, storeProfile } from '~/utils/session.server'
-import { submitProfileForm } from '~/utils/signup-forms.server'
+import { signupResponse, submitProfileForm } from '~/utils/signup-forms.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Welcome aboard` })
 
@@ -39,10 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const outcome = await submitProfileForm(request, context)
-	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
-	return redirect(outcome.redirectTo, {
-		headers: { 'Set-Cookie': await storeProfile(request, context, outcome.profile) },
-	})
+	const setCookie =
+		outcome.status === 'ok' ? await storeProfile(request, context, outcome.profile) : undefined
+	return signupResponse(outcome, setCookie)
 }
 
 export default function Page() {
@@ -88,7 +85,7 @@ function ProfileForm({
 	honeypot: SerializeFrom<typeof loader>['honeypot']
 }) {
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm<FormFields<'onboarding'>>({
+	const [form, fields] = useValidatedForm('onboarding', {
 		id: 'onboarding-profile',
 		lastResult,
 		defaultValue: {
@@ -97,9 +94,6 @@ function ProfileForm({
 			email: profile?.email ?? '',
 			avatar: profile?.avatar ?? '',
 		},
-		onValidate: useFormValidator('onboarding'),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
 	return (
 		<HoneypotProvider {...honeypot}>

@@ -3,7 +3,7 @@
  * an unpaid order, is a 404 with no hint which. A valid pass shows what it is for and lets its
  * holder claim it, once, with a name and an e-mail address.
  */
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
 	json,
@@ -18,8 +18,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
-import type { FormFields } from '~/forms/registry'
-import { useFormValidator } from '~/forms/use-form-validator'
+import { useValidatedForm } from '~/forms/use-form-validator'
 import { claimPass, findValidPass } from '~/models/checkout/index.server'
 import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
@@ -59,13 +58,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
 export default function PassPage() {
 	const pass = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm<FormFields<'passClaim'>>({
+	const [form, fields] = useValidatedForm('passClaim', {
 		id: 'claim-pass',
 		lastResult,
 		constraint: pass.constraint,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: useFormValidator('passClaim'),
 	})
 	return (
 		<LeadLayout>
@@ -87,11 +83,7 @@ export default function PassPage() {
 						type="email"
 						inputProps={{ autoComplete: 'email' }}
 					/>
-					<FormErrors
-						id={form.errorId}
-						errors={form.errors}
-						className="font-medium text-red-700 dark:text-red-400"
-					/>
+					<FormErrors id={form.errorId} errors={form.errors} prominent />
 					<SubmitButton>Claim pass</SubmitButton>
 				</Form>
 			)}

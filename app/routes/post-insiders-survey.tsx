@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
@@ -12,13 +11,12 @@ import { SubmitButton } from '~/components/button'
 import { CheckboxField, Field, RadioGroupField, TextareaField } from '~/components/field'
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import type { FormFields } from '~/forms/registry'
-import { useFormValidator } from '~/forms/use-form-validator'
+import { useValidatedForm } from '~/forms/use-form-validator'
 import { readOneClickLink } from '~/models/one-click.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
 import { getProfile } from '~/utils/session.server'
-import { submitSurveyForm } from '~/utils/signup-forms.server'
+import { signupResponse, submitSurveyForm } from '~/utils/signup-forms.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Insiders survey` })
 
@@ -33,9 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const outcome = await submitSurveyForm(request, context)
-	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
-	return redirect(outcome.redirectTo)
+	return signupResponse(await submitSurveyForm(request, context))
 }
 
 const RATINGS = (
@@ -51,13 +47,10 @@ const RATINGS = (
 export default function Page() {
 	const { email, thanks, oneClick, honeypot } = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useForm<FormFields<'survey'>>({
+	const [form, fields] = useValidatedForm('survey', {
 		id: 'insiders-survey',
 		lastResult,
 		defaultValue: { email },
-		onValidate: useFormValidator('survey'),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
 	return (
 		<LeadLayout>

@@ -3,17 +3,16 @@ import {
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { Icon, type IconName } from '~/components/icons'
 import { SignupForm } from '~/components/islands'
-import { CheckList, SectionHeading } from '~/components/landing/course-sections'
+import { CheckList, SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
 import { isSignedUp, signedUpCookie } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
-import { submitSignupForm } from '~/utils/signup-forms.server'
+import { signupResponse, submitSignupForm } from '~/utils/signup-forms.server'
 
 const title = 'Free workshop: AI in your development workflow'
 const description =
@@ -27,10 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const outcome = await submitSignupForm(request, context, 'workshop')
-	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
-	return redirect(outcome.redirectTo, {
-		headers: { 'Set-Cookie': signedUpCookie('workshop', context) },
-	})
+	return signupResponse(outcome, signedUpCookie('workshop', context))
 }
 
 const facts: { icon: IconName; label: string; value: string }[] = [
@@ -118,12 +114,9 @@ export default function WorkshopPage() {
 					lead="Free, but seats in the live session are limited. Sign up and we send you the link and a reminder."
 				/>
 				{signedUp ? (
-					<p role="status" className="font-medium text-emerald-700 dark:text-emerald-400">
-						You're signed up for the workshop. Watch your inbox for the details.{' '}
-						<Link to="/workshop/enrolled" className="underline">
-							What happens next
-						</Link>
-					</p>
+					<SignedUpNotice next="/workshop/enrolled">
+						You're signed up for the workshop. Watch your inbox for the details.
+					</SignedUpNotice>
 				) : (
 					<SignupForm
 						list="workshop"

@@ -2,14 +2,14 @@
  * The request side of `/` and `/for/:framework` (SPEC §2: the same page): what the page shows
  * for this visitor, and its course-interest sign-up. The routes build the responses.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { geoQuery } from './api.server'
 import { honeypotProps } from './honeypot.server'
-import { submitSignupForm } from './signup-forms.server'
+import { signupResponse, submitSignupForm } from './signup-forms.server'
 
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
 export async function loadCoursePage(request: Request, context: AppLoadContext) {
@@ -27,10 +27,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 	}
 }
 
-/**
- * The course-interest sign-up of those pages; the routes build the response. Kept in this
- * module so that each page imports one server module (docs/decisions/004).
- */
-export function courseInterestSignup(request: Request, context: AppLoadContext) {
-	return submitSignupForm(request, context, 'course')
+/** The course-interest sign-up of those pages (docs/decisions/062). */
+export async function courseInterestAction({ request, context }: ActionFunctionArgs) {
+	return signupResponse(await submitSignupForm(request, context, 'course'))
 }

@@ -8,11 +8,16 @@
  * browser bundle as an empty module, and the first load of `/` has no bytes to spare
  * (docs/decisions/004).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import { type AppLoadContext, json, redirect } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import type { SignupList } from '~/forms/names'
 import { EMPTY_PROFILE } from '~/models/profile'
-import { submitProfile, submitSignup, submitSurvey } from '~/models/signups.server'
+import {
+	type FormOutcome,
+	submitProfile,
+	submitSignup,
+	submitSurvey,
+} from '~/models/signups.server'
 import { getAttribution } from '~/utils/attribution.server'
 import { checkHoneypot } from './honeypot.server'
 import { readForm } from './http'
@@ -51,4 +56,13 @@ export async function submitSurveyForm(request: Request, context: AppLoadContext
 		formData: await readHumanForm(request),
 		attribution: getAttribution(request, context.origin),
 	})
+}
+
+/**
+ * A sign-up form's response: 400 with the form's errors (shown next to the fields, with or
+ * without JavaScript), or on to the next page, setting `setCookie` on the way.
+ */
+export function signupResponse(outcome: FormOutcome, setCookie?: string) {
+	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
+	return redirect(outcome.redirectTo, setCookie ? { headers: { 'Set-Cookie': setCookie } } : {})
 }

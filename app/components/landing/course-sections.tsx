@@ -1,3 +1,5 @@
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { Accordion } from '~/components/content/blocks'
 import { Icon } from '~/components/icons'
 import type { CourseCopy } from './course-copy.server'
@@ -10,6 +12,18 @@ export function SectionHeading({ id, title, lead }: { id: string; title: string;
 			</h2>
 			{lead ? <p className="mt-2 text-slate-700 dark:text-slate-300">{lead}</p> : null}
 		</div>
+	)
+}
+
+/** Shown instead of a sign-up form while its signed-up flag is set (SPEC §3, §4). */
+export function SignedUpNotice({ next, children }: { next: string; children: ReactNode }) {
+	return (
+		<p role="status" className="font-medium text-emerald-700 dark:text-emerald-400">
+			{children}{' '}
+			<Link to={next} className="underline">
+				What happens next
+			</Link>
+		</p>
 	)
 }
 
