@@ -12,10 +12,8 @@ import { formatPrice } from '~/models/pricing'
 import { notFound, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) => [
-	...pageMeta(args, { title: 'Thank you for your order' }),
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Thank you for your order', noindex: true })
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const pathname = new URL(request.url).pathname

@@ -22,10 +22,8 @@ import { pageMeta } from '~/utils/meta'
 const POLL_MS = 2_000
 const REFRESH_SECONDS = 3
 
-export const meta: MetaFunction = (args) => [
-	...pageMeta(args, { title: 'Processing your payment' }),
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Processing your payment', noindex: true })
 
 function thankYouPath(view: CheckoutView): string {
 	return `/checkout/${view.data.id}/thank-you`

@@ -30,10 +30,8 @@ import { formatPrice, toMajorUnits } from '~/models/pricing'
 import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) => [
-	...pageMeta(args, { title: 'Test checkout' }),
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Test checkout', noindex: true })
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const pathname = new URL(request.url).pathname

@@ -23,10 +23,7 @@ import { claimPass, findValidPass } from '~/models/checkout/index.server'
 import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) => [
-	...pageMeta(args, { title: 'Your pass' }),
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Your pass', noindex: true })
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const pass = requireFound(await findValidPass(params.id ?? ''), new URL(request.url).pathname)

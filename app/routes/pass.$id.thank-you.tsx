@@ -7,10 +7,8 @@ import { findValidPass } from '~/models/checkout/index.server'
 import { requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) => [
-	...pageMeta(args, { title: 'Your pass is claimed' }),
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Your pass is claimed', noindex: true })
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const pass = await findValidPass(params.id ?? '')

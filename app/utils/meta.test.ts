@@ -25,6 +25,12 @@ describe('canonical URL', () => {
 })
 
 describe('page meta', () => {
+	test("a visitor's own page (an order, a pass) is kept out of search results; others are not", () => {
+		const robots = { name: 'robots', content: 'noindex' }
+		expect(metaFor('/pass/x', { title: 'Your pass', noindex: true })).toContainEqual(robots)
+		expect(metaFor('/blog')).not.toContainEqual(robots)
+	})
+
 	test('the home page has the site title, description, card and canonical', () => {
 		const meta = metaFor('/')
 		expect(meta).toContainEqual({ title: 'AI-Driven Development' })

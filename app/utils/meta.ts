@@ -18,6 +18,8 @@ type PageMeta = {
 	type?: 'website' | 'article'
 	/** The page's own social image (a path under public/); the site image otherwise. */
 	image?: { path: string; width: number; height: number; alt: string }
+	/** A page of one visitor's own (an order, a pass): kept out of search results. */
+	noindex?: boolean
 	/** Open Graph article facts, for blog posts and other dated content. */
 	article?: { publishedTime: string; modifiedTime?: string; author: string; tags?: string[] }
 }
@@ -58,6 +60,7 @@ export function pageMeta(
 		{ name: 'twitter:image', content: image },
 		{ name: 'twitter:image:alt', content: socialImage.alt },
 		{ tagName: 'link', rel: 'canonical', href: url },
+		...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
 		...(article
 			? [
 					{ property: 'article:published_time', content: article.publishedTime },
