@@ -12,6 +12,7 @@ import {
 	readOAuthState,
 	stateMatches,
 } from '~/utils/oauth-state.server'
+import { redirectWithinSite } from '~/utils/redirect'
 import { storeProfile } from '~/utils/session.server'
 
 /** A client that asked for JSON (SPEC §7) rather than a page. */
@@ -63,5 +64,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	}
 	headers.append('Set-Cookie', await storeProfile(request, context, result.profile))
 	if (wantsJson(request)) return json(result.result, { headers })
-	return redirect(returnTo, { headers })
+	return redirectWithinSite(returnTo, DEFAULT_RETURN_TO, { headers })
 }

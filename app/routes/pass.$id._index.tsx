@@ -9,7 +9,6 @@ import {
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
@@ -22,6 +21,7 @@ import { useValidatedForm } from '~/forms/use-form-validator'
 import { claimPass, findValidPass } from '~/models/checkout/index.server'
 import { readForm, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
+import { redirectWithinSite } from '~/utils/redirect'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Your pass', noindex: true })
 
@@ -49,7 +49,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		return json(submission.reply({ formErrors: [MESSAGES.passAlreadyClaimed] }), {
 			status: 409,
 		})
-	return redirect(`/pass/${params.id}/thank-you`, 303)
+	return redirectWithinSite(`/pass/${encodeURIComponent(params.id ?? '')}/thank-you`, '/', 303)
 }
 
 export default function PassPage() {

@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, json, redirect } from '@remix-run/node'
-import { safeRedirect } from 'remix-utils/safe-redirect'
 import { colorModeSchema } from '~/forms/color-mode'
 import { MESSAGES } from '~/forms/messages'
 import { cookies } from '~/utils/cookies.server'
+import { redirectWithinSite } from '~/utils/redirect'
 
 /** Nothing to show at this address: the toggle posts here. */
 export function loader() {
@@ -24,6 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	}
 	const { mode, redirectTo } = submission.value
 	const headers = { 'Set-Cookie': cookies.colorMode.serialize(mode, context) }
-	if (redirectTo !== undefined) return redirect(safeRedirect(redirectTo, '/'), { headers })
+	// Back to a page of this site only (docs/decisions/069).
+	if (redirectTo !== undefined) return redirectWithinSite(redirectTo, '/', { headers })
 	return json({ mode }, { headers })
 }

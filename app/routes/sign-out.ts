@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { returnPath } from '~/utils/oauth-state.server'
+import { redirectWithinSite } from '~/utils/redirect'
 import { clearProfile } from '~/utils/session.server'
 
 /** Nothing to show here: the profile card's "Sign out" button posts to it. */
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	}
 	const formData = await request.formData().catch(() => null)
 	const returnTo = returnPath(formData?.get('returnTo')?.toString())
-	return redirect(returnTo, {
+	return redirectWithinSite(returnTo, '/', {
 		headers: { 'Set-Cookie': await clearProfile(request, context) },
 	})
 }

@@ -5,16 +5,19 @@
  */
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
-import { safeRedirect } from 'remix-utils/safe-redirect'
 import { cookies } from './cookies.server'
+import { sameSitePath } from './redirect'
 
 export const DEFAULT_RETURN_TO = '/onboarding'
 
 export type OAuthState = { state: string; returnTo: string }
 
-/** Where to return after signing in: a path on this site, never the sign-in itself. */
+/**
+ * Where to return after signing in: a path on this site (docs/decisions/069), never the sign-in
+ * itself.
+ */
 export function returnPath(value: string | null | undefined): string {
-	const path = safeRedirect(value, DEFAULT_RETURN_TO)
+	const path = sameSitePath(value, DEFAULT_RETURN_TO)
 	return path.startsWith('/login/github') ? DEFAULT_RETURN_TO : path
 }
 

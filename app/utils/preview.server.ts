@@ -5,8 +5,9 @@
  * SameSite=None and Secure as the SPEC asks, so previews also work inside an editor's frame.
  */
 import crypto from 'node:crypto'
-import { type AppLoadContext, redirect } from '@remix-run/node'
+import type { AppLoadContext } from '@remix-run/node'
 import { cookies } from './cookies.server'
+import { redirectWithinSite } from './redirect'
 import { createToastHeaders } from './toast.server'
 
 export type Preview = { staging: boolean }
@@ -54,5 +55,7 @@ export async function previewRedirect(
 		on ? cookies.preview.serialize(previewToken(staging), context) : cookies.preview.clear(context),
 	)
 	headers.set('Cache-Control', 'no-store')
-	return redirect(`${url.pathname}${url.search}${url.hash}`, { headers })
+	// The path comes from the request: `//evil.example/?preview=false` must not become a
+	// Location of `//evil.example/` (docs/decisions/069).
+	return redirectWithinSite(`${url.pathname}${url.search}${url.hash}`, '/', { headers })
 }
