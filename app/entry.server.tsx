@@ -8,6 +8,7 @@ import {
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { redact } from '~/utils/redact'
 import { RequestContextProvider } from '~/utils/request-context'
 
 const ABORT_DELAY = 5_000
@@ -56,7 +57,7 @@ export default function handleRequest(
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors after the shell are already on their way to the client; log them here.
-					if (shellRendered) console.error(error)
+					if (shellRendered) console.error(redact(error))
 				},
 			},
 		)
@@ -70,9 +71,7 @@ function logErrorsForBot(request: Request, remixContext: EntryContext) {
 	for (const error of Object.values(errors)) {
 		const summary = isRouteErrorResponse(error)
 			? `${error.status} ${typeof error.data === 'string' ? error.data : ''}`
-			: error instanceof Error
-				? error.message
-				: String(error)
+			: redact(error instanceof Error ? error.message : error)
 		console.warn(`Error page not rendered for a bot (${new URL(request.url).pathname}): ${summary}`)
 	}
 }
@@ -80,5 +79,6 @@ function logErrorsForBot(request: Request, remixContext: EntryContext) {
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	// Aborted requests (the visitor navigated away) are not errors of ours.
 	if (request.signal.aborted) return
-	console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+	// Loader and action errors can be database errors carrying query parameters (docs/decisions/069).
+	console.error(redact(error))
 }

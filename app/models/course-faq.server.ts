@@ -1,4 +1,5 @@
 import type { FaqEntry } from '~/db/schema.server'
+import { redact } from '~/utils/redact'
 import { getCourse } from './course.server'
 
 /** The course's FAQ for the landing page (SPEC §3: course.faq); empty, and logged, when the database cannot answer. */
@@ -6,7 +7,7 @@ export async function getCourseFaq(): Promise<FaqEntry[]> {
 	try {
 		return (await getCourse()).faq
 	} catch (error) {
-		console.error('The course FAQ could not be loaded:', error)
+		console.error('The course FAQ could not be loaded:', redact(error))
 		return []
 	}
 }

@@ -1,4 +1,5 @@
 import type { GeoQuery } from '~/integrations/geo/locate.server'
+import { redact } from '~/utils/redact'
 import { type CatalogItem, getCatalog } from './catalog.server'
 import { getCountryInfo } from './country.server'
 
@@ -8,7 +9,7 @@ export async function getDayPasses(geo: GeoQuery): Promise<CatalogItem[]> {
 		const country = await getCountryInfo(geo)
 		return (await getCatalog(country.details.region, { type: 'pass' })).items
 	} catch (error) {
-		console.error('The day passes could not be loaded:', error)
+		console.error('The day passes could not be loaded:', redact(error))
 		return []
 	}
 }

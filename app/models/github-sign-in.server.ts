@@ -13,6 +13,7 @@ import {
 	GitHubError,
 	type GitHubUser,
 } from '~/integrations/github/oauth.server'
+import { redact } from '~/utils/redact'
 import { findLatestPaidOrderHashId } from './checkout/index.server'
 import {
 	applyProfileData,
@@ -128,7 +129,7 @@ async function orderHashIdFor(email: string): Promise<string | null> {
 		return await findLatestPaidOrderHashId(await getDb(), email)
 	} catch (error) {
 		// The sign-in still works; the purchase link is only missing until the next sign-in.
-		console.error('Looking up the paid order of a GitHub sign-in failed:', error)
+		console.error('Looking up the paid order of a GitHub sign-in failed:', redact(error))
 		return null
 	}
 }
@@ -153,7 +154,7 @@ export async function completeGitHubSignIn(
 	} catch (error) {
 		// Anything unexpected is still the visitor's "try again", never a 500; the log has it.
 		const reason = error instanceof GitHubError ? error.reason : 'unavailable'
-		if (reason !== 'bad_code') console.error(`GitHub sign-in failed (${reason}):`, error)
+		if (reason !== 'bad_code') console.error(`GitHub sign-in failed (${reason}):`, redact(error))
 		return { ok: false, reason }
 	}
 }

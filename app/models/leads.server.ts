@@ -9,6 +9,7 @@ import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
 import { sendEmail, templates } from '~/integrations/email/index.server'
+import { redact } from '~/utils/redact'
 import type { AttributionFacts } from './attribution'
 import { createToken } from './signed-token.server'
 
@@ -121,10 +122,7 @@ export async function signUp(db: Db, input: LeadInput & { origin: string }): Pro
 		try {
 			await sendEmail({ to: normalizeEmail(input.email), ...mail }, { db })
 		} catch (error) {
-			console.error(
-				`E-mail to a ${input.list} sign-up could not be sent:`,
-				(error as Error).message,
-			)
+			console.error(`E-mail to a ${input.list} sign-up could not be sent:`, redact(error))
 		}
 	}
 	return lead

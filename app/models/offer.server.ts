@@ -3,6 +3,7 @@
  * visitor's region when regional pricing is active, and the sold / remaining seats.
  */
 import type { GeoQuery } from '~/integrations/geo/locate.server'
+import { redact } from '~/utils/redact'
 import { type CatalogItem, getCatalog } from './catalog.server'
 import type { CountryInfo } from './country'
 import { getCountryInfo } from './country.server'
@@ -58,7 +59,7 @@ export async function getCourseOffer({
 			catalogQuery: { ...SEAT_QUERY, code: item?.code },
 		}
 	} catch (error) {
-		console.error('The course offer could not be loaded:', error)
+		console.error('The course offer could not be loaded:', redact(error))
 		return null
 	}
 }

@@ -7,6 +7,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { paymentVerificationFailed } from '~/forms/messages'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { getCheckout } from '~/models/checkout/index.server'
+import { redact } from '~/utils/redact'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
@@ -21,13 +22,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 		return json(view, { headers: noStore })
 	} catch (error) {
 		if (error instanceof PaymentProviderError) {
-			console.error(`GET /checkout/${params.id}:`, error.message)
+			console.error(`GET /checkout/${params.id}:`, redact(error.message))
 			return json(
 				{ error: paymentVerificationFailed('the payment provider did not answer, try again') },
 				{ status: 502, headers: noStore },
 			)
 		}
-		console.error(`GET /checkout/${params.id} failed:`, error)
+		console.error(`GET /checkout/${params.id} failed:`, redact(error))
 		return json(
 			{ error: paymentVerificationFailed() },
 			{ status: 503, headers: { ...noStore, 'Retry-After': '5' } },

@@ -13,6 +13,7 @@ import { CheckoutError, createCheckout, regionAllowed } from '~/models/checkout/
 import { getCountryInfo } from '~/models/country.server'
 import { geoQuery } from '~/utils/api.server'
 import { getAttribution } from '~/utils/attribution.server'
+import { redact } from '~/utils/redact'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:
 // only the bare /checkout (nothing to show) goes home.
@@ -100,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return isForm ? redirect(link, 303) : json({ link }, { headers: noStore })
 	} catch (error) {
 		if (error instanceof CheckoutError) return fail(error.status, error.reason)
-		console.error('POST /checkout failed:', error)
+		console.error('POST /checkout failed:', redact(error))
 		return fail(503, DEFAULT_CHECKOUT_REASON)
 	}
 }

@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node'
 import { getDatabase } from '~/db/client.server'
+import { redact } from '~/utils/redact'
 
 const DATABASE_TIMEOUT_MS = 2_000
 
@@ -19,7 +20,7 @@ export async function loader() {
 		])
 		return json({ status: 'ok', database: database.kind }, { headers })
 	} catch (error) {
-		console.error('Health check: database unavailable:', (error as Error).message)
+		console.error('Health check: database unavailable:', redact(error))
 		return json({ status: 'unavailable', database: 'unreachable' }, { status: 503, headers })
 	}
 }

@@ -6,6 +6,7 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node'
 import { getPaymentProvider, type PaymentEvent } from '~/integrations/payments/index.server'
 import { applyPaymentEvent } from '~/models/checkout/index.server'
+import { redact } from '~/utils/redact'
 
 export function loader() {
 	return json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		return json({ received: true, handled: true, changed: result.changed })
 	} catch (error) {
 		// 5xx: Stripe delivers the event again later.
-		console.error(`Stripe webhook ${event.id} (${event.type}) failed:`, error)
+		console.error(`Stripe webhook ${event.id} (${event.type}) failed:`, redact(error))
 		return json({ error: 'Webhook processing failed' }, { status: 500 })
 	}
 }

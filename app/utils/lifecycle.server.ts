@@ -3,6 +3,8 @@
  * them on SIGTERM/SIGINT after in-flight requests have finished. Shared through globalThis
  * because server.ts and the Remix build are separate bundles.
  */
+import { redact } from './redact'
+
 type Closer = () => Promise<void> | void
 
 const KEY = Symbol.for('ai-driven-dev.closers')
@@ -22,6 +24,6 @@ export async function closeResources() {
 	const results = await Promise.allSettled(closers().map((close) => close()))
 	for (const result of results) {
 		if (result.status === 'rejected')
-			console.error('Error while closing a resource:', result.reason)
+			console.error('Error while closing a resource:', redact(result.reason))
 	}
 }

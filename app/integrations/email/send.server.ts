@@ -10,6 +10,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import { getConfig } from '~/config.server'
 import { type Db, getDb } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
+import { redactEmails } from '~/utils/redact'
 
 export type EmailMessage = {
 	to: string
@@ -73,8 +74,11 @@ export async function sendEmail(
 		.returning({ id: outbox.id })
 	const id = row!.id
 	if (!smtpUrl) {
-		// The address and subject only: bodies carry sign-in and confirmation links.
-		console.log(`E-mail #${id} to ${message.to}: "${message.subject}" written to the outbox`)
+		// The subject and a redacted address only: bodies carry sign-in and confirmation links,
+		// and logs carry no addresses (docs/decisions/069).
+		console.log(
+			`E-mail #${id} to ${redactEmails(message.to)}: "${message.subject}" written to the outbox`,
+		)
 		return { id, transport, messageId: null }
 	}
 	const info = await transportFor(smtpUrl).sendMail({
@@ -86,7 +90,7 @@ export async function sendEmail(
 	})
 	const messageId = typeof info.messageId === 'string' ? info.messageId : null
 	await db.update(outbox).set({ messageId, sentAt: new Date() }).where(eq(outbox.id, id))
-	console.log(`E-mail #${id} to ${message.to}: "${message.subject}" sent over SMTP`)
+	console.log(`E-mail #${id} to ${redactEmails(message.to)}: "${message.subject}" sent over SMTP`)
 	return { id, transport, messageId }
 }
 

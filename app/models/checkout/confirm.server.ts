@@ -13,6 +13,7 @@ import {
 	getPaymentProvider,
 	type PaymentEvent,
 } from '~/integrations/payments/index.server'
+import { redact } from '~/utils/redact'
 import { invalidateSalesCache } from '../read-cache.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
@@ -97,7 +98,7 @@ async function afterPayment(orderId: string) {
 	try {
 		await sendReceipt(orderId)
 	} catch (error) {
-		console.error(`The receipt for order ${orderId} could not be sent:`, error)
+		console.error(`The receipt for order ${orderId} could not be sent:`, redact(error))
 	}
 }
 

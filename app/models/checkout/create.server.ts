@@ -8,6 +8,7 @@ import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider, PaymentProviderError } from '~/integrations/payments/index.server'
+import { redact } from '~/utils/redact'
 import { CheckoutError } from './errors'
 import { findPricedItem, priceWithCoupon } from './price.server'
 import { newPublicId } from './public-id.server'
@@ -91,7 +92,7 @@ export async function createCheckout(input: CheckoutInput): Promise<{ id: string
 			.update(orders)
 			.set({ status: 'failed', failureReason: (error as Error).message, updatedAt: new Date() })
 			.where(eq(orders.id, id))
-		console.error(`Checkout ${id}: the payment provider failed:`, (error as Error).message)
+		console.error(`Checkout ${id}: the payment provider failed:`, redact((error as Error).message))
 		if (error instanceof PaymentProviderError)
 			throw new CheckoutError(502, 'the payment provider is unavailable, please try again')
 		throw error

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payments/index.server'
+import { redact } from '~/utils/redact'
 import { applyPaymentEvent, type PaymentResult } from './confirm.server'
 import { PUBLIC_ID } from './public-id.server'
 
@@ -61,7 +62,10 @@ export async function cancelCheckout(id: string): Promise<void> {
 			await provider.expireSession(order.providerSessionId)
 		} catch (error) {
 			// Already paid or expired there: verification settles which.
-			console.warn(`Checkout ${id}: the session could not be expired:`, (error as Error).message)
+			console.warn(
+				`Checkout ${id}: the session could not be expired:`,
+				redact((error as Error).message),
+			)
 			await verifyPendingOrder(order)
 			return
 		}
