@@ -28,6 +28,11 @@ export type Database = {
 	kind: 'pglite' | 'postgres'
 	db: Db
 	/**
+	 * The `pg` pool behind `db` (PostgreSQL only; null on PGlite), for the one store that speaks
+	 * `pg` itself: the rate limit shared by all app servers (docs/decisions/069).
+	 */
+	pool: pg.Pool | null
+	/**
 	 * Runs `fn` on one dedicated connection, holding a cluster-wide lock while it runs, so that
 	 * app servers booting together migrate one after the other.
 	 */
@@ -70,6 +75,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
 	return {
 		kind: 'postgres',
 		db: drizzlePg(pool, { schema }) as unknown as Db,
+		pool,
 		async withExclusiveSession(fn) {
 			const client = await pool.connect()
 			try {
@@ -122,6 +128,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 	return {
 		kind: 'pglite',
 		db: drizzlePglite(client, { schema }) as unknown as Db,
+		pool: null,
 		// PGlite lives in this one process, which is the only one using its files.
 		withExclusiveSession: (fn) => fn(session),
 		transaction: runInTransaction,

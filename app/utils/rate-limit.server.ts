@@ -1,52 +1,67 @@
 /**
- * A fixed-window counter per client address (docs/decisions/063), checked by server.ts before
- * Remix (and so before any database work). Counts live in this process: with N app servers
- * behind a balancer a visitor gets up to N times the limit, which is fine for keeping floods
- * of form posts out and costs no shared store.
+ * The form-post rate limit (docs/decisions/063, 069), checked by server.ts before Remix (and so
+ * before any page work): RATE_LIMIT_MAX posts per client address per RATE_LIMIT_WINDOW_MS.
+ * With DATABASE_URL the counts live in PostgreSQL (`rate-limiter-flexible`'s
+ * RateLimiterPostgres, one upserted row per address), so every app server behind a balancer
+ * counts against the same limit; should that store fail, each server falls back to its own
+ * memory until it answers again. PGlite serves one app server: its counts stay in memory.
  */
+import type pg from 'pg'
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import { redact } from './redact'
+
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
-export class RateLimiter {
-	private windows = new Map<string, { start: number; count: number }>()
-	private lastSweep = 0
-
-	constructor(
-		private readonly max: number,
-		private readonly windowMs: number,
-		private readonly now: () => number = Date.now,
-	) {}
-
-	hit(key: string): RateLimitResult {
-		const now = this.now()
-		this.sweep(now)
-		let window = this.windows.get(key)
-		if (!window || now - window.start >= this.windowMs) {
-			window = { start: now, count: 0 }
-			this.windows.set(key, window)
-		}
-		window.count += 1
-		if (window.count <= this.max) return { allowed: true }
-		return {
-			allowed: false,
-			retryAfterSeconds: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)),
-		}
-	}
-
-	/** Drops finished windows now and then, so memory follows the active visitors only. */
-	private sweep(now: number) {
-		if (now - this.lastSweep < this.windowMs) return
-		this.lastSweep = now
-		for (const [key, window] of this.windows) {
-			if (now - window.start >= this.windowMs) this.windows.delete(key)
-		}
-	}
+export type RateLimiter = {
+	/** Counts one post from `key` (a client address). */
+	hit(key: string): Promise<RateLimitResult>
 }
 
-/**
- * Whether a POST's Origin header is acceptable: absent (older clients, some privacy tools), or
- * the site's own origin. A foreign origin is a cross-site form post: refused.
- */
-export function isAllowedOrigin(originHeader: string | undefined, siteOrigins: string[]): boolean {
-	if (originHeader === undefined || originHeader === '') return true
-	return siteOrigins.includes(originHeader)
+const KEY_PREFIX = 'form_post'
+const TABLE = 'rate_limits'
+
+/** Counts in `pool`'s database when given (its table is created if missing), else in memory. */
+export async function createRateLimiter({
+	max,
+	windowMs,
+	pool,
+}: {
+	max: number
+	windowMs: number
+	pool?: pg.Pool | null
+}): Promise<RateLimiter> {
+	const options = { points: max, duration: windowMs / 1000, keyPrefix: KEY_PREFIX }
+	const memory = new RateLimiterMemory(options)
+	const limiter = pool
+		? await new Promise<RateLimiterPostgres>((resolve, reject) => {
+				const store: RateLimiterPostgres = new RateLimiterPostgres(
+					{
+						...options,
+						storeClient: pool,
+						storeType: 'pool',
+						tableName: TABLE,
+						insuranceLimiter: memory,
+					},
+					(error?: Error) => (error ? reject(error) : resolve(store)),
+				)
+			})
+		: memory
+	return {
+		async hit(key) {
+			try {
+				await limiter.consume(key)
+				return { allowed: true }
+			} catch (outcome) {
+				if (outcome instanceof RateLimiterRes) {
+					return {
+						allowed: false,
+						retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)),
+					}
+				}
+				// Neither store answered: a limit that cannot count lets the post through.
+				console.error('The rate limit could not count a post:', redact(outcome))
+				return { allowed: true }
+			}
+		},
+	}
 }
