@@ -55,8 +55,10 @@ export default defineConfig({
 			PORT: String(port),
 			DATA_DIR: dataDir,
 			SITE_STATUS: 'pre_release',
-			// Lets a spec play a visitor from a given country (tests/e2e/pricing.spec.ts).
+			// Lets a spec play a visitor from a given country (tests/e2e/pricing.spec.ts): the spec
+			// plays the CDN, and a CDN's header counts only behind a trusted proxy (docs/decisions/069).
 			GEO_COUNTRY_HEADER: 'x-e2e-country',
+			TRUST_PROXY: '1',
 			// Every spec posts forms from one address; the limit itself is tested in tests/integration.
 			RATE_LIMIT_MAX: '100000',
 			SESSION_SECRET: E2E_SESSION_SECRET,

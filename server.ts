@@ -3,6 +3,7 @@
  * shutdown around the Remix request handler. Built to build/server.js by `npm run build`.
  */
 import crypto from 'node:crypto'
+import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import { installGlobals, type ServerBuild } from '@remix-run/node'
@@ -15,8 +16,16 @@ import { prepareDatabase } from '~/db/prepare.server'
 import { analyticsCspSources } from '~/integrations/analytics/csp.server'
 import { attributionCookies } from '~/utils/attribution.server'
 import { closeResources } from '~/utils/lifecycle.server'
-import { isAllowedOrigin, RateLimiter } from '~/utils/rate-limit.server'
-import { isValidHost, requestFacts } from '~/utils/request.server'
+import { createRateLimiter } from '~/utils/rate-limit.server'
+import { redact, redactEmails } from '~/utils/redact'
+import {
+	isAllowedOrigin,
+	isNormalPath,
+	isValidHost,
+	listenOrigin,
+	requestedOrigin,
+	requestFacts,
+} from '~/utils/request.server'
 
 const SHUTDOWN_DEADLINE_MS = 9_000
 
@@ -34,17 +43,34 @@ try {
 const build: ServerBuild = await import(new URL('./index.js', import.meta.url).href)
 
 // Migrated and seeded before the first request (docs/decisions/010); idempotent, and app
-// servers booting together take turns through an advisory lock.
+// servers booting together take turns through an advisory lock. The form-post rate limit counts
+// in PostgreSQL when there is one, so all app servers share it (docs/decisions/069).
+let formPostLimiter: Awaited<ReturnType<typeof createRateLimiter>>
 try {
 	const database = await getDatabase()
 	const { applied } = await prepareDatabase(database)
 	console.log(
 		`Database: ${database.kind}${applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''}`,
 	)
+	formPostLimiter = await createRateLimiter({
+		max: config.RATE_LIMIT_MAX,
+		windowMs: config.RATE_LIMIT_WINDOW_MS,
+		pool: database.pool,
+	})
 } catch (error) {
-	console.error('The database could not be prepared:', error)
+	console.error('The database could not be prepared:', redact(error))
 	process.exit(1)
 }
+
+if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0) {
+	console.warn(
+		`GEO_COUNTRY_HEADER (${config.GEO_COUNTRY_HEADER}) is ignored: it counts only behind a trusted proxy (TRUST_PROXY of 1 or more)`,
+	)
+}
+
+// The origin of canonical and e-mail links: SITE_URL, else the address we listen on, set once
+// listening (PORT=0 picks the port then); never a request header (docs/decisions/069).
+let siteOrigin = config.SITE_URL ?? listenOrigin(config.HOST, config.PORT)
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url))
 
@@ -54,16 +80,45 @@ app.set('trust proxy', config.TRUST_PROXY)
 
 let shuttingDown = false
 
-// One line per request. The path only: query strings can carry e-mail addresses and tokens.
+// One line per request. The path only: query strings can carry e-mail addresses and tokens, and
+// an address in the path itself is redacted (docs/decisions/069).
 app.use((req, res, next) => {
 	const start = process.hrtime.bigint()
 	res.on('finish', () => {
 		const ms = Number(process.hrtime.bigint() - start) / 1e6
 		console.log(
-			`${req.method} ${req.originalUrl.split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms`,
+			`${req.method} ${redactEmails(req.originalUrl.split('?')[0]!)} ${res.statusCode} ${ms.toFixed(1)}ms`,
 		)
 	})
 	if (shuttingDown) res.setHeader('Connection', 'close')
+	next()
+})
+
+// Headers from proxies are believed only behind a trusted proxy (docs/decisions/069). Express
+// already ignores them without TRUST_PROXY; Remix would still read X-Forwarded-Host's port
+// into request.url, so they go before anything else sees them.
+const PROXY_HEADERS = [
+	'forwarded',
+	'x-forwarded-for',
+	'x-forwarded-host',
+	'x-forwarded-proto',
+	'x-forwarded-port',
+]
+if (config.TRUST_PROXY === 0) {
+	app.use((req, _res, next) => {
+		for (const name of PROXY_HEADERS) delete req.headers[name]
+		next()
+	})
+}
+
+// Every rule below, and the router, must judge the same path. A URL parser rewrites
+// `/webhooks/../checkout` to `/checkout` and `//evil.example/` would become a Location off
+// the site, so a path it would rewrite is refused here, first (docs/decisions/069).
+app.use((req, res, next) => {
+	if (!isNormalPath(req.originalUrl)) {
+		res.status(400).type('text/plain').send('Bad Request: the path is not in normal form')
+		return
+	}
 	next()
 })
 
@@ -159,31 +214,35 @@ app.use((req, res, next) => {
 	next()
 })
 
-// Form posts (docs/decisions/063): a foreign Origin is a cross-site post (403; a
-// missing Origin is allowed), and each client address gets RATE_LIMIT_MAX posts per window
-// (429 with Retry-After). Both answer here, before Remix and any database work. Payment
-// webhooks come from the provider's servers, signed: neither rule applies to them.
-const formPostLimiter = new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_MS)
+// Form posts (docs/decisions/063, 069): an Origin other than the site's (or the one this
+// request was sent to), in scheme, host or port, is a cross-site post (403; a missing Origin is
+// allowed), and each client address gets RATE_LIMIT_MAX posts per window, counted across app
+// servers with PostgreSQL (429 with Retry-After). Both answer here, before Remix and any page
+// work, on a path already known to be normal. Payment webhooks come from the provider's
+// servers, signed: neither rule applies to them.
 app.use((req, res, next) => {
 	if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path.startsWith('/webhooks/')) {
 		next()
 		return
 	}
-	const origin = req.get('origin')
-	const own = requestFacts(req, config.SITE_URL).origin
-	const sameHost =
-		origin !== undefined && URL.canParse(origin) && new URL(origin).host === req.get('host')
-	if (!sameHost && !isAllowedOrigin(origin, [own])) {
+	const own = [siteOrigin, requestedOrigin(req)].filter((origin) => origin !== null)
+	if (!isAllowedOrigin(req.get('origin'), own)) {
 		res.status(403).type('text/plain').send('Forbidden: cross-site form submission')
 		return
 	}
-	const verdict = formPostLimiter.hit(req.ip ?? req.socket.remoteAddress ?? '')
-	if (!verdict.allowed) {
+	// Decided. Remix would compare the Origin's host with X-Forwarded-Host or Host again, on its
+	// own terms (any X-Forwarded-Host, no scheme or port), and answer a mismatch with a 500: a
+	// post from SITE_URL reaching us under an internal Host would fail, and a client could
+	// provoke a 500 at will.
+	delete req.headers.origin
+	formPostLimiter.hit(req.ip ?? req.socket.remoteAddress ?? '').then((verdict) => {
+		if (verdict.allowed) {
+			next()
+			return
+		}
 		res.setHeader('Retry-After', String(verdict.retryAfterSeconds))
 		res.status(429).type('text/plain').send('Too many requests: please wait a moment and try again')
-		return
-	}
-	next()
+	}, next)
 })
 
 // Referral and marketing cookies (SPEC §4, docs/decisions/061): `?friend=KEY`, utm_*, gclid or
@@ -191,7 +250,7 @@ app.use((req, res, next) => {
 // Remix appends its own Set-Cookie headers after these.
 app.use((req, res, next) => {
 	if (req.originalUrl.includes('?')) {
-		const facts = requestFacts(req, config.SITE_URL)
+		const facts = requestFacts(req, siteOrigin)
 		const url = new URL(req.originalUrl, facts.origin)
 		for (const value of attributionCookies({
 			url,
@@ -219,13 +278,13 @@ app.all(
 		mode: build.mode,
 		getLoadContext: (req, res) => ({
 			cspNonce: res.locals.cspNonce,
-			...requestFacts(req, config.SITE_URL),
+			...requestFacts(req, siteOrigin),
 		}),
 	}),
 )
 
 app.use((error: Error, req: express.Request, res: express.Response, next: express.NextFunction) => {
-	console.error(`Error while handling ${req.method} ${req.path}:`, error.stack ?? error)
+	console.error(`Error while handling ${req.method} ${redactEmails(req.path)}:`, redact(error))
 	if (res.headersSent) return next(error)
 	const status = (error as { status?: number }).status
 	if (status && status >= 400 && status < 500) {
@@ -235,9 +294,22 @@ app.use((error: Error, req: express.Request, res: express.Response, next: expres
 	res.status(500).type('text/plain').send('Internal Server Error')
 })
 
-const server = app.listen(config.PORT, config.HOST, () => {
+// Explicit timeouts (docs/decisions/069): a client that dribbles its headers (slow loris) or
+// its body, or keeps an idle connection, is cut off. Node checks them every
+// connectionsCheckingInterval, 30 s by default: far too coarse for a 10 s headers timeout.
+const server = http.createServer(
+	{
+		headersTimeout: config.HEADERS_TIMEOUT_MS,
+		requestTimeout: config.REQUEST_TIMEOUT_MS,
+		keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+		connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS / 2),
+	},
+	app,
+)
+server.listen(config.PORT, config.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : config.PORT
+	siteOrigin = config.SITE_URL ?? listenOrigin(config.HOST, port)
 	console.log(
 		`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
 	)

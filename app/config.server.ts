@@ -59,6 +59,11 @@ const envSchema = z.object({
 	DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
 	SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
 	MAX_BODY_BYTES: wholeNumber('MAX_BODY_BYTES', 1024).default('102400'),
+	// How long a client may take to send its headers, its whole request, and how long an idle
+	// keep-alive connection stays open (docs/decisions/069): slow clients cannot hold sockets.
+	HEADERS_TIMEOUT_MS: wholeNumber('HEADERS_TIMEOUT_MS', 1000).default('10000'),
+	REQUEST_TIMEOUT_MS: wholeNumber('REQUEST_TIMEOUT_MS', 1000).default('30000'),
+	KEEP_ALIVE_TIMEOUT_MS: wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 1000).default('5000'),
 	DATABASE_URL: z
 		.string()
 		.trim()
@@ -229,6 +234,14 @@ function checkTogether(env: Env, ctx: z.RefinementCtx) {
 			code: 'custom',
 			path: ['STRIPE_WEBHOOK_SECRET'],
 			message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+		})
+	}
+	// Node refuses a headers timeout longer than the whole request's.
+	if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['HEADERS_TIMEOUT_MS'],
+			message: 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS',
 		})
 	}
 	// Stripe Checkout Sessions expire between 30 minutes and 24 hours after creation.

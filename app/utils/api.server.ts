@@ -2,6 +2,7 @@
 import { type AppLoadContext, json } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
+import { redact } from './redact'
 
 export const CACHE = {
 	/** Counters: shared caches may keep them briefly; sales show within seconds. */
@@ -29,7 +30,7 @@ export async function orUnavailable<T>(what: string, body: () => Promise<T>) {
 		return await body()
 	} catch (error) {
 		if (error instanceof Response) throw error
-		console.error(`${what} failed:`, error)
+		console.error(`${what} failed:`, redact(error))
 		return json(
 			{ error: 'Service temporarily unavailable' },
 			{ status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } },
@@ -37,11 +38,15 @@ export async function orUnavailable<T>(what: string, body: () => Promise<T>) {
 	}
 }
 
-/** The visitor's address (TRUST_PROXY-aware) and the trusted CDN country header, when configured. */
+/**
+ * The visitor's address (TRUST_PROXY-aware) and the CDN country header. The header counts only
+ * behind a trusted proxy (TRUST_PROXY of 1 or more), like X-Forwarded-For: without one, anybody
+ * could claim a country and its regional price (docs/decisions/012, 069).
+ */
 export function geoQuery(request: Request, context: Pick<AppLoadContext, 'clientIp'>): GeoQuery {
-	const header = getConfig().GEO_COUNTRY_HEADER
+	const { GEO_COUNTRY_HEADER: header, TRUST_PROXY } = getConfig()
 	return {
 		ip: context.clientIp,
-		headerCountry: header ? request.headers.get(header) : null,
+		headerCountry: header && TRUST_PROXY > 0 ? request.headers.get(header) : null,
 	}
 }

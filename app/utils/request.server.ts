@@ -6,7 +6,10 @@
 export type RequestFacts = {
 	/** The visitor's address: the socket peer, or X-Forwarded-For within TRUST_PROXY hops. */
 	clientIp: string
-	/** Origin for canonical and absolute links: SITE_URL when set, else the request's own. */
+	/**
+	 * Origin for canonical and absolute links: SITE_URL, else the address the server was started
+	 * on; never the request's Host or X-Forwarded-Host (docs/decisions/069).
+	 */
 	origin: string
 	/** Whether the visitor reached us over HTTPS (decides Secure cookies and HSTS). */
 	secure: boolean
@@ -27,45 +30,70 @@ export function isValidHost(host: string | undefined): host is string {
 }
 
 /**
- * The origin the visitor used. `forwardedHost` is only consulted when the peer is a trusted
- * proxy; of a list, the first entry is the one the visitor's browser sent.
+ * The site's origin when SITE_URL is unset: the address the server listens on. A wildcard
+ * address (0.0.0.0, ::) is no address a browser can use; `localhost` is the one the README
+ * tells a fresh clone to open.
  */
-function requestOrigin({
-	siteUrl,
-	protocol,
-	host,
-	forwardedHost,
-}: {
-	siteUrl: string | undefined
-	protocol: string
-	host: string
-	forwardedHost: string | undefined
-}): string {
-	if (siteUrl) return siteUrl
-	const forwarded = forwardedHost?.split(',')[0]?.trim()
-	return `${protocol}://${isValidHost(forwarded) ? forwarded : host}`
+export function listenOrigin(host: string, port: number): string {
+	const name = ['0.0.0.0', '::', '[::]', ''].includes(host)
+		? 'localhost'
+		: host.includes(':') && !host.startsWith('[')
+			? `[${host}]`
+			: host
+	return new URL(`http://${name}:${port}`).origin
+}
+
+/**
+ * Whether a request target is a path as the router will see it (docs/decisions/069): starting
+ * with `/`, with no dot segments (plain or `%2e`-encoded), no empty segments (`//`), no
+ * backslashes and no encoded slashes or backslashes. A URL parser would rewrite any of these,
+ * so a check on the raw path (`/webhooks/../checkout`) would judge another path than the one
+ * that is served. Only the part before `?` counts.
+ */
+export function isNormalPath(target: string): boolean {
+	const path = target.split('?', 1)[0]!
+	if (!path.startsWith('/') || path.includes('\\') || /%(?:2f|5c)/i.test(path)) return false
+	const segments = path.slice(1).split('/')
+	return segments.every((segment, index) => {
+		const dots = segment.replace(/%2e/gi, '.')
+		if (dots === '.' || dots === '..') return false
+		// An empty segment is only the trailing slash of `/` or `/blog/`.
+		return segment !== '' || index === segments.length - 1
+	})
+}
+
+/**
+ * Whether a POST's Origin header is acceptable (docs/decisions/063): absent (older clients,
+ * some privacy tools), or exactly one of `origins` — scheme, host and port alike.
+ */
+export function isAllowedOrigin(originHeader: string | undefined, origins: string[]): boolean {
+	if (originHeader === undefined || originHeader === '') return true
+	return origins.includes(originHeader)
+}
+
+/**
+ * The origin this request was sent to (its scheme, as TRUST_PROXY allows, and its Host), or
+ * null. Fine for recognising a post from our own page, which a cross-site page cannot forge;
+ * never for building links (the Host is the visitor's to choose).
+ */
+export function requestedOrigin(req: import('express').Request): string | null {
+	const host = req.get('host')
+	if (!isValidHost(host)) return null
+	try {
+		return new URL(`${req.protocol}://${host}`).origin
+	} catch {
+		return null
+	}
 }
 
 /**
  * The request facts for an Express request. Express applies `trust proxy` (TRUST_PROXY hops)
- * to `req.ip`, `req.protocol` and `req.secure`; the forwarded host gets the same rule here.
+ * to `req.ip`, `req.protocol` and `req.secure`; the origin is the configured one.
  */
-export function requestFacts(
-	req: import('express').Request,
-	siteUrl: string | undefined,
-): RequestFacts {
-	const trustsPeer = (req.app.get('trust proxy fn') as (address: string, hop: number) => boolean)(
-		req.socket.remoteAddress ?? '',
-		0,
-	)
+export function requestFacts(req: import('express').Request, origin: string): RequestFacts {
 	return {
 		clientIp: req.ip ?? req.socket.remoteAddress ?? '',
-		origin: requestOrigin({
-			siteUrl,
-			protocol: req.protocol,
-			host: req.get('host') ?? 'localhost',
-			forwardedHost: trustsPeer ? req.get('x-forwarded-host') : undefined,
-		}),
+		origin,
 		secure: req.secure,
 	}
 }

@@ -162,9 +162,11 @@ describe('behind a proxy', () => {
 		)
 	})
 
-	test('canonical links use the forwarded origin', async () => {
+	// The origin comes from configuration, never from a forwarded host (docs/decisions/069).
+	test('canonical links keep the configured origin, whatever the forwarded host', async () => {
 		const html = await (await fetch(`${server.url}/workshop`, { headers: viaProxy })).text()
-		expect(html).toContain('<link rel="canonical" href="https://aidrivendev.com/workshop"/>')
+		expect(html).toContain(`<link rel="canonical" href="${server.url}/workshop"/>`)
+		expect(html).not.toContain('aidrivendev.com/workshop')
 	})
 
 	test('cookies are Secure over HTTPS', async () => {
