@@ -10,7 +10,7 @@ import type pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import { redact } from './redact'
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 export type RateLimiter = {
 	/** Counts one post from `key` (a client address). */
