@@ -42,7 +42,6 @@ function post(
 	})
 }
 
-
 describe('sign-ups', () => {
 	let server: RunningServer
 	let smtp: Awaited<ReturnType<typeof startSmtp>>
