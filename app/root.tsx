@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			// The footer's legal links: released sites, or testers with the beta cookie (SPEC §2, §6).
 			showLegalLinks: getConfig().SITE_STATUS === 'released' || hasBetaFlag(request),
 			config: getPublicConfig(),
-			preview: getPreview(request),
+			preview: await getPreview(request),
 			toast,
 			locale: resolveLocale(cookies.locale.read(request)),
 			// Analytics identify a visitor by e-mail once it is known (SPEC §7): from their profile.

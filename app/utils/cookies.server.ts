@@ -86,8 +86,12 @@ export const cookies = {
 		workshop: plainCookie('workshop_signed_up', { maxAge: ONE_HOUR }),
 		day_event: plainCookie('day_event_signed_up', { maxAge: ONE_HOUR }),
 	},
-	/** SameSite=None and Secure (SPEC §9), so previews also work inside an editor's frame. */
-	preview: plainCookie('preview', { sameSite: 'none', alwaysSecure: true }),
+	/**
+	 * The preview token (SPEC §2, §9): signed, so only the site can turn preview on
+	 * (docs/decisions/068); SameSite=None and Secure, so previews also work inside an editor's
+	 * frame. For the browser session only.
+	 */
+	preview: signedCookie<unknown>('preview', { sameSite: 'none', alwaysSecure: true }),
 	/** Written by the browser too (components/document-extras.tsx), hence readable there. */
 	locale: plainCookie(LOCALE_COOKIE.name, { maxAge: LOCALE_COOKIE.maxAge, httpOnly: false }),
 	/** Readable by the page: the partner script's signup call sends both (SPEC §7). */

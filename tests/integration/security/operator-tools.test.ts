@@ -37,6 +37,24 @@ describe('the outbox viewer in development, on a fresh clone (no SITE_URL)', () 
 		expect(await response.text()).toContain('The latest e-mails')
 	})
 
+	test('preview works without PREVIEW_SECRET for a loopback client only', async () => {
+		const local = await fetch(`${server.url}/blog?preview=true`, { redirect: 'manual' })
+		const cookie = local.headers.getSetCookie().find((line) => line.startsWith('preview='))
+		expect(cookie).toMatch(/; Secure; SameSite=None$/)
+		const draft = await fetch(`${server.url}/blog/tooling/project-context-files`, {
+			headers: { cookie: cookie!.split(';')[0]! },
+		})
+		expect(draft.status).toBe(200)
+		const remote = await fetch(`${server.url}/blog?preview=true`, {
+			redirect: 'manual',
+			headers: { 'X-Forwarded-For': '203.0.113.7' },
+		})
+		expect(remote.headers.getSetCookie().some((line) => line.startsWith('preview=live'))).toBe(
+			false,
+		)
+		expect(remote.headers.getSetCookie().some((line) => /^preview=[^;]/.test(line))).toBe(false)
+	})
+
 	test('is a 404 to a visitor from elsewhere behind a trusted proxy', async () => {
 		const response = await outbox(server, { 'X-Forwarded-For': '203.0.113.7' })
 		expect(response.status).toBe(404)
