@@ -7,6 +7,14 @@ import { defineConfig, devices } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 3987)
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
 export const baseURL = `http://127.0.0.1:${port}`
+// The site's mail goes to a mail peer (tests/fakes/mail-peer.js); specs read a visitor's inbox
+// at mailURL, never the site's operator tools (docs/decisions/068).
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000)
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 2000)
+export const mailURL = `http://127.0.0.1:${mailPort}`
+// Preview needs the preview secret on a site that is not a fresh clone in development
+// (tests/e2e/interface.spec.ts, content.spec.ts).
+export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789'
 // Fixed, so specs can sign one-click links the way `npm run signup-link` does (tests/e2e/signups.spec.ts).
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijklmnop'
 
@@ -41,27 +49,39 @@ export default defineConfig({
 		{ name: 'no-js', testIgnore: /bot\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
 		{ name: 'bot', testMatch: /bot\.spec\.ts/, use: { ...chromium, userAgent: BOT_USER_AGENT } },
 	],
-	webServer: {
-		command: 'node build/server.js',
-		url: `${baseURL}/healthz`,
-		reuseExistingServer: false,
-		// The first boot creates and seeds the embedded database.
-		timeout: 120_000,
-		stdout: 'ignore',
-		stderr: 'pipe',
-		env: {
-			NODE_ENV: 'production',
-			HOST: '127.0.0.1',
-			PORT: String(port),
-			DATA_DIR: dataDir,
-			SITE_STATUS: 'pre_release',
-			// Lets a spec play a visitor from a given country (tests/e2e/pricing.spec.ts): the spec
-			// plays the CDN, and a CDN's header counts only behind a trusted proxy (docs/decisions/069).
-			GEO_COUNTRY_HEADER: 'x-e2e-country',
-			TRUST_PROXY: '1',
-			// Every spec posts forms from one address; the limit itself is tested in tests/integration.
-			RATE_LIMIT_MAX: '100000',
-			SESSION_SECRET: E2E_SESSION_SECRET,
+	webServer: [
+		{
+			command: 'node tests/fakes/mail-peer.js',
+			url: mailURL,
+			reuseExistingServer: false,
+			stdout: 'ignore',
+			stderr: 'pipe',
+			env: { MAIL_PEER_SMTP_PORT: String(smtpPort), MAIL_PEER_HTTP_PORT: String(mailPort) },
 		},
-	},
+		{
+			command: 'node build/server.js',
+			url: `${baseURL}/healthz`,
+			reuseExistingServer: false,
+			// The first boot creates and seeds the embedded database.
+			timeout: 120_000,
+			stdout: 'ignore',
+			stderr: 'pipe',
+			env: {
+				NODE_ENV: 'production',
+				HOST: '127.0.0.1',
+				PORT: String(port),
+				DATA_DIR: dataDir,
+				SITE_STATUS: 'pre_release',
+				// Lets a spec play a visitor from a given country (tests/e2e/pricing.spec.ts): the spec
+				// plays the CDN, and a CDN's header counts only behind a trusted proxy (docs/decisions/069).
+				GEO_COUNTRY_HEADER: 'x-e2e-country',
+				TRUST_PROXY: '1',
+				// Every spec posts forms from one address; the limit itself is tested in tests/integration.
+				RATE_LIMIT_MAX: '100000',
+				SESSION_SECRET: E2E_SESSION_SECRET,
+				SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+				PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+			},
+		},
+	],
 })

@@ -27,6 +27,7 @@ const SECRET_VARIABLES = new Set([
 	'SMTP_URL',
 	'STRIPE_SECRET_KEY',
 	'STRIPE_WEBHOOK_SECRET',
+	'PREVIEW_SECRET',
 ])
 
 const envSchema = z.object({
@@ -58,6 +59,16 @@ const envSchema = z.object({
 	COURSE_SLOTS: wholeNumber('COURSE_SLOTS', 10).default('500'),
 	DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
 	SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+	// `?preview=true&secret=…` shows drafts (docs/decisions/068). Unset: preview is an operator
+	// tool (development, a loopback client, no SITE_URL). It goes in URLs: letters, digits, - and _.
+	PREVIEW_SECRET: z
+		.string()
+		.trim()
+		.regex(
+			/^[A-Za-z0-9_-]{16,128}$/,
+			'PREVIEW_SECRET must be 16 to 128 letters, digits, - or _ (it is typed into URLs)',
+		)
+		.optional(),
 	MAX_BODY_BYTES: wholeNumber('MAX_BODY_BYTES', 1024).default('102400'),
 	// How long a client may take to send its headers, its whole request, and how long an idle
 	// keep-alive connection stays open (docs/decisions/069): slow clients cannot hold sockets.

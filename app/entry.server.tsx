@@ -8,6 +8,7 @@ import {
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { documentCacheControl } from '~/utils/cache-control.server'
 import { redact } from '~/utils/redact'
 import { RequestContextProvider } from '~/utils/request-context'
 
@@ -24,6 +25,8 @@ export default function handleRequest(
 	// Bots do not see the error page (SPEC §2): the status stays, the error is only logged.
 	if (isBot) logErrorsForBot(request, remixContext)
 	const nonce = loadContext.cspNonce ?? ''
+	// A page is as private as its most private loader (docs/decisions/068).
+	documentCacheControl(responseHeaders, remixContext.staticHandlerContext.loaderHeaders)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false

@@ -6,6 +6,7 @@ import { DocumentExtras } from '~/components/document-extras'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { getConfig, getPublicConfig } from '~/config.server'
 import stylesheet from '~/styles/tailwind.css'
+import { rootCacheControl } from '~/utils/cache-control.server'
 import { chunkReloadScript } from '~/utils/chunk-reload.server'
 import { cookies, getColorMode, hasBetaFlag } from '~/utils/cookies.server'
 import { DEFAULT_LOCALE, localeDirection, resolveLocale } from '~/utils/i18n'
@@ -31,6 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	if (toPreview) throw toPreview
 	// A toast raised by the last action (flash cookie): shown once, then cleared.
 	const { toast, headers } = await readToast(request, context)
+	const profile = await getProfile(request, context)
+	const preview = await getPreview(request)
+	// A page with this visitor's own data is private (docs/decisions/068).
+	const responseHeaders = new Headers(headers ?? undefined)
+	for (const [name, value] of Object.entries(
+		rootCacheControl({ profile, toast: headers !== null, preview }),
+	))
+		responseHeaders.set(name, value)
 	return json(
 		{
 			origin: context.origin,
@@ -38,13 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			// The footer's legal links: released sites, or testers with the beta cookie (SPEC §2, §6).
 			showLegalLinks: getConfig().SITE_STATUS === 'released' || hasBetaFlag(request),
 			config: getPublicConfig(),
-			preview: getPreview(request),
+			preview,
 			toast,
 			locale: resolveLocale(cookies.locale.read(request)),
 			// Analytics identify a visitor by e-mail once it is known (SPEC §7): from their profile.
-			knownEmail: (await getProfile(request, context))?.email ?? null,
+			knownEmail: profile?.email ?? null,
 		},
-		headers ? { headers } : undefined,
+		{ headers: responseHeaders },
 	)
 }
 

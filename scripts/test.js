@@ -48,6 +48,8 @@ run('Unit and integration tests', bin('vitest'), [
 ])
 run('End-to-end tests', bin('playwright'), ['test', '--reporter=list,json'], {
 	E2E_PORT: String(await freePort()),
+	E2E_SMTP_PORT: String(await freePort()),
+	E2E_MAIL_PORT: String(await freePort()),
 	E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')),
 	PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
 })

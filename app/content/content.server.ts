@@ -33,9 +33,12 @@ export function visibleContent<T extends Pick<ContentMeta, 'draft'>>(
 	return preview ? [...items] : items.filter((item) => !item.draft)
 }
 
-/** Whether this request is in preview mode (`?preview=true` stores its cookie: SPEC §2). */
-export function isPreview(request: Request): boolean {
-	return getPreview(request) !== null
+/**
+ * Whether this request is in preview mode (`?preview=true` with the preview secret stores its
+ * signed cookie: SPEC §2, docs/decisions/068).
+ */
+export async function isPreview(request: Request): Promise<boolean> {
+	return (await getPreview(request)) !== null
 }
 
 /** Newest first; items of the same day by title. */

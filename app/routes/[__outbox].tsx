@@ -1,25 +1,25 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
-import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { listOutbox } from '~/integrations/email/index.server'
 import { notFound } from '~/utils/http'
+import { canUseOperatorTools } from '~/utils/operator-tools.server'
 
 /**
  * /__outbox: the latest messages the site sent or would have sent (docs/decisions/060), so a
  * fresh clone can follow every e-mail flow (the day-event confirmation link, receipts) without
- * a mail server. Only before release: a released site answers 404 here, since the messages
- * hold visitors' addresses and links.
+ * a mail server. The messages hold visitors' addresses and links, so it is an operator tool:
+ * development on a fresh clone, from the machine itself, else a 404 (docs/decisions/068).
  */
 export const meta: MetaFunction = () => [
 	{ title: 'Outbox' },
 	{ name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
-	if (getConfig().SITE_STATUS === 'released') throw notFound(url.pathname)
+	if (!canUseOperatorTools(context, request)) throw notFound(url.pathname)
 	const to = url.searchParams.get('to') ?? undefined
 	const messages = await listOutbox(await getDb(), to, 50)
 	return json(
@@ -45,7 +45,7 @@ export default function Outbox() {
 		<main className="mx-auto max-w-3xl px-4 py-10">
 			<PageHeading
 				title="Outbox"
-				lead={`The latest e-mails${to ? ` to ${to}` : ''}. Shown before release only.`}
+				lead={`The latest e-mails${to ? ` to ${to}` : ''}. Shown in development on this machine only.`}
 			/>
 			{messages.length === 0 ? <p>No messages yet.</p> : null}
 			<ol className="space-y-6">

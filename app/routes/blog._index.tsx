@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [blogFeedLink]
 /** All posts, newest first; `?category=x` narrows the list to one category (a plain link). */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
-	const preview = isPreview(request)
+	const preview = await isPreview(request)
 	const posts = listContent('blog', { preview })
 	const categories = [...new Set(posts.map((post) => post.category!))].sort()
 	const asked = url.searchParams.get('category')

@@ -6,7 +6,7 @@ import { contentCopy, formatDate } from '~/content/copy'
 import { pageMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const preview = isPreview(request)
+	const preview = await isPreview(request)
 	return json(
 		{ sheets: listContent('cheatsheets', { preview }) },
 		{ headers: contentHeaders(preview) },

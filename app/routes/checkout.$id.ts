@@ -1,17 +1,20 @@
 /**
  * GET /checkout/{id} (SPEC §7, §8) → `{ link, status, data }`, status one of
  * pending, paid, failed, expired, refunded. A pending order is verified with the provider
- * first, so a lost webhook does not strand a buyer. Unknown id: 404.
+ * first, so a lost webhook does not strand a buyer. Unknown id: 404. The whole order (passes,
+ * e-mail address) goes only to the browser that started it; anyone else learns the status
+ * (docs/decisions/068).
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { paymentVerificationFailed } from '~/forms/messages'
 import { PaymentProviderError } from '~/integrations/payments/types'
-import { getCheckout } from '~/models/checkout/index.server'
+import { getCheckout, publicCheckoutView } from '~/models/checkout/index.server'
+import { startedHere } from '~/utils/cookies.server'
 import { redact } from '~/utils/redact'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
 	try {
 		const view = await getCheckout(params.id ?? '')
 		if (!view)
@@ -19,7 +22,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 				{ error: paymentVerificationFailed('no such checkout') },
 				{ status: 404, headers: noStore },
 			)
-		return json(view, { headers: noStore })
+		const mine = await startedHere(request, view.data.id)
+		return json(mine ? view : publicCheckoutView(view), { headers: noStore })
 	} catch (error) {
 		if (error instanceof PaymentProviderError) {
 			console.error(`GET /checkout/${params.id}:`, redact(error.message))

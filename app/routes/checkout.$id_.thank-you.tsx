@@ -1,7 +1,9 @@
 /**
  * /checkout/{id}/thank-you: what was bought, once the order is paid. Pass orders list their
  * passes, each with the link its holder uses to claim it. A pending order goes back to the
- * processing page; an unknown or unpaid one is a 404.
+ * processing page; an unknown or unpaid one is a 404. What was bought, the passes and the
+ * e-mail address are shown only to the browser that started the checkout; anyone else reads
+ * that the order is paid (docs/decisions/068). The receipt e-mail carries the pass links too.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
@@ -9,6 +11,7 @@ import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { findValidPass, getCheckout } from '~/models/checkout/index.server'
 import { formatPrice } from '~/models/pricing'
+import { startedHere } from '~/utils/cookies.server'
 import { notFound, requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
 
@@ -20,18 +23,35 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	const order = requireFound(await getCheckout(params.id ?? ''), pathname)
 	if (order.status === 'pending') throw redirect(`/checkout/processing?id=${order.data.id}`)
 	if (order.status !== 'paid') throw notFound(pathname)
+	const headers = { 'Cache-Control': 'private, no-store' }
+	if (!(await startedHere(request, order.data.id)))
+		return json({ order: null, passes: [] }, { headers })
 	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(id)))
 	return json(
 		{
 			order: order.data,
 			passes: passes.flatMap((pass) => (pass ? [{ id: pass.id, claimedBy: pass.holderName }] : [])),
 		},
-		{ headers: { 'Cache-Control': 'private, no-store' } },
+		{ headers },
 	)
 }
 
 export default function ThankYou() {
 	const { order, passes } = useLoaderData<typeof loader>()
+	if (!order)
+		return (
+			<LeadLayout>
+				<PageHeading
+					title="Thank you for your order"
+					lead="This order is paid. Its receipt, with a link to each pass, went to the buyer's e-mail address."
+				/>
+				<p>
+					<Link to="/" className={buttonClasses('secondary')}>
+						Back to home
+					</Link>
+				</p>
+			</LeadLayout>
+		)
 	return (
 		<LeadLayout>
 			<PageHeading

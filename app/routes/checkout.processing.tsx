@@ -2,7 +2,9 @@
  * /checkout/processing (SPEC §2, §4): says to wait while the payment is processed. With
  * JavaScript it polls GET /checkout/{id}; without, a meta refresh and a link do the same. Paid:
  * on to the thank-you page. Anything else: `Payment verification failed: {reason}` and a way to
- * try again. A no-JavaScript checkout form that failed lands here with its reason too.
+ * try again. A no-JavaScript checkout form that failed lands here with its reason too. The
+ * provider's cancel link (`&cancelled=1`) cancels only from the browser that started the
+ * checkout (its `checkouts` cookie, docs/decisions/068): for anyone else it is a status page.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData, useNavigate } from '@remix-run/react'
@@ -17,6 +19,7 @@ import {
 } from '~/forms/messages'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout/index.server'
+import { startedHere } from '~/utils/cookies.server'
 import { pageMeta } from '~/utils/meta'
 
 const POLL_MS = 2_000
@@ -58,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			{ status: 400, headers },
 		)
 	const id = url.searchParams.get('id') ?? ''
-	const cancelled = url.searchParams.has('cancelled')
+	const cancelled = url.searchParams.has('cancelled') && (await startedHere(request, id))
 	// Nothing to verify: the page still says what it is for, with the default reason.
 	if (!id)
 		return json<State>(

@@ -2,7 +2,9 @@
  * POST /checkout (SPEC §7, §8): `{ code, quantity, type, region }` with X-Coupon and
  * X-Affiliate → `{ link }`, the hosted payment page. A plain form POST (no JavaScript) gets a
  * 303 to that link instead. Prices come from the database only; failures answer 4xx with
- * `Checkout failed: {reason}` and create nothing.
+ * `Checkout failed: {reason}` and create nothing. The browser that started a checkout keeps its
+ * id in the signed `checkouts` cookie: only it sees the order's passes and e-mail address
+ * (docs/decisions/068).
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
@@ -13,6 +15,7 @@ import { CheckoutError, createCheckout, regionAllowed } from '~/models/checkout/
 import { getCountryInfo } from '~/models/country.server'
 import { geoQuery } from '~/utils/api.server'
 import { getAttribution } from '~/utils/attribution.server'
+import { rememberCheckout } from '~/utils/cookies.server'
 import { redact } from '~/utils/redact'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:
@@ -85,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 		// The partner cookie stands in when the client did not pass it on (a plain form POST).
 		const attribution = getAttribution(request, context.origin)
-		const { link } = await createCheckout({
+		const { id, link } = await createCheckout({
 			code,
 			quantity,
 			type,
@@ -98,7 +101,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			attribution: { ...attribution },
 			origin: context.origin,
 		})
-		return isForm ? redirect(link, 303) : json({ link }, { headers: noStore })
+		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
+		return isForm ? redirect(link, { status: 303, headers }) : json({ link }, { headers })
 	} catch (error) {
 		if (error instanceof CheckoutError) return fail(error.status, error.reason)
 		console.error('POST /checkout failed:', redact(error))

@@ -7,9 +7,9 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { contentHeaders, findContent, isPreview } from '~/content/content.server'
 import { requireFound } from './http'
 
-export function loadContentPage({ request }: LoaderFunctionArgs) {
+export async function loadContentPage({ request }: LoaderFunctionArgs) {
 	const { pathname } = new URL(request.url)
-	const preview = isPreview(request)
+	const preview = await isPreview(request)
 	const page = requireFound(findContent(pathname, { preview }), pathname)
 	return json({ page }, { headers: contentHeaders(preview) })
 }

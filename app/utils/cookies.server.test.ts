@@ -31,9 +31,12 @@ describe('cookies', () => {
 		)
 	})
 
-	test('the preview cookie is SameSite=None and Secure even over HTTP (SPEC §9)', () => {
-		expect(cookies.preview.serialize('live.abc', http)).toMatch(/; Secure; SameSite=None$/)
-		expect(cookies.preview.clear(http)).toMatch(/^preview=; Max-Age=0; Path=\/; Expires=/)
+	test('the preview cookie is signed, SameSite=None and Secure even over HTTP (SPEC §9)', async () => {
+		const value = await cookies.preview.serialize({ staging: false, key: 'k' }, http)
+		expect(value).toMatch(/; Secure; SameSite=None$/)
+		expect(await cookies.preview.read(requestWith(value))).toEqual({ staging: false, key: 'k' })
+		expect(await cookies.preview.read(requestWith('preview=live.abc'))).toBeNull()
+		expect(await cookies.preview.clear(http)).toMatch(/^preview=; Max-Age=0; Path=\/; Expires=/)
 	})
 
 	test('colour mode and beta flag read plain values, with safe defaults', () => {

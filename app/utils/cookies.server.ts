@@ -4,7 +4,8 @@
  * - plain cookies hold a value as is, for what browsers, scripts or testers read or write by
  *   hand: the SPEC's flags (§3, §6), the referral data (§3), colour mode, locale, preview token;
  * - signed cookies hold JSON signed with SESSION_SECRET through Remix's `createCookie`: the
- *   session, the flash toast and the OAuth state.
+ *   session, the flash toast, the OAuth state, the preview token and the checkouts this browser
+ *   started.
  * Nothing else in app/ imports the `cookie` package or `createCookie` (biome.json's
  * noRestrictedImports keeps it so).
  */
@@ -85,8 +86,12 @@ export const cookies = {
 		workshop: plainCookie('workshop_signed_up', { maxAge: ONE_HOUR }),
 		day_event: plainCookie('day_event_signed_up', { maxAge: ONE_HOUR }),
 	},
-	/** SameSite=None and Secure (SPEC §9), so previews also work inside an editor's frame. */
-	preview: plainCookie('preview', { sameSite: 'none', alwaysSecure: true }),
+	/**
+	 * The preview token (SPEC §2, §9): signed, so only the site can turn preview on
+	 * (docs/decisions/068); SameSite=None and Secure, so previews also work inside an editor's
+	 * frame. For the browser session only.
+	 */
+	preview: signedCookie<unknown>('preview', { sameSite: 'none', alwaysSecure: true }),
 	/** Written by the browser too (components/document-extras.tsx), hence readable there. */
 	locale: plainCookie(LOCALE_COOKIE.name, { maxAge: LOCALE_COOKIE.maxAge, httpOnly: false }),
 	/** Readable by the page: the partner script's signup call sends both (SPEC §7). */
@@ -99,6 +104,12 @@ export const cookies = {
 	oauthState: signedCookie<unknown>('github-oauth', { path: '/login/github', maxAge: 10 * 60 }),
 	/** The signed cookie session (docs/decisions/042). */
 	session: signedCookie<unknown>('session', { maxAge: THIRTY_DAYS }),
+	/**
+	 * The orders this browser started (docs/decisions/068): only it is shown their passes and
+	 * e-mail address, and only it may cancel them from the provider's cancel link. Lax: the
+	 * provider sends the buyer back with a top-level navigation.
+	 */
+	checkouts: signedCookie<string[]>('checkouts', { path: '/checkout', maxAge: THIRTY_DAYS }),
 }
 
 export function getColorMode(request: Request): ColorMode {
@@ -121,4 +132,27 @@ export function isSignedUp(request: Request, flag: SignedUpFlag): boolean {
 
 export function signedUpCookie(flag: SignedUpFlag, context: Secure): string {
 	return cookies.signedUp[flag].serialize('true', context)
+}
+
+/** The newest checkouts a browser remembers: enough for any buyer, ~0.6 KB once signed. */
+const REMEMBERED_CHECKOUTS = 20
+
+async function checkoutsOf(request: Request): Promise<string[]> {
+	const value = await cookies.checkouts.read(request)
+	return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
+}
+
+/** Whether this browser started checkout `id` (its signed `checkouts` cookie lists it). */
+export async function startedHere(request: Request, id: string): Promise<boolean> {
+	return (await checkoutsOf(request)).includes(id)
+}
+
+/** The Set-Cookie header value adding checkout `id` to this browser's list, newest first. */
+export async function rememberCheckout(
+	request: Request,
+	id: string,
+	context: Secure,
+): Promise<string> {
+	const ids = [id, ...(await checkoutsOf(request)).filter((known) => known !== id)]
+	return cookies.checkouts.serialize(ids.slice(0, REMEMBERED_CHECKOUTS), context)
 }

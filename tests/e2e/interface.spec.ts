@@ -1,8 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
+import { E2E_PREVIEW_SECRET } from '../../playwright.config'
 
 // SPEC §4, §8, §9: the particle background, toasts, preview mode, the chunk-error reload guard and the
 // build update check. Headless Chromium here has WebGL through SwiftShader (software), so the
 // canvas really renders; the WebGL failure path is played by hiding WebGL from the page.
+
+/** Preview is turned on with the preview secret (docs/decisions/068). */
+const withPreview = (query: string) => `${query}&secret=${E2E_PREVIEW_SECRET}`
 
 const particles = (page: Page) => page.getByTestId('particles').locator('canvas')
 /**
@@ -142,13 +146,15 @@ test.describe('toasts and preview mode', () => {
 		await page.goto('/blog')
 		await expect(page.getByText('Project context files for coding assistants')).toHaveCount(0)
 
-		await page.goto('/blog?preview=true')
+		await page.goto(withPreview('/blog?preview=true'))
 		await expect(page).toHaveURL(/\/blog$/)
 		const bar = page.getByRole('complementary', { name: 'Preview mode' })
 		await expect(bar).toContainText('Preview mode: drafts are visible.')
 		const cookie = (await context.cookies()).find((c) => c.name === 'preview')
 		expect(cookie).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true })
-		expect(cookie?.value).toMatch(/^live\.[0-9a-f]{32}$/)
+		// A signed token (docs/decisions/068), not a value anyone could write by hand.
+		expect(cookie?.value).toMatch(/^[\w%=+/-]+\.[\w%=+/-]+$/)
+		expect(cookie?.value).not.toContain(E2E_PREVIEW_SECRET)
 		await expect(page.getByText('Project context files for coding assistants')).toBeVisible()
 
 		const notifications = page.getByRole('region', { name: 'Notifications' })
@@ -162,15 +168,26 @@ test.describe('toasts and preview mode', () => {
 		await expect(page.getByText('Project context files for coding assistants')).toHaveCount(0)
 	})
 
+	test('?preview=true without the preview secret shows no draft and no preview bar', async ({
+		page,
+		context,
+	}) => {
+		await page.goto('/blog?preview=true')
+		await expect(page).toHaveURL(/\/blog$/)
+		await expect(page.getByRole('complementary', { name: 'Preview mode' })).toHaveCount(0)
+		await expect(page.getByText('Project context files for coding assistants')).toHaveCount(0)
+		expect((await context.cookies()).find((c) => c.name === 'preview')).toBeUndefined()
+	})
+
 	test('&staging=true says it is the staging preview', async ({ page }) => {
-		await page.goto('/workshop?preview=true&staging=true')
+		await page.goto(withPreview('/workshop?preview=true&staging=true'))
 		await expect(page.getByRole('complementary', { name: 'Preview mode' })).toContainText(
 			'Staging preview: drafts are visible.',
 		)
 	})
 
 	test('a toast closes by hand and is removed', async ({ page }, testInfo) => {
-		await page.goto('/workshop?preview=true')
+		await page.goto(withPreview('/workshop?preview=true'))
 		const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem')
 		await expect(toast).toContainText('Preview mode is on')
 		await toast
@@ -185,7 +202,7 @@ test.describe('toasts and preview mode', () => {
 	test('a toast closes by itself after 5 seconds, bottom right, 24rem wide', async ({ page }) => {
 		test.skip(test.info().project.name !== 'js', 'timers need JavaScript')
 		await page.clock.install()
-		await page.goto('/workshop?preview=true')
+		await page.goto(withPreview('/workshop?preview=true'))
 		const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem')
 		await expect(toast).toBeVisible()
 		const box = await page.getByRole('region', { name: 'Notifications' }).boundingBox()

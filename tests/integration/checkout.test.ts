@@ -41,22 +41,45 @@ const BASE_ENV = {
 	GEO_COUNTRY_HEADER: 'CF-IPCountry',
 }
 
+/**
+ * A buyer's browser: it keeps the signed `checkouts` cookie POST /checkout sets, so it is shown
+ * its own orders in full (docs/decisions/068; a stranger's view is tested in
+ * tests/integration/security/checkout-privacy.test.ts).
+ */
 function client(server: RunningServer) {
-	const post = (body: unknown, headers: Record<string, string> = {}) =>
-		fetch(`${server.url}/checkout`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', ...headers },
-			body: typeof body === 'string' ? body : JSON.stringify(body),
-		})
-	const form = (pathname: string, fields: Record<string, string>, headers = {}) =>
+	let checkouts = ''
+	const keep = (response: Response) => {
+		const set = response.headers.getSetCookie().find((line) => line.startsWith('checkouts='))
+		if (set) checkouts = set.split(';')[0]!
+		return response
+	}
+	const withCookie = (headers: Record<string, string>) =>
+		checkouts && !('Cookie' in headers) ? { ...headers, Cookie: checkouts } : headers
+	/** GET as this browser. */
+	const get = (pathname: string, init: RequestInit = {}) =>
 		fetch(`${server.url}${pathname}`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-			body: new URLSearchParams(fields).toString(),
+			...init,
+			headers: withCookie((init.headers as Record<string, string>) ?? {}),
 		})
+	const post = async (body: unknown, headers: Record<string, string> = {}) =>
+		keep(
+			await fetch(`${server.url}/checkout`, {
+				method: 'POST',
+				headers: withCookie({ 'Content-Type': 'application/json', ...headers }),
+				body: typeof body === 'string' ? body : JSON.stringify(body),
+			}),
+		)
+	const form = async (pathname: string, fields: Record<string, string>, headers = {}) =>
+		keep(
+			await fetch(`${server.url}${pathname}`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: withCookie({ 'Content-Type': 'application/x-www-form-urlencoded', ...headers }),
+				body: new URLSearchParams(fields).toString(),
+			}),
+		)
 	const status = async (id: string) => {
-		const response = await fetch(`${server.url}/checkout/${id}`)
+		const response = await get(`/checkout/${id}`)
 		return { code: response.status, body: await response.json() }
 	}
 	const purchaseCount = async () =>
@@ -74,7 +97,7 @@ function client(server: RunningServer) {
 	const card = { email: 'ada@example.com', expiry: '12 / 40', cvc: '123' }
 	const pay = (id: string, cardNumber = '4242 4242 4242 4242') =>
 		form(`/checkout/sandbox/${id}`, { intent: 'pay', cardNumber, ...card })
-	return { post, form, status, purchaseCount, buy, pay, idOf }
+	return { get, post, form, status, purchaseCount, buy, pay, idOf }
 }
 
 describe('checkout with the sandbox provider (PGlite)', () => {
@@ -213,11 +236,9 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 		const paid = await api.pay(id)
 		expect(paid.status).toBe(303)
 		expect(paid.headers.get('location')).toBe(`/checkout/processing?id=${id}`)
-		const processing = await fetch(`${server.url}/checkout/processing?id=${id}`, {
-			redirect: 'manual',
-		})
+		const processing = await api.get(`/checkout/processing?id=${id}`, { redirect: 'manual' })
 		expect(processing.headers.get('location')).toBe(`/checkout/${id}/thank-you`)
-		const thanks = await (await fetch(`${server.url}/checkout/${id}/thank-you`)).text()
+		const thanks = await (await api.get(`/checkout/${id}/thank-you`)).text()
 		expect(thanks).toContain('Thank you for your order')
 		expect(thanks).toContain('1 × AI Driven Dev: pre-order seat')
 		expect((await api.status(id)).body).toMatchObject({ status: 'paid', link: null })
@@ -256,7 +277,7 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 		expect(waiting).toContain(`http-equiv="refresh" content="3;url=/checkout/processing?id=${id}"`)
 		const cancelled = await api.form(`/checkout/sandbox/${id}`, { intent: 'cancel' })
 		expect(cancelled.status).toBe(303)
-		const failed = await (await fetch(`${server.url}${cancelled.headers.get('location')}`)).text()
+		const failed = await (await api.get(cancelled.headers.get('location')!)).text()
 		expect(failed).toContain('Payment verification failed: you cancelled the payment')
 		expect((await api.status(id)).body.status).toBe('expired')
 		const unknown = await fetch(`${server.url}/checkout/processing?id=nope`)
@@ -282,7 +303,7 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 		expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/)
 		expect(first).not.toBe(second)
 
-		const thanks = await (await fetch(`${server.url}/checkout/${id}/thank-you`)).text()
+		const thanks = await (await api.get(`/checkout/${id}/thank-you`)).text()
 		expect(thanks).toContain(`/pass/${first}`)
 		expect(thanks).toContain(`/pass/${second}`)
 
@@ -523,7 +544,7 @@ describe('checkout with Stripe (a fake Stripe on loopback)', () => {
 
 	test('the buyer cancels on Stripe: the session is expired there and the seats come back', async () => {
 		const { id, session } = await newOrder()
-		const page = await fetch(`${server.url}/checkout/processing?id=${id}&cancelled=1`)
+		const page = await api.get(`/checkout/processing?id=${id}&cancelled=1`)
 		expect(await page.text()).toContain('Payment verification failed: you cancelled the payment')
 		expect(stripe.sessions.get(session.id)!.status).toBe('expired')
 		expect((await api.status(id)).body.status).toBe('expired')

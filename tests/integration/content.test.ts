@@ -38,10 +38,12 @@ describe('the content build', () => {
 	}, 60_000)
 })
 
+const PREVIEW_SECRET = 'content-test-preview-secret'
+
 describe('content in the production build', () => {
 	let server: RunningServer
 	beforeAll(async () => {
-		server = await startServer()
+		server = await startServer({ PREVIEW_SECRET })
 	})
 	afterAll(() => server.stop())
 
@@ -108,11 +110,19 @@ describe('content in the production build', () => {
 		const hidden = await get(pathname)
 		expect(hidden.status).toBe(404)
 		expect(await hidden.text()).toContain(`Page Not Found: ${pathname}`)
-		const shown = await get(pathname, { cookie: 'preview=1' })
+		// Preview is turned on with the preview secret (docs/decisions/068).
+		const on = await fetch(`${server.url}/blog?preview=true&secret=${PREVIEW_SECRET}`, {
+			redirect: 'manual',
+		})
+		const cookie = on.headers
+			.getSetCookie()
+			.find((line) => line.startsWith('preview='))!
+			.split(';')[0]!
+		const shown = await get(pathname, { cookie })
 		expect(shown.status).toBe(200)
 		expect(shown.headers.get('cache-control')).toBe('private, no-store')
 		expect(await shown.text()).toContain('Project context files for coding assistants')
-		expect(await (await get('/blog', { cookie: 'preview=1' })).text()).toContain(pathname)
+		expect(await (await get('/blog', { cookie })).text()).toContain(pathname)
 		expect(await (await get('/blog')).text()).not.toContain(pathname)
 	})
 

@@ -47,6 +47,21 @@ describe('e-mail templates', () => {
 		expect(mail.html).toContain('<strong>Total paid</strong>')
 	})
 
+	test('a receipt of passes links each pass, for a buyer on another device', () => {
+		const mail = receipt({
+			orderId: 'ord_9',
+			currency: 'usd',
+			lines: [{ name: 'Day pass', quantity: 2, unitAmountMinor: 9_900 }],
+			discountMinor: 0,
+			totalMinor: 19_800,
+			paidAt: new Date('2026-01-01T00:00:00Z'),
+			passUrls: ['https://site.test/pass/a', 'https://site.test/pass/b'],
+		})
+		expect(mail.text).toContain('Pass 1: https://site.test/pass/a')
+		expect(mail.text).toContain('Pass 2: https://site.test/pass/b')
+		expect(mail.html).toContain('href="https://site.test/pass/b"')
+	})
+
 	test('a receipt without a discount has no discount line', () => {
 		const mail = receipt({
 			orderId: 'o',

@@ -133,6 +133,11 @@ export type ReceiptData = {
 	paidAt: Date
 	/** Where the buyer can see the order (the thank-you page). */
 	orderUrl?: string
+	/**
+	 * One link per pass bought: the thank-you page lists them only in the browser that bought,
+	 * so the receipt is how a buyer on another device finds them (docs/decisions/068).
+	 */
+	passUrls?: string[]
 	testMode?: boolean
 }
 
@@ -154,6 +159,8 @@ export function receipt(data: ReceiptData): EmailContent {
 	]
 	const testNote = data.testMode ? 'TEST MODE: no real payment was taken.' : null
 	const paidOn = data.paidAt.toUTCString()
+	const passUrls = data.passUrls ?? []
+	const passIntro = 'Your passes: each is claimed once, by the person who attends.'
 	const textRows = [...rows, ...totals].map((row) => `${row.label.padEnd(40)} ${row.amount}`)
 	const htmlRow = (row: { label: string; amount: string }, strong = false) =>
 		`<tr><td style="padding:4px 16px 4px 0">${strong ? '<strong>' : ''}${escapeHtml(row.label)}${strong ? '</strong>' : ''}</td><td style="padding:4px 0;text-align:right">${escapeHtml(row.amount)}</td></tr>`
@@ -167,6 +174,9 @@ export function receipt(data: ReceiptData): EmailContent {
 			'',
 			...textRows,
 			...(data.orderUrl ? ['', `Your order: ${data.orderUrl}`] : []),
+			...(passUrls.length > 0
+				? ['', passIntro, ...passUrls.map((url, i) => `Pass ${i + 1}: ${url}`)]
+				: []),
 			'',
 			COURSE_NAME,
 		].join('\n'),
@@ -178,6 +188,11 @@ export function receipt(data: ReceiptData): EmailContent {
 				.map((r, i) => htmlRow(r, i === totals.length - 1))
 				.join('')}</table>`,
 			...(data.orderUrl ? [link(data.orderUrl, 'Your order')] : []),
+			...(passUrls.length > 0
+				? [
+						`${escapeHtml(passIntro)}<br>${passUrls.map((url, i) => link(url, `Pass ${i + 1}`)).join('<br>')}`,
+					]
+				: []),
 		]),
 	}
 }

@@ -12,4 +12,9 @@ export { findLatestPaidOrderHashId } from './paid-order.server'
 export { claimPass, findValidPass } from './passes.server'
 export { refundCheckout } from './refund.server'
 export { regionAllowed } from './rules'
-export { type CheckoutView, getCheckout, getSandboxCheckout } from './status.server'
+export {
+	type CheckoutView,
+	getCheckout,
+	getSandboxCheckout,
+	publicCheckoutView,
+} from './status.server'

@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { catalogItems, orders } from '~/db/schema.server'
+import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 
@@ -29,6 +29,11 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		.select({ name: catalogItems.name })
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
+	const passIds = await db
+		.select({ id: passes.id })
+		.from(passes)
+		.where(eq(passes.orderId, order.id))
+		.orderBy(passes.createdAt, passes.id)
 	const siteUrl = getConfig().SITE_URL
 	const provider = getPaymentProvider()
 	const content = templates.receipt({
@@ -46,6 +51,7 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
 		orderUrl: siteUrl ? `${siteUrl}/checkout/${order.id}/thank-you` : undefined,
+		passUrls: siteUrl ? passIds.map((pass) => `${siteUrl}/pass/${pass.id}`) : undefined,
 		testMode: order.provider === provider.id && provider.testMode,
 	})
 	await sendEmail({ to: order.email, ...content })

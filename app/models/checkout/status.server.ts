@@ -34,6 +34,16 @@ export type CheckoutView = {
 	}
 }
 
+/**
+ * What anyone but the buying browser learns of a checkout (docs/decisions/068): whether it is
+ * paid. Passes, the buyer's e-mail address and what was bought go to the buyer only.
+ */
+export type PublicCheckoutView = { status: OrderStatus; data: { id: string } }
+
+export function publicCheckoutView(view: CheckoutView): PublicCheckoutView {
+	return { status: view.status, data: { id: view.data.id } }
+}
+
 async function loadCheckoutView(db: Db, id: string): Promise<CheckoutView | null> {
 	const [row] = await db
 		.select({ order: orders, item: { type: catalogItems.type, name: catalogItems.name } })
