@@ -4,6 +4,7 @@
  * Host or X-Forwarded-Host a request carries.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { decodedMail, startSmtp } from '../../fakes/smtp'
 import { honeypotFields, rawRequest } from '../../support/raw-http'
 import { type RunningServer, startServer } from '../../support/server'
 
@@ -15,10 +16,15 @@ describe.each<{ name: string; env: Record<string, string> }>([
 	{ name: 'behind a trusted proxy (TRUST_PROXY=1)', env: { TRUST_PROXY: '1' } },
 ])('absolute links $name', ({ env }) => {
 	let server: RunningServer
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
 	beforeAll(async () => {
-		server = await startServer({ RATE_LIMIT_MAX: '1000', ...env })
+		smtp = await startSmtp()
+		server = await startServer({ RATE_LIMIT_MAX: '1000', SMTP_URL: smtp.url, ...env })
 	})
-	afterAll(() => server?.stop())
+	afterAll(async () => {
+		await server?.stop()
+		await smtp?.close()
+	})
 
 	test.each<Record<string, string>>([
 		{ Host: 'evil.example' },
@@ -46,9 +52,8 @@ describe.each<{ name: string; env: Record<string, string> }>([
 			body: new URLSearchParams({ ...fields, email }).toString(),
 		})
 		expect(response.status).toBe(302)
-		const outbox = await (
-			await fetch(`${server.url}/__outbox?to=${encodeURIComponent(email)}`)
-		).text()
+		const mail = smtp.received.find((message) => message.to.includes(email))
+		const outbox = mail ? decodedMail(mail.raw) : ''
 		const link = outbox.match(
 			/https?:\/\/[^\s"<]+\/ai-driven-development-day\/confirm\?token=/,
 		)?.[0]
