@@ -5,6 +5,7 @@ import {
 	couponApplies,
 	isReserving,
 	nextStatus,
+	paymentMismatch,
 	priceOrder,
 	regionAllowed,
 	seatsFit,
@@ -138,5 +139,60 @@ describe('regions and the request', () => {
 				/quantity/,
 			)
 		expect(schema.safeParse({ quantity: 1 }).error?.issues[0]?.message).toBe('missing product code')
+	})
+})
+
+describe('paymentMismatch: a payment confirms only the order it was made for', () => {
+	const order = {
+		provider: 'stripe',
+		providerSessionId: 'cs_1',
+		paymentIntentId: null,
+		amountMinor: 49_800,
+		currency: 'USD',
+	}
+	const completed = {
+		provider: 'stripe',
+		type: 'completed' as const,
+		sessionId: 'cs_1',
+		paymentIntentId: 'pi_1',
+		charge: { amountMinor: 49_800, currency: 'usd', mode: 'payment' },
+	}
+
+	test('the order’s own session, amount, currency and mode match', () => {
+		expect(paymentMismatch(order, completed)).toBeNull()
+	})
+
+	test('another session, amount, currency, mode or provider does not', () => {
+		expect(paymentMismatch(order, { ...completed, sessionId: 'cs_2' })).toBe('another session')
+		expect(paymentMismatch(order, { ...completed, sessionId: null })).toBe('another session')
+		const charge = completed.charge
+		expect(paymentMismatch(order, { ...completed, charge: { ...charge, amountMinor: 1 } })).toBe(
+			'another amount',
+		)
+		expect(paymentMismatch(order, { ...completed, charge: { ...charge, currency: 'eur' } })).toBe(
+			'another currency',
+		)
+		expect(
+			paymentMismatch(order, { ...completed, charge: { ...charge, mode: 'subscription' } }),
+		).toBe('not a one-off payment')
+		expect(paymentMismatch(order, { ...completed, charge: undefined })).toBe(
+			'not a one-off payment',
+		)
+		expect(paymentMismatch(order, { ...completed, provider: 'sandbox' })).toBe('another provider')
+	})
+
+	test('expiries: our own (no session) and the order’s session count, another session does not', () => {
+		const expired = { ...completed, type: 'expired' as const, charge: undefined }
+		expect(paymentMismatch(order, { ...expired, sessionId: null })).toBeNull()
+		expect(paymentMismatch(order, expired)).toBeNull()
+		expect(paymentMismatch(order, { ...expired, sessionId: 'cs_2' })).toBe('another session')
+	})
+
+	test('a refund of another payment than the one recorded does not count', () => {
+		const refund = { ...completed, type: 'refunded' as const, sessionId: null }
+		expect(paymentMismatch({ ...order, paymentIntentId: 'pi_1' }, refund)).toBeNull()
+		expect(paymentMismatch({ ...order, paymentIntentId: 'pi_9' }, refund)).toBe('another payment')
+		// Before its completion (docs/decisions/030), the order has no payment yet.
+		expect(paymentMismatch(order, refund)).toBeNull()
 	})
 })

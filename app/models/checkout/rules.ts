@@ -126,3 +126,49 @@ export function nextStatus(current: OrderStatus, event: PaymentTransition): Orde
 			return current === 'refunded' ? null : 'refunded'
 	}
 }
+
+/** What a payment event must agree with: the order as created. */
+type OrderPaidFor = {
+	provider: string
+	providerSessionId: string | null
+	paymentIntentId: string | null
+	amountMinor: number
+	currency: string
+}
+
+type EventAbout = {
+	provider: string
+	type: PaymentTransition
+	sessionId: string | null
+	paymentIntentId: string | null
+	charge?: { amountMinor: number | null; currency: string | null; mode: string | null }
+}
+
+/**
+ * Why a payment event does not belong to the order it names, or null when it does
+ * (docs/decisions/032). A signed event proves only that the provider sent it: another session
+ * of the same account (a payment link, another integration) can name our order in its metadata.
+ * So a session's events must come from the session stored at creation, and a completion must
+ * charge the order's amount, in its currency, as a one-off payment.
+ */
+export function paymentMismatch(order: OrderPaidFor, event: EventAbout): string | null {
+	if (event.provider !== order.provider) return 'another provider'
+	if (event.type === 'refunded')
+		return order.paymentIntentId &&
+			event.paymentIntentId &&
+			event.paymentIntentId !== order.paymentIntentId
+			? 'another payment'
+			: null
+	// Expiries we notice ourselves carry no session; the provider's own name one.
+	if (event.type !== 'completed')
+		return event.sessionId !== null && event.sessionId !== order.providerSessionId
+			? 'another session'
+			: null
+	if (event.sessionId === null || event.sessionId !== order.providerSessionId)
+		return 'another session'
+	const charge = event.charge
+	if (!charge || charge.mode !== 'payment') return 'not a one-off payment'
+	if (charge.amountMinor !== order.amountMinor) return 'another amount'
+	if (charge.currency?.toUpperCase() !== order.currency.toUpperCase()) return 'another currency'
+	return null
+}
