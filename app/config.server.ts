@@ -147,6 +147,11 @@ const envSchema = z.object({
 	CHECKOUT_RESERVATION_MINUTES: wholeNumber('CHECKOUT_RESERVATION_MINUTES', 1)
 		.refine((n) => n <= 1440, 'CHECKOUT_RESERVATION_MINUTES must be at most 1440 (24 hours)')
 		.default('30'),
+	// GET /checkout/{id} asks the payment provider about a pending order at most this often
+	// (docs/decisions/033); 0 asks on every poll.
+	CHECKOUT_VERIFY_INTERVAL_SECONDS: wholeNumber('CHECKOUT_VERIFY_INTERVAL_SECONDS', 0)
+		.refine((n) => n <= 300, 'CHECKOUT_VERIFY_INTERVAL_SECONDS must be at most 300')
+		.default('5'),
 	// E-mail (docs/decisions/060). Without SMTP_URL, messages go to the outbox table and the log.
 	SMTP_URL: z
 		.string()

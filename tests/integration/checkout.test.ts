@@ -39,6 +39,8 @@ const BASE_ENV = {
 	RATE_LIMIT_MAX: '10000',
 	TRUST_PROXY: '1',
 	GEO_COUNTRY_HEADER: 'CF-IPCountry',
+	// Payment verification asks Stripe at most once a second per order here (5 s by default).
+	CHECKOUT_VERIFY_INTERVAL_SECONDS: '1',
 }
 
 function client(server: RunningServer) {
@@ -423,7 +425,12 @@ describe('checkout with Stripe (a fake Stripe on loopback)', () => {
 		const { id, session } = await newOrder()
 		expect((await api.status(id)).body.status).toBe('pending')
 		stripe.complete(session.id, 'lost@example.com')
-		const { body } = await api.status(id)
+		// The next verification, within CHECKOUT_VERIFY_INTERVAL_SECONDS, finds the payment.
+		let { body } = await api.status(id)
+		for (let i = 0; i < 20 && body.status === 'pending'; i++) {
+			await new Promise((resolve) => setTimeout(resolve, 200))
+			;({ body } = await api.status(id))
+		}
 		expect(body).toMatchObject({ status: 'paid', data: { email: 'lost@example.com' } })
 	})
 
