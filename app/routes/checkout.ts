@@ -96,6 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 				token(attribution.partnerKey),
 			attribution: { ...attribution },
 			origin: context.origin,
+			clientIp: context.clientIp,
 		})
 		return isForm ? redirect(link, 303) : json({ link }, { headers: noStore })
 	} catch (error) {

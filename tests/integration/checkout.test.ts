@@ -39,6 +39,10 @@ const BASE_ENV = {
 	RATE_LIMIT_MAX: '10000',
 	TRUST_PROXY: '1',
 	GEO_COUNTRY_HEADER: 'CF-IPCountry',
+	// One address buys for many buyers here: the seat-hold policy's per-buyer limits
+	// (docs/decisions/033, tested in security/seat-holds.test.ts) stay out of the way.
+	CHECKOUT_HOLD_SEATS_PER_BUYER: '1000',
+	CHECKOUT_HOLD_SHARE_PERCENT: '100',
 	// Payment verification asks Stripe at most once a second per order here (5 s by default).
 	CHECKOUT_VERIFY_INTERVAL_SECONDS: '1',
 }

@@ -3,6 +3,8 @@ import { checkoutRequestSchema } from '~/forms/checkout-request'
 import {
 	type Coupon,
 	couponApplies,
+	holdAllowance,
+	holdsToRelease,
 	isReserving,
 	nextStatus,
 	paymentMismatch,
@@ -194,5 +196,29 @@ describe('paymentMismatch: a payment confirms only the order it was made for', (
 		expect(paymentMismatch({ ...order, paymentIntentId: 'pi_9' }, refund)).toBe('another payment')
 		// Before its completion (docs/decisions/030), the order has no payment yet.
 		expect(paymentMismatch(order, refund)).toBeNull()
+	})
+})
+
+describe('the seat-hold policy (docs/decisions/033)', () => {
+	const policy = { perBuyer: 20, sharePercent: 10 }
+
+	test('a buyer may hold 20 seats while 200 or more are unsold, then 10% of the unsold, at least 1', () => {
+		expect(holdAllowance({ capacity: 500, paid: 0, ...policy })).toBe(20)
+		expect(holdAllowance({ capacity: 500, paid: 300, ...policy })).toBe(20)
+		expect(holdAllowance({ capacity: 500, paid: 400, ...policy })).toBe(10)
+		expect(holdAllowance({ capacity: 500, paid: 495, ...policy })).toBe(1)
+		expect(holdAllowance({ capacity: 500, paid: 500, ...policy })).toBe(1)
+	})
+
+	test('a new checkout replaces the oldest holds, only as many as needed', () => {
+		const holds = [
+			{ id: 'a', quantity: 5 },
+			{ id: 'b', quantity: 5 },
+			{ id: 'c', quantity: 5 },
+		]
+		expect(holdsToRelease(holds, 5, 20)).toEqual([])
+		expect(holdsToRelease(holds, 6, 20).map((h) => h.id)).toEqual(['a'])
+		expect(holdsToRelease(holds, 20, 20).map((h) => h.id)).toEqual(['a', 'b', 'c'])
+		expect(holdsToRelease([], 20, 20)).toEqual([])
 	})
 })

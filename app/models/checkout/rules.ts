@@ -95,6 +95,46 @@ export function seatsFit({
 	return held + quantity <= capacity
 }
 
+/**
+ * How many seats one buyer's unpaid checkouts may hold in a pool (docs/decisions/033):
+ * `perBuyer`, and never more than `sharePercent` of the seats not yet paid for, so that it
+ * takes many buyers, at every stage of the sale, to hold every unsold seat. At least 1 while
+ * a seat is unsold: the last seat can always be bought.
+ */
+export function holdAllowance({
+	capacity,
+	paid,
+	perBuyer,
+	sharePercent,
+}: {
+	capacity: number
+	paid: number
+	perBuyer: number
+	sharePercent: number
+}): number {
+	const unsold = Math.max(0, capacity - paid)
+	return Math.max(1, Math.min(perBuyer, Math.floor((unsold * sharePercent) / 100)))
+}
+
+/**
+ * The buyer's older holds (oldest first) that a new checkout of `quantity` replaces so that
+ * their holds stay within `allowance`: the oldest go first, and only as many as needed.
+ */
+export function holdsToRelease<H extends { quantity: number }>(
+	holds: H[],
+	quantity: number,
+	allowance: number,
+): H[] {
+	let held = holds.reduce((sum, hold) => sum + hold.quantity, 0)
+	const released: H[] = []
+	for (const hold of holds) {
+		if (held + quantity <= allowance) break
+		released.push(hold)
+		held -= hold.quantity
+	}
+	return released
+}
+
 /** Whether a pending order still holds its seats at `now`. */
 export function isReserving(order: { status: string; expiresAt: Date }, now: Date): boolean {
 	return order.status === 'pending' && order.expiresAt.getTime() > now.getTime()
