@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { orders, paymentEvents } from '~/db/schema.server'
+import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import {
 	type Buyer,
 	getPaymentProvider,
@@ -72,6 +73,21 @@ function alertMismatch(
 	)
 }
 
+/**
+ * The buyer's address as the provider reports it, when it can be stored: trimmed, lower-cased
+ * and no longer than SMTP carries (limits.ts). A longer one is dropped (the payment stands; the
+ * receipt then has nowhere to go, which the log says).
+ */
+function storableEmail(email: string | null): string | null {
+	const address = email?.trim().toLowerCase()
+	if (!address) return null
+	if (address.length > EMAIL_MAX_LENGTH) {
+		console.warn(`A payment reported a buyer e-mail of ${address.length} characters: not stored`)
+		return null
+	}
+	return address
+}
+
 /** Applies a payment event to its order, once; see the module comment. */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentResult> {
 	const db = await getDb()
@@ -100,7 +116,9 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentRes
 				updatedAt: now,
 				...(next === 'paid' ? { paidAt: now } : {}),
 				...(next === 'refunded' ? { refundedAt: now } : {}),
-				...(event.email && !order.email ? { email: event.email.trim().toLowerCase() } : {}),
+				...(storableEmail(event.email) && !order.email
+					? { email: storableEmail(event.email) }
+					: {}),
 				...(event.name && !order.customerName ? { customerName: event.name.trim() } : {}),
 				...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}),
 			})
