@@ -207,7 +207,7 @@ export function paymentMismatch(order: OrderPaidFor, event: EventAbout): string 
 	if (event.sessionId === null || event.sessionId !== order.providerSessionId)
 		return 'another session'
 	const charge = event.charge
-	if (!charge || charge.mode !== 'payment') return 'not a one-off payment'
+	if (charge?.mode !== 'payment') return 'not a one-off payment'
 	if (charge.amountMinor !== order.amountMinor) return 'another amount'
 	if (charge.currency?.toUpperCase() !== order.currency.toUpperCase()) return 'another currency'
 	return null
