@@ -323,14 +323,17 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 
 	test('seats are limited: paid plus reserved never pass capacity; a released checkout frees them', async () => {
 		// Passes have a capacity of 5: 1 (coupon) + 1 + 2 bought above, two more pending here.
-		const held = await api.buy(PASS, 1)
+		// Each from its own address: one buyer's second checkout would replace the first
+		// (docs/decisions/033).
+		const from = (n: number) => ({ 'X-Forwarded-For': `192.0.2.${n}` })
+		const held = await api.buy(PASS, 1, from(1))
 		expect(held.code).toBe(200)
-		const full = await api.buy(PASS, 1)
+		const full = await api.buy(PASS, 1, from(2))
 		expect(full.code).toBe(409)
 		expect(full.body).toEqual({ error: 'Checkout failed: sold out' })
 		await api.form(`/checkout/sandbox/${held.id}`, { intent: 'cancel' })
-		expect((await api.buy(PASS, 1)).code).toBe(200)
-		expect((await api.buy(PASS, 1)).code).toBe(409)
+		expect((await api.buy(PASS, 1, from(3))).code).toBe(200)
+		expect((await api.buy(PASS, 1, from(4))).code).toBe(409)
 	})
 
 	test('without Stripe the webhook endpoint does not exist', async () => {
