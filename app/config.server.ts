@@ -163,6 +163,19 @@ const envSchema = z.object({
 	CHECKOUT_RESERVATION_MINUTES: wholeNumber('CHECKOUT_RESERVATION_MINUTES', 1)
 		.refine((n) => n <= 1440, 'CHECKOUT_RESERVATION_MINUTES must be at most 1440 (24 hours)')
 		.default('30'),
+	// The seat-hold policy (docs/decisions/033): what unpaid checkouts of one buyer (a client
+	// address; an IPv6 /64) may hold at once, as seats and as a share of the unsold seats.
+	CHECKOUT_HOLD_SEATS_PER_BUYER: wholeNumber('CHECKOUT_HOLD_SEATS_PER_BUYER', 1).default(
+		String(DEFAULT_MAX_QUANTITY),
+	),
+	CHECKOUT_HOLD_SHARE_PERCENT: wholeNumber('CHECKOUT_HOLD_SHARE_PERCENT', 1)
+		.refine((n) => n <= 100, 'CHECKOUT_HOLD_SHARE_PERCENT must be at most 100')
+		.default('10'),
+	// GET /checkout/{id} asks the payment provider about a pending order at most this often
+	// (docs/decisions/033); 0 asks on every poll.
+	CHECKOUT_VERIFY_INTERVAL_SECONDS: wholeNumber('CHECKOUT_VERIFY_INTERVAL_SECONDS', 0)
+		.refine((n) => n <= 300, 'CHECKOUT_VERIFY_INTERVAL_SECONDS must be at most 300')
+		.default('5'),
 	// E-mail (docs/decisions/060). Without SMTP_URL, messages go to the outbox table and the log.
 	SMTP_URL: z
 		.string()
@@ -261,6 +274,14 @@ function checkTogether(env: Env, ctx: z.RefinementCtx) {
 			code: 'custom',
 			path: ['CHECKOUT_RESERVATION_MINUTES'],
 			message: 'CHECKOUT_RESERVATION_MINUTES must be at least 30 with Stripe',
+		})
+	}
+	// A buyer must be able to hold the largest order the checkout accepts (docs/decisions/033).
+	if (env.CHECKOUT_HOLD_SEATS_PER_BUYER < env.MAX_QUANTITY) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['CHECKOUT_HOLD_SEATS_PER_BUYER'],
+			message: `CHECKOUT_HOLD_SEATS_PER_BUYER must be at least MAX_QUANTITY (${env.MAX_QUANTITY})`,
 		})
 	}
 	// The sandbox must never take a released site's visitors by surprise (DESIGN.md).

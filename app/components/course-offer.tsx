@@ -101,6 +101,12 @@ function SeatCounters({ course }: { course: Offer['course'] }) {
 			<p className="text-slate-700 dark:text-slate-300" data-testid="seat-counters">
 				<strong>{course.sold}</strong> seats sold · <strong>{course.remaining}</strong> seats left
 			</p>
+			{/* Honest about seats in other buyers' checkouts: they come back unless paid (decision 033). */}
+			{course.held > 0 ? (
+				<p className="text-sm text-slate-600 dark:text-slate-400" data-testid="seats-held">
+					{Math.min(course.held, course.remaining)} of them held in checkouts in progress
+				</p>
+			) : null}
 			<div
 				aria-hidden="true"
 				className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"

@@ -32,6 +32,8 @@ export const leads = pgTable(
 		attribution: jsonb('attribution').$type<Attribution>().notNull().default({}),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+		// 0005_lead_confirmation_sent_at.sql
+		confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
 	},
 	(table) => [unique().on(table.email, table.list)],
 )

@@ -100,6 +100,9 @@ export const orders = pgTable('orders', {
 	refundedAt: timestamp('refunded_at', { withTimezone: true }),
 	receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	// 0004_order_holds_and_verification.sql
+	holdKey: text('hold_key'),
+	verifiedAt: timestamp('verified_at', { withTimezone: true }),
 })
 
 export const coupons = pgTable('coupons', {

@@ -6,6 +6,16 @@
 /** The longest address SMTP carries (RFC 5321: a 256-octet path less its angle brackets). */
 export const EMAIL_MAX_LENGTH = 254
 
+/**
+ * The profile lives in the signed cookie session (docs/decisions/042), and a browser keeps at
+ * most about 4096 bytes of a cookie: every field has a ceiling so that the largest valid
+ * profile (about 1 KB of JSON) still fits, signed and encoded. Real avatar URLs (GitHub's,
+ * Gravatar's) are under 100 characters; GitHub logins at most 39; order hash ids are ours (22).
+ */
+export const AVATAR_URL_MAX_LENGTH = 512
+export const GITHUB_USERNAME_MAX_LENGTH = 39
+export const ORDER_HASH_ID_MAX_LENGTH = 64
+
 /** SPEC §5 and §9: first names 2 to 20 characters, last names 3 to 20. */
 export const FIRST_NAME_LENGTH = { min: 2, max: 20 } as const
 export const LAST_NAME_LENGTH = { min: 3, max: 20 } as const

@@ -5,6 +5,7 @@
  * Plain strings, no zod: the browser's first load may import them.
  */
 import {
+	AVATAR_URL_MAX_LENGTH,
 	CODE_MAX_LENGTH,
 	FIRST_NAME_LENGTH,
 	LAST_NAME_LENGTH,
@@ -21,6 +22,9 @@ export const MESSAGES = {
 	lastNameShort: `Last name must be at least ${LAST_NAME_LENGTH.min} characters`,
 	lastNameLong: `Last name must be less than ${LAST_NAME_LENGTH.max} characters`,
 	avatar: 'Please enter a valid URL for the avatar',
+	// Beyond SPEC §5: the profile must fit the session cookie (limits.ts).
+	avatarTooLong: `The avatar URL must be at most ${AVATAR_URL_MAX_LENGTH} characters`,
+	profileValueTooLong: 'This value is too long',
 
 	// The insiders survey.
 	surveyRating: `Please choose a rating from ${SURVEY_RATING.min} to ${SURVEY_RATING.max}`,

@@ -7,9 +7,12 @@
  */
 import { z } from 'zod'
 import {
+	AVATAR_URL_MAX_LENGTH,
 	EMAIL_MAX_LENGTH,
 	FIRST_NAME_LENGTH,
+	GITHUB_USERNAME_MAX_LENGTH,
 	LAST_NAME_LENGTH,
+	ORDER_HASH_ID_MAX_LENGTH,
 	PASS_HOLDER_NAME_LENGTH,
 	SURVEY_ANSWER_MAX_LENGTH,
 	SURVEY_RATING,
@@ -43,13 +46,27 @@ const isWebUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new 
  * when data is applied (`applyProfileData` in app/models/profile.ts).
  */
 export const profileSchema = z.object({
-	email: z.string().trim().email(MESSAGES.email).optional(),
+	email: z.string().trim().max(EMAIL_MAX_LENGTH, MESSAGES.email).email(MESSAGES.email).optional(),
 	firstName: name(FIRST_NAME_LENGTH, MESSAGES.firstNameShort, MESSAGES.firstNameLong).optional(),
 	lastName: name(LAST_NAME_LENGTH, MESSAGES.lastNameShort, MESSAGES.lastNameLong).optional(),
-	// Rendered as an image source, so only web addresses (never javascript: or data:).
-	avatar: z.string().trim().refine(isWebUrl, MESSAGES.avatar).optional(),
-	orderHashId: z.string().trim().optional(),
-	github_username: z.string().trim().optional(),
+	// Rendered as an image source, so only web addresses (never javascript: or data:). The
+	// length is checked first: a huge value is refused for its size, without parsing it.
+	avatar: z
+		.string()
+		.trim()
+		.max(AVATAR_URL_MAX_LENGTH, MESSAGES.avatarTooLong)
+		.refine(isWebUrl, MESSAGES.avatar)
+		.optional(),
+	orderHashId: z
+		.string()
+		.trim()
+		.max(ORDER_HASH_ID_MAX_LENGTH, MESSAGES.profileValueTooLong)
+		.optional(),
+	github_username: z
+		.string()
+		.trim()
+		.max(GITHUB_USERNAME_MAX_LENGTH, MESSAGES.profileValueTooLong)
+		.optional(),
 })
 
 /** Workshop and day event: an e-mail address and, optionally, a first name. */

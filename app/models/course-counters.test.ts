@@ -9,6 +9,19 @@ describe('course counters', () => {
 			actualSold: 0,
 			sold: 0,
 			remaining: 500,
+			held: 0,
+			available: 500,
+		})
+	})
+
+	test('held seats (unpaid checkouts) leave remaining as the spec says and lower what is available now', () => {
+		expect(courseCounters({ actualSlot: 500, actualSold: 100, held: 60 })).toMatchObject({
+			remaining: 400,
+			held: 60,
+			available: 340,
+		})
+		expect(courseCounters({ actualSlot: 10, actualSold: 8, held: 5 })).toMatchObject({
+			available: 0,
 		})
 	})
 

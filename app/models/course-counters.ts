@@ -17,6 +17,13 @@ export type CourseCounters = {
 	sold: number
 	/** Seats left as shown: capacity minus the sold figure, never below 0. */
 	remaining: number
+	/**
+	 * Seats held right now by checkouts not yet paid (docs/decisions/033). Not in SPEC §3's list:
+	 * added so that the counters say why a seat that is not sold cannot be bought this minute.
+	 */
+	held: number
+	/** Seats a new buyer can take now: actualSlot − actualSold − held, never below 0. */
+	available: number
 }
 
 function count(value: number, name: string): number {
@@ -39,17 +46,26 @@ export function remainingSeats(actualSlot: number, sold: number): number {
 export function courseCounters({
 	actualSlot,
 	actualSold,
+	held = 0,
 }: {
 	actualSlot: number
 	actualSold: number
+	/** Seats of unpaid checkouts whose reservation has not ended. */
+	held?: number
 }): CourseCounters {
 	const slot = slotShown(actualSlot)
 	const sold = soldShown(actualSold, slot)
+	const heldSeats = count(held, 'held')
 	return {
 		actualSlot: count(actualSlot, 'actualSlot'),
 		slot,
 		actualSold: count(actualSold, 'actualSold'),
 		sold,
 		remaining: remainingSeats(actualSlot, sold),
+		held: heldSeats,
+		available: Math.max(
+			0,
+			count(actualSlot, 'actualSlot') - count(actualSold, 'actualSold') - heldSeats,
+		),
 	}
 }

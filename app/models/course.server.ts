@@ -1,5 +1,5 @@
 /** The course and its seat counters (SPEC §3, §5, §9). */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { type Db, getDb } from '~/db/client.server'
 import { catalogItems, courses, type FaqEntry, orders } from '~/db/schema.server'
@@ -24,6 +24,22 @@ export async function countPaidSeats(db: Db, courseSlug: string): Promise<number
 	return Number(row?.seats ?? 0)
 }
 
+/** Seats held by unpaid checkouts whose reservation has not ended (docs/decisions/031, 033). */
+async function countHeldSeats(db: Db, courseSlug: string): Promise<number> {
+	const [row] = await db
+		.select({ seats: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
+		.from(orders)
+		.innerJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
+		.where(
+			and(
+				eq(catalogItems.courseSlug, courseSlug),
+				eq(orders.status, 'pending'),
+				gt(orders.expiresAt, sql`now()`),
+			),
+		)
+	return Number(row?.seats ?? 0)
+}
+
 export async function loadCourse(
 	db: Db,
 	{ slug, capacity }: { slug: string; capacity: number },
@@ -38,8 +54,8 @@ export async function loadCourse(
 		.from(courses)
 		.where(eq(courses.slug, slug))
 	if (!course) return null
-	const actualSold = await countPaidSeats(db, slug)
-	return { ...course, ...courseCounters({ actualSlot: capacity, actualSold }) }
+	const [actualSold, held] = await Promise.all([countPaidSeats(db, slug), countHeldSeats(db, slug)])
+	return { ...course, ...courseCounters({ actualSlot: capacity, actualSold, held }) }
 }
 
 /** The course on sale, with counters for COURSE_SLOTS seats; cached briefly. */

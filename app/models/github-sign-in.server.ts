@@ -104,7 +104,8 @@ function profileFromGitHub(
 		firstName: fits({ firstName }) ? firstName : '',
 		lastName: fits({ lastName }) ? lastName : '',
 		avatar: user.avatarUrl && fits({ avatar: user.avatarUrl }) ? user.avatarUrl : '',
-		github_username: user.login,
+		// Bounded like every profile field, so the session cookie cannot overflow (limits.ts).
+		github_username: fits({ github_username: user.login }) ? user.login : '',
 		orderHashId: orderHashId ?? '',
 	})
 }

@@ -3,7 +3,7 @@
  * confirmed by e-mail (docs/decisions/062). Models take the database and plain values; routes
  * hand in what they read from the request.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
@@ -38,6 +38,13 @@ export const LIST_LINK_PAGES: Record<LeadList, string> = {
 
 /** A day-event confirmation link stays valid for a week. */
 const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
+
+/**
+ * Signing up again re-sends the day-event confirmation at most this often per address: often
+ * enough for someone whose first mail went astray, too seldom to flood anyone's inbox through
+ * the form (the rate limit is per sender address, not per recipient).
+ */
+const CONFIRMATION_RESEND_MINUTES = 5
 
 export type LeadInput = {
 	email: string
@@ -118,7 +125,7 @@ export async function findLead(db: Db, email: string, list: LeadList) {
 export async function signUp(db: Db, input: LeadInput & { origin: string }): Promise<SavedLead> {
 	const lead = await saveLead(db, input)
 	const mail = confirmationEmail(input, lead)
-	if (mail) {
+	if (mail && (input.list !== 'day_event' || (await claimConfirmationSend(db, input.email)))) {
 		try {
 			await sendEmail({ to: normalizeEmail(input.email), ...mail }, { db })
 		} catch (error) {
@@ -126,6 +133,31 @@ export async function signUp(db: Db, input: LeadInput & { origin: string }): Pro
 		}
 	}
 	return lead
+}
+
+/**
+ * Whether this day-event sign-up may send its confirmation now: one conditional UPDATE, so two
+ * app servers (or two requests) never both send within CONFIRMATION_RESEND_MINUTES.
+ */
+async function claimConfirmationSend(db: Db, email: string): Promise<boolean> {
+	const claimed = await db
+		.update(leads)
+		.set({ confirmationSentAt: sql`now()` })
+		.where(
+			and(
+				eq(leads.email, normalizeEmail(email)),
+				eq(leads.list, 'day_event'),
+				or(
+					isNull(leads.confirmationSentAt),
+					lte(
+						leads.confirmationSentAt,
+						sql`now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
+					),
+				),
+			),
+		)
+		.returning({ id: leads.id })
+	return claimed.length > 0
 }
 
 function confirmationEmail(input: LeadInput & { origin: string }, lead: SavedLead) {
@@ -140,7 +172,8 @@ function confirmationEmail(input: LeadInput & { origin: string }, lead: SavedLea
 				? templates.courseSignupConfirmation({ firstName, siteUrl: input.origin })
 				: null
 		case 'day_event': {
-			// Until the link is opened, signing up again sends a fresh one (the first may be lost).
+			// Until the link is opened, signing up again sends a fresh one (the first may be lost),
+			// at most once per CONFIRMATION_RESEND_MINUTES (claimConfirmationSend).
 			if (lead.confirmed) return null
 			const config = getConfig()
 			const token = createToken(

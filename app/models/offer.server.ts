@@ -1,6 +1,7 @@
 /**
  * What the landing page shows (SPEC §4, docs/decisions/011): the course name, the seat's price in the
- * visitor's region when regional pricing is active, and the sold / remaining seats.
+ * visitor's region when regional pricing is active, and the sold / remaining seats, and
+ * how many of those are held by checkouts in progress (docs/decisions/033).
  */
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { redact } from '~/utils/redact'
@@ -18,7 +19,7 @@ export function parsePricingChoice(value: string | null): PricingChoice | undefi
 }
 
 export type CourseOffer = {
-	course: Pick<Course, 'slug' | 'name' | 'status' | 'slot' | 'sold' | 'remaining'>
+	course: Pick<Course, 'slug' | 'name' | 'status' | 'slot' | 'sold' | 'remaining' | 'held'>
 	country: CountryInfo
 	/** Regional pricing is active: on unless the visitor chose the global price. */
 	regionalPricing: boolean
@@ -49,9 +50,9 @@ export async function getCourseOffer({
 			getCatalog(GLOBAL_REGION, SEAT_QUERY),
 		])
 		const item = regional.items[0] ?? null
-		const { slug, name, status, slot, sold, remaining } = course
+		const { slug, name, status, slot, sold, remaining, held } = course
 		return {
-			course: { slug, name, status, slot, sold, remaining },
+			course: { slug, name, status, slot, sold, remaining, held },
 			country,
 			regionalPricing,
 			item,

@@ -65,3 +65,15 @@ describe('signed links', () => {
 		expect(verifyToken(token, 'signup', secret, now)).toEqual({ ok: false, reason: 'invalid' })
 	})
 })
+
+describe('e-mail length in links', () => {
+	test('no link is made for, or accepted with, an address over 254 characters', () => {
+		const long = `${'a'.repeat(64)}@${'b'.repeat(250)}.com`
+		expect(() =>
+			createToken(
+				{ email: long, list: 'workshop', purpose: 'signup', ttlSeconds: 60 },
+				's'.repeat(32),
+			),
+		).toThrow(RangeError)
+	})
+})

@@ -6,6 +6,7 @@
  * a token is valid because it verifies and has not expired.
  */
 import crypto from 'node:crypto'
+import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import { LEAD_LISTS, type LeadList } from '~/forms/names'
 
 export type TokenPurpose = 'signup' | 'confirm'
@@ -34,6 +35,9 @@ export function createToken(
 	secret: string,
 	now = Date.now(),
 ): string {
+	// No address longer than SMTP carries ever goes into a link, or from one into the database.
+	if (claims.email.trim().length > EMAIL_MAX_LENGTH)
+		throw new RangeError(`E-mail addresses are at most ${EMAIL_MAX_LENGTH} characters`)
 	const payload = Buffer.from(
 		JSON.stringify({
 			e: claims.email.trim().toLowerCase(),
@@ -66,6 +70,7 @@ export function verifyToken(
 	}
 	if (
 		typeof data.e !== 'string' ||
+		data.e.length > EMAIL_MAX_LENGTH ||
 		!LEAD_LISTS.includes(data.l as LeadList) ||
 		data.p !== purpose ||
 		typeof data.x !== 'number'

@@ -100,6 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 				token(attribution.partnerKey),
 			attribution: { ...attribution },
 			origin: context.origin,
+			clientIp: context.clientIp,
 		})
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
 		return isForm ? redirect(link, { status: 303, headers }) : json({ link }, { headers })

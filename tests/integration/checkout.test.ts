@@ -39,6 +39,12 @@ const BASE_ENV = {
 	RATE_LIMIT_MAX: '10000',
 	TRUST_PROXY: '1',
 	GEO_COUNTRY_HEADER: 'CF-IPCountry',
+	// One address buys for many buyers here: the seat-hold policy's per-buyer limits
+	// (docs/decisions/033, tested in security/seat-holds.test.ts) stay out of the way.
+	CHECKOUT_HOLD_SEATS_PER_BUYER: '1000',
+	CHECKOUT_HOLD_SHARE_PERCENT: '100',
+	// Payment verification asks Stripe at most once a second per order here (5 s by default).
+	CHECKOUT_VERIFY_INTERVAL_SECONDS: '1',
 }
 
 /**
@@ -338,14 +344,17 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 
 	test('seats are limited: paid plus reserved never pass capacity; a released checkout frees them', async () => {
 		// Passes have a capacity of 5: 1 (coupon) + 1 + 2 bought above, two more pending here.
-		const held = await api.buy(PASS, 1)
+		// Each from its own address: one buyer's second checkout would replace the first
+		// (docs/decisions/033).
+		const from = (n: number) => ({ 'X-Forwarded-For': `192.0.2.${n}` })
+		const held = await api.buy(PASS, 1, from(1))
 		expect(held.code).toBe(200)
-		const full = await api.buy(PASS, 1)
+		const full = await api.buy(PASS, 1, from(2))
 		expect(full.code).toBe(409)
 		expect(full.body).toEqual({ error: 'Checkout failed: sold out' })
 		await api.form(`/checkout/sandbox/${held.id}`, { intent: 'cancel' })
-		expect((await api.buy(PASS, 1)).code).toBe(200)
-		expect((await api.buy(PASS, 1)).code).toBe(409)
+		expect((await api.buy(PASS, 1, from(3))).code).toBe(200)
+		expect((await api.buy(PASS, 1, from(4))).code).toBe(409)
 	})
 
 	test('without Stripe the webhook endpoint does not exist', async () => {
@@ -444,7 +453,12 @@ describe('checkout with Stripe (a fake Stripe on loopback)', () => {
 		const { id, session } = await newOrder()
 		expect((await api.status(id)).body.status).toBe('pending')
 		stripe.complete(session.id, 'lost@example.com')
-		const { body } = await api.status(id)
+		// The next verification, within CHECKOUT_VERIFY_INTERVAL_SECONDS, finds the payment.
+		let { body } = await api.status(id)
+		for (let i = 0; i < 20 && body.status === 'pending'; i++) {
+			await new Promise((resolve) => setTimeout(resolve, 200))
+			;({ body } = await api.status(id))
+		}
 		expect(body).toMatchObject({ status: 'paid', data: { email: 'lost@example.com' } })
 	})
 
@@ -588,7 +602,11 @@ describe.skipIf(!TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
 		const [a, b] = servers.map(client) as [ReturnType<typeof client>, ReturnType<typeof client>]
 		const attempts = 120
 		const results = await Promise.all(
-			Array.from({ length: attempts }, (_, i) => (i % 2 === 0 ? a : b).buy(SEAT, 1 + (i % 2))),
+			// 120 buyers, each from their own address (one buyer's checkouts replace each other's
+			// holds: docs/decisions/033).
+			Array.from({ length: attempts }, (_, i) =>
+				(i % 2 === 0 ? a : b).buy(SEAT, 1 + (i % 2), { 'X-Forwarded-For': `10.0.0.${i + 1}` }),
+			),
 		)
 		const won = results.filter((r) => r.code === 200)
 		const lost = results.filter((r) => r.code === 409)

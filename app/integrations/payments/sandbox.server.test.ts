@@ -44,7 +44,8 @@ describe('the sandbox provider', () => {
 	})
 
 	test('"Pay", "Cancel" and a refund are events about the order, one id each', async () => {
-		expect(sandbox.sitePage!.paid('order-1', { email: 'ada@example.com' })).toEqual({
+		const charge = { amountMinor: 24_900, currency: 'USD', mode: 'payment' }
+		expect(sandbox.sitePage!.paid('order-1', { email: 'ada@example.com' }, charge)).toEqual({
 			id: 'sandbox:order-1:completed',
 			provider: 'sandbox',
 			type: 'completed',
@@ -53,6 +54,7 @@ describe('the sandbox provider', () => {
 			paymentIntentId: null,
 			email: 'ada@example.com',
 			name: null,
+			charge,
 		})
 		expect(sandbox.sitePage!.cancelled('order-1')).toMatchObject({
 			id: 'sandbox:order-1:expired',

@@ -5,7 +5,7 @@
  * its page's "Pay" and "Cancel", and a refund, are events confirmed by the same step a verified
  * Stripe webhook goes through.
  */
-import type { PaymentEvent, PaymentProvider } from './types'
+import type { PaymentCharge, PaymentEvent, PaymentProvider } from './types'
 
 const SANDBOX_CARDS = {
 	/** Pays. */
@@ -45,8 +45,11 @@ export function createSandboxProvider(): PaymentProvider {
 			return sandboxEvent(orderId, 'refunded')
 		},
 		sitePage: {
-			paid: (orderId, buyer) =>
-				sandboxEvent(orderId, 'completed', { email: buyer.email, name: buyer.name ?? null }),
+			// The page charges what it shows: the order's own amount, passed in by the checkout.
+			paid: (orderId, buyer, charge: PaymentCharge) => ({
+				...sandboxEvent(orderId, 'completed', { email: buyer.email, name: buyer.name ?? null }),
+				charge,
+			}),
 			cancelled: (orderId) => sandboxEvent(orderId, 'expired'),
 		},
 	}

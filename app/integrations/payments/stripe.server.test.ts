@@ -23,6 +23,9 @@ describe('Stripe events', () => {
 					payment_status: 'paid',
 					payment_intent: 'pi_1',
 					customer_details: { email: 'a@b.co', name: 'Ada' },
+					amount_total: 24_900,
+					currency: 'usd',
+					mode: 'payment',
 				}),
 			),
 		).toEqual({
@@ -34,6 +37,7 @@ describe('Stripe events', () => {
 			paymentIntentId: 'pi_1',
 			email: 'a@b.co',
 			name: 'Ada',
+			charge: { amountMinor: 24_900, currency: 'usd', mode: 'payment' },
 		})
 	})
 
@@ -68,6 +72,9 @@ describe('Stripe events', () => {
 			metadata: { order_id: 'order-9' },
 			customer_details: null,
 			payment_intent: null,
+			amount_total: 49_800,
+			currency: 'usd',
+			mode: 'payment' as const,
 		}
 		expect(
 			sessionEvent({
@@ -89,6 +96,7 @@ describe('Stripe events', () => {
 			paymentIntentId: 'pi_9',
 			email: 'a@b.co',
 			name: 'Ada',
+			charge: { amountMinor: 49_800, currency: 'usd', mode: 'payment' },
 		})
 		expect(sessionEvent({ ...session, status: 'expired', payment_status: 'unpaid' })).toMatchObject(
 			{

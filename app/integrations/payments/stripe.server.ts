@@ -7,6 +7,7 @@ import Stripe from 'stripe'
 import type { Config } from '~/config.server'
 import {
 	type CheckoutSessionInput,
+	type PaymentCharge,
 	type PaymentEvent,
 	type PaymentProvider,
 	PaymentProviderError,
@@ -139,11 +140,30 @@ function paymentIntentId(value: string | { id: string } | null | undefined): str
 	return typeof value === 'string' ? value : value.id
 }
 
+/** What a completed session charged, for the checkout to match against its order. */
+function chargeOf(
+	session: Pick<Stripe.Checkout.Session, 'amount_total' | 'currency' | 'mode'>,
+): PaymentCharge {
+	return {
+		amountMinor: session.amount_total ?? null,
+		currency: session.currency ?? null,
+		mode: session.mode ?? null,
+	}
+}
+
 /** Payment verification: what a session stands for now; null while it is open. */
 export function sessionEvent(
 	session: Pick<
 		Stripe.Checkout.Session,
-		'id' | 'status' | 'payment_status' | 'customer_details' | 'payment_intent' | 'metadata'
+		| 'id'
+		| 'status'
+		| 'payment_status'
+		| 'customer_details'
+		| 'payment_intent'
+		| 'metadata'
+		| 'amount_total'
+		| 'currency'
+		| 'mode'
 	>,
 ): PaymentEvent | null {
 	const base = {
@@ -159,6 +179,7 @@ export function sessionEvent(
 			paymentIntentId: paymentIntentId(session.payment_intent),
 			email: session.customer_details?.email ?? null,
 			name: session.customer_details?.name ?? null,
+			charge: chargeOf(session),
 		}
 	if (session.status === 'expired')
 		return {
@@ -203,6 +224,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
 				paymentIntentId: paymentIntentId(session.payment_intent),
 				email: session.customer_details?.email ?? null,
 				name: session.customer_details?.name ?? null,
+				charge: chargeOf(session),
 			}
 		}
 		case 'checkout.session.expired':

@@ -39,6 +39,18 @@ export type PaymentEvent = {
 	paymentIntentId: string | null
 	email: string | null
 	name: string | null
+	/**
+	 * What the provider says was charged, on a completion: an order is paid only when these are
+	 * its own amount, currency and a one-off payment (docs/decisions/032). Absent otherwise.
+	 */
+	charge?: PaymentCharge
+}
+
+/** A completed payment's amount (minor units), currency (ISO 4217, any case) and mode. */
+export type PaymentCharge = {
+	amountMinor: number | null
+	currency: string | null
+	mode: string | null
 }
 
 /** The buyer as a hosted page or a provider reports them. */
@@ -80,7 +92,7 @@ export type PaymentProvider = {
 	 * and "Cancel" buttons stand for. Absent where the provider hosts its own page.
 	 */
 	sitePage?: {
-		paid(orderId: string, buyer: Buyer): PaymentEvent
+		paid(orderId: string, buyer: Buyer, charge: PaymentCharge): PaymentEvent
 		cancelled(orderId: string): PaymentEvent
 	}
 }

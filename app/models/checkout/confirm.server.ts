@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { orders, paymentEvents } from '~/db/schema.server'
+import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import {
 	type Buyer,
 	getPaymentProvider,
@@ -18,7 +19,7 @@ import { invalidateSalesCache } from '../read-cache.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
 import { sendReceipt } from './receipt.server'
-import { nextStatus, type OrderStatus } from './rules'
+import { nextStatus, type OrderStatus, paymentMismatch } from './rules'
 
 export type PaymentResult = {
 	/** false: a duplicate event, an unknown order, or nothing to change. */
@@ -54,6 +55,40 @@ async function findOrderIdForEvent(tx: Tx, event: PaymentEvent): Promise<string 
 	return null
 }
 
+/**
+ * A signed event that names an order it was not made for: someone may be trying to pay a large
+ * order with a small payment. The operator's log says so loudly; no e-mail address goes in it.
+ */
+function alertMismatch(
+	event: PaymentEvent,
+	orderId: string,
+	reason: string,
+	order: { amountMinor: number; currency: string },
+) {
+	const charge = event.charge
+	console.error(
+		`ALERT payment mismatch: ${event.provider} ${event.type} event ${event.id} names order ${orderId} ` +
+			`but is for ${reason} (session ${event.sessionId ?? '-'}, charged ${charge?.amountMinor ?? '-'} ` +
+			`${charge?.currency ?? '-'} in mode ${charge?.mode ?? '-'}; the order is ${order.amountMinor} ` +
+			`${order.currency}). Nothing was paid.`,
+	)
+}
+
+/**
+ * The buyer's address as the provider reports it, when it can be stored: trimmed, lower-cased
+ * and no longer than SMTP carries (limits.ts). A longer one is dropped (the payment stands; the
+ * receipt then has nowhere to go, which the log says).
+ */
+function storableEmail(email: string | null): string | null {
+	const address = email?.trim().toLowerCase()
+	if (!address) return null
+	if (address.length > EMAIL_MAX_LENGTH) {
+		console.warn(`A payment reported a buyer e-mail of ${address.length} characters: not stored`)
+		return null
+	}
+	return address
+}
+
 /** Applies a payment event to its order, once; see the module comment. */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentResult> {
 	const db = await getDb()
@@ -67,6 +102,11 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentRes
 		if (stored.length === 0 || !orderId) return { changed: false, orderId, status: null }
 		const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
 		if (!order) return { changed: false, orderId, status: null }
+		const mismatch = paymentMismatch(order, event)
+		if (mismatch) {
+			alertMismatch(event, orderId, mismatch, order)
+			return { changed: false, orderId, status: order.status }
+		}
 		const next = nextStatus(order.status, event.type)
 		if (!next) return { changed: false, orderId, status: order.status }
 		const now = new Date()
@@ -77,7 +117,9 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentRes
 				updatedAt: now,
 				...(next === 'paid' ? { paidAt: now } : {}),
 				...(next === 'refunded' ? { refundedAt: now } : {}),
-				...(event.email && !order.email ? { email: event.email.trim().toLowerCase() } : {}),
+				...(storableEmail(event.email) && !order.email
+					? { email: storableEmail(event.email) }
+					: {}),
 				...(event.name && !order.customerName ? { customerName: event.name.trim() } : {}),
 				...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}),
 			})
@@ -109,5 +151,11 @@ async function afterPayment(orderId: string) {
 export async function recordSandboxPayment(orderId: string, buyer: Buyer): Promise<PaymentResult> {
 	const page = getPaymentProvider().sitePage
 	if (!page) return { changed: false, orderId, status: null }
-	return applyPaymentEvent(page.paid(orderId, buyer))
+	const db = await getDb()
+	const [order] = await db
+		.select({ amountMinor: orders.amountMinor, currency: orders.currency })
+		.from(orders)
+		.where(eq(orders.id, orderId))
+	if (!order) return { changed: false, orderId, status: null }
+	return applyPaymentEvent(page.paid(orderId, buyer, { ...order, mode: 'payment' }))
 }

@@ -1,6 +1,7 @@
 /**
- * Creating a checkout (SPEC §7, docs/decisions/030, 031): price the item, hold its seats and
- * insert the pending order in one transaction, then open the provider's session after the
+ * Creating a checkout (SPEC §7, docs/decisions/030, 031, 033): price the item, replace the
+ * buyer's older holds past their allowance, hold its seats and insert the pending order in one
+ * transaction, then open the provider's session after the
  * commit, so a slow provider never holds the lock.
  */
 import { eq, sql } from 'drizzle-orm'
@@ -9,7 +10,9 @@ import { getDb } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider, PaymentProviderError } from '~/integrations/payments/index.server'
 import { redact } from '~/utils/redact'
+import { buyerKey } from './buyer-key.server'
 import { CheckoutError } from './errors'
+import { replaceOlderHolds } from './holds.server'
 import { findPricedItem, priceWithCoupon } from './price.server'
 import { newPublicId } from './public-id.server'
 import { reserveSeats } from './reserve.server'
@@ -26,6 +29,11 @@ export type CheckoutInput = {
 	attribution?: Record<string, unknown>
 	/** The site's origin, for the provider's return URLs. */
 	origin: string
+	/**
+	 * The buyer's client address (the route's context.clientIp), for the hold policy; absent
+	 * (a checkout made by the operator's own code) holds outside any buyer's allowance.
+	 */
+	clientIp?: string
 }
 
 /**
@@ -40,8 +48,12 @@ export async function createCheckout(input: CheckoutInput): Promise<{ id: string
 
 	const id = newPublicId()
 	const reservationMinutes = config.CHECKOUT_RESERVATION_MINUTES + provider.reservationGraceMinutes
+	// The seat-hold policy (docs/decisions/033): this buyer's older holds past their allowance
+	// go first, then the new one is checked against it under the lock.
+	const holdKey = input.clientIp ? buyerKey(input.clientIp, config.SESSION_SECRET) : null
+	await replaceOlderHolds(item, input.quantity, holdKey)
 	const order = await db.transaction(async (tx) => {
-		await reserveSeats(tx, item, input.quantity)
+		await reserveSeats(tx, item, input.quantity, holdKey)
 		const price = await priceWithCoupon(tx, item, input.quantity, input.coupon)
 		const [row] = await tx
 			.insert(orders)
@@ -59,6 +71,7 @@ export async function createCheckout(input: CheckoutInput): Promise<{ id: string
 				affiliate: input.affiliate || null,
 				attribution: input.attribution ?? {},
 				provider: provider.id,
+				holdKey,
 				expiresAt: sql`now() + make_interval(mins => ${reservationMinutes})`,
 			})
 			.returning({ expiresAt: orders.expiresAt, amountMinor: orders.amountMinor })

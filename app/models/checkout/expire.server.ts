@@ -27,6 +27,14 @@ export async function expireOrder(orderId: string, provider: PaymentProviderId) 
 	})
 }
 
+/** Whether payment verification of `order` asks the provider (its session is remote). */
+export function asksProvider(order: Pick<Order, 'provider' | 'providerSessionId'>): boolean {
+	const provider = getPaymentProvider()
+	return Boolean(
+		order.provider === provider.id && order.providerSessionId && provider.lookUpSession,
+	)
+}
+
 /**
  * Payment verification of a pending order: a provider that can look its session up is asked
  * (so a lost webhook does not strand a buyer) and is the judge of when it expires; otherwise
@@ -34,8 +42,7 @@ export async function expireOrder(orderId: string, provider: PaymentProviderId) 
  */
 export async function verifyPendingOrder(order: Order): Promise<void> {
 	const provider = getPaymentProvider()
-	const ownSession = order.provider === provider.id && order.providerSessionId
-	if (ownSession && provider.lookUpSession) {
+	if (asksProvider(order) && provider.lookUpSession) {
 		const event = await provider.lookUpSession(order.providerSessionId!)
 		if (event?.type === 'expired') await expireOrder(order.id, provider.id)
 		else if (event) await applyPaymentEvent({ ...event, orderId: order.id })

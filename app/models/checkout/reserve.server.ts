@@ -1,56 +1,115 @@
 /**
- * Holding seats (docs/decisions/031): seats are held by rows, never by this process. Creating a
- * checkout locks the capacity row (the course, or a pass item with its own capacity) with
- * SELECT ... FOR UPDATE, counts paid seats plus the reservations of pending checkouts that have
- * not expired, and inserts the new pending order in the same transaction. Every app server on
- * one PostgreSQL takes that lock in turn, so paid seats never exceed capacity; PGlite (one
- * connection) runs transactions one at a time, which is the same guarantee.
+ * Holding seats (docs/decisions/031, 033): seats are held by rows, never by this process.
+ * Creating a checkout locks the capacity row (the course, or a pass item with its own capacity)
+ * with SELECT ... FOR UPDATE, counts paid seats, the reservations of pending checkouts that have
+ * not expired and the buyer's own, and inserts the new pending order in the same transaction.
+ * Every app server on one PostgreSQL takes that lock in turn, so paid seats never exceed
+ * capacity and no buyer's holds pass their allowance; PGlite (one connection) runs transactions
+ * one at a time, which is the same guarantee.
  */
 import { eq, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { catalogItems, courses } from '~/db/schema.server'
 import { CheckoutError } from './errors'
 import { rowsOf, type Tx } from './query.server'
-import { seatsFit } from './rules'
+import { holdAllowance, seatsFit } from './rules'
 
-async function heldSeats(tx: Tx, where: ReturnType<typeof sql>): Promise<number> {
+type SeatCounts = { paid: number; held: number; buyerHeld: number }
+
+/** A capacity pool: every seat of a course, or one item with its own capacity. */
+export type SeatPool = { capacity: number; where: ReturnType<typeof sql> }
+
+/** The capacity pools an item's seats count against, course first (the lock order). */
+export function seatPools(item: {
+	code: string
+	courseSlug: string | null
+	capacity: number | null
+}): SeatPool[] {
+	const pools: SeatPool[] = []
+	if (item.courseSlug)
+		pools.push({
+			capacity: getConfig().COURSE_SLOTS,
+			where: sql`c.course_slug = ${item.courseSlug}`,
+		})
+	if (item.capacity !== null)
+		pools.push({ capacity: item.capacity, where: sql`o.item_code = ${item.code}` })
+	return pools
+}
+
+/** Paid seats, seats held (paid or reserved), and those reserved by `buyerKey`'s checkouts. */
+export async function countSeats(
+	tx: Pick<Tx, 'execute'>,
+	pool: SeatPool,
+	buyerKey: string | null,
+): Promise<SeatCounts> {
 	const result = await tx.execute(
-		sql`SELECT coalesce(sum(o.quantity), 0)::int AS held
+		sql`SELECT
+				coalesce(sum(o.quantity) FILTER (WHERE o.status = 'paid'), 0)::int AS paid,
+				coalesce(sum(o.quantity), 0)::int AS held,
+				coalesce(sum(o.quantity) FILTER (WHERE o.status = 'pending' AND o.hold_key = ${buyerKey}), 0)::int AS buyer_held
 			FROM orders o JOIN catalog_items c ON c.code = o.item_code
-			WHERE (${where})
+			WHERE (${pool.where})
 				AND (o.status = 'paid' OR (o.status = 'pending' AND o.expires_at > now()))`,
 	)
-	return Number(rowsOf(result)[0]?.held ?? 0)
+	const row = rowsOf(result)[0] ?? {}
+	return {
+		paid: Number(row.paid ?? 0),
+		held: Number(row.held ?? 0),
+		buyerHeld: Number(row.buyer_held ?? 0),
+	}
+}
+
+/** The most one buyer's unpaid checkouts may hold in `pool` now (docs/decisions/033). */
+export function allowanceIn(pool: SeatPool, paid: number): number {
+	const config = getConfig()
+	return holdAllowance({
+		capacity: pool.capacity,
+		paid,
+		perBuyer: config.CHECKOUT_HOLD_SEATS_PER_BUYER,
+		sharePercent: config.CHECKOUT_HOLD_SHARE_PERCENT,
+	})
 }
 
 /**
- * Locks the capacity rows of `item` and checks that `quantity` more fit, else 409 `sold out`.
- * Locks are taken in one order (course, then item) so two checkouts never wait on each other
- * crosswise.
+ * Locks the capacity rows of `item` and checks that `quantity` more fit, for everyone (else 409
+ * `sold out`) and within the buyer's allowance (else 409 saying so). The buyer's older holds
+ * past the allowance were released before (holds.server.ts); what is left here is a race
+ * between two checkouts of one buyer. Locks are taken in one order (course, then item) so two
+ * checkouts never wait on each other crosswise.
  */
 export async function reserveSeats(
 	tx: Tx,
 	item: { code: string; courseSlug: string | null; capacity: number | null },
 	quantity: number,
+	buyerKey: string | null,
 ): Promise<void> {
-	if (item.courseSlug) {
+	if (item.courseSlug)
 		await tx
 			.select({ slug: courses.slug })
 			.from(courses)
 			.where(eq(courses.slug, item.courseSlug))
 			.for('update')
-		const held = await heldSeats(tx, sql`c.course_slug = ${item.courseSlug}`)
-		if (!seatsFit({ capacity: getConfig().COURSE_SLOTS, held, quantity }))
-			throw new CheckoutError(409, 'sold out')
-	}
-	if (item.capacity !== null) {
+	if (item.capacity !== null)
 		await tx
 			.select({ code: catalogItems.code })
 			.from(catalogItems)
 			.where(eq(catalogItems.code, item.code))
 			.for('update')
-		const held = await heldSeats(tx, sql`o.item_code = ${item.code}`)
-		if (!seatsFit({ capacity: item.capacity, held, quantity }))
+	for (const pool of seatPools(item)) {
+		const seats = await countSeats(tx, pool, buyerKey)
+		if (!seatsFit({ capacity: pool.capacity, held: seats.held, quantity }))
 			throw new CheckoutError(409, 'sold out')
+		if (buyerKey === null) continue
+		const allowance = allowanceIn(pool, seats.paid)
+		if (quantity > allowance)
+			throw new CheckoutError(
+				409,
+				`at most ${allowance} seats can be held per buyer right now; please choose fewer`,
+			)
+		if (seats.buyerHeld + quantity > allowance)
+			throw new CheckoutError(
+				409,
+				'your other checkout is still holding seats: finish or cancel it, then try again',
+			)
 	}
 }

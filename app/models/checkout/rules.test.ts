@@ -3,8 +3,11 @@ import { checkoutRequestSchema } from '~/forms/checkout-request'
 import {
 	type Coupon,
 	couponApplies,
+	holdAllowance,
+	holdsToRelease,
 	isReserving,
 	nextStatus,
+	paymentMismatch,
 	priceOrder,
 	regionAllowed,
 	seatsFit,
@@ -138,5 +141,84 @@ describe('regions and the request', () => {
 				/quantity/,
 			)
 		expect(schema.safeParse({ quantity: 1 }).error?.issues[0]?.message).toBe('missing product code')
+	})
+})
+
+describe('paymentMismatch: a payment confirms only the order it was made for', () => {
+	const order = {
+		provider: 'stripe',
+		providerSessionId: 'cs_1',
+		paymentIntentId: null,
+		amountMinor: 49_800,
+		currency: 'USD',
+	}
+	const completed = {
+		provider: 'stripe',
+		type: 'completed' as const,
+		sessionId: 'cs_1',
+		paymentIntentId: 'pi_1',
+		charge: { amountMinor: 49_800, currency: 'usd', mode: 'payment' },
+	}
+
+	test('the order’s own session, amount, currency and mode match', () => {
+		expect(paymentMismatch(order, completed)).toBeNull()
+	})
+
+	test('another session, amount, currency, mode or provider does not', () => {
+		expect(paymentMismatch(order, { ...completed, sessionId: 'cs_2' })).toBe('another session')
+		expect(paymentMismatch(order, { ...completed, sessionId: null })).toBe('another session')
+		const charge = completed.charge
+		expect(paymentMismatch(order, { ...completed, charge: { ...charge, amountMinor: 1 } })).toBe(
+			'another amount',
+		)
+		expect(paymentMismatch(order, { ...completed, charge: { ...charge, currency: 'eur' } })).toBe(
+			'another currency',
+		)
+		expect(
+			paymentMismatch(order, { ...completed, charge: { ...charge, mode: 'subscription' } }),
+		).toBe('not a one-off payment')
+		expect(paymentMismatch(order, { ...completed, charge: undefined })).toBe(
+			'not a one-off payment',
+		)
+		expect(paymentMismatch(order, { ...completed, provider: 'sandbox' })).toBe('another provider')
+	})
+
+	test('expiries: our own (no session) and the order’s session count, another session does not', () => {
+		const expired = { ...completed, type: 'expired' as const, charge: undefined }
+		expect(paymentMismatch(order, { ...expired, sessionId: null })).toBeNull()
+		expect(paymentMismatch(order, expired)).toBeNull()
+		expect(paymentMismatch(order, { ...expired, sessionId: 'cs_2' })).toBe('another session')
+	})
+
+	test('a refund of another payment than the one recorded does not count', () => {
+		const refund = { ...completed, type: 'refunded' as const, sessionId: null }
+		expect(paymentMismatch({ ...order, paymentIntentId: 'pi_1' }, refund)).toBeNull()
+		expect(paymentMismatch({ ...order, paymentIntentId: 'pi_9' }, refund)).toBe('another payment')
+		// Before its completion (docs/decisions/030), the order has no payment yet.
+		expect(paymentMismatch(order, refund)).toBeNull()
+	})
+})
+
+describe('the seat-hold policy (docs/decisions/033)', () => {
+	const policy = { perBuyer: 20, sharePercent: 10 }
+
+	test('a buyer may hold 20 seats while 200 or more are unsold, then 10% of the unsold, at least 1', () => {
+		expect(holdAllowance({ capacity: 500, paid: 0, ...policy })).toBe(20)
+		expect(holdAllowance({ capacity: 500, paid: 300, ...policy })).toBe(20)
+		expect(holdAllowance({ capacity: 500, paid: 400, ...policy })).toBe(10)
+		expect(holdAllowance({ capacity: 500, paid: 495, ...policy })).toBe(1)
+		expect(holdAllowance({ capacity: 500, paid: 500, ...policy })).toBe(1)
+	})
+
+	test('a new checkout replaces the oldest holds, only as many as needed', () => {
+		const holds = [
+			{ id: 'a', quantity: 5 },
+			{ id: 'b', quantity: 5 },
+			{ id: 'c', quantity: 5 },
+		]
+		expect(holdsToRelease(holds, 5, 20)).toEqual([])
+		expect(holdsToRelease(holds, 6, 20).map((h) => h.id)).toEqual(['a'])
+		expect(holdsToRelease(holds, 20, 20).map((h) => h.id)).toEqual(['a', 'b', 'c'])
+		expect(holdsToRelease([], 20, 20)).toEqual([])
 	})
 })

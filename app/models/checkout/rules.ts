@@ -95,6 +95,46 @@ export function seatsFit({
 	return held + quantity <= capacity
 }
 
+/**
+ * How many seats one buyer's unpaid checkouts may hold in a pool (docs/decisions/033):
+ * `perBuyer`, and never more than `sharePercent` of the seats not yet paid for, so that it
+ * takes many buyers, at every stage of the sale, to hold every unsold seat. At least 1 while
+ * a seat is unsold: the last seat can always be bought.
+ */
+export function holdAllowance({
+	capacity,
+	paid,
+	perBuyer,
+	sharePercent,
+}: {
+	capacity: number
+	paid: number
+	perBuyer: number
+	sharePercent: number
+}): number {
+	const unsold = Math.max(0, capacity - paid)
+	return Math.max(1, Math.min(perBuyer, Math.floor((unsold * sharePercent) / 100)))
+}
+
+/**
+ * The buyer's older holds (oldest first) that a new checkout of `quantity` replaces so that
+ * their holds stay within `allowance`: the oldest go first, and only as many as needed.
+ */
+export function holdsToRelease<H extends { quantity: number }>(
+	holds: H[],
+	quantity: number,
+	allowance: number,
+): H[] {
+	let held = holds.reduce((sum, hold) => sum + hold.quantity, 0)
+	const released: H[] = []
+	for (const hold of holds) {
+		if (held + quantity <= allowance) break
+		released.push(hold)
+		held -= hold.quantity
+	}
+	return released
+}
+
 /** Whether a pending order still holds its seats at `now`. */
 export function isReserving(order: { status: string; expiresAt: Date }, now: Date): boolean {
 	return order.status === 'pending' && order.expiresAt.getTime() > now.getTime()
@@ -125,4 +165,50 @@ export function nextStatus(current: OrderStatus, event: PaymentTransition): Orde
 		case 'refunded':
 			return current === 'refunded' ? null : 'refunded'
 	}
+}
+
+/** What a payment event must agree with: the order as created. */
+type OrderPaidFor = {
+	provider: string
+	providerSessionId: string | null
+	paymentIntentId: string | null
+	amountMinor: number
+	currency: string
+}
+
+type EventAbout = {
+	provider: string
+	type: PaymentTransition
+	sessionId: string | null
+	paymentIntentId: string | null
+	charge?: { amountMinor: number | null; currency: string | null; mode: string | null }
+}
+
+/**
+ * Why a payment event does not belong to the order it names, or null when it does
+ * (docs/decisions/032). A signed event proves only that the provider sent it: another session
+ * of the same account (a payment link, another integration) can name our order in its metadata.
+ * So a session's events must come from the session stored at creation, and a completion must
+ * charge the order's amount, in its currency, as a one-off payment.
+ */
+export function paymentMismatch(order: OrderPaidFor, event: EventAbout): string | null {
+	if (event.provider !== order.provider) return 'another provider'
+	if (event.type === 'refunded')
+		return order.paymentIntentId &&
+			event.paymentIntentId &&
+			event.paymentIntentId !== order.paymentIntentId
+			? 'another payment'
+			: null
+	// Expiries we notice ourselves carry no session; the provider's own name one.
+	if (event.type !== 'completed')
+		return event.sessionId !== null && event.sessionId !== order.providerSessionId
+			? 'another session'
+			: null
+	if (event.sessionId === null || event.sessionId !== order.providerSessionId)
+		return 'another session'
+	const charge = event.charge
+	if (charge?.mode !== 'payment') return 'not a one-off payment'
+	if (charge.amountMinor !== order.amountMinor) return 'another amount'
+	if (charge.currency?.toUpperCase() !== order.currency.toUpperCase()) return 'another currency'
+	return null
 }

@@ -2,12 +2,13 @@
  * What a checkout is now (SPEC §7 GET /checkout/{id} → `{ link, status, data }`): the order, its
  * item and its passes, after payment verification of a pending one.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
 import { type Db, getDb } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { toMajorUnits } from '../pricing'
-import { expireOrder, verifyPendingOrder } from './expire.server'
+import { asksProvider, expireOrder, verifyPendingOrder } from './expire.server'
 import { PUBLIC_ID } from './public-id.server'
 import type { OrderStatus } from './rules'
 
@@ -85,9 +86,35 @@ async function loadCheckoutView(db: Db, id: string): Promise<CheckoutView | null
 }
 
 /**
+ * Claims the next provider look-up of a pending order: true for at most one caller per
+ * CHECKOUT_VERIFY_INTERVAL_SECONDS, on every app server alike (one conditional UPDATE on the
+ * order row; docs/decisions/033). Polls in between answer what the database knows: webhooks
+ * still settle the order at once.
+ */
+async function claimVerification(db: Db, id: string): Promise<boolean> {
+	const seconds = getConfig().CHECKOUT_VERIFY_INTERVAL_SECONDS
+	const claimed = await db
+		.update(orders)
+		.set({ verifiedAt: sql`now()` })
+		.where(
+			and(
+				eq(orders.id, id),
+				eq(orders.status, 'pending'),
+				or(
+					isNull(orders.verifiedAt),
+					lte(orders.verifiedAt, sql`now() - make_interval(secs => ${seconds})`),
+				),
+			),
+		)
+		.returning({ id: orders.id })
+	return claimed.length > 0
+}
+
+/**
  * GET /checkout/{id}: the order, after asking the provider about a pending one (payment
  * verification), so a lost webhook does not strand a buyer; a pending order past its
- * reservation expires here. null: no such order.
+ * reservation expires here. The provider is asked at most once per
+ * CHECKOUT_VERIFY_INTERVAL_SECONDS per order, however many polls arrive. null: no such order.
  */
 export async function getCheckout(id: string): Promise<CheckoutView | null> {
 	if (!PUBLIC_ID.test(id)) return null
@@ -96,6 +123,7 @@ export async function getCheckout(id: string): Promise<CheckoutView | null> {
 	if (view?.status !== 'pending') return view
 	const [order] = await db.select().from(orders).where(eq(orders.id, id))
 	if (!order) return view
+	if (asksProvider(order) && !(await claimVerification(db, id))) return view
 	await verifyPendingOrder(order)
 	return loadCheckoutView(db, id)
 }

@@ -1,0 +1,74 @@
+/**
+ * A buyer's new checkout replaces their older holds past their allowance (docs/decisions/033):
+ * someone who clicks "Buy" again, or an address creating checkout after checkout, keeps at
+ * most its allowance of seats out of the sale. Each replaced order's provider session is ended
+ * first, so it can no longer be paid for seats that are no longer held; a session paid
+ * meanwhile is recorded as paid instead (its seats are sold, not released).
+ */
+import { inArray, sql } from 'drizzle-orm'
+import { type Db, getDb } from '~/db/client.server'
+import { orders } from '~/db/schema.server'
+import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payments/index.server'
+import { expireOrder, verifyPendingOrder } from './expire.server'
+import { rowsOf } from './query.server'
+import { allowanceIn, countSeats, type SeatPool, seatPools } from './reserve.server'
+import { holdsToRelease } from './rules'
+
+type Order = typeof orders.$inferSelect
+
+/** The buyer's unpaid, unexpired orders in `pool`, oldest first. */
+async function pendingHolds(db: Db, pool: SeatPool, buyerKey: string): Promise<Order[]> {
+	const result = await db.execute(
+		sql`SELECT o.id FROM orders o JOIN catalog_items c ON c.code = o.item_code
+			WHERE (${pool.where}) AND o.hold_key = ${buyerKey}
+				AND o.status = 'pending' AND o.expires_at > now()
+			ORDER BY o.created_at, o.id`,
+	)
+	const ids = rowsOf(result).map((row) => String(row.id))
+	if (ids.length === 0) return []
+	const rows = await db.select().from(orders).where(inArray(orders.id, ids))
+	const byId = new Map(rows.map((row) => [row.id, row]))
+	return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** Ends one hold: the provider's session first, then the order (its seats come back). */
+async function releaseHold(order: Order): Promise<void> {
+	const provider = getPaymentProvider()
+	if (order.provider === provider.id && order.providerSessionId && provider.expireSession) {
+		try {
+			await provider.expireSession(order.providerSessionId)
+		} catch (error) {
+			// Paid (or ended) there meanwhile: verification records which; a paid one stays paid.
+			console.warn(
+				`Checkout ${order.id}: the replaced session could not be expired:`,
+				(error as Error).message,
+			)
+			await verifyPendingOrder(order)
+			return
+		}
+	}
+	await expireOrder(order.id, order.provider as PaymentProviderId)
+}
+
+/**
+ * Releases the buyer's oldest holds so that `quantity` more fit their allowance in every pool
+ * of `item`. Runs before the checkout's transaction: providers are never called under the lock.
+ */
+export async function replaceOlderHolds(
+	item: { code: string; courseSlug: string | null; capacity: number | null },
+	quantity: number,
+	buyerKey: string | null,
+): Promise<void> {
+	if (buyerKey === null) return
+	const db = await getDb()
+	const released = new Set<string>()
+	for (const pool of seatPools(item)) {
+		const holds = (await pendingHolds(db, pool, buyerKey)).filter((h) => !released.has(h.id))
+		if (holds.length === 0) continue
+		const { paid } = await countSeats(db, pool, buyerKey)
+		for (const order of holdsToRelease(holds, quantity, allowanceIn(pool, paid))) {
+			released.add(order.id)
+			await releaseHold(order)
+		}
+	}
+}
