@@ -36,6 +36,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	)
 }
 
+const backHome = (
+	<p>
+		<Link to="/" className={buttonClasses('secondary')}>
+			Back to home
+		</Link>
+	</p>
+)
+
 export default function ThankYou() {
 	const { order, passes } = useLoaderData<typeof loader>()
 	if (!order)
@@ -45,11 +53,7 @@ export default function ThankYou() {
 					title="Thank you for your order"
 					lead="This order is paid. Its receipt, with a link to each pass, went to the buyer's e-mail address."
 				/>
-				<p>
-					<Link to="/" className={buttonClasses('secondary')}>
-						Back to home
-					</Link>
-				</p>
+				{backHome}
 			</LeadLayout>
 		)
 	return (
@@ -95,11 +99,7 @@ export default function ThankYou() {
 					</ol>
 				</section>
 			) : null}
-			<p>
-				<Link to="/" className={buttonClasses('secondary')}>
-					Back to home
-				</Link>
-			</p>
+			{backHome}
 		</LeadLayout>
 	)
 }

@@ -54,15 +54,10 @@ export async function verifyPendingOrder(order: Order): Promise<void> {
 }
 
 /**
- * The buyer came back through the provider's cancel link: the session is ended there (so it can
- * no longer be paid) and the order expires, releasing its seats at once. A session that was paid
- * meanwhile is recorded as paid instead.
+ * Ends a pending order: its provider session first, so it can no longer be paid, then the order,
+ * releasing its seats at once. A session that was paid meanwhile is recorded as paid instead.
  */
-export async function cancelCheckout(id: string): Promise<void> {
-	if (!PUBLIC_ID.test(id)) return
-	const db = await getDb()
-	const [order] = await db.select().from(orders).where(eq(orders.id, id))
-	if (order?.status !== 'pending') return
+export async function endPendingOrder(order: Order): Promise<void> {
 	const provider = getPaymentProvider()
 	if (order.provider === provider.id && order.providerSessionId && provider.expireSession) {
 		try {
@@ -70,14 +65,22 @@ export async function cancelCheckout(id: string): Promise<void> {
 		} catch (error) {
 			// Already paid or expired there: verification settles which.
 			console.warn(
-				`Checkout ${id}: the session could not be expired:`,
+				`Checkout ${order.id}: the session could not be expired:`,
 				redact((error as Error).message),
 			)
 			await verifyPendingOrder(order)
 			return
 		}
 	}
-	await expireOrder(id, order.provider as PaymentProviderId)
+	await expireOrder(order.id, order.provider as PaymentProviderId)
+}
+
+/** The buyer came back through the provider's cancel link. */
+export async function cancelCheckout(id: string): Promise<void> {
+	if (!PUBLIC_ID.test(id)) return
+	const db = await getDb()
+	const [order] = await db.select().from(orders).where(eq(orders.id, id))
+	if (order?.status === 'pending') await endPendingOrder(order)
 }
 
 /**

@@ -8,8 +8,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import { type Db, getDb } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
-import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payments/index.server'
-import { expireOrder, verifyPendingOrder } from './expire.server'
+import { endPendingOrder } from './expire.server'
 import { rowsOf } from './query.server'
 import { allowanceIn, countSeats, type SeatPool, seatPools } from './reserve.server'
 import { holdsToRelease } from './rules'
@@ -31,25 +30,6 @@ async function pendingHolds(db: Db, pool: SeatPool, buyerKey: string): Promise<O
 	return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-/** Ends one hold: the provider's session first, then the order (its seats come back). */
-async function releaseHold(order: Order): Promise<void> {
-	const provider = getPaymentProvider()
-	if (order.provider === provider.id && order.providerSessionId && provider.expireSession) {
-		try {
-			await provider.expireSession(order.providerSessionId)
-		} catch (error) {
-			// Paid (or ended) there meanwhile: verification records which; a paid one stays paid.
-			console.warn(
-				`Checkout ${order.id}: the replaced session could not be expired:`,
-				(error as Error).message,
-			)
-			await verifyPendingOrder(order)
-			return
-		}
-	}
-	await expireOrder(order.id, order.provider as PaymentProviderId)
-}
-
 /**
  * Releases the buyer's oldest holds so that `quantity` more fit their allowance in every pool
  * of `item`. Runs before the checkout's transaction: providers are never called under the lock.
@@ -68,7 +48,7 @@ export async function replaceOlderHolds(
 		const { paid } = await countSeats(db, pool, buyerKey)
 		for (const order of holdsToRelease(holds, quantity, allowanceIn(pool, paid))) {
 			released.add(order.id)
-			await releaseHold(order)
+			await endPendingOrder(order)
 		}
 	}
 }
