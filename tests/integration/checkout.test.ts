@@ -11,14 +11,10 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
-import {
-	FAKE_STRIPE_KEY,
-	FAKE_WEBHOOK_SECRET,
-	type FakeStripe,
-	startFakeStripe,
-} from '../fakes/stripe'
+import type { FakeStripe } from '../fakes/stripe'
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
 import { type RunningServer, startServer } from '../support/server'
+import { startStripeSite, stopStripeSite } from '../support/stripe-site'
 
 const SEAT = 'ai-driven-dev-preorder'
 const PASS = 'ai-driven-development-day-pass'
@@ -369,21 +365,13 @@ describe('checkout with Stripe (a fake Stripe on loopback)', () => {
 	let api: ReturnType<typeof client>
 
 	beforeAll(async () => {
-		stripe = await startFakeStripe()
-		server = await startServer({
+		;({ server, stripe } = await startStripeSite({
 			...BASE_ENV,
-			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_URL: stripe.url,
 			STRIPE_TIMEOUT_MS: '3000',
-		})
+		}))
 		api = client(server)
 	}, 120_000)
-
-	afterAll(async () => {
-		await server?.stop()
-		await stripe?.close()
-	})
+	afterAll(() => stopStripeSite(server, stripe))
 
 	const deliver = (payload: string, signature: string | null) =>
 		fetch(`${server.url}/webhooks/stripe`, {

@@ -11,13 +11,9 @@ import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import { createGitHubEmulator } from '~/integrations/github/emulator.server'
 import { authorizeUrl, type GitHubClient } from '~/integrations/github/oauth.server'
 import { completeGitHubSignIn } from '~/models/github-sign-in.server'
-import {
-	FAKE_STRIPE_KEY,
-	FAKE_WEBHOOK_SECRET,
-	type FakeStripe,
-	startFakeStripe,
-} from '../../fakes/stripe'
-import { type RunningServer, startServer } from '../../support/server'
+import type { FakeStripe } from '../../fakes/stripe'
+import type { RunningServer } from '../../support/server'
+import { startStripeSite, stopStripeSite } from '../../support/stripe-site'
 
 const SESSION_SECRET = 'input-limits-test-secret-0123456789abcdef'
 const longEmail = `${'a'.repeat(64)}@${'b'.repeat(EMAIL_MAX_LENGTH)}.example.com`
@@ -44,19 +40,12 @@ describe('oversized input on the site', () => {
 	let stripe: FakeStripe
 
 	beforeAll(async () => {
-		stripe = await startFakeStripe()
-		server = await startServer({
+		;({ server, stripe } = await startStripeSite({
 			RATE_LIMIT_MAX: '1000',
 			SESSION_SECRET,
-			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_URL: stripe.url,
-		})
+		}))
 	}, 120_000)
-	afterAll(async () => {
-		await server?.stop()
-		await stripe?.close()
-	})
+	afterAll(() => stopStripeSite(server, stripe))
 
 	async function honeypot(path: string) {
 		const html = await (await fetch(`${server.url}${path}`)).text()

@@ -6,14 +6,9 @@
  * (`npm run build` first) and a fake Stripe on loopback.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-	FAKE_STRIPE_KEY,
-	FAKE_WEBHOOK_SECRET,
-	type FakeSession,
-	type FakeStripe,
-	startFakeStripe,
-} from '../../fakes/stripe'
-import { type RunningServer, startServer } from '../../support/server'
+import type { FakeSession, FakeStripe } from '../../fakes/stripe'
+import type { RunningServer } from '../../support/server'
+import { startStripeSite, stopStripeSite } from '../../support/stripe-site'
 
 const SEAT = 'ai-driven-dev-preorder'
 
@@ -22,18 +17,11 @@ describe('payments match their order', () => {
 	let stripe: FakeStripe
 
 	beforeAll(async () => {
-		stripe = await startFakeStripe()
-		server = await startServer({
+		;({ server, stripe } = await startStripeSite({
 			RATE_LIMIT_MAX: '1000',
-			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_URL: stripe.url,
-		})
+		}))
 	}, 120_000)
-	afterAll(async () => {
-		await server?.stop()
-		await stripe?.close()
-	})
+	afterAll(() => stopStripeSite(server, stripe))
 
 	async function newOrder(quantity = 1) {
 		const response = await fetch(`${server.url}/checkout`, {

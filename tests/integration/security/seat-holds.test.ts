@@ -5,13 +5,9 @@
  * Against the production build (`npm run build` first), the sandbox on PGlite and a fake Stripe.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-	FAKE_STRIPE_KEY,
-	FAKE_WEBHOOK_SECRET,
-	type FakeStripe,
-	startFakeStripe,
-} from '../../fakes/stripe'
+import type { FakeStripe } from '../../fakes/stripe'
 import { type RunningServer, startServer } from '../../support/server'
+import { startStripeSite, stopStripeSite } from '../../support/stripe-site'
 
 const SEAT = 'ai-driven-dev-preorder'
 
@@ -135,19 +131,12 @@ describe('seat holds with Stripe (a fake Stripe on loopback)', () => {
 	let stripe: FakeStripe
 
 	beforeAll(async () => {
-		stripe = await startFakeStripe()
-		server = await startServer({
+		;({ server, stripe } = await startStripeSite({
 			COURSE_SLOTS: '100',
 			TRUST_PROXY: '1',
-			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_URL: stripe.url,
-		})
+		}))
 	}, 120_000)
-	afterAll(async () => {
-		await server?.stop()
-		await stripe?.close()
-	})
+	afterAll(() => stopStripeSite(server, stripe))
 
 	test('a replaced hold’s Stripe session is expired there first, so it cannot be paid', async () => {
 		const same = visitor(server, '192.0.2.20')

@@ -5,31 +5,20 @@
  * its requests.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-	FAKE_STRIPE_KEY,
-	FAKE_WEBHOOK_SECRET,
-	type FakeStripe,
-	startFakeStripe,
-} from '../../fakes/stripe'
-import { type RunningServer, startServer } from '../../support/server'
+import type { FakeStripe } from '../../fakes/stripe'
+import type { RunningServer } from '../../support/server'
+import { startStripeSite, stopStripeSite } from '../../support/stripe-site'
 
 describe('payment verification is throttled per order', () => {
 	let server: RunningServer
 	let stripe: FakeStripe
 
 	beforeAll(async () => {
-		stripe = await startFakeStripe()
-		server = await startServer({
-			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_URL: stripe.url,
+		;({ server, stripe } = await startStripeSite({
 			CHECKOUT_VERIFY_INTERVAL_SECONDS: '2',
-		})
+		}))
 	}, 120_000)
-	afterAll(async () => {
-		await server?.stop()
-		await stripe?.close()
-	})
+	afterAll(() => stopStripeSite(server, stripe))
 
 	test('fifty polls, ten at a time, make at most one Stripe retrieve per window; a payment shows within one', async () => {
 		const response = await fetch(`${server.url}/checkout`, {
