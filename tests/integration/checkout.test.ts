@@ -332,10 +332,12 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 	})
 
 	test('the pass validator: malformed, unknown and unpaid passes are the same 404', async () => {
-		for (const id of ['x', 'AAAAAAAAAAAAAAAAAAAAAA', '../../etc', 'A'.repeat(200)]) {
+		for (const id of ['x', 'AAAAAAAAAAAAAAAAAAAAAA', '..etc', 'A'.repeat(200)]) {
 			const response = await fetch(`${server.url}/pass/${encodeURIComponent(id)}`)
 			expect(response.status, id).toBe(404)
 		}
+		// An id that smuggles path segments never reaches the router (docs/decisions/069).
+		expect((await fetch(`${server.url}/pass/${encodeURIComponent('../../etc')}`)).status).toBe(400)
 	})
 
 	test('seats are limited: paid plus reserved never pass capacity; a released checkout frees them', async () => {

@@ -80,8 +80,10 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		}
 		expect(smtp.received.length).toBe(before)
 		expect(logged.join('\n')).toMatch(
-			/E-mail #\d+ to grace@example.com: "Hello" written to the outbox/,
+			// Logs carry no full addresses (docs/decisions/069).
+			/E-mail #\d+ to g\*\*\*@example.com: "Hello" written to the outbox/,
 		)
+		expect(logged.join('\n')).not.toContain('grace@example.com')
 		expect(logged.join('\n')).not.toContain('https://site.test/x')
 		const [row] = await listOutbox(database.db, 'grace@example.com')
 		expect(row).toMatchObject({
