@@ -7,6 +7,10 @@ async function purchaseCount(page: Page): Promise<number> {
 	return ((await response.json()) as { data: { count: number } }).data.count
 }
 
+// From "Pay" to the thank-you page goes through the processing page, which polls every 2 s
+// with JavaScript (a meta refresh without): allow a few rounds on a busy machine.
+const AFTER_PAYING = { timeout: 15_000 }
+
 async function payWith(page: Page, cardNumber: string) {
 	await expect(page.getByText('Test mode — no real charge')).toBeVisible()
 	await page.getByLabel('Email').fill('ada@example.com')
@@ -40,7 +44,7 @@ test('buy a seat in the sandbox: thank-you page, and the counter moves', async (
 	await expect(page.getByText('1 × AI Driven Dev: pre-order seat')).toBeVisible()
 	await expect(page.getByTestId('checkout-total')).toHaveText('$249')
 	await payWith(page, '4242 4242 4242 4242')
-	await expect(page).toHaveURL(/\/checkout\/[A-Za-z0-9_-]{22}\/thank-you$/)
+	await expect(page).toHaveURL(/\/checkout\/[A-Za-z0-9_-]{22}\/thank-you$/, AFTER_PAYING)
 	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible()
 	await expect(page.getByText('1 × AI Driven Dev: pre-order seat')).toBeVisible()
 	expect(await purchaseCount(page)).toBeGreaterThan(before)
@@ -53,7 +57,9 @@ test('a declined card says so, and the visitor can try again', async ({ page }) 
 	await expect(page.getByRole('alert')).toContainText('Your card was declined')
 	await expect(page).toHaveURL(/\/checkout\/sandbox\//)
 	await payWith(page, '4242 4242 4242 4242')
-	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible(
+		AFTER_PAYING,
+	)
 })
 
 test('a refused checkout explains why', async ({ page }) => {
@@ -75,7 +81,7 @@ test('buy two passes and claim one', async ({ page }) => {
 	await page.getByRole('button', { name: 'Buy passes' }).first().click()
 	await expect(page.getByText('2 × AI Driven Development Day pass')).toBeVisible()
 	await payWith(page, '4242 4242 4242 4242')
-	await expect(page.getByRole('heading', { name: 'Your passes' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Your passes' })).toBeVisible(AFTER_PAYING)
 	await expect(page.getByRole('link', { name: /^Pass \d$/ })).toHaveCount(2)
 	await page.getByRole('link', { name: 'Pass 1' }).click()
 	await expect(page).toHaveURL(/\/pass\/[A-Za-z0-9_-]{22}$/)
@@ -118,8 +124,8 @@ test('the processing page waits, then moves on by itself once the payment is con
 		maxRedirects: 0,
 	})
 	expect(paid.status()).toBe(303)
-	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
-		timeout: 10_000,
-	})
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible(
+		AFTER_PAYING,
+	)
 	expect(page.url()).toMatch(new RegExp(`/checkout/${id}/thank-you$`))
 })
