@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import { createGitHubEmulator } from '~/integrations/github/emulator.server'
 import { authorizeUrl, type GitHubClient } from '~/integrations/github/oauth.server'
 import { completeGitHubSignIn } from './github-sign-in.server'
@@ -6,7 +7,11 @@ import { completeGitHubSignIn } from './github-sign-in.server'
 const BASE = 'http://github.test'
 const REDIRECT = 'http://site.test/login/github/callback'
 
-function setup(overrides: Partial<GitHubClient> = {}) {
+/** `edit` rewrites GitHub's answers for /user and /user/emails. */
+function setup(
+	overrides: Partial<GitHubClient> = {},
+	edit: (path: string, body: unknown) => unknown = (_path, body) => body,
+) {
 	const emulator = createGitHubEmulator({
 		clientId: 'client',
 		clientSecret: 'secret',
@@ -22,8 +27,10 @@ function setup(overrides: Partial<GitHubClient> = {}) {
 		timeoutMs: 200,
 		fetch: async (input, init) => {
 			const request = new Request(input, init)
-			const url = new URL(request.url)
-			return (await emulator.handle(request, url.pathname)) ?? new Response('nope', { status: 404 })
+			const path = new URL(request.url).pathname
+			const answer = (await emulator.handle(request, path)) ?? new Response('nope', { status: 404 })
+			if (path !== '/user' && path !== '/user/emails') return answer
+			return Response.json(edit(path, await answer.json()), { status: answer.status })
 		},
 		...overrides,
 	}
@@ -238,5 +245,44 @@ describe('the emulator', () => {
 		)
 		expect(answer?.status).toBe(401)
 		expect(await answer?.json()).toMatchObject({ message: 'Bad credentials' })
+	})
+})
+
+describe('the GitHub sign-in cannot overflow the session cookie', () => {
+	const longEmail = `${'a'.repeat(64)}@${'b'.repeat(EMAIL_MAX_LENGTH)}.example.com`
+
+	function signInWithAnswers(edit: (path: string, body: unknown) => unknown) {
+		const { client, codeFor } = setup({}, edit)
+		return completeGitHubSignIn(
+			client,
+			{ code: codeFor('jean-luc'), redirectUri: REDIRECT },
+			noOrder,
+		)
+	}
+
+	test('a huge avatar and login are dropped from the profile, not stored', async () => {
+		const result = await signInWithAnswers((path, body) =>
+			path === '/user'
+				? {
+						...(body as object),
+						avatar_url: `https://example.com/${'a'.repeat(6000)}`,
+						login: 'l'.repeat(5000),
+					}
+				: body,
+		)
+		expect(result.ok).toBe(true)
+		if (!result.ok) return
+		expect(result.profile.avatar).toBe('')
+		expect(result.profile.github_username).toBe('')
+		expect(JSON.stringify(result.profile).length).toBeLessThan(1500)
+	})
+
+	test('a primary e-mail over 254 characters fails the sign-in with SPEC §5’s message', async () => {
+		const result = await signInWithAnswers((path, body) =>
+			path === '/user/emails'
+				? (body as { email: string }[]).map((entry) => ({ ...entry, email: longEmail }))
+				: body,
+		)
+		expect(result).toEqual({ ok: false, reason: 'invalidEmail' })
 	})
 })

@@ -8,9 +8,6 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
-import { createGitHubEmulator } from '~/integrations/github/emulator.server'
-import { authorizeUrl, type GitHubClient } from '~/integrations/github/oauth.server'
-import { completeGitHubSignIn } from '~/models/github-sign-in.server'
 import type { FakeStripe } from '../../fakes/stripe'
 import type { RunningServer } from '../../support/server'
 import { startStripeSite, stopStripeSite } from '../../support/stripe-site'
@@ -137,67 +134,5 @@ describe('oversized input on the site', () => {
 			})
 		).json()) as { status: string; data: { email: string | null } }
 		expect(view).toMatchObject({ status: 'paid', data: { email: null } })
-	})
-})
-
-describe('the GitHub sign-in cannot overflow the session cookie', () => {
-	const BASE = 'http://github.test'
-	const REDIRECT = 'http://site.test/login/github/callback'
-
-	/** The emulator, with GitHub's answers for /user and /user/emails rewritten by `edit`. */
-	function github(edit: (path: string, body: unknown) => unknown) {
-		const emulator = createGitHubEmulator({
-			clientId: 'client',
-			clientSecret: 'secret',
-			signingKey: 'key',
-			baseUrl: BASE,
-			allowRedirect: (uri) => uri.startsWith('http://site.test/'),
-		})
-		const client: GitHubClient = {
-			clientId: 'client',
-			clientSecret: 'secret',
-			oauthUrl: BASE,
-			apiUrl: BASE,
-			timeoutMs: 200,
-			fetch: async (input, init) => {
-				const request = new Request(input, init)
-				const path = new URL(request.url).pathname
-				const answer = (await emulator.handle(request, path)) ?? new Response('', { status: 404 })
-				if (path !== '/user' && path !== '/user/emails') return answer
-				return Response.json(edit(path, await answer.json()), { status: answer.status })
-			},
-		}
-		const read = emulator.readAuthorizeRequest(
-			new URL(authorizeUrl(client, { redirectUri: REDIRECT, state: 's' })).searchParams,
-		)
-		if (!read.ok) throw new Error(read.message)
-		const code = new URL(emulator.approve(read.request, 'jean-luc')!).searchParams.get('code')!
-		return completeGitHubSignIn(client, { code, redirectUri: REDIRECT }, async () => null)
-	}
-
-	test('a huge avatar and login are dropped from the profile, not stored', async () => {
-		const result = await github((path, body) =>
-			path === '/user'
-				? {
-						...(body as object),
-						avatar_url: `https://example.com/${'a'.repeat(6000)}`,
-						login: 'l'.repeat(5000),
-					}
-				: body,
-		)
-		expect(result.ok).toBe(true)
-		if (!result.ok) return
-		expect(result.profile.avatar).toBe('')
-		expect(result.profile.github_username).toBe('')
-		expect(JSON.stringify(result.profile).length).toBeLessThan(1500)
-	})
-
-	test('a primary e-mail over 254 characters fails the sign-in with SPEC §5’s message', async () => {
-		const result = await github((path, body) =>
-			path === '/user/emails'
-				? (body as { email: string }[]).map((entry) => ({ ...entry, email: longEmail }))
-				: body,
-		)
-		expect(result).toEqual({ ok: false, reason: 'invalidEmail' })
 	})
 })
