@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { hydrated } from './hydration'
 
 // Runs in both projects: `js` (fetch + JSON, polling) and `no-js` (form POSTs, 303s, meta refresh).
 
@@ -26,7 +27,8 @@ test('buy a seat in the sandbox: thank-you page, and the counter moves', async (
 	// With JavaScript the form sends the checkout request as JSON (SPEC §7) and follows its link,
 	// once the page has hydrated (before that the form posts, as without JavaScript).
 	const withJs = test.info().project.name === 'js'
-	if (withJs) await page.waitForLoadState('networkidle')
+	const preOrder = page.getByRole('button', { name: 'Pre-order your seat' })
+	if (withJs) await hydrated(preOrder)
 	const json = withJs
 		? page.waitForRequest(
 				(request) =>
@@ -34,7 +36,7 @@ test('buy a seat in the sandbox: thank-you page, and the counter moves', async (
 					request.headers()['content-type'] === 'application/json',
 			)
 		: null
-	await page.getByRole('button', { name: 'Pre-order your seat' }).click()
+	await preOrder.click()
 	if (json)
 		expect((await json).postDataJSON()).toMatchObject({
 			code: 'ai-driven-dev-preorder',

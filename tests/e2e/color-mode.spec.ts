@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { hydrated } from './hydration'
 
 const html = (page: import('@playwright/test').Page) => page.locator('html')
 
@@ -12,6 +13,7 @@ test('the toggle cycles dark → light → system → dark and the choice persis
 }, testInfo) => {
 	const withJs = testInfo.project.name === 'js'
 	await page.goto('/workshop')
+	if (withJs) await hydrated(page.getByRole('button', { name: 'Switch to light mode' }))
 	// With JavaScript the switch happens without a reload: this marker would not survive one.
 	if (withJs) await page.evaluate(() => Object.assign(window, { __noReload: true }))
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { hydrated } from './hydration'
 
 test("an unknown path answers 404 with 'Page not found: {path}' on the error page", async ({
 	page,
@@ -22,6 +23,8 @@ test('"Back to home" clears the error and goes to /', async ({ page }) => {
 
 test('a 404 reached by client-side navigation shows the same page', async ({ page }) => {
 	await page.goto('/workshop')
+	// A node added before hydration would be thrown away by it.
+	await hydrated(page.locator('main'))
 	await page.evaluate(() => {
 		const link = document.createElement('a')
 		link.href = '/legal/nothing-here'

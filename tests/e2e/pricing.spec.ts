@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { hydrated } from './hydration'
 
 // The e2e server trusts x-e2e-country as its CDN country header (playwright.config.ts).
 test.describe('a visitor from India', () => {
@@ -12,11 +13,14 @@ test.describe('a visitor from India', () => {
 		await expect(page.getByText('Regional price for India: 60% off.')).toBeVisible()
 
 		const withJs = test.info().project.name === 'js'
-		// With JavaScript the switch reloads the catalog through the API client, without a navigation.
+		const toGlobal = page.getByRole('button', { name: 'Show the global price' })
+		// With JavaScript the switch reloads the catalog through the API client, without a navigation
+		// (once hydrated: before that it is the form it is without JavaScript).
+		if (withJs) await hydrated(toGlobal)
 		const catalogLoad = withJs
 			? page.waitForRequest((request) => request.url().includes('/api/catalog?'))
 			: null
-		await page.getByRole('button', { name: 'Show the global price' }).click()
+		await toGlobal.click()
 		await expect(price).toHaveText('$249')
 		if (catalogLoad) {
 			expect(new URL((await catalogLoad).url()).searchParams.get('region')).toBe('GLOBAL')
