@@ -21,10 +21,13 @@ test('"Back to home" clears the error and goes to /', async ({ page }) => {
 	await expect(page.getByText('Page not found')).toHaveCount(0)
 })
 
-test('a 404 reached by client-side navigation shows the same page', async ({ page }) => {
+test('a 404 reached by client-side navigation shows the same page', async ({
+	page,
+	javaScriptEnabled,
+}) => {
 	await page.goto('/workshop')
 	// A node added before hydration would be thrown away by it.
-	await hydrated(page.locator('main'))
+	if (javaScriptEnabled) await hydrated(page.locator('main'))
 	await page.evaluate(() => {
 		const link = document.createElement('a')
 		link.href = '/legal/nothing-here'
