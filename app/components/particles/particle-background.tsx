@@ -1,7 +1,7 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { useColorMode } from '~/components/color-mode-toggle'
 import { useMediaQuery } from '~/utils/use-media-query'
-import { canDrawParticles, type ParticleSettings, particleSettings } from './settings'
+import { canDrawParticles, type ParticleSettings, particleSettings, startDelayMs } from './settings'
 
 type SceneProps = { settings: ParticleSettings; onError: (error: unknown) => void }
 
@@ -22,16 +22,18 @@ function supportsWebGL(): boolean {
 	}
 }
 
-/** Without an interaction first, the background starts this long after the load event. */
-const START_DELAY_MS = 4000
 const START_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'] as const
 
+function isMobile(): boolean {
+	return window.matchMedia('(pointer: coarse)').matches
+}
+
 /**
- * After hydration and the load event, at the visitor's first interaction or START_DELAY_MS
- * later, whichever comes first, and then when the main thread is idle: the three.js chunk is
- * large (about 220 KB gzipped), and a decoration must not compete with the page's first second.
+ * After hydration and the load event, at the visitor's first interaction or `delayMs` later,
+ * whichever comes first, and then when the main thread is idle: the three.js chunk is large
+ * (about 220 KB gzipped), and a decoration must not compete with the page's first second.
  */
-function whenIdle(run: () => void): () => void {
+function whenIdle(delayMs: number, run: () => void): () => void {
 	let idle = 0
 	let timer = 0
 	let started = false
@@ -41,7 +43,7 @@ function whenIdle(run: () => void): () => void {
 		stopListening()
 		idle =
 			typeof window.requestIdleCallback === 'function'
-				? window.requestIdleCallback(run, { timeout: 2000 })
+				? window.requestIdleCallback(run, { timeout: delayMs === 0 ? 1000 : 2000 })
 				: window.setTimeout(run, 200)
 	}
 	const stopListening = () => {
@@ -50,7 +52,7 @@ function whenIdle(run: () => void): () => void {
 		window.clearTimeout(timer)
 	}
 	const afterLoad = () => {
-		timer = window.setTimeout(start, START_DELAY_MS)
+		timer = window.setTimeout(start, delayMs)
 	}
 	for (const type of START_EVENTS) window.addEventListener(type, start, { passive: true })
 	if (document.readyState === 'complete') afterLoad()
@@ -68,7 +70,7 @@ function currentSettings(): ParticleSettings | null {
 	return particleSettings({
 		...viewport,
 		pixelRatio: window.devicePixelRatio || 1,
-		mobile: window.matchMedia('(pointer: coarse)').matches,
+		mobile: isMobile(),
 	})
 }
 
@@ -91,7 +93,9 @@ let loadedScene: ComponentType<SceneProps> | undefined
 /**
  * The decorative particle background of the lead-generation layout (SPEC §2, §4): only in dark
  * mode (dark, or system with a dark OS), never with reduced motion, never below 320×240. The
- * 3D code is a separate chunk fetched after the page is interactive (see whenIdle).
+ * 3D code is a separate chunk fetched after the page is interactive: on a desktop in the first
+ * idle time after the load event, elsewhere at the first interaction or 4 s after it
+ * (whenIdle, startDelayMs).
  */
 export function ParticleBackground() {
 	const { active } = useColorMode()
@@ -114,7 +118,8 @@ export function ParticleBackground() {
 	useEffect(() => {
 		if (!wanted || Scene || !settings) return
 		let cancelled = false
-		const cancelIdle = whenIdle(() => {
+		const delay = startDelayMs({ width: window.innerWidth, mobile: isMobile() })
+		const cancelIdle = whenIdle(delay, () => {
 			if (!supportsWebGL()) {
 				warnRendererFailed('WebGL is not available')
 				setFailed(true)

@@ -73,3 +73,60 @@ export function easeInOut(t: number): number {
 	const x = Math.min(Math.max(t, 0), 1)
 	return x < 0.5 ? 2 * x * x : 1 - (-2 * x + 2) ** 2 / 2
 }
+
+/**
+ * How much the pointer counts (SPEC §4): 1 while it is over the page; once pointer or touch
+ * left, or an input got focus, it stays 1 for 300 ms and then eases to 0 over 1000 ms.
+ */
+export function pointerPresence(pointer: { active: boolean; leftAt: number }, now: number): number {
+	if (pointer.active) return 1
+	const elapsed = now - pointer.leftAt - PARTICLES.resetDelayMs
+	if (elapsed <= 0) return 1
+	return 1 - easeInOut(elapsed / PARTICLES.resetDurationMs)
+}
+
+/**
+ * A gate that opens at most once per `intervalMs` (the 100 ms ray-cast throttle, the ~16 ms
+ * frame interval): `ready(now)` is true, and restarts the interval, when it has passed.
+ */
+export function throttle(intervalMs: number): (now: number) => boolean {
+	let last = Number.NEGATIVE_INFINITY
+	return (now) => {
+		if (now - last < intervalMs) return false
+		last = now
+		return true
+	}
+}
+
+/** Moves `current` toward `target` by at most elapsed / duration: a link's 500 ms fade. */
+export function approach(
+	current: number,
+	target: number,
+	elapsedMs: number,
+	durationMs: number,
+): number {
+	const step = durationMs > 0 ? elapsedMs / durationMs : 1
+	return current < target ? Math.min(target, current + step) : Math.max(target, current - step)
+}
+
+/**
+ * How visible a link is: fading with distance (nothing at the connection distance), brighter
+ * near the pointer (`glow` 0 to 1, already eased).
+ */
+export function linkOpacity(distance: number, connectionDistance: number, glow: number): number {
+	const near = Math.max(0, 1 - distance / connectionDistance)
+	return near * (0.3 + 0.7 * Math.min(Math.max(glow, 0), 1))
+}
+
+const DESKTOP_MIN_WIDTH = 1024
+const SMALL_SCREEN_START_DELAY_MS = 4000
+
+/**
+ * How long after the load event the 3D chunk is fetched when the visitor has not interacted:
+ * a desktop (fine pointer, 1024 px or wider) starts at once, in idle time, so the particles are
+ * up within 2 s (DESIGN.md); phones and small windows wait 4 s, so a decoration never competes
+ * with a slow device's first seconds (docs/decisions/051, 090).
+ */
+export function startDelayMs({ width, mobile }: { width: number; mobile: boolean }): number {
+	return !mobile && width >= DESKTOP_MIN_WIDTH ? 0 : SMALL_SCREEN_START_DELAY_MS
+}
