@@ -2,7 +2,8 @@
  * The buy button (SPEC §7): a form that POSTs to /checkout. Without JavaScript the server
  * answers 303 to the hosted payment page; with it, the same fields go as JSON (SPEC §7) and the
  * browser follows the `link`, showing `Checkout failed: {reason}` in place when refused.
- * The partner cookie is read by the server, so nothing secret passes through the page.
+ * With JavaScript the partner cookie goes as `X-Affiliate`, and as `X-Coupon` when no coupon was
+ * typed (SPEC §7); a plain form POST carries the cookie itself and the server falls back to it.
  */
 import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
@@ -11,6 +12,7 @@ import { Field } from '~/components/field'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { checkoutFailed } from '~/forms/messages'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { checkoutHeaders, readReferralCookies } from '~/models/attribution'
 import { useChosenRegion } from '~/utils/chosen-region'
 
 const fieldClasses =
@@ -50,7 +52,10 @@ export function CheckoutForm({
 					headers: {
 						Accept: 'application/json',
 						'Content-Type': 'application/json',
-						...(coupon ? { 'X-Coupon': coupon } : {}),
+						...checkoutHeaders({
+							coupon,
+							partnerKey: readReferralCookies(document.cookie).partnerKey,
+						}),
 					},
 					body: JSON.stringify({ ...body, quantity: Number(body.quantity) || body.quantity }),
 				})

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { attributionCookies, getAttribution } from '~/utils/attribution.server'
 import {
+	checkoutHeaders,
 	isPlausibleFriendKey,
 	parseAttribution,
+	readReferralCookies,
 	recordTouch,
 	referralFromUrl,
 	serializeAttribution,
@@ -124,5 +126,34 @@ describe('getAttribution', () => {
 		expect(facts.partnerKey).toBe('newkey')
 		expect(facts.referralUrl).toBe(`${origin}/?friend=newkey`)
 		expect(facts.marketing.first?.utm_source).toBe('ads')
+	})
+})
+
+describe('the referral cookies in the browser (SPEC §7)', () => {
+	test('reads the referral cookies the server set', () => {
+		expect(
+			readReferralCookies(
+				`a=1; partner_key=k1; referral_url=${encodeURIComponent('https://s.test/?friend=k1')}`,
+			),
+		).toEqual({
+			partnerKey: 'k1',
+			referralUrl: 'https://s.test/?friend=k1',
+		})
+		expect(readReferralCookies('')).toEqual({ partnerKey: null, referralUrl: null })
+	})
+
+	test('checkout sends the partner cookie as X-Affiliate, and as X-Coupon when no coupon was typed', () => {
+		expect(checkoutHeaders({ coupon: '', partnerKey: 'k1' })).toEqual({
+			'X-Coupon': 'k1',
+			'X-Affiliate': 'k1',
+		})
+		expect(checkoutHeaders({ coupon: ' SPRING ', partnerKey: 'k1' })).toEqual({
+			'X-Coupon': 'SPRING',
+			'X-Affiliate': 'k1',
+		})
+		expect(checkoutHeaders({ coupon: 'SPRING', partnerKey: null })).toEqual({
+			'X-Coupon': 'SPRING',
+		})
+		expect(checkoutHeaders({ coupon: undefined, partnerKey: null })).toEqual({})
 	})
 })

@@ -129,3 +129,34 @@ export type AttributionFacts = {
 	/** utm_*, gclid, fbclid: first and last touch. */
 	marketing: Attribution
 }
+
+/** The referral cookies as the browser sees them (they are not HttpOnly: SPEC §7, decision 061). */
+export function readReferralCookies(cookieString: string): {
+	partnerKey: string | null
+	referralUrl: string | null
+} {
+	const read = (name: string) => {
+		const pair = cookieString.split('; ').find((c) => c.startsWith(`${name}=`))
+		return pair ? decodeURIComponent(pair.slice(name.length + 1)) : null
+	}
+	return { partnerKey: read(PARTNER_KEY_COOKIE), referralUrl: read(REFERRAL_URL_COOKIE) }
+}
+
+/**
+ * The headers the browser sends with POST /checkout (SPEC §7): `X-Affiliate` is the partner
+ * cookie; `X-Coupon` is the coupon the visitor typed, else the partner cookie (a partner's key
+ * may also be a coupon code; one that is not is ignored by the checkout's pricing).
+ */
+export function checkoutHeaders({
+	coupon,
+	partnerKey,
+}: {
+	coupon: string | null | undefined
+	partnerKey: string | null
+}): Record<string, string> {
+	const typed = coupon?.trim() || null
+	const headers: Record<string, string> = {}
+	if (typed ?? partnerKey) headers['X-Coupon'] = (typed ?? partnerKey)!
+	if (partnerKey) headers['X-Affiliate'] = partnerKey
+	return headers
+}

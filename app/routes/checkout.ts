@@ -86,14 +86,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		if (!regionAllowed(region, country.details.region))
 			return fail(403, `the ${region} price is not available in your country; use GLOBAL`)
 
-		// The partner cookie stands in when the client did not pass it on (a plain form POST).
+		// The partner cookie stands in when the client did not pass it on (a plain form POST),
+		// for the affiliate and, when no coupon was given, for the coupon (SPEC §7).
 		const attribution = getAttribution(request, context.origin)
 		const { id, link } = await createCheckout({
 			code,
 			quantity,
 			type,
 			region,
-			coupon: token(request.headers.get('x-coupon')) ?? token(read.body.coupon as string),
+			coupon:
+				token(request.headers.get('x-coupon')) ??
+				token(read.body.coupon as string) ??
+				token(attribution.partnerKey),
 			affiliate:
 				token(request.headers.get('x-affiliate')) ??
 				token(read.body.affiliate as string) ??

@@ -52,6 +52,45 @@ test('buy a seat in the sandbox: thank-you page, and the counter moves', async (
 	expect(await purchaseCount(page)).toBeGreaterThan(before)
 })
 
+test('the partner cookie reaches POST /checkout: X-Affiliate, and X-Coupon unless a coupon is typed', async ({
+	page,
+}) => {
+	// ?friend= on any page sets the partner cookie (SPEC §4).
+	await page.goto('/?friend=partner-42')
+	const withJs = test.info().project.name === 'js'
+	const preOrder = page.getByRole('button', { name: 'Pre-order your seat' })
+	const checkoutPost = () =>
+		page.waitForRequest(
+			(request) => request.method() === 'POST' && new URL(request.url()).pathname === '/checkout',
+		)
+	if (withJs) await hydrated(preOrder)
+	let posted = checkoutPost()
+	await preOrder.click()
+	let request = await posted
+	if (withJs) {
+		expect(request.headers()).toMatchObject({
+			'x-affiliate': 'partner-42',
+			'x-coupon': 'partner-42',
+		})
+	} else {
+		// A plain form POST cannot add headers: it carries the cookie, and the server falls back to
+		// it for both (tests/integration/checkout.test.ts).
+		expect(await request.headerValue('cookie')).toContain('partner_key=partner-42')
+	}
+	await expect(page).toHaveURL(/\/checkout\/sandbox\//)
+
+	await page.goto('/')
+	if (withJs) await hydrated(preOrder)
+	await page.getByLabel('Coupon code (optional)').fill('SPRING')
+	posted = checkoutPost()
+	await preOrder.click()
+	request = await posted
+	if (withJs)
+		expect(request.headers()).toMatchObject({ 'x-affiliate': 'partner-42', 'x-coupon': 'SPRING' })
+	else expect(request.postData()).toContain('coupon=SPRING')
+	await expect(page).toHaveURL(/\/checkout\/sandbox\//)
+})
+
 test('a declined card says so, and the visitor can try again', async ({ page }) => {
 	await page.goto('/')
 	await page.getByRole('button', { name: 'Pre-order your seat' }).click()

@@ -220,6 +220,18 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 		expect(await price(PASS, 1, 'PASS10')).toMatchObject({ amountMinor: 9_900 })
 	})
 
+	test('without a coupon the partner cookie stands in for X-Coupon, in JSON and form POSTs alike (SPEC §7)', async () => {
+		const partner = { Cookie: 'partner_key=LAUNCH20' }
+		const json = await api.buy(SEAT, 1, partner)
+		expect((await api.status(json.id)).body.data).toMatchObject({ amountMinor: 19_920 })
+		const form = await api.form('/checkout', { code: SEAT, quantity: '1' }, partner)
+		const formId = api.idOf(form.headers.get('location')!)
+		expect((await api.status(formId)).body.data).toMatchObject({ amountMinor: 19_920 })
+		// A coupon the visitor typed wins over the partner's.
+		const typed = await api.buy(SEAT, 1, { ...partner, 'X-Coupon': 'OLD' })
+		expect((await api.status(typed.id)).body.data).toMatchObject({ amountMinor: 24_900 })
+	})
+
 	test('the sandbox page: test mode, the item and amount, "Card number", "Pay"; a declined card can retry', async () => {
 		const { id } = await api.buy(SEAT, 1)
 		const page = await (await fetch(`${server.url}/checkout/sandbox/${id}`)).text()

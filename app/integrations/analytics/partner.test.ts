@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { PARTNER_WARNINGS, readReferralCookies, reportPartnerSignup } from './partner'
+import { PARTNER_WARNINGS, reportPartnerSignup } from './partner'
 
 const signup = {
 	email: 'ada@example.com',
@@ -64,17 +64,5 @@ describe('partner sign-up (SPEC §7)', () => {
 			}),
 		).toBe(true)
 		expect(po).toHaveBeenCalledTimes(1)
-	})
-
-	test('reads the referral cookies the server set', () => {
-		expect(
-			readReferralCookies(
-				`a=1; partner_key=k1; referral_url=${encodeURIComponent('https://s.test/?friend=k1')}`,
-			),
-		).toEqual({
-			partnerKey: 'k1',
-			referralUrl: 'https://s.test/?friend=k1',
-		})
-		expect(readReferralCookies('')).toEqual({ partnerKey: null, referralUrl: null })
 	})
 })

@@ -4,7 +4,6 @@
  * reported with key = e-mail, the e-mail, the partner key and the referral URL. The vendor's
  * `po` function may not be there yet: up to 5 attempts, 500 ms apart (SPEC §9).
  */
-import { PARTNER_KEY_COOKIE, REFERRAL_URL_COOKIE } from '~/models/attribution'
 
 const PARTNER_ATTEMPTS = 5
 const PARTNER_RETRY_MS = 500
@@ -17,17 +16,6 @@ export const PARTNER_WARNINGS = {
 type Po = (...args: unknown[]) => unknown
 
 export type PartnerSignup = { email: string; partnerKey: string | null; referralUrl: string | null }
-
-export function readReferralCookies(cookieString: string): {
-	partnerKey: string | null
-	referralUrl: string | null
-} {
-	const read = (name: string) => {
-		const pair = cookieString.split('; ').find((c) => c.startsWith(`${name}=`))
-		return pair ? decodeURIComponent(pair.slice(name.length + 1)) : null
-	}
-	return { partnerKey: read(PARTNER_KEY_COOKIE), referralUrl: read(REFERRAL_URL_COOKIE) }
-}
 
 /**
  * Sends the sign-up to the partner programme. Resolves true when sent; false when there is no

@@ -6,12 +6,9 @@
  * configured.
  */
 import type { SignupList } from '~/forms/names'
-import {
-	PARTNER_WARNINGS,
-	readReferralCookies,
-	reportPartnerSignup,
-} from '~/integrations/analytics/partner'
+import { PARTNER_WARNINGS, reportPartnerSignup } from '~/integrations/analytics/partner'
 import { createTracker, type Geo, type Tracker } from '~/integrations/analytics/tracker'
+import { readReferralCookies } from '~/models/attribution'
 import { pushDataLayer } from './data-layer'
 
 export type AnalyticsConfig = {
