@@ -1,3 +1,4 @@
+import { useLocation } from '@remix-run/react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { CourseOffer as Offer } from '~/models/offer.server'
 import { formatPrice } from '~/models/pricing'
@@ -7,8 +8,9 @@ import { useApiClient } from '~/utils/use-api-client'
 
 /**
  * The seat's price in the visitor's region with the regional-pricing switch, and the seats
- * sold and left. The switch is a GET form (?pricing=global|regional) that the server answers
- * without JavaScript; with JavaScript it reloads the catalog through the API client instead.
+ * sold and left. The switch is a GET form (?pricing=global, and back to the bare page, which
+ * clears the choice) that the server answers without JavaScript; with JavaScript it reloads the
+ * catalog through the API client instead.
  */
 export function CourseOffer({ offer }: { offer: Offer }) {
 	return (
@@ -21,6 +23,7 @@ export function CourseOffer({ offer }: { offer: Offer }) {
 
 function SeatPrice({ offer }: { offer: Offer }) {
 	const api = useApiClient()
+	const { pathname } = useLocation()
 	const [store] = useState(() =>
 		createRegionalPricing({
 			api,
@@ -72,15 +75,18 @@ function SeatPrice({ offer }: { offer: Offer }) {
 				) : null}
 			</div>
 			{hasRegionalPrice ? (
+				// Choosing the global price is remembered in the URL (?pricing=global); the way back
+				// clears that choice (a form with no fields: the bare page), SPEC §4, decision 093.
 				<form
 					method="get"
+					action={pathname}
 					className="mt-2"
 					onSubmit={(event) => {
 						event.preventDefault()
-						void store.setActive(!state.active)
+						void (state.active ? store.setActive(false) : store.clear())
 					}}
 				>
-					<input type="hidden" name="pricing" value={state.active ? 'global' : 'regional'} />
+					{state.active ? <input type="hidden" name="pricing" value="global" /> : null}
 					<button
 						type="submit"
 						disabled={state.loading}

@@ -11,7 +11,10 @@ import { getCountryInfo } from './country.server'
 import { type Course, getCourse } from './course.server'
 import { GLOBAL_REGION } from './pricing'
 
-/** The switch as a query parameter (?pricing=global|regional), so it works without JavaScript. */
+/**
+ * The switch as a query parameter, so it works without JavaScript: ?pricing=global is the
+ * visitor's choice; no parameter (the choice cleared) or ?pricing=regional is the automatic price.
+ */
 export type PricingChoice = 'regional' | 'global'
 
 export function parsePricingChoice(value: string | null): PricingChoice | undefined {

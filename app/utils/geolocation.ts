@@ -1,20 +1,30 @@
 /**
- * The geolocation record of SPEC §3, held by analytics, and the rule of SPEC §4 that completes
- * it: a record with an address but no country code gets one from a lookup. Browser and server.
+ * The geolocation record of SPEC §3, as analytics events carry it (SPEC §7), and country names.
+ * SPEC §4's rule that completes a record (an address but no country code: look it up, name the
+ * country from its code when the lookup does not) runs on the server, in getCountryInfo: the
+ * browser never sees or sends the visitor's address (docs/decisions/093). Browser and server.
  */
 export type GeoRecord = {
-	ip_address?: string | null
-	country_code?: string | null
-	country?: string | null
-	city?: string | null
-	timezone?: string | null
+	country_code: string | null
+	country: string | null
+	city: string | null
+	timezone: string | null
 }
 
-export type GeoAnswer = {
+/** The record analytics events carry, from the country the server found (GET /api/country). */
+export function geoRecordOf(details: {
 	countryCode?: string | null
 	country?: string | null
 	city?: string | null
 	timezone?: string | null
+}): GeoRecord | null {
+	if (!details.countryCode) return null
+	return {
+		country_code: details.countryCode,
+		country: details.country || countryName(details.countryCode) || details.countryCode,
+		city: details.city ?? null,
+		timezone: details.timezone ?? null,
+	}
 }
 
 const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
@@ -28,32 +38,5 @@ export function countryName(code: string | null | undefined): string | undefined
 		return name === 'Unknown Region' ? undefined : name
 	} catch {
 		return undefined
-	}
-}
-
-/**
- * Fills in country code, country (else a name derived from the code), city and timezone when the
- * record has an address but no country code. Any other record, or a failed lookup, comes back
- * unchanged: geolocation never stops what it decorates.
- */
-export async function completeGeoRecord(
-	record: GeoRecord,
-	lookup: (ip: string) => Promise<GeoAnswer | null>,
-): Promise<GeoRecord> {
-	if (!record.ip_address || record.country_code) return record
-	let answer: GeoAnswer | null
-	try {
-		answer = await lookup(record.ip_address)
-	} catch (error) {
-		console.warn('Geolocation lookup failed:', (error as Error).message)
-		return record
-	}
-	if (!answer?.countryCode) return record
-	return {
-		...record,
-		country_code: answer.countryCode,
-		country: answer.country || countryName(answer.countryCode) || answer.countryCode,
-		city: answer.city ?? record.city ?? null,
-		timezone: answer.timezone ?? record.timezone ?? null,
 	}
 }

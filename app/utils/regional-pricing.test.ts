@@ -73,18 +73,31 @@ describe('regional pricing', () => {
 		expect(store.getState()).toMatchObject({ items: [], error: CATALOG_LOAD_ERROR })
 	})
 
-	test('clearing goes back to GLOBAL and forgets the country', async () => {
-		const { api } = fakeApi()
+	test('clearing the global-price choice goes back to the regional price, without asking the country again', async () => {
+		const { api, fetch } = fakeApi()
 		const store = createRegionalPricing({
 			api,
-			initial: { active: true, country: india, items: [], error: null },
+			initial: { active: false, country: india, items: [item('GLOBAL', 249)], error: null },
 		})
 		await store.clear()
-		expect(store.getState()).toMatchObject({
-			active: false,
-			country: UNKNOWN_COUNTRY,
-			region: 'GLOBAL',
+		expect(store.getState()).toMatchObject({ active: true, region: 'TIER4' })
+		expect(store.getState().items[0]?.price).toBe(100)
+		expect(fetch.mock.calls.map(([url]) => new URL(String(url), 'http://s.test').pathname)).toEqual(
+			['/api/catalog'],
+		)
+	})
+
+	test('clearing on a page that did not know the country looks it up first', async () => {
+		const { api, fetch } = fakeApi()
+		const store = createRegionalPricing({
+			api,
+			initial: { active: false, country: UNKNOWN_COUNTRY, items: [], error: null },
 		})
+		await store.clear()
+		expect(store.getState()).toMatchObject({ active: true, region: 'TIER4' })
+		expect(fetch.mock.calls.map(([url]) => new URL(String(url), 'http://s.test').pathname)).toEqual(
+			['/api/country', '/api/catalog'],
+		)
 	})
 
 	test('the country comes from /api/country; a failed lookup is level 0, GLOBAL', async () => {

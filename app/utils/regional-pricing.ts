@@ -1,7 +1,8 @@
 /**
  * The client side of regional pricing (SPEC §4, §8): a switch that is active or not; active
  * uses the visitor's region from the country lookup, inactive uses GLOBAL; every change reloads
- * the catalog through the API client with the same query; it can be cleared. A failed catalog
+ * the catalog through the API client with the same query; the visitor's choice can be cleared
+ * (back to the automatic, regional price). A failed catalog
  * load stores 'Failed to fetch catalog data' and empties the list; a failed country lookup
  * falls back to level 0 and GLOBAL. Framework-free, so it is unit tested without a browser.
  */
@@ -90,6 +91,11 @@ export function createRegionalPricing({
 		if (ticket === latest) update({ ...result, loading: false })
 	}
 
+	async function lookUpCountry() {
+		update({ country: await fetchCountry(api) })
+		if (state.active) await reload()
+	}
+
 	return {
 		getState: () => state,
 		subscribe(listener: () => void) {
@@ -102,14 +108,16 @@ export function createRegionalPricing({
 			await reload()
 		},
 		/** Asks /api/country; on failure the visitor is level 0, GLOBAL. Reloads when active. */
-		async lookUpCountry() {
-			update({ country: await fetchCountry(api) })
-			if (state.active) await reload()
-		},
-		/** Back to the global price, forgetting the country. */
+		lookUpCountry,
+		/**
+		 * Forgets the visitor's choice (SPEC §4: regional pricing can be cleared): back to the
+		 * automatic price, regional pricing active for the visitor's country, which a page that
+		 * did not know it asks /api/country for first (docs/decisions/093).
+		 */
 		async clear() {
-			update({ active: false, country: UNKNOWN_COUNTRY })
-			await reload()
+			update({ active: true })
+			if (state.country.details.countryCode) await reload()
+			else await lookUpCountry()
 		},
 	}
 }

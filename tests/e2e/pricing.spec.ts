@@ -46,6 +46,32 @@ test.describe('a visitor from India', () => {
 		await expect(buyRegion).not.toHaveValue('GLOBAL')
 	})
 
+	test('a visitor who chose the global price can clear the choice and get the regional price back', async ({
+		page,
+	}) => {
+		// A shared or bookmarked link carrying the choice.
+		await page.goto('/for/vue?pricing=global')
+		const price = page.getByTestId('seat-price')
+		await expect(price).toHaveText('$249')
+		const clear = page.getByRole('button', { name: 'Use regional pricing for India' })
+		const withJs = test.info().project.name === 'js'
+		if (withJs) await hydrated(clear)
+		const catalogLoad = withJs
+			? page.waitForRequest((request) => request.url().includes('/api/catalog?'))
+			: null
+		await clear.click()
+		await expect(price).toHaveText('$100')
+		await expect(page.getByText('Regional price for India: 60% off.')).toBeVisible()
+		if (catalogLoad) {
+			expect(new URL((await catalogLoad).url()).searchParams.get('region')).toBe('TIER4')
+		} else {
+			// Cleared, not set the other way: the page without the parameter.
+			expect(new URL(page.url()).pathname).toBe('/for/vue')
+			expect(new URL(page.url()).searchParams.has('pricing')).toBe(false)
+		}
+		await expect(page.locator('#checkout input[name="region"]')).toHaveValue('TIER4')
+	})
+
 	test('the framework pages show the same offer', async ({ page }) => {
 		await page.goto('/for/vue')
 		await expect(page.getByTestId('seat-price')).toHaveText('$100')

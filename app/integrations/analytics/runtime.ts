@@ -9,6 +9,9 @@ import type { SignupList } from '~/forms/names'
 import { PARTNER_WARNINGS, reportPartnerSignup } from '~/integrations/analytics/partner'
 import { createTracker, type Geo, type Tracker } from '~/integrations/analytics/tracker'
 import { readReferralCookies } from '~/models/attribution'
+import { createApiClient } from '~/utils/api-client'
+import { geoRecordOf } from '~/utils/geolocation'
+import { fetchCountry } from '~/utils/regional-pricing'
 import { pushDataLayer } from './data-layer'
 
 export type AnalyticsConfig = {
@@ -64,13 +67,11 @@ export function start(
 	if (knownEmail) tracker.identify(knownEmail)
 	for (const event of pageViews) tracker.track(PAGE_VIEW_EVENT, event)
 	if (config.CUSTOMERIO_WRITE_KEY) {
-		// Geo data for events: the country the server sees (the same answer pricing uses).
-		fetch('/api/country', { headers: { Accept: 'application/json' } })
-			.then((response) => (response.ok ? response.json() : null))
-			.then((answer) => {
-				geo = answer?.data ?? answer ?? null
-			})
-			.catch(() => {})
+		// Geo data for events: the client-side country lookup (SPEC §7), the same answer pricing
+		// uses, as SPEC §3's geolocation record. It never fails: unknown is no record.
+		void fetchCountry(createApiClient()).then((country) => {
+			geo = geoRecordOf(country.details)
+		})
 	}
 	if (config.PARTNERO_PROGRAM_ID)
 		addScript('/scripts/partn.js', { 'data-program-id': config.PARTNERO_PROGRAM_ID })
