@@ -12,6 +12,7 @@ import { Field } from '~/components/field'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { checkoutFailed } from '~/forms/messages'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { recordCheckout } from '~/integrations/analytics/runtime'
 import { checkoutHeaders, readReferralCookies } from '~/models/attribution'
 import { useChosenRegion } from '~/utils/chosen-region'
 
@@ -64,6 +65,8 @@ export function CheckoutForm({
 					error?: string
 				}
 				if (response.ok && answer.link) {
+					// Leaving the page: analytics gets its 300 ms at most (SPEC §9).
+					await recordCheckout({ code, quantity: Number(body.quantity) || 1 })
 					// The hosted payment page may be another site (Stripe): a full navigation.
 					window.location.assign(answer.link)
 					return

@@ -2,12 +2,13 @@ import { useEffect } from 'react'
 import { Analytics } from '~/components/analytics'
 import { PreviewBar } from '~/components/preview-bar'
 import { Toaster } from '~/components/toaster'
-import { LOCALE_COOKIE, localeCookie, resolveLocale } from '~/utils/i18n'
+import { LOCALE_COOKIE, localeCookie, localeLoadFailure, resolveLocale } from '~/utils/i18n'
 import { useRootData } from '~/utils/root-data'
 
 /**
  * What every page carries besides its content: the preview bar, the toasts, the hourly build
- * check, and the locale cookie (written by the browser, so cached pages never set cookies).
+ * check, and the locale cookie (written by the browser, so cached pages never set cookies; one
+ * naming a locale the site does not ship is replaced, with SPEC §8's console warning).
  */
 export function DocumentExtras() {
 	const data = useRootData()
@@ -25,8 +26,14 @@ export function DocumentExtras() {
 	}, [])
 	const locale = data?.locale
 	useEffect(() => {
-		if (!locale || document.cookie.split('; ').some((c) => c.startsWith(`${LOCALE_COOKIE.name}=`)))
-			return
+		if (!locale) return
+		const stored = document.cookie
+			.split('; ')
+			.find((c) => c.startsWith(`${LOCALE_COOKIE.name}=`))
+			?.slice(LOCALE_COOKIE.name.length + 1)
+		const failure = localeLoadFailure(stored)
+		if (failure) console.warn('Failed locale loading:', failure)
+		else if (stored) return
 		// biome-ignore lint/suspicious/noDocumentCookie: one cookie, built by localeCookie()
 		document.cookie = localeCookie(resolveLocale(locale), window.location.protocol === 'https:')
 	}, [locale])

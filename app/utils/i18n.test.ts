@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { localeCookie, localeDirection, messages, resolveLocale, t } from './i18n'
+import {
+	localeCookie,
+	localeDirection,
+	localeLoadFailure,
+	messages,
+	resolveLocale,
+	t,
+} from './i18n'
 
 describe('interface texts and locale (SPEC §8, §9)', () => {
 	test('the dictionary holds the default English texts of SPEC §8', () => {
@@ -38,5 +45,18 @@ describe('interface texts and locale (SPEC §8, §9)', () => {
 			'locale=en-US; Max-Age=31536000; Path=/; SameSite=Lax',
 		)
 		expect(localeCookie('en-US', true)).toMatch(/; Secure$/)
+	})
+})
+
+describe("'Failed locale loading' (SPEC §8)", () => {
+	test('a stored locale the site does not ship is reported with the reason', () => {
+		expect(localeLoadFailure('fr-FR')).toBe(
+			'"fr-FR" is not a locale of this site (en-US); using en-US',
+		)
+	})
+
+	test('a shipped locale, or none stored yet, is no failure', () => {
+		expect(localeLoadFailure('en-US')).toBeNull()
+		expect(localeLoadFailure(undefined)).toBeNull()
 	})
 })

@@ -61,6 +61,15 @@ export function resolveLocale(value: string | undefined): Locale {
 	return isLocale(value) ? value : DEFAULT_LOCALE
 }
 
+/**
+ * Why a stored locale cannot be used, for SPEC §8's 'Failed locale loading' warning; null when
+ * it can (or when none is stored: the default is then simply written).
+ */
+export function localeLoadFailure(value: string | undefined): string | null {
+	if (value === undefined || isLocale(value)) return null
+	return `"${value}" is not a locale of this site (${locales.join(', ')}); using ${DEFAULT_LOCALE}`
+}
+
 /** The Set-Cookie / document.cookie string for a locale. */
 export function localeCookie(locale: Locale, secure: boolean): string {
 	const { name, maxAge, path, sameSite } = LOCALE_COOKIE

@@ -24,6 +24,18 @@ describe('toasts (SPEC §4, §9)', () => {
 		expect(toastStore.getToasts().find((item) => item.id === id)).toBeUndefined()
 	})
 
+	test("closing a toast that is not there warns 'Overlay not found' (SPEC §8); closing twice does not", () => {
+		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		dismissToast('toast-that-never-was')
+		expect(warn).toHaveBeenCalledWith('Overlay not found', 'toast-that-never-was')
+		warn.mockClear()
+		const id = toast({ title: 'Twice' })
+		dismissToast(id)
+		dismissToast(id)
+		expect(warn).not.toHaveBeenCalled()
+		warn.mockRestore()
+	})
+
 	test('the same id is shown once (a flash toast seen by both server and browser)', () => {
 		toast({ id: 'flash-1', title: 'Once' })
 		toast({ id: 'flash-1', title: 'Once' })

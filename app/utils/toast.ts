@@ -63,7 +63,10 @@ export function toast(input: ToastInput): string {
 
 /** Closes a toast; it is removed from the list once its closing animation has run. */
 export function dismissToast(id: string, exitMs = TOAST_EXIT_MS) {
-	if (!toasts.some((existing) => existing.id === id && existing.open)) return
+	const found = toasts.find((existing) => existing.id === id)
+	// SPEC §8's console-only warning: closing something that is not (or no longer) on the page.
+	if (!found) console.warn('Overlay not found', id)
+	if (!found?.open) return
 	emit(toasts.map((existing) => (existing.id === id ? { ...existing, open: false } : existing)))
 	setTimeout(() => emit(toasts.filter((existing) => existing.id !== id)), exitMs)
 }

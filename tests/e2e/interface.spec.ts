@@ -375,3 +375,24 @@ test('the locale cookie is en-US for a year, site-wide, SameSite=Lax', async ({
 	expect(Math.round(days)).toBe(365)
 	await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
 })
+
+test("a locale the site does not ship: 'Failed locale loading' with the reason, and back to en-US", async ({
+	page,
+	context,
+	baseURL,
+}) => {
+	test.skip(test.info().project.name !== 'js', 'a console warning of the browser')
+	await context.addCookies([{ name: 'locale', value: 'fr-FR', url: baseURL! }])
+	const warnings: string[] = []
+	page.on('console', (message) => {
+		if (message.type() === 'warning') warnings.push(message.text())
+	})
+	await page.goto('/workshop')
+	await expect
+		.poll(() => warnings.join('\n'))
+		.toContain('Failed locale loading: "fr-FR" is not a locale of this site (en-US); using en-US')
+	await expect
+		.poll(async () => (await context.cookies()).find((c) => c.name === 'locale')?.value)
+		.toBe('en-US')
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+})

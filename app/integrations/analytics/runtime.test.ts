@@ -35,3 +35,23 @@ test('signing in later identifies the visitor', () => {
 	identify('grace@example.com')
 	expect(client.identify).toHaveBeenCalledWith('grace@example.com')
 })
+
+test('a checkout about to leave for the payment page is tracked, and can be awaited', async () => {
+	const { recordCheckout } = await import('./runtime')
+	const page = {} as { dataLayer?: unknown[] }
+	vi.stubGlobal('window', page)
+	start(unconfigured, [], null)
+	await expect(
+		recordCheckout({ code: 'ai-driven-dev-preorder', quantity: 2 }),
+	).resolves.toBeUndefined()
+	expect(client.track).toHaveBeenCalledWith('checkout_started', {
+		code: 'ai-driven-dev-preorder',
+		quantity: 2,
+	})
+	expect(page.dataLayer).toContainEqual({
+		event: 'checkout_started',
+		code: 'ai-driven-dev-preorder',
+		quantity: 2,
+	})
+	vi.unstubAllGlobals()
+})

@@ -33,6 +33,7 @@ type AnalyticsWindow = Window & {
  */
 const PAGE_VIEW_EVENT = 'page_view'
 const SIGNUP_EVENT = 'signup'
+const CHECKOUT_EVENT = 'checkout_started'
 
 let tracker: Tracker | null = null
 let settings: AnalyticsConfig | null = null
@@ -107,6 +108,15 @@ export function recordSignup(email: string, list: SignupList) {
 	pushDataLayer({ event: SIGNUP_EVENT, list })
 	const referral = readReferralCookies(document.cookie)
 	void reportPartnerSignup(settings?.PARTNERO_PROGRAM_ID ?? null, { email, ...referral })
+}
+
+/**
+ * A checkout is about to leave the site for the payment page: the event is recorded, and the
+ * caller may wait for it, 300 ms at most (SPEC §9), before the page goes away.
+ */
+export function recordCheckout(item: { code: string; quantity: number }): Promise<void> {
+	pushDataLayer({ event: CHECKOUT_EVENT, ...item })
+	return tracker?.track(CHECKOUT_EVENT, item) ?? Promise.resolve()
 }
 
 /** @public Called through the dynamic import in components/analytics.tsx. */

@@ -3,8 +3,12 @@
  * browser package), SPEC §7: on start it identifies with an empty payload; it identifies by
  * e-mail when known; every event carries created_at (Unix seconds), geo data and the friend.
  * Without a write key it does nothing but warn, once. The package is loaded on demand, so pages
- * without a key never download it.
+ * without a key never download it. Loading is retried with SPEC §9's backoff (500 ms, ×2), and
+ * the library gets the same numbers: its retry queue backs off from 500 ms by 2, and its callback
+ * timeout is 300 ms (retry.ts).
  */
+import { ANALYTICS_TIMING, settleWithin, withRetries } from './retry'
+
 export const CUSTOMERIO_WARNING =
 	'Customer-data write key not set (CUSTOMERIO_WRITE_KEY): analytics events are not sent'
 
@@ -17,7 +21,8 @@ type Client = {
 
 export type Tracker = {
 	identify(email: string, traits?: Record<string, unknown>): void
-	track(event: string, properties?: Record<string, unknown>): void
+	/** Resolves once the library took the event, or after 300 ms: safe to await before leaving. */
+	track(event: string, properties?: Record<string, unknown>): Promise<void>
 }
 
 export function eventProperties(
@@ -41,15 +46,18 @@ export function createTracker(
 ): Tracker {
 	if (!writeKey) {
 		console.warn(CUSTOMERIO_WARNING)
-		return { identify() {}, track() {} }
+		return { identify() {}, track: async () => {} }
 	}
-	const client = load(writeKey).then(
+	const client = withRetries(() => load(writeKey)).then(
 		(loaded) => {
 			loaded.identify({})
 			return loaded
 		},
 		(error) => {
-			console.warn('Customer-data service failed to load:', (error as Error)?.message ?? error)
+			console.warn(
+				`Customer-data service failed to load after ${ANALYTICS_TIMING.attempts} attempts:`,
+				(error as Error)?.message ?? error,
+			)
 			return null
 		},
 	)
@@ -59,12 +67,17 @@ export function createTracker(
 		},
 		track(event, properties = {}) {
 			const props = eventProperties(properties, context())
-			void client.then((c) => c?.track(event, props))
+			return settleWithin(client.then((c) => c?.track(event, props)))
 		},
 	}
 }
 
 async function loadCustomerIo(writeKey: string): Promise<Client> {
 	const { AnalyticsBrowser } = await import('@customerio/cdp-analytics-browser')
-	return AnalyticsBrowser.load({ writeKey }) as unknown as Client
+	// `load` resolves once the library and its settings are in; a failure there is retried.
+	const [analytics] = await AnalyticsBrowser.load(
+		{ writeKey, timeout: ANALYTICS_TIMING.callbackTimeoutMs },
+		{ retryQueue: true },
+	)
+	return analytics as unknown as Client
 }
