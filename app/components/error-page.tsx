@@ -1,5 +1,6 @@
 import { Form, isRouteErrorResponse, useRouteError } from '@remix-run/react'
 import { statusText } from '~/utils/http'
+import { t } from '~/utils/i18n'
 
 /** What the generic error page shows for an error (SPEC §2). */
 export function describeError(error: unknown) {
@@ -38,7 +39,7 @@ export function ErrorPage() {
 					type="submit"
 					className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-500"
 				>
-					Back to home
+					{t('backToHome')}
 				</button>
 			</Form>
 		</div>

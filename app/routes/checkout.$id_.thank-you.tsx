@@ -13,6 +13,7 @@ import { findValidPass, getCheckout } from '~/models/checkout/index.server'
 import { formatPrice } from '~/models/pricing'
 import { startedHere } from '~/utils/cookies.server'
 import { notFound, requireFound } from '~/utils/http'
+import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) =>
@@ -39,7 +40,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 const backHome = (
 	<p>
 		<Link to="/" className={buttonClasses('secondary')}>
-			Back to home
+			{t('backToHome')}
 		</Link>
 	</p>
 )

@@ -20,6 +20,7 @@ import {
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout/index.server'
 import { startedHere } from '~/utils/cookies.server'
+import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 const POLL_MS = 2_000
@@ -150,7 +151,7 @@ export default function Processing() {
 				</p>
 				<p className="mt-6">
 					<Link to="/" className={buttonClasses()}>
-						Back to home
+						{t('backToHome')}
 					</Link>
 				</p>
 			</LeadLayout>

@@ -28,6 +28,7 @@ import {
 } from '~/models/checkout/index.server'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
 import { readForm, requireFound } from '~/utils/http'
+import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) =>
@@ -159,7 +160,7 @@ export default function SandboxCheckout() {
 			<p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
 				This page stands in for a card processor while the site runs without Stripe.{' '}
 				<Link to="/" className="underline">
-					Back to home
+					{t('backToHome')}
 				</Link>
 			</p>
 		</LeadLayout>

@@ -20,6 +20,7 @@ import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { claimPass, findValidPass } from '~/models/checkout/index.server'
 import { readForm, requireFound } from '~/utils/http'
+import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { redirectWithinSite } from '~/utils/redirect'
 
@@ -67,7 +68,7 @@ export default function PassPage() {
 				<p role="status">
 					This pass has already been claimed by {pass.claimedBy}.{' '}
 					<Link to="/" className="underline">
-						Back to home
+						{t('backToHome')}
 					</Link>
 				</p>
 			) : (

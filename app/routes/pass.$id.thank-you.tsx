@@ -5,6 +5,7 @@ import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { findValidPass } from '~/models/checkout/index.server'
 import { requireFound } from '~/utils/http'
+import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) =>
@@ -28,7 +29,7 @@ export default function PassThankYou() {
 				lead={`Thank you, ${pass.name}. Your ${pass.itemName} is confirmed; we will write to ${pass.email} before the event.`}
 			/>
 			<Link to="/" className={buttonClasses('secondary')}>
-				Back to home
+				{t('backToHome')}
 			</Link>
 		</LeadLayout>
 	)

@@ -9,6 +9,7 @@ import { getAttribution } from '~/utils/attribution.server'
 import { signedUpCookie } from '~/utils/cookies.server'
 import { checkHoneypot } from '~/utils/honeypot.server'
 import { readForm } from '~/utils/http'
+import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 /**
@@ -57,7 +58,7 @@ export function ErrorBoundary() {
 		<LeadLayout>
 			<PageHeading title="This sign-up link did not work" lead={message} />
 			<Link to="/" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
-				Back to home
+				{t('backToHome')}
 			</Link>
 		</LeadLayout>
 	)

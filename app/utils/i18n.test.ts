@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
 	localeCookie,
@@ -58,5 +60,42 @@ describe("'Failed locale loading' (SPEC §8)", () => {
 	test('a shipped locale, or none stored yet, is no failure', () => {
 		expect(localeLoadFailure('en-US')).toBeNull()
 		expect(localeLoadFailure(undefined)).toBeNull()
+	})
+})
+
+describe('one table for the interface texts (SPEC §8)', () => {
+	/** Comments may name a text; only code counts. */
+	const withoutComments = (text: string) =>
+		text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+
+	/** Source files of the app, tests and this table aside. */
+	function sources(): { file: string; text: string }[] {
+		const root = path.resolve(import.meta.dirname, '..')
+		return fs
+			.readdirSync(root, { recursive: true, encoding: 'utf8' })
+			.filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+			.filter((file) => path.join(root, file) !== path.join(import.meta.dirname, 'i18n.ts'))
+			.map((file) => ({
+				file,
+				text: withoutComments(fs.readFileSync(path.join(root, file), 'utf8')),
+			}))
+	}
+
+	test('pages take the default texts from the table: none is written out in a component', () => {
+		const specTexts = Object.values(messages).slice(0, 16)
+		expect(specTexts).toContain('Back to home')
+		const written: string[] = []
+		for (const { file, text } of sources()) {
+			for (const phrase of specTexts) {
+				const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+				// As a whole JSX text (>Text<, or alone on its line) or a whole string literal.
+				const pattern = new RegExp(
+					`>\\s*${escaped}\\s*<|^\\s*${escaped}\\s*$|(['"\`])${escaped}\\1`,
+					'm',
+				)
+				if (pattern.test(text)) written.push(`${file}: ${phrase}`)
+			}
+		}
+		expect(written).toEqual([])
 	})
 })

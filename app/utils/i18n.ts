@@ -38,6 +38,9 @@ export const messages = {
 	previewMode: 'Preview mode',
 	stagingPreview: 'Staging preview',
 	leavePreview: 'Leave preview',
+	copied: 'Copied',
+	copiedToClipboard: 'Copied to clipboard',
+	copyFailed: 'Could not copy: select the code and copy it instead',
 } as const
 
 export type MessageKey = keyof typeof messages

@@ -16,6 +16,7 @@ import {
 	useContext,
 } from 'react'
 import { Icon, type IconName } from '~/components/icons'
+import { t } from '~/utils/i18n'
 
 // ---------------------------------------------------------------------------------------------
 // Callouts: note, tip, caution, warning, and the general callout they are made of.
@@ -346,7 +347,7 @@ export function CodeBlock({
 				className="absolute bottom-2 right-2 rounded-md border border-slate-300 bg-white p-1.5 text-slate-700 opacity-80 hover:opacity-100 focus-visible:opacity-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
 			>
 				<Icon name="copy" className="h-4 w-4" />
-				<span className="sr-only">Copy code to clipboard</span>
+				<span className="sr-only">{t('copyCode')}</span>
 			</button>
 			<span data-copy-status="" role="status" className="sr-only" />
 		</figure>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { TocEntry } from '~/content/schema'
+import { t } from '~/utils/i18n'
 import { enhanceContent } from './enhance'
 
 /**
@@ -28,7 +29,7 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
 			className="mb-10 rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-800"
 		>
 			<h2 id="on-this-page" className="font-semibold">
-				On this page
+				{t('onThisPage')}
 			</h2>
 			<ol className="mt-2 space-y-1">
 				{toc.map((entry) => (

@@ -3,6 +3,7 @@
  * tab sets become WAI-ARIA tabs (one panel at a time, arrow keys, Home, End) and code blocks get
  * a working "Copy code to clipboard" button. Safe to run twice on the same markup.
  */
+import { t } from '~/utils/i18n'
 
 let nextId = 0
 
@@ -83,15 +84,15 @@ function enhanceCopyButton(button: HTMLButtonElement, signal: AbortSignal) {
 		async () => {
 			try {
 				await navigator.clipboard.writeText(code.textContent ?? '')
-				if (status) status.textContent = 'Copied to clipboard'
-				if (label) label.textContent = 'Copied'
+				if (status) status.textContent = t('copiedToClipboard')
+				if (label) label.textContent = t('copied')
 			} catch {
-				if (status) status.textContent = 'Could not copy: select the code and copy it instead'
+				if (status) status.textContent = t('copyFailed')
 			}
 			clearTimeout(timer)
 			timer = setTimeout(() => {
 				if (status) status.textContent = ''
-				if (label) label.textContent = 'Copy code to clipboard'
+				if (label) label.textContent = t('copyCode')
 			}, COPIED_FOR_MS)
 		},
 		{ signal },
