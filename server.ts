@@ -155,7 +155,12 @@ app.use(
 				// GitHub avatars in the visitor's profile card (sign in with GitHub, docs/decisions/040).
 				imgSrc: ["'self'", 'data:', 'https://avatars.githubusercontent.com', ...analyticsHosts.img],
 				fontSrc: ["'self'"],
-				connectSrc: ["'self'", ...analyticsHosts.connect],
+				connectSrc: [
+					"'self'",
+					...analyticsHosts.connect,
+					// Icons named in content, from a public icon service (docs/decisions/091).
+					...(config.ICON_SERVICE_URL ? [new URL(config.ICON_SERVICE_URL).origin] : []),
+				],
 				// Only the tag manager's no-script frame, when configured.
 				frameSrc: ["'self'", ...analyticsHosts.frame],
 				objectSrc: ["'none'"],

@@ -78,6 +78,14 @@ describe('configuration', () => {
 		expect(() => parseConfig({ [name]: value })).toThrow(`${name}: ${message}`)
 	})
 
+	test('ICON_SERVICE_URL is an http(s) URL, kept without its trailing slash', () => {
+		expect(parseConfig({ ICON_SERVICE_URL: 'https://api.iconify.design/' }).ICON_SERVICE_URL).toBe(
+			'https://api.iconify.design',
+		)
+		expect(parseConfig({}).ICON_SERVICE_URL).toBeUndefined()
+		expect(() => parseConfig({ ICON_SERVICE_URL: 'ftp://icons.test' })).toThrow(/ICON_SERVICE_URL/)
+	})
+
 	test('every bad variable is reported at once, with the value given', () => {
 		try {
 			parseConfig({ PORT: 'http', SITE_STATUS: 'live' })

@@ -221,6 +221,14 @@ const envSchema = z.object({
 		.trim()
 		.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'PLAUSIBLE_DOMAIN must be a domain such as aidrivendev.com')
 		.optional(),
+	// A public icon service with the Iconify API, asked after the site's own icon endpoint for
+	// icons named in content (docs/decisions/091).
+	ICON_SERVICE_URL: z
+		.string()
+		.trim()
+		.refine(isHttpUrl, 'ICON_SERVICE_URL must be an http(s) URL such as https://api.iconify.design')
+		.transform((url) => url.replace(/\/+$/, ''))
+		.optional(),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -377,6 +385,7 @@ export function getPublicConfig() {
 		GTM_ID: config.GTM_ID ?? null,
 		CLARITY_ID: config.CLARITY_ID ?? null,
 		PLAUSIBLE_DOMAIN: config.PLAUSIBLE_DOMAIN ?? null,
+		ICON_SERVICE_URL: config.ICON_SERVICE_URL ?? null,
 	}
 }
 

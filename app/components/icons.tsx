@@ -52,6 +52,16 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
+/** Whether `name` is one of the icons bundled with the site. */
+export function isIconName(name: string): name is IconName {
+	return Object.hasOwn(paths, name)
+}
+
+/** An icon as SVG content for a 24×24 view box: what the local icon endpoint serves. */
+export function iconBody(name: IconName): string {
+	return `<path d="${paths[name]}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`
+}
+
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
 	return (
 		<svg

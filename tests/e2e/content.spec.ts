@@ -228,3 +228,46 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByRole('button', { name: 'Copy code to clipboard' })).toHaveCount(0)
 	})
 })
+
+test.describe('custom icons named in content (SPEC §7, §9)', () => {
+	const post = '/blog/tooling/tests-as-guardrails'
+	const icon = (page: import('@playwright/test').Page) => page.locator('[data-icon="site:check"]')
+
+	test('are filled from the local icon endpoint with JavaScript, and left out without', async ({
+		page,
+		javaScriptEnabled,
+	}) => {
+		const requests: string[] = []
+		page.on('request', (request) => {
+			if (request.url().includes('/api/icons/')) requests.push(request.url())
+		})
+		await page.goto(post)
+		await expect(page.getByText('Review checklist')).toBeVisible()
+		if (javaScriptEnabled) {
+			await expect(icon(page).locator('svg path')).toHaveCount(1)
+			expect(requests).toHaveLength(1)
+			expect(new URL(requests[0]!).pathname + new URL(requests[0]!).search).toBe(
+				'/api/icons/site.json?icons=check',
+			)
+		} else {
+			await expect(icon(page)).toBeAttached()
+			await expect(icon(page).locator('svg')).toHaveCount(0)
+			expect(requests).toHaveLength(0)
+		}
+	})
+
+	test("an icon no source can give: 'Failed to load custom icons', and the page carries on", async ({
+		page,
+	}) => {
+		test.skip(test.info().project.name !== 'js', 'a console warning of the browser')
+		await page.route('**/api/icons/**', (route) => route.abort())
+		const warnings: string[] = []
+		page.on('console', (message) => {
+			if (message.type() === 'warning') warnings.push(message.text())
+		})
+		await page.goto(post)
+		await expect.poll(() => warnings.join('\n')).toContain('Failed to load custom icons')
+		await expect(icon(page).locator('svg')).toHaveCount(0)
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	})
+})

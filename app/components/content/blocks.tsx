@@ -15,8 +15,9 @@ import {
 	type ReactNode,
 	useContext,
 } from 'react'
-import { Icon, type IconName } from '~/components/icons'
+import { Icon, type IconName, isIconName } from '~/components/icons'
 import { t } from '~/utils/i18n'
+import { parseIconName } from '~/utils/icon-loader'
 
 // ---------------------------------------------------------------------------------------------
 // Callouts: note, tip, caution, warning, and the general callout they are made of.
@@ -56,6 +57,26 @@ const calloutStyles: Record<CalloutType, { label: string; icon: IconName; classN
 	},
 }
 
+/**
+ * A content block's icon: a bundled one inline; a custom one (`set:name`, docs/decisions/091) as
+ * an empty placeholder that the enhancer fills from the icon endpoint or service. Decorative
+ * either way, so nothing is lost without JavaScript.
+ */
+function BlockIcon({
+	name,
+	fallback,
+	className,
+}: {
+	name: string | undefined
+	fallback?: IconName
+	className: string
+}) {
+	if (name && isIconName(name)) return <Icon name={name} className={className} />
+	if (name && parseIconName(name))
+		return <span data-icon={name} aria-hidden="true" className={`inline-block ${className}`} />
+	return fallback ? <Icon name={fallback} className={className} /> : null
+}
+
 /** A highlighted aside. Its kind is spoken as well as shown, so colour is never the only cue. */
 export function Callout({
 	type = 'info',
@@ -65,7 +86,8 @@ export function Callout({
 }: {
 	type?: CalloutType
 	title?: string
-	icon?: IconName
+	/** A bundled icon's name, or a custom one as `set:name` (loaded in the browser). */
+	icon?: string
 	children: ReactNode
 }) {
 	const style = calloutStyles[type] ?? calloutStyles.info
@@ -77,7 +99,7 @@ export function Callout({
 			data-callout={type}
 			className={`my-6 flex gap-3 rounded-xl border px-4 py-3 ${style.className}`}
 		>
-			<Icon name={icon ?? style.icon} className="mt-1 h-5 w-5 shrink-0" />
+			<BlockIcon name={icon} fallback={style.icon} className="mt-1 h-5 w-5 shrink-0" />
 			<div className="min-w-0 flex-1 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0">
 				<p className="my-0 font-semibold">{title ?? style.label}</p>
 				{children}
@@ -143,14 +165,13 @@ export function Card({
 }: {
 	title: string
 	href?: string
-	icon?: IconName
+	/** A bundled icon's name, or a custom one as `set:name` (loaded in the browser). */
+	icon?: string
 	children?: ReactNode
 }) {
 	const body = (
 		<>
-			{icon ? (
-				<Icon name={icon} className="mb-3 h-6 w-6 text-indigo-600 dark:text-indigo-400" />
-			) : null}
+			<BlockIcon name={icon} className="mb-3 h-6 w-6 text-indigo-600 dark:text-indigo-400" />
 			<p className="my-0 font-semibold text-slate-900 dark:text-white">
 				{title}
 				{href ? <Icon name="arrow-right" className="ml-1 inline h-4 w-4 align-[-2px]" /> : null}

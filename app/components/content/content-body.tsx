@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { TocEntry } from '~/content/schema'
 import { t } from '~/utils/i18n'
+import { useRootData } from '~/utils/root-data'
 import { enhanceContent } from './enhance'
 
 /**
@@ -9,11 +10,12 @@ import { enhanceContent } from './enhance'
  */
 export function ContentBody({ html }: { html: string }) {
 	const ref = useRef<HTMLDivElement>(null)
+	const iconService = useRootData()?.config.ICON_SERVICE_URL ?? null
 	// biome-ignore lint/correctness/useExhaustiveDependencies: new HTML is new markup to enhance
 	useEffect(() => {
 		if (!ref.current) return
-		return enhanceContent(ref.current)
-	}, [html])
+		return enhanceContent(ref.current, iconService)
+	}, [html, iconService])
 	// biome-ignore lint/security/noDangerouslySetInnerHtml: our own MDX, rendered at build time
 	return <div ref={ref} className="content-body pb-16" dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -101,8 +101,34 @@ function enhanceCopyButton(button: HTMLButtonElement, signal: AbortSignal) {
 }
 
 /** Enhances everything under `root`; returns a function that removes the listeners again. */
-export function enhanceContent(root: HTMLElement): () => void {
+/**
+ * Fills custom icon placeholders (`<span data-icon="set:name">`, docs/decisions/091) from the
+ * local icon endpoint, then the public icon service when one is configured. The loader is a
+ * chunk of its own, fetched only by pages that name such icons.
+ */
+async function loadCustomIcons(root: HTMLElement, service: string | null, signal: AbortSignal) {
+	const placeholders = [...root.querySelectorAll<HTMLElement>('[data-icon]')].filter(
+		(element) => !element.querySelector('svg'),
+	)
+	if (placeholders.length === 0) return
+	const { LOCAL_ICON_ENDPOINT, loadIcons, safeIconBody } = await import('~/utils/icon-loader')
+	const sources = [LOCAL_ICON_ENDPOINT, ...(service ? [service] : [])]
+	const icons = await loadIcons(
+		placeholders.map((element) => element.dataset.icon!),
+		sources,
+	)
+	if (signal.aborted) return
+	for (const element of placeholders) {
+		const icon = icons.get(element.dataset.icon!)
+		const body = icon && safeIconBody(icon.body)
+		if (!icon || !body) continue
+		element.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${icon.width} ${icon.height}" width="100%" height="100%" focusable="false">${body}</svg>`
+	}
+}
+
+export function enhanceContent(root: HTMLElement, iconService: string | null = null): () => void {
 	const controller = new AbortController()
+	void loadCustomIcons(root, iconService, controller.signal)
 	for (const tabs of root.querySelectorAll<HTMLElement>('[data-tabs]')) {
 		enhanceTabs(tabs, controller.signal)
 	}
