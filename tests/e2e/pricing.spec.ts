@@ -1,5 +1,20 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { hydrated } from './hydration'
+
+/**
+ * Clicks a regional-pricing switch. With JavaScript (once hydrated: before that it is the form it
+ * is without JavaScript) it reloads the catalog through the API client, without a navigation:
+ * the region that catalog was asked for. Without, null.
+ */
+async function switchPricing(page: Page, button: Locator): Promise<string | null> {
+	const withJs = test.info().project.name === 'js'
+	if (withJs) await hydrated(button)
+	const catalogLoad = withJs
+		? page.waitForRequest((request) => request.url().includes('/api/catalog?'))
+		: null
+	await button.click()
+	return catalogLoad ? new URL((await catalogLoad).url()).searchParams.get('region') : null
+}
 
 // The e2e server trusts x-e2e-country as its CDN country header (playwright.config.ts).
 test.describe('a visitor from India', () => {
@@ -13,17 +28,13 @@ test.describe('a visitor from India', () => {
 		await expect(page.getByText('Regional price for India: 60% off.')).toBeVisible()
 
 		const withJs = test.info().project.name === 'js'
-		const toGlobal = page.getByRole('button', { name: 'Show the global price' })
-		// With JavaScript the switch reloads the catalog through the API client, without a navigation
-		// (once hydrated: before that it is the form it is without JavaScript).
-		if (withJs) await hydrated(toGlobal)
-		const catalogLoad = withJs
-			? page.waitForRequest((request) => request.url().includes('/api/catalog?'))
-			: null
-		await toGlobal.click()
+		const region = await switchPricing(
+			page,
+			page.getByRole('button', { name: 'Show the global price' }),
+		)
 		await expect(price).toHaveText('$249')
-		if (catalogLoad) {
-			expect(new URL((await catalogLoad).url()).searchParams.get('region')).toBe('GLOBAL')
+		if (withJs) {
+			expect(region).toBe('GLOBAL')
 			expect(new URL(page.url()).search).toBe('')
 		} else {
 			expect(new URL(page.url()).searchParams.get('pricing')).toBe('global')
@@ -53,17 +64,14 @@ test.describe('a visitor from India', () => {
 		await page.goto('/for/vue?pricing=global')
 		const price = page.getByTestId('seat-price')
 		await expect(price).toHaveText('$249')
-		const clear = page.getByRole('button', { name: 'Use regional pricing for India' })
-		const withJs = test.info().project.name === 'js'
-		if (withJs) await hydrated(clear)
-		const catalogLoad = withJs
-			? page.waitForRequest((request) => request.url().includes('/api/catalog?'))
-			: null
-		await clear.click()
+		const region = await switchPricing(
+			page,
+			page.getByRole('button', { name: 'Use regional pricing for India' }),
+		)
 		await expect(price).toHaveText('$100')
 		await expect(page.getByText('Regional price for India: 60% off.')).toBeVisible()
-		if (catalogLoad) {
-			expect(new URL((await catalogLoad).url()).searchParams.get('region')).toBe('TIER4')
+		if (test.info().project.name === 'js') {
+			expect(region).toBe('TIER4')
 		} else {
 			// Cleared, not set the other way: the page without the parameter.
 			expect(new URL(page.url()).pathname).toBe('/for/vue')

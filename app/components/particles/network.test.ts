@@ -1,18 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import {
-	createLinkBuffers,
-	type Field,
-	fadeGlow,
-	findLinks,
-	gridSide,
-	pushFromRay,
-	seedField,
-	stepField,
-	writeLinks,
-} from './network'
-import { PARTICLES } from './settings'
+import * as network from './network'
+import { PARTICLES, SPHERE_RADIUS as RADIUS } from './settings'
 
-const RADIUS = PARTICLES.sphereSize / 2
+const { createLinkBuffers, fadeGlow, findLinks, gridSide, pushFromRay, seedField, stepField } =
+	network
+type Field = network.Field
 
 /** A deterministic random source, so a failing case can be replayed. */
 function seeded(seed: number) {
@@ -125,7 +117,7 @@ describe('the particle network (SPEC §9)', () => {
 		const { count, buffers } = links(field, 100, 30)
 		const out = { positions: new Float32Array(6), colors: new Float32Array(8) }
 		const draw = (light: number) => {
-			writeLinks(
+			network.writeLinks(
 				field,
 				buffers,
 				count,

@@ -23,9 +23,14 @@ import {
 	stepField,
 	writeLinks,
 } from './network'
-import { PARTICLES, type ParticleSettings, pointerPresence, throttle } from './settings'
+import {
+	PARTICLES,
+	type ParticleSettings,
+	pointerPresence,
+	SPHERE_RADIUS as RADIUS,
+	throttle,
+} from './settings'
 
-const RADIUS = PARTICLES.sphereSize / 2
 const BASE = new THREE.Color('#818cf8') // indigo-400
 const ACCENT = new THREE.Color('#c084fc') // purple-400
 const GLOW = new THREE.Color('#67e8f9') // cyan-300

@@ -32,6 +32,9 @@ export const PARTICLES = {
 	minViewportHeight: 240,
 } as const
 
+/** The sphere's radius, in scene units. */
+export const SPHERE_RADIUS = PARTICLES.sphereSize / 2
+
 /**
  * The screen area (in device pixels, ratio capped at 2) at which the counts reach their
  * maximum: a 1920×1080 display at ratio 2. Smaller screens scale down linearly.
