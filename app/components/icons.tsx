@@ -57,6 +57,18 @@ export function isIconName(name: string): name is IconName {
 	return Object.hasOwn(paths, name)
 }
 
+/** `set:name` with lowercase letters, digits and dashes (Iconify's naming). */
+const CUSTOM_ICON_NAME = /^([a-z0-9]+(?:-[a-z0-9]+)*):([a-z0-9]+(?:-[a-z0-9]+)*)$/
+
+/**
+ * A custom icon's set and name (`lucide:rocket`), loaded in the browser by utils/icon-loader.ts
+ * (docs/decisions/091); null for anything else.
+ */
+export function parseIconName(value: string): { set: string; name: string } | null {
+	const match = CUSTOM_ICON_NAME.exec(value)
+	return match ? { set: match[1]!, name: match[2]! } : null
+}
+
 /** An icon as SVG content for a 24×24 view box: what the local icon endpoint serves. */
 export function iconBody(name: IconName): string {
 	return `<path d="${paths[name]}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { parseIconName } from '~/components/icons'
 import {
 	chunkIconNames,
 	firstAnswer,
@@ -6,7 +7,6 @@ import {
 	ICON_REQUESTS,
 	iconUrl,
 	loadIcons,
-	parseIconName,
 	safeIconBody,
 } from './icon-loader'
 

@@ -6,6 +6,8 @@
  * asked too when one has not answered within 750 ms. See docs/decisions/091.
  */
 
+import { parseIconName } from '~/components/icons'
+
 export const ICON_REQUESTS = {
 	maxUrlLength: 500,
 	timeoutMs: 5000,
@@ -19,14 +21,6 @@ export const ICON_LOAD_WARNING = 'Failed to load custom icons'
 
 /** An icon as the Iconify JSON format has it: SVG content for a viewBox of width × height. */
 export type IconData = { body: string; width: number; height: number }
-
-/** `set:name` with lowercase letters, digits and dashes (Iconify's naming). */
-const ICON_NAME = /^([a-z0-9]+(?:-[a-z0-9]+)*):([a-z0-9]+(?:-[a-z0-9]+)*)$/
-
-export function parseIconName(value: string): { set: string; name: string } | null {
-	const match = ICON_NAME.exec(value)
-	return match ? { set: match[1]!, name: match[2]! } : null
-}
 
 /** The request URL for `names` of one set on one source (the Iconify API's shape). */
 export function iconUrl(base: string, set: string, names: string[]): string {

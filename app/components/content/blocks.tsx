@@ -15,9 +15,8 @@ import {
 	type ReactNode,
 	useContext,
 } from 'react'
-import { Icon, type IconName, isIconName } from '~/components/icons'
+import { Icon, type IconName, isIconName, parseIconName } from '~/components/icons'
 import { t } from '~/utils/i18n'
-import { parseIconName } from '~/utils/icon-loader'
 
 // ---------------------------------------------------------------------------------------------
 // Callouts: note, tip, caution, warning, and the general callout they are made of.
