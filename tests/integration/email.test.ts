@@ -19,7 +19,7 @@ import {
 } from '~/integrations/email/index.server'
 import { decodedMail as decoded, startSmtp } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
-import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
+import { drainJobs, jobsDueNow, leaveInProcess, useInProcess } from '../support/in-process'
 
 const backends = databaseBackends
 
@@ -30,9 +30,6 @@ describe.each(backends)('e-mail on $name', (backend) => {
 	/** The site's configuration in this process, sending to `smtpUrl`. */
 	const configure = (smtpUrl: string) =>
 		useInProcess(database, { SMTP_URL: smtpUrl, EMAIL_FROM: 'Course <hello@site.test>' })
-	/** Makes every queued job due now, as if its backoff had passed. */
-	const timePasses = () =>
-		database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.status, 'queued'))
 
 	beforeAll(async () => {
 		;({ database, cleanup } = await backend.open())
@@ -151,7 +148,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		} finally {
 			smtp = await startSmtp({ port })
 		}
-		await timePasses()
+		await jobsDueNow(database)
 		expect(await drainJobs(database)).toBe(1)
 		expect(smtp.mailTo('patient@example.com')).toHaveLength(1)
 		const [row] = await listOutbox(database.db, 'patient@example.com')

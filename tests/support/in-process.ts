@@ -3,9 +3,12 @@
  * and database they read through globalThis (app/config.server.ts, app/db/client.server.ts) are
  * set here, and the job queue is run step by step instead of by a worker loop.
  */
+import { eq, sql } from 'drizzle-orm'
 import { parseConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
+import { jobs } from '~/db/schema-jobs.server'
 import { jobDefinitions } from '~/jobs/index.server'
+import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
 
 const CONFIG_KEY = Symbol.for('ai-driven-dev.config')
@@ -26,6 +29,12 @@ export function leaveInProcess() {
 	delete holder[DATABASE_KEY]
 }
 
+/** Schedules the periodic jobs, as a worker's start does: each is due at once. */
+export async function schedulePeriodicJobs(database: Database): Promise<void> {
+	for (const definition of jobDefinitions())
+		if (definition.everySeconds) await ensurePeriodicJob(database.db, definition.kind)
+}
+
 /**
  * Runs due jobs of every kind the site has, round after round, until none is due; resolves with
  * how many runs there were. Jobs scheduled for later (retries, periodic turns) stay queued.
@@ -39,4 +48,9 @@ export async function drainJobs(database: Database, lockSeconds = 60): Promise<n
 		runs += ran
 	}
 	throw new Error('The job queue did not drain in 50 rounds')
+}
+
+/** Time passes: every queued job (a retry's backoff, a periodic job's next turn) is due now. */
+export async function jobsDueNow(database: Database): Promise<void> {
+	await database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.status, 'queued'))
 }
