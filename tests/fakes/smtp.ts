@@ -69,9 +69,9 @@ export async function startSmtp(options: SmtpOptions = {}) {
 				check()
 			})
 		},
-		/** From now on, messages are read but not answered (the sender hangs mid-delivery). */
-		stall() {
-			stalling = true
+		/** From now on (or, with false, no longer) messages are read but not answered: the sender hangs mid-delivery. */
+		stall(on = true) {
+			stalling = on
 		},
 		/** Messages are being held unanswered. */
 		stalledCount: () => stalled.length,
