@@ -216,7 +216,7 @@ function wakeListeners(): Set<() => void> {
 }
 
 /** Tells this process's worker that a job was queued, so it need not wait for its next poll. */
-export function wakeWorkers(): void {
+function wakeWorkers(): void {
 	for (const listener of wakeListeners()) listener()
 }
 

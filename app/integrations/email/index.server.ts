@@ -5,7 +5,6 @@
 export {
 	emailDeliveryJob,
 	listOutbox,
-	type OutboxRow,
 	outboxMessage,
 	retryEmail,
 	sendEmail,

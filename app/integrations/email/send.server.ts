@@ -30,7 +30,7 @@ export type QueuedEmail = {
 	transport: 'outbox' | 'smtp'
 }
 
-export type OutboxRow = typeof outbox.$inferSelect
+type OutboxRow = typeof outbox.$inferSelect
 
 type EmailOptions = {
 	/** The caller's transaction, to write the row and its delivery job with its own change. */
@@ -41,7 +41,7 @@ type EmailOptions = {
 	from?: string
 }
 
-export const EMAIL_DELIVERY_JOB = 'email.deliver'
+const EMAIL_DELIVERY_JOB = 'email.deliver'
 
 // One pooled transport per SMTP URL for the life of the process.
 const transports = new Map<string, Transporter>()
@@ -134,7 +134,7 @@ function isPermanent(error: unknown): boolean {
  * The delivery job's work: hands the row to the SMTP server once. A row already sent or given up
  * is left alone, so a second run of the job (after a crash) sends nothing twice.
  */
-export async function deliverEmail(
+async function deliverEmail(
 	outboxId: number,
 	options: { db?: Db; smtpUrl?: string } = {},
 ): Promise<void> {

@@ -22,7 +22,7 @@ const HOLDS_BATCH = 25
  * Each goes through endPendingOrder: the provider's session is expired first, and one paid
  * meanwhile is recorded as paid (the late-payment rule decides its seats). Returns how many.
  */
-export async function releaseExpiredHolds(): Promise<number> {
+async function releaseExpiredHolds(): Promise<number> {
 	const db = await getDb()
 	const expired = await db
 		.select()
@@ -40,7 +40,7 @@ export async function releaseExpiredHolds(): Promise<number> {
 	return expired.length
 }
 
-export type ReconcileOptions = {
+type ReconcileOptions = {
 	/** Orders younger than this are left to their webhook. */
 	afterSeconds: number
 	/** Each order is asked about at most once per this many seconds. */
@@ -54,7 +54,7 @@ export type ReconcileOptions = {
  * `verified_at`, the same throttle as a buyer's polling (docs/decisions/033), so all app servers
  * and all polls together ask about an order at most once per interval. Returns how many.
  */
-export async function reconcilePendingOrders(options: ReconcileOptions): Promise<number> {
+async function reconcilePendingOrders(options: ReconcileOptions): Promise<number> {
 	const provider = getPaymentProvider()
 	if (!provider.lookUpSession) return 0
 	const db = await getDb()
@@ -99,7 +99,7 @@ export async function reconcilePendingOrders(options: ReconcileOptions): Promise
  * the provider, whose idempotency key is the order) and the notice sent. A late payment that
  * got its seat after all (a seat came free before this ran) is left paid.
  */
-export async function refundLatePayment(orderId: string): Promise<void> {
+async function refundLatePayment(orderId: string): Promise<void> {
 	const db = await getDb()
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
 	if (!order || order.status === 'paid') return
@@ -135,8 +135,8 @@ export async function refundLatePayment(orderId: string): Promise<void> {
 	})
 }
 
-export const RELEASE_HOLDS_JOB = 'checkout.release-holds'
-export const RECONCILE_JOB = 'checkout.reconcile'
+const RELEASE_HOLDS_JOB = 'checkout.release-holds'
+const RECONCILE_JOB = 'checkout.reconcile'
 
 /** The queue's definitions of the checkout's jobs, from the configuration. */
 export function checkoutJobs(config: {
