@@ -25,7 +25,7 @@ export type EnqueueOptions = {
 	runAt?: Date
 	/** Claims allowed, crashes included (default 10). */
 	maxAttempts?: number
-	/** No retry is scheduled after this time. */
+	/** A failure at or after this time is the last (retries span at least until then). */
 	giveUpAt?: Date | null
 	/** At most one job per key, ever: a second enqueue with the key does nothing. */
 	dedupeKey?: string

@@ -11,7 +11,7 @@ CREATE TABLE jobs (
 	-- Claims so far (a claim counts even when its worker dies mid-run).
 	attempts integer NOT NULL DEFAULT 0,
 	max_attempts integer NOT NULL DEFAULT 10 CHECK (max_attempts >= 1),
-	-- No retry is scheduled after this time (e-mail: 24 hours of retries, docs/decisions/076).
+	-- A failure at or after this time is the last (e-mail: 24 hours of retries, docs/decisions/076).
 	give_up_at timestamptz,
 	-- A running job whose worker has not finished by then is claimed again (visibility timeout).
 	locked_until timestamptz,
