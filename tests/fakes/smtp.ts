@@ -15,7 +15,8 @@ export async function startSmtp(options: SmtpOptions = {}) {
 	const arrivals = new Set<() => void>()
 	// While true, a message's data is read but never answered: the sender waits mid-delivery.
 	let stalling = false
-	const stalled: ((error?: Error) => void)[] = []
+	// Each held message: accept it now, or refuse it (the server going away).
+	const stalled: { accept: () => void; refuse: (error: Error) => void }[] = []
 	const server = new SMTPServer({
 		authOptional: true,
 		// Plain SMTP on loopback: nodemailer would refuse the server's self-signed STARTTLS certificate.
@@ -25,21 +26,21 @@ export async function startSmtp(options: SmtpOptions = {}) {
 			const chunks: Buffer[] = []
 			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
 			stream.on('end', () => {
-				if (stalling) {
-					stalled.push(callback)
-					return
+				const accept = () => {
+					if (options.rejectWith) {
+						callback(Object.assign(new Error(options.rejectWith), { responseCode: 554 }))
+						return
+					}
+					received.push({
+						from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+						to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+						raw: Buffer.concat(chunks).toString('utf8'),
+					})
+					callback()
+					for (const arrival of arrivals) arrival()
 				}
-				if (options.rejectWith) {
-					callback(Object.assign(new Error(options.rejectWith), { responseCode: 554 }))
-					return
-				}
-				received.push({
-					from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-					to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-					raw: Buffer.concat(chunks).toString('utf8'),
-				})
-				callback()
-				for (const arrival of arrivals) arrival()
+				if (stalling) stalled.push({ accept, refuse: callback })
+				else accept()
 			})
 		},
 	})
@@ -75,10 +76,14 @@ export async function startSmtp(options: SmtpOptions = {}) {
 		},
 		/** Messages are being held unanswered. */
 		stalledCount: () => stalled.length,
+		/** Answers the held messages: accepted, as if the server had only been slow. */
+		acceptStalled() {
+			for (const held of stalled.splice(0)) held.accept()
+		},
 		close: () =>
 			new Promise<void>((resolve) => {
-				for (const callback of stalled.splice(0))
-					callback(Object.assign(new Error('Shutting down'), { responseCode: 421 }))
+				for (const held of stalled.splice(0))
+					held.refuse(Object.assign(new Error('Shutting down'), { responseCode: 421 }))
 				server.close(() => resolve())
 			}),
 	}

@@ -135,6 +135,29 @@ describe.each(TEST_DATABASE_URL ? [pglite, postgres] : [pglite])(
 			await new Promise((resolve) => setTimeout(resolve, 1_500))
 			expect(smtp.mailTo('mid.delivery@example.com')).toHaveLength(1)
 		})
+
+		test('SIGTERM lets a delivery in flight finish before the process exits, and it is not sent again', async () => {
+			await server?.stop()
+			smtp ??= await startSmtp()
+			smtp.stall()
+			server = await startServer({ ...QUICK, ...database.env, SMTP_URL: smtp.url })
+			await signUp(server, 'at.shutdown@example.com')
+			await waitUntil('the message is mid-delivery', () => smtp!.stalledCount() === 1)
+			server.process.kill('SIGTERM')
+			// The mail server answers a moment later: the delivery still completes.
+			await new Promise((resolve) => setTimeout(resolve, 500))
+			smtp.stall(false)
+			smtp.acceptStalled()
+			expect(await server.exited).toBe(0)
+			expect(server.output()).toContain('Shut down cleanly')
+			expect(smtp.mailTo('at.shutdown@example.com')).toHaveLength(1)
+
+			// Recorded as sent before exiting: the next server has nothing to send.
+			server = await startServer({ ...QUICK, ...database.env, SMTP_URL: smtp.url })
+			await queueSettled(server)
+			await new Promise((resolve) => setTimeout(resolve, 4_000))
+			expect(smtp.mailTo('at.shutdown@example.com')).toHaveLength(1)
+		})
 	},
 )
 
