@@ -210,3 +210,32 @@ describe.skipIf(!TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
 		}
 	})
 })
+
+describe('the outbox viewer (development, on the machine itself)', () => {
+	let smtp: Smtp
+	let server: RunningServer
+
+	beforeAll(async () => {
+		smtp = await startSmtp({ rejectWith: 'Mailbox unavailable' })
+		server = await startServer({
+			...QUICK,
+			NODE_ENV: 'development',
+			SITE_URL: '',
+			SMTP_URL: smtp.url,
+		})
+	}, 120_000)
+	afterAll(async () => {
+		await server?.stop()
+		await smtp?.close()
+	})
+
+	test('a delivery the mail server refused for good is shown as failed, with the reason', async () => {
+		await signUp(server, 'refused@example.com')
+		await queueSettled(server)
+		const page = await fetch(`${server.url}/__outbox?to=refused@example.com`)
+		expect(page.status).toBe(200)
+		const text = (await page.text()).replace(/<!-- -->/g, '')
+		expect(text).toContain('SMTP delivery failed · 1 attempt')
+		expect(text).toMatch(/Last error: .*554 Mailbox unavailable/)
+	})
+})
