@@ -96,6 +96,19 @@ export async function claimJobs(db: Db, limit: number, lockSeconds: number): Pro
 		.returning()
 }
 
+/**
+ * Keeps a running job's claim alive for another `lockSeconds`: its worker is still at it. Only a
+ * worker that died or hangs lets its claim lapse. Returns whether the claim was still its own.
+ */
+export async function extendClaim(db: Db, job: Job, lockSeconds: number): Promise<boolean> {
+	const rows = await db
+		.update(jobs)
+		.set({ lockedUntil: sql`now() + make_interval(secs => ${lockSeconds})` })
+		.where(ownClaim(job))
+		.returning({ id: jobs.id })
+	return rows.length > 0
+}
+
 /** Only the claim that is still current may finish a job (a lapsed claim's worker may not). */
 const ownClaim = (job: Job) =>
 	and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts))

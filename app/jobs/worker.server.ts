@@ -9,6 +9,7 @@ import { redact } from '~/utils/redact'
 import {
 	claimJobs,
 	ensurePeriodicJob,
+	extendClaim,
 	failJob,
 	failureReason,
 	finishJob,
@@ -52,8 +53,29 @@ type WorkerOptions = {
 	lockSeconds: number
 }
 
-/** Runs one claimed job to its end: finished, rescheduled, retried or failed. Never throws. */
-async function runJob(db: Db, definition: JobDefinition | undefined, job: Job): Promise<void> {
+/**
+ * Runs one claimed job to its end: finished, rescheduled, retried or failed. Never throws. While
+ * it runs, its claim is renewed three times per `lockSeconds`, so a slow run (a mail server that
+ * takes its time) is never claimed a second time by another worker; only a dead worker's lapses.
+ */
+async function runJob(
+	db: Db,
+	definition: JobDefinition | undefined,
+	job: Job,
+	lockSeconds: number,
+): Promise<void> {
+	const heartbeat = setInterval(
+		() => extendClaim(db, job, lockSeconds).catch(logBookkeeping),
+		Math.max(500, (lockSeconds * 1000) / 3),
+	)
+	try {
+		await runAndRecord(db, definition, job)
+	} finally {
+		clearInterval(heartbeat)
+	}
+}
+
+async function runAndRecord(db: Db, definition: JobDefinition | undefined, job: Job) {
 	const periodicAgain = () =>
 		definition?.everySeconds ? new Date(Date.now() + definition.everySeconds * 1000) : undefined
 	try {
@@ -106,7 +128,9 @@ export async function runDueJobs(
 ): Promise<number> {
 	const claimed = await claimJobs(options.db, limit, options.lockSeconds)
 	const byKind = new Map(options.definitions.map((definition) => [definition.kind, definition]))
-	await Promise.all(claimed.map((job) => runJob(options.db, byKind.get(job.kind), job)))
+	await Promise.all(
+		claimed.map((job) => runJob(options.db, byKind.get(job.kind), job, options.lockSeconds)),
+	)
 	return claimed.length
 }
 
@@ -142,7 +166,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 	async function fill(): Promise<boolean> {
 		const claimed = await claimJobs(db, CONCURRENCY - running.size, lockSeconds)
 		for (const job of claimed) {
-			const run = runJob(db, byKind.get(job.kind), job).finally(() => {
+			const run = runJob(db, byKind.get(job.kind), job, lockSeconds).finally(() => {
 				running.delete(run)
 				wake?.()
 			})

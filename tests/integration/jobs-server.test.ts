@@ -95,6 +95,22 @@ describe.each(TEST_DATABASE_URL ? [pglite, postgres] : [pglite])(
 			await database?.drop()
 		})
 
+		/** A server on this test's database whose claims lapse quickly, sending to `smtp`. */
+		const startOnThisDatabase = () =>
+			startServer({ ...QUICK, ...SHORT_CLAIMS, ...database.env, SMTP_URL: smtp!.url })
+
+		/** A new server takes a sign-up and is left hanging in its e-mail's delivery. */
+		async function signUpMidDelivery(email: string) {
+			const peer = smtp ?? (await startSmtp())
+			smtp = peer
+			peer.stall()
+			const running = await startOnThisDatabase()
+			server = running
+			await signUp(running, email)
+			await waitUntil('the message is mid-delivery', () => peer.stalledCount() === 1)
+			return { running, peer }
+		}
+
 		test(
 			'a sign-up while the SMTP server is down is delivered exactly once after it comes back',
 			async () => {
@@ -128,32 +144,19 @@ describe.each(TEST_DATABASE_URL ? [pglite, postgres] : [pglite])(
 		test(
 			'a server killed mid-delivery delivers after restart, still once',
 			async () => {
-				smtp ??= await startSmtp()
-				smtp.stall()
-				server = await startServer({
-					...QUICK,
-					...SHORT_CLAIMS,
-					...database.env,
-					SMTP_URL: smtp.url,
-				})
-				await signUp(server, 'mid.delivery@example.com')
-				await waitUntil('the message is mid-delivery', () => smtp!.stalledCount() === 1)
-				server.process.kill('SIGKILL')
-				await server.exited
-				smtp.stall(false)
-				expect(smtp.mailTo('mid.delivery@example.com')).toEqual([])
+				const { running, peer } = await signUpMidDelivery('mid.delivery@example.com')
+				running.process.kill('SIGKILL')
+				await running.stop()
+				peer.stall(false)
+				expect(peer.mailTo('mid.delivery@example.com')).toEqual([])
 
-				server = await startServer({
-					...QUICK,
-					...SHORT_CLAIMS,
-					...database.env,
-					SMTP_URL: smtp.url,
-				})
-				const arrived = await smtp.waitFor('mid.delivery@example.com')
+				const restarted = await startOnThisDatabase()
+				server = restarted
+				const arrived = await peer.waitFor('mid.delivery@example.com')
 				expect(arrived).toHaveLength(1)
-				await queueSettled(server)
+				await queueSettled(restarted)
 				await new Promise((resolve) => setTimeout(resolve, 1_500))
-				expect(smtp.mailTo('mid.delivery@example.com')).toHaveLength(1)
+				expect(peer.mailTo('mid.delivery@example.com')).toHaveLength(1)
 			},
 			SERVER_TEST_TIMEOUT,
 		)
@@ -162,35 +165,23 @@ describe.each(TEST_DATABASE_URL ? [pglite, postgres] : [pglite])(
 			'SIGTERM lets a delivery in flight finish before the process exits, and it is not sent again',
 			async () => {
 				await server?.stop()
-				smtp ??= await startSmtp()
-				smtp.stall()
-				server = await startServer({
-					...QUICK,
-					...SHORT_CLAIMS,
-					...database.env,
-					SMTP_URL: smtp.url,
-				})
-				await signUp(server, 'at.shutdown@example.com')
-				await waitUntil('the message is mid-delivery', () => smtp!.stalledCount() === 1)
-				server.process.kill('SIGTERM')
+				const { running, peer } = await signUpMidDelivery('at.shutdown@example.com')
+				running.process.kill('SIGTERM')
 				// The mail server answers a moment later: the delivery still completes.
 				await new Promise((resolve) => setTimeout(resolve, 500))
-				smtp.stall(false)
-				smtp.acceptStalled()
-				expect(await server.exited).toBe(0)
-				expect(server.output()).toContain('Shut down cleanly')
-				expect(smtp.mailTo('at.shutdown@example.com')).toHaveLength(1)
+				peer.stall(false)
+				peer.acceptStalled()
+				expect(await running.exited).toBe(0)
+				expect(running.output()).toContain('Shut down cleanly')
+				await running.stop()
+				expect(peer.mailTo('at.shutdown@example.com')).toHaveLength(1)
 
 				// Recorded as sent before exiting: the next server has nothing to send.
-				server = await startServer({
-					...QUICK,
-					...SHORT_CLAIMS,
-					...database.env,
-					SMTP_URL: smtp.url,
-				})
-				await queueSettled(server)
+				const restarted = await startOnThisDatabase()
+				server = restarted
+				await queueSettled(restarted)
 				await new Promise((resolve) => setTimeout(resolve, 4_000))
-				expect(smtp.mailTo('at.shutdown@example.com')).toHaveLength(1)
+				expect(peer.mailTo('at.shutdown@example.com')).toHaveLength(1)
 			},
 			SERVER_TEST_TIMEOUT,
 		)

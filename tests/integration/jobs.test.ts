@@ -80,6 +80,29 @@ describe.each(databaseBackends)('the job queue on $name', (backend) => {
 		expect((await jobOf(id)).status).toBe('done')
 	})
 
+	test('a job running longer than its claim time keeps its claim while its worker is alive: nobody else runs it', async () => {
+		let runs = 0
+		const definition: JobDefinition = {
+			kind: 'test.slow-but-alive',
+			run: async () => {
+				runs += 1
+				await new Promise((resolve) => setTimeout(resolve, 2_500))
+			},
+		}
+		const id = (await enqueue(database.db, 'test.slow-but-alive', {}))!
+		const options = { db: database.db, definitions: [definition], lockSeconds: 1 }
+		const running = runDueJobs(options)
+		// Another worker keeps asking for the whole run, well past the one-second claim.
+		const until = Date.now() + 2_800
+		while (Date.now() < until) {
+			await runDueJobs(options)
+			await new Promise((resolve) => setTimeout(resolve, 100))
+		}
+		await running
+		expect(runs).toBe(1)
+		expect(await jobOf(id)).toMatchObject({ status: 'done', attempts: 1 })
+	})
+
 	test('a failing job is retried with backoff, then fails with the reason once its attempts are used up', async () => {
 		const definition: JobDefinition = {
 			kind: 'test.failing',
