@@ -134,12 +134,16 @@ export async function finishJob(db: Db, job: Job, again?: Date): Promise<void> {
 		.where(ownClaim(job))
 }
 
-/** A run failed: try again at `retryAt`, or (null) stop as failed with the reason. */
+/**
+ * A run failed: try again at `retryAt`, or (null) stop as failed with the reason. `uncounted`:
+ * the claim does not count as an attempt (the job was never run).
+ */
 export async function failJob(
 	db: Db,
 	job: Job,
 	reason: string,
 	retryAt: Date | null,
+	uncounted = false,
 ): Promise<void> {
 	await db
 		.update(jobs)
@@ -151,6 +155,7 @@ export async function failJob(
 						lockedUntil: null,
 						lastError: reason,
 						updatedAt: sql`now()`,
+						...(uncounted ? { attempts: sql`${jobs.attempts} - 1` } : {}),
 					}
 				: {
 						status: 'failed',

@@ -37,6 +37,9 @@ export class PermanentJobError extends Error {
 
 const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, jitter: 0.1 }
 
+/** How soon a job of a kind this server does not know is offered again. */
+const UNKNOWN_KIND_RETRY_MS = 60_000
+
 /** Jobs one worker runs at once: SMTP and the payment provider are slow, the database is not. */
 const CONCURRENCY = 4
 
@@ -76,10 +79,22 @@ async function runJob(
 }
 
 async function runAndRecord(db: Db, definition: JobDefinition | undefined, job: Job) {
+	if (!definition) {
+		// A kind this server does not know: one added by a newer version during a rolling deploy.
+		// Handed back untouched for a server that knows it, never given up.
+		console.warn(`Job #${job.id}: no handler for kind "${job.kind}" here; left for another server`)
+		await failJob(
+			db,
+			job,
+			`no handler for kind "${job.kind}"`,
+			new Date(Date.now() + UNKNOWN_KIND_RETRY_MS),
+			true,
+		).catch(logBookkeeping)
+		return
+	}
 	const periodicAgain = () =>
 		definition?.everySeconds ? new Date(Date.now() + definition.everySeconds * 1000) : undefined
 	try {
-		if (!definition) throw new Error(`no handler for job kind "${job.kind}"`)
 		if (job.attempts > job.maxAttempts && !definition.everySeconds)
 			throw new Error(`gave up after ${job.maxAttempts} attempts (its worker stopped mid-run)`)
 		await definition.run(job.payload, job)

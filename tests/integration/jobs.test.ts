@@ -103,6 +103,25 @@ describe.each(databaseBackends)('the job queue on $name', (backend) => {
 		expect(await jobOf(id)).toMatchObject({ status: 'done', attempts: 1 })
 	})
 
+	test('a job of a kind this server does not know (a newer version’s, mid-deploy) is handed back, never given up', async () => {
+		const id = (await enqueue(database.db, 'test.from-the-future', {}, { maxAttempts: 1 }))!
+		for (let i = 0; i < 3; i++) {
+			await runDueJobs({ db: database.db, definitions: [], lockSeconds: 60 })
+			await database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id))
+		}
+		expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 0 })
+		let ran = false
+		const known: JobDefinition = {
+			kind: 'test.from-the-future',
+			run: async () => {
+				ran = true
+			},
+		}
+		await runDueJobs({ db: database.db, definitions: [known], lockSeconds: 60 })
+		expect(ran).toBe(true)
+		expect(await jobOf(id)).toMatchObject({ status: 'done', attempts: 1 })
+	})
+
 	test('a failing job is retried with backoff, then fails with the reason once its attempts are used up', async () => {
 		const definition: JobDefinition = {
 			kind: 'test.failing',
