@@ -14,6 +14,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
 import { analyticsCspSources } from '~/integrations/analytics/csp.server'
+import { startJobs } from '~/jobs/index.server'
 import { attributionCookies } from '~/utils/attribution.server'
 import { closeResources } from '~/utils/lifecycle.server'
 import { createRateLimiter } from '~/utils/rate-limit.server'
@@ -27,6 +28,7 @@ import {
 	requestFacts,
 } from '~/utils/request.server'
 
+// In-flight requests and jobs get this long after SIGTERM (under the usual 10 s grace period).
 const SHUTDOWN_DEADLINE_MS = 9_000
 
 installGlobals({ nativeFetch: true })
@@ -61,6 +63,10 @@ try {
 	console.error('The database could not be prepared:', redact(error))
 	process.exit(1)
 }
+
+// Background work (docs/decisions/075): this server's worker claims due jobs from the queue
+// table, like every other app server on the database.
+const jobs = await startJobs()
 
 if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0) {
 	console.warn(
@@ -323,15 +329,18 @@ server.listen(config.PORT, config.HOST, () => {
 function shutdown(signal: NodeJS.Signals) {
 	if (shuttingDown) return
 	shuttingDown = true
-	console.log(`${signal} received: finishing in-flight requests`)
+	console.log(`${signal} received: finishing in-flight requests and jobs`)
 	const deadline = setTimeout(() => {
-		console.error('Requests still open at the shutdown deadline: closing them')
+		// A job cut off here was claimed, not finished: another server (or this one, restarted)
+		// runs it again once its claim lapses (docs/decisions/075).
+		console.error('Requests or jobs still running at the shutdown deadline: closing them')
 		server.closeAllConnections()
 		setTimeout(() => process.exit(1), 1_000).unref()
 	}, SHUTDOWN_DEADLINE_MS)
 	// Connections kept alive after their last response would otherwise linger until their timeout.
 	const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
-	server.close(async () => {
+	const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()))
+	Promise.all([requestsDone, jobs.stop()]).then(async () => {
 		clearTimeout(deadline)
 		clearInterval(closeIdle)
 		await closeResources()

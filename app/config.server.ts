@@ -190,6 +190,37 @@ const envSchema = z.object({
 		.trim()
 		.min(3, 'EMAIL_FROM must be an address such as "AI Driven Dev <hello@example.com>"')
 		.default('AI Driven Dev <hello@aidrivendev.local>'),
+	// The job queue (docs/decisions/075-077): how often each app server's worker looks for due
+	// jobs (an enqueue on this server wakes it at once), and how long a claimed job is its
+	// worker's before another may run it again (a crashed worker's jobs come back after that).
+	JOBS_POLL_SECONDS: wholeNumber('JOBS_POLL_SECONDS', 1)
+		.refine((n) => n <= 60, 'JOBS_POLL_SECONDS must be at most 60')
+		.default('5'),
+	JOBS_LOCK_SECONDS: wholeNumber('JOBS_LOCK_SECONDS', 2)
+		.refine((n) => n <= 3600, 'JOBS_LOCK_SECONDS must be at most 3600')
+		.default('120'),
+	// E-mail retries (docs/decisions/076): the first after this many seconds, each wait then
+	// doubling up to an hour, until EMAIL_RETRY_HOURS have passed; then the row is "failed".
+	EMAIL_RETRY_FIRST_SECONDS: wholeNumber('EMAIL_RETRY_FIRST_SECONDS', 1)
+		.refine((n) => n <= 60, 'EMAIL_RETRY_FIRST_SECONDS must be at most 60 (a minute)')
+		.default('30'),
+	EMAIL_RETRY_HOURS: wholeNumber('EMAIL_RETRY_HOURS', 24)
+		.refine((n) => n <= 168, 'EMAIL_RETRY_HOURS must be at most 168 (a week)')
+		.default('24'),
+	// Expired seat holds are released by a periodic job this often (docs/decisions/077).
+	HOLDS_SWEEP_SECONDS: wholeNumber('HOLDS_SWEEP_SECONDS', 1)
+		.refine((n) => n <= 60, 'HOLDS_SWEEP_SECONDS must be at most 60 (a minute)')
+		.default('30'),
+	// Payment reconciliation (docs/decisions/077): every RECONCILE_INTERVAL_SECONDS, up to
+	// RECONCILE_BATCH orders still pending RECONCILE_AFTER_SECONDS after checkout are looked up
+	// at the provider, each at most once per interval.
+	RECONCILE_INTERVAL_SECONDS: wholeNumber('RECONCILE_INTERVAL_SECONDS', 1)
+		.refine((n) => n <= 3600, 'RECONCILE_INTERVAL_SECONDS must be at most 3600')
+		.default('60'),
+	RECONCILE_AFTER_SECONDS: wholeNumber('RECONCILE_AFTER_SECONDS', 0).default('120'),
+	RECONCILE_BATCH: wholeNumber('RECONCILE_BATCH', 1)
+		.refine((n) => n <= 100, 'RECONCILE_BATCH must be at most 100')
+		.default('20'),
 	// Form POSTs per client address per window (docs/decisions/063); answered 429 beyond that.
 	RATE_LIMIT_MAX: wholeNumber('RATE_LIMIT_MAX', 1).default('30'),
 	RATE_LIMIT_WINDOW_MS: wholeNumber('RATE_LIMIT_WINDOW_MS', 1000).default('60000'),

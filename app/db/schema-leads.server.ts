@@ -59,4 +59,8 @@ export const outbox = pgTable('outbox', {
 	messageId: text('message_id'),
 	sentAt: timestamp('sent_at', { withTimezone: true }),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	// 0006_jobs.sql: delivery through the job queue (docs/decisions/075, 076).
+	attempts: integer('attempts').notNull().default(0),
+	lastError: text('last_error'),
+	failedAt: timestamp('failed_at', { withTimezone: true }),
 })

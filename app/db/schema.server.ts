@@ -103,6 +103,8 @@ export const orders = pgTable('orders', {
 	// 0004_order_holds_and_verification.sql
 	holdKey: text('hold_key'),
 	verifiedAt: timestamp('verified_at', { withTimezone: true }),
+	// 0006_jobs.sql
+	refundNoticeSentAt: timestamp('refund_notice_sent_at', { withTimezone: true }),
 })
 
 export const coupons = pgTable('coupons', {

@@ -119,8 +119,10 @@ export async function findLead(db: Db, email: string, list: LeadList) {
 }
 
 /**
- * A sign-up from a form or a one-click link: stored, then confirmed by e-mail. A failing mail
- * server never loses the sign-up (the outbox row stays unsent and the error is logged).
+ * A sign-up from a form or a one-click link: stored, then confirmed by e-mail. The e-mail is an
+ * outbox row whose delivery is a queued job (docs/decisions/075): the visitor never waits for the
+ * mail server, and a failing one is retried. Should even the row fail to be written, the
+ * sign-up stands and the error is logged.
  */
 export async function signUp(db: Db, input: LeadInput & { origin: string }): Promise<SavedLead> {
 	const lead = await saveLead(db, input)

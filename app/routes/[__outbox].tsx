@@ -31,12 +31,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				subject: message.subject,
 				text: message.textBody,
 				transport: message.transport,
-				sent: message.sentAt !== null,
+				delivery: deliveryState(message),
+				attempts: message.attempts,
+				lastError: message.lastError,
 				createdAt: message.createdAt.toISOString(),
 			})),
 		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
+}
+
+/**
+ * Where an SMTP message stands (docs/decisions/076): sent, being retried after a failure,
+ * failed for good, or queued and not yet tried.
+ */
+function deliveryState(message: {
+	sentAt: Date | null
+	failedAt: Date | null
+	lastError: string | null
+}) {
+	if (message.sentAt) return 'sent over SMTP'
+	if (message.failedAt) return 'SMTP delivery failed'
+	if (message.lastError) return 'SMTP delivery retrying'
+	return 'SMTP delivery queued'
 }
 
 export default function Outbox() {
@@ -58,12 +75,16 @@ export default function Outbox() {
 							<h2 className="font-semibold">{message.subject}</h2>
 							<p className="text-sm text-slate-600 dark:text-slate-400">
 								To {message.to} · {message.createdAt} ·{' '}
-								{message.transport === 'smtp'
-									? message.sent
-										? 'sent over SMTP'
-										: 'SMTP delivery failed'
-									: 'outbox only'}
+								{message.transport === 'smtp' ? message.delivery : 'outbox only'}
+								{message.transport === 'smtp' && message.attempts > 0
+									? ` · ${message.attempts} ${message.attempts === 1 ? 'attempt' : 'attempts'}`
+									: null}
 							</p>
+							{message.lastError && message.delivery !== 'sent over SMTP' ? (
+								<p className="text-sm text-red-700 dark:text-red-400">
+									Last error: {message.lastError}
+								</p>
+							) : null}
 							<pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
 								{message.text}
 							</pre>

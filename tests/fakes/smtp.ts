@@ -4,8 +4,19 @@ import { SMTPServer } from 'smtp-server'
 
 type ReceivedMail = { from: string; to: string[]; raw: string }
 
-export async function startSmtp(options: { rejectWith?: string } = {}) {
+type SmtpOptions = {
+	rejectWith?: string
+	/** Listen on this port (default: a free one): a peer that comes back where it was. */
+	port?: number
+}
+
+export async function startSmtp(options: SmtpOptions = {}) {
 	const received: ReceivedMail[] = []
+	const arrivals = new Set<() => void>()
+	// While true, a message's data is read but never answered: the sender waits mid-delivery.
+	let stalling = false
+	// Each held message: accept it now, or refuse it (the server going away).
+	const stalled: { accept: () => void; refuse: (error: Error) => void }[] = []
 	const server = new SMTPServer({
 		authOptional: true,
 		// Plain SMTP on loopback: nodemailer would refuse the server's self-signed STARTTLS certificate.
@@ -15,25 +26,66 @@ export async function startSmtp(options: { rejectWith?: string } = {}) {
 			const chunks: Buffer[] = []
 			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
 			stream.on('end', () => {
-				if (options.rejectWith) {
-					callback(Object.assign(new Error(options.rejectWith), { responseCode: 554 }))
-					return
+				const accept = () => {
+					if (options.rejectWith) {
+						callback(Object.assign(new Error(options.rejectWith), { responseCode: 554 }))
+						return
+					}
+					received.push({
+						from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+						to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+						raw: Buffer.concat(chunks).toString('utf8'),
+					})
+					callback()
+					for (const arrival of arrivals) arrival()
 				}
-				received.push({
-					from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-					to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-					raw: Buffer.concat(chunks).toString('utf8'),
-				})
-				callback()
+				if (stalling) stalled.push({ accept, refuse: callback })
+				else accept()
 			})
 		},
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
 	const { port } = server.server.address() as AddressInfo
+	const mailTo = (address: string) => received.filter((mail) => mail.to.includes(address))
 	return {
 		url: `smtp://127.0.0.1:${port}`,
+		port,
 		received,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+		mailTo,
+		/** Resolves with the messages to `address` once there are `count` (default 1). */
+		waitFor(address: string, count = 1, timeoutMs = 20_000): Promise<ReceivedMail[]> {
+			return new Promise((resolve, reject) => {
+				const check = () => {
+					if (mailTo(address).length < count) return false
+					arrivals.delete(check)
+					clearTimeout(timer)
+					resolve(mailTo(address))
+					return true
+				}
+				const timer = setTimeout(() => {
+					arrivals.delete(check)
+					reject(new Error(`No ${count} message(s) to ${address} within ${timeoutMs} ms`))
+				}, timeoutMs)
+				arrivals.add(check)
+				check()
+			})
+		},
+		/** From now on (or, with false, no longer) messages are read but not answered: the sender hangs mid-delivery. */
+		stall(on = true) {
+			stalling = on
+		},
+		/** Messages are being held unanswered. */
+		stalledCount: () => stalled.length,
+		/** Answers the held messages: accepted, as if the server had only been slow. */
+		acceptStalled() {
+			for (const held of stalled.splice(0)) held.accept()
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				for (const held of stalled.splice(0))
+					held.refuse(Object.assign(new Error('Shutting down'), { responseCode: 421 }))
+				server.close(() => resolve())
+			}),
 	}
 }
 

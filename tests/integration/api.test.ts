@@ -313,6 +313,14 @@ for (const backend of [pglite, postgres]) {
 			expect(await response.json()).toEqual({
 				status: 'ok',
 				database: backend === postgres ? 'postgres' : 'pglite',
+				// The job queue at a glance (docs/decisions/075).
+				queue: {
+					waiting: expect.any(Number),
+					scheduled: expect.any(Number),
+					running: expect.any(Number),
+					failed: 0,
+					oldestWaitingSeconds: expect.any(Number),
+				},
 			})
 		})
 	})

@@ -82,3 +82,23 @@ function spawnServer(env: Record<string, string>) {
 	child.stderr!.on('data', collect)
 	return { child, output: () => output }
 }
+
+type QueueFigures = { waiting: number; running: number; scheduled: number; failed: number }
+
+/**
+ * Resolves once the server's job queue has nothing due or running (its /healthz `queue`,
+ * docs/decisions/075): every e-mail a request queued has been delivered, retried later or given
+ * up. What a test then finds missing was never sent.
+ */
+export async function queueSettled(
+	server: { url: string },
+	timeoutMs = 20_000,
+): Promise<QueueFigures> {
+	const until = Date.now() + timeoutMs
+	for (;;) {
+		const body = (await (await fetch(`${server.url}/healthz`)).json()) as { queue?: QueueFigures }
+		if (body.queue && body.queue.waiting === 0 && body.queue.running === 0) return body.queue
+		if (Date.now() > until) throw new Error(`The job queue did not settle: ${JSON.stringify(body)}`)
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	}
+}

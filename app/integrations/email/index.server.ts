@@ -1,3 +1,12 @@
-/** E-mail: `sendEmail` (SMTP or the outbox) and the message templates. */
-export { listOutbox, sendEmail } from './send.server'
+/**
+ * E-mail: `sendEmail` (an outbox row, and its delivery queued when SMTP is configured), the
+ * queue's delivery job, `retryEmail` for a failed delivery, and the message templates.
+ */
+export {
+	emailDeliveryJob,
+	listOutbox,
+	outboxMessage,
+	retryEmail,
+	sendEmail,
+} from './send.server'
 export * as templates from './templates'

@@ -1,15 +1,19 @@
 /**
- * Outgoing e-mail (docs/decisions/060). With SMTP_URL, nodemailer hands each message to that
- * server; without it, the embedded default: the message is written to the `outbox` table and a
- * line is logged, so a fresh clone runs every flow and the operator can read what would be sent.
- * Either way each message gets an outbox row first, so nothing is lost when the server is down:
- * a row whose sent_at is empty was never delivered.
+ * Outgoing e-mail (docs/decisions/060, 075, 076). Every message gets an outbox row. With SMTP_URL
+ * the row's delivery is a job, enqueued in the same transaction, so the visitor never waits for
+ * the mail server and a message is never lost when it is down: the worker hands the row to the
+ * server (nodemailer), retrying with backoff for EMAIL_RETRY_HOURS, and records the server's
+ * acceptance on the row before anything else can run it again. Without SMTP_URL (the embedded
+ * default) the row is the delivery and a line is logged.
  */
-import { desc, eq } from 'drizzle-orm'
-import nodemailer, { type Transporter } from 'nodemailer'
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer'
 import { getConfig } from '~/config.server'
 import { type Db, getDb } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
+import { type DbOrTx, enqueue } from '~/jobs/queue.server'
+import { emailRetryPolicy } from '~/jobs/retry'
+import { type JobDefinition, PermanentJobError } from '~/jobs/worker.server'
 import { redactEmails } from '~/utils/redact'
 
 export type EmailMessage = {
@@ -19,21 +23,25 @@ export type EmailMessage = {
 	html?: string
 }
 
-export type SentEmail = {
+export type QueuedEmail = {
 	/** The outbox row. */
 	id: number
+	/** smtp: its delivery is queued; outbox: the row is all there is. */
 	transport: 'outbox' | 'smtp'
-	/** The SMTP server's message id; null in the outbox. */
-	messageId: string | null
 }
 
-export type EmailOptions = {
-	db?: Db
+type OutboxRow = typeof outbox.$inferSelect
+
+type EmailOptions = {
+	/** The caller's transaction, to write the row and its delivery job with its own change. */
+	db?: DbOrTx
 	/** Default: SMTP_URL. null forces the outbox. */
 	smtpUrl?: string | null
 	/** Default: EMAIL_FROM. */
 	from?: string
 }
+
+const EMAIL_DELIVERY_JOB = 'email.deliver'
 
 // One pooled transport per SMTP URL for the life of the process.
 const transports = new Map<string, Transporter>()
@@ -43,7 +51,7 @@ function transportFor(url: string): Transporter {
 	if (!transport) {
 		transport = nodemailer.createTransport({
 			url,
-			// A slow mail server must not hold a visitor's form submission for long.
+			// A claimed delivery must end well within its claim (JOBS_LOCK_SECONDS, 120 s).
 			connectionTimeout: 10_000,
 			greetingTimeout: 10_000,
 			socketTimeout: 20_000,
@@ -53,48 +61,170 @@ function transportFor(url: string): Transporter {
 	return transport
 }
 
+/**
+ * Writes the message to the outbox and, with SMTP, enqueues its delivery, both in one
+ * transaction (a savepoint inside the caller's). Returns once they are written: no SMTP here.
+ */
 export async function sendEmail(
 	message: EmailMessage,
 	options: EmailOptions = {},
-): Promise<SentEmail> {
+): Promise<QueuedEmail> {
 	const db = options.db ?? (await getDb())
 	const smtpUrl = options.smtpUrl === undefined ? getConfig().SMTP_URL : options.smtpUrl
 	const from = options.from ?? getConfig().EMAIL_FROM
 	const transport = smtpUrl ? 'smtp' : 'outbox'
-	const [row] = await db
-		.insert(outbox)
-		.values({
-			toAddress: message.to,
-			fromAddress: from,
-			subject: message.subject,
-			textBody: message.text,
-			htmlBody: message.html ?? null,
-			transport,
-		})
-		.returning({ id: outbox.id })
-	const id = row!.id
-	if (!smtpUrl) {
-		// The subject and a redacted address only: bodies carry sign-in and confirmation links,
-		// and logs carry no addresses (docs/decisions/069).
-		console.log(
-			`E-mail #${id} to ${redactEmails(message.to)}: "${message.subject}" written to the outbox`,
-		)
-		return { id, transport, messageId: null }
-	}
-	const info = await transportFor(smtpUrl).sendMail({
-		from,
-		to: message.to,
-		subject: message.subject,
-		text: message.text,
-		html: message.html,
+	const id = await db.transaction(async (tx) => {
+		const [row] = await tx
+			.insert(outbox)
+			.values({
+				toAddress: message.to,
+				fromAddress: from,
+				subject: message.subject,
+				textBody: message.text,
+				htmlBody: message.html ?? null,
+				transport,
+			})
+			.returning({ id: outbox.id })
+		if (smtpUrl) await enqueueDelivery(tx, row!.id)
+		return row!.id
 	})
-	const messageId = typeof info.messageId === 'string' ? info.messageId : null
-	await db.update(outbox).set({ messageId, sentAt: new Date() }).where(eq(outbox.id, id))
-	console.log(`E-mail #${id} to ${redactEmails(message.to)}: "${message.subject}" sent over SMTP`)
-	return { id, transport, messageId }
+	// The subject and a redacted address only: bodies carry sign-in and confirmation links,
+	// and logs carry no addresses (docs/decisions/069).
+	console.log(
+		`E-mail #${id} to ${redactEmails(message.to)}: "${message.subject}" ${smtpUrl ? 'queued for SMTP delivery' : 'written to the outbox'}`,
+	)
+	return { id, transport }
 }
 
-/** The latest messages to `to` (newest first), for the pre-release outbox page and tests. */
+async function enqueueDelivery(db: DbOrTx, outboxId: number) {
+	const hours = getConfig().EMAIL_RETRY_HOURS
+	await enqueue(
+		db,
+		EMAIL_DELIVERY_JOB,
+		{ outboxId },
+		// Retries are bounded by time (docs/decisions/076), not by count.
+		{ maxAttempts: 1_000, giveUpAt: new Date(Date.now() + hours * 3_600_000) },
+	)
+}
+
+/**
+ * The one conversion of an outbox row into the message nodemailer sends. Its Message-ID is
+ * derived from the row, so should a crash between the server's acceptance and our record of it
+ * ever send a row twice, the copies are recognisably one message.
+ */
+export function outboxMessage(row: OutboxRow): SendMailOptions {
+	const domain = /@([^\s>]+)/.exec(row.fromAddress)?.[1] ?? 'localhost'
+	return {
+		from: row.fromAddress,
+		to: row.toAddress,
+		subject: row.subject,
+		text: row.textBody,
+		html: row.htmlBody ?? undefined,
+		messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`,
+	}
+}
+
+/** SMTP's permanent failures (5xx: no such mailbox, refused): retrying cannot help. */
+function isPermanent(error: unknown): boolean {
+	const code = (error as { responseCode?: unknown }).responseCode
+	return typeof code === 'number' && code >= 500 && code < 600
+}
+
+/**
+ * The delivery job's work: hands the row to the SMTP server once. A row already sent or given up
+ * is left alone, so a second run of the job (after a crash) sends nothing twice.
+ */
+async function deliverEmail(
+	outboxId: number,
+	options: { db?: Db; smtpUrl?: string } = {},
+): Promise<void> {
+	const db = options.db ?? (await getDb())
+	const smtpUrl = options.smtpUrl ?? getConfig().SMTP_URL
+	const [row] = await db
+		.update(outbox)
+		.set({ attempts: sql`${outbox.attempts} + 1` })
+		.where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt), isNull(outbox.failedAt)))
+		.returning()
+	if (!row) return
+	const to = redactEmails(row.toAddress)
+	if (!smtpUrl) throw new Error('SMTP_URL is not set: the message cannot be delivered')
+	let info: { messageId?: unknown }
+	try {
+		info = await transportFor(smtpUrl).sendMail(outboxMessage(row))
+	} catch (error) {
+		const reason = redactEmails((error as Error).message ?? String(error))
+		await db.update(outbox).set({ lastError: reason }).where(eq(outbox.id, outboxId))
+		console.error(
+			`E-mail #${row.id} to ${to}: "${row.subject}" could not be sent (attempt ${row.attempts}): ${reason}`,
+		)
+		if (isPermanent(error)) throw new PermanentJobError(reason)
+		throw error
+	}
+	// Recorded first, before the job is marked done: a retry now finds the row sent.
+	const messageId = typeof info.messageId === 'string' ? info.messageId : null
+	await db
+		.update(outbox)
+		.set({ messageId, sentAt: sql`now()`, lastError: null })
+		.where(eq(outbox.id, outboxId))
+	console.log(`E-mail #${row.id} to ${to}: "${row.subject}" sent over SMTP`)
+}
+
+/** After the last attempt: the row says "failed" and why, in the outbox view and the log. */
+async function giveUpEmail(outboxId: number, reason: string) {
+	const db = await getDb()
+	const [row] = await db
+		.update(outbox)
+		.set({ failedAt: sql`now()`, lastError: reason })
+		.where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt)))
+		.returning({ to: outbox.toAddress, subject: outbox.subject })
+	if (row)
+		console.error(
+			`E-mail #${outboxId} to ${redactEmails(row.to)}: "${row.subject}" failed for good: ${reason}`,
+		)
+}
+
+const outboxIdOf = (payload: Record<string, unknown>) => {
+	const id = Number(payload.outboxId)
+	if (!Number.isSafeInteger(id)) throw new PermanentJobError('the job names no outbox row')
+	return id
+}
+
+/** The queue's definition of e-mail delivery (docs/decisions/076). */
+export function emailDeliveryJob(firstRetrySeconds: number): JobDefinition {
+	return {
+		kind: EMAIL_DELIVERY_JOB,
+		run: (payload) => deliverEmail(outboxIdOf(payload)),
+		retry: emailRetryPolicy(firstRetrySeconds),
+		onGiveUp: (payload, reason) => giveUpEmail(outboxIdOf(payload), reason),
+	}
+}
+
+/**
+ * Queues a failed delivery again (the owner's "retry"), with a fresh retry window. false when the
+ * row is not a failed SMTP message (unknown, sent already, still being retried, or outbox-only).
+ */
+export async function retryEmail(outboxId: number, options: { db?: Db } = {}): Promise<boolean> {
+	const db = options.db ?? (await getDb())
+	return db.transaction(async (tx) => {
+		const [row] = await tx
+			.update(outbox)
+			.set({ failedAt: null })
+			.where(
+				and(
+					eq(outbox.id, outboxId),
+					eq(outbox.transport, 'smtp'),
+					isNull(outbox.sentAt),
+					isNotNull(outbox.failedAt),
+				),
+			)
+			.returning({ id: outbox.id })
+		if (!row) return false
+		await enqueueDelivery(tx, row.id)
+		return true
+	})
+}
+
+/** The latest messages to `to` (newest first), for the outbox page and tests. */
 export async function listOutbox(db: Db, to?: string, limit = 20) {
 	const query = db.select().from(outbox)
 	return (to ? query.where(eq(outbox.toAddress, to.trim().toLowerCase())) : query)

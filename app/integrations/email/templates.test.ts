@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { dayEventConfirmation, receipt, workshopConfirmation } from './templates'
+import { dayEventConfirmation, lateRefund, receipt, workshopConfirmation } from './templates'
 
 describe('e-mail templates', () => {
 	test('workshop confirmation names the workshop and escapes the name in HTML', () => {
@@ -73,5 +73,23 @@ describe('e-mail templates', () => {
 		})
 		expect(mail.text).not.toContain('Discount')
 		expect(mail.text).toContain('€10')
+	})
+
+	test('a late payment refund says why and how much comes back, with the item escaped in HTML', () => {
+		const mail = lateRefund({
+			orderId: 'ord_9',
+			customerName: 'Grace',
+			itemName: 'Day <pass>',
+			currency: 'usd',
+			totalMinor: 4_900,
+			testMode: true,
+		})
+		expect(mail.subject).toBe('Your order ord_9 is being refunded')
+		expect(mail.text).toContain('Hi Grace,')
+		expect(mail.text).toContain('TEST MODE: no real payment was taken.')
+		expect(mail.text).toContain("after your checkout's reservation had ended")
+		expect(mail.text).toContain('refunding the full $49')
+		expect(mail.html).toContain('Day &lt;pass&gt;')
+		expect(mail.html).not.toContain('<pass>')
 	})
 })

@@ -196,3 +196,39 @@ export function receipt(data: ReceiptData): EmailContent {
 		]),
 	}
 }
+
+/**
+ * A payment that arrived after the checkout's seats had gone to other buyers, and is being
+ * refunded in full (docs/decisions/077).
+ */
+export function lateRefund(data: {
+	orderId: string
+	customerName?: string | null
+	itemName: string
+	currency: string
+	totalMinor: number
+	testMode?: boolean
+}): EmailContent {
+	const amount = formatPrice(
+		toMajorUnits(data.totalMinor, data.currency),
+		data.currency.toUpperCase(),
+	)
+	const testNote = data.testMode ? 'TEST MODE: no real payment was taken.' : null
+	const explanation = `Your payment for order ${data.orderId} (${data.itemName}) reached us after your checkout's reservation had ended, and every seat had been taken in the meantime. We are sorry: we could not give you a seat, so we are refunding the full ${amount} to your card. Refunds usually arrive within 5 to 10 business days.`
+	return {
+		subject: `Your order ${data.orderId} is being refunded`,
+		text: [
+			greeting(data.customerName),
+			'',
+			...(testNote ? [testNote, ''] : []),
+			explanation,
+			'',
+			COURSE_NAME,
+		].join('\n'),
+		html: layout([
+			escapeHtml(greeting(data.customerName)),
+			...(testNote ? [`<strong>${testNote}</strong>`] : []),
+			escapeHtml(explanation),
+		]),
+	}
+}

@@ -5,20 +5,21 @@
  * delivery changes nothing; the order row is locked, and nextStatus() decides what an event
  * means in the order's current state, so out-of-order deliveries are harmless too.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { orders, paymentEvents } from '~/db/schema.server'
+import { catalogItems, orders, paymentEvents } from '~/db/schema.server'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import {
 	type Buyer,
 	getPaymentProvider,
 	type PaymentEvent,
 } from '~/integrations/payments/index.server'
-import { redact } from '~/utils/redact'
+import { enqueue } from '~/jobs/queue.server'
 import { invalidateSalesCache } from '../read-cache.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
 import { sendReceipt } from './receipt.server'
+import { seatsFreeFor } from './reserve.server'
 import { nextStatus, type OrderStatus, paymentMismatch } from './rules'
 
 export type PaymentResult = {
@@ -110,6 +111,11 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentRes
 		const next = nextStatus(order.status, event.type)
 		if (!next) return { changed: false, orderId, status: order.status }
 		const now = new Date()
+		const buyer = buyerFields(order, event)
+		if (next === 'paid' && !(await stillHoldsSeats(tx, order))) {
+			const outcome = await settleLatePayment(tx, order, buyer)
+			if (outcome !== 'paid') return { changed: true, orderId, status: outcome }
+		}
 		await tx
 			.update(orders)
 			.set({
@@ -117,31 +123,79 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentRes
 				updatedAt: now,
 				...(next === 'paid' ? { paidAt: now } : {}),
 				...(next === 'refunded' ? { refundedAt: now } : {}),
-				...(storableEmail(event.email) && !order.email
-					? { email: storableEmail(event.email) }
-					: {}),
-				...(event.name && !order.customerName ? { customerName: event.name.trim() } : {}),
-				...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}),
+				...buyer,
 			})
 			.where(eq(orders.id, orderId))
-		if (next === 'paid') await issuePasses(tx, order)
+		if (next === 'paid') {
+			await issuePasses(tx, order)
+			await sendReceipt(tx, orderId)
+		}
 		return { changed: true, orderId, status: next }
 	})
-	if (result.changed) {
-		// This server's counters show the sale at once; the others within the cache lifetime.
-		invalidateSalesCache()
-		if (result.status === 'paid' && result.orderId) await afterPayment(result.orderId)
-	}
+	// This server's counters show the sale at once; the others within the cache lifetime.
+	if (result.changed) invalidateSalesCache()
 	return result
 }
 
-/** After an order becomes paid: the receipt. A failure is logged; the payment stands. */
-async function afterPayment(orderId: string) {
-	try {
-		await sendReceipt(orderId)
-	} catch (error) {
-		console.error(`The receipt for order ${orderId} could not be sent:`, redact(error))
+type Order = typeof orders.$inferSelect
+
+/** What a payment event tells us about the buyer, where the order does not know it yet. */
+function buyerFields(order: Order, event: PaymentEvent) {
+	const email = storableEmail(event.email)
+	return {
+		...(email && !order.email ? { email } : {}),
+		...(event.name && !order.customerName ? { customerName: event.name.trim() } : {}),
+		...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}),
 	}
+}
+
+/** A pending order whose reservation has not ended (by the database's clock) holds its seats. */
+async function stillHoldsSeats(tx: Tx, order: Order): Promise<boolean> {
+	if (order.status !== 'pending') return false
+	const [row] = await tx
+		.select({ holding: sql<boolean>`${orders.expiresAt} > now()` })
+		.from(orders)
+		.where(eq(orders.id, order.id))
+	return row?.holding === true
+}
+
+/** The job that refunds a late payment with no seat left (background.server.ts). */
+export const LATE_REFUND_JOB = 'checkout.refund-late'
+
+/**
+ * A payment for an order whose hold had ended (docs/decisions/077): its seats may have gone to
+ * someone else. It takes them again when they are free ('paid': the caller records it as usual);
+ * otherwise the order ends expired and its refund is queued in this transaction, once per order,
+ * so the buyer is refunded (and told) even if this server stops now.
+ */
+async function settleLatePayment(
+	tx: Tx,
+	order: Order,
+	buyer: ReturnType<typeof buyerFields>,
+): Promise<'paid' | 'expired'> {
+	const [item] = await tx
+		.select({
+			code: catalogItems.code,
+			courseSlug: catalogItems.courseSlug,
+			capacity: catalogItems.capacity,
+		})
+		.from(catalogItems)
+		.where(eq(catalogItems.code, order.itemCode))
+	if (item && (await seatsFreeFor(tx, item, order.quantity))) return 'paid'
+	await tx
+		.update(orders)
+		.set({ status: 'expired', updatedAt: new Date(), ...buyer })
+		.where(eq(orders.id, order.id))
+	await enqueue(
+		tx,
+		LATE_REFUND_JOB,
+		{ orderId: order.id },
+		{ dedupeKey: `late-refund:${order.id}` },
+	)
+	console.warn(
+		`Checkout ${order.id} was paid after its hold ended and its seats are taken: refunding it`,
+	)
+	return 'expired'
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * How a pending order ends without being paid (docs/decisions/031): at its reservation's end,
- * when the provider says its session expired, or when the buyer cancels. No sweeper is needed:
- * an expired reservation stops counting at once, and the order is marked when anyone looks.
+ * when the provider says its session expired, or when the buyer cancels. An expired reservation
+ * stops counting at once; the order is marked when anyone looks, and within a minute by the
+ * periodic holds job (background.server.ts, docs/decisions/077) when nobody does.
  */
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'

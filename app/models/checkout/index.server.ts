@@ -1,9 +1,10 @@
 /**
  * Checkout, payments, seats and passes (SPEC §2, §7, §8; docs/decisions/030, 031, 032): the one
  * entry routes and other models import. One module per step beside it: price, reserve, create,
- * confirm (every payment event, whoever sent it), expire / cancel, refund, passes, receipt and
- * status; the pure rules in rules.ts.
+ * confirm (every payment event, whoever sent it), expire / cancel, refund, passes, receipt,
+ * status, and background (the job queue's periodic work); the pure rules in rules.ts.
  */
+export { checkoutJobs } from './background.server'
 export { applyPaymentEvent, recordSandboxPayment } from './confirm.server'
 export { createCheckout } from './create.server'
 export { CheckoutError } from './errors'

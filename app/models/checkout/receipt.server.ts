@@ -1,17 +1,18 @@
 /**
- * The receipt e-mail (docs/decisions/030), sent once per paid order, whatever the provider,
- * through the e-mail integration (SMTP, or the outbox table and a log line by default).
+ * The receipt e-mail (docs/decisions/030), once per paid order, whatever the provider: written
+ * to the outbox with its delivery queued in the transaction that records the payment
+ * (docs/decisions/075), so a paid order always has its receipt and the payment never waits for
+ * the mail server.
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
-import { getDb } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import type { Tx } from './query.server'
 
-/** Sends the receipt of a paid order unless it went already; the claim on the row makes it once. */
-export async function sendReceipt(orderId: string): Promise<boolean> {
-	const db = await getDb()
+/** Queues the receipt of a paid order unless it went already; the claim on the row makes it once. */
+export async function sendReceipt(db: Tx, orderId: string): Promise<boolean> {
 	const [order] = await db
 		.update(orders)
 		.set({ receiptSentAt: sql`now()` })
@@ -54,6 +55,6 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		passUrls: siteUrl ? passIds.map((pass) => `${siteUrl}/pass/${pass.id}`) : undefined,
 		testMode: order.provider === provider.id && provider.testMode,
 	})
-	await sendEmail({ to: order.email, ...content })
+	await sendEmail({ to: order.email, ...content }, { db })
 	return true
 }

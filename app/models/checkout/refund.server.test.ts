@@ -3,9 +3,9 @@
  * refund is recorded through the same confirm step as a payment (docs/decisions/032).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseConfig } from '~/config.server'
 import { type Database, openDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
+import { leaveInProcess, useInProcess } from '../../../tests/support/in-process'
 import {
 	CheckoutError,
 	createCheckout,
@@ -15,10 +15,6 @@ import {
 	refundCheckout,
 } from './index.server'
 
-const CONFIG_KEY = Symbol.for('ai-driven-dev.config')
-const DATABASE_KEY = Symbol.for('ai-driven-dev.database')
-const holder = globalThis as Record<symbol, unknown>
-
 describe('refunds with the sandbox provider', () => {
 	let database: Database
 
@@ -26,15 +22,10 @@ describe('refunds with the sandbox provider', () => {
 		database = await openDatabase({})
 		await prepareDatabase(database)
 		// The configuration and database this process's models use: no Stripe key, so the sandbox.
-		holder[CONFIG_KEY] = {
-			...parseConfig({ SESSION_SECRET: 'x'.repeat(32) }),
-			dataDir: '/nonexistent',
-		}
-		holder[DATABASE_KEY] = Promise.resolve(database)
+		useInProcess(database)
 	})
 	afterAll(async () => {
-		delete holder[CONFIG_KEY]
-		delete holder[DATABASE_KEY]
+		leaveInProcess()
 		await database?.close()
 	})
 

@@ -70,6 +70,8 @@ export function allowanceIn(pool: SeatPool, paid: number): number {
 	})
 }
 
+type PooledItem = { code: string; courseSlug: string | null; capacity: number | null }
+
 /**
  * Locks the capacity rows of `item` and checks that `quantity` more fit, for everyone (else 409
  * `sold out`) and within the buyer's allowance (else 409 saying so). The buyer's older holds
@@ -79,22 +81,11 @@ export function allowanceIn(pool: SeatPool, paid: number): number {
  */
 export async function reserveSeats(
 	tx: Tx,
-	item: { code: string; courseSlug: string | null; capacity: number | null },
+	item: PooledItem,
 	quantity: number,
 	buyerKey: string | null,
 ): Promise<void> {
-	if (item.courseSlug)
-		await tx
-			.select({ slug: courses.slug })
-			.from(courses)
-			.where(eq(courses.slug, item.courseSlug))
-			.for('update')
-	if (item.capacity !== null)
-		await tx
-			.select({ code: catalogItems.code })
-			.from(catalogItems)
-			.where(eq(catalogItems.code, item.code))
-			.for('update')
+	await lockSeatPools(tx, item)
 	for (const pool of seatPools(item)) {
 		const seats = await countSeats(tx, pool, buyerKey)
 		if (!seatsFit({ capacity: pool.capacity, held: seats.held, quantity }))
@@ -112,4 +103,33 @@ export async function reserveSeats(
 				'your other checkout is still holding seats: finish or cancel it, then try again',
 			)
 	}
+}
+
+/**
+ * Whether `quantity` seats of `item` are free now for an order that holds none (a payment that
+ * arrived after its hold ended: docs/decisions/077), under the same locks as a new checkout.
+ */
+export async function seatsFreeFor(tx: Tx, item: PooledItem, quantity: number): Promise<boolean> {
+	await lockSeatPools(tx, item)
+	for (const pool of seatPools(item)) {
+		const seats = await countSeats(tx, pool, null)
+		if (!seatsFit({ capacity: pool.capacity, held: seats.held, quantity })) return false
+	}
+	return true
+}
+
+/** The capacity rows of `item`, locked in one order (course, then item): see reserveSeats. */
+async function lockSeatPools(tx: Tx, item: PooledItem): Promise<void> {
+	if (item.courseSlug)
+		await tx
+			.select({ slug: courses.slug })
+			.from(courses)
+			.where(eq(courses.slug, item.courseSlug))
+			.for('update')
+	if (item.capacity !== null)
+		await tx
+			.select({ code: catalogItems.code })
+			.from(catalogItems)
+			.where(eq(catalogItems.code, item.code))
+			.for('update')
 }

@@ -52,7 +52,7 @@ describe.each<{ name: string; env: Record<string, string> }>([
 			body: new URLSearchParams({ ...fields, email }).toString(),
 		})
 		expect(response.status).toBe(302)
-		const mail = smtp.received.find((message) => message.to.includes(email))
+		const [mail] = await smtp.waitFor(email)
 		const outbox = mail ? decodedMail(mail.raw) : ''
 		const link = outbox.match(
 			/https?:\/\/[^\s"<]+\/ai-driven-development-day\/confirm\?token=/,

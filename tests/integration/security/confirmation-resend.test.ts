@@ -12,7 +12,7 @@ import { outbox } from '~/db/schema-leads.server'
 import { signUp } from '~/models/leads.server'
 import { startSmtp } from '../../fakes/smtp'
 import { databaseBackends } from '../../support/databases'
-import { type RunningServer, startServer } from '../../support/server'
+import { queueSettled, type RunningServer, startServer } from '../../support/server'
 
 describe('day-event confirmation re-sends', () => {
 	let server: RunningServer
@@ -45,12 +45,14 @@ describe('day-event confirmation re-sends', () => {
 			// The visitor sees the same answer every time.
 			expect(response.headers.get('location')).toBe('/ai-driven-development-day/enrolled')
 		}
-		// Deliveries are asynchronous: give them a moment.
-		await new Promise((resolve) => setTimeout(resolve, 1000))
+		// Deliveries are jobs (docs/decisions/075): counted once the queue has settled.
+		await smtp.waitFor('victim@example.com')
+		await queueSettled(server)
 		expect(smtp.received.filter((m) => m.to.includes('victim@example.com'))).toHaveLength(1)
 		// Another address gets its own.
 		await signUp('other@example.com')
-		await new Promise((resolve) => setTimeout(resolve, 500))
+		await smtp.waitFor('other@example.com')
+		await queueSettled(server)
 		expect(smtp.received.filter((m) => m.to.includes('other@example.com'))).toHaveLength(1)
 	})
 })

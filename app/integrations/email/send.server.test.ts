@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest'
+import { outboxMessage } from './send.server'
+
+const row = {
+	id: 42,
+	toAddress: 'ada@example.com',
+	fromAddress: 'AI Driven Dev <hello@site.test>',
+	subject: 'Hello',
+	textBody: 'Plain',
+	htmlBody: null,
+	transport: 'smtp' as const,
+	messageId: null,
+	sentAt: null,
+	createdAt: new Date('2026-01-01T00:00:00Z'),
+	attempts: 0,
+	lastError: null,
+	failedAt: null,
+}
+
+describe('an outbox row as the message nodemailer sends (docs/decisions/076)', () => {
+	test('carries the row’s addresses, subject and bodies; no HTML part when the row has none', () => {
+		expect(outboxMessage(row)).toMatchObject({
+			from: 'AI Driven Dev <hello@site.test>',
+			to: 'ada@example.com',
+			subject: 'Hello',
+			text: 'Plain',
+			html: undefined,
+		})
+		expect(outboxMessage({ ...row, htmlBody: '<p>Hi</p>' }).html).toBe('<p>Hi</p>')
+	})
+
+	test('its Message-ID is derived from the row, on the sender’s domain, so a resend is the same message', () => {
+		const id = outboxMessage(row).messageId
+		expect(id).toBe(`<outbox-42-${row.createdAt.getTime()}@site.test>`)
+		expect(outboxMessage({ ...row }).messageId).toBe(id)
+		expect(outboxMessage({ ...row, id: 43 }).messageId).not.toBe(id)
+	})
+})

@@ -1,0 +1,37 @@
+/**
+ * The app server's job worker with every kind of job the site runs (docs/decisions/075):
+ * e-mail delivery, the checkout's periodic jobs and late refunds, and the queue's own pruning.
+ * server.ts starts it after the database is migrated and stops it on shutdown.
+ */
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { emailDeliveryJob } from '~/integrations/email/index.server'
+import { checkoutJobs } from '~/models/checkout/index.server'
+import { pruneJobs } from './queue.server'
+import { type JobDefinition, type JobWorker, startJobWorker } from './worker.server'
+
+/** Finished jobs are kept this long for the operator, then deleted. */
+const KEEP_FINISHED_DAYS = 7
+
+/** Every job definition, from the configuration. */
+export function jobDefinitions(config = getConfig()): JobDefinition[] {
+	return [
+		emailDeliveryJob(config.EMAIL_RETRY_FIRST_SECONDS),
+		...checkoutJobs(config),
+		{
+			kind: 'jobs.prune',
+			everySeconds: 3_600,
+			run: async () => pruneJobs(await getDb(), KEEP_FINISHED_DAYS),
+		},
+	]
+}
+
+export async function startJobs(): Promise<JobWorker> {
+	const config = getConfig()
+	return startJobWorker({
+		db: await getDb(),
+		definitions: jobDefinitions(config),
+		pollSeconds: config.JOBS_POLL_SECONDS,
+		lockSeconds: config.JOBS_LOCK_SECONDS,
+	})
+}

@@ -1,0 +1,176 @@
+/**
+ * The checkout's background work, run by the job queue (docs/decisions/075, 077): expired seat
+ * holds released on time even when nobody visits, pending orders reconciled with the provider
+ * so a lost webhook never strands a buyer, and a late payment with no seat left refunded.
+ */
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { catalogItems, orders } from '~/db/schema.server'
+import { sendEmail, templates } from '~/integrations/email/index.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { type JobDefinition, PermanentJobError } from '~/jobs/worker.server'
+import { redact } from '~/utils/redact'
+import { applyPaymentEvent, LATE_REFUND_JOB } from './confirm.server'
+import { endPendingOrder, verifyPendingOrder } from './expire.server'
+
+/** Orders handled per run: each may call the provider, and the run must end within its claim. */
+const HOLDS_BATCH = 25
+
+/**
+ * Ends pending orders whose reservation is over (docs/decisions/031 counted them as free at
+ * once; this marks them, so their sessions can no longer be paid and the buyer's page says so).
+ * Each goes through endPendingOrder: the provider's session is expired first, and one paid
+ * meanwhile is recorded as paid (the late-payment rule decides its seats). Returns how many.
+ */
+async function releaseExpiredHolds(): Promise<number> {
+	const db = await getDb()
+	const expired = await db
+		.select()
+		.from(orders)
+		.where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, sql`now()`)))
+		.orderBy(orders.expiresAt)
+		.limit(HOLDS_BATCH)
+	for (const order of expired) {
+		try {
+			await endPendingOrder(order)
+		} catch (error) {
+			console.error(`Checkout ${order.id}: the expired hold could not be released:`, redact(error))
+		}
+	}
+	return expired.length
+}
+
+type ReconcileOptions = {
+	/** Orders younger than this are left to their webhook. */
+	afterSeconds: number
+	/** Each order is asked about at most once per this many seconds. */
+	intervalSeconds: number
+	batch: number
+}
+
+/**
+ * Asks the provider about pending orders older than `afterSeconds` whose hold has not ended (the
+ * holds job takes those), a batch at a time, one after the other. Each is claimed through
+ * `verified_at`, the same throttle as a buyer's polling (docs/decisions/033), so all app servers
+ * and all polls together ask about an order at most once per interval. Returns how many.
+ */
+async function reconcilePendingOrders(options: ReconcileOptions): Promise<number> {
+	const provider = getPaymentProvider()
+	if (!provider.lookUpSession) return 0
+	const db = await getDb()
+	const due = db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(
+			and(
+				eq(orders.status, 'pending'),
+				eq(orders.provider, provider.id),
+				isNotNull(orders.providerSessionId),
+				gt(orders.expiresAt, sql`now()`),
+				lte(orders.createdAt, sql`now() - make_interval(secs => ${options.afterSeconds})`),
+				or(
+					isNull(orders.verifiedAt),
+					lte(orders.verifiedAt, sql`now() - make_interval(secs => ${options.intervalSeconds})`),
+				),
+			),
+		)
+		.orderBy(sql`${orders.verifiedAt} nulls first`, orders.createdAt)
+		.limit(options.batch)
+		.for('update', { skipLocked: true })
+	const claimed = await db
+		.update(orders)
+		.set({ verifiedAt: sql`now()` })
+		.where(sql`${orders.id} in ${due}`)
+		.returning()
+	for (const order of claimed) {
+		try {
+			await verifyPendingOrder(order)
+		} catch (error) {
+			// The provider is down or slow: the next run asks again.
+			console.error(`Checkout ${order.id}: reconciliation failed:`, redact(error))
+		}
+	}
+	return claimed.length
+}
+
+/**
+ * A late payment with no seat left (docs/decisions/077): the provider refunds it, and the buyer
+ * is told, once. Idempotent: a second run finds the order refunded (or its refund under way at
+ * the provider, whose idempotency key is the order) and the notice sent. A late payment that
+ * got its seat after all (a seat came free before this ran) is left paid.
+ */
+async function refundLatePayment(orderId: string): Promise<void> {
+	const db = await getDb()
+	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+	if (!order || order.status === 'paid') return
+	const provider = getPaymentProvider()
+	if (order.status !== 'refunded') {
+		if (order.provider !== provider.id || !provider.refund)
+			throw new PermanentJobError('the configured payment provider cannot refund this order')
+		const event = await provider.refund({ orderId, paymentIntentId: order.paymentIntentId })
+		if (event) await applyPaymentEvent(event)
+	}
+	await db.transaction(async (tx) => {
+		const [claimed] = await tx
+			.update(orders)
+			.set({ refundNoticeSentAt: sql`now()` })
+			.where(
+				and(eq(orders.id, orderId), isNull(orders.refundNoticeSentAt), isNotNull(orders.email)),
+			)
+			.returning()
+		if (!claimed?.email) return
+		const [item] = await tx
+			.select({ name: catalogItems.name })
+			.from(catalogItems)
+			.where(eq(catalogItems.code, claimed.itemCode))
+		const content = templates.lateRefund({
+			orderId,
+			customerName: claimed.customerName,
+			itemName: item?.name ?? claimed.itemCode,
+			currency: claimed.currency,
+			totalMinor: claimed.amountMinor,
+			testMode: claimed.provider === provider.id && provider.testMode,
+		})
+		await sendEmail({ to: claimed.email, ...content }, { db: tx })
+	})
+}
+
+const RELEASE_HOLDS_JOB = 'checkout.release-holds'
+const RECONCILE_JOB = 'checkout.reconcile'
+
+/** The queue's definitions of the checkout's jobs, from the configuration. */
+export function checkoutJobs(config: {
+	HOLDS_SWEEP_SECONDS: number
+	RECONCILE_INTERVAL_SECONDS: number
+	RECONCILE_AFTER_SECONDS: number
+	RECONCILE_BATCH: number
+}): JobDefinition[] {
+	return [
+		{
+			kind: RELEASE_HOLDS_JOB,
+			everySeconds: config.HOLDS_SWEEP_SECONDS,
+			run: async () => {
+				await releaseExpiredHolds()
+			},
+		},
+		{
+			kind: RECONCILE_JOB,
+			everySeconds: config.RECONCILE_INTERVAL_SECONDS,
+			run: async () => {
+				await reconcilePendingOrders({
+					afterSeconds: config.RECONCILE_AFTER_SECONDS,
+					intervalSeconds: config.RECONCILE_INTERVAL_SECONDS,
+					batch: config.RECONCILE_BATCH,
+				})
+			},
+		},
+		{
+			kind: LATE_REFUND_JOB,
+			run: async (payload) => {
+				if (typeof payload.orderId !== 'string')
+					throw new PermanentJobError('the job names no order')
+				await refundLatePayment(payload.orderId)
+			},
+		},
+	]
+}
