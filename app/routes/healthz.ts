@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node'
 import { getDatabase } from '~/db/client.server'
+import { pageCacheStats } from '~/utils/page-cache.server'
 import { redact } from '~/utils/redact'
 
 const DATABASE_TIMEOUT_MS = 2_000
@@ -18,7 +19,8 @@ export async function loader() {
 				setTimeout(() => reject(new Error('timed out')), DATABASE_TIMEOUT_MS).unref(),
 			),
 		])
-		return json({ status: 'ok', database: database.kind }, { headers })
+		// The page cache's counters (docs/decisions/070): hits, misses, bytes held.
+		return json({ status: 'ok', database: database.kind, pageCache: pageCacheStats() }, { headers })
 	} catch (error) {
 		console.error('Health check: database unavailable:', redact(error))
 		return json({ status: 'unavailable', database: 'unreachable' }, { status: 503, headers })

@@ -313,6 +313,7 @@ for (const backend of [pglite, postgres]) {
 			expect(await response.json()).toEqual({
 				status: 'ok',
 				database: backend === postgres ? 'postgres' : 'pglite',
+				pageCache: expect.objectContaining({ hits: expect.any(Number), misses: expect.any(Number) }),
 			})
 		})
 	})
