@@ -45,7 +45,7 @@ describe('caching of per-visitor data (docs/decisions/068)', () => {
 		const page = new Headers({ 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL })
 		documentCacheControl(page, { root: new Headers() })
 		expect(page.get('Cache-Control')).toBe(
-			'public, max-age=0, s-maxage=3, stale-while-revalidate=2',
+			'public, max-age=0, s-maxage=2, stale-while-revalidate=1',
 		)
 		expect(page.get('Vary')).toBe('Cookie, User-Agent')
 		const withCookie = new Headers({ 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL })

@@ -18,14 +18,17 @@ import { pageCacheVary } from './page-cache-key.server'
 
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
-/** How long a shared cache serves a page as is, then while fetching its next version (071). */
-export const PAGE_FRESH_SECONDS = 3
-export const PAGE_STALE_SECONDS = 2
+/**
+ * How long a shared cache serves a page as is, then while fetching its next version (071): with
+ * the 2 s of the read cache under the page, a change shows everywhere within 5 s.
+ */
+export const PAGE_FRESH_SECONDS = 2
+export const PAGE_STALE_SECONDS = 1
 
 /**
  * An anonymous page (docs/decisions/070, 071): shared caches (ours, a CDN) may keep it
  * PAGE_FRESH_SECONDS and then serve it PAGE_STALE_SECONDS more while they fetch the next one,
- * so no one sees a page older than 5 s; browsers ask again every time (a price can change).
+ * so no one sees a page more than 3 s old; browsers ask again every time (a price can change).
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_FRESH_SECONDS}, stale-while-revalidate=${PAGE_STALE_SECONDS}`
 

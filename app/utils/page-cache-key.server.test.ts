@@ -42,7 +42,6 @@ describe('the page cache key (docs/decisions/070)', () => {
 		const plain = await keyOf('/')
 		for (const other of [
 			keyOf('/', { cookie: '_ga=GA1.1.123; partner_key=ada; marketing=%7B%7D' }),
-			keyOf('/?utm_source=launch&utm_campaign=mail&friend=ada'),
 			// Values the loaders read as the default are the default.
 			keyOf('/', { cookie: 'color-mode=dark; beta=0; workshop_signed_up=no' }),
 			keyOf('/', { cookie: 'color-mode=<script>' }),
@@ -50,6 +49,13 @@ describe('the page cache key (docs/decisions/070)', () => {
 			keyOf('/', { cookie: 'locale=fr-FR' }),
 		])
 			expect(await other).toBe(plain)
+	})
+
+	test('a launch e-mail’s visitors share a page, apart from a friend’s visitors', async () => {
+		const mailing = await keyOf('/?utm_source=launch&utm_campaign=mail')
+		expect(await keyOf('/?utm_source=launch&utm_campaign=mail')).toBe(mailing)
+		expect(mailing).not.toBe(await keyOf('/'))
+		expect(mailing).not.toBe(await keyOf('/?utm_source=launch&utm_campaign=mail&friend=ada'))
 	})
 
 	test('a signed-in, toasted, previewing or buying visitor is never keyed', async () => {
@@ -68,7 +74,12 @@ describe('the page cache key (docs/decisions/070)', () => {
 	})
 
 	test('a query the pages do not declare is never keyed', async () => {
-		for (const path of ['/?_data=root', '/?signup=token', '/blog?category=x&page=2', '/?preview=true'])
+		for (const path of [
+			'/?_data=root',
+			'/?signup=token',
+			'/blog?category=x&page=2',
+			'/?preview=true',
+		])
 			expect(await keyOf(path), path).toBeNull()
 		expect(await keyOf('/blog?category=workflow')).not.toBe(await keyOf('/blog?category=tooling'))
 	})

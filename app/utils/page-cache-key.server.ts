@@ -6,9 +6,10 @@
  *   does not compile until it says whether it changes the page (`key`), makes the page this
  *   visitor's own (`bypass`: session, flash toast, preview, ...), or is never read by a page
  *   (`ignore`: attribution, read by server.ts and the browser only);
- * - every query parameter a page reads is declared; any other parameter skips the cache
- *   (`?_data`, one-click tokens, confirmations...), except the attribution ones, which pages
- *   never read;
+ * - every query parameter that reaches the markup is declared; any other skips the cache
+ *   (`?_data`, one-click tokens, confirmations...). The attribution ones (a launch e-mail's
+ *   utm_*, a friend's key) are in every page's markup too, in the URLs its forms return to: a
+ *   mailing's visitors share one page, a friend's visitors another;
  * - the visitor's country (the price and its wording, SPEC §4) and whether they are a bot
  *   (the error page, SPEC §2).
  * Cookies the site does not know (third-party analytics) are read by no loader: ignored.
@@ -43,12 +44,16 @@ const COOKIE_RULES: { [Name in keyof typeof cookies]: CookieRule } = {
 	marketing: 'ignore',
 }
 
-/** Query parameters a page reads, with the value it makes of them. */
+const asIs = (value: string) => value
+
+/** Query parameters that reach the markup, with the value it makes of them. */
 const QUERY_KEYS: Record<string, (value: string) => string> = {
 	// The regional-pricing switch without JavaScript (SPEC §4).
 	pricing: (value) => parsePricingChoice(value) ?? '',
 	// The blog list narrowed to one category; an unknown one is a 404, never stored.
-	category: (value) => value,
+	category: asIs,
+	// In the return URLs of the page's forms (colour mode, sign-ups).
+	...Object.fromEntries(ATTRIBUTION_PARAMS.map((name) => [name, asIs])),
 }
 
 const BYPASS_COOKIES = Object.entries(COOKIE_RULES)
@@ -71,12 +76,12 @@ export function hasPersonalCookie(cookieHeader: string | null): boolean {
 function queryKey(url: URL): string | null {
 	const parts: string[] = []
 	for (const [name, value] of url.searchParams) {
-		if (ATTRIBUTION_PARAMS.includes(name)) continue
 		const read = QUERY_KEYS[name]
 		if (!read) return null
 		parts.push(`${name}=${encodeURIComponent(read(value))}`)
 	}
-	return parts.sort().join('&')
+	// In the order given: the markup repeats the query as it came.
+	return parts.join('&')
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 	stampNonce,
 } from './page-cache.server'
 
-const PUBLIC = 'public, max-age=0, s-maxage=3, stale-while-revalidate=2'
+const PUBLIC = 'public, max-age=0, s-maxage=2, stale-while-revalidate=1'
 
 function page(body: string, nonce = 'n0', headers: [string, string][] = []): RenderedPage {
 	return {

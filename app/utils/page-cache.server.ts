@@ -1,10 +1,10 @@
 /**
  * The rendered-page cache for anonymous visitors (docs/decisions/070, 071, 072): whole answers of
  * the Remix handler, by key (page-cache-key.server.ts), in an LRU bounded in bytes.
- * - Freshness (071): a page is served as rendered for FRESH_MS; until MAX_AGE_MS it is still
- *   served while one render replaces it in the background; after that it is gone. No visitor
- *   sees a page rendered more than MAX_AGE_MS ago, on any server: a sale or a price change shows
- *   within 5 s with no message between servers.
+ * - Freshness (071): a page is served as rendered for FRESH_MS (2 s); until MAX_AGE_MS (3 s)
+ *   it is still served while one render replaces it in the background; after that it is gone.
+ *   With the read cache's 2 s under it, a sale or a price change shows on every server within
+ *   5 s, with no message between servers.
  * - Stampede: one render per key at a time; visitors asking meanwhile wait for it and share it
  *   when it may be shared, else render their own.
  * - Only a shareable answer is stored (`isShareable`); a key whose answer was not is remembered
@@ -14,9 +14,10 @@
  */
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { PAGE_FRESH_SECONDS, PAGE_STALE_SECONDS } from './cache-control.server'
 
-export const FRESH_MS = 3_000
-export const MAX_AGE_MS = 5_000
+export const FRESH_MS = PAGE_FRESH_SECONDS * 1_000
+export const MAX_AGE_MS = (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS) * 1_000
 
 /** An answer of the Remix handler, read whole. */
 export type RenderedPage = {

@@ -313,7 +313,10 @@ for (const backend of [pglite, postgres]) {
 			expect(await response.json()).toEqual({
 				status: 'ok',
 				database: backend === postgres ? 'postgres' : 'pglite',
-				pageCache: expect.objectContaining({ hits: expect.any(Number), misses: expect.any(Number) }),
+				pageCache: expect.objectContaining({
+					hits: expect.any(Number),
+					misses: expect.any(Number),
+				}),
 			})
 		})
 	})
