@@ -6,14 +6,12 @@
  */
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import vnuJar from 'vnu-jar'
 import { type RunningServer, startServer } from '../support/server'
-
-const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
 
 const PAGES = [
 	'/',
@@ -60,7 +58,7 @@ describe('HTML validity', () => {
 		}
 		const { stdout, stderr } = await promisify(execFile)(
 			'java',
-			['-jar', vnuJar, '--errors-only', '--format', 'json', '--exit-zero-always', ...files],
+			['-jar', String(vnuJar), '--errors-only', '--format', 'json', '--exit-zero-always', ...files],
 			{ maxBuffer: 16 * 1024 * 1024 },
 		)
 		const { messages } = JSON.parse(stderr || stdout) as { messages: VnuMessage[] }
