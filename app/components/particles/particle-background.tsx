@@ -1,5 +1,6 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { useColorMode } from '~/components/color-mode-toggle'
+import { afterLoadWhenIdle } from '~/components/deferred'
 import { useMediaQuery } from '~/utils/use-media-query'
 import { canDrawParticles, type ParticleSettings, particleSettings } from './settings'
 
@@ -19,46 +20,6 @@ function supportsWebGL(): boolean {
 		return gl !== null
 	} catch {
 		return false
-	}
-}
-
-/** Without an interaction first, the background starts this long after the load event. */
-const START_DELAY_MS = 4000
-const START_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'] as const
-
-/**
- * After hydration and the load event, at the visitor's first interaction or START_DELAY_MS
- * later, whichever comes first, and then when the main thread is idle: the three.js chunk is
- * large (about 220 KB gzipped), and a decoration must not compete with the page's first second.
- */
-function whenIdle(run: () => void): () => void {
-	let idle = 0
-	let timer = 0
-	let started = false
-	const start = () => {
-		if (started) return
-		started = true
-		stopListening()
-		idle =
-			typeof window.requestIdleCallback === 'function'
-				? window.requestIdleCallback(run, { timeout: 2000 })
-				: window.setTimeout(run, 200)
-	}
-	const stopListening = () => {
-		for (const type of START_EVENTS) window.removeEventListener(type, start)
-		window.removeEventListener('load', afterLoad)
-		window.clearTimeout(timer)
-	}
-	const afterLoad = () => {
-		timer = window.setTimeout(start, START_DELAY_MS)
-	}
-	for (const type of START_EVENTS) window.addEventListener(type, start, { passive: true })
-	if (document.readyState === 'complete') afterLoad()
-	else window.addEventListener('load', afterLoad, { once: true })
-	return () => {
-		stopListening()
-		if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
-		window.clearTimeout(idle)
 	}
 }
 
@@ -91,7 +52,9 @@ let loadedScene: ComponentType<SceneProps> | undefined
 /**
  * The decorative particle background of the lead-generation layout (SPEC §2, §4): only in dark
  * mode (dark, or system with a dark OS), never with reduced motion, never below 320×240. The
- * 3D code is a separate chunk fetched after the page is interactive (see whenIdle).
+ * 3D code (about 220 KB gzipped) is a separate chunk, fetched once the page has loaded and the
+ * browser is idle: a decoration must not compete with the page's first second, yet it starts
+ * within 2 s of load on an idle desktop (docs/decisions/074).
  */
 export function ParticleBackground() {
 	const { active } = useColorMode()
@@ -114,7 +77,7 @@ export function ParticleBackground() {
 	useEffect(() => {
 		if (!wanted || Scene || !settings) return
 		let cancelled = false
-		const cancelIdle = whenIdle(() => {
+		const cancelIdle = afterLoadWhenIdle(() => {
 			if (!supportsWebGL()) {
 				warnRendererFailed('WebGL is not available')
 				setFailed(true)
