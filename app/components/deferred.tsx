@@ -8,7 +8,8 @@ import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
  * - `approach` (forms): when the visitor points at it, touches it or moves focus into it, or
  *   scrolls it into view. A visitor who only reads the top of the page never downloads the form
  *   code (docs/decisions/074); the form still submits natively before that.
- * - `idle` (decoration): once the page has loaded and the browser is idle.
+ * - `idle` (decoration, and the one-click sign-up that submits itself): once the page has
+ *   loaded and the browser is idle.
  * After the first hydration, islands load at once (client-side navigations).
  *
  * `serverComponent` reads a `.server` re-export, which the compiler empties in the browser

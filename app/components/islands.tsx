@@ -15,9 +15,11 @@ export const SignupForm = deferred(
 	() => server.SignupForm,
 	() => import('./signup-form').then((module) => module.SignupForm),
 )
+// Only on a signed sign-up link, where it submits itself (SPEC §2): wanted as soon as possible.
 export const OneClickSignup = deferred(
 	() => server.OneClickSignup,
 	() => import('./signup-form').then((module) => module.OneClickSignup),
+	'idle',
 )
 export const CourseOffer = deferred(
 	() => server.CourseOffer,

@@ -36,11 +36,20 @@ test.describe('particle background', () => {
 		const chunk = watchSceneChunk(page)
 		const response = await page.goto('/enrolled')
 		expect(await response?.text()).not.toContain('particle-scene')
-		// Not at load: once the browser is idle after it.
-		expect(chunk).toHaveLength(0)
 		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
 		await expect(page.getByTestId('particles')).toHaveAttribute('data-state', 'running')
 		expect(chunk).toHaveLength(1)
+		// Not in the first load: requested once the load event was over, when the browser was idle.
+		const { sceneStart, loadEnd } = await page.evaluate(() => ({
+			sceneStart:
+				performance
+					.getEntriesByType('resource')
+					.find((entry) => /particle-scene-[^/]+\.js$/.test(entry.name))?.startTime ?? -1,
+			loadEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+				.loadEventEnd,
+		}))
+		expect(loadEnd).toBeGreaterThan(0)
+		expect(sceneStart).toBeGreaterThanOrEqual(loadEnd)
 	})
 
 	test('is not drawn or downloaded in light mode', async ({ page, context, baseURL }) => {

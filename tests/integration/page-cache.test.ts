@@ -5,6 +5,7 @@
  * 5 s. The server trusts a CDN country header, as behind a CDN. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { onboardingSession } from '../support/raw-http'
 import { type RunningServer, startServer } from '../support/server'
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
@@ -54,27 +55,9 @@ describe('the page cache', () => {
 		const email = 'cached.reader@example.com'
 		const anonymous = await get('/workshop')
 		expect(await anonymous.text()).not.toContain(email)
-		const html = await (await get('/onboarding')).text()
-		const validFrom = html.match(/name="from__confirm"[^>]*value="([^"]+)"/)![1]!
-		const saved = await fetch(`${server.url}/onboarding`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				website: '',
-				from__confirm: validFrom,
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email,
-			}),
-		})
-		const session = saved.headers
-			.getSetCookie()
-			.find((line) => line.startsWith('session='))
-			?.split(';')[0]
-		expect(session, `onboarding answered ${saved.status}`).toBeTruthy()
+		const session = await onboardingSession(server.url, email)
 		for (let round = 0; round < 2; round++) {
-			const signedIn = await get('/workshop', { cookie: session! })
+			const signedIn = await get('/workshop', { cookie: session })
 			expect(await signedIn.text()).toContain(email)
 			expect(signedIn.headers.get('cache-control')).toBe('private, no-store')
 			expect(signedIn.headers.get('x-page-cache')).toBeNull()
