@@ -6,8 +6,9 @@ import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
  * In the browser its code is left out of the first load: the boundary keeps the server's HTML
  * (React's selective hydration) until the island is wanted, then loads the chunk and hydrates:
  * - `approach` (forms): when the visitor points at it, touches it or moves focus into it, or
- *   scrolls it into view. A visitor who only reads the top of the page never downloads the form
- *   code (docs/decisions/074); the form still submits natively before that.
+ *   scrolls it into view, or clicks, taps or types anywhere (a navigation or fetcher would wait
+ *   for the dehydrated islands it re-renders). A visitor who only reads the top of the page
+ *   never downloads the form code (docs/decisions/074); the form submits natively before that.
  * - `idle` (decoration, and the one-click sign-up that submits itself): once the page has
  *   loaded and the browser is idle.
  * After the first hydration, islands load at once (client-side navigations).
@@ -40,7 +41,14 @@ export function deferred<P extends object>(
 			// Mounted after the first hydration: a client-side navigation wants it now.
 			if (hydrated) return want()
 			if (when === 'idle') return afterLoadWhenIdle(want)
-			return onApproach(ref.current!, want)
+			const stopApproach = onApproach(ref.current!, want)
+			// Any interaction can start a navigation or a fetcher; React would hold that transition
+			// until every dehydrated island it touches has hydrated, so then they all load.
+			const stopInteraction = onFirstInteraction(want)
+			return () => {
+				stopApproach()
+				stopInteraction()
+			}
 		}, [])
 		const Component = (serverComponent() ?? Lazy) as ComponentType<P>
 		return (
@@ -93,6 +101,22 @@ function onApproach(wrapper: HTMLElement, run: () => void): () => void {
 	for (const type of APPROACH_EVENTS)
 		wrapper.addEventListener(type, go, { capture: true, passive: true })
 	window.addEventListener('scroll', watchView, { once: true, passive: true })
+	return stop
+}
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const
+
+/** Calls `run` at the visitor's first click, tap or key press anywhere on the page. */
+function onFirstInteraction(run: () => void): () => void {
+	const stop = () => {
+		for (const type of INTERACTIONS) window.removeEventListener(type, go, true)
+	}
+	function go() {
+		stop()
+		run()
+	}
+	for (const type of INTERACTIONS)
+		window.addEventListener(type, go, { capture: true, passive: true })
 	return stop
 }
 
