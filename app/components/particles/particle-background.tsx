@@ -23,6 +23,34 @@ function supportsWebGL(): boolean {
 	}
 }
 
+/** On a touch screen the phone's CPU is the page's first: the decoration waits this long. */
+const TOUCH_START_DELAY_MS = 4_000
+const TOUCH_START_EVENTS = ['touchstart', 'pointerdown', 'scroll'] as const
+
+/**
+ * When to fetch the 3D code: on a desktop once the page has loaded and the browser is idle
+ * (within 2 s of load, docs/decisions/074); on a touch screen at the first touch or scroll, or
+ * TOUCH_START_DELAY_MS after mounting, and then when idle.
+ */
+function whenWanted(run: () => void): () => void {
+	if (!window.matchMedia('(pointer: coarse)').matches) return afterLoadWhenIdle(run)
+	let stopIdle = () => {}
+	const stopWaiting = () => {
+		window.clearTimeout(timer)
+		for (const type of TOUCH_START_EVENTS) window.removeEventListener(type, start)
+	}
+	const start = () => {
+		stopWaiting()
+		stopIdle = afterLoadWhenIdle(run)
+	}
+	const timer = window.setTimeout(start, TOUCH_START_DELAY_MS)
+	for (const type of TOUCH_START_EVENTS) window.addEventListener(type, start, { passive: true })
+	return () => {
+		stopWaiting()
+		stopIdle()
+	}
+}
+
 function currentSettings(): ParticleSettings | null {
 	const viewport = { width: window.innerWidth, height: window.innerHeight }
 	if (!canDrawParticles(viewport)) return null
@@ -52,9 +80,9 @@ let loadedScene: ComponentType<SceneProps> | undefined
 /**
  * The decorative particle background of the lead-generation layout (SPEC §2, §4): only in dark
  * mode (dark, or system with a dark OS), never with reduced motion, never below 320×240. The
- * 3D code (about 220 KB gzipped) is a separate chunk, fetched once the page has loaded and the
- * browser is idle: a decoration must not compete with the page's first second, yet it starts
- * within 2 s of load on an idle desktop (docs/decisions/074).
+ * 3D code (about 220 KB gzipped) is a separate chunk, fetched when wanted (whenWanted): a
+ * decoration must not compete with the page's first seconds, yet it starts within 2 s of load
+ * on an idle desktop (docs/decisions/074).
  */
 export function ParticleBackground() {
 	const { active } = useColorMode()
@@ -77,7 +105,7 @@ export function ParticleBackground() {
 	useEffect(() => {
 		if (!wanted || Scene || !settings) return
 		let cancelled = false
-		const cancelIdle = afterLoadWhenIdle(() => {
+		const cancelIdle = whenWanted(() => {
 			if (!supportsWebGL()) {
 				warnRendererFailed('WebGL is not available')
 				setFailed(true)
