@@ -69,5 +69,8 @@ export function findContent(
  * markup inputs, so shared caches may keep it (docs/decisions/070, 071); never in preview.
  */
 export function contentHeaders(preview: boolean): Record<string, string> {
-	return { 'Cache-Control': preview ? 'private, no-store' : PUBLIC_PAGE_CACHE_CONTROL }
+	// Vary for the loader's own data requests (`?_data`): the preview cookie changes the answer.
+	return preview
+		? { 'Cache-Control': 'private, no-store' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL, Vary: 'Cookie' }
 }
