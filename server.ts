@@ -6,7 +6,12 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
-import { installGlobals, type ServerBuild } from '@remix-run/node'
+import {
+	type AppLoadContext,
+	createRequestHandler as createFetchHandler,
+	installGlobals,
+	type ServerBuild,
+} from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
@@ -17,6 +22,8 @@ import { analyticsCspSources } from '~/integrations/analytics/csp.server'
 import { startJobs } from '~/jobs/index.server'
 import { attributionCookies } from '~/utils/attribution.server'
 import { closeResources } from '~/utils/lifecycle.server'
+import { createPageCache, registerPageCache } from '~/utils/page-cache.server'
+import { pageCacheMiddleware } from '~/utils/page-cache-http.server'
 import { createRateLimiter } from '~/utils/rate-limit.server'
 import { redact, redactEmails } from '~/utils/redact'
 import {
@@ -205,7 +212,13 @@ app.use(
 		res.status(404).type('text/plain').send('Not found')
 	},
 )
-app.use(express.static(publicDir, { maxAge: '1h', index: false, redirect: false }))
+// Every file in public/ has an extension; a page path never reaches the file system (a failed
+// lookup per page was a tenth of a cached page's cost: docs/performance.md).
+const publicFiles = express.static(publicDir, { maxAge: '1h', index: false, redirect: false })
+app.use((req, res, next) => {
+	if (!req.path.slice(req.path.lastIndexOf('/')).includes('.')) return next()
+	publicFiles(req, res, next)
+})
 
 // Bodies are read by Remix straight from the socket, so the limit is checked up front.
 app.use((req, res, next) => {
@@ -282,17 +295,25 @@ app.get('/healthz', (_req, res, next) => {
 	next()
 })
 
-app.all(
-	'*',
-	createRequestHandler({
-		build,
-		mode: build.mode,
-		getLoadContext: (req, res) => ({
-			cspNonce: res.locals.cspNonce,
-			...requestFacts(req, siteOrigin),
+const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+	cspNonce: res.locals.cspNonce,
+	...requestFacts(req, siteOrigin),
+})
+
+// Anonymous pages from memory, rendered once per key and a few seconds (docs/decisions/070–072).
+if (config.PAGE_CACHE_MAX_BYTES > 0) {
+	const pageCache = createPageCache({ maxBytes: config.PAGE_CACHE_MAX_BYTES })
+	registerPageCache(pageCache)
+	app.use(
+		pageCacheMiddleware({
+			cache: pageCache,
+			handle: createFetchHandler(build, build.mode),
+			loadContext,
 		}),
-	}),
-)
+	)
+}
+
+app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext: loadContext }))
 
 app.use((error: Error, req: express.Request, res: express.Response, next: express.NextFunction) => {
 	console.error(`Error while handling ${req.method} ${redactEmails(req.path)}:`, redact(error))

@@ -75,6 +75,8 @@ const envSchema = z.object({
 	HEADERS_TIMEOUT_MS: wholeNumber('HEADERS_TIMEOUT_MS', 1000).default('10000'),
 	REQUEST_TIMEOUT_MS: wholeNumber('REQUEST_TIMEOUT_MS', 1000).default('30000'),
 	KEEP_ALIVE_TIMEOUT_MS: wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 1000).default('5000'),
+	// Memory for rendered anonymous pages (docs/decisions/070); 0 turns the page cache off.
+	PAGE_CACHE_MAX_BYTES: wholeNumber('PAGE_CACHE_MAX_BYTES', 0).default('33554432'),
 	DATABASE_URL: z
 		.string()
 		.trim()

@@ -27,6 +27,15 @@ if (!fs.existsSync(CHROMIUM)) {
 	])
 }
 
+// The HTML validity test runs the Nu HTML Checker (vnu-jar), a Java program.
+const hasJava = spawnSync('sh', ['-c', 'command -v java'], { stdio: 'ignore' }).status === 0
+if (!hasJava) {
+	run('Installing Java for the HTML checker', 'sh', [
+		'-c',
+		'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless',
+	])
+}
+
 function freePort() {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer().listen(0, '127.0.0.1', () => {

@@ -1,11 +1,17 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 
 /**
- * Deferred hydration for interactive islands below the fold (forms with client validation).
- * The server renders the component as usual, so the HTML works without JavaScript. In the
- * browser its code is left out of the first load: the boundary keeps the server's HTML
- * (React's selective hydration) until the browser is idle or the visitor first interacts, then
- * loads the chunk and hydrates it. After the first hydration, islands load at once.
+ * Deferred hydration for interactive islands (forms with client validation, the pricing switch,
+ * decoration). The server renders the component as usual, so the HTML works without JavaScript.
+ * In the browser its code is left out of the first load: the boundary keeps the server's HTML
+ * (React's selective hydration) until the island is wanted, then loads the chunk and hydrates:
+ * - `approach` (forms): when the visitor points at it, touches it or moves focus into it, or
+ *   scrolls it into view, or clicks, taps or types anywhere (a navigation or fetcher would wait
+ *   for the dehydrated islands it re-renders). A visitor who only reads the top of the page
+ *   never downloads the form code (docs/decisions/074); the form submits natively before that.
+ * - `idle` (decoration, and the one-click sign-up that submits itself): once the page has
+ *   loaded and the browser is idle.
+ * After the first hydration, islands load at once (client-side navigations).
  *
  * `serverComponent` reads a `.server` re-export, which the compiler empties in the browser
  * build: the real module is then only reachable through `load`, in its own chunk. It is read at
@@ -15,18 +21,43 @@ import { type ComponentType, lazy, Suspense, useEffect } from 'react'
 export function deferred<P extends object>(
 	serverComponent: () => ComponentType<P> | undefined,
 	load: () => Promise<ComponentType<P>>,
+	when: 'approach' | 'idle' = 'approach',
 ): ComponentType<P> {
+	let want: () => void = () => undefined
+	const wanted = new Promise<void>((resolve) => {
+		want = resolve
+	})
+	// React calls this when it first renders the island in the browser, which for server HTML is
+	// after the first hydration has ended (dehydrated boundaries come later): only the island's
+	// own trigger may start the download.
 	const Lazy = lazy(async () => {
-		if (!hydrated) await idleOrInteraction()
+		await wanted
 		return { default: await load() }
 	})
 	// biome-ignore lint/correctness/noComponentHookFactories: called once per island, at module level (islands.tsx)
 	function Deferred(props: P) {
+		const ref = useRef<HTMLDivElement>(null)
+		useEffect(() => {
+			// Mounted after the first hydration: a client-side navigation wants it now.
+			if (hydrated) return want()
+			if (when === 'idle') return afterLoadWhenIdle(want)
+			const stopApproach = onApproach(ref.current!, want)
+			// Any interaction can start a navigation or a fetcher; React would hold that transition
+			// until every dehydrated island it touches has hydrated, so then they all load.
+			const stopInteraction = onFirstInteraction(want)
+			return () => {
+				stopApproach()
+				stopInteraction()
+			}
+		}, [])
 		const Component = (serverComponent() ?? Lazy) as ComponentType<P>
 		return (
-			<Suspense fallback={null}>
-				<Component {...(props as P & JSX.IntrinsicAttributes)} />
-			</Suspense>
+			// A box-less wrapper: something to watch, in the server's HTML and the browser's alike.
+			<div ref={ref} data-island="" style={{ display: 'contents' }}>
+				<Suspense fallback={null}>
+					<Component {...(props as P & JSX.IntrinsicAttributes)} />
+				</Suspense>
+			</div>
 		)
 	}
 	return Deferred
@@ -41,21 +72,71 @@ export function useHydrationMark() {
 	}, [])
 }
 
-const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const
-const IDLE_TIMEOUT_MS = 3_000
+const APPROACH_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const
 
-let waiting: Promise<void> | undefined
+/**
+ * Calls `run` once the visitor reaches for the island (pointer, touch, focus) or scrolls it into
+ * view. An island already in view at load waits for the pointer or focus: reading the page is
+ * not using the form, and the form works natively until then.
+ */
+function onApproach(wrapper: HTMLElement, run: () => void): () => void {
+	let observer: IntersectionObserver | undefined
+	const stop = () => {
+		for (const type of APPROACH_EVENTS) wrapper.removeEventListener(type, go, true)
+		window.removeEventListener('scroll', watchView)
+		observer?.disconnect()
+	}
+	function go() {
+		stop()
+		run()
+	}
+	function watchView() {
+		if (observer || typeof IntersectionObserver !== 'function') return
+		observer = new IntersectionObserver((entries) => {
+			if (entries.some((entry) => entry.isIntersecting)) go()
+		})
+		// The wrapper has no box of its own: its children have.
+		for (const child of wrapper.children) observer.observe(child)
+	}
+	for (const type of APPROACH_EVENTS)
+		wrapper.addEventListener(type, go, { capture: true, passive: true })
+	window.addEventListener('scroll', watchView, { once: true, passive: true })
+	return stop
+}
 
-function idleOrInteraction(): Promise<void> {
-	waiting ??= new Promise<void>((resolve) => {
-		const done = () => {
-			for (const type of INTERACTIONS) window.removeEventListener(type, done, true)
-			resolve()
-		}
-		for (const type of INTERACTIONS)
-			window.addEventListener(type, done, { capture: true, passive: true })
-		if ('requestIdleCallback' in window) requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS })
-		else setTimeout(done, IDLE_TIMEOUT_MS)
-	})
-	return waiting
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const
+
+/** Calls `run` at the visitor's first click, tap or key press anywhere on the page. */
+function onFirstInteraction(run: () => void): () => void {
+	const stop = () => {
+		for (const type of INTERACTIONS) window.removeEventListener(type, go, true)
+	}
+	function go() {
+		stop()
+		run()
+	}
+	for (const type of INTERACTIONS)
+		window.addEventListener(type, go, { capture: true, passive: true })
+	return stop
+}
+
+/** How long an idle callback may wait; decoration still starts within 2 s of load (SPEC §2). */
+const IDLE_TIMEOUT_MS = 1_000
+
+/** Calls `run` when the browser is idle after the load event. */
+export function afterLoadWhenIdle(run: () => void): () => void {
+	let idle = 0
+	const schedule = () => {
+		idle =
+			typeof window.requestIdleCallback === 'function'
+				? window.requestIdleCallback(() => run(), { timeout: IDLE_TIMEOUT_MS })
+				: window.setTimeout(run, 200)
+	}
+	if (document.readyState === 'complete') schedule()
+	else window.addEventListener('load', schedule, { once: true })
+	return () => {
+		window.removeEventListener('load', schedule)
+		if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
+		window.clearTimeout(idle)
+	}
 }

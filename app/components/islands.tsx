@@ -1,6 +1,7 @@
 /**
  * Interactive parts of the landing pages as deferred islands: server-rendered (they work without
- * JavaScript), their code (conform, validators, the API client) loaded after the first load.
+ * JavaScript), their code (conform, validators, the API client) loaded when the visitor reaches
+ * for them or scrolls them into view (deferred.tsx).
  * Pages import forms, the pricing switch and the error page from here.
  */
 import { deferred } from './deferred'
@@ -14,9 +15,11 @@ export const SignupForm = deferred(
 	() => server.SignupForm,
 	() => import('./signup-form').then((module) => module.SignupForm),
 )
+// Only on a signed sign-up link, where it submits itself (SPEC §2): wanted as soon as possible.
 export const OneClickSignup = deferred(
 	() => server.OneClickSignup,
 	() => import('./signup-form').then((module) => module.OneClickSignup),
+	'idle',
 )
 export const CourseOffer = deferred(
 	() => server.CourseOffer,
@@ -27,9 +30,10 @@ export const ErrorPage = deferred(
 	() => server.ErrorPage,
 	() => import('./error-page').then((module) => module.ErrorPage),
 )
-// Decoration: nothing to server-render, and its loader (which then waits for an interaction or
-// a few seconds before fetching three.js) need not weigh on the first load either.
+// Decoration: nothing to server-render, and its loader (which then fetches three.js when the
+// browser is idle) need not weigh on the first load either.
 export const ParticleBackground = deferred(
 	() => server.ParticleBackground,
 	() => import('./particles/particle-background').then((module) => module.ParticleBackground),
+	'idle',
 )

@@ -6,18 +6,18 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
-import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
+import { HoneypotFields } from '~/components/honeypot-fields'
 import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { recordSignup } from '~/integrations/analytics/runtime'
+import type { HoneypotProps } from '~/utils/honeypot.server'
 
 export type SignupFormProps = {
 	id: string
 	lastResult: SubmissionResult<string[]> | null | undefined
-	honeypot: HoneypotInputProps
+	honeypot: HoneypotProps
 	submitLabel: string
 	/** What the visitor agrees to; shown under the button. */
 	consent: string
@@ -43,27 +43,25 @@ export function SignupForm({
 	})
 	const hasFirstName = SIGNUP_FORMS[list] === 'signup'
 	return (
-		<HoneypotProvider {...honeypot}>
-			<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
-				<HoneypotInputs />
-				{hasFirstName ? (
-					<Field
-						meta={fields.firstName}
-						label="First name (optional)"
-						inputProps={{ autoComplete: 'given-name' }}
-					/>
-				) : null}
+		<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
+			<HoneypotFields honeypot={honeypot} />
+			{hasFirstName ? (
 				<Field
-					meta={fields.email}
-					label="E-mail address"
-					type="email"
-					inputProps={{ autoComplete: 'email', required: true }}
+					meta={fields.firstName}
+					label="First name (optional)"
+					inputProps={{ autoComplete: 'given-name' }}
 				/>
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<SubmitButton className="w-full sm:w-auto">{submitLabel}</SubmitButton>
-				<p className="pt-1 text-sm text-slate-600 dark:text-slate-400">{consent}</p>
-			</Form>
-		</HoneypotProvider>
+			) : null}
+			<Field
+				meta={fields.email}
+				label="E-mail address"
+				type="email"
+				inputProps={{ autoComplete: 'email', required: true }}
+			/>
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<SubmitButton className="w-full sm:w-auto">{submitLabel}</SubmitButton>
+			<p className="pt-1 text-sm text-slate-600 dark:text-slate-400">{consent}</p>
+		</Form>
 	)
 }
 
@@ -80,7 +78,7 @@ export function OneClickSignup({
 	honeypot,
 }: {
 	link: OneClickLink
-	honeypot: HoneypotInputProps
+	honeypot: HoneypotProps
 }) {
 	const formRef = useRef<HTMLFormElement>(null)
 	const submit = useSubmit()
@@ -100,21 +98,19 @@ export function OneClickSignup({
 			</p>
 		)
 	return (
-		<HoneypotProvider {...honeypot}>
-			<Form
-				ref={formRef}
-				method="post"
-				action="/signup/one-click"
-				aria-label="One-click sign-up"
-				className="mb-6 rounded-lg border border-indigo-300 p-4 dark:border-indigo-700"
-			>
-				<HoneypotInputs />
-				<input type="hidden" name="token" value={link.token} />
-				<p className="mb-3">
-					Sign up <strong>{link.email}</strong> for {link.label}?
-				</p>
-				<SubmitButton formAction="/signup/one-click">Confirm sign-up</SubmitButton>
-			</Form>
-		</HoneypotProvider>
+		<Form
+			ref={formRef}
+			method="post"
+			action="/signup/one-click"
+			aria-label="One-click sign-up"
+			className="mb-6 rounded-lg border border-indigo-300 p-4 dark:border-indigo-700"
+		>
+			<HoneypotFields honeypot={honeypot} />
+			<input type="hidden" name="token" value={link.token} />
+			<p className="mb-3">
+				Sign up <strong>{link.email}</strong> for {link.label}?
+			</p>
+			<SubmitButton formAction="/signup/one-click">Confirm sign-up</SubmitButton>
+		</Form>
 	)
 }

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { PUBLIC_PAGE_CACHE_CONTROL } from '~/utils/cache-control.server'
 import { getPreview } from '~/utils/preview.server'
 import type { ContentBundle, ContentItem, ContentKind, ContentMeta } from './schema'
 
@@ -64,11 +65,12 @@ export function findContent(
 }
 
 /**
- * Caching for content pages: the HTML is the same for everyone with the same cookies (colour
- * mode, beta switch), so caches may keep it a few minutes per cookie set; never in preview.
+ * Caching for content pages: the HTML is the same for every anonymous visitor with the same
+ * markup inputs, so shared caches may keep it (docs/decisions/070, 071); never in preview.
  */
 export function contentHeaders(preview: boolean): Record<string, string> {
+	// Vary for the loader's own data requests (`?_data`): the preview cookie changes the answer.
 	return preview
 		? { 'Cache-Control': 'private, no-store' }
-		: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=86400', Vary: 'Cookie' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL, Vary: 'Cookie' }
 }

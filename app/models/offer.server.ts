@@ -56,7 +56,8 @@ export async function getCourseOffer({
 		const { slug, name, status, slot, sold, remaining, held } = course
 		return {
 			course: { slug, name, status, slot, sold, remaining, held },
-			country,
+			// Every visitor of a country shares this page (docs/decisions/070): no city, no time zone.
+			country: { ...country, details: { ...country.details, city: null, timezone: null } },
 			regionalPricing,
 			item,
 			globalItem: global.items[0] ?? null,

@@ -5,7 +5,9 @@
  */
 import { createTtlCache } from '~/utils/ttl-cache'
 
-const READ_CACHE_TTL_MS = 10_000
+// 2 s here plus at most 3 s of page cache: a sale or a price shows on every server within 5 s
+// (docs/decisions/071).
+const READ_CACHE_TTL_MS = 2_000
 
 const readCache = createTtlCache<unknown>({ ttlMs: READ_CACHE_TTL_MS, maxEntries: 200 })
 

@@ -13,6 +13,7 @@ import { getDayPasses } from '~/models/day-pass.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { formatPrice } from '~/models/pricing'
 import { geoQuery } from '~/utils/api.server'
+import { publicPageHeaders } from '~/utils/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
@@ -20,6 +21,9 @@ import { signupResponse, submitSignupForm } from '~/utils/signup-forms.server'
 
 const lead =
 	'One day of talks and hands-on sessions on building software with AI, from practitioners who ship with it every day.'
+
+// The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
+export const headers = publicPageHeaders
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'AI Driven Development Day', description: lead })

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoursePage } from '~/components/course-landing'
+import { publicPageHeaders } from '~/utils/cache-control.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { courseInterestAction, loadCoursePage } from '~/utils/course-page.server'
 import { notFound } from '~/utils/http'
@@ -38,6 +39,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(new URL(request.url).pathname)
 	return json({ framework: frameworkName(slug), ...(await loadCoursePage(request, context)) })
 }
+
+// The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
+export const headers = publicPageHeaders
 
 export const action = courseInterestAction
 

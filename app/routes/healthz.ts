@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node'
 import { getDatabase } from '~/db/client.server'
 import { queueStats } from '~/jobs/queue.server'
+import { pageCacheStats } from '~/utils/page-cache.server'
 import { redact } from '~/utils/redact'
 
 const DATABASE_TIMEOUT_MS = 2_000
@@ -21,7 +22,11 @@ export async function loader() {
 				setTimeout(() => reject(new Error('timed out')), DATABASE_TIMEOUT_MS).unref(),
 			),
 		])
-		return json({ status: 'ok', database: database.kind, queue }, { headers })
+		// The page cache's counters (docs/decisions/070): hits, misses, bytes held.
+		return json(
+			{ status: 'ok', database: database.kind, queue, pageCache: pageCacheStats() },
+			{ headers },
+		)
 	} catch (error) {
 		console.error('Health check: database unavailable:', redact(error))
 		return json({ status: 'unavailable', database: 'unreachable' }, { status: 503, headers })

@@ -7,10 +7,10 @@ import {
 	type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import { SubmitButton } from '~/components/button'
 import { Field } from '~/components/field'
 import { ProfileCard, SignInWithGitHubButton } from '~/components/github-sign-in'
+import { HoneypotFields } from '~/components/honeypot-fields'
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getPublicConfig } from '~/config.server'
@@ -96,38 +96,36 @@ function ProfileForm({
 		},
 	})
 	return (
-		<HoneypotProvider {...honeypot}>
-			<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
-				<HoneypotInputs />
-				<Field
-					meta={fields.firstName}
-					label="First name"
-					inputProps={{ autoComplete: 'given-name' }}
-				/>
-				<Field
-					meta={fields.lastName}
-					label="Last name"
-					inputProps={{ autoComplete: 'family-name' }}
-				/>
-				<Field
-					meta={fields.email}
-					label="E-mail address"
-					type="email"
-					inputProps={{ autoComplete: 'email' }}
-				/>
-				<Field
-					meta={fields.avatar}
-					label="Avatar URL"
-					type="url"
-					hint="A link to a picture of you, starting with https://"
-				/>
-				{form.errors?.length ? (
-					<p id={form.errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
-						{form.errors[0]}
-					</p>
-				) : null}
-				<SubmitButton>Save profile</SubmitButton>
-			</Form>
-		</HoneypotProvider>
+		<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
+			<HoneypotFields honeypot={honeypot} />
+			<Field
+				meta={fields.firstName}
+				label="First name"
+				inputProps={{ autoComplete: 'given-name' }}
+			/>
+			<Field
+				meta={fields.lastName}
+				label="Last name"
+				inputProps={{ autoComplete: 'family-name' }}
+			/>
+			<Field
+				meta={fields.email}
+				label="E-mail address"
+				type="email"
+				inputProps={{ autoComplete: 'email' }}
+			/>
+			<Field
+				meta={fields.avatar}
+				label="Avatar URL"
+				type="url"
+				hint="A link to a picture of you, starting with https://"
+			/>
+			{form.errors?.length ? (
+				<p id={form.errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
+					{form.errors[0]}
+				</p>
+			) : null}
+			<SubmitButton>Save profile</SubmitButton>
+		</Form>
 	)
 }

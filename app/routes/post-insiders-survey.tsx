@@ -6,9 +6,9 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import { SubmitButton } from '~/components/button'
 import { CheckboxField, Field, RadioGroupField, TextareaField } from '~/components/field'
+import { HoneypotFields } from '~/components/honeypot-fields'
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { useValidatedForm } from '~/forms/use-form-validator'
@@ -64,29 +64,27 @@ export default function Page() {
 					Thank you! Your answers help us make the course better.
 				</p>
 			) : (
-				<HoneypotProvider {...honeypot}>
-					<Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
-						<HoneypotInputs />
-						<Field
-							meta={fields.email}
-							label="E-mail address"
-							type="email"
-							inputProps={{ autoComplete: 'email', required: true }}
-						/>
-						<RadioGroupField
-							meta={fields.rating}
-							legend="How would you rate the course overall?"
-							options={RATINGS}
-						/>
-						<TextareaField meta={fields.helped} label="What helped you most?" />
-						<TextareaField meta={fields.improve} label="What should we improve?" />
-						<CheckboxField
-							meta={fields.mayQuote}
-							label="You may quote my answers as a testimonial, with my first name."
-						/>
-						<SubmitButton>Send answers</SubmitButton>
-					</Form>
-				</HoneypotProvider>
+				<Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
+					<HoneypotFields honeypot={honeypot} />
+					<Field
+						meta={fields.email}
+						label="E-mail address"
+						type="email"
+						inputProps={{ autoComplete: 'email', required: true }}
+					/>
+					<RadioGroupField
+						meta={fields.rating}
+						legend="How would you rate the course overall?"
+						options={RATINGS}
+					/>
+					<TextareaField meta={fields.helped} label="What helped you most?" />
+					<TextareaField meta={fields.improve} label="What should we improve?" />
+					<CheckboxField
+						meta={fields.mayQuote}
+						label="You may quote my answers as a testimonial, with my first name."
+					/>
+					<SubmitButton>Send answers</SubmitButton>
+				</Form>
 			)}
 		</LeadLayout>
 	)

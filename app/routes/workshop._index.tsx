@@ -9,6 +9,7 @@ import { Icon, type IconName } from '~/components/icons'
 import { SignupForm } from '~/components/islands'
 import { CheckList, SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
+import { publicPageHeaders } from '~/utils/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
 import { pageMeta } from '~/utils/meta'
@@ -17,6 +18,9 @@ import { signupResponse, submitSignupForm } from '~/utils/signup-forms.server'
 const title = 'Free workshop: AI in your development workflow'
 const description =
 	'A free, hands-on workshop on using AI assistants in your everyday development workflow: planning, coding, reviewing and testing.'
+
+// The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
+export const headers = publicPageHeaders
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title, description })
 

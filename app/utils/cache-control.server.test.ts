@@ -1,5 +1,14 @@
-import { describe, expect, test } from 'vitest'
-import { documentCacheControl, rootCacheControl } from './cache-control.server'
+import { beforeAll, describe, expect, test } from 'vitest'
+import {
+	documentCacheControl,
+	PUBLIC_PAGE_CACHE_CONTROL,
+	rootCacheControl,
+} from './cache-control.server'
+
+beforeAll(() => {
+	process.env.SESSION_SECRET = 'c'.repeat(40)
+	process.env.DATA_DIR = '/tmp/cache-control-test-data'
+})
 
 describe('caching of per-visitor data (docs/decisions/068)', () => {
 	test('the root is private with a profile, a toast or preview, and says nothing otherwise', () => {
@@ -30,5 +39,18 @@ describe('caching of per-visitor data (docs/decisions/068)', () => {
 			'routes/checkout.processing': new Headers({ 'Cache-Control': 'no-store' }),
 		})
 		expect(status.get('Cache-Control')).toBe('private, no-store')
+	})
+
+	test('a public page varies on what its key reads; one that sets a cookie is private', () => {
+		const page = new Headers({ 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL })
+		documentCacheControl(page, { root: new Headers() })
+		expect(page.get('Cache-Control')).toBe(
+			'public, max-age=0, s-maxage=2, stale-while-revalidate=1',
+		)
+		expect(page.get('Vary')).toBe('Cookie, User-Agent')
+		const withCookie = new Headers({ 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL })
+		withCookie.append('Set-Cookie', 'toast=; Max-Age=0')
+		documentCacheControl(withCookie, { root: new Headers() })
+		expect(withCookie.get('Cache-Control')).toBe('private, no-store')
 	})
 })

@@ -7,10 +7,35 @@
  *    loaders do it for their own (the thank-you and pass pages, the checkout status).
  * 2. A document is as private as the most private of its loaders (`documentCacheControl`, called
  *    by entry.server.tsx): a route's `headers` export can never make a page public again.
- * Anonymous pages keep the caching their route asks for (content pages: public, a few minutes).
+ * Anonymous pages keep the caching their route asks for: the landing and content pages
+ * `PUBLIC_PAGE_CACHE_CONTROL`, with a `Vary` naming what their markup depends on
+ * (page-cache-key.server.ts). A document that sets a cookie is private too: a shared cache must
+ * never hand one visitor's cookie to the next (docs/decisions/070).
  * Data requests (`?_data=`) answer with their own loader's header, so rule 1 covers them.
  */
+import type { HeadersFunction } from '@remix-run/node'
+import { pageCacheVary } from './page-cache-key.server'
+
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
+/**
+ * How long a shared cache serves a page as is, then while fetching its next version (071): with
+ * the 2 s of the read cache under the page, a change shows everywhere within 5 s.
+ */
+export const PAGE_FRESH_SECONDS = 2
+export const PAGE_STALE_SECONDS = 1
+
+/**
+ * An anonymous page (docs/decisions/070, 071): shared caches (ours, a CDN) may keep it
+ * PAGE_FRESH_SECONDS and then serve it PAGE_STALE_SECONDS more while they fetch the next one,
+ * so no one sees a page more than 3 s old; browsers ask again every time (a price can change).
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_FRESH_SECONDS}, stale-while-revalidate=${PAGE_STALE_SECONDS}`
+
+/** The `headers` export of a page every anonymous visitor may share. */
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders }) => ({
+	'Cache-Control': loaderHeaders.get('Cache-Control') ?? PUBLIC_PAGE_CACHE_CONTROL,
+})
 
 /** The root loader's Cache-Control: private when the page carries this visitor's own data. */
 export function rootCacheControl(carried: {
@@ -24,12 +49,20 @@ export function rootCacheControl(carried: {
 
 const isPrivate = (value: string | null) => value !== null && /\b(private|no-store)\b/i.test(value)
 
-/** Makes the document private when any of its loaders answered private or no-store. */
+/**
+ * Makes the document private when any of its loaders answered private or no-store, or when it
+ * sets a cookie; a public one gets the `Vary` of the page cache key.
+ */
 export function documentCacheControl(
 	documentHeaders: Headers,
 	loaderHeaders: Record<string, Headers> | undefined,
 ): void {
 	const loaders = Object.values(loaderHeaders ?? {})
-	if (loaders.some((headers) => isPrivate(headers.get('Cache-Control'))))
+	if (
+		loaders.some((headers) => isPrivate(headers.get('Cache-Control'))) ||
+		documentHeaders.has('Set-Cookie')
+	)
 		documentHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
+	else if (/\bpublic\b/.test(documentHeaders.get('Cache-Control') ?? ''))
+		documentHeaders.set('Vary', pageCacheVary())
 }

@@ -3,12 +3,14 @@ import { expect, type Locator } from '@playwright/test'
 /**
  * Waits until React has hydrated the element: until then a click does what it does without
  * JavaScript (a form posts, a link navigates), and a node added to the page is thrown away by the
- * hydration that follows. Islands below the fold hydrate when the browser is idle or at the first
- * interaction (app/components/deferred.tsx), so this can take a few seconds on a busy machine.
+ * hydration that follows. Form islands hydrate when the visitor reaches for them or they come
+ * into view (app/components/deferred.tsx): the element is scrolled into view first, as a visitor
+ * would, and hydration can then take a few seconds on a busy machine.
  * React marks the nodes it owns with a `__reactFiber$…` key; server HTML still waiting to
  * hydrate has none.
  */
 export async function hydrated(locator: Locator) {
+	await locator.scrollIntoViewIfNeeded()
 	await expect
 		.poll(
 			() =>

@@ -69,6 +69,17 @@ test.describe('particle background', () => {
 		await expect(particles(page)).toBeVisible({ timeout: 3_500 })
 		await expect(page.getByTestId('particles')).toHaveAttribute('data-state', 'running')
 		expect(chunk).toHaveLength(1)
+		// Not in the first load: requested once the load event was over, when the browser was idle.
+		const { sceneStart, loadEnd } = await page.evaluate(() => ({
+			sceneStart:
+				performance
+					.getEntriesByType('resource')
+					.find((entry) => /particle-scene-[^/]+\.js$/.test(entry.name))?.startTime ?? -1,
+			loadEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+				.loadEventEnd,
+		}))
+		expect(loadEnd).toBeGreaterThan(0)
+		expect(sceneStart).toBeGreaterThanOrEqual(loadEnd)
 	})
 
 	test('paints a moving network in dark mode, not a blank canvas', async ({ page }) => {

@@ -321,6 +321,10 @@ for (const backend of [pglite, postgres]) {
 					failed: 0,
 					oldestWaitingSeconds: expect.any(Number),
 				},
+				pageCache: expect.objectContaining({
+					hits: expect.any(Number),
+					misses: expect.any(Number),
+				}),
 			})
 		})
 	})

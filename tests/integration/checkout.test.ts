@@ -637,7 +637,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
 		)) as unknown as { rows: { n: number }[] }
 		await database2.close()
 		expect(receipts.rows[0]!.n).toBe(won.length)
-		// Both servers recorded sales; each shows all of them within its read cache's life (10 s).
+		// Both servers recorded sales; each shows all of them within its read cache's life (2 s).
 		const deadline = Date.now() + 15_000
 		let counts = [await a.purchaseCount(), await b.purchaseCount()]
 		while (counts.some((count) => count !== reserved) && Date.now() < deadline) {

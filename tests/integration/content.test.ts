@@ -139,7 +139,7 @@ describe('content in the production build', () => {
 
 	test('a post has its own title, description, canonical, Open Graph and Twitter meta', async () => {
 		const response = await get('/blog/workflow/write-the-spec-first')
-		expect(response.headers.get('cache-control')).toContain('public, max-age=300')
+		expect(response.headers.get('cache-control')).toContain('public, max-age=0, s-maxage=2')
 		const html = await response.text()
 		const metaContent = (attribute: string, name: string) =>
 			html.match(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`))?.[1]

@@ -52,3 +52,27 @@ export async function honeypotFields(baseUrl: string, path: string) {
 	if (!validFrom) throw new Error(`No honeypot fields on ${path}`)
 	return { website: '', from__confirm: validFrom }
 }
+
+/**
+ * The `session=…` cookie of a visitor who saved a profile with `email` through /onboarding, as a
+ * browser would; throws with the status when no session came back.
+ */
+export async function onboardingSession(baseUrl: string, email: string): Promise<string> {
+	const response = await fetch(`${baseUrl}/onboarding`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({
+			...(await honeypotFields(baseUrl, '/onboarding')),
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+			email,
+		}),
+	})
+	const session = response.headers
+		.getSetCookie()
+		.find((line) => line.startsWith('session=') && !/Max-Age=0/.test(line))
+		?.split(';')[0]
+	if (!session) throw new Error(`onboarding answered ${response.status} without a session`)
+	return session
+}

@@ -260,7 +260,8 @@ function TabSet({
 						key={index}
 						type="button"
 						role="tab"
-						aria-selected={index === 0}
+						// Selected by the enhancer, which also makes the panels tabpanels: an active tab
+						// without its tabpanel is invalid HTML (docs/decisions/073).
 						tabIndex={index === 0 ? 0 : -1}
 						className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 aria-selected:border-indigo-600 aria-selected:text-indigo-700 dark:text-slate-300 dark:hover:text-white dark:aria-selected:border-indigo-400 dark:aria-selected:text-indigo-300"
 					>

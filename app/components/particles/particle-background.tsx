@@ -1,5 +1,6 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { useColorMode } from '~/components/color-mode-toggle'
+import { afterLoadWhenIdle } from '~/components/deferred'
 import { useMediaQuery } from '~/utils/use-media-query'
 import { canDrawParticles, type ParticleSettings, particleSettings, startDelayMs } from './settings'
 
@@ -29,73 +30,36 @@ function isMobile(): boolean {
 }
 
 /**
- * After hydration and the load event, at the visitor's first interaction or `delayMs` later,
- * whichever comes first, and then when the main thread is idle: the three.js chunk is large
- * (about 220 KB gzipped), and a decoration must not compete with the page's first second.
+ * When to fetch the 3D code (about 220 KB gzipped): with no delay, in the first idle time after
+ * the load event (a desktop starts within 2 s of load, docs/decisions/074, 090); otherwise at the
+ * visitor's first interaction or `delayMs` after mounting, whichever comes first, and then when
+ * idle, so a decoration never competes with a slow device's first seconds.
  */
-function whenIdle(delayMs: number, run: () => void): () => void {
-	let idle = 0
-	let timer = 0
-	let started = false
-	const start = () => {
-		if (started) return
-		started = true
-		stopListening()
-		idle =
-			typeof window.requestIdleCallback === 'function'
-				? window.requestIdleCallback(run, { timeout: delayMs === 0 ? 1000 : 2000 })
-				: window.setTimeout(run, 200)
-	}
-	const stopListening = () => {
-		for (const type of START_EVENTS) window.removeEventListener(type, start)
-		window.removeEventListener('load', afterLoad)
+function whenWanted(delayMs: number, run: () => void): () => void {
+	if (delayMs === 0) return afterLoadWhenIdle(run)
+	let stopIdle = () => {}
+	const stopWaiting = () => {
 		window.clearTimeout(timer)
+		for (const type of START_EVENTS) window.removeEventListener(type, start)
 	}
-	const afterLoad = () => {
-		timer = window.setTimeout(start, delayMs)
+	const start = () => {
+		stopWaiting()
+		stopIdle = afterLoadWhenIdle(run)
 	}
+	const timer = window.setTimeout(start, delayMs)
 	for (const type of START_EVENTS) window.addEventListener(type, start, { passive: true })
-	if (document.readyState === 'complete') afterLoad()
-	else window.addEventListener('load', afterLoad, { once: true })
 	return () => {
-		stopListening()
-		if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
-		window.clearTimeout(idle)
+		stopWaiting()
+		stopIdle()
 	}
 }
-
-function currentSettings(): ParticleSettings | null {
-	const viewport = { width: window.innerWidth, height: window.innerHeight }
-	if (!canDrawParticles(viewport)) return null
-	return particleSettings({
-		...viewport,
-		pixelRatio: window.devicePixelRatio || 1,
-		mobile: isMobile(),
-	})
-}
-
-/** A renderer that throws while starting must not take the page with it. */
-class SceneBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }> {
-	state = { failed: false }
-	static getDerivedStateFromError() {
-		return { failed: true }
-	}
-	componentDidCatch(error: unknown) {
-		this.props.onError(error)
-	}
-	render() {
-		return this.state.failed ? null : this.props.children
-	}
-}
-
-let loadedScene: ComponentType<SceneProps> | undefined
 
 /**
  * The decorative particle background of the lead-generation layout (SPEC §2, §4): only in dark
  * mode (dark, or system with a dark OS), never with reduced motion, never below 320×240. The
  * 3D code is a separate chunk fetched after the page is interactive: on a desktop in the first
  * idle time after the load event, elsewhere at the first interaction or 4 s after it
- * (whenIdle, startDelayMs).
+ * (whenWanted, startDelayMs).
  */
 export function ParticleBackground() {
 	const { active } = useColorMode()
@@ -119,7 +83,7 @@ export function ParticleBackground() {
 		if (!wanted || Scene || !settings) return
 		let cancelled = false
 		const delay = startDelayMs({ width: window.innerWidth, mobile: isMobile() })
-		const cancelIdle = whenIdle(delay, () => {
+		const cancelIdle = whenWanted(delay, () => {
 			if (!supportsWebGL()) {
 				warnRendererFailed('WebGL is not available')
 				setFailed(true)

@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { checkHoneypot, honeypotProps } from './honeypot.server'
+
+beforeAll(() => {
+	process.env.SESSION_SECRET = 'h'.repeat(40)
+	process.env.DATA_DIR = '/tmp/honeypot-test-data'
+})
+
+function posted(fields: Record<string, string>) {
+	const form = new FormData()
+	for (const [name, value] of Object.entries(fields)) form.set(name, value)
+	return form
+}
+
+const asBrowser = (now = Date.now()) => {
+	const { nameField, validFromField, validFrom } = honeypotProps(now)
+	return { [nameField]: '', [validFromField]: validFrom, email: 'ada@example.com' }
+}
+
+const refusal = (form: FormData, now?: number) => {
+	try {
+		checkHoneypot(form, now)
+		return null
+	} catch (error) {
+		return (error as Response).status
+	}
+}
+
+describe('the honeypot (docs/decisions/063, 073)', () => {
+	test('a form sent back as rendered passes, on any server with the same secret', () => {
+		expect(refusal(posted(asBrowser()))).toBeNull()
+	})
+
+	test('a filled trap field, missing fields or a forged time are refused with 400', () => {
+		const fields = asBrowser()
+		expect(refusal(posted({ ...fields, website: 'https://spam.example' }))).toBe(400)
+		expect(refusal(posted({ email: 'ada@example.com' }))).toBe(400)
+		const { website: _, ...withoutTrap } = fields
+		expect(refusal(posted(withoutTrap))).toBe(400)
+		const [time, signature] = fields.from__confirm!.split('.') as [string, string]
+		for (const forged of [
+			`${Number(time) - 60_000}.${signature}`,
+			`${time}.${'A'.repeat(22)}`,
+			time,
+			'garbage',
+		])
+			expect(refusal(posted({ ...fields, from__confirm: forged })), forged).toBe(400)
+	})
+
+	test('a time from the future is refused', () => {
+		const now = Date.now()
+		expect(refusal(posted(asBrowser(now + 60_000)), now)).toBe(400)
+	})
+})

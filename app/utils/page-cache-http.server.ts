@@ -1,0 +1,87 @@
+/**
+ * The page cache in front of the Remix handler (docs/decisions/070–072): Express middleware for
+ * server.ts. A GET or HEAD the key module can key is answered from the cache, or rendered once
+ * and read whole; anything else goes on to the streaming Remix handler untouched.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
+import { gzipStamped, type PageCache, type RenderedPage, stampNonce } from './page-cache.server'
+import { pageCacheKey } from './page-cache-key.server'
+
+/** A GET for the page the Express request asks for (the body of a HEAD is simply not sent). */
+function pageRequest(req: ExpressRequest): Request {
+	const headers = new Headers()
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (value === undefined) continue
+		for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+	}
+	// No abort signal: a render may be shared by every visitor waiting for it.
+	return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`), {
+		headers,
+	})
+}
+
+async function readWhole(response: Response, nonce: string): Promise<RenderedPage> {
+	const headers: [string, string][] = []
+	for (const [name, value] of response.headers)
+		if (name !== 'set-cookie') headers.push([name, value])
+	for (const value of response.headers.getSetCookie()) headers.push(['set-cookie', value])
+	return {
+		status: response.status,
+		headers,
+		body: Buffer.from(await response.arrayBuffer()),
+		nonce,
+	}
+}
+
+// About the body as it goes out: Express and compression set them for this response.
+const NOT_COPIED = new Set(['content-length', 'content-encoding', 'transfer-encoding'])
+
+export function pageCacheMiddleware({
+	cache,
+	handle,
+	loadContext,
+}: {
+	cache: PageCache
+	/** The Remix handler, fetch style. */
+	handle: (request: Request, context: AppLoadContext) => Promise<Response>
+	loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
+}) {
+	return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+		try {
+			const context = loadContext(req, res)
+			const request = pageRequest(req)
+			const key = await pageCacheKey(request, context)
+			if (key === null || cache.skips(key)) {
+				cache.countBypass()
+				return next()
+			}
+			const { page, outcome, shareable } = await cache.serve(key, async () =>
+				readWhole(await handle(request, context), context.cspNonce),
+			)
+			res.status(page.status)
+			for (const [name, value] of page.headers) {
+				if (NOT_COPIED.has(name)) continue
+				if (name === 'set-cookie') res.append(name, value)
+				else res.setHeader(name, value)
+			}
+			res.setHeader('X-Page-Cache', outcome)
+			if (shareable) {
+				res.setHeader('Age', String(Math.floor((Date.now() - page.renderedAt) / 1000)))
+				// Attribution cookies (server.ts) ride on a shared page: then no shared cache may keep
+				// this answer, which carries them (docs/decisions/070).
+				if (res.getHeader('set-cookie') !== undefined)
+					res.setHeader('Cache-Control', 'private, no-store')
+			}
+			// Stored pages go out gzipped as stored; compression() leaves an encoded answer alone.
+			const gzip = shareable && req.acceptsEncodings('gzip', 'identity') === 'gzip'
+			const body = gzip ? gzipStamped(page, context.cspNonce) : stampNonce(page, context.cspNonce)
+			if (gzip) res.setHeader('Content-Encoding', 'gzip')
+			res.setHeader('Content-Length', body.length)
+			res.end(body)
+		} catch (error) {
+			next(error)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+/**
+ * What the markup of a page depends on, declared once (docs/decisions/070). The page cache keys
+ * a document by its path plus exactly these inputs, read the way the loaders read them, and
+ * skips the cache for a request it cannot key:
+ * - every cookie of `cookies.server.ts` has a rule here, checked by the type: a new cookie
+ *   does not compile until it says whether it changes the page (`key`), makes the page this
+ *   visitor's own (`bypass`: session, flash toast, preview, ...), or is never read by a page
+ *   (`ignore`: attribution, read by server.ts and the browser only);
+ * - every query parameter that reaches the markup is declared; any other skips the cache
+ *   (`?_data`, one-click tokens, confirmations...). The attribution ones (a launch e-mail's
+ *   utm_*, a friend's key) are in every page's markup too, in the URLs its forms return to: a
+ *   mailing's visitors share one page, a friend's visitors another;
+ * - the visitor's country (the price and its wording, SPEC §4) and whether they are a bot
+ *   (the error page, SPEC §2).
+ * Cookies the site does not know (third-party analytics) are read by no loader: ignored.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { isbot } from 'isbot'
+import { getConfig } from '~/config.server'
+import { getGeoLocator } from '~/integrations/geo/locate.server'
+import type { GeoLocation } from '~/integrations/geo/types'
+import { ATTRIBUTION_PARAMS } from '~/models/attribution'
+import { parsePricingChoice } from '~/models/offer.server'
+import { geoQuery } from './api.server'
+import { cookies, getColorMode, hasBetaFlag, isSignedUp } from './cookies.server'
+import { resolveLocale } from './i18n'
+
+type CookieRule = { key: (request: Request) => string } | 'bypass' | 'ignore'
+
+const COOKIE_RULES: { [Name in keyof typeof cookies]: CookieRule } = {
+	colorMode: { key: (request) => getColorMode(request) },
+	beta: { key: (request) => String(hasBetaFlag(request)) },
+	locale: { key: (request) => resolveLocale(cookies.locale.read(request)) },
+	signedUp: {
+		key: (request) => `${isSignedUp(request, 'workshop')},${isSignedUp(request, 'day_event')}`,
+	},
+	session: 'bypass',
+	toast: 'bypass',
+	preview: 'bypass',
+	oauthState: 'bypass',
+	checkouts: 'bypass',
+	partnerKey: 'ignore',
+	referralUrl: 'ignore',
+	marketing: 'ignore',
+}
+
+const asIs = (value: string) => value
+
+/** Query parameters that reach the markup, with the value it makes of them. */
+const QUERY_KEYS: Record<string, (value: string) => string> = {
+	// The regional-pricing switch without JavaScript (SPEC §4).
+	pricing: (value) => parsePricingChoice(value) ?? '',
+	// The blog list narrowed to one category; an unknown one is a 404, never stored.
+	category: asIs,
+	// In the return URLs of the page's forms (colour mode, sign-ups).
+	...Object.fromEntries(ATTRIBUTION_PARAMS.map((name) => [name, asIs])),
+}
+
+const BYPASS_COOKIES = Object.entries(COOKIE_RULES)
+	.filter(([, rule]) => rule === 'bypass')
+	.map(([name]) => (cookies[name as keyof typeof cookies] as { name: string }).name)
+
+const KEYED_COOKIES = Object.entries(COOKIE_RULES).flatMap(([name, rule]) =>
+	typeof rule === 'object' ? [[name, rule.key] as const] : [],
+)
+
+/** Whether the request carries a cookie that makes the page this visitor's own. */
+export function hasPersonalCookie(cookieHeader: string | null): boolean {
+	if (!cookieHeader) return false
+	return cookieHeader
+		.split(';')
+		.some((pair) => BYPASS_COOKIES.includes(pair.slice(0, pair.indexOf('=')).trim()))
+}
+
+/** The query parameters that go into the key, or null when one would make the page unkeyable. */
+function queryKey(url: URL): string | null {
+	const parts: string[] = []
+	for (const [name, value] of url.searchParams) {
+		const read = QUERY_KEYS[name]
+		if (!read) return null
+		parts.push(`${name}=${encodeURIComponent(read(value))}`)
+	}
+	// In the order given: the markup repeats the query as it came.
+	return parts.join('&')
+}
+
+/**
+ * The page cache key of a GET or HEAD document request, or null when the page must be rendered
+ * for this visitor alone. `context` is what server.ts hands to loaders (the client address).
+ */
+export async function pageCacheKey(
+	request: Request,
+	context: Pick<AppLoadContext, 'clientIp'>,
+): Promise<string | null> {
+	if (hasPersonalCookie(request.headers.get('cookie'))) return null
+	const url = new URL(request.url)
+	const query = queryKey(url)
+	if (query === null) return null
+	let location: GeoLocation | null
+	try {
+		location = await getGeoLocator().locate(geoQuery(request, context))
+	} catch {
+		// The page will say what its own lookup finds; it cannot be filed under a country.
+		return null
+	}
+	const inputs = [
+		...KEYED_COOKIES.map(([name, read]) => `${name}=${read(request)}`),
+		`country=${location?.countryCode ?? ''}`,
+		`bot=${isbot(request.headers.get('user-agent'))}`,
+	]
+	return `${url.pathname}?${query}#${inputs.join(';')}`
+}
+
+/**
+ * The request headers the key reads, for `Vary`: a shared cache that honours it never mixes
+ * pages of different inputs. The country comes from GEO_COUNTRY_HEADER behind a CDN
+ * (docs/decisions/012, 069); from the address alone no header can say it.
+ */
+export function pageCacheVary(): string {
+	const { GEO_COUNTRY_HEADER, TRUST_PROXY } = getConfig()
+	const geoHeader = TRUST_PROXY > 0 ? GEO_COUNTRY_HEADER : undefined
+	return ['Cookie', 'User-Agent', ...(geoHeader ? [geoHeader] : [])].join(', ')
+}

@@ -1,0 +1,149 @@
+import zlib from 'node:zlib'
+import { describe, expect, test } from 'vitest'
+import {
+	createPageCache,
+	FRESH_MS,
+	gzipStamped,
+	isShareable,
+	MAX_AGE_MS,
+	type RenderedPage,
+	stampNonce,
+} from './page-cache.server'
+
+const PUBLIC = 'public, max-age=0, s-maxage=2, stale-while-revalidate=1'
+
+function page(body: string, nonce = 'n0', headers: [string, string][] = []): RenderedPage {
+	return {
+		status: 200,
+		headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', PUBLIC], ...headers],
+		body: Buffer.from(body.replaceAll('NONCE', nonce)),
+		nonce,
+	}
+}
+
+const bodyOf = (served: { page: Parameters<typeof stampNonce>[0] }, nonce = 'x') =>
+	stampNonce(served.page, nonce).toString()
+
+function clock() {
+	let time = 1_000_000
+	return { now: () => time, advance: (ms: number) => (time += ms) }
+}
+
+describe('what may be shared', () => {
+	test('only a public 200 HTML document that sets no cookie', () => {
+		expect(isShareable(page('<p>hi</p>'))).toBe(true)
+		expect(isShareable({ ...page('x'), status: 404 })).toBe(false)
+		expect(isShareable(page('x', 'n', [['set-cookie', 'partner_key=ada']]))).toBe(false)
+		for (const cacheControl of ['private, no-store', 'no-store', 'public, no-cache', ''])
+			expect(
+				isShareable({
+					...page('x'),
+					headers: [
+						['content-type', 'text/html'],
+						['cache-control', cacheControl],
+					],
+				}),
+				cacheControl,
+			).toBe(false)
+		expect(
+			isShareable({
+				...page('{}'),
+				headers: [
+					['content-type', 'application/json'],
+					['cache-control', PUBLIC],
+				],
+			}),
+		).toBe(false)
+	})
+})
+
+describe('the page cache', () => {
+	test('a stampede of misses renders the page once and everyone gets it', async () => {
+		const cache = createPageCache({ maxBytes: 1_000_000 })
+		let renders = 0
+		let finish: () => void = () => undefined
+		const render = () =>
+			new Promise<RenderedPage>((resolve) => {
+				renders++
+				finish = () => resolve(page('<p>home</p>'))
+			})
+		const visitors = Array.from({ length: 20 }, () => cache.serve('/', render))
+		await new Promise((resolve) => setTimeout(resolve, 10))
+		finish()
+		const served = await Promise.all(visitors)
+		expect(renders).toBe(1)
+		expect(served.map((s) => bodyOf(s))).toEqual(Array(20).fill('<p>home</p>'))
+		expect(cache.stats()).toMatchObject({ misses: 1, shared: 19, hits: 0, entries: 1 })
+	})
+
+	test('an answer that sets a cookie goes to its own visitor only, never to those waiting', async () => {
+		const cache = createPageCache({ maxBytes: 1_000_000 })
+		let renders = 0
+		const render = async () => {
+			renders++
+			await new Promise((resolve) => setTimeout(resolve, 5))
+			return page(`<p>for visitor ${renders}</p>`, 'n', [['set-cookie', `who=${renders}`]])
+		}
+		const [first, second] = await Promise.all([cache.serve('/', render), cache.serve('/', render)])
+		expect(renders).toBe(2)
+		expect(bodyOf(first)).toBe('<p>for visitor 1</p>')
+		expect(bodyOf(second)).toBe('<p>for visitor 2</p>')
+		expect(first.shareable).toBe(false)
+		// Nothing was stored: the key is skipped until its next answer could be shared.
+		expect(cache.skips('/')).toBe(true)
+		expect(cache.stats().hits).toBe(0)
+	})
+
+	test('fresh for 3 s, then served while one render replaces it, never older than 5 s', async () => {
+		const time = clock()
+		const cache = createPageCache({ maxBytes: 1_000_000, now: time.now })
+		let version = 0
+		const render = async () => page(`<p>v${++version}</p>`)
+		expect(bodyOf(await cache.serve('/', render))).toBe('<p>v1</p>')
+
+		time.advance(FRESH_MS - 1)
+		const fresh = await cache.serve('/', render)
+		expect([fresh.outcome, bodyOf(fresh)]).toEqual(['hit', '<p>v1</p>'])
+
+		time.advance(2)
+		const stale = await Promise.all([cache.serve('/', render), cache.serve('/', render)])
+		expect(stale.map((s) => [s.outcome, bodyOf(s)])).toEqual([
+			['stale', '<p>v1</p>'],
+			['stale', '<p>v1</p>'],
+		])
+		await new Promise((resolve) => setTimeout(resolve, 0))
+		// One background render for both, and the next visitor has it.
+		expect(version).toBe(2)
+		const replaced = await cache.serve('/', render)
+		expect([replaced.outcome, bodyOf(replaced)]).toEqual(['hit', '<p>v2</p>'])
+
+		// Nobody asked for MAX_AGE_MS: the page is gone, not served stale.
+		time.advance(MAX_AGE_MS)
+		const expired = await cache.serve('/', render)
+		expect([expired.outcome, bodyOf(expired)]).toEqual(['miss', '<p>v3</p>'])
+	})
+
+	test('keeps within its byte budget, dropping the least recently used pages', async () => {
+		const cache = createPageCache({ maxBytes: 30_000 })
+		const big = (n: number) => async () => page(`<p>${String(n).repeat(9_000)}</p>`)
+		for (const n of [1, 2, 3, 4, 5]) await cache.serve(`/page-${n}`, big(n))
+		const { bytes, entries } = cache.stats()
+		expect(bytes).toBeLessThanOrEqual(30_000)
+		expect(entries).toBeLessThan(5)
+		expect((await cache.serve('/page-5', big(0))).outcome).toBe('hit')
+		expect((await cache.serve('/page-1', big(1))).outcome).toBe('miss')
+	})
+
+	test('each answer carries its own nonce, in plain and gzipped bodies alike', async () => {
+		const cache = createPageCache({ maxBytes: 1_000_000 })
+		const html =
+			'<script nonce="NONCE">a()</script><p>ünïcode</p><script nonce="NONCE" type="module">b()</script>'
+		const { page: stored } = await cache.serve('/', async () => page(html, 'rendered-with'))
+		for (const nonce of ['first+/==', 'second+/==']) {
+			const expected = html.replaceAll('NONCE', nonce)
+			expect(stampNonce(stored, nonce).toString()).toBe(expected)
+			expect(zlib.gunzipSync(gzipStamped(stored, nonce)).toString()).toBe(expected)
+		}
+		expect(stampNonce(stored, 'x').toString()).not.toContain('rendered-with')
+	})
+})

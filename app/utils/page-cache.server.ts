@@ -1,0 +1,258 @@
+/**
+ * The rendered-page cache for anonymous visitors (docs/decisions/070, 071, 072): whole answers of
+ * the Remix handler, by key (page-cache-key.server.ts), in an LRU bounded in bytes.
+ * - Freshness (071): a page is served as rendered for FRESH_MS (2 s); until MAX_AGE_MS (3 s)
+ *   it is still served while one render replaces it in the background; after that it is gone.
+ *   With the read cache's 2 s under it, a sale or a price change shows on every server within
+ *   5 s, with no message between servers.
+ * - Stampede: one render per key at a time; visitors asking meanwhile wait for it and share it
+ *   when it may be shared, else render their own.
+ * - Only a shareable answer is stored (`isShareable`); a key whose answer was not is remembered
+ *   as such for MAX_AGE_MS, so its visitors skip the cache instead of queueing behind each other.
+ * - The CSP nonce (072): the markup is stored cut at every `nonce="…"` and each answer is
+ *   stamped with its own response's nonce, so no two responses share one.
+ */
+import zlib from 'node:zlib'
+import { LRUCache } from 'lru-cache'
+import { PAGE_FRESH_SECONDS, PAGE_STALE_SECONDS } from './cache-control.server'
+
+export const FRESH_MS = PAGE_FRESH_SECONDS * 1_000
+export const MAX_AGE_MS = (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS) * 1_000
+
+/** An answer of the Remix handler, read whole. */
+export type RenderedPage = {
+	status: number
+	/** In order; Set-Cookie values one by one. */
+	headers: [string, string][]
+	body: Buffer
+	/** The CSP nonce the page was rendered with. */
+	nonce: string
+}
+
+export type CachedPage = {
+	status: number
+	headers: [string, string][]
+	/** The body cut at each nonce attribute: join with the response's own. */
+	parts: Buffer[]
+	/** Each part compressed once, as raw DEFLATE blocks that `gzipStamped` strings together. */
+	deflated: Buffer[]
+	renderedAt: number
+}
+
+type Entry = CachedPage | { unshareable: true; renderedAt: number }
+
+export type PageCacheOutcome = 'hit' | 'stale' | 'shared' | 'miss'
+
+export type PageCacheStats = {
+	hits: number
+	stale: number
+	shared: number
+	misses: number
+	bypassed: number
+	entries: number
+	bytes: number
+	maxBytes: number
+}
+
+const nonceAttribute = (nonce: string) => Buffer.from(`nonce="${nonce}"`)
+
+/** Cuts `body` at every occurrence of `separator`. */
+function split(body: Buffer, separator: Buffer): Buffer[] {
+	const parts: Buffer[] = []
+	let start = 0
+	for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
+		parts.push(body.subarray(start, at))
+		start = at + separator.length
+	}
+	parts.push(body.subarray(start))
+	return parts
+}
+
+/** The page's body carrying `nonce` wherever it carried the one it was rendered with. */
+export function stampNonce(page: CachedPage, nonce: string): Buffer {
+	const attribute = nonceAttribute(nonce)
+	const pieces: Buffer[] = []
+	page.parts.forEach((part, index) => {
+		if (index > 0) pieces.push(attribute)
+		pieces.push(part)
+	})
+	return Buffer.concat(pieces)
+}
+
+/**
+ * The page gzipped with `nonce` in place, without compressing it again (gzip would cost more
+ * than everything else a cached answer does). Each part was deflated on its own, ending on a
+ * byte boundary (a sync flush) and referring to nothing before it; the nonce goes between
+ * them as a stored (uncompressed) block. Only the checksum is computed per answer.
+ */
+export function gzipStamped(page: CachedPage, nonce: string): Buffer {
+	const attribute = nonceAttribute(nonce)
+	const stored = Buffer.alloc(5)
+	stored.writeUInt16LE(attribute.length, 1)
+	stored.writeUInt16LE(~attribute.length & 0xffff, 3)
+	let crc = 0
+	let length = 0
+	const pieces: Buffer[] = [GZIP_HEADER]
+	page.parts.forEach((part, index) => {
+		if (index > 0) {
+			pieces.push(stored, attribute)
+			crc = zlib.crc32(attribute, crc)
+			length += attribute.length
+		}
+		pieces.push(page.deflated[index]!)
+		crc = zlib.crc32(part, crc)
+		length += part.length
+	})
+	const trailer = Buffer.alloc(8)
+	trailer.writeUInt32LE(crc >>> 0, 0)
+	trailer.writeUInt32LE(length >>> 0, 4)
+	pieces.push(FINAL_EMPTY_BLOCK, trailer)
+	return Buffer.concat(pieces)
+}
+
+// RFC 1952: magic, DEFLATE, no flags, no time, no extra flags, unknown OS.
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+// RFC 1951: a last, empty stored block.
+const FINAL_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff])
+
+const deflatePart = (part: Buffer) =>
+	zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+
+/**
+ * Whether an answer may be stored and given to other visitors: a 200 HTML document that sets no
+ * cookie and that its routes called public (a page with a visitor's own data is private:
+ * docs/decisions/068).
+ */
+export function isShareable(page: Pick<RenderedPage, 'status' | 'headers'>): boolean {
+	const header = (name: string) =>
+		page.headers.filter(([key]) => key.toLowerCase() === name).map(([, value]) => value)
+	const cacheControl = header('cache-control').join(', ')
+	return (
+		page.status === 200 &&
+		header('set-cookie').length === 0 &&
+		header('content-type').some((value) => /^text\/html\b/i.test(value)) &&
+		/\bpublic\b/i.test(cacheControl) &&
+		!/\b(private|no-store|no-cache)\b/i.test(cacheControl)
+	)
+}
+
+const sizeOf = (page: CachedPage) =>
+	[...page.parts, ...page.deflated].reduce((total, part) => total + part.length, 0) +
+	page.headers.reduce((total, [name, value]) => total + name.length + value.length, 0) +
+	64
+
+export function createPageCache({
+	maxBytes,
+	now = () => Date.now(),
+}: {
+	maxBytes: number
+	now?: () => number
+}) {
+	const store = new LRUCache<string, Entry>({
+		maxSize: maxBytes,
+		// The key counts too: query strings make keys of any length.
+		sizeCalculation: (entry, key) => key.length + ('parts' in entry ? sizeOf(entry) : 16),
+		ttl: MAX_AGE_MS,
+		perf: { now },
+	})
+	const inflight = new Map<string, Promise<{ page: CachedPage; shareable: boolean }>>()
+	const counters = { hits: 0, stale: 0, shared: 0, misses: 0, bypassed: 0 }
+
+	/** The entry under `key` while younger than MAX_AGE_MS (the LRU's own clock is coarser). */
+	function current(key: string): Entry | undefined {
+		const entry = store.get(key)
+		if (entry && now() - entry.renderedAt >= MAX_AGE_MS) {
+			store.delete(key)
+			return undefined
+		}
+		return entry
+	}
+
+	/** Renders once, files the answer under `key` when shareable (else marks the key). */
+	function renderOnce(key: string, render: () => Promise<RenderedPage>) {
+		const rendering = render().then((rendered) => {
+			const shareable = isShareable(rendered)
+			const parts = split(rendered.body, nonceAttribute(rendered.nonce))
+			const page: CachedPage = {
+				status: rendered.status,
+				headers: rendered.headers,
+				parts,
+				// Only a page given to many is worth compressing ahead.
+				deflated: shareable ? parts.map(deflatePart) : [],
+				renderedAt: now(),
+			}
+			store.set(key, shareable ? page : { unshareable: true, renderedAt: page.renderedAt })
+			return { page, shareable }
+		})
+		inflight.set(key, rendering)
+		const done = () => {
+			if (inflight.get(key) === rendering) inflight.delete(key)
+		}
+		rendering.then(done, done)
+		return rendering
+	}
+
+	return {
+		/**
+		 * Whether requests for `key` skip the cache for now: its last answer was not shareable.
+		 * The caller then renders as if there were no cache (streamed, and counted as bypassed).
+		 */
+		skips(key: string): boolean {
+			const entry = current(key)
+			return entry !== undefined && !('parts' in entry)
+		},
+
+		/** The page for `key`: from the cache, or rendered by `render` (once per key at a time). */
+		async serve(
+			key: string,
+			render: () => Promise<RenderedPage>,
+		): Promise<{ page: CachedPage; outcome: PageCacheOutcome; shareable: boolean }> {
+			const cached = current(key)
+			if (cached && 'parts' in cached) {
+				if (now() - cached.renderedAt < FRESH_MS) {
+					counters.hits++
+					return { page: cached, outcome: 'hit', shareable: true }
+				}
+				counters.stale++
+				// Replaced in the background; a failure keeps the stale page until MAX_AGE_MS.
+				if (!inflight.has(key)) renderOnce(key, render).catch(() => undefined)
+				return { page: cached, outcome: 'stale', shareable: true }
+			}
+			const pending = inflight.get(key)
+			if (pending) {
+				const shared = await pending.catch(() => null)
+				if (shared?.shareable) {
+					counters.shared++
+					return { page: shared.page, outcome: 'shared', shareable: true }
+				}
+			}
+			counters.misses++
+			const { page, shareable } = await renderOnce(key, render)
+			return { page, outcome: 'miss', shareable }
+		},
+
+		countBypass() {
+			counters.bypassed++
+		},
+
+		stats(): PageCacheStats {
+			return { ...counters, entries: store.size, bytes: store.calculatedSize, maxBytes }
+		},
+	}
+}
+
+export type PageCache = ReturnType<typeof createPageCache>
+
+// server.ts and the Remix build (where /healthz lives) are separate bundles: the one cache of
+// this process is found through globalThis, like the configuration (docs/decisions/001).
+const KEY = Symbol.for('ai-driven-dev.page-cache')
+type GlobalWithPageCache = typeof globalThis & { [KEY]?: PageCache }
+
+export function registerPageCache(cache: PageCache): void {
+	;(globalThis as GlobalWithPageCache)[KEY] = cache
+}
+
+/** The counters for /healthz; null when the cache is off (PAGE_CACHE_MAX_BYTES=0). */
+export function pageCacheStats(): PageCacheStats | null {
+	return (globalThis as GlobalWithPageCache)[KEY]?.stats() ?? null
+}

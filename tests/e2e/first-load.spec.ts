@@ -1,0 +1,68 @@
+import zlib from 'node:zlib'
+import { expect, type Page, test } from '@playwright/test'
+
+// DESIGN.md's first-load budget, measured the way docs/decisions/074 states it: every script the
+// first visit of / fetches until the network has been idle and then 3 s more have passed with no
+// input, gzipped, at most 100 KB. three.js is out of it: with reduced motion the particle scene
+// (three.js, one chunk) is never fetched; its loader still is, and counts. And the decoration
+// still starts within 2 s of load on an idle desktop.
+
+const BUDGET_BYTES = 100 * 1024
+
+/** Scripts fetched by `page` from now on, by path, with their bodies. */
+function collectScripts(page: Page) {
+	const scripts = new Map<string, Promise<Buffer>>()
+	page.on('response', (response) => {
+		if (response.request().resourceType() === 'script')
+			scripts.set(new URL(response.url()).pathname, response.body())
+	})
+	return scripts
+}
+
+test.describe('first load of /', () => {
+	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures JavaScript')
+
+	test('fetches at most 100 KB of JavaScript (gzip) by network idle + 3 s without input', async ({
+		page,
+	}) => {
+		// Not met yet: 104.4 KB on 2026-11-24 (docs/performance.md). Expected to fail until it is;
+		// Playwright reports it the day it passes, and this line goes.
+		test.fail()
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		const scripts = collectScripts(page)
+		await page.goto('/', { waitUntil: 'networkidle' })
+		await page.waitForTimeout(3_000)
+		let total = 0
+		const sizes: string[] = []
+		for (const [path, body] of scripts) {
+			const size = zlib.gzipSync(await body).length
+			total += size
+			sizes.push(`${(size / 1024).toFixed(1)} KB ${path}`)
+		}
+		expect(total, sizes.join('\n')).toBeLessThanOrEqual(BUDGET_BYTES)
+		// The forms wait for the visitor: their code is not in it.
+		expect([...scripts.keys()].some((path) => /signup-form|checkout-form/.test(path))).toBe(false)
+	})
+
+	test('a form island hydrates once the visitor reaches it', async ({ page }) => {
+		const scripts = collectScripts(page)
+		await page.goto('/', { waitUntil: 'networkidle' })
+		const email = page.locator('#interest').getByLabel('E-mail address')
+		await email.scrollIntoViewIfNeeded()
+		await expect
+			.poll(() =>
+				email.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'))),
+			)
+			.toBe(true)
+		expect([...scripts.keys()].some((path) => /signup-form/.test(path))).toBe(true)
+	})
+
+	test('the particle background starts within 2 s of load with no input', async ({ page }) => {
+		await page.goto('/', { waitUntil: 'load' })
+		const loaded = Date.now()
+		await expect(page.getByTestId('particles')).toHaveAttribute('data-state', 'running', {
+			timeout: 10_000,
+		})
+		expect(Date.now() - loaded).toBeLessThanOrEqual(2_000)
+	})
+})

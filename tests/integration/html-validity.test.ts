@@ -1,0 +1,70 @@
+/**
+ * Valid HTML (docs/decisions/073): the Nu HTML Checker (`vnu-jar`, needs Java; `npm test`
+ * installs it when missing) finds no error in the pages a launch sends people to: every landing
+ * page, the blog, a post, a cheatsheet, a legal page, and the other pages with forms. Needs
+ * `npm run build`.
+ */
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import vnuJar from 'vnu-jar'
+import { type RunningServer, startServer } from '../support/server'
+
+const PAGES = [
+	'/',
+	'/for/react',
+	'/workshop',
+	'/ai-driven-development-day',
+	'/blog',
+	'/blog/workflow/the-review-loop',
+	'/cheatsheets',
+	'/cheatsheets/git-safety-net',
+	'/legal/privacy-policy',
+	'/onboarding',
+	'/post-insiders-survey',
+]
+
+type VnuMessage = {
+	type: string
+	url: string
+	message: string
+	lastLine?: number
+	extract?: string
+}
+
+describe('HTML validity', () => {
+	let server: RunningServer
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'html-validity-'))
+
+	beforeAll(async () => {
+		server = await startServer()
+	}, 120_000)
+	afterAll(async () => {
+		await server?.stop()
+		fs.rmSync(dir, { recursive: true, force: true })
+	})
+
+	test('the Nu HTML Checker reports no error on the launch pages', async () => {
+		const files: string[] = []
+		for (const page of PAGES) {
+			const response = await fetch(`${server.url}${page}`)
+			expect(response.status, page).toBe(200)
+			const file = path.join(dir, `${page.replaceAll('/', '_') || '_'}.html`)
+			fs.writeFileSync(file, await response.text())
+			files.push(file)
+		}
+		const { stdout, stderr } = await promisify(execFile)(
+			'java',
+			['-jar', String(vnuJar), '--errors-only', '--format', 'json', '--exit-zero-always', ...files],
+			{ maxBuffer: 16 * 1024 * 1024 },
+		)
+		const { messages } = JSON.parse(stderr || stdout) as { messages: VnuMessage[] }
+		const errors = messages
+			.filter((message) => message.type === 'error')
+			.map((m) => `${path.basename(m.url)}:${m.lastLine}: ${m.message} ${m.extract ?? ''}`)
+		expect(errors).toEqual([])
+	}, 120_000)
+})

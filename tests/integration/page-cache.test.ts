@@ -1,0 +1,145 @@
+/**
+ * The page cache as an attacker and a launch-day crowd meet it (docs/decisions/070–072): no
+ * visitor gets a page rendered for inputs other than theirs, nobody's cookie or session is
+ * shared, each answer has its own nonce, a crowd renders a page once, and a change shows within
+ * 5 s. The server trusts a CDN country header, as behind a CDN. Needs `npm run build`.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { onboardingSession } from '../support/raw-http'
+import { type RunningServer, startServer } from '../support/server'
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36'
+
+describe('the page cache', () => {
+	let server: RunningServer
+	// A browser unless told otherwise: Node's own user agent reads as a bot.
+	const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+		fetch(`${server.url}${path}`, {
+			redirect: 'manual',
+			headers: { 'user-agent': BROWSER, ...headers },
+			method,
+		})
+	const stats = async () => (await (await get('/healthz')).json()).pageCache
+
+	beforeAll(async () => {
+		server = await startServer({ GEO_COUNTRY_HEADER: 'cf-ipcountry', TRUST_PROXY: '1' })
+	}, 120_000)
+	afterAll(() => server?.stop())
+
+	test('visitors from two countries never get each other’s price', async () => {
+		for (let round = 0; round < 2; round++) {
+			const india = await get('/?pricing=global', { 'cf-ipcountry': 'IN' })
+			const elsewhere = await get('/?pricing=global')
+			expect(await india.text()).toContain('Use regional pricing for India')
+			expect(await elsewhere.text()).not.toContain('India')
+			if (round === 1) {
+				expect(india.headers.get('x-page-cache')).toBe('hit')
+				expect(elsewhere.headers.get('x-page-cache')).toBe('hit')
+			}
+		}
+	})
+
+	test('colour modes and bots never get each other’s page', async () => {
+		const htmlTag = async (headers: Record<string, string>) =>
+			(await (await get('/blog', headers)).text()).match(/<html[^>]*>/)![0]
+		for (let round = 0; round < 2; round++) {
+			expect(await htmlTag({ cookie: 'color-mode=light' })).toMatch(/class="light"/)
+			expect(await htmlTag({ cookie: 'color-mode=dark' })).toMatch(/class="dark"/)
+			expect(await htmlTag({ 'user-agent': GOOGLEBOT })).toContain('data-bot')
+			expect(await htmlTag({})).not.toContain('data-bot')
+		}
+	})
+
+	test('a signed-in visitor never gets the anonymous page, nor the reverse', async () => {
+		const email = 'cached.reader@example.com'
+		const anonymous = await get('/workshop')
+		expect(await anonymous.text()).not.toContain(email)
+		const session = await onboardingSession(server.url, email)
+		for (let round = 0; round < 2; round++) {
+			const signedIn = await get('/workshop', { cookie: session })
+			expect(await signedIn.text()).toContain(email)
+			expect(signedIn.headers.get('cache-control')).toBe('private, no-store')
+			expect(signedIn.headers.get('x-page-cache')).toBeNull()
+			const stranger = await get('/workshop')
+			expect(await stranger.text()).not.toContain(email)
+			expect(stranger.headers.get('x-page-cache')).toMatch(/hit|miss|stale/)
+		}
+	})
+
+	test('a cookie set with a page is never stored with it nor shared', async () => {
+		const referred = await get('/ai-driven-development-day?friend=zq9ada')
+		expect(referred.headers.getSetCookie().join()).toContain('partner_key=zq9ada')
+		// The page itself may come from the cache; the answer carrying the cookie is not for CDNs.
+		expect(referred.headers.get('cache-control')).toBe('private, no-store')
+		// The friend's next visitor: the page is shared, the cookies are their own answer's.
+		const again = await get('/ai-driven-development-day?friend=zq9ada')
+		expect(again.headers.get('x-page-cache')).toBe('hit')
+		expect(again.headers.getSetCookie().join()).toContain('partner_key=zq9ada')
+		expect(again.headers.get('cache-control')).toBe('private, no-store')
+		// Anyone else gets neither the cookie nor the friend's links.
+		const next = await get('/ai-driven-development-day')
+		expect(next.headers.getSetCookie()).toEqual([])
+		expect(next.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=2/)
+		expect(await next.text()).not.toContain('zq9ada')
+	})
+
+	test('every answer has its own CSP nonce, the same in its header and its markup', async () => {
+		const nonces = new Set<string>()
+		for (let i = 0; i < 3; i++) {
+			const response = await get('/cheatsheets', { 'accept-encoding': 'gzip' })
+			const header = response.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]!
+			const inMarkup = [...(await response.text()).matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])
+			expect(inMarkup.length).toBeGreaterThan(0)
+			expect(new Set(inMarkup)).toEqual(new Set([header]))
+			nonces.add(header)
+		}
+		expect(nonces.size).toBe(3)
+	})
+
+	test('a crowd asking for one page at once renders it once', async () => {
+		const before = await stats()
+		const crowd = await Promise.all(
+			Array.from({ length: 30 }, () => get('/legal/privacy-policy', { cookie: 'beta=1' })),
+		)
+		expect(crowd.every((response) => response.status === 200)).toBe(true)
+		const after = await stats()
+		expect(after.misses - before.misses).toBe(1)
+		expect(after.shared + after.hits - before.shared - before.hits).toBe(29)
+	})
+
+	test('HEAD answers from the same page, without a body', async () => {
+		await get('/blog')
+		const head = await get('/blog', {}, 'HEAD')
+		expect(head.status).toBe(200)
+		expect(head.headers.get('x-page-cache')).toBe('hit')
+		expect(await head.text()).toBe('')
+	})
+
+	test('a seat held in a checkout shows on the landing page within 5 s', async () => {
+		const heldText = async () =>
+			(await (await get('/')).text()).match(/data-testid="seats-held">([^<]*)</)?.[1] ?? 'none'
+		const before = await heldText()
+		const checkout = await fetch(`${server.url}/checkout`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ code: 'ai-driven-dev-preorder', quantity: 1, region: 'GLOBAL' }),
+		})
+		expect(checkout.status).toBe(200)
+		const held = Date.now()
+		let now = before
+		while (now === before && Date.now() - held < 8_000) {
+			await new Promise((resolve) => setTimeout(resolve, 200))
+			now = await heldText()
+		}
+		expect(now).not.toBe(before)
+		expect(Date.now() - held).toBeLessThan(5_500)
+	})
+
+	test('/healthz counts hits and misses within its byte budget', async () => {
+		const counters = await stats()
+		expect(counters.hits).toBeGreaterThan(0)
+		expect(counters.misses).toBeGreaterThan(0)
+		expect(counters.bytes).toBeLessThanOrEqual(counters.maxBytes)
+	})
+})
