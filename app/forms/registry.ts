@@ -9,6 +9,7 @@ import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
 import { checkoutFormSchema } from './checkout-request'
 import {
+	adminOrderActionSchema,
 	interestSchema,
 	onboardingSchema,
 	passClaimSchema,
@@ -28,6 +29,7 @@ export const formSchemas = {
 	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),
 	passClaim: () => passClaimSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
+	adminOrderAction: () => adminOrderActionSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

@@ -25,6 +25,27 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		)
 		.returning()
 	if (!order?.email) return false
+	await deliverReceipt(order, order.email)
+	return true
+}
+
+/**
+ * Sends the receipt of a paid order again, at the owner's request (the dashboard's "Resend
+ * receipt"): the buyer lost it, or it bounced. False when the order is not paid or has no address.
+ */
+export async function resendReceipt(orderId: string): Promise<boolean> {
+	const db = await getDb()
+	const [order] = await db
+		.select()
+		.from(orders)
+		.where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), isNotNull(orders.email)))
+	if (!order?.email) return false
+	await deliverReceipt(order, order.email)
+	return true
+}
+
+async function deliverReceipt(order: typeof orders.$inferSelect, to: string): Promise<void> {
+	const db = await getDb()
 	const [item] = await db
 		.select({ name: catalogItems.name })
 		.from(catalogItems)
@@ -54,6 +75,5 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		passUrls: siteUrl ? passIds.map((pass) => `${siteUrl}/pass/${pass.id}`) : undefined,
 		testMode: order.provider === provider.id && provider.testMode,
 	})
-	await sendEmail({ to: order.email, ...content })
-	return true
+	await sendEmail({ to, ...content })
 }
