@@ -7,7 +7,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { type OwnerSession, parseOwnerSession } from '~/models/admin/role'
 import { ownerName, ownerStillHolds } from '~/models/admin/role.server'
-import { notFound } from './http'
+import { pathNotFound } from './http'
 import { canUseOperatorTools } from './operator-tools.server'
 import { getSession } from './session.server'
 
@@ -37,7 +37,7 @@ export async function requireOwner(
 	context: Pick<AppLoadContext, 'secure' | 'clientIp'>,
 ): Promise<Owner> {
 	const owner = await getOwner(request, context)
-	if (!owner) throw notFound(new URL(request.url).pathname)
+	if (!owner) throw pathNotFound(new URL(request.url).pathname)
 	return owner
 }
 

@@ -54,3 +54,15 @@ export function pageOf<T>(rows: T[], limit: number, key: (row: T) => Cursor) {
 		next: rows.length > limit && last ? encodeCursor(key(last).at, key(last).id) : null,
 	}
 }
+
+/** Every row of a keyset-paged query, one page at a time (exports: never the whole table). */
+export async function* everyRow<T>(
+	fetchPage: (after: string | null) => Promise<{ rows: T[]; next: string | null }>,
+): AsyncGenerator<T> {
+	let after: string | null = null
+	do {
+		const page: { rows: T[]; next: string | null } = await fetchPage(after)
+		yield* page.rows
+		after = page.next
+	} while (after)
+}

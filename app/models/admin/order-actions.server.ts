@@ -91,7 +91,7 @@ export async function reassignPass(
 			.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
 			.where(and(eq(passes.id, input.passId), eq(passes.orderId, input.orderId)))
 			.for('update', { of: passes })
-		if (!pass || pass.status !== 'paid') return null
+		if (pass?.status !== 'paid') return null
 		const [updated] = await tx
 			.update(passes)
 			.set({ id: newId })

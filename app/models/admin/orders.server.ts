@@ -7,7 +7,7 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, paymentEvents, pricingRegions } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
-import { beforeCursor, cursorTime, decodeCursor, pageOf } from './cursor.server'
+import { beforeCursor, cursorTime, decodeCursor, everyRow, pageOf } from './cursor.server'
 import { dayBounds, type OrderFilters } from './filters.server'
 
 export const ORDERS_PAGE_SIZE = 50
@@ -126,12 +126,7 @@ export async function getOrderDetail(db: Db, id: string) {
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>
 
-/** Rows of the orders export, in batches of `batch`, newest first (never the whole table). */
-export async function* orderExportRows(db: Db, filters: OrderFilters, batch = 1000) {
-	let after: string | null = null
-	do {
-		const page = await listOrders(db, filters, after, batch)
-		yield* page.rows
-		after = page.next
-	} while (after)
+/** Rows of the export, in batches of `batch`, newest first (never the whole table). */
+export function orderExportRows(db: Db, filters: OrderFilters, batch = 1000) {
+	return everyRow((after) => listOrders(db, filters, after, batch))
 }
