@@ -9,6 +9,7 @@ import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
 import { checkoutFormSchema } from './checkout-request'
 import {
+	adminEmailRetrySchema,
 	adminOrderActionSchema,
 	interestSchema,
 	onboardingSchema,
@@ -30,6 +31,7 @@ export const formSchemas = {
 	passClaim: () => passClaimSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
 	adminOrderAction: () => adminOrderActionSchema,
+	adminEmailRetry: () => adminEmailRetrySchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

@@ -160,3 +160,8 @@ export const adminOrderActionSchema = z.discriminatedUnion(
 	],
 	{ errorMap: () => ({ message: MESSAGES.adminUnknownAction }) },
 )
+
+/** The dashboard's E-mail page: send a message that was not delivered again. */
+export const adminEmailRetrySchema = z.object({
+	intent: z.literal('retry', { errorMap: () => ({ message: MESSAGES.adminUnknownAction }) }),
+})
