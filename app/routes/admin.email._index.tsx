@@ -16,7 +16,8 @@ import {
 	tableClasses,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
-import { DELIVERY_LABELS, listEmails } from '~/models/admin/email.server'
+import { DELIVERY_LABELS } from '~/models/admin/delivery'
+import { listEmails } from '~/models/admin/email.server'
 import { filterQuery } from '~/models/admin/filters.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
 

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const params = new URL(request.url).searchParams
 	const db = await getDb()
-	const options = await orderFilterOptions(db)
+	const options = { ...(await orderFilterOptions(db)), statuses: ORDER_STATUSES }
 	const filters = parseFilters(orderFiltersSchema, params)
 	if (!filters.ok) {
 		return json(
@@ -82,7 +82,7 @@ export default function AdminOrders() {
 				<FilterSelect
 					{...field('status')}
 					label="Status"
-					options={ORDER_STATUSES.map((status) => ({ value: status, label: status }))}
+					options={options.statuses.map((status) => ({ value: status, label: status }))}
 				/>
 				<FilterSelect
 					{...field('product')}

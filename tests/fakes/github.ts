@@ -24,7 +24,8 @@ type RecordedRequest = {
 	body: string
 }
 
-export async function startFakeGitHub() {
+/** `port` 0 (the default): any free port. */
+export async function startFakeGitHub({ port = 0 }: { port?: number } = {}) {
 	let baseUrl = ''
 	const faults = new Map<string, Fault>()
 	const requests: RecordedRequest[] = []
@@ -93,7 +94,7 @@ export async function startFakeGitHub() {
 		res.end(Buffer.from(await answer.arrayBuffer()))
 	})
 
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
 	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
 	return {

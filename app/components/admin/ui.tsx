@@ -3,6 +3,7 @@
  * plain GET forms (they work without JavaScript and their URL is the view), money, and the
  * "next page" link of keyset pagination.
  */
+import type { MetaFunction } from '@remix-run/node'
 import { Form, Link, NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
@@ -175,11 +176,19 @@ export function AdminHeading({ title, children }: { title: string; children?: Re
 export const tableClasses =
 	'w-full border-collapse text-left text-sm [&_td]:py-1.5 [&_td]:pr-3 [&_th]:pr-3 [&_th]:pb-2 [&_tr]:border-b [&_tr]:border-slate-200 dark:[&_tr]:border-slate-800'
 
-/** An admin page's head: its title, never indexed. */
-export const adminMeta = (title: string) => () => [
-	{ title: `${title} · Owner's dashboard` },
-	{ name: 'robots', content: 'noindex, nofollow' },
-]
+/**
+ * An admin page's head: its title, never indexed. When the page failed — a stranger's 404 —
+ * the root's head, exactly as an unknown path has: the title must not say what is here.
+ */
+export const adminMeta =
+	(title: string): MetaFunction =>
+	({ error, matches }) =>
+		error
+			? (matches.find((match) => match.id === 'root')?.meta ?? [])
+			: [
+					{ title: `${title} · Owner's dashboard` },
+					{ name: 'robots', content: 'noindex, nofollow' },
+				]
 
 export function formatTime(iso: string | null): string {
 	return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—'

@@ -20,7 +20,7 @@ export function csvCell(value: CsvValue): string {
 	return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-export function csvLine(values: readonly CsvValue[]): string {
+function csvLine(values: readonly CsvValue[]): string {
 	return `${values.map(csvCell).join(',')}\r\n`
 }
 

@@ -16,7 +16,7 @@ export type Cursor = { at: string; id: string }
 // As cursorTime prints it: UTC, so the date part can be checked as is.
 const PG_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(\.\d{1,6})?\+00$/
 
-export function encodeCursor(at: string, id: string): string {
+function encodeCursor(at: string, id: string): string {
 	return Buffer.from(`${at}|${id}`, 'utf8').toString('base64url')
 }
 

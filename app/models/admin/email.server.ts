@@ -10,15 +10,8 @@ import { outbox } from '~/db/schema-leads.server'
 import { retryEmail } from '~/integrations/email/retry.server'
 import { recordOwnerAction } from './audit.server'
 import { beforeCursor, cursorTime, decodeCursor, pageOf } from './cursor.server'
+import type { DeliveryState } from './delivery'
 import { prefixPattern } from './orders.server'
-
-export type DeliveryState = 'delivered' | 'outbox-only' | 'not-delivered'
-
-export const DELIVERY_LABELS: Record<DeliveryState, string> = {
-	delivered: 'sent over SMTP',
-	'outbox-only': 'kept in the outbox (no SMTP_URL)',
-	'not-delivered': 'not delivered',
-}
 
 function deliveryState(row: { transport: string; sentAt: Date | null }): DeliveryState {
 	if (row.transport === 'outbox') return 'outbox-only'

@@ -9,7 +9,7 @@ import { beforeCursor, cursorTime, decodeCursor, everyRow, pageOf } from './curs
 import { dayBounds, type LeadFilters } from './filters.server'
 import { prefixPattern } from './orders.server'
 
-export const LEADS_PAGE_SIZE = 50
+const LEADS_PAGE_SIZE = 50
 
 function leadConditions(filters: LeadFilters): SQL | undefined {
 	const { start, end } = dayBounds(filters)

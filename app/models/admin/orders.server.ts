@@ -10,7 +10,7 @@ import { outbox } from '~/db/schema-leads.server'
 import { beforeCursor, cursorTime, decodeCursor, everyRow, pageOf } from './cursor.server'
 import { dayBounds, type OrderFilters } from './filters.server'
 
-export const ORDERS_PAGE_SIZE = 50
+const ORDERS_PAGE_SIZE = 50
 
 /** `value%` for LIKE, with the user's own % and _ taken literally. */
 export const prefixPattern = (value: string) =>
@@ -123,8 +123,6 @@ export async function getOrderDetail(db: Db, id: string) {
 	])
 	return { ...order, passes: orderPasses, events, emails, actions }
 }
-
-export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>
 
 /** Rows of the export, in batches of `batch`, newest first (never the whole table). */
 export function orderExportRows(db: Db, filters: OrderFilters, batch = 1000) {
