@@ -26,6 +26,10 @@ CREATE INDEX owner_audit_log_at_idx ON owner_audit_log (at DESC, id DESC);
 
 -- Orders list and export: newest first, by key; filters that narrow it.
 CREATE INDEX orders_created_idx ON orders (created_at DESC, id DESC);
+-- A filter walks only its own rows, still in page order (status, product and region).
+CREATE INDEX orders_status_created_idx ON orders (status, created_at DESC, id DESC);
+CREATE INDEX orders_item_created_idx ON orders (item_code, created_at DESC, id DESC);
+CREATE INDEX orders_region_created_idx ON orders (region, created_at DESC, id DESC);
 CREATE INDEX orders_email_idx ON orders (email text_pattern_ops);
 CREATE INDEX orders_paid_idx ON orders (paid_at) WHERE paid_at IS NOT NULL;
 CREATE INDEX orders_affiliate_idx ON orders (affiliate) WHERE affiliate IS NOT NULL;

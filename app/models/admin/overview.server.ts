@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { rowsOf } from '~/models/checkout/query.server'
 import { countSeats, seatPools } from '~/models/checkout/reserve.server'
+import { cachedRead } from '~/models/read-cache.server'
 
 export type DateRange = { from: string; to: string }
 
@@ -38,114 +39,179 @@ export function daysOf(range: DateRange): string[] {
 const num = (value: unknown) => Number(value ?? 0)
 const str = (value: unknown) => String(value ?? '')
 
+/** Sums `value` of `rows` by `key`, in first-seen order. */
+function sumBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T) => number[]) {
+	const sums = new Map<string, { row: T; totals: number[] }>()
+	for (const row of rows) {
+		const entry = sums.get(key(row))
+		const values = value(row)
+		if (entry) entry.totals = entry.totals.map((total, i) => total + (values[i] ?? 0))
+		else sums.set(key(row), { row, totals: values })
+	}
+	return [...sums.values()]
+}
+
+/**
+ * Three scans, each grouped as finely as the page needs and summed up here: the paid orders of
+ * the range (by day, product, region, currency, partner), the orders created in it (by status,
+ * coupon, currency) and the sign-ups (by list, day, partner). Days are grouped as dates and
+ * printed once per group: formatting every row (to_char) cost more than the rest together.
+ */
 export async function getOverview(db: Db, range: DateRange) {
 	const start = `${range.from}T00:00:00Z`
 	const end = new Date(`${range.to}T00:00:00Z`)
 	end.setUTCDate(end.getUTCDate() + 1)
 	const endIso = end.toISOString()
-	const paidInRange = sql`o.status = 'paid' AND o.paid_at >= ${start}::timestamptz AND o.paid_at < ${endIso}::timestamptz`
-	const createdInRange = sql`o.created_at >= ${start}::timestamptz AND o.created_at < ${endIso}::timestamptz`
-	const leadsInRange = sql`l.created_at >= ${start}::timestamptz AND l.created_at < ${endIso}::timestamptz`
-
-	const [byProduct, byRegion, byDay, funnel, signups, partnerLeads, partnerSales, coupons, passes] =
-		await Promise.all([
-			db.execute(sql`SELECT o.item_code AS key, c.name AS name, o.currency, count(*)::int AS orders,
-					sum(o.quantity)::int AS quantity, sum(o.amount_minor)::bigint AS amount
-				FROM orders o JOIN catalog_items c ON c.code = o.item_code
-				WHERE ${paidInRange} GROUP BY o.item_code, c.name, o.currency ORDER BY amount DESC`),
-			db.execute(sql`SELECT o.region AS key, o.currency, count(*)::int AS orders, sum(o.amount_minor)::bigint AS amount
-				FROM orders o WHERE ${paidInRange} GROUP BY o.region, o.currency ORDER BY amount DESC`),
-			db.execute(sql`SELECT to_char(o.paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, o.currency,
-					sum(o.amount_minor)::bigint AS amount
-				FROM orders o WHERE ${paidInRange} GROUP BY 1, 2`),
-			db.execute(sql`SELECT count(*)::int AS started,
-					count(*) FILTER (WHERE o.paid_at IS NOT NULL)::int AS paid,
-					count(*) FILTER (WHERE o.status = 'refunded')::int AS refunded
-				FROM orders o WHERE ${createdInRange}`),
-			db.execute(sql`SELECT l.list, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS count
-				FROM leads l WHERE ${leadsInRange} GROUP BY 1, 2`),
-			db.execute(sql`SELECT l.partner_key AS key, count(*)::int AS count
-				FROM leads l WHERE ${leadsInRange} AND l.partner_key IS NOT NULL GROUP BY 1`),
-			db.execute(sql`SELECT o.affiliate AS key, o.currency, count(*)::int AS orders, sum(o.amount_minor)::bigint AS amount
-				FROM orders o WHERE ${paidInRange} AND o.affiliate IS NOT NULL GROUP BY 1, 2`),
-			db.execute(sql`SELECT o.coupon_code AS key, o.currency, count(*)::int AS started,
-					count(*) FILTER (WHERE o.status = 'paid')::int AS paid,
-					coalesce(sum(o.discount_minor) FILTER (WHERE o.status = 'paid'), 0)::bigint AS discount
-				FROM orders o WHERE ${createdInRange} AND o.coupon_code IS NOT NULL GROUP BY 1, 2 ORDER BY paid DESC`),
-			db.execute(sql`SELECT count(*)::int AS issued, count(p.claimed_at)::int AS claimed
-				FROM passes p JOIN orders o ON o.id = p.order_id WHERE o.status = 'paid'`),
-		])
-
+	const [paidRows, createdRows, leadRows, passRows, items, seats] = await Promise.all([
+		db.execute(sql`SELECT day::text AS day, item_code, region, currency, affiliate, orders, quantity, amount
+			FROM (SELECT (o.paid_at AT TIME ZONE 'UTC')::date AS day, o.item_code, o.region, o.currency, o.affiliate,
+					count(*)::int AS orders, sum(o.quantity)::int AS quantity, sum(o.amount_minor)::bigint AS amount
+				FROM orders o
+				WHERE o.status = 'paid' AND o.paid_at >= ${start}::timestamptz AND o.paid_at < ${endIso}::timestamptz
+				GROUP BY 1, 2, 3, 4, 5) AS paid`),
+		db.execute(sql`SELECT o.status, o.paid_at IS NOT NULL AS was_paid, o.coupon_code, o.currency,
+				count(*)::int AS orders, coalesce(sum(o.discount_minor), 0)::bigint AS discount
+			FROM orders o
+			WHERE o.created_at >= ${start}::timestamptz AND o.created_at < ${endIso}::timestamptz
+			GROUP BY 1, 2, 3, 4`),
+		db.execute(sql`SELECT list, day::text AS day, partner_key, count
+			FROM (SELECT l.list, (l.created_at AT TIME ZONE 'UTC')::date AS day, l.partner_key, count(*)::int AS count
+				FROM leads l
+				WHERE l.created_at >= ${start}::timestamptz AND l.created_at < ${endIso}::timestamptz
+				GROUP BY 1, 2, 3) AS signups`),
+		db.execute(sql`SELECT count(*)::int AS issued, count(p.claimed_at)::int AS claimed
+			FROM passes p JOIN orders o ON o.id = p.order_id WHERE o.status = 'paid'`),
+		db.execute(sql`SELECT code, name FROM catalog_items`),
+		// The counters the site itself shows, through the same short read cache (dropped at once
+		// when this process records a sale or a refund): each pool is a scan of every paid order.
+		cachedRead('admin:seats', () => seatFigures(db)),
+	])
+	const paid = rowsOf(paidRows).map((row) => ({
+		day: str(row.day),
+		item: str(row.item_code),
+		region: str(row.region),
+		currency: str(row.currency),
+		partner: row.affiliate === null ? null : str(row.affiliate),
+		orders: num(row.orders),
+		quantity: num(row.quantity),
+		amountMinor: num(row.amount),
+	}))
+	const created = rowsOf(createdRows).map((row) => ({
+		status: str(row.status),
+		wasPaid: row.was_paid === true,
+		coupon: row.coupon_code === null ? null : str(row.coupon_code),
+		currency: str(row.currency),
+		orders: num(row.orders),
+		discountMinor: num(row.discount),
+	}))
+	const signups = rowsOf(leadRows).map((row) => ({
+		list: str(row.list),
+		day: str(row.day),
+		partner: row.partner_key === null ? null : str(row.partner_key),
+		count: num(row.count),
+	}))
+	const names = new Map(rowsOf(items).map((row) => [str(row.code), str(row.name)]))
 	const days = daysOf(range)
-	const currencies = [...new Set(rowsOf(byDay).map((row) => str(row.currency)))].sort()
-	const revenueByDay = currencies.map((currency) => {
+	const byAmount = (a: { amountMinor: number }, b: { amountMinor: number }) =>
+		b.amountMinor - a.amountMinor
+
+	const revenueByDay = [...new Set(paid.map((row) => row.currency))].sort().map((currency) => {
 		const amounts = new Map(
-			rowsOf(byDay)
-				.filter((row) => row.currency === currency)
-				.map((row) => [str(row.day), num(row.amount)]),
+			sumBy(
+				paid.filter((row) => row.currency === currency),
+				(row) => row.day,
+				(row) => [row.amountMinor],
+			).map(({ row, totals }) => [row.day, totals[0] ?? 0]),
 		)
 		return { currency, days: days.map((day) => ({ day, amountMinor: amounts.get(day) ?? 0 })) }
 	})
-	const lists = [...new Set(rowsOf(signups).map((row) => str(row.list)))].sort()
-	const signupsByList = lists.map((list) => {
+	const signupsByList = [...new Set(signups.map((row) => row.list))].sort().map((list) => {
 		const counts = new Map(
-			rowsOf(signups)
-				.filter((row) => row.list === list)
-				.map((row) => [str(row.day), num(row.count)]),
+			sumBy(
+				signups.filter((row) => row.list === list),
+				(row) => row.day,
+				(row) => [row.count],
+			).map(({ row, totals }) => [row.day, totals[0] ?? 0]),
 		)
 		const perDay = days.map((day) => ({ day, count: counts.get(day) ?? 0 }))
 		return { list, total: perDay.reduce((sum, day) => sum + day.count, 0), days: perDay }
 	})
-	const funnelRow = rowsOf(funnel)[0] ?? {}
-	const passRow = rowsOf(passes)[0] ?? {}
 	const partnerKeys = new Set([
-		...rowsOf(partnerLeads).map((row) => str(row.key)),
-		...rowsOf(partnerSales).map((row) => str(row.key)),
+		...signups.flatMap((row) => (row.partner ? [row.partner] : [])),
+		...paid.flatMap((row) => (row.partner ? [row.partner] : [])),
 	])
+	const count = (rows: readonly { orders: number }[]) =>
+		rows.reduce((sum, row) => sum + row.orders, 0)
 	return {
 		range,
-		revenueByProduct: rowsOf(byProduct).map((row) => ({
-			key: str(row.key),
-			name: str(row.name),
-			currency: str(row.currency),
-			orders: num(row.orders),
-			quantity: num(row.quantity),
-			amountMinor: num(row.amount),
-		})),
-		revenueByRegion: rowsOf(byRegion).map((row) => ({
-			key: str(row.key),
-			currency: str(row.currency),
-			orders: num(row.orders),
-			amountMinor: num(row.amount),
-		})),
+		revenueByProduct: sumBy(
+			paid,
+			(row) => `${row.item}|${row.currency}`,
+			(row) => [row.orders, row.quantity, row.amountMinor],
+		)
+			.map(({ row, totals: [orders = 0, quantity = 0, amountMinor = 0] }) => ({
+				key: row.item,
+				name: names.get(row.item) ?? row.item,
+				currency: row.currency,
+				orders,
+				quantity,
+				amountMinor,
+			}))
+			.sort(byAmount),
+		revenueByRegion: sumBy(
+			paid,
+			(row) => `${row.region}|${row.currency}`,
+			(row) => [row.orders, row.amountMinor],
+		)
+			.map(({ row, totals: [orders = 0, amountMinor = 0] }) => ({
+				key: row.region,
+				currency: row.currency,
+				orders,
+				amountMinor,
+			}))
+			.sort(byAmount),
 		revenueByDay,
-		seats: await seatFigures(db),
-		passes: { issued: num(passRow.issued), claimed: num(passRow.claimed) },
+		seats,
+		passes: {
+			issued: num(rowsOf(passRows)[0]?.issued),
+			claimed: num(rowsOf(passRows)[0]?.claimed),
+		},
 		funnel: {
-			signups: signupsByList.reduce((sum, list) => sum + list.total, 0),
-			checkouts: num(funnelRow.started),
-			paid: num(funnelRow.paid),
-			refunded: num(funnelRow.refunded),
+			signups: signups.reduce((sum, row) => sum + row.count, 0),
+			checkouts: count(created),
+			paid: count(created.filter((row) => row.wasPaid)),
+			refunded: count(created.filter((row) => row.status === 'refunded')),
 		},
 		signupsByList,
 		partners: [...partnerKeys].sort().map((key) => ({
 			key,
-			signups: num(rowsOf(partnerLeads).find((row) => row.key === key)?.count),
-			sales: rowsOf(partnerSales)
-				.filter((row) => row.key === key)
-				.map((row) => ({
-					currency: str(row.currency),
-					orders: num(row.orders),
-					amountMinor: num(row.amount),
-				})),
+			signups: signups
+				.filter((row) => row.partner === key)
+				.reduce((sum, row) => sum + row.count, 0),
+			sales: sumBy(
+				paid.filter((row) => row.partner === key),
+				(row) => row.currency,
+				(row) => [row.orders, row.amountMinor],
+			).map(({ row, totals: [orders = 0, amountMinor = 0] }) => ({
+				currency: row.currency,
+				orders,
+				amountMinor,
+			})),
 		})),
-		coupons: rowsOf(coupons).map((row) => ({
-			key: str(row.key),
-			currency: str(row.currency),
-			started: num(row.started),
-			paid: num(row.paid),
-			discountMinor: num(row.discount),
-		})),
+		coupons: sumBy(
+			created.filter((row) => row.coupon !== null),
+			(row) => `${row.coupon}|${row.currency}`,
+			(row) =>
+				row.status === 'paid' ? [row.orders, row.orders, row.discountMinor] : [row.orders, 0, 0],
+		)
+			.map(({ row, totals: [started = 0, paidOrders = 0, discountMinor = 0] }) => ({
+				key: row.coupon ?? '',
+				currency: row.currency,
+				started,
+				paid: paidOrders,
+				discountMinor,
+			}))
+			.sort((a, b) => b.paid - a.paid),
 	}
 }
 
