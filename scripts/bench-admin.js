@@ -1,15 +1,15 @@
 // `npm run bench:admin`: the owner's dashboard at scale (docs/performance.md "Owner's
 // dashboard"). Seeds a throwaway database with 100,000 orders and 200,000 leads
-// (build/seed-admin-scale.js), starts the production build on it, signs in as an owner by
-// minting the session cookie the GitHub callback would set, and times the list pages, a deep
+// (build/seed-admin-scale.js, which also binds an owner and mints the session cookie the GitHub
+// callback would set), starts the production build on it, and times the list pages, a deep
 // keyset page, an export and the overview. A benchmark: it reports, and exits 1 only when a
 // page misses the 200 ms budget at the median. Run `npm run build` first.
 // BENCH_ADMIN_ORDERS / BENCH_ADMIN_LEADS / BENCH_ADMIN_RUNS tune it.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createCookie, createCookieSessionStorage } from '@remix-run/node'
+import { startProductionServer } from './production-server.js'
 
 const orders = process.env.BENCH_ADMIN_ORDERS ?? '100000'
 const leads = process.env.BENCH_ADMIN_LEADS ?? '200000'
@@ -24,11 +24,6 @@ if (!fs.existsSync('build/server.js') || !fs.existsSync('build/seed-admin-scale.
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'))
 const env = {
-	...process.env,
-	NODE_ENV: 'production',
-	HOST: '127.0.0.1',
-	PORT: '0',
-	DATA_DIR: dataDir,
 	SESSION_SECRET,
 	// A GitHub OAuth app (never called here): owners are GitHub accounts, not emulator identities.
 	GITHUB_CLIENT_ID: 'bench',
@@ -48,32 +43,19 @@ const seed = spawnSync(
 		'--owner',
 		`${OWNER.login}:${OWNER.githubId}`,
 	],
-	{ env, stdio: 'inherit' },
+	{
+		env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
+		stdio: ['ignore', 'pipe', 'inherit'],
+		encoding: 'utf8',
+	},
 )
+process.stdout.write(seed.stdout.replace(/^Owner session cookie.*\n/m, ''))
 if (seed.status !== 0) process.exit(seed.status ?? 1)
+// The session the GitHub callback would store for the owner, minted by the seed script.
+const cookie = seed.stdout.match(/^Owner session cookie: (.+)$/m)?.[1]
+if (!cookie) throw new Error('The seed script printed no owner session')
 
-const server = spawn(process.execPath, ['build/server.js'], {
-	env,
-	stdio: ['ignore', 'pipe', 'inherit'],
-})
-const origin = await new Promise((resolve, reject) => {
-	let output = ''
-	server.stdout.on('data', (chunk) => {
-		output += chunk
-		const match = output.match(/Listening on (http:\/\/\S+)/)
-		if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
-	})
-	server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
-})
-server.stdout.resume()
-
-// The session the GitHub callback stores for an owner (app/utils/session.server.ts).
-const storage = createCookieSessionStorage({
-	cookie: createCookie('session', { secrets: [SESSION_SECRET], httpOnly: true, path: '/' }),
-})
-const session = await storage.getSession()
-session.set('owner', { ...OWNER, via: 'github', expiresAt: Date.now() + 3_600_000 })
-const cookie = (await storage.commitSession(session)).split(';')[0]
+const { origin, pid, stop } = await startProductionServer({ env, dataDir })
 
 async function time(url) {
 	const started = performance.now()
@@ -130,13 +112,14 @@ try {
 		await fetch(`${origin}/admin/export/orders.csv`, { headers: { cookie } })
 	).text()
 	console.log(
-		`\nexport orders.csv: ${csv.split('\r\n').length - 2} rows, ${(csv.length / 1e6).toFixed(1)} MB in ${Math.round(performance.now() - started)} ms; server RSS after: see below`,
+		`\nexport orders.csv: ${csv.split('\r\n').length - 2} rows, ${(csv.length / 1e6).toFixed(1)} MB in ${Math.round(performance.now() - started)} ms`,
 	)
-	const rss = spawnSync('ps', ['-o', 'rss=', '-p', String(server.pid)], { encoding: 'utf8' })
+	const rss = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' })
 	console.log(`server RSS: ${Math.round(Number(rss.stdout.trim()) / 1024)} MB`)
 	process.exitCode = failed ? 1 : 0
 } finally {
-	server.kill('SIGTERM')
-	await new Promise((resolve) => server.on('exit', resolve))
+	stop()
+	// Give the server a moment to close the database before its files go.
+	await new Promise((resolve) => setTimeout(resolve, 1000))
 	fs.rmSync(dataDir, { recursive: true, force: true })
 }

@@ -8,6 +8,7 @@ import { useLoaderData } from '@remix-run/react'
 import {
 	AdminHeading,
 	adminMeta,
+	ExportLink,
 	FilterForm,
 	FilterInput,
 	FilterSelect,
@@ -82,13 +83,7 @@ export default function AdminLeads() {
 	return (
 		<>
 			<AdminHeading title="Leads">
-				<a
-					href={`/admin/export/leads.csv${query ? `?${query}` : ''}`}
-					className="text-sm underline"
-					download
-				>
-					Export these leads (CSV)
-				</a>
+				<ExportLink file="leads.csv" query={query} label="Export these leads (CSV)" />
 			</AdminHeading>
 			<FilterForm label="Filter leads">
 				<FilterInput {...field('email')} label="E-mail starts with" type="search" />

@@ -8,6 +8,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AuditTable } from '~/components/admin/audit-table'
 import { AdminHeading, adminMeta, formatTime, money, tableClasses } from '~/components/admin/ui'
 import { buttonClasses, SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
@@ -66,14 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				createdAt: email.createdAt.toISOString(),
 				delivered: email.transport === 'outbox' || email.sentAt !== null,
 			})),
-			actions: detail.actions.map((action) => ({
-				id: action.id,
-				at: action.at.toISOString(),
-				actor: action.actor,
-				action: action.action,
-				before: action.before,
-				after: action.after,
-			})),
+			actions: detail.actions.map((action) => ({ ...action, at: action.at.toISOString() })),
 			confirm,
 			confirmPass: confirm === 'reassign-pass' ? passId : null,
 		},
@@ -313,18 +307,7 @@ export default function AdminOrder() {
 				<h2 id="order-actions" className="mb-2 font-semibold">
 					Owner actions
 				</h2>
-				{actions.length === 0 ? (
-					<p className="text-sm">None.</p>
-				) : (
-					<ul className="space-y-1 text-sm">
-						{actions.map((entry) => (
-							<li key={entry.id}>
-								{formatTime(entry.at)} · {entry.actor} · {entry.action} ·{' '}
-								{JSON.stringify(entry.before)} → {JSON.stringify(entry.after)}
-							</li>
-						))}
-					</ul>
-				)}
+				<AuditTable entries={actions} />
 			</section>
 		</>
 	)

@@ -8,6 +8,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import {
 	AdminHeading,
 	adminMeta,
+	ExportLink,
 	FilterForm,
 	FilterInput,
 	FilterSelect,
@@ -40,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				orders: [],
 				next: null,
 				query: '',
+				passQuery: '',
 			},
 			{ status: 400, headers: ADMIN_HEADERS },
 		)
@@ -56,6 +58,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			})),
 			next: page.next,
 			query: filterQuery(filters.value),
+			// The passes of the same product and dates (passes have no status, region or buyer filter).
+			passQuery: filterQuery({
+				product: filters.value.product,
+				from: filters.value.from,
+				to: filters.value.to,
+			}),
 		},
 		{ headers: ADMIN_HEADERS },
 	)
@@ -64,18 +72,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = ownerOnlyAction
 
 export default function AdminOrders() {
-	const { options, filters, errors, orders, next, query } = useLoaderData<typeof loader>()
+	const { options, filters, errors, orders, next, query, passQuery } =
+		useLoaderData<typeof loader>()
 	const field = (name: string) => ({ name, value: filters[name], error: errors[name] })
 	return (
 		<>
 			<AdminHeading title="Orders">
-				<a
-					href={`/admin/export/orders.csv${query ? `?${query}` : ''}`}
-					className="text-sm underline"
-					download
-				>
-					Export these orders (CSV)
-				</a>
+				<p className="flex gap-4">
+					<ExportLink file="orders.csv" query={query} label="Export these orders (CSV)" />
+					<ExportLink file="passes.csv" query={passQuery} label="Export passes (CSV)" />
+				</p>
 			</AdminHeading>
 			<FilterForm label="Filter orders">
 				<FilterInput {...field('email')} label="E-mail starts with" type="search" />

@@ -61,66 +61,88 @@ type FilterProps = {
 	error: string | undefined
 }
 
-function FilterError({ id, error }: { id: string; error: string | undefined }) {
-	return error ? (
-		<p id={id} className="mt-1 text-xs text-red-700 dark:text-red-400">
-			{error}
-		</p>
-	) : null
+/**
+ * A filter control with its label and, when the value was refused, its message next to it,
+ * wired with aria like `Field`. `control` gets the shared attributes.
+ */
+function Filter({
+	name,
+	label,
+	value,
+	error,
+	control,
+}: FilterProps & {
+	control: (attributes: {
+		id: string
+		name: string
+		defaultValue: string
+		className: string
+		'aria-invalid': true | undefined
+		'aria-describedby': string | undefined
+	}) => ReactNode
+}) {
+	const id = `filter-${name}`
+	return (
+		<div>
+			<label htmlFor={id} className="block text-xs font-medium">
+				{label}
+			</label>
+			{control({
+				id,
+				name,
+				defaultValue: value ?? '',
+				className: controlClasses,
+				'aria-invalid': error ? true : undefined,
+				'aria-describedby': error ? `${id}-error` : undefined,
+			})}
+			{error ? (
+				<p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
+					{error}
+				</p>
+			) : null}
+		</div>
+	)
 }
 
-/** A text or date filter, its error next to it (wired with aria like `Field`). */
+/** A text or date filter. */
 export function FilterInput({
 	type = 'text',
 	...props
 }: FilterProps & { type?: 'text' | 'date' | 'search' }) {
-	const id = `filter-${props.name}`
-	return (
-		<div>
-			<label htmlFor={id} className="block text-xs font-medium">
-				{props.label}
-			</label>
-			<input
-				id={id}
-				name={props.name}
-				type={type}
-				defaultValue={props.value ?? ''}
-				className={controlClasses}
-				aria-invalid={props.error ? true : undefined}
-				aria-describedby={props.error ? `${id}-error` : undefined}
-			/>
-			<FilterError id={`${id}-error`} error={props.error} />
-		</div>
-	)
+	return <Filter {...props} control={(attributes) => <input type={type} {...attributes} />} />
 }
 
 export function FilterSelect({
 	options,
 	...props
 }: FilterProps & { options: readonly { value: string; label: string }[] }) {
-	const id = `filter-${props.name}`
 	return (
-		<div>
-			<label htmlFor={id} className="block text-xs font-medium">
-				{props.label}
-			</label>
-			<select
-				id={id}
-				name={props.name}
-				defaultValue={props.value ?? ''}
-				className={controlClasses}
-				aria-invalid={props.error ? true : undefined}
-				aria-describedby={props.error ? `${id}-error` : undefined}
-			>
-				<option value="">Any</option>
-				{options.map((option) => (
-					<option key={option.value} value={option.value}>
-						{option.label}
-					</option>
-				))}
-			</select>
-			<FilterError id={`${id}-error`} error={props.error} />
-		</div>
+		<Filter
+			{...props}
+			control={(attributes) => (
+				<select {...attributes}>
+					<option value="">Any</option>
+					{options.map((option) => (
+						<option key={option.value} value={option.value}>
+							{option.label}
+						</option>
+					))}
+				</select>
+			)}
+		/>
+	)
+}
+
+/** The link to a list's CSV export, with the list's filters. */
+export function ExportLink({ file, query, label }: { file: string; query: string; label: string }) {
+	return (
+		<a
+			href={`/admin/export/${file}${query ? `?${query}` : ''}`}
+			className="text-sm underline"
+			download
+		>
+			{label}
+		</a>
 	)
 }
 
