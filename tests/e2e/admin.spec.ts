@@ -138,6 +138,15 @@ test('the owner sees a sandbox sale, refunds it with a confirmation step, and ex
 	await expect(log).toContainText('refund')
 	await expect(log).toContainText('{"status":"paid"')
 
+	// The outbox viewer answers to the owner as the dashboard's E-mail page, with the receipt.
+	await page.goto('/__outbox')
+	await expect(page).toHaveURL(`${adminURL}/admin/email`)
+	await page.getByRole('link', { name: `Your receipt for order ${orderId}` }).click()
+	await expect(
+		page.getByRole('heading', { name: `Your receipt for order ${orderId}` }),
+	).toBeVisible()
+	await expect(page.getByText(email, { exact: true })).toBeVisible()
+
 	await dashboard(page).getByRole('link', { name: 'Orders' }).click()
 	await page.getByLabel('E-mail starts with').fill(email)
 	await page.getByRole('button', { name: 'Apply' }).click()

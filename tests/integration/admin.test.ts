@@ -1,0 +1,76 @@
+/**
+ * The owner role against the production build and a GitHub peer (docs/decisions/080): a listed
+ * login is bound to its account at the first sign-in, a renamed owner keeps the role, a new
+ * account with the old name does not, and the dashboard is a 404 to everyone else.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SAMPLE_USERS } from '../../app/integrations/github/emulator.server'
+import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
+import { type RunningServer, startServer } from '../support/server'
+
+const sessionOf = (response: Response) =>
+	response.headers
+		.getSetCookie()
+		.map((line) => line.split(';')[0]!)
+		.find((pair) => pair.startsWith('session='))
+
+describe('the owner role', () => {
+	const users = SAMPLE_USERS.map((user) => ({ ...user }))
+	let github: FakeGitHub
+	let server: RunningServer
+
+	beforeAll(async () => {
+		github = await startFakeGitHub({ users })
+		server = await startServer({ ...github.env(2_000), ADMIN_GITHUB_LOGINS: 'Mona' })
+	})
+	afterAll(async () => {
+		await server?.stop()
+		await github?.close()
+	})
+
+	/** Signs in as `login` through the peer; the session cookie the site set. */
+	async function signIn(login: string): Promise<string> {
+		const start = await fetch(`${server.url}/login/github?returnTo=/admin`, { redirect: 'manual' })
+		const state = start.headers
+			.getSetCookie()
+			.map((line) => line.split(';')[0]!)
+			.find((pair) => pair.startsWith('github-oauth='))!
+		const authorize = new URL(start.headers.get('location')!)
+		authorize.searchParams.set('login', login)
+		const back = await fetch(authorize, { redirect: 'manual' })
+		const callback = await fetch(back.headers.get('location')!, {
+			redirect: 'manual',
+			headers: { cookie: state },
+		})
+		expect(callback.headers.get('location')).toBe('/admin')
+		return sessionOf(callback)!
+	}
+
+	const dashboard = (cookie: string) =>
+		fetch(`${server.url}/admin`, { headers: { cookie } }).then((response) => response.status)
+
+	test('a listed login is an owner; a renamed owner keeps the role; a new account with the old name does not', async () => {
+		expect(await dashboard(await signIn('mona'))).toBe(200)
+
+		const mona = users.find((user) => user.id === 1001)!
+		mona.login = 'mona-renamed'
+		expect(await dashboard(await signIn('mona-renamed'))).toBe(200)
+
+		users.push({ ...mona, login: 'mona', id: 9001 })
+		expect(await dashboard(await signIn('mona'))).toBe(404)
+	})
+
+	test('an unlisted account, a tampered session and no session all get 404', async () => {
+		const hubot = await signIn('hubot')
+		expect(await dashboard(hubot)).toBe(404)
+		expect(await dashboard(hubot.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBe(404)
+		expect((await fetch(`${server.url}/admin/export/orders.csv`)).status).toBe(404)
+	})
+
+	test("the owner's sign-in is in the audit log", async () => {
+		const cookie = await signIn('mona-renamed')
+		const html = await (await fetch(`${server.url}/admin/audit`, { headers: { cookie } })).text()
+		expect(html).toContain('mona (GitHub #1001)')
+		expect(html).toContain('sign-in')
+	})
+})
