@@ -88,9 +88,17 @@ test('a signed-in visitor who is not the owner gets 404 everywhere under /admin'
 
 const dashboard = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
 
-async function buyASeat(page: Page, email: string): Promise<string> {
-	await page.goto('/')
-	await page.getByRole('button', { name: 'Pre-order your seat' }).click()
+/** Buys in the sandbox from `path` with its `button`; the order id. */
+async function buy(
+	page: Page,
+	email: string,
+	{ path, button }: { path: string; button: string } = {
+		path: '/',
+		button: 'Pre-order your seat',
+	},
+): Promise<string> {
+	await page.goto(path)
+	await page.getByRole('button', { name: button }).first().click()
 	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
 	const orderId = page.url().split('/').at(-1)!
 	await page.getByLabel('Email').fill(email)
@@ -108,7 +116,7 @@ test('the owner sees a sandbox sale, refunds it with a confirmation step, and ex
 	page,
 }) => {
 	const email = `buyer-${test.info().project.name}-${Date.now()}@example.com`
-	const orderId = await buyASeat(page, email)
+	const orderId = await buy(page, email)
 
 	await signInAs(page, E2E_OWNER_LOGIN)
 	await expect(page).toHaveURL(`${adminURL}/admin`)
@@ -171,4 +179,47 @@ test("a cross-site form post cannot use the owner's session", async ({ page }) =
 		maxRedirects: 0,
 	})
 	expect(response.status()).toBe(403)
+})
+
+test('the owner resends a receipt and gives an unclaimed pass a new link, each confirmed first', async ({
+	page,
+}) => {
+	const project = test.info().project.name
+	const email = `team-${project}-${Date.now()}@example.com`
+	const newHolder = `holder-${project}-${Date.now()}@example.com`
+	const orderId = await buy(page, email, {
+		path: '/ai-driven-development-day',
+		button: 'Buy passes',
+	})
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await page.goto(`/admin/orders/${orderId}`)
+
+	await page.getByRole('link', { name: 'Resend receipt…' }).click()
+	await expect(page.getByRole('heading', { name: 'Send the receipt again?' })).toBeVisible()
+	await page.getByRole('button', { name: 'Yes, send the receipt' }).click()
+	await expect(page.getByText('The receipt is sent again.')).toBeVisible()
+	const receipts = page.getByRole('region', { name: 'E-mails to the buyer' })
+	await expect(
+		receipts.getByRole('link', { name: `Your receipt for order ${orderId}` }),
+	).toHaveCount(2)
+
+	const passes = page.getByRole('region', { name: 'Passes' })
+	const oldPass = (await passes.locator('td.font-mono').first().textContent())!
+	await passes.getByRole('link', { name: 'Reassign…' }).first().click()
+	await expect(page.getByRole('heading', { name: 'Reassign this pass?' })).toBeVisible()
+	const field = page.getByLabel("New holder's e-mail")
+	await field.fill('not an address')
+	await page.getByRole('button', { name: 'Reassign pass' }).click()
+	await expect(field).toHaveAttribute('aria-invalid', 'true')
+	await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+	await field.fill(newHolder)
+	await page.getByRole('button', { name: 'Reassign pass' }).click()
+	await expect(page.getByText(`The pass has a new link, sent to ${newHolder}.`)).toBeVisible()
+	await expect(passes.getByText(oldPass)).toHaveCount(0)
+	expect((await page.request.get(`/pass/${oldPass}`)).status()).toBe(404)
+
+	await page.goto(`/admin/email?to=${encodeURIComponent(newHolder)}`)
+	await expect(
+		page.getByRole('link', { name: 'Your pass for AI Driven Development Day' }),
+	).toBeVisible()
 })
