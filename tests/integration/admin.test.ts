@@ -73,4 +73,24 @@ describe('the owner role', () => {
 		expect(html).toContain('mona (GitHub #1001)')
 		expect(html).toContain('sign-in')
 	})
+
+	test('bad filters are a 400 with the message next to the field; a bad cursor is page 1', async () => {
+		const cookie = await signIn('mona-renamed')
+		const get = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie } })
+
+		const badDate = await get('/admin/orders?from=2026-02-31')
+		expect(badDate.status).toBe(400)
+		const html = await badDate.text()
+		expect(html).toMatch(/aria-invalid="true"[^>]*aria-describedby="filter-from-error"/)
+		expect(html).toContain('From must be a real date')
+
+		expect((await get('/admin/leads?list=everyone')).status).toBe(400)
+		expect((await get('/admin?from=2026-05-01&to=2026-04-01')).status).toBe(400)
+		const badExport = await get('/admin/export/orders.csv?status=lost')
+		expect(badExport.status).toBe(400)
+		expect(await badExport.text()).toContain('status: Pick a status from the list')
+
+		for (const after of ['garbage', Buffer.from('2026-13-45 00:00:00+00|x').toString('base64url')])
+			expect((await get(`/admin/orders?after=${after}`)).status).toBe(200)
+	})
 })
