@@ -156,7 +156,7 @@ describe('the validator registry', () => {
 		expect(parse({ intent: 'drop-table' }).status).toBe('error')
 		const reassign = parse({ intent: 'reassign-pass', passId: 'p1', email: 'nope' })
 		expect(reassign.status).toBe('error')
-		expect(reassign.error?.email).toEqual(['Please enter a valid email address'])
+		expect(reassign.reply().error?.email).toEqual(['Please enter a valid email address'])
 		expect(parse({ intent: 'reassign-pass', passId: 'p1', email: 'a@b.co' }).status).toBe('success')
 	})
 

@@ -94,3 +94,47 @@ describe('the owner role', () => {
 			expect((await get(`/admin/orders?after=${after}`)).status).toBe(200)
 	})
 })
+
+describe('an identity from the embedded GitHub emulator', () => {
+	/** Signs in through the site's own emulator as `login`; the /admin status for that session. */
+	async function dashboardAfterEmulatorSignIn(server: RunningServer, login: string) {
+		const start = await fetch(`${server.url}/login/github?returnTo=/admin`, { redirect: 'manual' })
+		const state = start.headers
+			.getSetCookie()
+			.map((line) => line.split(';')[0]!)
+			.find((pair) => pair.startsWith('github-oauth='))!
+		const authorize = new URL(start.headers.get('location')!)
+		const form = new URLSearchParams(authorize.searchParams)
+		form.set('login', login)
+		const back = await fetch(authorize.href, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: form,
+		})
+		const callback = await fetch(back.headers.get('location')!, {
+			redirect: 'manual',
+			headers: { cookie: state },
+		})
+		const cookie = sessionOf(callback)!
+		return (await fetch(`${server.url}/admin`, { headers: { cookie } })).status
+	}
+
+	test('is never the owner on a public site, even with its login listed', async () => {
+		const server = await startServer({ ADMIN_GITHUB_LOGINS: 'mona' })
+		try {
+			expect(await dashboardAfterEmulatorSignIn(server, 'mona')).toBe(404)
+		} finally {
+			await server.stop()
+		}
+	})
+
+	test('is the owner where the operator tools are open (npm run dev on a fresh clone)', async () => {
+		const server = await startServer({ NODE_ENV: 'development' })
+		try {
+			expect(await dashboardAfterEmulatorSignIn(server, 'zoe')).toBe(200)
+		} finally {
+			await server.stop()
+		}
+	})
+})
