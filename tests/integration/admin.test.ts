@@ -8,11 +8,13 @@ import { SAMPLE_USERS } from '../../app/integrations/github/emulator.server'
 import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
 import { type RunningServer, startServer } from '../support/server'
 
-const sessionOf = (response: Response) =>
+/** `name=value` of the cookie `name` a response sets. */
+const cookieOf = (response: Response, name: string) =>
 	response.headers
 		.getSetCookie()
 		.map((line) => line.split(';')[0]!)
-		.find((pair) => pair.startsWith('session='))
+		.find((pair) => pair.startsWith(`${name}=`))
+const sessionOf = (response: Response) => cookieOf(response, 'session')
 
 describe('the owner role', () => {
 	const users = SAMPLE_USERS.map((user) => ({ ...user }))
@@ -31,10 +33,7 @@ describe('the owner role', () => {
 	/** Signs in as `login` through the peer; the session cookie the site set. */
 	async function signIn(login: string): Promise<string> {
 		const start = await fetch(`${server.url}/login/github?returnTo=/admin`, { redirect: 'manual' })
-		const state = start.headers
-			.getSetCookie()
-			.map((line) => line.split(';')[0]!)
-			.find((pair) => pair.startsWith('github-oauth='))!
+		const state = cookieOf(start, 'github-oauth')!
 		const authorize = new URL(start.headers.get('location')!)
 		authorize.searchParams.set('login', login)
 		const back = await fetch(authorize, { redirect: 'manual' })
@@ -99,10 +98,7 @@ describe('an identity from the embedded GitHub emulator', () => {
 	/** Signs in through the site's own emulator as `login`; the /admin status for that session. */
 	async function dashboardAfterEmulatorSignIn(server: RunningServer, login: string) {
 		const start = await fetch(`${server.url}/login/github?returnTo=/admin`, { redirect: 'manual' })
-		const state = start.headers
-			.getSetCookie()
-			.map((line) => line.split(';')[0]!)
-			.find((pair) => pair.startsWith('github-oauth='))!
+		const state = cookieOf(start, 'github-oauth')!
 		const authorize = new URL(start.headers.get('location')!)
 		const form = new URLSearchParams(authorize.searchParams)
 		form.set('login', login)
