@@ -12,6 +12,16 @@ export const baseURL = `http://127.0.0.1:${port}`
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000)
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 2000)
 export const mailURL = `http://127.0.0.1:${mailPort}`
+// The owner's dashboard (tests/e2e/admin.spec.ts) runs on a second site that signs in with a
+// fake GitHub (tests/fakes/github-peer.ts), as a production site with an OAuth app does: the
+// first site keeps the embedded emulator, whose identities are never owners there
+// (docs/decisions/080). `mona` is the owner.
+const adminPort = Number(process.env.E2E_ADMIN_PORT ?? port + 3000)
+const fakeGitHubPort = Number(process.env.E2E_GITHUB_PORT ?? port + 4000)
+export const adminURL = `http://127.0.0.1:${adminPort}`
+const fakeGitHubURL = `http://127.0.0.1:${fakeGitHubPort}`
+const fakeGitHubBundle = path.join(os.tmpdir(), `e2e-github-peer-${fakeGitHubPort}.mjs`)
+export const E2E_OWNER_LOGIN = 'mona'
 // Preview needs the preview secret on a site that is not a fresh clone in development
 // (tests/e2e/interface.spec.ts, content.spec.ts).
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789'
@@ -34,6 +44,24 @@ const chromium = {
 
 export const BOT_USER_AGENT =
 	'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+// The site's environment, shared by both sites.
+const siteEnv = {
+	NODE_ENV: 'production',
+	HOST: '127.0.0.1',
+	PORT: String(port),
+	DATA_DIR: dataDir,
+	SITE_STATUS: 'pre_release',
+	// Lets a spec play a visitor from a given country (tests/e2e/pricing.spec.ts): the spec
+	// plays the CDN, and a CDN's header counts only behind a trusted proxy (docs/decisions/069).
+	GEO_COUNTRY_HEADER: 'x-e2e-country',
+	TRUST_PROXY: '1',
+	// Every spec posts forms from one address; the limit itself is tested in tests/integration.
+	RATE_LIMIT_MAX: '100000',
+	SESSION_SECRET: E2E_SESSION_SECRET,
+	SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+	PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+}
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -66,21 +94,33 @@ export default defineConfig({
 			timeout: 120_000,
 			stdout: 'ignore',
 			stderr: 'pipe',
+			env: siteEnv,
+		},
+		{
+			command: `esbuild tests/fakes/github-peer.ts --bundle --platform=node --format=esm --packages=external --log-level=warning --outfile=${fakeGitHubBundle} && node ${fakeGitHubBundle}`,
+			// The fake answers a bare authorize request with 400, which Playwright counts as up.
+			url: `${fakeGitHubURL}/login/oauth/authorize`,
+			reuseExistingServer: false,
+			stdout: 'ignore',
+			stderr: 'pipe',
+			env: { FAKE_GITHUB_PORT: String(fakeGitHubPort) },
+		},
+		{
+			command: 'node build/server.js',
+			url: `${adminURL}/healthz`,
+			reuseExistingServer: false,
+			timeout: 120_000,
+			stdout: 'ignore',
+			stderr: 'pipe',
 			env: {
-				NODE_ENV: 'production',
-				HOST: '127.0.0.1',
-				PORT: String(port),
-				DATA_DIR: dataDir,
-				SITE_STATUS: 'pre_release',
-				// Lets a spec play a visitor from a given country (tests/e2e/pricing.spec.ts): the spec
-				// plays the CDN, and a CDN's header counts only behind a trusted proxy (docs/decisions/069).
-				GEO_COUNTRY_HEADER: 'x-e2e-country',
-				TRUST_PROXY: '1',
-				// Every spec posts forms from one address; the limit itself is tested in tests/integration.
-				RATE_LIMIT_MAX: '100000',
-				SESSION_SECRET: E2E_SESSION_SECRET,
-				SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-				PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+				...siteEnv,
+				PORT: String(adminPort),
+				DATA_DIR: `${dataDir}-admin`,
+				GITHUB_CLIENT_ID: 'fake-client-id',
+				GITHUB_CLIENT_SECRET: 'fake-client-secret',
+				GITHUB_OAUTH_URL: fakeGitHubURL,
+				GITHUB_API_URL: `${fakeGitHubURL}/api`,
+				ADMIN_GITHUB_LOGINS: E2E_OWNER_LOGIN,
 			},
 		},
 	],

@@ -73,6 +73,8 @@ describe('configuration', () => {
 		['GITHUB_OAUTH_URL', 'github.com', 'GITHUB_OAUTH_URL must be an absolute http(s) URL'],
 		['GITHUB_API_URL', 'ftp://api.github.com', 'GITHUB_API_URL must be an absolute http(s) URL'],
 		['GITHUB_TIMEOUT_MS', '10', 'GITHUB_TIMEOUT_MS must be at least 100'],
+		['ADMIN_GITHUB_LOGINS', 'mona, not a login', 'ADMIN_GITHUB_LOGINS must be GitHub logins'],
+		['ADMIN_SESSION_HOURS', '0', 'ADMIN_SESSION_HOURS must be at least 1'],
 	])('a bad %s (%s) is refused with a message naming it', (name, value, message) => {
 		expect(() => parseConfig({ [name]: value })).toThrow(ConfigError)
 		expect(() => parseConfig({ [name]: value })).toThrow(`${name}: ${message}`)
@@ -84,6 +86,14 @@ describe('configuration', () => {
 		)
 		expect(parseConfig({}).ICON_SERVICE_URL).toBeUndefined()
 		expect(() => parseConfig({ ICON_SERVICE_URL: 'ftp://icons.test' })).toThrow(/ICON_SERVICE_URL/)
+	})
+
+	test('owner logins are a comma-separated list, compared as GitHub does (case-insensitive)', () => {
+		expect(parseConfig({}).ADMIN_GITHUB_LOGINS).toEqual([])
+		expect(parseConfig({ ADMIN_GITHUB_LOGINS: ' Mona , hubot,' }).ADMIN_GITHUB_LOGINS).toEqual([
+			'mona',
+			'hubot',
+		])
 	})
 
 	test('every bad variable is reported at once, with the value given', () => {

@@ -132,6 +132,23 @@ const envSchema = z.object({
 		.transform((url) => url.replace(/\/+$/, ''))
 		.default('https://api.github.com'),
 	GITHUB_TIMEOUT_MS: wholeNumber('GITHUB_TIMEOUT_MS', 100).default('5000'),
+	// The owner's dashboard (docs/decisions/080): GitHub logins that are owners, comma-separated
+	// (case-insensitive, as GitHub treats them), and how long an owner's sign-in lasts.
+	ADMIN_GITHUB_LOGINS: z
+		.string()
+		.trim()
+		.default('')
+		.transform((value) =>
+			value
+				.split(',')
+				.map((login) => login.trim().toLowerCase())
+				.filter(Boolean),
+		)
+		.refine(
+			(logins) => logins.every((login) => /^[a-z\d](?:[a-z\d]|-(?=[a-z\d])){0,38}$/.test(login)),
+			'ADMIN_GITHUB_LOGINS must be GitHub logins separated by commas, such as octocat,hubot',
+		),
+	ADMIN_SESSION_HOURS: wholeNumber('ADMIN_SESSION_HOURS', 1).default('12'),
 	// Payments (docs/decisions/030). Without STRIPE_SECRET_KEY: the embedded sandbox provider.
 	STRIPE_SECRET_KEY: z
 		.string()

@@ -22,6 +22,12 @@ await build({
 	entryPoints: ['scripts/signup-link.ts'],
 	outfile: 'build/signup-link.js',
 })
+// `node build/seed-admin-scale.js`: synthetic orders and leads for `npm run bench:admin`.
+await build({
+	...options,
+	entryPoints: ['scripts/seed-admin-scale.ts'],
+	outfile: 'build/seed-admin-scale.js',
+})
 // The SQL migrations ship beside the bundles that apply them (app/db/migrate.server.ts).
 fs.rmSync('build/migrations', { recursive: true, force: true })
 fs.cpSync('app/db/migrations', 'build/migrations', { recursive: true })

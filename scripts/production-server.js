@@ -1,16 +1,17 @@
 // Starts the production build on a free loopback port with a throwaway data dir, for the
-// measuring scripts (bench, lighthouse). Resolves once it listens; `stop()` ends it.
+// measuring scripts (bench, bench-admin, lighthouse). Resolves once it listens; `stop()` ends it.
+// `env` adds to the environment; `dataDir` runs on an existing data dir (kept on stop).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-export async function startProductionServer() {
+export async function startProductionServer({ env = {}, dataDir: given } = {}) {
 	if (!fs.existsSync('build/server.js')) {
 		console.error('No production build: run `npm run build` first.')
 		process.exit(1)
 	}
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'measure-data-'))
+	const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'measure-data-'))
 	const server = spawn(process.execPath, ['build/server.js'], {
 		env: {
 			...process.env,
@@ -18,6 +19,7 @@ export async function startProductionServer() {
 			HOST: '127.0.0.1',
 			PORT: '0',
 			DATA_DIR: dataDir,
+			...env,
 		},
 		stdio: ['ignore', 'pipe', 'inherit'],
 	})
@@ -34,9 +36,10 @@ export async function startProductionServer() {
 	server.stdout.resume()
 	return {
 		origin,
+		pid: server.pid,
 		stop() {
 			server.kill('SIGTERM')
-			fs.rmSync(dataDir, { recursive: true, force: true })
+			if (!given) fs.rmSync(dataDir, { recursive: true, force: true })
 		},
 	}
 }

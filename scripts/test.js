@@ -59,6 +59,9 @@ run('End-to-end tests', bin('playwright'), ['test', '--reporter=list,json'], {
 	E2E_PORT: String(await freePort()),
 	E2E_SMTP_PORT: String(await freePort()),
 	E2E_MAIL_PORT: String(await freePort()),
+	// The owner's dashboard site and its fake GitHub (playwright.config.ts).
+	E2E_ADMIN_PORT: String(await freePort()),
+	E2E_GITHUB_PORT: String(await freePort()),
 	E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')),
 	PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
 })

@@ -54,6 +54,10 @@ export const MESSAGES = {
 	unknownRegion: 'unknown region',
 	couponTooLong: `Coupon codes are at most ${CODE_MAX_LENGTH} characters`,
 
+	// The owner's dashboard: order actions (docs/decisions/082).
+	adminUnknownAction: 'Choose refund, resend receipt or reassign pass',
+	adminPassMissing: 'Choose the pass to reassign',
+
 	// The colour-mode toggle (SPEC §4).
 	colorMode: 'Choose dark, light or system',
 } as const

@@ -9,6 +9,8 @@ import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
 import { checkoutFormSchema } from './checkout-request'
 import {
+	adminEmailRetrySchema,
+	adminOrderActionSchema,
 	interestSchema,
 	onboardingSchema,
 	passClaimSchema,
@@ -28,6 +30,8 @@ export const formSchemas = {
 	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),
 	passClaim: () => passClaimSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
+	adminOrderAction: () => adminOrderActionSchema,
+	adminEmailRetry: () => adminEmailRetrySchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

@@ -146,9 +146,25 @@ describe('the validator registry', () => {
 		expect(submission.reply().error).toEqual({ quantity: [MESSAGES.quantity(5)] })
 	})
 
+	test("the owner's order actions: a known intent, and a valid address for a reassigned pass", () => {
+		const parse = (entries: Record<string, string>) => {
+			const data = new FormData()
+			for (const [key, value] of Object.entries(entries)) data.set(key, value)
+			return parseForm('adminOrderAction', data)
+		}
+		expect(parse({ intent: 'refund' }).status).toBe('success')
+		expect(parse({ intent: 'drop-table' }).status).toBe('error')
+		const reassign = parse({ intent: 'reassign-pass', passId: 'p1', email: 'nope' })
+		expect(reassign.status).toBe('error')
+		expect(reassign.reply().error?.email).toEqual(['Please enter a valid email address'])
+		expect(parse({ intent: 'reassign-pass', passId: 'p1', email: 'a@b.co' }).status).toBe('success')
+	})
+
 	test('every form has a schema', () => {
 		expect(Object.keys(formSchemas).sort()).toEqual(
 			[
+				'adminEmailRetry',
+				'adminOrderAction',
 				'checkout',
 				'interest',
 				'onboarding',

@@ -139,3 +139,29 @@ export const sandboxCheckoutSchema = z.discriminatedUnion('intent', [
 	sandboxCardSchema,
 	z.object({ intent: z.literal('cancel') }),
 ])
+
+/**
+ * The owner's actions on an order (docs/decisions/082), posted from its confirmation step:
+ * refund, send the receipt again, or give an unclaimed pass a new link for `email`.
+ */
+export const adminOrderActionSchema = z.discriminatedUnion(
+	'intent',
+	[
+		z.object({ intent: z.literal('refund') }),
+		z.object({ intent: z.literal('resend-receipt') }),
+		z.object({
+			intent: z.literal('reassign-pass'),
+			passId: z
+				.string({ required_error: MESSAGES.adminPassMissing })
+				.trim()
+				.max(64, MESSAGES.adminPassMissing),
+			email: emailField,
+		}),
+	],
+	{ errorMap: () => ({ message: MESSAGES.adminUnknownAction }) },
+)
+
+/** The dashboard's E-mail page: send a message that was not delivered again. */
+export const adminEmailRetrySchema = z.object({
+	intent: z.literal('retry', { errorMap: () => ({ message: MESSAGES.adminUnknownAction }) }),
+})

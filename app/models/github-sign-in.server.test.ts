@@ -77,6 +77,8 @@ describe('completeGitHubSignIn', () => {
 				},
 				order_hashid: 'ord_123',
 			},
+			// The account's permanent id, for the owner role (docs/decisions/080).
+			account: { id: 1002, login: 'jean-luc' },
 		})
 	})
 

@@ -85,7 +85,13 @@ type SignInData = {
 }
 
 export type SignInResult =
-	| { ok: true; profile: Profile; result: SignInData }
+	| {
+			ok: true
+			profile: Profile
+			result: SignInData
+			/** Who signed in, for the owner role (models/admin/role.server.ts). */
+			account: { id: number; login: string }
+	  }
 	| { ok: false; reason: SignInFailure }
 
 /**
@@ -151,7 +157,12 @@ export async function completeGitHubSignIn(
 		const built = profileFromGitHub(user, email, await lookUpOrder(email))
 		// Names and avatar are dropped rather than refused, so only the e-mail can fail here.
 		if (!built.ok) return { ok: false, reason: 'invalidEmail' }
-		return { ok: true, profile: built.profile, result: signInData(built.profile) }
+		return {
+			ok: true,
+			profile: built.profile,
+			result: signInData(built.profile),
+			account: { id: user.id, login: user.login },
+		}
 	} catch (error) {
 		// Anything unexpected is still the visitor's "try again", never a 500; the log has it.
 		const reason = error instanceof GitHubError ? error.reason : 'unavailable'

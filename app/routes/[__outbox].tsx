@@ -1,10 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
 import { listOutbox } from '~/integrations/email/index.server'
 import { notFound } from '~/utils/http'
 import { canUseOperatorTools } from '~/utils/operator-tools.server'
+import { getOwner } from '~/utils/owner.server'
 
 /**
  * /__outbox: the latest messages the site sent or would have sent (docs/decisions/060), so a
@@ -19,7 +20,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
-	if (!canUseOperatorTools(context, request)) throw notFound(url.pathname)
+	if (!canUseOperatorTools(context, request)) {
+		if (await getOwner(request, context)) throw redirect('/admin/email')
+		throw notFound(url.pathname)
+	}
 	const to = url.searchParams.get('to') ?? undefined
 	const messages = await listOutbox(await getDb(), to, 50)
 	return json(

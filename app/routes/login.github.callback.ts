@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getGitHubClient } from '~/integrations/github/settings.server'
+import { grantOwnerRole } from '~/models/admin/role.server'
 import {
 	completeGitHubSignIn,
 	SIGN_IN_FAILURES,
@@ -12,6 +13,7 @@ import {
 	readOAuthState,
 	stateMatches,
 } from '~/utils/oauth-state.server'
+import { canUseOperatorTools } from '~/utils/operator-tools.server'
 import { redirectWithinSite } from '~/utils/redirect'
 import { storeProfile } from '~/utils/session.server'
 
@@ -62,7 +64,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		const page = new URLSearchParams({ reason: result.reason, returnTo })
 		return redirect(`/login/github/failed?${page}`, { headers })
 	}
-	headers.append('Set-Cookie', await storeProfile(request, context, result.profile))
+	// The owner role (docs/decisions/080) is decided now and checked again on every request.
+	const owner = await grantOwnerRole(result.account, canUseOperatorTools(context, request))
+	headers.append('Set-Cookie', await storeProfile(request, context, result.profile, owner))
 	if (wantsJson(request)) return json(result.result, { headers })
 	return redirectWithinSite(returnTo, DEFAULT_RETURN_TO, { headers })
 }

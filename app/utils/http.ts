@@ -5,6 +5,11 @@ export function notFound(pathname: string): Response {
 	return new Response(`Page Not Found: ${pathname}`, { status: 404, statusText: 'Not Found' })
 }
 
+/** An unknown path's 404 (SPEC §8), also what a page that must not be seen answers. */
+export function pathNotFound(pathname: string): Response {
+	return new Response(`Page not found: ${pathname}`, { status: 404, statusText: 'Not Found' })
+}
+
 export function requireFound<T>(value: T | null | undefined, pathname: string): T {
 	if (value == null) throw notFound(pathname)
 	return value

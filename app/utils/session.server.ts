@@ -4,10 +4,12 @@
  * holds ~4 KB) and put nothing secret in it: it is signed, not encrypted.
  */
 import { type AppLoadContext, createCookieSessionStorage, type Session } from '@remix-run/node'
+import type { OwnerSession } from '~/models/admin/role'
 import { type Profile, parseStoredProfile } from '~/models/profile'
 import { cookies } from './cookies.server'
 
-type SessionData = { profile: Profile }
+// `owner`: the owner role (docs/decisions/080), with its own expiry; checked on every request.
+type SessionData = { profile: Profile; owner: OwnerSession }
 
 function storage(context: Pick<AppLoadContext, 'secure'>) {
 	return createCookieSessionStorage<SessionData>({ cookie: cookies.session.remixCookie(context) })
@@ -35,23 +37,31 @@ export async function getProfile(
 	return parseStoredProfile(session.get('profile'))
 }
 
-/** A Set-Cookie header value storing `profile` in the visitor's session. */
+/**
+ * A Set-Cookie header value storing `profile` in the visitor's session. A sign-in passes the
+ * owner role it decided (null: none, and any previous role goes: a sign-in is a new identity);
+ * other callers leave the role as it is.
+ */
 export async function storeProfile(
 	request: Request,
 	context: Pick<AppLoadContext, 'secure'>,
 	profile: Profile,
+	owner?: OwnerSession | null,
 ): Promise<string> {
 	const session = await getSession(request, context)
 	session.set('profile', profile)
+	if (owner) session.set('owner', owner)
+	else if (owner === null) session.unset('owner')
 	return commitSession(session, context)
 }
 
-/** A Set-Cookie header value removing the profile (sign out); other session data stays. */
+/** A Set-Cookie header value removing the profile and role (sign out); other data stays. */
 export async function clearProfile(
 	request: Request,
 	context: Pick<AppLoadContext, 'secure'>,
 ): Promise<string> {
 	const session = await getSession(request, context)
 	session.unset('profile')
+	session.unset('owner')
 	return commitSession(session, context)
 }

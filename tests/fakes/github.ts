@@ -9,7 +9,11 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createGitHubEmulator, SAMPLE_USERS } from '../../app/integrations/github/emulator.server'
+import {
+	createGitHubEmulator,
+	type EmulatorUser,
+	SAMPLE_USERS,
+} from '../../app/integrations/github/emulator.server'
 
 const FAKE_CLIENT_ID = 'fake-client-id'
 const FAKE_CLIENT_SECRET = 'fake-client-secret'
@@ -24,7 +28,20 @@ type RecordedRequest = {
 	body: string
 }
 
-export async function startFakeGitHub() {
+/**
+ * `port` 0 (the default): any free port. `users`: the accounts (default: the emulator's samples);
+ * the fake reads the array on every request, so a test can rename an account or add one.
+ */
+export async function startFakeGitHub({
+	port = 0,
+	users = SAMPLE_USERS.map((user) => ({
+		...user,
+		avatarUrl: `https://avatars.githubusercontent.com/u/${user.id}?v=4`,
+	})),
+}: {
+	port?: number
+	users?: EmulatorUser[]
+} = {}) {
 	let baseUrl = ''
 	const faults = new Map<string, Fault>()
 	const requests: RecordedRequest[] = []
@@ -37,10 +54,7 @@ export async function startFakeGitHub() {
 			return baseUrl
 		},
 		allowRedirect: (uri) => new URL(uri).hostname === '127.0.0.1',
-		users: SAMPLE_USERS.map((user) => ({
-			...user,
-			avatarUrl: `https://avatars.githubusercontent.com/u/${user.id}?v=4`,
-		})),
+		users,
 	})
 
 	const server = http.createServer(async (req, res) => {
@@ -93,7 +107,7 @@ export async function startFakeGitHub() {
 		res.end(Buffer.from(await answer.arrayBuffer()))
 	})
 
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
 	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
 	return {

@@ -232,3 +232,13 @@ export function lateRefund(data: {
 		]),
 	}
 }
+
+/** A pass the owner (re)assigned to someone: its new link, claimed once by whoever attends. */
+export function passAssigned(data: { itemName: string; passUrl: string }): EmailContent {
+	const intro = `A pass for ${data.itemName} is yours. Open the link to claim it with your name and e-mail address: it can be claimed once.`
+	return {
+		subject: `Your pass for ${data.itemName}`,
+		text: [greeting(), '', intro, '', `Your pass: ${data.passUrl}`, '', COURSE_NAME].join('\n'),
+		html: layout([escapeHtml(greeting()), escapeHtml(intro), link(data.passUrl, 'Your pass')]),
+	}
+}

@@ -129,19 +129,26 @@ const apiHeaders = (token: string) => ({
 })
 
 const userAnswer = z.object({
+	// The account's permanent id: a login can be renamed and then taken by someone else.
+	id: z.number().int().positive(),
 	login: z.string().min(1),
 	name: z.string().nullish(),
 	avatar_url: z.string().nullish(),
 })
 
-export type GitHubUser = { login: string; name: string | null; avatarUrl: string | null }
+export type GitHubUser = {
+	id: number
+	login: string
+	name: string | null
+	avatarUrl: string | null
+}
 
 export async function fetchUser(client: GitHubClient, token: string): Promise<GitHubUser> {
 	const url = `${client.apiUrl}/user`
 	const answer = userAnswer.safeParse(await call(client, url, { headers: apiHeaders(token) }))
 	if (!answer.success) throw new GitHubError('unavailable', `${url} answered an unknown shape`)
-	const { login, name, avatar_url } = answer.data
-	return { login, name: name ?? null, avatarUrl: avatar_url ?? null }
+	const { id, login, name, avatar_url } = answer.data
+	return { id, login, name: name ?? null, avatarUrl: avatar_url ?? null }
 }
 
 const emailsAnswer = z.array(

@@ -2,10 +2,11 @@
  * The receipt e-mail (docs/decisions/030), once per paid order, whatever the provider: written
  * to the outbox with its delivery queued in the transaction that records the payment
  * (docs/decisions/075), so a paid order always has its receipt and the payment never waits for
- * the mail server.
+ * the mail server. The owner can send it again from the dashboard (docs/decisions/080).
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
+import { type Db, getDb } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -26,6 +27,30 @@ export async function sendReceipt(db: Tx, orderId: string): Promise<boolean> {
 		)
 		.returning()
 	if (!order?.email) return false
+	await deliverReceipt(db, order, order.email)
+	return true
+}
+
+/**
+ * Sends the receipt of a paid order again, at the owner's request (the dashboard's "Resend
+ * receipt"): the buyer lost it, or it bounced. False when the order is not paid or has no address.
+ */
+export async function resendReceipt(orderId: string): Promise<boolean> {
+	const db = await getDb()
+	const [order] = await db
+		.select()
+		.from(orders)
+		.where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), isNotNull(orders.email)))
+	if (!order?.email) return false
+	await deliverReceipt(db, order, order.email)
+	return true
+}
+
+async function deliverReceipt(
+	db: Db | Tx,
+	order: typeof orders.$inferSelect,
+	to: string,
+): Promise<void> {
 	const [item] = await db
 		.select({ name: catalogItems.name })
 		.from(catalogItems)
@@ -55,6 +80,5 @@ export async function sendReceipt(db: Tx, orderId: string): Promise<boolean> {
 		passUrls: siteUrl ? passIds.map((pass) => `${siteUrl}/pass/${pass.id}`) : undefined,
 		testMode: order.provider === provider.id && provider.testMode,
 	})
-	await sendEmail({ to: order.email, ...content }, { db })
-	return true
+	await sendEmail({ to, ...content }, { db })
 }

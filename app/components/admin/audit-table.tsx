@@ -1,0 +1,45 @@
+/** The owners' audit log as a table (docs/decisions/081): on its page and on the overview. */
+import { formatTime, tableClasses } from './ui'
+
+export type AuditRow = {
+	id: number
+	at: string
+	actor: string
+	action: string
+	target: string
+	before: unknown
+	after: unknown
+}
+
+export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
+	return entries.length === 0 ? (
+		<p>No matching data</p>
+	) : (
+		<table className={tableClasses}>
+			<thead>
+				<tr>
+					<th scope="col">When</th>
+					<th scope="col">Who</th>
+					<th scope="col">What</th>
+					<th scope="col">Target</th>
+					<th scope="col">Before</th>
+					<th scope="col">After</th>
+				</tr>
+			</thead>
+			<tbody>
+				{entries.map((entry) => (
+					<tr key={entry.id}>
+						<td>{formatTime(entry.at)}</td>
+						<td>{entry.actor}</td>
+						<td>{entry.action}</td>
+						<td className="font-mono">{entry.target}</td>
+						<td className="font-mono text-xs">
+							{entry.before ? JSON.stringify(entry.before) : '—'}
+						</td>
+						<td className="font-mono text-xs">{entry.after ? JSON.stringify(entry.after) : '—'}</td>
+					</tr>
+				))}
+			</tbody>
+		</table>
+	)
+}

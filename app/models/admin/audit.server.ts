@@ -1,0 +1,52 @@
+/**
+ * The owners' audit log (docs/decisions/081): who did what to which record, when, and the
+ * record before and after. Written in the same transaction as the change where there is one,
+ * so a change is never without its line; read newest first, by key.
+ */
+import { desc } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { ownerAuditLog } from '~/db/schema-admin.server'
+import type { Tx } from '~/models/checkout/query.server'
+import { beforeCursor, cursorTime, decodeCursor, pageOf } from './cursor.server'
+
+export type AuditEntry = {
+	actor: string
+	action: string
+	target: string
+	before?: Record<string, unknown> | null
+	after?: Record<string, unknown> | null
+}
+
+export async function recordOwnerAction(db: Db | Tx, entry: AuditEntry): Promise<void> {
+	await db.insert(ownerAuditLog).values({
+		actor: entry.actor,
+		action: entry.action,
+		target: entry.target,
+		before: entry.before ?? null,
+		after: entry.after ?? null,
+	})
+}
+
+/** One page of the log, newest first; `after` is the previous page's cursor. */
+export async function listAuditLog(db: Db, after: string | null, limit = 50) {
+	const rows = await db
+		.select({
+			id: ownerAuditLog.id,
+			at: ownerAuditLog.at,
+			actor: ownerAuditLog.actor,
+			action: ownerAuditLog.action,
+			target: ownerAuditLog.target,
+			before: ownerAuditLog.before,
+			after: ownerAuditLog.after,
+			cursorAt: cursorTime(ownerAuditLog.at),
+		})
+		.from(ownerAuditLog)
+		.where(beforeCursor(decodeCursor(after), ownerAuditLog.at, ownerAuditLog.id))
+		.orderBy(desc(ownerAuditLog.at), desc(ownerAuditLog.id))
+		.limit(limit + 1)
+	const page = pageOf(rows, limit, (row) => ({ at: row.cursorAt, id: String(row.id) }))
+	return {
+		entries: page.rows.map(({ cursorAt: _, ...row }) => ({ ...row, at: row.at.toISOString() })),
+		next: page.next,
+	}
+}

@@ -1,0 +1,108 @@
+/**
+ * The filters of the owner's lists and exports (docs/decisions/083), read from the query
+ * string with one schema per list, so a list page and its CSV export select the same rows.
+ * A bad value is a message next to its field (and a 400), never a 500.
+ */
+import { z } from 'zod'
+import { ORDER_STATUSES } from '~/db/schema.server'
+import { LEAD_LISTS } from '~/forms/names'
+
+// Empty fields come through from a GET form: treat them as absent.
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+	z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+
+const isRealDay = (value: string) => {
+	const time = Date.parse(`${value}T00:00:00Z`)
+	return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
+}
+
+const day = (label: string) =>
+	optional(
+		z
+			.string()
+			.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+			.refine(isRealDay, `${label} must be a real date`),
+	)
+
+const text = (label: string, max: number) =>
+	optional(z.string().trim().max(max, `${label} must be at most ${max} characters`))
+
+const range = {
+	from: day('From'),
+	to: day('To'),
+}
+
+const checkRange = (value: { from?: string; to?: string }, context: z.RefinementCtx) => {
+	if (value.from && value.to && value.from > value.to)
+		context.addIssue({ code: 'custom', path: ['to'], message: 'To must not be before From' })
+}
+
+export const orderFiltersSchema = z
+	.object({
+		status: optional(z.enum(ORDER_STATUSES, { message: 'Pick a status from the list' })),
+		product: text('Product', 64),
+		region: text('Region', 32),
+		partner: text('Partner', 128),
+		coupon: text('Coupon', 64),
+		email: text('E-mail', 254),
+		...range,
+	})
+	.superRefine(checkRange)
+export type OrderFilters = z.output<typeof orderFiltersSchema>
+
+export const leadFiltersSchema = z
+	.object({
+		list: optional(z.enum(LEAD_LISTS, { message: 'Pick a list from the list' })),
+		confirmed: optional(z.enum(['yes', 'no'], { message: 'Pick yes or no' })),
+		partner: text('Partner', 128),
+		email: text('E-mail', 254),
+		...range,
+	})
+	.superRefine(checkRange)
+export type LeadFilters = z.output<typeof leadFiltersSchema>
+
+export const passFiltersSchema = z
+	.object({
+		product: text('Product', 64),
+		claimed: optional(z.enum(['yes', 'no'], { message: 'Pick yes or no' })),
+		...range,
+	})
+	.superRefine(checkRange)
+export type PassFilters = z.output<typeof passFiltersSchema>
+
+export const dateRangeSchema = z.object(range).superRefine(checkRange)
+
+export type FilterResult<T> =
+	| { ok: true; value: T }
+	| { ok: false; errors: Record<string, string>; value: Record<string, string> }
+
+/** Reads a list's filters from the query string (unknown parameters are ignored). */
+export function parseFilters<T>(
+	schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+	params: URLSearchParams,
+): FilterResult<T> {
+	const raw: Record<string, string> = {}
+	for (const [key, value] of params) if (!(key in raw)) raw[key] = value
+	const parsed = schema.safeParse(raw)
+	if (parsed.success) return { ok: true, value: parsed.data }
+	const errors: Record<string, string> = {}
+	for (const issue of parsed.error.issues) {
+		const field = String(issue.path[0] ?? 'form')
+		errors[field] ??= issue.message
+	}
+	return { ok: false, errors, value: raw }
+}
+
+/** The query string of a list's filters, for links to its next page and its export. */
+export function filterQuery(filters: Record<string, string | undefined>): string {
+	const params = new URLSearchParams()
+	for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value)
+	return params.toString()
+}
+
+/** [from, to) as instants: whole UTC days, `to` inclusive. */
+export function dayBounds(range: { from?: string; to?: string }) {
+	const end = range.to ? new Date(`${range.to}T00:00:00Z`) : null
+	if (end) end.setUTCDate(end.getUTCDate() + 1)
+	return { start: range.from ? new Date(`${range.from}T00:00:00Z`) : null, end }
+}

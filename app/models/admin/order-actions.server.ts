@@ -1,0 +1,123 @@
+/**
+ * What the owner can do to an order (docs/decisions/081, 082): refund it through the payment
+ * provider (the seats and passes go with it, decision 032), send its receipt again, and give an
+ * unclaimed pass a new link for somebody else. Each returns what to tell the owner, and writes
+ * its line in the audit log with the record before and after.
+ */
+import { and, eq, isNull } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { catalogItems, orders, passes } from '~/db/schema.server'
+import { sendEmail, templates } from '~/integrations/email/index.server'
+import { PaymentProviderError } from '~/integrations/payments/index.server'
+import { CheckoutError, refundCheckout } from '~/models/checkout/index.server'
+import { newPublicId } from '~/models/checkout/public-id.server'
+import { resendReceipt } from '~/models/checkout/receipt.server'
+import { recordOwnerAction } from './audit.server'
+
+export type ActionOutcome = { ok: true; message: string } | { ok: false; message: string }
+
+type Actor = { name: string }
+
+async function orderState(id: string) {
+	const db = await getDb()
+	const [order] = await db
+		.select({ status: orders.status, refundedAt: orders.refundedAt })
+		.from(orders)
+		.where(eq(orders.id, id))
+	return order
+		? { status: order.status, refundedAt: order.refundedAt?.toISOString() ?? null }
+		: null
+}
+
+/** Refunds a paid order in full through its provider. */
+export async function refundOrder(actor: Actor, orderId: string): Promise<ActionOutcome> {
+	const before = await orderState(orderId)
+	if (!before) return { ok: false, message: 'There is no such order.' }
+	try {
+		const result = await refundCheckout(orderId)
+		const after = await orderState(orderId)
+		await recordOwnerAction(await getDb(), {
+			actor: actor.name,
+			action: 'refund',
+			target: `order:${orderId}`,
+			before,
+			after,
+		})
+		return {
+			ok: true,
+			message:
+				result.status === 'refunded' || after?.status === 'refunded'
+					? 'The order is refunded and its seats are released.'
+					: 'The refund was sent to the payment provider; the order changes when it confirms.',
+		}
+	} catch (error) {
+		if (error instanceof CheckoutError)
+			return { ok: false, message: `The order cannot be refunded: ${error.reason}.` }
+		if (error instanceof PaymentProviderError)
+			return { ok: false, message: `The payment provider refused the refund: ${error.message}` }
+		throw error
+	}
+}
+
+/** Sends a paid order's receipt again to the buyer. */
+export async function resendOrderReceipt(actor: Actor, orderId: string): Promise<ActionOutcome> {
+	const sent = await resendReceipt(orderId)
+	if (!sent)
+		return { ok: false, message: 'Only a paid order with an e-mail address has a receipt to send.' }
+	await recordOwnerAction(await getDb(), {
+		actor: actor.name,
+		action: 'resend-receipt',
+		target: `order:${orderId}`,
+		after: { receiptResent: true },
+	})
+	return { ok: true, message: 'The receipt is sent again.' }
+}
+
+/**
+ * Gives an unclaimed pass of a paid order a new id and sends its link to `email`: the old link
+ * stops working (it went to the wrong person, or leaked), and the new holder claims it as usual.
+ */
+export async function reassignPass(
+	actor: Actor,
+	input: { orderId: string; passId: string; email: string; origin: string },
+): Promise<ActionOutcome> {
+	const db = await getDb()
+	const newId = newPublicId()
+	const moved = await db.transaction(async (tx) => {
+		const [pass] = await tx
+			.select({ id: passes.id, itemName: catalogItems.name, status: orders.status })
+			.from(passes)
+			.innerJoin(orders, eq(orders.id, passes.orderId))
+			.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
+			.where(and(eq(passes.id, input.passId), eq(passes.orderId, input.orderId)))
+			.for('update', { of: passes })
+		if (pass?.status !== 'paid') return null
+		const [updated] = await tx
+			.update(passes)
+			.set({ id: newId })
+			.where(and(eq(passes.id, input.passId), isNull(passes.claimedAt)))
+			.returning({ id: passes.id })
+		if (!updated) return null
+		await recordOwnerAction(tx, {
+			actor: actor.name,
+			action: 'reassign-pass',
+			target: `order:${input.orderId}`,
+			before: { passId: input.passId },
+			after: { passId: newId, sentTo: input.email },
+		})
+		return pass
+	})
+	if (!moved)
+		return {
+			ok: false,
+			message: 'Only an unclaimed pass of a paid order can be reassigned.',
+		}
+	await sendEmail({
+		to: input.email,
+		...templates.passAssigned({
+			itemName: moved.itemName,
+			passUrl: `${input.origin}/pass/${newId}`,
+		}),
+	})
+	return { ok: true, message: `The pass has a new link, sent to ${input.email}.` }
+}

@@ -1,0 +1,262 @@
+/**
+ * /admin: the overview of the sale for a date range (default: the last 30 days), its charts
+ * drawn on the server as SVG (docs/decisions/084), and the latest owner actions.
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { AuditTable } from '~/components/admin/audit-table'
+import { BarChart } from '~/components/admin/bar-chart'
+import {
+	AdminHeading,
+	adminMeta,
+	FilterForm,
+	FilterInput,
+	money,
+	tableClasses,
+} from '~/components/admin/ui'
+import { getDb } from '~/db/client.server'
+import { listAuditLog } from '~/models/admin/audit.server'
+import { dateRangeSchema, parseFilters } from '~/models/admin/filters.server'
+import { daysOf, defaultRange, getOverview } from '~/models/admin/overview.server'
+import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
+
+export const meta = adminMeta('Overview')
+export const headers = () => ADMIN_HEADERS
+
+const MAX_DAYS = 366
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	await requireOwner(request, context)
+	const params = new URL(request.url).searchParams
+	const fallback = defaultRange()
+	const parsed = parseFilters(dateRangeSchema, params)
+	const errors: Record<string, string> = parsed.ok ? {} : parsed.errors
+	const range = parsed.ok
+		? { from: parsed.value.from ?? fallback.from, to: parsed.value.to ?? fallback.to }
+		: fallback
+	if (parsed.ok && daysOf(range).length > MAX_DAYS) errors.to = `Choose at most ${MAX_DAYS} days`
+	const invalid = Object.keys(errors).length > 0
+	const db = await getDb()
+	const [overview, audit] = await Promise.all([
+		getOverview(db, invalid ? fallback : range),
+		listAuditLog(db, null, 10),
+	])
+	return json(
+		{ overview, errors, input: parsed.ok ? range : parsed.value, audit: audit.entries },
+		{ status: invalid ? 400 : 200, headers: ADMIN_HEADERS },
+	)
+}
+
+export const action = ownerOnlyAction
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+	return (
+		<div className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+			<dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
+			<dd className="text-xl font-semibold">{value}</dd>
+		</div>
+	)
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+	const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`
+	return (
+		<section aria-labelledby={id} className="mt-10">
+			<h2 id={id} className="mb-3 text-lg font-semibold">
+				{title}
+			</h2>
+			{children}
+		</section>
+	)
+}
+
+export default function AdminOverview() {
+	const { overview, errors, input, audit } = useLoaderData<typeof loader>()
+	const { range, funnel } = overview
+	const rate = (part: number, whole: number) =>
+		whole === 0 ? '—' : `${Math.round((part / whole) * 1000) / 10} %`
+	return (
+		<>
+			<AdminHeading title="Overview" />
+			<FilterForm label="Date range">
+				<FilterInput name="from" label="From" type="date" value={input.from} error={errors.from} />
+				<FilterInput name="to" label="To" type="date" value={input.to} error={errors.to} />
+			</FilterForm>
+			<p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+				{range.from} to {range.to} (UTC), paid orders by the day they were paid.
+			</p>
+
+			<Section title="Revenue">
+				{overview.revenueByDay.length === 0 ? <p>No sales in this range.</p> : null}
+				{overview.revenueByDay.map((series) => (
+					<BarChart
+						key={series.currency}
+						title={`Revenue per day (${series.currency})`}
+						bars={series.days.map((day) => ({ label: day.day, value: day.amountMinor }))}
+						format={(value) => money(value, series.currency)}
+					/>
+				))}
+				<div className="mt-4 grid gap-6 md:grid-cols-2">
+					<table className={tableClasses}>
+						<caption className="mb-1 text-left text-sm font-medium">By product</caption>
+						<thead>
+							<tr>
+								<th scope="col">Product</th>
+								<th scope="col">Orders</th>
+								<th scope="col">Seats</th>
+								<th scope="col">Revenue</th>
+							</tr>
+						</thead>
+						<tbody>
+							{overview.revenueByProduct.map((row) => (
+								<tr key={`${row.key}-${row.currency}`}>
+									<td>{row.name}</td>
+									<td>{row.orders}</td>
+									<td>{row.quantity}</td>
+									<td>{money(row.amountMinor, row.currency)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+					<table className={tableClasses}>
+						<caption className="mb-1 text-left text-sm font-medium">By region</caption>
+						<thead>
+							<tr>
+								<th scope="col">Region</th>
+								<th scope="col">Orders</th>
+								<th scope="col">Revenue</th>
+							</tr>
+						</thead>
+						<tbody>
+							{overview.revenueByRegion.map((row) => (
+								<tr key={`${row.key}-${row.currency}`}>
+									<td>{row.key}</td>
+									<td>{row.orders}</td>
+									<td>{money(row.amountMinor, row.currency)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			</Section>
+
+			<Section title="Seats and passes">
+				<dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+					{overview.seats.flatMap((pool) => [
+						<Figure key={`${pool.label}-sold`} label={`${pool.label}: sold`} value={pool.sold} />,
+						<Figure key={`${pool.label}-held`} label={`${pool.label}: held`} value={pool.held} />,
+						<Figure
+							key={`${pool.label}-left`}
+							label={`${pool.label}: left of ${pool.capacity}`}
+							value={pool.left}
+						/>,
+					])}
+					<Figure label="Passes issued" value={overview.passes.issued} />
+					<Figure label="Passes claimed" value={overview.passes.claimed} />
+				</dl>
+			</Section>
+
+			<Section title="Funnel">
+				<p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+					What the database records: page views go to the analytics services, not here, so the first
+					step is sign-ups.
+				</p>
+				<dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+					<Figure label="Sign-ups" value={funnel.signups} />
+					<Figure label="Checkouts started" value={funnel.checkouts} />
+					<Figure
+						label={`Paid (${rate(funnel.paid, funnel.checkouts)} of checkouts)`}
+						value={funnel.paid}
+					/>
+					<Figure label="Refunded since" value={funnel.refunded} />
+				</dl>
+			</Section>
+
+			<Section title="Sign-ups per list">
+				{overview.signupsByList.length === 0 ? <p>No sign-ups in this range.</p> : null}
+				<div className="grid gap-6 md:grid-cols-2">
+					{overview.signupsByList.map((list) => (
+						<BarChart
+							key={list.list}
+							title={`${list.list}: ${list.total} sign-ups`}
+							bars={list.days.map((day) => ({ label: day.day, value: day.count }))}
+						/>
+					))}
+				</div>
+			</Section>
+
+			<div className="grid gap-6 md:grid-cols-2">
+				<Section title="Partners and referrals">
+					{overview.partners.length === 0 ? (
+						<p>No partner sign-ups or sales in this range.</p>
+					) : (
+						<table className={tableClasses}>
+							<thead>
+								<tr>
+									<th scope="col">Partner</th>
+									<th scope="col">Sign-ups</th>
+									<th scope="col">Sales</th>
+								</tr>
+							</thead>
+							<tbody>
+								{overview.partners.map((partner) => (
+									<tr key={partner.key}>
+										<td>
+											<Link
+												to={`/admin/orders?partner=${encodeURIComponent(partner.key)}`}
+												className="underline"
+											>
+												{partner.key}
+											</Link>
+										</td>
+										<td>{partner.signups}</td>
+										<td>
+											{partner.sales
+												.map((sale) => `${sale.orders} · ${money(sale.amountMinor, sale.currency)}`)
+												.join(', ') || '0'}
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					)}
+				</Section>
+				<Section title="Coupons">
+					{overview.coupons.length === 0 ? (
+						<p>No coupon used in this range.</p>
+					) : (
+						<table className={tableClasses}>
+							<thead>
+								<tr>
+									<th scope="col">Coupon</th>
+									<th scope="col">Checkouts</th>
+									<th scope="col">Paid</th>
+									<th scope="col">Discount given</th>
+								</tr>
+							</thead>
+							<tbody>
+								{overview.coupons.map((coupon) => (
+									<tr key={`${coupon.key}-${coupon.currency}`}>
+										<td>{coupon.key}</td>
+										<td>{coupon.started}</td>
+										<td>{coupon.paid}</td>
+										<td>{money(coupon.discountMinor, coupon.currency)}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					)}
+				</Section>
+			</div>
+
+			<Section title="Latest owner actions">
+				<AuditTable entries={audit} />
+				<p className="mt-2 text-sm">
+					<Link to="/admin/audit" className="underline">
+						The whole audit log
+					</Link>
+				</p>
+			</Section>
+		</>
+	)
+}

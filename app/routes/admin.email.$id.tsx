@@ -1,0 +1,108 @@
+/**
+ * /admin/email/:id: one message as it was sent (the preview: text, and the HTML version in a
+ * sandboxed frame that runs nothing), its delivery state, and Retry for one not delivered.
+ */
+import { getFormProps } from '@conform-to/react'
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AdminHeading, adminMeta, formatTime } from '~/components/admin/ui'
+import { SubmitButton } from '~/components/button'
+import { FormErrors } from '~/components/field'
+import { getDb } from '~/db/client.server'
+import { parseForm } from '~/forms/parse.server'
+import { useValidatedForm } from '~/forms/use-form-validator'
+import { DELIVERY_LABELS } from '~/models/admin/delivery'
+import { getEmail, retryEmailAsOwner } from '~/models/admin/email.server'
+import { readForm, requireFound } from '~/utils/http'
+import { ADMIN_HEADERS, requireOwner } from '~/utils/owner.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta = adminMeta('E-mail')
+export const headers = () => ADMIN_HEADERS
+
+const outboxId = (value: string | undefined) =>
+	value && /^\d{1,15}$/.test(value) ? Number(value) : null
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+	await requireOwner(request, context)
+	const pathname = new URL(request.url).pathname
+	const id = requireFound(outboxId(params.id), pathname)
+	const email = requireFound(await getEmail(await getDb(), id), pathname)
+	return json({ email }, { headers: ADMIN_HEADERS })
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+	const owner = await requireOwner(request, context)
+	const id = requireFound(outboxId(params.id), new URL(request.url).pathname)
+	const submission = parseForm('adminEmailRetry', await readForm(request))
+	if (submission.status !== 'success')
+		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+	const result = await retryEmailAsOwner(await getDb(), owner, id)
+	if (!result.ok)
+		return json(submission.reply({ formErrors: [result.message] }), {
+			status: result.reason === 'not-found' ? 404 : 502,
+			headers: ADMIN_HEADERS,
+		})
+	return redirectWithToast(
+		`/admin/email/${result.outboxId}`,
+		{ title: 'The message was sent again.', type: 'success' },
+		context,
+		{ status: 303, headers: ADMIN_HEADERS },
+	)
+}
+
+export default function AdminEmailMessage() {
+	const { email } = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
+	const [form] = useValidatedForm('adminEmailRetry', { id: 'retry-email', lastResult })
+	return (
+		<>
+			<AdminHeading title={email.subject}>
+				<Link to="/admin/email" className="text-sm underline">
+					All e-mail
+				</Link>
+			</AdminHeading>
+			<dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+				<dt className="font-medium">To</dt>
+				<dd>{email.to}</dd>
+				<dt className="font-medium">From</dt>
+				<dd>{email.from}</dd>
+				<dt className="font-medium">Created</dt>
+				<dd>{formatTime(email.createdAt)}</dd>
+				<dt className="font-medium">State</dt>
+				<dd>
+					{DELIVERY_LABELS[email.state]}
+					{email.sentAt ? ` at ${formatTime(email.sentAt)}` : ''}
+				</dd>
+				{email.error ? (
+					<>
+						<dt className="font-medium">Error</dt>
+						<dd>{email.error}</dd>
+					</>
+				) : null}
+			</dl>
+			{email.canRetry ? (
+				<Form method="post" {...getFormProps(form)} className="mt-4">
+					<input type="hidden" name="intent" value="retry" />
+					<FormErrors id={form.errorId} errors={form.errors} prominent />
+					<SubmitButton>Retry</SubmitButton>
+				</Form>
+			) : null}
+			<h2 className="mt-8 mb-2 font-semibold">Text</h2>
+			<pre className="whitespace-pre-wrap break-words rounded border border-slate-200 p-4 font-sans text-sm dark:border-slate-800">
+				{email.text}
+			</pre>
+			{email.html ? (
+				<>
+					<h2 className="mt-8 mb-2 font-semibold">HTML</h2>
+					<iframe
+						title="HTML version"
+						sandbox=""
+						srcDoc={email.html}
+						className="h-[32rem] w-full rounded border border-slate-200 bg-white dark:border-slate-800"
+					/>
+				</>
+			) : null}
+		</>
+	)
+}

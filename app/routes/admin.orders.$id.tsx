@@ -1,0 +1,314 @@
+/**
+ * /admin/orders/:id: one order — its item, payment, attribution, passes and their claims, the
+ * e-mails sent to the buyer — and the owner's actions on it (docs/decisions/082): refund through
+ * the provider, resend the receipt, reassign an unclaimed pass. Each action is two steps that
+ * work without JavaScript: a link to `?confirm=<action>` shows what will happen and a form;
+ * posting that form does it. The form goes through the form pipeline (docs/decisions/065).
+ */
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AuditTable } from '~/components/admin/audit-table'
+import { AdminHeading, adminMeta, formatTime, money, tableClasses } from '~/components/admin/ui'
+import { buttonClasses, SubmitButton } from '~/components/button'
+import { Field, FormErrors } from '~/components/field'
+import { getDb } from '~/db/client.server'
+import { parseForm } from '~/forms/parse.server'
+import { useValidatedForm } from '~/forms/use-form-validator'
+import { reassignPass, refundOrder, resendOrderReceipt } from '~/models/admin/order-actions.server'
+import { getOrderDetail } from '~/models/admin/orders.server'
+import { readForm, requireFound } from '~/utils/http'
+import { ADMIN_HEADERS, requireOwner } from '~/utils/owner.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta = adminMeta('Order')
+export const headers = () => ADMIN_HEADERS
+
+const CONFIRMABLE = ['refund', 'resend-receipt', 'reassign-pass'] as const
+type Confirmable = (typeof CONFIRMABLE)[number]
+const isConfirmable = (value: string | null): value is Confirmable =>
+	(CONFIRMABLE as readonly (string | null)[]).includes(value)
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+	await requireOwner(request, context)
+	const url = new URL(request.url)
+	const detail = requireFound(await getOrderDetail(await getDb(), params.id ?? ''), url.pathname)
+	const { order } = detail
+	const confirmParam = url.searchParams.get('confirm')
+	const passId = url.searchParams.get('pass')
+	const confirm = isConfirmable(confirmParam) ? confirmParam : null
+	return json(
+		{
+			order: {
+				...order,
+				createdAt: order.createdAt.toISOString(),
+				paidAt: order.paidAt?.toISOString() ?? null,
+				refundedAt: order.refundedAt?.toISOString() ?? null,
+				receiptSentAt: order.receiptSentAt?.toISOString() ?? null,
+				expiresAt: order.expiresAt.toISOString(),
+				updatedAt: order.updatedAt.toISOString(),
+				verifiedAt: order.verifiedAt?.toISOString() ?? null,
+			},
+			itemName: detail.itemName,
+			passes: detail.passes.map((pass) => ({
+				id: pass.id,
+				holderName: pass.holderName,
+				holderEmail: pass.holderEmail,
+				claimedAt: pass.claimedAt?.toISOString() ?? null,
+			})),
+			events: detail.events.map((event) => ({
+				id: event.id,
+				type: event.type,
+				receivedAt: event.receivedAt.toISOString(),
+			})),
+			emails: detail.emails.map((email) => ({
+				id: email.id,
+				subject: email.subject,
+				createdAt: email.createdAt.toISOString(),
+				delivered: email.transport === 'outbox' || email.sentAt !== null,
+			})),
+			actions: detail.actions.map((action) => ({ ...action, at: action.at.toISOString() })),
+			confirm,
+			confirmPass: confirm === 'reassign-pass' ? passId : null,
+		},
+		{ headers: ADMIN_HEADERS },
+	)
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+	const owner = await requireOwner(request, context)
+	const id = params.id ?? ''
+	const submission = parseForm('adminOrderAction', await readForm(request))
+	if (submission.status !== 'success')
+		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+	const command = submission.value
+	const outcome =
+		command.intent === 'refund'
+			? await refundOrder(owner, id)
+			: command.intent === 'resend-receipt'
+				? await resendOrderReceipt(owner, id)
+				: await reassignPass(owner, {
+						orderId: id,
+						passId: command.passId,
+						email: command.email.toLowerCase(),
+						origin: context.origin,
+					})
+	if (!outcome.ok)
+		return json(submission.reply({ formErrors: [outcome.message] }), {
+			status: 409,
+			headers: ADMIN_HEADERS,
+		})
+	return redirectWithToast(
+		`/admin/orders/${encodeURIComponent(id)}`,
+		{ title: outcome.message, type: 'success' },
+		context,
+		{ status: 303, headers: ADMIN_HEADERS },
+	)
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+
+const CONFIRM_TEXT: Record<Confirmable, { title: string; button: string }> = {
+	refund: { title: 'Refund this order?', button: 'Yes, refund' },
+	'resend-receipt': { title: 'Send the receipt again?', button: 'Yes, send the receipt' },
+	'reassign-pass': { title: 'Reassign this pass?', button: 'Reassign pass' },
+}
+
+function ConfirmAction({ data }: { data: LoaderData }) {
+	const lastResult = useActionData<typeof action>()
+	const { order, confirm, confirmPass } = data
+	const [form, fields] = useValidatedForm('adminOrderAction', {
+		id: `order-action-${confirm}`,
+		lastResult,
+		shouldRevalidate: 'onInput',
+	})
+	if (!confirm) return null
+	const text = CONFIRM_TEXT[confirm]
+	const self = `/admin/orders/${order.id}`
+	const actionUrl = `${self}?confirm=${confirm}${confirmPass ? `&pass=${encodeURIComponent(confirmPass)}` : ''}`
+	const total = money(order.amountMinor, order.currency)
+	return (
+		<section
+			aria-labelledby="confirm-heading"
+			className="mb-8 rounded-lg border-2 border-amber-500 p-4"
+		>
+			<h2 id="confirm-heading" className="text-lg font-semibold">
+				{text.title}
+			</h2>
+			<p className="mt-2 text-sm">
+				{confirm === 'refund'
+					? `${total} goes back to ${order.email ?? 'the buyer'} through ${order.provider}; the order's seats are released and its passes stop working.`
+					: confirm === 'resend-receipt'
+						? `The receipt of ${total} goes to ${order.email} again.`
+						: `Pass ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
+			</p>
+			<Form method="post" action={actionUrl} {...getFormProps(form)} className="mt-4 max-w-md">
+				<input type="hidden" name="intent" value={confirm} />
+				{confirm === 'reassign-pass' ? (
+					<>
+						<input
+							{...getInputProps(fields.passId, { type: 'hidden' })}
+							value={confirmPass ?? ''}
+							key="passId"
+						/>
+						<Field label="New holder's e-mail" meta={fields.email} type="email" />
+					</>
+				) : null}
+				<FormErrors id={form.errorId} errors={form.errors} prominent />
+				<div className="mt-3 flex items-center gap-4">
+					<SubmitButton>{text.button}</SubmitButton>
+					<Link to={self} className="underline">
+						Cancel
+					</Link>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+function Facts({ rows }: { rows: [string, string][] }) {
+	return (
+		<dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+			{rows.map(([term, value]) => (
+				<div key={term} className="contents">
+					<dt className="font-medium">{term}</dt>
+					<dd className="break-all">{value}</dd>
+				</div>
+			))}
+		</dl>
+	)
+}
+
+export default function AdminOrder() {
+	const data = useLoaderData<typeof loader>()
+	const { order, itemName, passes, events, emails, actions } = data
+	const confirmLink = (action: Confirmable, pass?: string) =>
+		`?confirm=${action}${pass ? `&pass=${encodeURIComponent(pass)}` : ''}`
+	return (
+		<>
+			<AdminHeading title={`Order ${order.id}`}>
+				<Link to="/admin/orders" className="text-sm underline">
+					All orders
+				</Link>
+			</AdminHeading>
+			<ConfirmAction data={data} />
+			{order.status === 'paid' ? (
+				<p className="mb-6 flex flex-wrap gap-3">
+					<Link to={confirmLink('refund')} className={buttonClasses('secondary')}>
+						Refund…
+					</Link>
+					{order.email ? (
+						<Link to={confirmLink('resend-receipt')} className={buttonClasses('secondary')}>
+							Resend receipt…
+						</Link>
+					) : null}
+				</p>
+			) : null}
+			<div className="grid gap-8 lg:grid-cols-2">
+				<section aria-labelledby="order-facts">
+					<h2 id="order-facts" className="mb-2 font-semibold">
+						Order
+					</h2>
+					<Facts
+						rows={[
+							['Status', order.status],
+							['Item', `${order.quantity} × ${itemName} (${order.itemCode})`],
+							['Unit price', money(order.unitAmountMinor, order.currency)],
+							['Discount', money(order.discountMinor, order.currency)],
+							['Total', money(order.amountMinor, order.currency)],
+							['Region', order.region],
+							['Buyer', [order.customerName, order.email].filter(Boolean).join(' · ') || '—'],
+							['Created', formatTime(order.createdAt)],
+							['Paid', formatTime(order.paidAt)],
+							['Refunded', formatTime(order.refundedAt)],
+							['Receipt sent', formatTime(order.receiptSentAt)],
+						]}
+					/>
+				</section>
+				<section aria-labelledby="order-payment">
+					<h2 id="order-payment" className="mb-2 font-semibold">
+						Payment and attribution
+					</h2>
+					<Facts
+						rows={[
+							['Provider', order.provider],
+							['Payment id', order.paymentIntentId ?? '—'],
+							['Session id', order.providerSessionId ?? '—'],
+							['Coupon', order.couponCode ?? '—'],
+							['Partner', order.affiliate ?? '—'],
+							['Attribution', JSON.stringify(order.attribution)],
+							...events.map((event): [string, string] => [
+								`Event ${event.type}`,
+								`${formatTime(event.receivedAt)} · ${event.id}`,
+							]),
+						]}
+					/>
+				</section>
+			</div>
+			<section aria-labelledby="order-passes" className="mt-8">
+				<h2 id="order-passes" className="mb-2 font-semibold">
+					Passes
+				</h2>
+				{passes.length === 0 ? (
+					<p className="text-sm">
+						No passes: this item does not issue them, or the order is not paid.
+					</p>
+				) : (
+					<table className={tableClasses}>
+						<thead>
+							<tr>
+								<th scope="col">Pass</th>
+								<th scope="col">Holder</th>
+								<th scope="col">Claimed</th>
+								<th scope="col">
+									<span className="sr-only">Actions</span>
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{passes.map((pass) => (
+								<tr key={pass.id}>
+									<td className="font-mono">{pass.id}</td>
+									<td>{[pass.holderName, pass.holderEmail].filter(Boolean).join(' · ') || '—'}</td>
+									<td>{formatTime(pass.claimedAt)}</td>
+									<td>
+										{!pass.claimedAt && order.status === 'paid' ? (
+											<Link to={confirmLink('reassign-pass', pass.id)} className="underline">
+												Reassign…
+											</Link>
+										) : null}
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				)}
+			</section>
+			<section aria-labelledby="order-emails" className="mt-8">
+				<h2 id="order-emails" className="mb-2 font-semibold">
+					E-mails to the buyer
+				</h2>
+				{emails.length === 0 ? (
+					<p className="text-sm">None.</p>
+				) : (
+					<ul className="space-y-1 text-sm">
+						{emails.map((email) => (
+							<li key={email.id}>
+								<Link to={`/admin/email/${email.id}`} className="underline">
+									{email.subject}
+								</Link>{' '}
+								· {formatTime(email.createdAt)} · {email.delivered ? 'delivered' : 'not delivered'}
+							</li>
+						))}
+					</ul>
+				)}
+			</section>
+			<section aria-labelledby="order-actions" className="mt-8">
+				<h2 id="order-actions" className="mb-2 font-semibold">
+					Owner actions
+				</h2>
+				<AuditTable entries={actions} />
+			</section>
+		</>
+	)
+}

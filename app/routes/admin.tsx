@@ -1,0 +1,36 @@
+/**
+ * /admin: the owner's dashboard (docs/decisions/080-084). This layout draws the navigation;
+ * every child route guards its own loader and action with `requireOwner` too, because Remix runs
+ * a layout's loader beside its children's, not before them. To anyone but the signed-in owner,
+ * every URL here is the unknown path's 404 (docs/decisions/068).
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { AdminNav, adminMeta } from '~/components/admin/ui'
+import { SiteErrorBoundary } from '~/components/error-boundary'
+import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
+
+export const meta = adminMeta('Overview')
+
+export const headers = () => ADMIN_HEADERS
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const owner = await requireOwner(request, context)
+	return json({ ownerName: owner.name }, { headers: ADMIN_HEADERS })
+}
+
+export const action = ownerOnlyAction
+
+export default function AdminLayout() {
+	const { ownerName } = useLoaderData<typeof loader>()
+	return (
+		<div className="min-h-screen">
+			<AdminNav ownerName={ownerName} />
+			<main id="main" className="mx-auto max-w-6xl px-4 py-8">
+				<Outlet />
+			</main>
+		</div>
+	)
+}
+
+export const ErrorBoundary = SiteErrorBoundary

@@ -1,0 +1,228 @@
+import fs from 'node:fs'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+
+// The owner's dashboard (docs/decisions/080-084), on the second e2e site: GitHub sign-in goes to
+// the fake GitHub (tests/fakes/github-peer.ts) and ADMIN_GITHUB_LOGINS is `mona`. Runs with
+// JavaScript on and off.
+test.use({ baseURL: adminURL })
+
+/**
+ * Signs in with the fake GitHub as `login`: the site sends the browser to the fake's authorize
+ * URL, where `login=` approves at once (GitHub would show its consent page).
+ */
+async function signInAs(page: Page, login: string) {
+	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
+	expect(start.status()).toBe(302)
+	const authorize = new URL(start.headers().location!)
+	authorize.searchParams.set('login', login)
+	await page.goto(authorize.href)
+}
+
+// Every admin URL, data request, export and action a stranger might try.
+const ADMIN_GETS = [
+	'/admin',
+	'/admin/',
+	'/admin?_data=routes%2Fadmin._index',
+	'/admin?_data=routes%2Fadmin',
+	'/admin/orders',
+	'/admin/orders?status=paid&_data=routes%2Fadmin.orders._index',
+	'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA',
+	'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA?confirm=refund',
+	'/admin/leads',
+	'/admin/email',
+	'/admin/email/1',
+	'/admin/audit',
+	'/admin/export/orders.csv',
+	'/admin/export/passes.csv',
+	'/admin/export/leads.csv',
+	'/admin/export/nothing.csv',
+	'/admin/no-such-page',
+]
+const ADMIN_POSTS: [string, Record<string, string>][] = [
+	['/admin', {}],
+	['/admin/orders', {}],
+	['/admin/orders/AAAAAAAAAAAAAAAAAAAAAA', { intent: 'refund' }],
+	['/admin/orders/AAAAAAAAAAAAAAAAAAAAAA?confirm=refund', { intent: 'refund' }],
+	['/admin/orders/AAAAAAAAAAAAAAAAAAAAAA', { intent: 'resend-receipt' }],
+	[
+		'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA',
+		{ intent: 'reassign-pass', passId: 'x', email: 'thief@example.com' },
+	],
+	['/admin/email/1', { intent: 'retry' }],
+	['/admin/export/orders.csv', {}],
+	['/admin/audit', {}],
+]
+
+async function expectEverythingIsNotFound(request: APIRequestContext) {
+	for (const path of ADMIN_GETS) {
+		const response = await request.get(path, { maxRedirects: 0 })
+		expect(response.status(), `GET ${path}`).toBe(404)
+		expect(await response.text(), `GET ${path}`).not.toContain('Owner')
+	}
+	for (const [path, form] of ADMIN_POSTS) {
+		const response = await request.post(path, {
+			form,
+			headers: { Origin: adminURL },
+			maxRedirects: 0,
+		})
+		expect(response.status(), `POST ${path}`).toBe(404)
+	}
+}
+
+test('an anonymous visitor gets 404 for every admin page, export and action', async ({ page }) => {
+	await expectEverythingIsNotFound(page.request)
+	await page.goto('/admin')
+	await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
+	await expect(page.getByText("Owner's dashboard")).toHaveCount(0)
+})
+
+test('a signed-in visitor who is not the owner gets 404 everywhere under /admin', async ({
+	page,
+}) => {
+	await signInAs(page, 'hubot')
+	// Signed in: GitHub sent them back to where they started, which does not exist for them.
+	await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
+	await expectEverythingIsNotFound(page.request)
+})
+
+const dashboard = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
+
+/** Buys in the sandbox from `path` with its `button`; the order id. */
+async function buy(
+	page: Page,
+	email: string,
+	{ path, button }: { path: string; button: string } = {
+		path: '/',
+		button: 'Pre-order your seat',
+	},
+): Promise<string> {
+	await page.goto(path)
+	await page.getByRole('button', { name: button }).first().click()
+	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
+	const orderId = page.url().split('/').at(-1)!
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
+	await page.getByLabel('CVC').fill('123')
+	await page.getByRole('button', { name: /^Pay / }).click()
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+		timeout: 15_000,
+	})
+	return orderId
+}
+
+test('the owner sees a sandbox sale, refunds it with a confirmation step, and exports CSV', async ({
+	page,
+}) => {
+	const email = `buyer-${test.info().project.name}-${Date.now()}@example.com`
+	const orderId = await buy(page, email)
+
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await expect(page).toHaveURL(`${adminURL}/admin`)
+	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+	await expect(page.getByRole('img', { name: /Revenue per day \(USD\)/ })).toBeVisible()
+
+	await dashboard(page).getByRole('link', { name: 'Orders' }).click()
+	await page.getByLabel('E-mail starts with').fill(email)
+	await page.getByRole('button', { name: 'Apply' }).click()
+	await expect(page).toHaveURL(/email=/)
+	await page.getByRole('link', { name: orderId }).click()
+	await expect(page.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible()
+	const facts = page.getByRole('region', { name: 'Order', exact: true })
+	await expect(facts.getByText('paid', { exact: true })).toBeVisible()
+
+	// The first step only asks; nothing has changed yet.
+	await page.getByRole('link', { name: 'Refund…' }).click()
+	await expect(page.getByRole('heading', { name: 'Refund this order?' })).toBeVisible()
+	await expect(facts.getByText('paid', { exact: true })).toBeVisible()
+	await page.getByRole('button', { name: 'Yes, refund' }).click()
+	await expect(page.getByText('The order is refunded and its seats are released.')).toBeVisible()
+	await expect(facts.getByText('refunded', { exact: true })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Refund…' })).toHaveCount(0)
+	// The audit log has the refund, with who did it and the status before and after.
+	const log = page.getByRole('region', { name: 'Owner actions' })
+	await expect(log).toContainText(`${E2E_OWNER_LOGIN} (GitHub #`)
+	await expect(log).toContainText('refund')
+	await expect(log).toContainText('{"status":"paid"')
+
+	// The outbox viewer answers to the owner as the dashboard's E-mail page, with the receipt.
+	await page.goto('/__outbox')
+	await expect(page).toHaveURL(`${adminURL}/admin/email`)
+	await page.getByRole('link', { name: `Your receipt for order ${orderId}` }).click()
+	await expect(
+		page.getByRole('heading', { name: `Your receipt for order ${orderId}` }),
+	).toBeVisible()
+	await expect(page.getByText(email, { exact: true })).toBeVisible()
+
+	await dashboard(page).getByRole('link', { name: 'Orders' }).click()
+	await page.getByLabel('E-mail starts with').fill(email)
+	await page.getByRole('button', { name: 'Apply' }).click()
+	// The export link carries the list's filters once the filtered list is there.
+	const exportLink = page.getByRole('link', { name: 'Export these orders (CSV)' })
+	await expect(exportLink).toHaveAttribute('href', /email=/)
+	const download = page.waitForEvent('download')
+	await exportLink.click()
+	const file = await (await download).path()
+	const csv = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '')
+	const [header, ...rows] = csv.trim().split('\r\n')
+	expect(header).toMatch(/^order_id,created_at,status,/)
+	expect(rows).toHaveLength(1)
+	expect(rows[0]).toContain(`${orderId},`)
+	expect(rows[0]).toContain(',refunded,')
+	expect(rows[0]).toContain(email)
+})
+
+test("a cross-site form post cannot use the owner's session", async ({ page }) => {
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+	const response = await page.request.post('/admin/orders/AAAAAAAAAAAAAAAAAAAAAA', {
+		form: { intent: 'refund' },
+		headers: { Origin: 'https://evil.example' },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(403)
+})
+
+test('the owner resends a receipt and gives an unclaimed pass a new link, each confirmed first', async ({
+	page,
+}) => {
+	const project = test.info().project.name
+	const email = `team-${project}-${Date.now()}@example.com`
+	const newHolder = `holder-${project}-${Date.now()}@example.com`
+	const orderId = await buy(page, email, {
+		path: '/ai-driven-development-day',
+		button: 'Buy passes',
+	})
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await page.goto(`/admin/orders/${orderId}`)
+
+	await page.getByRole('link', { name: 'Resend receipt…' }).click()
+	await expect(page.getByRole('heading', { name: 'Send the receipt again?' })).toBeVisible()
+	await page.getByRole('button', { name: 'Yes, send the receipt' }).click()
+	await expect(page.getByText('The receipt is sent again.')).toBeVisible()
+	const receipts = page.getByRole('region', { name: 'E-mails to the buyer' })
+	await expect(
+		receipts.getByRole('link', { name: `Your receipt for order ${orderId}` }),
+	).toHaveCount(2)
+
+	const passes = page.getByRole('region', { name: 'Passes' })
+	const oldPass = (await passes.locator('td.font-mono').first().textContent())!
+	await passes.getByRole('link', { name: 'Reassign…' }).first().click()
+	await expect(page.getByRole('heading', { name: 'Reassign this pass?' })).toBeVisible()
+	const field = page.getByLabel("New holder's e-mail")
+	await field.fill('not an address')
+	await page.getByRole('button', { name: 'Reassign pass' }).click()
+	await expect(field).toHaveAttribute('aria-invalid', 'true')
+	await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+	await field.fill(newHolder)
+	await page.getByRole('button', { name: 'Reassign pass' }).click()
+	await expect(page.getByText(`The pass has a new link, sent to ${newHolder}.`)).toBeVisible()
+	await expect(passes.getByText(oldPass)).toHaveCount(0)
+	expect((await page.request.get(`/pass/${oldPass}`)).status()).toBe(404)
+
+	await page.goto(`/admin/email?to=${encodeURIComponent(newHolder)}`)
+	await expect(
+		page.getByRole('link', { name: 'Your pass for AI Driven Development Day' }),
+	).toBeVisible()
+})
