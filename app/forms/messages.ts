@@ -56,6 +56,8 @@ export const MESSAGES = {
 
 	// The owner's dashboard: order actions (docs/decisions/082).
 	adminUnknownAction: 'Choose refund, resend receipt or reassign pass',
+	adminEmailNotFailed:
+		'Only a message whose delivery failed can be retried: this one was delivered or is still being retried',
 	adminPassMissing: 'Choose the pass to reassign',
 
 	// The colour-mode toggle (SPEC §4).

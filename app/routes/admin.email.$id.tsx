@@ -1,6 +1,6 @@
 /**
  * /admin/email/:id: one message as it was sent (the preview: text, and the HTML version in a
- * sandboxed frame that runs nothing), its delivery state, and Retry for one not delivered.
+ * sandboxed frame that runs nothing), its delivery state, and Retry for one whose delivery failed.
  */
 import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
@@ -9,6 +9,7 @@ import { AdminHeading, adminMeta, formatTime } from '~/components/admin/ui'
 import { SubmitButton } from '~/components/button'
 import { FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
+import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { DELIVERY_LABELS } from '~/models/admin/delivery'
@@ -37,15 +38,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const submission = parseForm('adminEmailRetry', await readForm(request))
 	if (submission.status !== 'success')
 		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
-	const result = await retryEmailAsOwner(await getDb(), owner, id)
-	if (!result.ok)
-		return json(submission.reply({ formErrors: [result.message] }), {
-			status: result.reason === 'not-found' ? 404 : 502,
+	if (!(await retryEmailAsOwner(await getDb(), owner, id)))
+		return json(submission.reply({ formErrors: [MESSAGES.adminEmailNotFailed] }), {
+			status: 409,
 			headers: ADMIN_HEADERS,
 		})
 	return redirectWithToast(
-		`/admin/email/${result.outboxId}`,
-		{ title: 'The message was sent again.', type: 'success' },
+		`/admin/email/${id}`,
+		{ title: 'The message is queued for delivery again.', type: 'success' },
 		context,
 		{ status: 303, headers: ADMIN_HEADERS },
 	)
@@ -73,6 +73,9 @@ export default function AdminEmailMessage() {
 				<dd>
 					{DELIVERY_LABELS[email.state]}
 					{email.sentAt ? ` at ${formatTime(email.sentAt)}` : ''}
+					{email.attempts > 0
+						? `, after ${email.attempts} attempt${email.attempts === 1 ? '' : 's'}`
+						: ''}
 				</dd>
 				{email.error ? (
 					<>

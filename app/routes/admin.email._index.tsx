@@ -16,7 +16,7 @@ import {
 	tableClasses,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
-import { DELIVERY_LABELS } from '~/models/admin/delivery'
+import { DELIVERY_LABELS, UNDELIVERED_STATES } from '~/models/admin/delivery'
 import { listEmails } from '~/models/admin/email.server'
 import { filterQuery } from '~/models/admin/filters.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
@@ -29,12 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const params = new URL(request.url).searchParams
 	// Free text and a yes/no: nothing here can be malformed, only long (cut to an address's length).
 	const to = params.get('to')?.trim().slice(0, 254) || undefined
-	const state = params.get('state') === 'not-delivered' ? 'not-delivered' : undefined
-	const page = await listEmails(
-		await getDb(),
-		{ to, undelivered: state === 'not-delivered' },
-		params.get('after'),
-	)
+	const state = UNDELIVERED_STATES.find((known) => known === params.get('state'))
+	const page = await listEmails(await getDb(), { to, state }, params.get('after'))
 	return json(
 		{
 			filters: { to, state },
@@ -66,7 +62,7 @@ export default function AdminEmail() {
 					label="State"
 					value={filters.state}
 					error={undefined}
-					options={[{ value: 'not-delivered', label: DELIVERY_LABELS['not-delivered'] }]}
+					options={UNDELIVERED_STATES.map((value) => ({ value, label: DELIVERY_LABELS[value] }))}
 				/>
 			</FilterForm>
 			{emails.length === 0 ? (
@@ -93,6 +89,7 @@ export default function AdminEmail() {
 								</td>
 								<td>
 									{DELIVERY_LABELS[email.state]}
+									{email.attempts > 1 ? ` (${email.attempts} attempts)` : ''}
 									{email.error ? <span className="block text-xs">{email.error}</span> : null}
 								</td>
 							</tr>

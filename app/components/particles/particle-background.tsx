@@ -54,6 +54,32 @@ function whenWanted(delayMs: number, run: () => void): () => void {
 	}
 }
 
+function currentSettings(): ParticleSettings | null {
+	const viewport = { width: window.innerWidth, height: window.innerHeight }
+	if (!canDrawParticles(viewport)) return null
+	return particleSettings({
+		...viewport,
+		pixelRatio: window.devicePixelRatio || 1,
+		mobile: isMobile(),
+	})
+}
+
+/** A renderer that throws while starting must not take the page with it. */
+class SceneBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }> {
+	state = { failed: false }
+	static getDerivedStateFromError() {
+		return { failed: true }
+	}
+	componentDidCatch(error: unknown) {
+		this.props.onError(error)
+	}
+	render() {
+		return this.state.failed ? null : this.props.children
+	}
+}
+
+let loadedScene: ComponentType<SceneProps> | undefined
+
 /**
  * The decorative particle background of the lead-generation layout (SPEC §2, §4): only in dark
  * mode (dark, or system with a dark OS), never with reduced motion, never below 320×240. The

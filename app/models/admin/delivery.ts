@@ -1,8 +1,16 @@
-/** An outbox message's delivery state and how the dashboard names it (browser-safe). */
-export type DeliveryState = 'delivered' | 'outbox-only' | 'not-delivered'
+/**
+ * An outbox message's delivery state and how the dashboard names it (browser-safe). The states
+ * follow the delivery job (docs/decisions/075, 076): queued until the mail server takes it or
+ * refuses it for good.
+ */
+export type DeliveryState = 'delivered' | 'outbox-only' | 'queued' | 'failed'
 
 export const DELIVERY_LABELS: Record<DeliveryState, string> = {
 	delivered: 'sent over SMTP',
 	'outbox-only': 'kept in the outbox (no SMTP_URL)',
-	'not-delivered': 'not delivered',
+	queued: 'queued, retrying',
+	failed: 'failed',
 }
+
+/** The states the E-mail page filters on: the ones that need the owner's eye. */
+export const UNDELIVERED_STATES = ['queued', 'failed'] as const satisfies readonly DeliveryState[]

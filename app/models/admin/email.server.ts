@@ -1,39 +1,53 @@
 /**
  * Everything the owner's dashboard knows about e-mail delivery, in one module (docs/decisions/
  * 060, 084): the outbox list with each message's state, one message for its preview, and Retry.
- * Today a message's state comes from its transport and sent_at; when the durable job queue adds
- * delivery columns (attempts, last error), only this module changes.
+ * The state comes from the delivery job's columns (docs/decisions/075, 076): sent_at, attempts,
+ * the last error and failed_at.
  */
-import { and, desc, eq, isNull, like, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, like, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
-import { retryEmail } from '~/integrations/email/retry.server'
+import { retryEmail } from '~/integrations/email/index.server'
 import { recordOwnerAction } from './audit.server'
 import { beforeCursor, cursorTime, decodeCursor, pageOf } from './cursor.server'
-import type { DeliveryState } from './delivery'
+import type { DeliveryState, UNDELIVERED_STATES } from './delivery'
+
+type UndeliveredState = (typeof UNDELIVERED_STATES)[number]
+
 import { prefixPattern } from './orders.server'
 
-function deliveryState(row: { transport: string; sentAt: Date | null }): DeliveryState {
-	if (row.transport === 'outbox') return 'outbox-only'
-	return row.sentAt ? 'delivered' : 'not-delivered'
+type DeliveryColumns = {
+	transport: string
+	sentAt: Date | null
+	failedAt: Date | null
+	lastError: string | null
 }
 
-/** What went wrong: the outbox keeps no error yet, only that the SMTP hand-over did not finish. */
-function deliveryError(state: DeliveryState): string | null {
-	return state === 'not-delivered'
-		? 'The mail server did not accept it (the error is in the server log).'
-		: null
+function deliveryState(row: DeliveryColumns): DeliveryState {
+	if (row.transport === 'outbox') return 'outbox-only'
+	if (row.sentAt) return 'delivered'
+	return row.failedAt ? 'failed' : 'queued'
+}
+
+/** What went wrong last, while the message is not delivered (the job keeps the last error). */
+function deliveryError(row: DeliveryColumns): string | null {
+	return row.sentAt ? null : row.lastError
+}
+
+const stateCondition: Record<UndeliveredState, SQL | undefined> = {
+	queued: and(eq(outbox.transport, 'smtp'), isNull(outbox.sentAt), isNull(outbox.failedAt)),
+	failed: and(isNull(outbox.sentAt), isNotNull(outbox.failedAt)),
 }
 
 export async function listEmails(
 	db: Db,
-	filters: { to?: string; undelivered?: boolean },
+	filters: { to?: string; state?: UndeliveredState },
 	after: string | null,
 	limit = 50,
 ) {
 	const conditions: (SQL | undefined)[] = [
 		filters.to ? like(outbox.toAddress, prefixPattern(filters.to)) : undefined,
-		filters.undelivered ? and(eq(outbox.transport, 'smtp'), isNull(outbox.sentAt)) : undefined,
+		filters.state ? stateCondition[filters.state] : undefined,
 		beforeCursor(decodeCursor(after), outbox.createdAt, outbox.id),
 	]
 	const rows = await db
@@ -44,6 +58,9 @@ export async function listEmails(
 			subject: outbox.subject,
 			transport: outbox.transport,
 			sentAt: outbox.sentAt,
+			failedAt: outbox.failedAt,
+			lastError: outbox.lastError,
+			attempts: outbox.attempts,
 			cursorAt: cursorTime(outbox.createdAt),
 		})
 		.from(outbox)
@@ -54,14 +71,14 @@ export async function listEmails(
 	return {
 		next: page.next,
 		rows: page.rows.map((row) => {
-			const state = deliveryState(row)
 			return {
 				id: row.id,
 				createdAt: row.createdAt.toISOString(),
 				to: row.toAddress,
 				subject: row.subject,
-				state,
-				error: deliveryError(state),
+				state: deliveryState(row),
+				attempts: row.attempts,
+				error: deliveryError(row),
 			}
 		}),
 	}
@@ -82,19 +99,26 @@ export async function getEmail(db: Db, id: number) {
 		html: row.htmlBody,
 		messageId: row.messageId,
 		state,
-		error: deliveryError(state),
-		canRetry: state === 'not-delivered',
+		attempts: row.attempts,
+		error: deliveryError(row),
+		// retryEmail takes a message whose delivery gave up; a queued one is retried already.
+		canRetry: state === 'failed',
 	}
 }
 
-/** Sends a message again (retryEmail) and logs the owner's action. */
+/**
+ * Queues a failed message's delivery again (retryEmail) and logs the owner's action. False when
+ * the message's delivery has not failed (it was delivered, or is still being retried).
+ */
 export async function retryEmailAsOwner(db: Db, actor: { name: string }, id: number) {
-	const result = await retryEmail(id)
-	await recordOwnerAction(db, {
-		actor: actor.name,
-		action: 'retry-email',
-		target: `email:${id}`,
-		after: result.ok ? { outboxId: result.outboxId } : { error: result.message },
-	})
-	return result
+	const queued = await retryEmail(id, { db })
+	if (queued)
+		await recordOwnerAction(db, {
+			actor: actor.name,
+			action: 'retry-email',
+			target: `email:${id}`,
+			before: { state: 'failed' },
+			after: { state: 'queued' },
+		})
+	return queued
 }
