@@ -32,6 +32,7 @@ const paths = {
 	rss: 'M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16M5 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',
 	// Interface details and landing pages (docs/decisions/050).
 	close: 'M6 6l12 12M18 6 6 18',
+	menu: 'M4 6h16M4 12h16M4 18h16',
 	spinner: 'M21 12a9 9 0 1 1-6.2-8.6',
 	calendar: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',
 	clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2',
