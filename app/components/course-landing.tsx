@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ComponentProps, ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
+import { EventDate } from '~/components/event-date'
 import { CheckoutForm, CourseOffer, OneClickSignup, SignupForm } from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import {
@@ -11,7 +12,10 @@ import {
 	Outcomes,
 	SectionHeading,
 } from '~/components/landing/course-sections'
+import { People, Testimonials } from '~/components/landing/people'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import type { Person, Testimonial } from '~/content/site-content'
+import type { PresentedEvent } from '~/models/calendar.server'
 import type { CourseOffer as Offer } from '~/models/offer.server'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
@@ -20,6 +24,9 @@ export function CourseLanding({
 	framework,
 	offer,
 	faq = [],
+	release = null,
+	instructors = [],
+	testimonials = [],
 	signup,
 }: {
 	/** The page's words, from the loader. */
@@ -31,6 +38,11 @@ export function CourseLanding({
 	faq?: readonly { question: string; answer: string }[]
 	/** The course-interest sign-up form (docs/decisions/062), shown in the #interest section. */
 	signup?: ReactNode
+	/** When the course opens (content/site/events.yml, docs/decisions/086). */
+	release?: PresentedEvent | null
+	/** From content/site/ (docs/decisions/087). */
+	instructors?: readonly Person[]
+	testimonials?: readonly Testimonial[]
 }) {
 	return (
 		<>
@@ -48,9 +60,16 @@ export function CourseLanding({
 					Join the free workshop
 				</Link>
 			</p>
+			{release ? (
+				<div className="mt-8">
+					<EventDate event={release} label="The course opens" />
+				</div>
+			) : null}
 			<Outcomes outcomes={copy.outcomes} />
 			<Curriculum curriculum={copy.curriculum} />
 			<Audience audience={copy.audience} />
+			<People id="instructors-heading" title="Your instructor" people={instructors} />
+			<Testimonials testimonials={testimonials} />
 			<section
 				id="pricing"
 				aria-labelledby="preorder-heading"

@@ -3,6 +3,7 @@ import { ColorModeToggle } from '~/components/color-mode-toggle'
 import { Icon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { site } from '~/site'
+import { messages } from '~/utils/i18n'
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
 	`block rounded-md px-3 py-2 font-medium underline-offset-8 hover:bg-slate-100 dark:hover:bg-slate-800 ${

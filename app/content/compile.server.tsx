@@ -28,6 +28,7 @@ import {
 	slugPattern,
 	type TocEntry,
 } from './schema'
+import { compileSiteContent, SiteContentError } from './site-content-build.server'
 import { renderSocialImage } from './social-image.server'
 
 /** A content file that cannot be built; the message names the file and what is wrong. */
@@ -274,5 +275,16 @@ export async function buildContent(options: BuildOptions): Promise<ContentBundle
 	const bundle: ContentBundle = { generatedAt: new Date().toISOString(), items }
 	fs.mkdirSync(options.outDir, { recursive: true })
 	fs.writeFileSync(path.join(options.outDir, 'content.json'), JSON.stringify(bundle))
+	// The landing pages' events, people and proof (content/site/*.yml, docs/decisions/086, 087).
+	const siteDir = path.join(options.contentDir, 'site')
+	if (fs.existsSync(siteDir)) {
+		try {
+			const site = compileSiteContent(siteDir)
+			fs.writeFileSync(path.join(options.outDir, 'site.json'), JSON.stringify(site))
+		} catch (error) {
+			if (error instanceof SiteContentError) throw new ContentError(error.message)
+			throw error
+		}
+	}
 	return bundle
 }
