@@ -50,7 +50,10 @@ export function SiteHeader({ badge }: { badge?: React.ReactNode }) {
 							<summary className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 px-4 font-medium text-slate-700 dark:border-slate-700 dark:text-slate-200 [&::-webkit-details-marker]:hidden">
 								<Icon name="menu" className="h-5 w-5 group-open:hidden" />
 								<Icon name="close" className="hidden h-5 w-5 group-open:block" />
-								Menu
+								<span aria-hidden="true">Menu</span>
+								{/* Named by what it does (SPEC §8), switched by the open state in CSS alone. */}
+								<span className="sr-only group-open:hidden">{messages.openMenu}</span>
+								<span className="sr-only hidden group-open:inline">{messages.closeMenu}</span>
 							</summary>
 							<NavLinks className="absolute inset-x-0 top-full z-20 space-y-1 border-b border-slate-200 bg-white px-4 py-3 shadow-lg dark:border-slate-800 dark:bg-slate-950" />
 						</details>

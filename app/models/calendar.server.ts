@@ -23,7 +23,7 @@ export function calendarFileName(event: Pick<SiteEvent, 'id'>): string {
 	return `${event.id}.ics`
 }
 
-function describe(event: SiteEvent, origin: string): string {
+function eventDetails(event: SiteEvent, origin: string): string {
 	return `${event.description}\n\n${origin}${PAGES[event.kind]}`
 }
 
@@ -42,8 +42,8 @@ export function eventCalendarFile(
 		productId: 'ai-driven-development/site',
 		title: event.title,
 		description: joinUrl
-			? `${describe(event, origin)}\n\nJoin: ${joinUrl}`
-			: describe(event, origin),
+			? `${eventDetails(event, origin)}\n\nJoin: ${joinUrl}`
+			: eventDetails(event, origin),
 		start: Date.parse(event.start),
 		startInputType: 'utc',
 		startOutputType: 'utc',
@@ -67,7 +67,7 @@ export function googleCalendarLink(event: SiteEvent, origin: string): string {
 		action: 'TEMPLATE',
 		text: event.title,
 		dates: `${compactUtc(event.start)}/${compactUtc(event.end)}`,
-		details: describe(event, origin),
+		details: eventDetails(event, origin),
 		location: event.location,
 		ctz: event.timeZone,
 	})
