@@ -5,6 +5,8 @@
  */
 import { createEvent } from 'ics'
 import type { EventKind, SiteEvent } from '~/content/site-content'
+import type { EmailAttachment } from '~/integrations/email/attachment'
+import type { EmailEvent } from '~/integrations/email/templates'
 import { formatEventRange, timeZoneName } from '~/utils/event-time'
 
 const PAGES: Record<EventKind, string> = {
@@ -92,3 +94,23 @@ export function presentEvent(event: SiteEvent, origin: string) {
 }
 
 export type PresentedEvent = ReturnType<typeof presentEvent>
+
+/** The event as a confirmation e-mail shows it: its date in its zone and absolute calendar links. */
+export function emailEvent(event: SiteEvent, origin: string): EmailEvent {
+	return {
+		title: event.title,
+		when: formatEventRange(event),
+		zoneName: timeZoneName(event),
+		calendarUrl: `${origin}${calendarPath(event)}`,
+		googleCalendarUrl: googleCalendarLink(event, origin),
+	}
+}
+
+/** The event's calendar file for a confirmation e-mail: the one place the join link goes. */
+export function calendarAttachment(event: SiteEvent, origin: string): EmailAttachment {
+	return {
+		filename: calendarFileName(event),
+		contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+		content: eventCalendarFile(event, { origin, withJoinLink: true }),
+	}
+}

@@ -28,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		signedUp: isSignedUp(request, 'workshop'),
 		honeypot: honeypotProps(),
 		// Sessions and agenda from content/site/ (docs/decisions/086, 087).
-		sessions: eventsOf('workshop').map((event) => presentEvent(event, context.origin)),
+		sessions: eventsOf('workshop', { after: new Date() }).map((event) =>
+			presentEvent(event, context.origin),
+		),
 		agenda: getSiteContent().agenda.workshop,
 	})
 }

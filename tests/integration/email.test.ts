@@ -28,7 +28,10 @@ describe.each(backends)('e-mail on $name', (backend) => {
 	})
 
 	test('with SMTP_URL, the message arrives at the SMTP server and the outbox records it as sent', async () => {
-		const mail = templates.workshopConfirmation({ firstName: 'Ada', siteUrl: 'https://site.test' })
+		const mail = await templates.workshopConfirmation({
+			firstName: 'Ada',
+			siteUrl: 'https://site.test',
+		})
 		const sent = await sendEmail(
 			{ to: 'ada@example.com', ...mail },
 			{ db: database.db, smtpUrl: smtp.url, from: 'Course <hello@site.test>' },
@@ -48,7 +51,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 	})
 
 	test('a receipt with order lines and totals arrives intact', async () => {
-		const mail = templates.receipt({
+		const mail = await templates.receipt({
 			orderId: 'ord_42',
 			currency: 'USD',
 			lines: [{ name: 'AI Driven Dev seat', quantity: 1, unitAmountMinor: 24_900 }],
@@ -62,6 +65,33 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		)
 		const message = smtp.received.find((m) => m.to.includes('buyer@example.com'))
 		expect(decoded(message!.raw)).toMatch(/Total paid\s+\$249/)
+	})
+
+	test('a calendar attachment is stored on the outbox row and arrives as a text/calendar part', async () => {
+		const ics =
+			'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:day@site.test\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
+		const attachment = {
+			filename: 'day.ics',
+			contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+			content: ics,
+		}
+		await sendEmail(
+			{
+				to: 'cal@example.com',
+				subject: 'With a date',
+				text: 'T',
+				html: '<p>T</p>',
+				attachments: [attachment],
+			},
+			{ db: database.db, smtpUrl: smtp.url, from: 'a@b.test' },
+		)
+		const message = smtp.received.find((m) => m.to.includes('cal@example.com'))
+		expect(message!.raw).toMatch(
+			/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;?\s+name=day\.ics/,
+		)
+		expect(message!.raw).toContain('Content-Disposition: attachment; filename=day.ics')
+		const [row] = await listOutbox(database.db, 'cal@example.com')
+		expect(row!.attachments).toEqual([attachment])
 	})
 
 	test('without SMTP_URL the message is written to the outbox and logged, nothing is sent', async () => {

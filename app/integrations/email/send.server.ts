@@ -11,12 +11,14 @@ import { getConfig } from '~/config.server'
 import { type Db, getDb } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
 import { redactEmails } from '~/utils/redact'
+import type { EmailAttachment } from './attachment'
 
 export type EmailMessage = {
 	to: string
 	subject: string
 	text: string
 	html?: string
+	attachments?: EmailAttachment[]
 }
 
 export type SentEmail = {
@@ -69,6 +71,7 @@ export async function sendEmail(
 			subject: message.subject,
 			textBody: message.text,
 			htmlBody: message.html ?? null,
+			attachments: message.attachments?.length ? message.attachments : null,
 			transport,
 		})
 		.returning({ id: outbox.id })
@@ -87,6 +90,7 @@ export async function sendEmail(
 		subject: message.subject,
 		text: message.text,
 		html: message.html,
+		attachments: message.attachments,
 	})
 	const messageId = typeof info.messageId === 'string' ? info.messageId : null
 	await db.update(outbox).set({ messageId, sentAt: new Date() }).where(eq(outbox.id, id))

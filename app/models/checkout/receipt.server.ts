@@ -4,10 +4,12 @@
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
+import { eventsOf } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { calendarAttachment, emailEvent } from '../calendar.server'
 
 /** Sends the receipt of a paid order unless it went already; the claim on the row makes it once. */
 export async function sendReceipt(orderId: string): Promise<boolean> {
@@ -26,7 +28,7 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		.returning()
 	if (!order?.email) return false
 	const [item] = await db
-		.select({ name: catalogItems.name })
+		.select({ name: catalogItems.name, type: catalogItems.type })
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
 	const passIds = await db
@@ -36,7 +38,10 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		.orderBy(passes.createdAt, passes.id)
 	const siteUrl = getConfig().SITE_URL
 	const provider = getPaymentProvider()
-	const content = templates.receipt({
+	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
+	// release; a pass, the day. Links need the site's address, like the pass links.
+	const [event] = siteUrl ? eventsOf(item?.type === 'pass' ? 'day' : 'course') : []
+	const content = await templates.receipt({
 		orderId: order.id,
 		customerName: order.customerName,
 		currency: order.currency,
@@ -52,8 +57,14 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 		paidAt: order.paidAt ?? new Date(),
 		orderUrl: siteUrl ? `${siteUrl}/checkout/${order.id}/thank-you` : undefined,
 		passUrls: siteUrl ? passIds.map((pass) => `${siteUrl}/pass/${pass.id}`) : undefined,
+		event: event && siteUrl ? emailEvent(event, siteUrl) : undefined,
+		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
 	})
-	await sendEmail({ to: order.email, ...content })
+	await sendEmail({
+		to: order.email,
+		...content,
+		attachments: event && siteUrl ? [calendarAttachment(event, siteUrl)] : [],
+	})
 	return true
 }
