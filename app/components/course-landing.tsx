@@ -17,6 +17,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import type { Person, Testimonial } from '~/content/site-content'
 import type { PresentedEvent } from '~/models/calendar.server'
 import type { CourseOffer as Offer } from '~/models/offer.server'
+import { pluralWord } from '~/utils/plural'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
 export function CourseLanding({
@@ -68,7 +69,11 @@ export function CourseLanding({
 			<Outcomes outcomes={copy.outcomes} />
 			<Curriculum curriculum={copy.curriculum} />
 			<Audience audience={copy.audience} />
-			<People id="instructors-heading" title="Your instructor" people={instructors} />
+			<People
+				id="instructors-heading"
+				title={`Your ${pluralWord(instructors.length, { one: 'instructor', other: 'instructors' })}`}
+				people={instructors}
+			/>
 			<Testimonials testimonials={testimonials} />
 			<section
 				id="pricing"

@@ -27,7 +27,7 @@ export function EventDate({ event, label }: { event: PresentedEvent; label?: str
 			<p className="mt-1 pl-7 text-sm text-slate-600 dark:text-slate-400">
 				{event.zoneName} · {event.location}
 				{event.placeholder ? (
-					<span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+					<span className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
 						Provisional date
 					</span>
 				) : null}

@@ -5,6 +5,7 @@
  */
 import { createEvent } from 'ics'
 import type { EventKind, SiteEvent } from '~/content/site-content'
+import { eventsOf } from '~/content/site-content.server'
 import type { EmailAttachment } from '~/integrations/email/attachment'
 import type { EmailEvent } from '~/integrations/email/templates'
 import { formatEventRange, timeZoneName } from '~/utils/event-time'
@@ -113,4 +114,14 @@ export function calendarAttachment(event: SiteEvent, origin: string): EmailAttac
 		contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
 		content: eventCalendarFile(event, { origin, withJoinLink: true }),
 	}
+}
+
+/** What an order's catalog item is for: a pass is for the day event, a seat for the course. */
+export function eventKindOf(itemType: string): EventKind {
+	return itemType === 'pass' ? 'day' : 'course'
+}
+
+/** The events of a kind not over yet, as pages show them: a past date is no next step. */
+export function upcomingEvents(kind: EventKind, origin: string): PresentedEvent[] {
+	return eventsOf(kind, { after: new Date() }).map((event) => presentEvent(event, origin))
 }

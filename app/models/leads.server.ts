@@ -42,14 +42,14 @@ export const LIST_LINK_PAGES: Record<LeadList, string> = {
 }
 
 /** A day-event confirmation link stays valid for a week. */
-const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
+export const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
 
 /**
  * Signing up again re-sends the day-event confirmation at most this often per address: often
  * enough for someone whose first mail went astray, too seldom to flood anyone's inbox through
  * the form (the rate limit is per sender address, not per recipient).
  */
-const CONFIRMATION_RESEND_MINUTES = 5
+export const CONFIRMATION_RESEND_MINUTES = 5
 
 export type LeadInput = {
 	email: string

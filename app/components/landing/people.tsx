@@ -2,7 +2,7 @@ import type { Person, Testimonial } from '~/content/site-content'
 import { SectionHeading } from './course-sections'
 
 const PLACEHOLDER_BADGE =
-	'ml-2 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-950'
+	'ml-2 inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-950'
 
 /**
  * A person's photo, or their initials drawn as SVG (docs/decisions/087): never a stock photo

@@ -9,7 +9,7 @@ import { getDb } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { calendarAttachment, emailEvent } from '../calendar.server'
+import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
 
 /** Sends the receipt of a paid order unless it went already; the claim on the row makes it once. */
 export async function sendReceipt(orderId: string): Promise<boolean> {
@@ -40,7 +40,7 @@ export async function sendReceipt(orderId: string): Promise<boolean> {
 	const provider = getPaymentProvider()
 	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
 	// release; a pass, the day. Links need the site's address, like the pass links.
-	const [event] = siteUrl ? eventsOf(item?.type === 'pass' ? 'day' : 'course') : []
+	const [event] = siteUrl ? eventsOf(eventKindOf(item?.type ?? '')) : []
 	const content = await templates.receipt({
 		orderId: order.id,
 		customerName: order.customerName,
