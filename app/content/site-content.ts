@@ -33,7 +33,7 @@ export type Person = {
 
 export type Testimonial = { quote: string; name: string; role: string; placeholder: boolean }
 
-export type AgendaItem = { time: string; title: string; text?: string; speaker?: string }
+type AgendaItem = { time: string; title: string; text?: string; speaker?: string }
 
 export type SiteContent = {
 	events: SiteEvent[]
