@@ -43,14 +43,14 @@ export function EventDate({ event, label }: { event: PresentedEvent; label?: str
 					download
 					className="font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300"
 				>
-					Add to calendar (.ics)<span className="sr-only">: {event.title}</span>
+					Add to calendar (.ics)<span className="sr-only"> for {event.title}</span>
 				</a>
 				<a
 					href={event.googleCalendarUrl}
 					rel="noopener noreferrer"
 					className="font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300"
 				>
-					Google Calendar<span className="sr-only">: {event.title}</span>
+					Google Calendar<span className="sr-only"> for {event.title}</span>
 				</a>
 			</p>
 		</div>
