@@ -47,10 +47,13 @@ export function SiteHeader({ badge }: { badge?: React.ReactNode }) {
 					<nav aria-label="Main">
 						<NavLinks className="hidden items-center gap-1 md:flex" />
 						<details key={pathname} className="group md:hidden">
-							<summary className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 px-4 font-medium text-slate-700 dark:border-slate-700 dark:text-slate-200 [&::-webkit-details-marker]:hidden">
+							<summary className="flex h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-2 rounded-full border border-slate-300 px-3 font-medium text-slate-700 dark:border-slate-700 dark:text-slate-200 [&::-webkit-details-marker]:hidden">
 								<Icon name="menu" className="h-5 w-5 group-open:hidden" />
 								<Icon name="close" className="hidden h-5 w-5 group-open:block" />
-								<span aria-hidden="true">Menu</span>
+								{/* The word needs room: below 360 px the button is its icon (and its name). */}
+								<span aria-hidden="true" className="hidden min-[360px]:inline">
+									Menu
+								</span>
 								{/* Named by what it does (SPEC §8), switched by the open state in CSS alone. */}
 								<span className="sr-only group-open:hidden">{messages.openMenu}</span>
 								<span className="sr-only hidden group-open:inline">{messages.closeMenu}</span>
