@@ -1,17 +1,8 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test'
-import { mailURL } from '../../playwright.config'
+import { expect, type Page, test } from '@playwright/test'
+import { address, inbox } from './inbox'
 
 // After every action the page says what happens next and links onward (docs/decisions/089),
 // with JavaScript on (project js) and off (project no-js); the e-mail carries the calendar file.
-
-function address(testInfo: TestInfo, name: string) {
-	return `${name}.next.${testInfo.project.name}.${Date.now()}@example.com`
-}
-
-async function inbox(page: Page, to: string): Promise<{ subject: string; text: string }[]> {
-	const response = await page.request.get(`${mailURL}/messages?to=${encodeURIComponent(to)}`)
-	return response.json()
-}
 
 /** The calendar file attached to a message (base64 in the MIME part), decoded; '' if none. */
 function attachedCalendar(raw: string): string {
@@ -34,7 +25,7 @@ async function expectOnward(page: Page) {
 test('the workshop sign-up ends on next steps with the sessions to add to a calendar', async ({
 	page,
 }, testInfo) => {
-	const email = address(testInfo, 'workshop')
+	const email = address(testInfo, 'next-workshop')
 	await page.goto('/workshop')
 	await page.getByLabel('E-mail address').fill(email)
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
@@ -54,7 +45,7 @@ test('the workshop sign-up ends on next steps with the sessions to add to a cale
 test('the day-event registration says which e-mail to open and for how long', async ({
 	page,
 }, testInfo) => {
-	const email = address(testInfo, 'day')
+	const email = address(testInfo, 'next-day')
 	await page.goto('/ai-driven-development-day')
 	await page.getByLabel('E-mail address').fill(email)
 	await page.getByRole('button', { name: 'Register' }).click()
@@ -74,7 +65,7 @@ test('the day-event registration says which e-mail to open and for how long', as
 test('the course-interest confirmation shows when the course opens', async ({ page }, testInfo) => {
 	await page.goto('/')
 	const form = page.locator('#interest')
-	await form.getByLabel('E-mail address').fill(address(testInfo, 'course'))
+	await form.getByLabel('E-mail address').fill(address(testInfo, 'next-course'))
 	await form.getByRole('button', { name: 'Keep me posted' }).click()
 	await expect(page).toHaveURL(/\/enrolled$/)
 	await expectOnward(page)
