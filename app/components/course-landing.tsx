@@ -1,8 +1,15 @@
 import { Link } from '@remix-run/react'
 import type { ComponentProps, ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
-import { EventDate } from '~/components/event-date'
-import { CheckoutForm, CourseOffer, OneClickSignup, SignupForm } from '~/components/islands'
+import {
+	CheckoutForm,
+	CourseOffer,
+	EventDate,
+	OneClickSignup,
+	People,
+	SignupForm,
+	Testimonials,
+} from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import {
 	Audience,
@@ -12,12 +19,10 @@ import {
 	Outcomes,
 	SectionHeading,
 } from '~/components/landing/course-sections'
-import { People, Testimonials } from '~/components/landing/people'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import type { Person, Testimonial } from '~/content/site-content'
 import type { PresentedEvent } from '~/models/calendar.server'
 import type { CourseOffer as Offer } from '~/models/offer.server'
-import { pluralWord } from '~/utils/plural'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
 export function CourseLanding({
@@ -71,7 +76,7 @@ export function CourseLanding({
 			<Audience audience={copy.audience} />
 			<People
 				id="instructors-heading"
-				title={`Your ${pluralWord(instructors.length, { one: 'instructor', other: 'instructors' })}`}
+				title={{ one: 'Your instructor', other: 'Your instructors' }}
 				people={instructors}
 			/>
 			<Testimonials testimonials={testimonials} />

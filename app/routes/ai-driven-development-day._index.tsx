@@ -5,10 +5,8 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { EventDate } from '~/components/event-date'
-import { CheckoutForm, OneClickSignup, SignupForm } from '~/components/islands'
+import { CheckoutForm, EventDate, OneClickSignup, People, SignupForm } from '~/components/islands'
 import { SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
-import { People } from '~/components/landing/people'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { presentEvent } from '~/models/calendar.server'
@@ -77,7 +75,11 @@ export default function Page() {
 					))}
 				</ol>
 			</section>
-			<People id="speakers-heading" title="Speakers" people={speakers} />
+			<People
+				id="speakers-heading"
+				title={{ one: 'Speaker', other: 'Speakers' }}
+				people={speakers}
+			/>
 			<section aria-labelledby="passes-heading" id="passes" className="py-10">
 				<SectionHeading
 					id="passes-heading"

@@ -5,9 +5,8 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { EventDate } from '~/components/event-date'
 import { Icon, type IconName } from '~/components/icons'
-import { SignupForm } from '~/components/islands'
+import { EventDate, SignupForm } from '~/components/islands'
 import { CheckList, SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'

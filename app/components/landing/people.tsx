@@ -1,4 +1,5 @@
 import type { Person, Testimonial } from '~/content/site-content'
+import { type PluralForms, pluralWord } from '~/utils/plural'
 import { SectionHeading } from './course-sections'
 
 const PLACEHOLDER_BADGE =
@@ -52,13 +53,14 @@ export function People({
 	people,
 }: {
 	id: string
-	title: string
+	/** The heading, singular or plural by how many people there are. */
+	title: PluralForms
 	people: readonly Person[]
 }) {
 	if (people.length === 0) return null
 	return (
 		<section aria-labelledby={id} className="py-10">
-			<SectionHeading id={id} title={title} />
+			<SectionHeading id={id} title={pluralWord(people.length, title)} />
 			<ul className="grid gap-4 sm:grid-cols-2">
 				{people.map((person) => (
 					<li
