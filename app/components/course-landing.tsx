@@ -72,7 +72,7 @@ export function CourseLanding({
 				</div>
 			) : null}
 			<Outcomes outcomes={copy.outcomes} />
-			<Curriculum curriculum={copy.curriculum} />
+			<Curriculum curriculum={copy.curriculum} sampleLesson={copy.sampleLesson} />
 			<Audience audience={copy.audience} />
 			<People
 				id="instructors-heading"

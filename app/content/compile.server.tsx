@@ -172,6 +172,13 @@ function readingMinutes(html: string): number {
 	return Math.max(1, Math.round(words / 220))
 }
 
+/** The line above the title on a generated social image. */
+const eyebrows: Record<Exclude<ContentKind, 'legal'>, string> = {
+	blog: 'Blog',
+	cheatsheets: 'Cheatsheet',
+	lessons: 'Free sample lesson',
+}
+
 type SourceFile = { kind: ContentKind; file: string; slug: string; category?: string }
 
 /** Every MDX file under `contentDir`, checked against the folder layout the routes expect. */
@@ -213,7 +220,7 @@ function itemPath({ kind, slug, category }: SourceFile): string {
 }
 
 export type BuildOptions = {
-	/** The folder holding blog/, cheatsheets/ and legal/. */
+	/** The folder holding blog/, cheatsheets/, legal/ and lessons/. */
 	contentDir: string
 	/** Where content.json is written. */
 	outDir: string
@@ -248,7 +255,7 @@ export async function buildContent(options: BuildOptions): Promise<ContentBundle
 		} else if (source.kind !== 'legal' && options.socialImages !== false) {
 			const generated = await renderSocialImage({
 				title: data.title,
-				eyebrow: source.kind === 'blog' ? 'Blog' : 'Cheatsheet',
+				eyebrow: eyebrows[source.kind],
 				description: data.description,
 				outDir: imageDir,
 				name: `${source.kind}-${source.slug}`,
