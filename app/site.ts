@@ -29,6 +29,14 @@ export const site = {
 			url: 'https://discord.gg/aidrivendev',
 		},
 	],
+	/** The header's links on every page, in this order (docs/decisions/085). */
+	nav: [
+		{ label: 'Course', path: '/' },
+		{ label: 'Workshop', path: '/workshop' },
+		{ label: 'Day event', path: '/ai-driven-development-day' },
+		{ label: 'Blog', path: '/blog' },
+		{ label: 'Cheatsheets', path: '/cheatsheets' },
+	],
 	legal: [
 		{ label: 'Privacy policy', path: '/legal/privacy-policy' },
 		{ label: 'Terms and conditions', path: '/legal/terms-conditions' },

@@ -1,7 +1,15 @@
 import { Link } from '@remix-run/react'
 import type { ComponentProps, ReactNode } from 'react'
 import { buttonClasses } from '~/components/button'
-import { CheckoutForm, CourseOffer, OneClickSignup, SignupForm } from '~/components/islands'
+import {
+	CheckoutForm,
+	CourseOffer,
+	EventDate,
+	OneClickSignup,
+	People,
+	SignupForm,
+	Testimonials,
+} from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import {
 	Audience,
@@ -12,6 +20,8 @@ import {
 	SectionHeading,
 } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import type { Person, Testimonial } from '~/content/site-content'
+import type { PresentedEvent } from '~/models/calendar.server'
 import type { CourseOffer as Offer } from '~/models/offer.server'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
@@ -20,6 +30,9 @@ export function CourseLanding({
 	framework,
 	offer,
 	faq = [],
+	release = null,
+	instructors = [],
+	testimonials = [],
 	signup,
 }: {
 	/** The page's words, from the loader. */
@@ -31,6 +44,11 @@ export function CourseLanding({
 	faq?: readonly { question: string; answer: string }[]
 	/** The course-interest sign-up form (docs/decisions/062), shown in the #interest section. */
 	signup?: ReactNode
+	/** When the course opens (content/site/events.yml, docs/decisions/086). */
+	release?: PresentedEvent | null
+	/** From content/site/ (docs/decisions/087). */
+	instructors?: readonly Person[]
+	testimonials?: readonly Testimonial[]
 }) {
 	return (
 		<>
@@ -48,9 +66,20 @@ export function CourseLanding({
 					Join the free workshop
 				</Link>
 			</p>
+			{release ? (
+				<div className="mt-8">
+					<EventDate event={release} label="The course opens" />
+				</div>
+			) : null}
 			<Outcomes outcomes={copy.outcomes} />
-			<Curriculum curriculum={copy.curriculum} />
+			<Curriculum curriculum={copy.curriculum} sampleLesson={copy.sampleLesson} />
 			<Audience audience={copy.audience} />
+			<People
+				id="instructors-heading"
+				title={{ one: 'Your instructor', other: 'Your instructors' }}
+				people={instructors}
+			/>
+			<Testimonials testimonials={testimonials} />
 			<section
 				id="pricing"
 				aria-labelledby="preorder-heading"

@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { CourseOffer as Offer } from '~/models/offer.server'
 import { formatPrice } from '~/models/pricing'
 import { chooseRegion } from '~/utils/chosen-region'
+import { pluralWord, SEAT } from '~/utils/plural'
 import { createRegionalPricing } from '~/utils/regional-pricing'
 import { useApiClient } from '~/utils/use-api-client'
 
@@ -104,8 +105,16 @@ function SeatCounters({ course }: { course: Offer['course'] }) {
 	const percent = course.slot > 0 ? Math.round((course.sold / course.slot) * 100) : 100
 	return (
 		<div>
+			{/* Nothing sold yet is not news worth a "0 seats sold" (docs/decisions/088). */}
 			<p className="text-slate-700 dark:text-slate-300" data-testid="seat-counters">
-				<strong>{course.sold}</strong> seats sold · <strong>{course.remaining}</strong> seats left
+				{course.sold > 0 ? (
+					<>
+						<strong>{course.sold}</strong>
+						{` ${pluralWord(course.sold, SEAT)} sold · `}
+					</>
+				) : null}
+				<strong>{course.remaining}</strong>
+				{` ${pluralWord(course.remaining, SEAT)} left`}
 			</p>
 			{/* Honest about seats in other buyers' checkouts: they come back unless paid (decision 033). */}
 			{course.held > 0 ? (

@@ -2,5 +2,7 @@
 export { CheckoutForm } from './checkout-form'
 export { CourseOffer } from './course-offer'
 export { ErrorPage } from './error-page'
+export { EventDate } from './event-date'
+export { People, Testimonials } from './landing/people'
 export { ParticleBackground } from './particles/particle-background'
 export { OneClickSignup, SignupForm } from './signup-form'

@@ -37,3 +37,17 @@ export const ParticleBackground = deferred(
 	() => import('./particles/particle-background').then((module) => module.ParticleBackground),
 	'idle',
 )
+// Static, but below the fold of `/` and in its first load otherwise: dates (whose visitor-zone
+// line is added once the chunk is there), people and testimonials (docs/decisions/086, 087).
+export const EventDate = deferred(
+	() => server.EventDate,
+	() => import('./event-date').then((module) => module.EventDate),
+)
+export const People = deferred(
+	() => server.People,
+	() => import('./landing/people').then((module) => module.People),
+)
+export const Testimonials = deferred(
+	() => server.Testimonials,
+	() => import('./landing/people').then((module) => module.Testimonials),
+)

@@ -1,18 +1,17 @@
-import { ColorModeToggle } from '~/components/color-mode-toggle'
 import { ParticleBackground } from '~/components/islands'
-import { Logo } from '~/components/logo'
 import { SiteFooter } from '~/components/site-footer'
+import { SiteHeader } from '~/components/site-header'
 
-/** The lead-generation layout (SPEC §2): a centred column with a logo, the page and the footer. */
+/**
+ * The lead-generation layout (SPEC §2): the site header (logo and navigation, docs/decisions/085),
+ * a centred column with the page, and the footer.
+ */
 export function LeadLayout({ children }: { children: React.ReactNode }) {
 	return (
 		<div className="flex min-h-screen flex-col items-center">
 			{/* Decorative, dark mode only (SPEC §2); a lazy chunk, never part of the first load. */}
 			<ParticleBackground />
-			<header className="flex w-full max-w-3xl items-center justify-between px-4 py-6">
-				<Logo />
-				<ColorModeToggle />
-			</header>
+			<SiteHeader />
 			<main id="main" className="w-full max-w-3xl flex-1 px-4">
 				{children}
 			</main>
@@ -25,13 +24,13 @@ export function LeadLayout({ children }: { children: React.ReactNode }) {
 export function WorkshopLayout({ children }: { children: React.ReactNode }) {
 	return (
 		<div className="flex min-h-screen flex-col items-center">
-			<header className="flex w-full max-w-5xl items-center justify-between px-4 py-6">
-				<Logo />
-				<p className="rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
-					Free workshop
-				</p>
-				<ColorModeToggle />
-			</header>
+			<SiteHeader
+				badge={
+					<p className="hidden rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-900 sm:block dark:bg-indigo-950 dark:text-indigo-100">
+						Free workshop
+					</p>
+				}
+			/>
 			<main id="main" className="w-full max-w-5xl flex-1 px-4">
 				{children}
 			</main>

@@ -21,28 +21,24 @@ export function Logo() {
 	)
 }
 
-/** The sponsor's wordmark for the "Powered By" credit. */
+/**
+ * The sponsor's mark and name for the "Powered By" credit. The name is text beside the mark,
+ * not inside the SVG, so it is never clipped and needs no label (docs/decisions/088).
+ */
 export function SponsorLogo() {
 	return (
-		<svg viewBox="0 0 140 28" className="h-7 w-auto" aria-hidden="true" focusable="false">
-			<rect x="0" y="2" width="24" height="24" rx="6" className="fill-indigo-500" />
-			<path
-				d="M7 19l5-10 5 10"
-				fill="none"
-				stroke="white"
-				strokeWidth="2.5"
-				strokeLinecap="round"
-			/>
-			<text
-				x="32"
-				y="20"
-				className="fill-current"
-				fontSize="15"
-				fontWeight="600"
-				fontFamily="system-ui, sans-serif"
-			>
-				{site.sponsor.name}
-			</text>
-		</svg>
+		<span className="inline-flex items-center gap-2 whitespace-nowrap">
+			<svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
+				<rect width="24" height="24" rx="6" className="fill-indigo-500" />
+				<path
+					d="M7 17l5-10 5 10"
+					fill="none"
+					stroke="white"
+					strokeWidth="2.5"
+					strokeLinecap="round"
+				/>
+			</svg>
+			<span>{site.sponsor.name}</span>
+		</span>
 	)
 }

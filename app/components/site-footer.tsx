@@ -1,15 +1,8 @@
 import { Link } from '@remix-run/react'
-import { Icon, type IconName } from '~/components/icons'
+import { BrandIcon } from '~/components/brand-icons'
 import { SponsorLogo } from '~/components/logo'
-import { type SocialNetwork, site } from '~/site'
+import { site } from '~/site'
 import { useRootData } from '~/utils/root-data'
-
-const socialIcons: Record<SocialNetwork, IconName> = {
-	X: 'x',
-	BlueSky: 'bluesky',
-	LinkedIn: 'linkedin',
-	Discord: 'discord',
-}
 
 /** "Powered By" the sponsor, the social links and, when allowed, the legal links (SPEC §1, §2). */
 export function SiteFooter() {
@@ -18,7 +11,10 @@ export function SiteFooter() {
 		<footer className="mt-16 flex w-full flex-col items-center gap-4 border-t border-slate-200 px-4 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
 			<p className="flex items-center gap-2">
 				<span>Powered By</span>
-				<a href={site.sponsor.url} aria-label={site.sponsor.name} className="rounded">
+				<a
+					href={site.sponsor.url}
+					className="rounded font-semibold text-slate-800 dark:text-slate-200"
+				>
 					<SponsorLogo />
 				</a>
 			</p>
@@ -31,7 +27,7 @@ export function SiteFooter() {
 							rel="noopener noreferrer"
 							className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800"
 						>
-							<Icon name={socialIcons[link.network]} />
+							<BrandIcon network={link.network} />
 						</a>
 					</li>
 				))}

@@ -28,6 +28,7 @@ import {
 	slugPattern,
 	type TocEntry,
 } from './schema'
+import { compileSiteContent, SiteContentError } from './site-content-build.server'
 import { renderSocialImage } from './social-image.server'
 
 /** A content file that cannot be built; the message names the file and what is wrong. */
@@ -171,6 +172,13 @@ function readingMinutes(html: string): number {
 	return Math.max(1, Math.round(words / 220))
 }
 
+/** The line above the title on a generated social image. */
+const eyebrows: Record<Exclude<ContentKind, 'legal'>, string> = {
+	blog: 'Blog',
+	cheatsheets: 'Cheatsheet',
+	lessons: 'Free sample lesson',
+}
+
 type SourceFile = { kind: ContentKind; file: string; slug: string; category?: string }
 
 /** Every MDX file under `contentDir`, checked against the folder layout the routes expect. */
@@ -212,7 +220,7 @@ function itemPath({ kind, slug, category }: SourceFile): string {
 }
 
 export type BuildOptions = {
-	/** The folder holding blog/, cheatsheets/ and legal/. */
+	/** The folder holding blog/, cheatsheets/, legal/ and lessons/. */
 	contentDir: string
 	/** Where content.json is written. */
 	outDir: string
@@ -247,7 +255,7 @@ export async function buildContent(options: BuildOptions): Promise<ContentBundle
 		} else if (source.kind !== 'legal' && options.socialImages !== false) {
 			const generated = await renderSocialImage({
 				title: data.title,
-				eyebrow: source.kind === 'blog' ? 'Blog' : 'Cheatsheet',
+				eyebrow: eyebrows[source.kind],
 				description: data.description,
 				outDir: imageDir,
 				name: `${source.kind}-${source.slug}`,
@@ -274,5 +282,16 @@ export async function buildContent(options: BuildOptions): Promise<ContentBundle
 	const bundle: ContentBundle = { generatedAt: new Date().toISOString(), items }
 	fs.mkdirSync(options.outDir, { recursive: true })
 	fs.writeFileSync(path.join(options.outDir, 'content.json'), JSON.stringify(bundle))
+	// The landing pages' events, people and proof (content/site/*.yml, docs/decisions/086, 087).
+	const siteDir = path.join(options.contentDir, 'site')
+	if (fs.existsSync(siteDir)) {
+		try {
+			const site = compileSiteContent(siteDir)
+			fs.writeFileSync(path.join(options.outDir, 'site.json'), JSON.stringify(site))
+		} catch (error) {
+			if (error instanceof SiteContentError) throw new ContentError(error.message)
+			throw error
+		}
+	}
 	return bundle
 }

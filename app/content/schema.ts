@@ -5,8 +5,11 @@ import type { Frontmatter } from './frontmatter.server'
  * import this module, and the validator belongs to the build (frontmatter.server.ts).
  */
 
-/** The three kinds of content, each a folder under `content/` and a URL prefix. */
-export const contentKinds = ['blog', 'cheatsheets', 'legal'] as const
+/**
+ * The kinds of content, each a folder under `content/` and a URL prefix. `lessons` holds the
+ * course's free sample lesson(s), linked from the course outline (docs/decisions/087).
+ */
+export const contentKinds = ['blog', 'cheatsheets', 'legal', 'lessons'] as const
 export type ContentKind = (typeof contentKinds)[number]
 
 export type TocEntry = { id: string; text: string; depth: 2 | 3 }

@@ -14,6 +14,7 @@ import {
 	unique,
 } from 'drizzle-orm/pg-core'
 import type { LeadList } from '~/forms/names'
+import type { EmailAttachment } from '~/integrations/email/attachment'
 import type { Attribution } from '~/models/attribution'
 
 export const leads = pgTable(
@@ -55,6 +56,8 @@ export const outbox = pgTable('outbox', {
 	subject: text('subject').notNull(),
 	textBody: text('text_body').notNull(),
 	htmlBody: text('html_body'),
+	// 0008_outbox_attachments.sql: the calendar files a confirmation carries (docs/decisions/089).
+	attachments: jsonb('attachments').$type<EmailAttachment[]>(),
 	transport: text('transport').$type<'outbox' | 'smtp'>().notNull(),
 	messageId: text('message_id'),
 	sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -3,13 +3,36 @@ import { redact } from '~/utils/redact'
 import { type CatalogItem, getCatalog } from './catalog.server'
 import { getCountryInfo } from './country.server'
 
-/** The day event's passes, priced for the visitor's region; empty (and logged) when the database cannot answer. */
-export async function getDayPasses(geo: GeoQuery): Promise<CatalogItem[]> {
+/** A day pass in the visitor's region, with the GLOBAL price it is discounted from (docs/decisions/088). */
+export type DayPass = CatalogItem & { globalPrice: number | null }
+
+/**
+ * The day event's passes, priced for the visitor's region, and the country that price is for;
+ * no passes (and a logged error) when the database cannot answer.
+ */
+export async function getDayPasses(
+	geo: GeoQuery,
+): Promise<{ passes: DayPass[]; country: string | null }> {
 	try {
 		const country = await getCountryInfo(geo)
-		return (await getCatalog(country.details.region, { type: 'pass' })).items
+		const region = country.details.region
+		const [regional, global] = await Promise.all([
+			getCatalog(region, { type: 'pass' }),
+			region === 'GLOBAL' ? null : getCatalog('GLOBAL', { type: 'pass' }),
+		])
+		const passes = regional.items.map((item) => ({
+			...item,
+			globalPrice:
+				item.discountPercent > 0
+					? (global?.items.find((candidate) => candidate.code === item.code)?.price ?? null)
+					: null,
+		}))
+		return {
+			passes,
+			country: country.details.country ?? country.details.countryCode ?? null,
+		}
 	} catch (error) {
 		console.error('The day passes could not be loaded:', redact(error))
-		return []
+		return { passes: [], country: null }
 	}
 }

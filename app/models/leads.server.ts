@@ -5,12 +5,17 @@
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
+import type { SiteEvent } from '~/content/site-content'
+import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
+import type { EmailAttachment } from '~/integrations/email/attachment'
 import { sendEmail, templates } from '~/integrations/email/index.server'
+import type { EmailContent } from '~/integrations/email/templates'
 import { redact } from '~/utils/redact'
 import type { AttributionFacts } from './attribution'
+import { calendarAttachment, emailEvent } from './calendar.server'
 import { createToken } from './signed-token.server'
 
 /** E-mail addresses are stored trimmed and lower-cased: one lead per person and list. */
@@ -37,14 +42,14 @@ export const LIST_LINK_PAGES: Record<LeadList, string> = {
 }
 
 /** A day-event confirmation link stays valid for a week. */
-const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
+export const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
 
 /**
  * Signing up again re-sends the day-event confirmation at most this often per address: often
  * enough for someone whose first mail went astray, too seldom to flood anyone's inbox through
  * the form (the rate limit is per sender address, not per recipient).
  */
-const CONFIRMATION_RESEND_MINUTES = 5
+export const CONFIRMATION_RESEND_MINUTES = 5
 
 export type LeadInput = {
 	email: string
@@ -126,7 +131,7 @@ export async function findLead(db: Db, email: string, list: LeadList) {
  */
 export async function signUp(db: Db, input: LeadInput & { origin: string }): Promise<SavedLead> {
 	const lead = await saveLead(db, input)
-	const mail = confirmationEmail(input, lead)
+	const mail = await confirmationEmail(input, lead)
 	if (mail && (input.list !== 'day_event' || (await claimConfirmationSend(db, input.email)))) {
 		try {
 			await sendEmail({ to: normalizeEmail(input.email), ...mail }, { db })
@@ -162,17 +167,45 @@ async function claimConfirmationSend(db: Db, email: string): Promise<boolean> {
 	return claimed.length > 0
 }
 
-function confirmationEmail(input: LeadInput & { origin: string }, lead: SavedLead) {
+/**
+ * The confirmation of a sign-up, with the calendar file of what it is for attached
+ * (docs/decisions/086, 089): the next workshop session, the course release, the day.
+ */
+async function confirmationEmail(
+	input: LeadInput & { origin: string },
+	lead: SavedLead,
+): Promise<(EmailContent & { attachments: EmailAttachment[] }) | null> {
 	const firstName = input.firstName || null
+	const { origin } = input
+	const withCalendar = async (content: Promise<EmailContent>, event: SiteEvent | undefined) => ({
+		...(await content),
+		attachments: event ? [calendarAttachment(event, origin)] : [],
+	})
 	switch (input.list) {
-		case 'workshop':
-			return lead.created
-				? templates.workshopConfirmation({ firstName, siteUrl: input.origin })
-				: null
-		case 'course':
-			return lead.created
-				? templates.courseSignupConfirmation({ firstName, siteUrl: input.origin })
-				: null
+		case 'workshop': {
+			if (!lead.created) return null
+			const sessions = eventsOf('workshop', { after: new Date() })
+			return withCalendar(
+				templates.workshopConfirmation({
+					firstName,
+					siteUrl: origin,
+					sessions: sessions.map((session) => emailEvent(session, origin)),
+				}),
+				sessions[0],
+			)
+		}
+		case 'course': {
+			if (!lead.created) return null
+			const [release] = eventsOf('course')
+			return withCalendar(
+				templates.courseSignupConfirmation({
+					firstName,
+					siteUrl: origin,
+					release: release && emailEvent(release, origin),
+				}),
+				release,
+			)
+		}
 		case 'day_event': {
 			// Until the link is opened, signing up again sends a fresh one (the first may be lost),
 			// at most once per CONFIRMATION_RESEND_MINUTES (claimConfirmationSend).
@@ -182,11 +215,17 @@ function confirmationEmail(input: LeadInput & { origin: string }, lead: SavedLea
 				{ email: input.email, list: 'day_event', purpose: 'confirm', ttlSeconds: CONFIRM_LINK_TTL },
 				config.SESSION_SECRET,
 			)
-			return templates.dayEventConfirmation({
-				firstName,
-				confirmUrl: `${input.origin}/ai-driven-development-day/confirm?token=${token}`,
-				expiresAt: new Date(Date.now() + CONFIRM_LINK_TTL * 1000),
-			})
+			const [day] = eventsOf('day')
+			return withCalendar(
+				templates.dayEventConfirmation({
+					firstName,
+					confirmUrl: `${origin}/ai-driven-development-day/confirm?token=${token}`,
+					expiresAt: new Date(Date.now() + CONFIRM_LINK_TTL * 1000),
+					event: day && emailEvent(day, origin),
+					siteUrl: origin,
+				}),
+				day,
+			)
 		}
 		default:
 			return null

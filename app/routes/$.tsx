@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { pathNotFound } from '~/utils/http'
+import { pageMeta } from '~/utils/meta'
 
 /**
  * Any path no other route claims. Answering here (rather than letting Remix fall through)
@@ -9,6 +10,10 @@ import { pathNotFound } from '~/utils/http'
 export function loader({ request }: LoaderFunctionArgs) {
 	throw pathNotFound(new URL(request.url).pathname)
 }
+
+/** The 404 page's own title in the tab and in history (docs/decisions/088), never indexed. */
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Page not found', noindex: true })
 
 /** A form posted to an unknown path is a 404 too. */
 export function action(args: LoaderFunctionArgs) {

@@ -5,10 +5,11 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { Icon } from '~/components/icons'
-import { CheckoutForm, OneClickSignup, SignupForm } from '~/components/islands'
+import { CheckoutForm, EventDate, OneClickSignup, People, SignupForm } from '~/components/islands'
 import { SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { eventsOf, getSiteContent } from '~/content/site-content.server'
+import { presentEvent } from '~/models/calendar.server'
 import { getDayPasses } from '~/models/day-pass.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { formatPrice } from '~/models/pricing'
@@ -29,8 +30,14 @@ export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'AI Driven Development Day', description: lead })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+	const { people, agenda } = getSiteContent()
+	const [day] = eventsOf('day')
 	return json({
-		passes: await getDayPasses(geoQuery(request, context)),
+		...(await getDayPasses(geoQuery(request, context))),
+		// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
+		event: day ? presentEvent(day, context.origin) : null,
+		agenda: agenda.day,
+		speakers: people.speakers,
 		signedUp: isSignedUp(request, 'day_event'),
 		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: honeypotProps(),
@@ -42,43 +49,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	return signupResponse(outcome, signedUpCookie('day_event', context))
 }
 
-const agenda: [time: string, title: string, speaker?: string][] = [
-	['09:00', 'Doors open and coffee'],
-	['09:30', 'Keynote: the developer’s job after autocomplete', 'Maya Lindqvist'],
-	['10:30', 'Context engineering for real codebases', 'Tomás Oduya'],
-	['11:30', 'Hands-on: test-first with an assistant', 'Priya Raman'],
-	['13:00', 'Lunch'],
-	['14:00', 'Agents in CI: what we automated and what we rolled back', 'Jonas Weber'],
-	['15:00', 'Reviewing generated code without burning out', 'Aiko Tanaka'],
-	['16:00', 'Panel and questions', 'All speakers'],
-]
-
-const speakers: [name: string, role: string][] = [
-	['Maya Lindqvist', 'Principal engineer, developer tools'],
-	['Tomás Oduya', 'Staff engineer, platform team'],
-	['Priya Raman', 'Engineering manager and trainer'],
-	['Jonas Weber', 'DevOps lead'],
-	['Aiko Tanaka', 'Security-minded full-stack developer'],
-]
-
 export default function Page() {
-	const { passes, signedUp, oneClick, honeypot } = useLoaderData<typeof loader>()
+	const { passes, country, event, agenda, speakers, signedUp, oneClick, honeypot } =
+		useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
 	return (
 		<LeadLayout>
 			<PageHeading title="AI Driven Development Day" lead={lead} />
-			<p className="flex flex-wrap gap-x-6 gap-y-2 text-slate-700 dark:text-slate-300">
-				<span className="flex items-center gap-2">
-					<Icon name="calendar" className="h-5 w-5" /> One full day, live
-				</span>
-				<span className="flex items-center gap-2">
-					<Icon name="map-pin" className="h-5 w-5" /> Online, with recordings
-				</span>
-			</p>
+			{event ? <EventDate event={event} label="One full day, live" /> : null}
 			<section aria-labelledby="agenda-heading" className="py-10">
-				<SectionHeading id="agenda-heading" title="Agenda" />
+				<SectionHeading
+					id="agenda-heading"
+					title="Agenda"
+					lead={event ? `Times in ${event.zoneName}.` : undefined}
+				/>
 				<ol className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white/70 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900/70">
-					{agenda.map(([time, title, speaker]) => (
+					{agenda.map(({ time, title, speaker }) => (
 						<li key={time} className="flex gap-4 p-4">
 							<span className="w-14 shrink-0 font-mono text-indigo-700 dark:text-indigo-300">
 								{time}
@@ -93,31 +79,11 @@ export default function Page() {
 					))}
 				</ol>
 			</section>
-			<section aria-labelledby="speakers-heading" className="py-10">
-				<SectionHeading id="speakers-heading" title="Speakers" />
-				<ul className="grid gap-4 sm:grid-cols-2">
-					{speakers.map(([name, role]) => (
-						<li
-							key={name}
-							className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white/70 p-4 dark:border-slate-800 dark:bg-slate-900/70"
-						>
-							<span
-								aria-hidden="true"
-								className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white"
-							>
-								{name
-									.split(' ')
-									.map((part) => part[0])
-									.join('')}
-							</span>
-							<span>
-								<span className="block font-semibold">{name}</span>
-								<span className="text-slate-700 dark:text-slate-300">{role}</span>
-							</span>
-						</li>
-					))}
-				</ul>
-			</section>
+			<People
+				id="speakers-heading"
+				title={{ one: 'Speaker', other: 'Speakers' }}
+				people={speakers}
+			/>
 			<section aria-labelledby="passes-heading" id="passes" className="py-10">
 				<SectionHeading
 					id="passes-heading"
@@ -131,12 +97,21 @@ export default function Page() {
 							className="rounded-2xl border border-slate-200 bg-white/80 p-6 dark:border-slate-800 dark:bg-slate-900/80"
 						>
 							<h3 className="font-semibold">{pass.name}</h3>
-							<p className="mt-2 text-3xl font-bold">
-								{formatPrice(pass.price, pass.currency)}{' '}
-								<span className="text-sm font-normal text-slate-600 dark:text-slate-400">
-									{pass.currency}
-								</span>
+							<p className="mt-2 flex items-baseline gap-2">
+								<span className="text-3xl font-bold">{formatPrice(pass.price, pass.currency)}</span>
+								<span className="text-sm text-slate-600 dark:text-slate-400">{pass.currency}</span>
+								{pass.globalPrice !== null ? (
+									<span className="text-slate-600 line-through dark:text-slate-400">
+										<span className="sr-only">instead of </span>
+										{formatPrice(pass.globalPrice, pass.currency)}
+									</span>
+								) : null}
 							</p>
+							{pass.globalPrice !== null && country ? (
+								<p className="text-sm text-emerald-700 dark:text-emerald-300">
+									Regional price for {country}: {pass.discountPercent}% off.
+								</p>
+							) : null}
 							<p className="mt-2 text-slate-700 dark:text-slate-300">{pass.description}</p>
 							<CheckoutForm
 								code={pass.code}

@@ -1,8 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { NextSteps, readOn } from '~/components/next-steps'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
+import { upcomingEvents } from '~/models/calendar.server'
 import { confirmLead } from '~/models/leads.server'
 import { verifyToken } from '~/models/signed-token.server'
 import { signedUpCookie } from '~/utils/cookies.server'
@@ -30,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const found = await confirmLead(await getDb(), result.claims.email, 'day_event')
 	if (!found) return json({ ok: false as const, message: MESSAGES.unknown }, { status: 404 })
 	return json(
-		{ ok: true as const, email: result.claims.email },
+		{ ok: true as const, email: result.claims.email, day: upcomingEvents('day', context.origin) },
 		{ headers: { 'Set-Cookie': signedUpCookie('day_event', context) } },
 	)
 }
@@ -40,10 +42,29 @@ export default function ConfirmRegistration() {
 	return (
 		<LeadLayout>
 			{data.ok ? (
-				<PageHeading
-					title="Your registration is complete"
-					lead={`See you at AI Driven Development Day. We'll send the details to ${data.email}.`}
-				/>
+				<>
+					<PageHeading
+						title="Your registration is complete"
+						lead={`See you at AI Driven Development Day. We'll send the details to ${data.email}.`}
+					/>
+					<NextSteps
+						steps={[
+							{
+								when: 'Before the day',
+								what: `The programme and the joining details, to ${data.email}.`,
+							},
+						]}
+						events={data.day}
+						links={[
+							{
+								to: '/ai-driven-development-day#passes',
+								label: 'Get passes for your team',
+								text: 'One checkout, a pass link for each person.',
+							},
+							...readOn,
+						]}
+					/>
+				</>
 			) : (
 				<PageHeading title="This link did not work" lead={data.message} />
 			)}

@@ -9,6 +9,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@rem
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { NextSteps, readOn } from '~/components/next-steps'
+import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
 import { findValidPass, getCheckout } from '~/models/checkout/index.server'
 import { formatPrice } from '~/models/pricing'
 import { startedHere } from '~/utils/cookies.server'
@@ -19,19 +21,21 @@ import { pageMeta } from '~/utils/meta'
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Thank you for your order', noindex: true })
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const pathname = new URL(request.url).pathname
 	const order = requireFound(await getCheckout(params.id ?? ''), pathname)
 	if (order.status === 'pending') throw redirect(`/checkout/processing?id=${order.data.id}`)
 	if (order.status !== 'paid') throw notFound(pathname)
 	const headers = { 'Cache-Control': 'private, no-store' }
 	if (!(await startedHere(request, order.data.id)))
-		return json({ order: null, passes: [] }, { headers })
+		return json({ order: null, passes: [], events: [] }, { headers })
 	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(id)))
 	return json(
 		{
 			order: order.data,
 			passes: passes.flatMap((pass) => (pass ? [{ id: pass.id, claimedBy: pass.holderName }] : [])),
+			// The date of what was bought, for the calendar (docs/decisions/086, 089).
+			events: upcomingEvents(eventKindOf(order.data.type), context.origin),
 		},
 		{ headers },
 	)
@@ -46,13 +50,22 @@ const backHome = (
 )
 
 export default function ThankYou() {
-	const { order, passes } = useLoaderData<typeof loader>()
+	const { order, passes, events } = useLoaderData<typeof loader>()
 	if (!order)
 		return (
 			<LeadLayout>
 				<PageHeading
 					title="Thank you for your order"
 					lead="This order is paid. Its receipt, with a link to each pass, went to the buyer's e-mail address."
+				/>
+				<NextSteps
+					steps={[
+						{
+							when: 'If you received a pass link',
+							what: 'Open it and claim the pass with your own name and e-mail address.',
+						},
+					]}
+					links={readOn}
 				/>
 				{backHome}
 			</LeadLayout>
@@ -100,6 +113,40 @@ export default function ThankYou() {
 					</ol>
 				</section>
 			) : null}
+			<NextSteps
+				steps={[
+					{
+						when: 'Now',
+						what: order.email
+							? `The receipt${passes.length > 0 ? ', with a link to each pass,' : ''} is on its way to ${order.email}, with the date as a calendar file.`
+							: 'The receipt is on its way to the address you paid with.',
+					},
+					...(passes.length > 1
+						? [
+								{
+									when: 'Today',
+									what: 'Claim your own pass and send the other links to your team: each person claims theirs once.',
+								},
+							]
+						: passes.length === 1
+							? [
+									{
+										when: 'Today',
+										what: 'Claim your pass with the name and e-mail of the person who attends.',
+									},
+								]
+							: []),
+					{
+						when: order.type === 'pass' ? 'Before the day' : 'When the course opens',
+						what:
+							order.type === 'pass'
+								? 'We e-mail every pass holder the programme and the joining details.'
+								: 'We e-mail you your access, and each module as it is released.',
+					},
+				]}
+				events={events}
+				links={readOn}
+			/>
 			{backHome}
 		</LeadLayout>
 	)

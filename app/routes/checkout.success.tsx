@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { NextSteps, readOn } from '~/components/next-steps'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Payment successful` })
@@ -17,6 +18,15 @@ export default function Page() {
 			<PageHeading
 				title="Payment successful"
 				lead="Thank you! Your payment went through and a receipt is on its way to your inbox."
+			/>
+			<NextSteps
+				steps={[
+					{
+						when: 'Now',
+						what: 'The receipt, with a link to each pass and the date as a calendar file, is on its way to the address you paid with.',
+					},
+				]}
+				links={readOn}
 			/>
 		</LeadLayout>
 	)

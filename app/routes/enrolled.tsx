@@ -1,16 +1,47 @@
-import type { MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { NextSteps, readOn } from '~/components/next-steps'
+import { upcomingEvents } from '~/models/calendar.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: `You're in! We'll be in touch.` })
 
+export function loader({ context }: LoaderFunctionArgs) {
+	return json({ release: upcomingEvents('course', context.origin) })
+}
+
+/** After the course-interest sign-up (SPEC §2): what comes, and when (docs/decisions/089). */
 export default function Page() {
+	const { release } = useLoaderData<typeof loader>()
 	return (
 		<LeadLayout>
 			<PageHeading
 				title="You're in! We'll be in touch."
 				lead="Thanks for your interest in AI Driven Dev. We'll e-mail you as soon as there is news about the course."
+			/>
+			<NextSteps
+				steps={[
+					{
+						when: 'Now',
+						what: 'A confirmation is on its way to the address you gave, with the opening date as a calendar file.',
+					},
+					{
+						when: release[0] ? `${release[0].when}` : 'When the course opens',
+						what: 'The course opens and we e-mail you. Pre-order before then to keep the launch price.',
+					},
+				]}
+				events={release}
+				links={[
+					{ to: '/#pricing', label: 'Pre-order your seat', text: 'Lock in the launch price now.' },
+					{
+						to: '/workshop',
+						label: 'Join the free workshop',
+						text: 'Two hours, live, before the course.',
+					},
+					...readOn,
+				]}
 			/>
 		</LeadLayout>
 	)

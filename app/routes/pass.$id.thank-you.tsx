@@ -3,6 +3,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { NextSteps, readOn } from '~/components/next-steps'
+import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
 import { findValidPass } from '~/models/checkout/index.server'
 import { requireFound } from '~/utils/http'
 import { t } from '~/utils/i18n'
@@ -11,11 +13,17 @@ import { pageMeta } from '~/utils/meta'
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your pass is claimed', noindex: true })
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const pass = await findValidPass(params.id ?? '')
 	const claimed = requireFound(pass?.claimedAt ? pass : null, new URL(request.url).pathname)
 	return json(
-		{ itemName: claimed.itemName, name: claimed.holderName, email: claimed.holderEmail },
+		{
+			itemName: claimed.itemName,
+			name: claimed.holderName,
+			email: claimed.holderEmail,
+			// Passes are for the day event (docs/decisions/086).
+			events: upcomingEvents(eventKindOf('pass'), context.origin),
+		},
 		{ headers: { 'Cache-Control': 'private, no-store' } },
 	)
 }
@@ -27,6 +35,16 @@ export default function PassThankYou() {
 			<PageHeading
 				title="Your pass is claimed"
 				lead={`Thank you, ${pass.name}. Your ${pass.itemName} is confirmed; we will write to ${pass.email} before the event.`}
+			/>
+			<NextSteps
+				steps={[
+					{
+						when: 'Before the event',
+						what: `We write to ${pass.email} with the programme and the joining details.`,
+					},
+				]}
+				events={pass.events}
+				links={readOn}
 			/>
 			<Link to="/" className={buttonClasses('secondary')}>
 				{t('backToHome')}

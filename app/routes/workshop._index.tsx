@@ -6,9 +6,11 @@ import {
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { Icon, type IconName } from '~/components/icons'
-import { SignupForm } from '~/components/islands'
+import { EventDate, SignupForm } from '~/components/islands'
 import { CheckList, SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
+import { eventsOf, getSiteContent } from '~/content/site-content.server'
+import { presentEvent } from '~/models/calendar.server'
 import { publicPageHeaders } from '~/utils/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/utils/cookies.server'
 import { honeypotProps } from '~/utils/honeypot.server'
@@ -24,8 +26,16 @@ export const headers = publicPageHeaders
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title, description })
 
-export async function loader({ request }: LoaderFunctionArgs) {
-	return json({ signedUp: isSignedUp(request, 'workshop'), honeypot: honeypotProps() })
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	return json({
+		signedUp: isSignedUp(request, 'workshop'),
+		honeypot: honeypotProps(),
+		// Sessions and agenda from content/site/ (docs/decisions/086, 087).
+		sessions: eventsOf('workshop', { after: new Date() }).map((event) =>
+			presentEvent(event, context.origin),
+		),
+		agenda: getSiteContent().agenda.workshop,
+	})
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,30 +49,6 @@ const facts: { icon: IconName; label: string; value: string }[] = [
 	{ icon: 'ticket', label: 'Price', value: 'Free' },
 ]
 
-const agenda: [minutes: string, title: string, text: string][] = [
-	[
-		'0:00',
-		'Where AI fits',
-		'The parts of a workday an assistant speeds up, and the parts it slows down.',
-	],
-	[
-		'0:20',
-		'Context that works',
-		'Rules files, examples and the few lines of background that change every answer.',
-	],
-	[
-		'0:45',
-		'Live build',
-		'We plan, generate, test and review one small feature together, mistakes included.',
-	],
-	[
-		'1:30',
-		'Review like you mean it',
-		'A checklist for reading generated code: security, edge cases, dependencies.',
-	],
-	['1:50', 'Questions', 'Bring your own stack and your own problems.'],
-]
-
 const takeaways = [
 	'A repeatable loop for working with an assistant: plan, prompt, test, review',
 	'A starter rules file and prompt checklist for your own projects',
@@ -70,7 +56,7 @@ const takeaways = [
 ]
 
 export default function WorkshopPage() {
-	const { signedUp, honeypot } = useLoaderData<typeof loader>()
+	const { signedUp, honeypot, sessions, agenda } = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
 	return (
 		<>
@@ -89,11 +75,25 @@ export default function WorkshopPage() {
 					</div>
 				))}
 			</dl>
+			<section aria-labelledby="sessions-heading" className="pt-10">
+				<SectionHeading
+					id="sessions-heading"
+					title="Sessions"
+					lead="Every session is the same live workshop. Pick the time that suits you."
+				/>
+				<ul className="grid gap-4 md:grid-cols-2">
+					{sessions.map((session) => (
+						<li key={session.id}>
+							<EventDate event={session} />
+						</li>
+					))}
+				</ul>
+			</section>
 			<div className="grid gap-10 py-10 lg:grid-cols-[3fr_2fr]">
 				<section aria-labelledby="agenda-heading">
 					<SectionHeading id="agenda-heading" title="Agenda" />
 					<ol className="space-y-4 border-l-2 border-indigo-600 pl-5">
-						{agenda.map(([time, heading, text]) => (
+						{agenda.map(({ time, title: heading, text }) => (
 							<li key={time}>
 								<p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">{time}</p>
 								<h3 className="font-semibold">{heading}</h3>

@@ -4,6 +4,8 @@
  */
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
+import { eventsOf, getSiteContent } from '~/content/site-content.server'
+import { presentEvent } from '~/models/calendar.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { readOneClickLink } from '~/models/one-click.server'
@@ -18,10 +20,16 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 		getCourseOffer({ geo: geoQuery(request, context), pricing }),
 		getCourseFaq(),
 	])
+	const { people, testimonials } = getSiteContent()
+	const [release] = eventsOf('course')
 	return {
 		offer,
 		faq,
 		copy: courseCopy,
+		// The course release's date, the instructors and the proof (content/site/, docs/decisions/086, 087).
+		release: release ? presentEvent(release, context.origin) : null,
+		instructors: people.instructors,
+		testimonials,
 		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: honeypotProps(),
 	}

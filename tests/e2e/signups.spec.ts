@@ -2,40 +2,14 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type Page, type TestInfo, test } from '@playwright/test'
-import { baseURL, E2E_SESSION_SECRET, mailURL } from '../../playwright.config'
+import { expect, type Page, test } from '@playwright/test'
+import { baseURL, E2E_SESSION_SECRET } from '../../playwright.config'
+import { address, inbox } from './inbox'
 
 // Every sign-up form, with JavaScript on (project js) and off (project no-js): invalid input,
 // a good submission, a double submission; the day-event link from the visitor's inbox (the mail
 // peer, tests/fakes/mail-peer.js); one-click links;
 // referral cookies; page views.
-
-/** An address unique to this test and project (both projects share one server). */
-function address(testInfo: TestInfo, name: string) {
-	return `${name}.${testInfo.project.name}.${Date.now()}@example.com`
-}
-
-type Mail = { to: string[]; subject: string; text: string }
-
-/**
- * What arrived in `to`'s inbox once the site's job queue has settled: messages are delivered by
- * a background job after the form is answered (docs/decisions/075), so what is missing then was
- * never sent.
- */
-async function inbox(page: Page, to: string): Promise<Mail[]> {
-	await expect
-		.poll(
-			async () => {
-				const health = await page.request.get(`${baseURL}/healthz`)
-				const { queue } = (await health.json()) as { queue?: { waiting: number; running: number } }
-				return queue ? queue.waiting + queue.running : -1
-			},
-			{ timeout: 15_000 },
-		)
-		.toBe(0)
-	const response = await page.request.get(`${mailURL}/messages?to=${encodeURIComponent(to)}`)
-	return (await response.json()) as Mail[]
-}
 
 async function outboxSubjects(page: Page, to: string): Promise<string[]> {
 	return (await inbox(page, to)).map((mail) => mail.subject)

@@ -301,7 +301,8 @@ for (const backend of [pglite, postgres]) {
 			const html = await (await get('/', { 'CF-IPCountry': 'IN' })).text()
 			expect(html).toContain('AI Driven Dev')
 			expect(html).toMatch(/data-testid="seat-price">\$100</)
-			expect(html).toMatch(/<strong>1<\/strong> seats sold · <strong>9<\/strong> seats\s*left/)
+			// One seat is "1 seat", through the plural rules (docs/decisions/088).
+			expect(html).toMatch(/<strong>1<\/strong> seat sold · <strong>9<\/strong> seats left/)
 			const global = await (await get('/?pricing=global', { 'CF-IPCountry': 'IN' })).text()
 			expect(global).toMatch(/data-testid="seat-price">\$249</)
 			expect(global).toContain('Use regional pricing for India')

@@ -44,7 +44,10 @@ describe.each(backends)('e-mail on $name', (backend) => {
 	})
 
 	test('with SMTP_URL, sending queues the delivery; the job hands it to the SMTP server and the outbox records it as sent', async () => {
-		const mail = templates.workshopConfirmation({ firstName: 'Ada', siteUrl: 'https://site.test' })
+		const mail = await templates.workshopConfirmation({
+			firstName: 'Ada',
+			siteUrl: 'https://site.test',
+		})
 		const sent = await sendEmail({ to: 'ada@example.com', ...mail })
 		expect(sent.transport).toBe('smtp')
 		// Nothing went out yet: the visitor does not wait for the mail server.
@@ -84,7 +87,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 	})
 
 	test('a receipt with order lines and totals arrives intact', async () => {
-		const mail = templates.receipt({
+		const mail = await templates.receipt({
 			orderId: 'ord_42',
 			currency: 'USD',
 			lines: [{ name: 'AI Driven Dev seat', quantity: 1, unitAmountMinor: 24_900 }],
@@ -96,6 +99,34 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		await drainJobs(database)
 		const message = smtp.received.find((m) => m.to.includes('buyer@example.com'))
 		expect(decoded(message!.raw)).toMatch(/Total paid\s+\$249/)
+	})
+
+	test('a calendar attachment is stored on the outbox row and arrives as a text/calendar part', async () => {
+		const ics =
+			'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:day@site.test\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
+		const attachment = {
+			filename: 'day.ics',
+			contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+			content: ics,
+		}
+		await sendEmail(
+			{
+				to: 'cal@example.com',
+				subject: 'With a date',
+				text: 'T',
+				html: '<p>T</p>',
+				attachments: [attachment],
+			},
+			{ db: database.db, smtpUrl: smtp.url, from: 'a@b.test' },
+		)
+		await drainJobs(database)
+		const message = smtp.received.find((m) => m.to.includes('cal@example.com'))
+		expect(message!.raw).toMatch(
+			/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;?\s+name=day\.ics/,
+		)
+		expect(message!.raw).toContain('Content-Disposition: attachment; filename=day.ics')
+		const [row] = await listOutbox(database.db, 'cal@example.com')
+		expect(row!.attachments).toEqual([attachment])
 	})
 
 	test('without SMTP_URL the message is written to the outbox and logged, nothing is sent', async () => {

@@ -396,7 +396,8 @@ export function TableFrame({ children }: { children?: ReactNode }) {
 			tabIndex={0}
 			className="my-6 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700"
 		>
-			<table className="w-full border-collapse text-left text-sm">
+			{/* Wide enough to read on a phone: the block scrolls sideways, not the page (docs/decisions/088). */}
+			<table className="w-full min-w-[36rem] border-collapse text-left text-sm">
 				{caption ? (
 					<caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
 				) : null}

@@ -47,6 +47,12 @@ export const courseCopy = {
 		['Agents in practice', 'Multi-file changes, tool use and keeping a human in the loop.'],
 		['Shipping and maintaining', 'Reviews, refactors, migrations and documentation at speed.'],
 	] as const,
+	/** The free sample lesson (content/lessons/), shown under its module in the outline (docs/decisions/087). */
+	sampleLesson: {
+		module: 'Context is everything',
+		path: '/lessons/context-is-everything',
+		label: 'Read a free sample lesson from this module',
+	},
 	audience: [
 		'You write code for a living and want AI to make you faster without making you sloppier.',
 		'You tried an assistant, got mixed results, and want a method instead of luck.',

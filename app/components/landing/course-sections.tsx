@@ -47,9 +47,12 @@ export function Outcomes({ outcomes }: Pick<CourseCopy, 'outcomes'>) {
 	)
 }
 
-export function Curriculum({ curriculum }: Pick<CourseCopy, 'curriculum'>) {
+export function Curriculum({
+	curriculum,
+	sampleLesson,
+}: Pick<CourseCopy, 'curriculum' | 'sampleLesson'>) {
 	return (
-		<section aria-labelledby="curriculum-heading" className="py-10">
+		<section id="curriculum" aria-labelledby="curriculum-heading" className="scroll-mt-6 py-10">
 			<SectionHeading
 				id="curriculum-heading"
 				title="Curriculum"
@@ -73,6 +76,14 @@ export function Curriculum({ curriculum }: Pick<CourseCopy, 'curriculum'>) {
 								{title}
 							</h3>
 							<p className="text-slate-700 dark:text-slate-300">{text}</p>
+							{sampleLesson.module === title ? (
+								<Link
+									to={sampleLesson.path}
+									className="mt-1 inline-block font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300"
+								>
+									{sampleLesson.label}
+								</Link>
+							) : null}
 						</div>
 					</li>
 				))}

@@ -15,6 +15,7 @@ const row = {
 	attempts: 0,
 	lastError: null,
 	failedAt: null,
+	attachments: null,
 }
 
 describe('an outbox row as the message nodemailer sends (docs/decisions/076)', () => {
@@ -27,6 +28,16 @@ describe('an outbox row as the message nodemailer sends (docs/decisions/076)', (
 			html: undefined,
 		})
 		expect(outboxMessage({ ...row, htmlBody: '<p>Hi</p>' }).html).toBe('<p>Hi</p>')
+	})
+
+	test('carries the row’s attachments (an event’s calendar file, docs/decisions/089)', () => {
+		const attachment = {
+			filename: 'day.ics',
+			contentType: 'text/calendar',
+			content: 'BEGIN:VCALENDAR',
+		}
+		expect(outboxMessage(row).attachments).toBeUndefined()
+		expect(outboxMessage({ ...row, attachments: [attachment] }).attachments).toEqual([attachment])
 	})
 
 	test('its Message-ID is derived from the row, on the sender’s domain, so a resend is the same message', () => {

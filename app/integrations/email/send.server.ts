@@ -15,12 +15,14 @@ import { type DbOrTx, enqueue } from '~/jobs/queue.server'
 import { emailRetryPolicy } from '~/jobs/retry'
 import { type JobDefinition, PermanentJobError } from '~/jobs/worker.server'
 import { redactEmails } from '~/utils/redact'
+import type { EmailAttachment } from './attachment'
 
 export type EmailMessage = {
 	to: string
 	subject: string
 	text: string
 	html?: string
+	attachments?: EmailAttachment[]
 }
 
 export type QueuedEmail = {
@@ -82,6 +84,7 @@ export async function sendEmail(
 				subject: message.subject,
 				textBody: message.text,
 				htmlBody: message.html ?? null,
+				attachments: message.attachments?.length ? message.attachments : null,
 				transport,
 			})
 			.returning({ id: outbox.id })
@@ -120,6 +123,7 @@ export function outboxMessage(row: OutboxRow): SendMailOptions {
 		subject: row.subject,
 		text: row.textBody,
 		html: row.htmlBody ?? undefined,
+		attachments: row.attachments ?? undefined,
 		messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`,
 	}
 }

@@ -1,9 +1,28 @@
 import { describe, expect, test } from 'vitest'
-import { dayEventConfirmation, lateRefund, receipt, workshopConfirmation } from './templates'
+import {
+	courseSignupConfirmation,
+	dayEventConfirmation,
+	type EmailEvent,
+	lateRefund,
+	receipt,
+	workshopConfirmation,
+} from './templates'
+
+const session: EmailEvent = {
+	title: 'Free workshop',
+	when: 'Thursday, 10 December 2026, 18:00–20:00 CET',
+	zoneName: 'Central European Standard Time',
+	calendarUrl: 'https://site.test/calendar/workshop-2026-12-10.ics',
+	googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=W',
+}
+
+/** Every link of an HTML body, unescaped. */
+const hrefs = (html: string) =>
+	[...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'))
 
 describe('e-mail templates', () => {
-	test('workshop confirmation names the workshop and escapes the name in HTML', () => {
-		const mail = workshopConfirmation({ firstName: '<Ada>', siteUrl: 'https://site.test' })
+	test('workshop confirmation names the workshop and escapes the name in HTML', async () => {
+		const mail = await workshopConfirmation({ firstName: '<Ada>', siteUrl: 'https://site.test' })
 		expect(mail.subject).toBe("You're signed up for the free workshop")
 		expect(mail.text).toContain('Hi <Ada>,')
 		expect(mail.text).toContain('building web apps with LLMs')
@@ -11,9 +30,9 @@ describe('e-mail templates', () => {
 		expect(mail.html).not.toContain('<Ada>')
 	})
 
-	test('day-event confirmation carries the link in text and HTML', () => {
+	test('day-event confirmation carries the link in text and HTML', async () => {
 		const url = 'https://site.test/ai-driven-development-day/confirm?token=a.b&x=1'
-		const mail = dayEventConfirmation({
+		const mail = await dayEventConfirmation({
 			confirmUrl: url,
 			expiresAt: new Date('2026-01-01T00:00:00Z'),
 		})
@@ -24,8 +43,8 @@ describe('e-mail templates', () => {
 		expect(mail.text).toContain('Thu, 01 Jan 2026 00:00:00 GMT')
 	})
 
-	test('receipt lists lines, subtotal, discount and total in the currency', () => {
-		const mail = receipt({
+	test('receipt lists lines, subtotal, discount and total in the currency', async () => {
+		const mail = await receipt({
 			orderId: 'ord_123',
 			currency: 'usd',
 			lines: [
@@ -47,8 +66,8 @@ describe('e-mail templates', () => {
 		expect(mail.html).toContain('<strong>Total paid</strong>')
 	})
 
-	test('a receipt of passes links each pass, for a buyer on another device', () => {
-		const mail = receipt({
+	test('a receipt of passes links each pass, for a buyer on another device', async () => {
+		const mail = await receipt({
 			orderId: 'ord_9',
 			currency: 'usd',
 			lines: [{ name: 'Day pass', quantity: 2, unitAmountMinor: 9_900 }],
@@ -62,8 +81,8 @@ describe('e-mail templates', () => {
 		expect(mail.html).toContain('href="https://site.test/pass/b"')
 	})
 
-	test('a receipt without a discount has no discount line', () => {
-		const mail = receipt({
+	test('a receipt without a discount has no discount line', async () => {
+		const mail = await receipt({
 			orderId: 'o',
 			currency: 'EUR',
 			lines: [{ name: 'Seat', quantity: 1, unitAmountMinor: 1000 }],
@@ -75,8 +94,8 @@ describe('e-mail templates', () => {
 		expect(mail.text).toContain('€10')
 	})
 
-	test('a late payment refund says why and how much comes back, with the item escaped in HTML', () => {
-		const mail = lateRefund({
+	test('a late payment refund says why and how much comes back, with the item escaped in HTML', async () => {
+		const mail = await lateRefund({
 			orderId: 'ord_9',
 			customerName: 'Grace',
 			itemName: 'Day <pass>',
@@ -91,5 +110,80 @@ describe('e-mail templates', () => {
 		expect(mail.text).toContain('refunding the full $49')
 		expect(mail.html).toContain('Day &lt;pass&gt;')
 		expect(mail.html).not.toContain('<pass>')
+	})
+
+	test('every confirmation is HTML with a plain-text alternative carrying the same links', async () => {
+		const mails = await Promise.all([
+			workshopConfirmation({ siteUrl: 'https://site.test', sessions: [session] }),
+			courseSignupConfirmation({ siteUrl: 'https://site.test', release: session }),
+			dayEventConfirmation({
+				confirmUrl: 'https://site.test/ai-driven-development-day/confirm?token=t',
+				expiresAt: new Date('2026-01-01T00:00:00Z'),
+				event: session,
+				siteUrl: 'https://site.test',
+			}),
+		])
+		for (const mail of mails) {
+			expect(mail.html).toMatch(/^<!DOCTYPE html/)
+			expect(mail.text).not.toContain('<')
+			for (const href of hrefs(mail.html)) expect(mail.text).toContain(href)
+		}
+	})
+
+	test('the workshop confirmation says what happens next and links the date, calendars, blog and cheatsheets', async () => {
+		const mail = await workshopConfirmation({ siteUrl: 'https://site.test', sessions: [session] })
+		expect(mail.text).toContain('What happens next')
+		expect(mail.text).toContain(
+			'Thursday, 10 December 2026, 18:00–20:00 CET (Central European Standard Time)',
+		)
+		expect(mail.text).toContain('The calendar file is attached to this e-mail.')
+		expect(hrefs(mail.html)).toEqual([
+			session.calendarUrl,
+			session.googleCalendarUrl,
+			'https://site.test/workshop',
+			'https://site.test/blog',
+			'https://site.test/cheatsheets',
+		])
+	})
+
+	test('the day-event confirmation links the confirmation first, then the day’s calendar files', async () => {
+		const mail = await dayEventConfirmation({
+			confirmUrl: 'https://site.test/ai-driven-development-day/confirm?token=t',
+			expiresAt: new Date('2026-01-01T00:00:00Z'),
+			event: session,
+			siteUrl: 'https://site.test',
+		})
+		expect(hrefs(mail.html).slice(0, 3)).toEqual([
+			'https://site.test/ai-driven-development-day/confirm?token=t',
+			session.calendarUrl,
+			session.googleCalendarUrl,
+		])
+	})
+
+	test('a receipt of several passes tells the buyer to share them with the team', async () => {
+		const mail = await receipt({
+			orderId: 'ord_7',
+			currency: 'usd',
+			lines: [{ name: 'Day pass', quantity: 3, unitAmountMinor: 9_900 }],
+			discountMinor: 0,
+			totalMinor: 29_700,
+			paidAt: new Date('2026-01-01T00:00:00Z'),
+			passUrls: [
+				'https://site.test/pass/a',
+				'https://site.test/pass/b',
+				'https://site.test/pass/c',
+			],
+			event: session,
+			siteUrl: 'https://site.test',
+		})
+		expect(mail.text).toContain('send the others to your team')
+		expect(hrefs(mail.html)).toEqual(
+			expect.arrayContaining([
+				'https://site.test/pass/c',
+				session.calendarUrl,
+				'https://site.test/blog',
+				'https://site.test/cheatsheets',
+			]),
+		)
 	})
 })

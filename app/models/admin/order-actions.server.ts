@@ -114,10 +114,10 @@ export async function reassignPass(
 		}
 	await sendEmail({
 		to: input.email,
-		...templates.passAssigned({
+		...(await templates.passAssigned({
 			itemName: moved.itemName,
 			passUrl: `${input.origin}/pass/${newId}`,
-		}),
+		})),
 	})
 	return { ok: true, message: `The pass has a new link, sent to ${input.email}.` }
 }

@@ -123,7 +123,7 @@ async function refundLatePayment(orderId: string): Promise<void> {
 			.select({ name: catalogItems.name })
 			.from(catalogItems)
 			.where(eq(catalogItems.code, claimed.itemCode))
-		const content = templates.lateRefund({
+		const content = await templates.lateRefund({
 			orderId,
 			customerName: claimed.customerName,
 			itemName: item?.name ?? claimed.itemCode,

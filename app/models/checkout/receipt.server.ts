@@ -6,10 +6,12 @@
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
+import { eventsOf } from '~/content/site-content.server'
 import { type Db, getDb } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
 import type { Tx } from './query.server'
 
 /** Queues the receipt of a paid order unless it went already; the claim on the row makes it once. */
@@ -52,7 +54,7 @@ async function deliverReceipt(
 	to: string,
 ): Promise<void> {
 	const [item] = await db
-		.select({ name: catalogItems.name })
+		.select({ name: catalogItems.name, type: catalogItems.type })
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
 	const passIds = await db
@@ -62,7 +64,10 @@ async function deliverReceipt(
 		.orderBy(passes.createdAt, passes.id)
 	const siteUrl = getConfig().SITE_URL
 	const provider = getPaymentProvider()
-	const content = templates.receipt({
+	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
+	// release; a pass, the day. Links need the site's address, like the pass links.
+	const [event] = siteUrl ? eventsOf(eventKindOf(item?.type ?? '')) : []
+	const content = await templates.receipt({
 		orderId: order.id,
 		customerName: order.customerName,
 		currency: order.currency,
@@ -78,7 +83,16 @@ async function deliverReceipt(
 		paidAt: order.paidAt ?? new Date(),
 		orderUrl: siteUrl ? `${siteUrl}/checkout/${order.id}/thank-you` : undefined,
 		passUrls: siteUrl ? passIds.map((pass) => `${siteUrl}/pass/${pass.id}`) : undefined,
+		event: event && siteUrl ? emailEvent(event, siteUrl) : undefined,
+		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
 	})
-	await sendEmail({ to, ...content }, { db })
+	await sendEmail(
+		{
+			to,
+			...content,
+			attachments: event && siteUrl ? [calendarAttachment(event, siteUrl)] : [],
+		},
+		{ db },
+	)
 }

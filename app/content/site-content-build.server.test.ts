@@ -1,0 +1,91 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { compileSiteContent, SiteContentError, zonedTimeToUtc } from './site-content-build.server'
+
+describe('local event times to UTC', () => {
+	test('a winter evening in Berlin is one hour ahead of UTC', () => {
+		expect(zonedTimeToUtc('2026-12-10T18:00', 'Europe/Berlin').toISOString()).toBe(
+			'2026-12-10T17:00:00.000Z',
+		)
+	})
+
+	test('summer time is two hours ahead, New York five behind in winter', () => {
+		expect(zonedTimeToUtc('2027-07-01T09:00', 'Europe/Berlin').toISOString()).toBe(
+			'2027-07-01T07:00:00.000Z',
+		)
+		expect(zonedTimeToUtc('2027-01-14T12:00', 'America/New_York').toISOString()).toBe(
+			'2027-01-14T17:00:00.000Z',
+		)
+	})
+
+	test('the morning after the spring change lands after it', () => {
+		// Clocks in Berlin go from 02:00 to 03:00 on 28 March 2027.
+		expect(zonedTimeToUtc('2027-03-28T03:30', 'Europe/Berlin').toISOString()).toBe(
+			'2027-03-28T01:30:00.000Z',
+		)
+	})
+})
+
+describe('the content/site build', () => {
+	const dirs: string[] = []
+	afterEach(() => {
+		for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+	})
+
+	function siteDir(overrides: Record<string, string> = {}) {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-content-'))
+		dirs.push(dir)
+		const files: Record<string, string> = {
+			'events.yml': `
+- { id: opens, kind: course, title: Opens, description: D, start: '2027-02-02T17:00', end: '2027-02-02T18:00', timeZone: Europe/Berlin, location: Online }
+- { id: ws, kind: workshop, title: W, description: D, start: '2026-12-10T18:00', end: '2026-12-10T20:00', timeZone: Europe/Berlin, location: Online }
+- { id: day, kind: day, title: Day, description: D, start: '2027-03-18T09:00', end: '2027-03-18T17:00', timeZone: Europe/Amsterdam, location: Online, placeholder: true }
+`,
+			'people.yml': `instructors: [{ name: Ann Example, role: Teacher, line: Teaches. }]\nspeakers: [{ name: Speaker A, role: R, line: L, placeholder: true }]\n`,
+			'testimonials.yml': `- { quote: Good, name: N, role: R }\n`,
+			'agenda.yml': `workshop: [{ time: '0:00', title: Start }]\nday: [{ time: '09:30', title: Keynote, speaker: Speaker A }]\n`,
+			...overrides,
+		}
+		for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text)
+		return dir
+	}
+
+	test('events are stored as UTC instants with their zone; placeholders stay marked', () => {
+		const content = compileSiteContent(siteDir())
+		expect(content.events[1]).toMatchObject({
+			id: 'ws',
+			start: '2026-12-10T17:00:00.000Z',
+			end: '2026-12-10T19:00:00.000Z',
+			timeZone: 'Europe/Berlin',
+			placeholder: false,
+		})
+		expect(content.events[2]?.placeholder).toBe(true)
+		expect(content.people.speakers[0]?.placeholder).toBe(true)
+	})
+
+	test('an unknown time zone stops the build naming the file and the field', () => {
+		const dir = siteDir({
+			'events.yml': `- { id: opens, kind: course, title: O, description: D, start: '2027-02-02T17:00', end: '2027-02-02T18:00', timeZone: Mars/Olympus, location: Online }\n`,
+		})
+		expect(() => compileSiteContent(dir)).toThrow(SiteContentError)
+		expect(() => compileSiteContent(dir)).toThrow(
+			/events\.yml: invalid\n {2}0\.timeZone: must be an IANA/,
+		)
+	})
+
+	test('an event that ends before it starts is refused', () => {
+		const dir = siteDir({
+			'events.yml': `- { id: opens, kind: course, title: O, description: D, start: '2027-02-02T17:00', end: '2027-02-02T16:00', timeZone: UTC, location: Online }\n`,
+		})
+		expect(() => compileSiteContent(dir)).toThrow(/0\.end: must be after start/)
+	})
+
+	test('an agenda naming a speaker who is not in people.yml is refused', () => {
+		const dir = siteDir({
+			'agenda.yml': `workshop: []\nday: [{ time: '09:30', title: Keynote, speaker: Nobody }]\n`,
+		})
+		expect(() => compileSiteContent(dir)).toThrow(/"Nobody" is not in people\.yml/)
+	})
+})

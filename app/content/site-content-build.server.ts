@@ -1,0 +1,193 @@
+/**
+ * Compiles content/site/*.yml (events, people, testimonials, agendas) into the build's
+ * site.json (docs/decisions/086, 087). Runs in `npm run build` only, like the MDX compiler:
+ * a bad date, zone, link or a missing field stops the build with the file and the field.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+import type { SiteContent } from './site-content'
+
+/** A content file under content/site/ that cannot be built. */
+export class SiteContentError extends Error {
+	name = 'SiteContentError'
+}
+
+const text = (max: number) =>
+	z
+		.string({ required_error: 'is required', invalid_type_error: 'must be text' })
+		.trim()
+		.min(1, 'must not be empty')
+		.max(max, `must be at most ${max} characters`)
+
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
+
+const localTime = z
+	.string({ required_error: 'is required', invalid_type_error: 'must be text in quotes' })
+	.regex(LOCAL_TIME, 'must be a local time such as "2027-01-14T18:00"')
+
+const timeZone = z.string({ required_error: 'is required' }).refine((zone) => {
+	try {
+		new Intl.DateTimeFormat('en', { timeZone: zone })
+		return zone.includes('/') || zone === 'UTC'
+	} catch {
+		return false
+	}
+}, 'must be an IANA time zone such as Europe/Berlin')
+
+const placeholder = z.boolean({ invalid_type_error: 'must be true or false' }).default(false)
+
+/** How far `timeZone`'s clock is ahead of UTC at the instant `utc` (ms since the epoch). */
+function zoneOffset(utc: number, zone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone: zone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(utc))
+	const part = (type: Intl.DateTimeFormatPartTypes) =>
+		Number(parts.find((candidate) => candidate.type === type)?.value)
+	const wall = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	)
+	return wall - Math.floor(utc / 1000) * 1000
+}
+
+/**
+ * The UTC instant of a wall-clock time in an IANA zone ("2027-01-14T18:00" in Europe/Berlin →
+ * 17:00Z). The offset is looked up twice so a time just after a daylight-saving change lands on
+ * the right side of it.
+ */
+export function zonedTimeToUtc(local: string, zone: string): Date {
+	const match = LOCAL_TIME.exec(local)
+	if (!match) throw new RangeError(`Not a local time: ${local}`)
+	const [, year, month, day, hour, minute] = match.map(Number) as number[]
+	const naive = Date.UTC(year!, month! - 1, day!, hour!, minute!)
+	const first = naive - zoneOffset(naive, zone)
+	return new Date(naive - zoneOffset(first, zone))
+}
+
+const eventSchema = z
+	.object({
+		id: z
+			.string({ required_error: 'is required' })
+			.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens'),
+		kind: z.enum(['course', 'workshop', 'day']),
+		title: text(120),
+		description: text(300),
+		start: localTime,
+		end: localTime,
+		timeZone,
+		location: text(200),
+		joinUrl: z.string().url('must be a full URL such as https://…').optional(),
+		placeholder,
+	})
+	.strict()
+	.transform((event, context) => {
+		const start = zonedTimeToUtc(event.start, event.timeZone)
+		const end = zonedTimeToUtc(event.end, event.timeZone)
+		if (end <= start) {
+			context.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' })
+			return z.NEVER
+		}
+		return { ...event, start: start.toISOString(), end: end.toISOString() }
+	})
+
+const eventsSchema = z.array(eventSchema).superRefine((events, context) => {
+	const seen = new Set<string>()
+	for (const [index, event] of events.entries()) {
+		if (seen.has(event.id))
+			context.addIssue({ code: 'custom', path: [index, 'id'], message: 'is used twice' })
+		seen.add(event.id)
+	}
+	// The pages show one course release and one day event, and at least one workshop session.
+	for (const kind of ['course', 'workshop', 'day'] as const) {
+		if (!events.some((event) => event.kind === kind))
+			context.addIssue({ code: 'custom', path: [], message: `needs an event of kind ${kind}` })
+	}
+})
+
+const personSchema = z
+	.object({
+		name: text(80),
+		role: text(120),
+		line: text(240),
+		photo: z
+			.string()
+			.regex(/^\/[\w./-]+\.(png|jpe?g|webp|svg)$/, 'must be a path such as /people/jane.jpg')
+			.optional(),
+		placeholder,
+	})
+	.strict()
+
+const peopleSchema = z
+	.object({
+		instructors: z.array(personSchema).min(1, 'needs at least one instructor'),
+		speakers: z.array(personSchema).default([]),
+	})
+	.strict()
+
+const testimonialsSchema = z.array(
+	z.object({ quote: text(400), name: text(80), role: text(120), placeholder }).strict(),
+)
+
+const agendaItem = z
+	.object({
+		time: z.string().regex(/^\d{1,2}:\d{2}$/, 'must be a time such as 09:30 or 0:45'),
+		title: text(120),
+		text: text(240).optional(),
+		speaker: text(80).optional(),
+	})
+	.strict()
+
+const agendaSchema = z.object({ workshop: z.array(agendaItem), day: z.array(agendaItem) }).strict()
+
+function readYaml<T>(dir: string, name: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>): T {
+	const file = path.join(dir, name)
+	if (!fs.existsSync(file)) throw new SiteContentError(`${file}: missing`)
+	let raw: unknown
+	try {
+		raw = parseYaml(fs.readFileSync(file, 'utf8'))
+	} catch (error) {
+		throw new SiteContentError(`${file}: not valid YAML: ${(error as Error).message}`)
+	}
+	const result = schema.safeParse(raw)
+	if (!result.success) {
+		const problems = result.error.issues.map(
+			(issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`,
+		)
+		throw new SiteContentError(`${file}: invalid\n${problems.join('\n')}`)
+	}
+	return result.data
+}
+
+/** Reads and checks every file of content/site/; throws a SiteContentError naming the first bad one. */
+export function compileSiteContent(dir: string): SiteContent {
+	const content: SiteContent = {
+		events: readYaml(dir, 'events.yml', eventsSchema),
+		people: readYaml(dir, 'people.yml', peopleSchema),
+		testimonials: readYaml(dir, 'testimonials.yml', testimonialsSchema) ?? [],
+		agenda: readYaml(dir, 'agenda.yml', agendaSchema),
+	}
+	const names = new Set(
+		[...content.people.instructors, ...content.people.speakers].map((person) => person.name),
+	)
+	for (const item of content.agenda.day) {
+		if (item.speaker && item.speaker !== 'All speakers' && !names.has(item.speaker)) {
+			throw new SiteContentError(
+				`${path.join(dir, 'agenda.yml')}: day: the speaker "${item.speaker}" is not in people.yml`,
+			)
+		}
+	}
+	return content
+}

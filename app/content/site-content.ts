@@ -1,0 +1,43 @@
+/**
+ * The owner-edited facts of the landing pages, compiled from content/site/*.yml at build time
+ * (docs/decisions/086, 087): events, people, testimonials and agendas. Types only here, so
+ * pages may import them; the validator belongs to the build (site-content-build.server.ts).
+ */
+
+export type EventKind = 'course' | 'workshop' | 'day'
+
+export type SiteEvent = {
+	id: string
+	kind: EventKind
+	title: string
+	description: string
+	/** UTC instants (ISO 8601), computed at build time from the local times and the zone. */
+	start: string
+	end: string
+	/** The IANA zone the event is announced in. */
+	timeZone: string
+	location: string
+	/** Sent only in the calendar file attached to a confirmation e-mail. */
+	joinUrl?: string
+	placeholder: boolean
+}
+
+export type Person = {
+	name: string
+	role: string
+	line: string
+	/** A path under public/; without one the page draws initials. */
+	photo?: string
+	placeholder: boolean
+}
+
+export type Testimonial = { quote: string; name: string; role: string; placeholder: boolean }
+
+type AgendaItem = { time: string; title: string; text?: string; speaker?: string }
+
+export type SiteContent = {
+	events: SiteEvent[]
+	people: { instructors: Person[]; speakers: Person[] }
+	testimonials: Testimonial[]
+	agenda: { workshop: AgendaItem[]; day: AgendaItem[] }
+}

@@ -1,0 +1,390 @@
+/**
+ * The messages the site sends (docs/decisions/089): React Email components rendered to HTML,
+ * and the same element rendered to the plain-text alternative, so the two never drift apart.
+ * React escapes every value. Each message ends with what happens next and where to go.
+ */
+import {
+	Body,
+	Container,
+	Head,
+	Heading,
+	Hr,
+	Html,
+	Link,
+	Preview,
+	plainTextSelectors,
+	render,
+	Section,
+	Text,
+} from '@react-email/components'
+import type { ReactElement, ReactNode } from 'react'
+import { formatPrice, toMajorUnits } from '~/models/pricing'
+
+export type EmailContent = { subject: string; text: string; html: string }
+
+/** An event as a message shows it: the date in its zone, and its calendar links. */
+export type EmailEvent = {
+	title: string
+	/** "Thursday, 10 December 2026, 18:00–20:00 CET" */
+	when: string
+	zoneName: string
+	calendarUrl: string
+	googleCalendarUrl: string
+}
+
+const COURSE_NAME = 'AI Driven Dev'
+const DAY_NAME = 'AI Driven Development Day'
+
+const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e8f0' }
+const paragraph = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text }
+const linkStyle = { color: colors.link, textDecoration: 'underline' }
+
+// The plain-text part: data tables keep their columns, links print their address.
+const textOptions = {
+	wordwrap: false as const,
+	selectors: [
+		...plainTextSelectors,
+		{ selector: 'table.data', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+		{ selector: 'h2', options: { uppercase: false } },
+	],
+}
+
+async function renderEmail(subject: string, element: ReactElement): Promise<EmailContent> {
+	const [html, text] = await Promise.all([
+		render(element),
+		render(element, { plainText: true, htmlToTextOptions: textOptions }),
+	])
+	return { subject, html, text: text.trim() }
+}
+
+function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+	return (
+		<Html lang="en">
+			<Head />
+			<Preview>{preview}</Preview>
+			<Body style={{ backgroundColor: '#ffffff', fontFamily: 'system-ui, sans-serif' }}>
+				<Container style={{ maxWidth: '560px', margin: '0 auto', padding: '24px' }}>
+					{children}
+					<Hr style={{ borderColor: colors.rule, margin: '32px 0 16px' }} />
+					<Text style={{ ...paragraph, fontSize: '13px', color: colors.muted }}>{COURSE_NAME}</Text>
+				</Container>
+			</Body>
+		</Html>
+	)
+}
+
+function P({ children }: { children: ReactNode }) {
+	return <Text style={paragraph}>{children}</Text>
+}
+
+function A({ href, children }: { href: string; children: ReactNode }) {
+	return (
+		<Link href={href} style={linkStyle}>
+			{children}
+		</Link>
+	)
+}
+
+const greeting = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,')
+
+/** An event's date in its zone and its "Add to calendar" links; the .ics also comes attached. */
+function EventBlock({ event, attached }: { event: EmailEvent; attached: boolean }) {
+	return (
+		<Section style={{ margin: '0 0 16px' }}>
+			<Text style={{ ...paragraph, margin: '0' }}>
+				<strong>{event.title}</strong>
+				<br />
+				{event.when} ({event.zoneName})
+			</Text>
+			<Text style={{ ...paragraph, margin: '4px 0 0' }}>
+				<A href={event.calendarUrl}>Add to calendar (.ics)</A>
+				{' · '}
+				<A href={event.googleCalendarUrl}>Google Calendar</A>
+				{attached ? ' · The calendar file is attached to this e-mail.' : null}
+			</Text>
+		</Section>
+	)
+}
+
+/** "What happens next" and where to go from here: every message ends with it. */
+function NextSteps({
+	steps,
+	links,
+}: {
+	steps: string[]
+	links: { href: string; label: string }[]
+}) {
+	return (
+		<Section>
+			<Heading as="h2" style={{ fontSize: '18px', margin: '24px 0 8px', color: colors.text }}>
+				What happens next
+			</Heading>
+			{steps.map((step) => (
+				<P key={step}>{step}</P>
+			))}
+			{links.length > 0 ? (
+				<Text style={paragraph}>
+					{links.map((link, index) => (
+						<span key={link.href}>
+							{index > 0 ? <br /> : null}
+							<A href={link.href}>{link.label}</A>
+						</span>
+					))}
+				</Text>
+			) : null}
+		</Section>
+	)
+}
+
+const readOn = (siteUrl: string) => [
+	{ href: `${siteUrl}/blog`, label: 'Read the blog' },
+	{ href: `${siteUrl}/cheatsheets`, label: 'Get the cheatsheets' },
+]
+
+/** Sent when someone signs up for the free workshop (SPEC §2: building web apps with LLMs). */
+export function workshopConfirmation(data: {
+	firstName?: string | null
+	siteUrl: string
+	/** The sessions to choose from; the first one's calendar file is attached. */
+	sessions?: EmailEvent[]
+}): Promise<EmailContent> {
+	const sessions = data.sessions ?? []
+	return renderEmail(
+		"You're signed up for the free workshop",
+		<Layout preview="You're signed up for the free workshop.">
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				You're signed up for our free workshop on building web apps with LLMs: how to bring AI into
+				your everyday development workflow.
+			</P>
+			{sessions.length > 0 ? <P>Sessions:</P> : null}
+			{sessions.map((session, index) => (
+				<EventBlock key={session.calendarUrl} event={session} attached={index === 0} />
+			))}
+			<NextSteps
+				steps={[
+					"We'll e-mail you the joining link and a reminder the day before the session.",
+					'Until then, warm up with the blog and the cheatsheets.',
+				]}
+				links={[
+					{ href: `${data.siteUrl}/workshop`, label: 'The workshop page' },
+					...readOn(data.siteUrl),
+				]}
+			/>
+		</Layout>,
+	)
+}
+
+/** The day-event registration is complete once this link is opened. */
+export function dayEventConfirmation(data: {
+	firstName?: string | null
+	confirmUrl: string
+	expiresAt: Date
+	/** The day itself; its calendar file is attached. */
+	event?: EmailEvent
+	siteUrl?: string
+}): Promise<EmailContent> {
+	const until = data.expiresAt.toUTCString()
+	return renderEmail(
+		`Confirm your registration for ${DAY_NAME}`,
+		<Layout preview={`Open the link to complete your registration for ${DAY_NAME}.`}>
+			<P>{greeting(data.firstName)}</P>
+			<P>Thanks for registering for {DAY_NAME}. Open this link to complete your registration:</P>
+			<P>
+				<A href={data.confirmUrl}>Complete my registration</A>
+			</P>
+			<P>
+				The link works until {until}. If you did not register, ignore this message and nothing
+				happens.
+			</P>
+			{data.event ? <EventBlock event={data.event} attached /> : null}
+			<NextSteps
+				steps={[
+					'Once you confirm, your place is saved. We send the programme and the joining details before the day.',
+				]}
+				links={data.siteUrl ? readOn(data.siteUrl) : []}
+			/>
+		</Layout>,
+	)
+}
+
+/** Sent for a course pre-order / interest sign-up on `/`. */
+export function courseSignupConfirmation(data: {
+	firstName?: string | null
+	siteUrl: string
+	/** When the course opens; its calendar file is attached. */
+	release?: EmailEvent
+}): Promise<EmailContent> {
+	return renderEmail(
+		`You're in: ${COURSE_NAME}`,
+		<Layout preview={`You're on the list for ${COURSE_NAME}.`}>
+			<P>{greeting(data.firstName)}</P>
+			<P>You're on the list for {COURSE_NAME}. We'll be in touch when the course opens.</P>
+			{data.release ? <EventBlock event={data.release} attached /> : null}
+			<NextSteps
+				steps={['We write when the course opens and when the pre-order price ends, nothing more.']}
+				links={[{ href: data.siteUrl, label: data.siteUrl }, ...readOn(data.siteUrl)]}
+			/>
+		</Layout>,
+	)
+}
+
+type ReceiptLine = {
+	name: string
+	quantity: number
+	/** Price of one, in minor units of `currency`. */
+	unitAmountMinor: number
+}
+
+export type ReceiptData = {
+	orderId: string
+	customerName?: string | null
+	currency: string
+	lines: ReceiptLine[]
+	/** Minor units; 0 when no coupon applied. */
+	discountMinor: number
+	/** What was charged, minor units. */
+	totalMinor: number
+	paidAt: Date
+	/** Where the buyer can see the order (the thank-you page). */
+	orderUrl?: string
+	/**
+	 * One link per pass bought: the thank-you page lists them only in the browser that bought,
+	 * so the receipt is how a buyer on another device finds them (docs/decisions/068).
+	 */
+	passUrls?: string[]
+	/** What the order is for (the course release or the day), its calendar file attached. */
+	event?: EmailEvent
+	siteUrl?: string
+	testMode?: boolean
+}
+
+/** The payment receipt: one line per item, then subtotal, discount and total; then next steps. */
+export function receipt(data: ReceiptData): Promise<EmailContent> {
+	const money = (minor: number) =>
+		formatPrice(toMajorUnits(minor, data.currency), data.currency.toUpperCase())
+	const subtotal = data.lines.reduce((sum, line) => sum + line.unitAmountMinor * line.quantity, 0)
+	const rows = [
+		...data.lines.map((line) => ({
+			label: `${line.quantity} × ${line.name}`,
+			amount: money(line.unitAmountMinor * line.quantity),
+		})),
+		{ label: 'Subtotal', amount: money(subtotal) },
+		...(data.discountMinor > 0
+			? [{ label: 'Discount', amount: `−${money(data.discountMinor)}` }]
+			: []),
+	]
+	const passUrls = data.passUrls ?? []
+	const cell = { padding: '4px 16px 4px 0', fontSize: '16px', color: colors.text }
+	const amountCell = { ...cell, padding: '4px 0', textAlign: 'right' as const }
+	return renderEmail(
+		`Your receipt for order ${data.orderId}`,
+		<Layout preview={`Your receipt for order ${data.orderId}.`}>
+			<P>{greeting(data.customerName)}</P>
+			{data.testMode ? (
+				<P>
+					<strong>TEST MODE: no real payment was taken.</strong>
+				</P>
+			) : null}
+			<P>
+				Thank you for your order {data.orderId}, paid on {data.paidAt.toUTCString()}.
+			</P>
+			<table className="data" style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
+				<tbody>
+					{rows.map((row) => (
+						<tr key={row.label}>
+							<td style={cell}>{row.label}</td>
+							<td style={amountCell}>{row.amount}</td>
+						</tr>
+					))}
+					<tr>
+						<td style={cell}>
+							<strong>Total paid</strong>
+						</td>
+						<td style={amountCell}>{money(data.totalMinor)}</td>
+					</tr>
+				</tbody>
+			</table>
+			{data.orderUrl ? (
+				<P>
+					<A href={data.orderUrl}>Your order</A>
+				</P>
+			) : null}
+			{passUrls.length > 0 ? (
+				<Section>
+					<P>Your passes: each is claimed once, by the person who attends.</P>
+					<Text style={paragraph}>
+						{passUrls.map((url, index) => (
+							<span key={url}>
+								{index > 0 ? <br /> : null}
+								Pass {index + 1}: <A href={url}>{url}</A>
+							</span>
+						))}
+					</Text>
+				</Section>
+			) : null}
+			{data.event ? <EventBlock event={data.event} attached /> : null}
+			<NextSteps
+				steps={[
+					passUrls.length > 1
+						? 'Keep one pass and send the others to your team: each person claims theirs with their own name and e-mail.'
+						: 'Claim your pass with the name and e-mail of the person who attends.',
+					'We e-mail you when the course opens or before the day starts.',
+				]}
+				links={data.siteUrl ? readOn(data.siteUrl) : []}
+			/>
+		</Layout>,
+	)
+}
+
+/**
+ * A payment that arrived after the checkout's seats had gone to other buyers, and is being
+ * refunded in full (docs/decisions/077).
+ */
+export function lateRefund(data: {
+	orderId: string
+	customerName?: string | null
+	itemName: string
+	currency: string
+	totalMinor: number
+	testMode?: boolean
+}): Promise<EmailContent> {
+	const amount = formatPrice(
+		toMajorUnits(data.totalMinor, data.currency),
+		data.currency.toUpperCase(),
+	)
+	return renderEmail(
+		`Your order ${data.orderId} is being refunded`,
+		<Layout preview={`Your order ${data.orderId} is being refunded in full.`}>
+			<P>{greeting(data.customerName)}</P>
+			{data.testMode ? (
+				<P>
+					<strong>TEST MODE: no real payment was taken.</strong>
+				</P>
+			) : null}
+			<P>
+				Your payment for order {data.orderId} ({data.itemName}) reached us after your checkout's
+				reservation had ended, and every seat had been taken in the meantime. We are sorry: we could
+				not give you a seat, so we are refunding the full {amount} to your card.
+			</P>
+			<NextSteps steps={['Refunds usually arrive within 5 to 10 business days.']} links={[]} />
+		</Layout>,
+	)
+}
+
+/** A pass the owner (re)assigned to someone: its new link, claimed once by whoever attends. */
+export function passAssigned(data: { itemName: string; passUrl: string }): Promise<EmailContent> {
+	return renderEmail(
+		`Your pass for ${data.itemName}`,
+		<Layout preview={`A pass for ${data.itemName} is yours.`}>
+			<P>{greeting()}</P>
+			<P>
+				A pass for {data.itemName} is yours. Open the link to claim it with your name and e-mail
+				address: it can be claimed once.
+			</P>
+			<P>
+				<A href={data.passUrl}>Your pass</A>: {data.passUrl}
+			</P>
+		</Layout>,
+	)
+}

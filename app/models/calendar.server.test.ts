@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest'
+import type { SiteEvent } from '~/content/site-content'
+import {
+	calendarPath,
+	eventCalendarFile,
+	googleCalendarLink,
+	presentEvent,
+} from './calendar.server'
+
+const workshop: SiteEvent = {
+	id: 'workshop-2026-12-10',
+	kind: 'workshop',
+	title: 'Free workshop: AI in your development workflow',
+	description: 'Two hours, live and online.',
+	start: '2026-12-10T17:00:00.000Z',
+	end: '2026-12-10T19:00:00.000Z',
+	timeZone: 'Europe/Berlin',
+	location: 'Online, join link by e-mail',
+	joinUrl: 'https://meet.example.com/workshop',
+	placeholder: false,
+}
+const origin = 'https://aidrivendev.example'
+
+/** The lines of an iCalendar file, folded lines joined again (RFC 5545 §3.1). */
+const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n')
+
+describe('calendar files', () => {
+	test('one VEVENT with UTC DTSTART/DTEND, a UID at the site host, the location and the page', () => {
+		const ics = lines(eventCalendarFile(workshop, { origin }))
+		expect(ics.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1)
+		expect(ics).toContain('DTSTART:20261210T170000Z')
+		expect(ics).toContain('DTEND:20261210T190000Z')
+		expect(ics).toContain('UID:workshop-2026-12-10@aidrivendev.example')
+		expect(ics).toContain('LOCATION:Online\\, join link by e-mail')
+		expect(ics).toContain('URL:https://aidrivendev.example/workshop')
+		expect(ics).toContain('SUMMARY:Free workshop: AI in your development workflow')
+	})
+
+	test('the public file never carries the join link; the confirmation e-mail’s does', () => {
+		expect(eventCalendarFile(workshop, { origin })).not.toContain('meet.example.com')
+		const emailed = lines(eventCalendarFile(workshop, { origin, withJoinLink: true }))
+		expect(emailed).toContain('LOCATION:https://meet.example.com/workshop')
+		expect(emailed).toContain('URL:https://meet.example.com/workshop')
+	})
+
+	test('the same event has the same UID every time, so calendars update one entry', () => {
+		const uid = (ics: string) => lines(ics).find((line) => line.startsWith('UID:'))
+		expect(uid(eventCalendarFile(workshop, { origin }))).toBe(
+			uid(eventCalendarFile(workshop, { origin, withJoinLink: true })),
+		)
+	})
+
+	test('the Google Calendar link carries the title, the UTC span and the zone', () => {
+		const url = new URL(googleCalendarLink(workshop, origin))
+		expect(url.origin).toBe('https://calendar.google.com')
+		expect(url.searchParams.get('action')).toBe('TEMPLATE')
+		expect(url.searchParams.get('text')).toBe(workshop.title)
+		expect(url.searchParams.get('dates')).toBe('20261210T170000Z/20261210T190000Z')
+		expect(url.searchParams.get('ctz')).toBe('Europe/Berlin')
+		expect(url.searchParams.get('details')).not.toContain('meet.example.com')
+	})
+
+	test('a page gets the date in the event zone and both calendar links, never the join link', () => {
+		const shown = presentEvent(workshop, origin)
+		expect(shown.when).toBe('Thursday, 10 December 2026, 18:00–20:00 CET')
+		expect(shown.zoneName).toBe('Central European Standard Time')
+		expect(shown.calendarPath).toBe('/calendar/workshop-2026-12-10.ics')
+		expect(calendarPath(workshop)).toBe(shown.calendarPath)
+		expect(JSON.stringify(shown)).not.toContain('meet.example.com')
+	})
+})

@@ -1,0 +1,127 @@
+/**
+ * "Add to calendar" for the site's events (docs/decisions/086): an iCalendar file made with
+ * `ics` (one VEVENT: UID, DTSTART/DTEND in UTC, location, the event's page) and a Google
+ * Calendar link, plus what a page needs to show the event's date.
+ */
+import { createEvent } from 'ics'
+import type { EventKind, SiteEvent } from '~/content/site-content'
+import { eventsOf } from '~/content/site-content.server'
+import type { EmailAttachment } from '~/integrations/email/attachment'
+import type { EmailEvent } from '~/integrations/email/templates'
+import { formatEventRange, timeZoneName } from '~/utils/event-time'
+
+const PAGES: Record<EventKind, string> = {
+	course: '/',
+	workshop: '/workshop',
+	day: '/ai-driven-development-day',
+}
+
+/** Where an event's calendar file is served (routes/calendar.$file.ts). */
+export function calendarPath(event: Pick<SiteEvent, 'id'>): string {
+	return `/calendar/${event.id}.ics`
+}
+
+/** The file name a calendar attachment or download carries. */
+export function calendarFileName(event: Pick<SiteEvent, 'id'>): string {
+	return `${event.id}.ics`
+}
+
+function eventDetails(event: SiteEvent, origin: string): string {
+	return `${event.description}\n\n${origin}${PAGES[event.kind]}`
+}
+
+/**
+ * The event as an iCalendar file. The UID is the event's id at the site's host, so a calendar
+ * that imports the file twice (from the page, then from the e-mail) updates one entry.
+ * `withJoinLink` puts the join link in (confirmation e-mails only): a public file never has it.
+ */
+export function eventCalendarFile(
+	event: SiteEvent,
+	{ origin, withJoinLink = false }: { origin: string; withJoinLink?: boolean },
+): string {
+	const joinUrl = withJoinLink ? event.joinUrl : undefined
+	const { error, value } = createEvent({
+		uid: `${event.id}@${new URL(origin).hostname}`,
+		productId: 'ai-driven-development/site',
+		title: event.title,
+		description: joinUrl
+			? `${eventDetails(event, origin)}\n\nJoin: ${joinUrl}`
+			: eventDetails(event, origin),
+		start: Date.parse(event.start),
+		startInputType: 'utc',
+		startOutputType: 'utc',
+		end: Date.parse(event.end),
+		endInputType: 'utc',
+		endOutputType: 'utc',
+		location: joinUrl ?? event.location,
+		url: joinUrl ?? `${origin}${PAGES[event.kind]}`,
+		status: 'CONFIRMED',
+	})
+	// The build checked every field, so an error here is a bug, not input to answer.
+	if (error || !value) throw error ?? new Error(`No calendar file for ${event.id}`)
+	return value
+}
+
+const compactUtc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+
+/** A Google Calendar "create event" link with the event filled in. */
+export function googleCalendarLink(event: SiteEvent, origin: string): string {
+	const params = new URLSearchParams({
+		action: 'TEMPLATE',
+		text: event.title,
+		dates: `${compactUtc(event.start)}/${compactUtc(event.end)}`,
+		details: eventDetails(event, origin),
+		location: event.location,
+		ctz: event.timeZone,
+	})
+	return `https://calendar.google.com/calendar/render?${params}`
+}
+
+/** What a page shows of an event: its date in its own zone (server-rendered) and its calendar links. */
+export function presentEvent(event: SiteEvent, origin: string) {
+	return {
+		id: event.id,
+		title: event.title,
+		start: event.start,
+		end: event.end,
+		timeZone: event.timeZone,
+		location: event.location,
+		placeholder: event.placeholder,
+		when: formatEventRange(event),
+		zoneName: timeZoneName(event),
+		calendarPath: calendarPath(event),
+		googleCalendarUrl: googleCalendarLink(event, origin),
+	}
+}
+
+export type PresentedEvent = ReturnType<typeof presentEvent>
+
+/** The event as a confirmation e-mail shows it: its date in its zone and absolute calendar links. */
+export function emailEvent(event: SiteEvent, origin: string): EmailEvent {
+	return {
+		title: event.title,
+		when: formatEventRange(event),
+		zoneName: timeZoneName(event),
+		calendarUrl: `${origin}${calendarPath(event)}`,
+		googleCalendarUrl: googleCalendarLink(event, origin),
+	}
+}
+
+/** The event's calendar file for a confirmation e-mail: the one place the join link goes. */
+export function calendarAttachment(event: SiteEvent, origin: string): EmailAttachment {
+	return {
+		filename: calendarFileName(event),
+		contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+		content: eventCalendarFile(event, { origin, withJoinLink: true }),
+	}
+}
+
+/** What an order's catalog item is for: a pass is for the day event, a seat for the course. */
+export function eventKindOf(itemType: string): EventKind {
+	return itemType === 'pass' ? 'day' : 'course'
+}
+
+/** The events of a kind not over yet, as pages show them: a past date is no next step. */
+export function upcomingEvents(kind: EventKind, origin: string): PresentedEvent[] {
+	return eventsOf(kind, { after: new Date() }).map((event) => presentEvent(event, origin))
+}

@@ -1,0 +1,27 @@
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ContentPage, contentLinks } from '~/components/content/content-page'
+import { LeadLayout } from '~/components/layouts'
+import { contentPageHeaders, loadContentPage } from '~/utils/content-route.server'
+import { articleMeta } from '~/utils/meta'
+
+/** A free sample lesson of the course (content/lessons/, docs/decisions/087). */
+export const links: LinksFunction = () => contentLinks
+
+export const loader = loadContentPage
+export const headers = contentPageHeaders
+
+export const meta: MetaFunction<typeof loader> = (args) => articleMeta(args, args.data?.page)
+
+export default function Lesson() {
+	const { page: lesson } = useLoaderData<typeof loader>()
+	return (
+		<LeadLayout>
+			<ContentPage
+				{...lesson}
+				back={{ to: '/#curriculum', label: 'The course outline' }}
+				eyebrow="Free sample lesson"
+			/>
+		</LeadLayout>
+	)
+}

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test'
+
+// Dates and "Add to calendar" (docs/decisions/086), with JavaScript on (project js) and off
+// (project no-js). The events come from content/site/events.yml.
+
+// A visitor far from every event's zone, so their own time always differs from the event's.
+test.use({ timezoneId: 'Asia/Tokyo' })
+
+const pages = ['/', '/workshop', '/ai-driven-development-day']
+
+test('each event shows its date in its own zone, named, and links a calendar file and Google Calendar', async ({
+	page,
+}) => {
+	for (const path of pages) {
+		await page.goto(path)
+		const times = page.locator('time[datetime]')
+		await expect(times.first()).toHaveText(/\d{4}, \d{2}:\d{2}–\d{2}:\d{2} (CET|GMT[+-]\d+|CEST)/)
+		const ics = page.getByRole('link', { name: /^Add to calendar \(\.ics\)/ })
+		const google = page.getByRole('link', { name: /^Google Calendar/ })
+		expect(await ics.count(), path).toBe(await times.count())
+		expect(await google.count(), path).toBe(await times.count())
+		await expect(ics.first()).toHaveAttribute('href', /^\/calendar\/[a-z0-9-]+\.ics$/)
+		await expect(google.first()).toHaveAttribute(
+			'href',
+			/^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&.*dates=\d{8}T\d{6}Z%2F\d{8}T\d{6}Z/,
+		)
+	}
+})
+
+test('with JavaScript the visitor also sees the time in their own zone; without, the event zone only', async ({
+	page,
+}, testInfo) => {
+	await page.goto('/workshop')
+	await expect(
+		page.getByText('Central European Standard Time', { exact: false }).first(),
+	).toBeVisible()
+	const own = page.getByText(/^Your time \(Asia\/Tokyo\): /)
+	if (testInfo.project.name === 'js') {
+		// 18:00 in Berlin on 10 December is 02:00 the next day in Tokyo.
+		await expect(own.first()).toContainText('Friday, 11 December 2026')
+	} else {
+		await expect(own).toHaveCount(0)
+	}
+})
+
+test('every calendar link on the pages is a text/calendar file with one VEVENT', async ({
+	page,
+	request,
+}) => {
+	const hrefs = new Set<string>()
+	for (const path of pages) {
+		await page.goto(path)
+		for (const link of await page.getByRole('link', { name: /^Add to calendar/ }).all())
+			hrefs.add((await link.getAttribute('href'))!)
+	}
+	expect(hrefs.size).toBeGreaterThanOrEqual(4)
+	for (const href of hrefs) {
+		const response = await request.get(href)
+		expect(response.status(), href).toBe(200)
+		expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+		expect(response.headers()['content-disposition']).toMatch(
+			/^attachment; filename="[a-z0-9-]+\.ics"$/,
+		)
+		const body = (await response.text()).replace(/\r\n[ \t]/g, '')
+		expect(body.match(/^BEGIN:VEVENT$/gm)).toHaveLength(1)
+		expect(body).toMatch(/^DTSTART:\d{8}T\d{6}Z$/m)
+		expect(body).toMatch(/^DTEND:\d{8}T\d{6}Z$/m)
+		expect(body).toMatch(/^UID:[a-z0-9-]+@127\.0\.0\.1$/m)
+		expect(body).toMatch(/^LOCATION:.+$/m)
+	}
+})
+
+test('an unknown calendar file is a 404', async ({ request }) => {
+	for (const path of [
+		'/calendar/no-such-event.ics',
+		'/calendar/course-release',
+		'/calendar/x.txt',
+	]) {
+		expect((await request.get(path)).status(), path).toBe(404)
+	}
+})

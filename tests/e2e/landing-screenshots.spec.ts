@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test'
+
+// Review images of each landing page at a phone's and a desktop's width (docs/decisions/085),
+// kept beside this file: a change to how a landing page looks shows up as a changed PNG in
+// review. Run with --update-snapshots after an intended change. JavaScript on only: the pages
+// are the same without it, less the visitor's own time line.
+
+const pages: [name: string, path: string][] = [
+	['home', '/'],
+	['for-framework', '/for/react'],
+	['workshop', '/workshop'],
+	['day', '/ai-driven-development-day'],
+]
+
+// Steady images: no particle animation, one time zone for "Your time".
+test.use({ timezoneId: 'UTC', colorScheme: 'dark', reducedMotion: 'reduce' })
+
+for (const [name, path] of pages) {
+	for (const width of [375, 1280]) {
+		test(`${name} at ${width} px looks as reviewed`, async ({ page }, testInfo) => {
+			test.skip(testInfo.project.name !== 'js', 'one set of review images')
+			await page.setViewportSize({ width, height: 900 })
+			await page.goto(path)
+			await page.waitForLoadState('networkidle')
+			// The visitor's own time appears once React has hydrated the dates.
+			await expect(page.locator('[data-visitor-time]').first()).toBeVisible()
+			await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+				fullPage: true,
+				animations: 'disabled',
+				// Other specs buy seats on the same server: the counters change, the layout does not.
+				mask: [page.getByTestId('seat-counters')],
+				maxDiffPixelRatio: 0.02,
+			})
+		})
+	}
+}
