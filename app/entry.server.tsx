@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Transform } from 'node:stream'
 import {
 	type AppLoadContext,
 	createReadableStreamFromReadable,
@@ -44,7 +44,7 @@ export default function handleRequest(
 				// People get a streamed page; bots and crawlers wait for the whole document.
 				[isBot ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = new PassThrough()
+					const body = withoutTrailingNuls()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
@@ -65,6 +65,23 @@ export default function handleRequest(
 			},
 		)
 		setTimeout(abort, ABORT_DELAY)
+	})
+}
+
+/**
+ * React 18's stream renderer encodes into a reused 2 KB buffer and, when a multi-byte character
+ * (an em-dash, a curly quote) does not fit at its end, still flushes the whole buffer: the
+ * unwritten bytes reach the page as NULs (facebook/react#26228, fixed after the 18 line; the
+ * Nu HTML Checker and some crawlers reject them). They are only ever the chunk's last bytes,
+ * and U+0000 is never valid in HTML, so each chunk's trailing zeros are dropped.
+ */
+function withoutTrailingNuls(): Transform {
+	return new Transform({
+		transform(chunk: Buffer, _encoding, callback) {
+			let end = chunk.length
+			while (end > 0 && chunk[end - 1] === 0) end--
+			callback(null, end === chunk.length ? chunk : chunk.subarray(0, end))
+		},
 	})
 }
 

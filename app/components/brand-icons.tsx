@@ -6,21 +6,20 @@ import type { SocialNetwork } from '~/site'
  * colour: they follow the colour mode, and their paths stay out of the first load's JavaScript
  * (decision 004). Decorative: the link carries the name.
  */
-const files: Record<SocialNetwork, string> = {
-	X: '/brands/x.svg',
-	BlueSky: '/brands/bluesky.svg',
-	LinkedIn: '/brands/linkedin.svg',
-	Discord: '/brands/discord.svg',
+// The mask itself is in app/styles/tailwind.css (.brand-icon), one class per file.
+const markClass: Record<SocialNetwork, string> = {
+	X: 'brand-x',
+	BlueSky: 'brand-bluesky',
+	LinkedIn: 'brand-linkedin',
+	Discord: 'brand-discord',
 }
 
 export function BrandIcon({ network }: { network: SocialNetwork }) {
-	const mask = `url(${files[network]}) center / contain no-repeat`
 	return (
 		<span
 			aria-hidden="true"
 			data-network={network}
-			className="inline-block h-5 w-5 bg-current"
-			style={{ mask, WebkitMask: mask }}
+			className={`brand-icon ${markClass[network]} inline-block h-5 w-5 bg-current`}
 		/>
 	)
 }

@@ -19,6 +19,7 @@ import { getDb } from '~/db/client.server'
 import { DELIVERY_LABELS, UNDELIVERED_STATES } from '~/models/admin/delivery'
 import { listEmails } from '~/models/admin/email.server'
 import { filterQuery } from '~/models/admin/filters.server'
+import { t } from '~/utils/i18n'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
 
 export const meta = adminMeta('E-mail')
@@ -66,7 +67,7 @@ export default function AdminEmail() {
 				/>
 			</FilterForm>
 			{emails.length === 0 ? (
-				<p className="mt-6">No matching data</p>
+				<p className="mt-6">{t('noMatchingData')}</p>
 			) : (
 				<table className={`mt-6 ${tableClasses}`}>
 					<thead>

@@ -20,6 +20,7 @@ import { getDb } from '~/db/client.server'
 import { LEAD_LISTS } from '~/forms/names'
 import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import { listLeads } from '~/models/admin/leads.server'
+import { t } from '~/utils/i18n'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
 
 export const meta = adminMeta('Leads')
@@ -105,7 +106,7 @@ export default function AdminLeads() {
 				<FilterInput {...field('to')} label="To" type="date" />
 			</FilterForm>
 			{leads.length === 0 ? (
-				<p className="mt-6">No matching data</p>
+				<p className="mt-6">{t('noMatchingData')}</p>
 			) : (
 				<table className={`mt-6 ${tableClasses}`}>
 					<thead>

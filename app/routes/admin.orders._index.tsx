@@ -21,6 +21,7 @@ import { getDb } from '~/db/client.server'
 import { ORDER_STATUSES } from '~/db/schema.server'
 import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import { listOrders, orderFilterOptions } from '~/models/admin/orders.server'
+import { t } from '~/utils/i18n'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
 
 export const meta = adminMeta('Orders')
@@ -106,7 +107,7 @@ export default function AdminOrders() {
 				<FilterInput {...field('to')} label="To" type="date" />
 			</FilterForm>
 			{orders.length === 0 ? (
-				<p className="mt-6">No matching data</p>
+				<p className="mt-6">{t('noMatchingData')}</p>
 			) : (
 				<table className={`mt-6 ${tableClasses}`}>
 					<thead>

@@ -1,4 +1,6 @@
 /** The owners' audit log as a table (docs/decisions/081): on its page and on the overview. */
+
+import { t } from '~/utils/i18n'
 import { formatTime, tableClasses } from './ui'
 
 export type AuditRow = {
@@ -13,7 +15,7 @@ export type AuditRow = {
 
 export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
 	return entries.length === 0 ? (
-		<p>No matching data</p>
+		<p>{t('noMatchingData')}</p>
 	) : (
 		<table className={tableClasses}>
 			<thead>

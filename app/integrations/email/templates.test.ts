@@ -187,3 +187,28 @@ describe('e-mail templates', () => {
 		)
 	})
 })
+
+describe('rendered e-mails carry no NUL byte', () => {
+	// React 18's stream renderer can leave NUL bytes where a multi-byte character meets its 2 KB
+	// buffer's end; PostgreSQL refuses such text and mail clients cut the message there. Every
+	// length of order id moves the em-dashes and curly quotes across that boundary once.
+	test('whatever the length of the values, no message contains U+0000', async () => {
+		for (let length = 1; length <= 48; length++) {
+			const orderId = 'o'.repeat(length)
+			const mails = await Promise.all([
+				lateRefund({ orderId, itemName: 'Day pass', currency: 'usd', totalMinor: 9_900 }),
+				receipt({
+					orderId,
+					currency: 'usd',
+					lines: [{ name: 'Day pass', quantity: 1, unitAmountMinor: 9_900 }],
+					discountMinor: 0,
+					totalMinor: 9_900,
+					paidAt: new Date('2026-01-01T00:00:00Z'),
+					event: session,
+					siteUrl: 'https://site.test',
+				}),
+			])
+			for (const mail of mails) expect(`${mail.html}${mail.text}`).not.toContain('\0')
+		}
+	})
+})
