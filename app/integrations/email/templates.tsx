@@ -85,6 +85,15 @@ function A({ href, children }: { href: string; children: ReactNode }) {
 	)
 }
 
+/** A sandbox payment's messages say so first (DESIGN.md: the sandbox is never mistaken for real). */
+function TestModeNote() {
+	return (
+		<P>
+			<strong>TEST MODE: no real payment was taken.</strong>
+		</P>
+	)
+}
+
 const greeting = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,')
 
 /** An event's date in its zone and its "Add to calendar" links; the .ics also comes attached. */
@@ -281,11 +290,7 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 		`Your receipt for order ${data.orderId}`,
 		<Layout preview={`Your receipt for order ${data.orderId}.`}>
 			<P>{greeting(data.customerName)}</P>
-			{data.testMode ? (
-				<P>
-					<strong>TEST MODE: no real payment was taken.</strong>
-				</P>
-			) : null}
+			{data.testMode ? <TestModeNote /> : null}
 			<P>
 				Thank you for your order {data.orderId}, paid on {data.paidAt.toUTCString()}.
 			</P>
@@ -357,11 +362,7 @@ export function lateRefund(data: {
 		`Your order ${data.orderId} is being refunded`,
 		<Layout preview={`Your order ${data.orderId} is being refunded in full.`}>
 			<P>{greeting(data.customerName)}</P>
-			{data.testMode ? (
-				<P>
-					<strong>TEST MODE: no real payment was taken.</strong>
-				</P>
-			) : null}
+			{data.testMode ? <TestModeNote /> : null}
 			<P>
 				Your payment for order {data.orderId} ({data.itemName}) reached us after your checkout's
 				reservation had ended, and every seat had been taken in the meantime. We are sorry: we could
