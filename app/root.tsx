@@ -10,6 +10,7 @@ import { rootCacheControl } from '~/utils/cache-control.server'
 import { chunkReloadScript } from '~/utils/chunk-reload.server'
 import { cookies, getColorMode, hasBetaFlag } from '~/utils/cookies.server'
 import { DEFAULT_LOCALE, localeDirection, resolveLocale } from '~/utils/i18n'
+import { stylesheetText } from '~/utils/inline-stylesheet.server'
 import { pageMeta } from '~/utils/meta'
 import { getPreview, previewRedirect } from '~/utils/preview.server'
 import { useRequestContext } from '~/utils/request-context'
@@ -18,7 +19,6 @@ import { getProfile } from '~/utils/session.server'
 import { readToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [
-	{ rel: 'stylesheet', href: stylesheet },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 	{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
 	{ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
@@ -59,6 +59,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader
 
+const STYLESHEET_ID = 'site-styles'
+let stylesheetInBrowser: string | undefined
+/**
+ * The stylesheet's text: read by the server; in the browser, what the server wrote, kept once
+ * read, so that a render from scratch (React's answer to a hydration error) keeps the styles.
+ */
+function inlineStylesheet(): string {
+	if (typeof document === 'undefined') return stylesheetText(stylesheet)
+	stylesheetInBrowser ??= document.getElementById(STYLESHEET_ID)?.textContent ?? ''
+	return stylesheetInBrowser
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
 	const { nonce, isBot } = useRequestContext()
 	const { active } = useColorMode()
@@ -79,6 +91,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					dangerouslySetInnerHTML={{
 						__html: typeof document === 'undefined' ? chunkReloadScript() : '',
 					}}
+				/>
+				{/* The stylesheet, inline: no round trip before the first paint (docs/decisions/096).
+				    Written by the server only, like the script above. */}
+				<style
+					id={STYLESHEET_ID}
+					suppressHydrationWarning
+					// biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet
+					dangerouslySetInnerHTML={{ __html: inlineStylesheet() }}
 				/>
 				<Links />
 			</head>

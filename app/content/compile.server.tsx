@@ -143,7 +143,7 @@ export async function renderMdx(
 						shiki,
 						{
 							themes,
-							// Colours as CSS variables; app/styles/content.css picks the mode's set.
+							// Colours as CSS variables; app/styles/tailwind.css picks the mode's set.
 							defaultColor: false,
 							fallbackLanguage: 'text',
 							defaultLanguage: 'text',

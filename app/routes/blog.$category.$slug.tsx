@@ -1,13 +1,13 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ContentPage, contentLinks } from '~/components/content/content-page'
+import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
 import { blogFeedLink } from '~/content/copy'
 import { categoryName } from '~/content/schema'
 import { contentPageHeaders, loadContentPage } from '~/utils/content-route.server'
 import { articleMeta } from '~/utils/meta'
 
-export const links: LinksFunction = () => [...contentLinks, blogFeedLink]
+export const links: LinksFunction = () => [blogFeedLink]
 
 export const loader = loadContentPage
 export const headers = contentPageHeaders

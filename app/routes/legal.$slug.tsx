@@ -1,11 +1,9 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ContentPage, contentLinks } from '~/components/content/content-page'
+import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
 import { contentPageHeaders, loadContentPage } from '~/utils/content-route.server'
 import { pageMeta } from '~/utils/meta'
-
-export const links: LinksFunction = () => contentLinks
 
 export const loader = loadContentPage
 export const headers = contentPageHeaders

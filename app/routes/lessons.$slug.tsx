@@ -1,12 +1,11 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ContentPage, contentLinks } from '~/components/content/content-page'
+import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
 import { contentPageHeaders, loadContentPage } from '~/utils/content-route.server'
 import { articleMeta } from '~/utils/meta'
 
 /** A free sample lesson of the course (content/lessons/, docs/decisions/087). */
-export const links: LinksFunction = () => contentLinks
 
 export const loader = loadContentPage
 export const headers = contentPageHeaders

@@ -96,3 +96,19 @@ test.describe('on a phone', () => {
 		}
 	})
 })
+
+test('the inline stylesheet keeps the page styled through hydration and client-side navigation', async ({
+	page,
+}) => {
+	const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+	await page.goto('/', { waitUntil: 'networkidle' })
+	// Unstyled, the body would be transparent.
+	expect(await bodyBackground()).not.toBe('rgba(0, 0, 0, 0)')
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Blog', exact: true })
+		.click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible()
+	expect(await bodyBackground()).not.toBe('rgba(0, 0, 0, 0)')
+	expect(await page.locator('link[rel="stylesheet"][href*="tailwind"]').count()).toBe(0)
+})

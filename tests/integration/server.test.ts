@@ -51,6 +51,15 @@ describe('the production server', () => {
 		expect(second.headers.get('content-security-policy')).not.toContain(nonce)
 	})
 
+	test('the stylesheet is inline in the head: the first paint waits for no other request', async () => {
+		const html = await (await fetch(server.url)).text()
+		const head = html.slice(0, html.indexOf('</head>'))
+		expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/)
+		const style = head.match(/<style id="site-styles">([\s\S]*?)<\/style>/)
+		// The compiled Tailwind stylesheet: its utilities, not an empty element.
+		expect(style?.[1]).toContain('.min-h-screen{')
+	})
+
 	test('fingerprinted assets are cached for a year as immutable; other public files briefly', async () => {
 		const html = await (await fetch(server.url)).text()
 		const asset = html.match(/\/build\/[^"]+\.(?:js|css)/)![0]

@@ -1,12 +1,7 @@
-import type { LinkDescriptor } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { formatDate } from '~/content/copy'
 import type { TocEntry } from '~/content/schema'
-import contentStyles from '~/styles/content.css'
 import { ContentBody, TableOfContents } from './content-body'
-
-/** Stylesheet links every page that shows compiled content needs. */
-export const contentLinks: LinkDescriptor[] = [{ rel: 'stylesheet', href: contentStyles }]
 
 type ContentPageProps = {
 	title: string
