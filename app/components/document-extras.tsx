@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Analytics } from '~/components/analytics'
 import { PreviewBar } from '~/components/preview-bar'
 import { Toaster } from '~/components/toaster'
+import { BUILD_CHECK_INTERVAL_MS } from '~/utils/build-check-interval'
 import { LOCALE_COOKIE, localeCookie, localeLoadFailure, resolveLocale } from '~/utils/i18n'
 import { useRootData } from '~/utils/root-data'
 
@@ -12,15 +13,18 @@ import { useRootData } from '~/utils/root-data'
  */
 export function DocumentExtras() {
 	const data = useRootData()
-	// The first check is an hour away: its code loads after the page, not with it.
+	// The first check is an hour away: its code loads then, not with the page.
 	useEffect(() => {
 		let stop: (() => void) | undefined
 		let active = true
-		import('~/utils/build-update').then((module) => {
-			if (active) stop = module.startBuildUpdateCheck()
-		})
+		const due = window.setTimeout(() => {
+			import('~/utils/build-update').then((module) => {
+				if (active) stop = module.startBuildUpdateCheck()
+			})
+		}, BUILD_CHECK_INTERVAL_MS)
 		return () => {
 			active = false
+			window.clearTimeout(due)
 			stop?.()
 		}
 	}, [])

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { BUILD_CHECK_INTERVAL_MS, isBuildOutdated } from './build-update'
+import { BUILD_CHECK_INTERVAL_MS } from './build-check-interval'
+import { isBuildOutdated } from './build-update'
 
 describe('build update check (SPEC §9)', () => {
 	test('runs every hour', () => {

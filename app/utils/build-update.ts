@@ -1,5 +1,4 @@
-/** How often the browser asks whether a new build is out (SPEC §9). */
-export const BUILD_CHECK_INTERVAL_MS = 3_600_000
+import { BUILD_CHECK_INTERVAL_MS } from '~/utils/build-check-interval'
 
 /**
  * Whether the server runs a newer build than this page. Remix's route-discovery endpoint
@@ -28,17 +27,20 @@ function internalLinkClick(event: MouseEvent): boolean {
 }
 
 /**
- * Checks for a new build every hour; once there is one, the next link click loads a whole new
- * document (the browser's own navigation) instead of a client-side transition, so the visitor
- * picks up the new code without losing what they were doing. Returns a function that stops it.
+ * Checks for a new build now and then every hour (loaded when the first check is due); once
+ * there is one, the next link click loads a whole new document (the browser's own navigation)
+ * instead of a client-side transition, so the visitor picks up the new code without losing what
+ * they were doing. Returns a function that stops it.
  */
 export function startBuildUpdateCheck(): () => void {
 	let outdated = false
 	const version = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version
 	if (!version) return () => {}
-	const timer = window.setInterval(async () => {
+	const check = async () => {
 		outdated ||= await isBuildOutdated(version)
-	}, BUILD_CHECK_INTERVAL_MS)
+	}
+	void check()
+	const timer = window.setInterval(check, BUILD_CHECK_INTERVAL_MS)
 	// Capture on window runs before React's listener on the document: stopping the event
 	// there leaves Remix's <Link> out and lets the browser navigate.
 	const onClick = (event: MouseEvent) => {

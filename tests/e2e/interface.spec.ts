@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { E2E_PREVIEW_SECRET } from '../../playwright.config'
+import { hydrated } from './hydration'
 
 // SPEC §4, §8, §9: the particle background, toasts, preview mode, the chunk-error reload guard and the
 // build update check. Headless Chromium here has WebGL through SwiftShader (software), so the
@@ -308,6 +309,15 @@ test.describe('toasts and preview mode', () => {
 	})
 })
 
+/** Whether the page has asked for the build check's code (app/utils/build-update.ts). */
+function watchBuildCheckCode(page: Page) {
+	const watch = { fetched: false }
+	page.on('request', (request) => {
+		if (/\/build\/.*build-update-[^/]+\.js$/.test(request.url())) watch.fetched = true
+	})
+	return watch
+}
+
 test.describe('resilience', () => {
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
 
@@ -337,16 +347,17 @@ test.describe('resilience', () => {
 		await page.route(/\/__manifest\?.*build-check=1$/, (route) =>
 			route.fulfill({ status: 204, headers: { 'X-Remix-Reload-Document': 'true' } }),
 		)
-		// The check's code loads after the page: wait for it before moving the clock.
-		const checkLoaded = page.waitForResponse(
-			/\/build\/_shared\/build-update-[^/]+\.js$|\/build\/.*build-update/,
-		)
-		await page.goto('/')
-		await checkLoaded
+		const checkCode = watchBuildCheckCode(page)
+		await page.goto('/', { waitUntil: 'networkidle' })
+		await hydrated(page.getByRole('link', { name: 'Join the free workshop' }))
 		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+		// The check's code loads when the first check is due, an hour after the page: not before.
+		await page.clock.runFor(3_600_000 - 1000)
+		expect(checkCode.fetched).toBe(false)
 		const check = page.waitForRequest(/\/__manifest\?.*build-check=1$/)
-		await page.clock.runFor(3_600_000)
+		await page.clock.runFor(1000)
 		await check
+		expect(checkCode.fetched).toBe(true)
 		await page.getByRole('link', { name: 'Join the free workshop' }).click()
 		await expect(page).toHaveURL(/\/workshop$/)
 		await expect(page.getByRole('heading', { level: 1 })).toContainText('workshop')
@@ -356,12 +367,8 @@ test.describe('resilience', () => {
 	test('with the same build, links stay client-side', async ({ page }) => {
 		await page.emulateMedia({ reducedMotion: 'reduce' })
 		await page.clock.install()
-		// The check's code loads after the page: wait for it before moving the clock.
-		const checkLoaded = page.waitForResponse(
-			/\/build\/_shared\/build-update-[^/]+\.js$|\/build\/.*build-update/,
-		)
-		await page.goto('/')
-		await checkLoaded
+		await page.goto('/', { waitUntil: 'networkidle' })
+		await hydrated(page.getByRole('link', { name: 'Join the free workshop' }))
 		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
 		const check = page.waitForResponse(/\/__manifest\?.*build-check=1$/)
 		await page.clock.runFor(3_600_000)
