@@ -1,22 +1,17 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
 import { useColorMode } from '~/components/color-mode-toggle'
 import { useHydrationMark } from '~/components/deferred'
 import { DocumentExtras } from '~/components/document-extras'
 import { SiteErrorBoundary } from '~/components/error-boundary'
-import { getConfig, getPublicConfig } from '~/config.server'
 import stylesheet from '~/styles/tailwind.css'
-import { rootCacheControl } from '~/utils/cache-control.server'
-import { chunkReloadScript } from '~/utils/chunk-reload.server'
-import { cookies, getColorMode, hasBetaFlag } from '~/utils/cookies.server'
-import { DEFAULT_LOCALE, localeDirection, resolveLocale } from '~/utils/i18n'
-import { stylesheetText } from '~/utils/inline-stylesheet.server'
+import { DEFAULT_LOCALE, localeDirection } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
-import { getPreview, previewRedirect } from '~/utils/preview.server'
 import { useRequestContext } from '~/utils/request-context'
+// The root's server code, from one module: each `.server` module a page imports costs the
+// browser a chunk of its own (docs/decisions/096).
+import { chunkReloadScript, rootLoader, stylesheetText } from '~/utils/root.server'
 import { useRootData } from '~/utils/root-data'
-import { getProfile } from '~/utils/session.server'
-import { readToast } from '~/utils/toast.server'
 
 export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -26,36 +21,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args)
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	// ?preview=true|false stores or clears the preview cookie, then drops the parameter (SPEC §2).
-	const toPreview = await previewRedirect(request, context)
-	if (toPreview) throw toPreview
-	// A toast raised by the last action (flash cookie): shown once, then cleared.
-	const { toast, headers } = await readToast(request, context)
-	const profile = await getProfile(request, context)
-	const preview = await getPreview(request)
-	// A page with this visitor's own data is private (docs/decisions/068).
-	const responseHeaders = new Headers(headers ?? undefined)
-	for (const [name, value] of Object.entries(
-		rootCacheControl({ profile, toast: headers !== null, preview }),
-	))
-		responseHeaders.set(name, value)
-	return json(
-		{
-			origin: context.origin,
-			colorMode: getColorMode(request),
-			// The footer's legal links: released sites, or testers with the beta cookie (SPEC §2, §6).
-			showLegalLinks: getConfig().SITE_STATUS === 'released' || hasBetaFlag(request),
-			config: getPublicConfig(),
-			preview,
-			toast,
-			locale: resolveLocale(cookies.locale.read(request)),
-			// Analytics identify a visitor by e-mail once it is known (SPEC §7): from their profile.
-			knownEmail: profile?.email ?? null,
-		},
-		{ headers: responseHeaders },
-	)
-}
+export const loader = rootLoader
 
 export type RootLoader = typeof loader
 
@@ -73,6 +39,7 @@ function inlineStylesheet(): string {
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const { nonce, isBot } = useRequestContext()
+	useHydrationMark()
 	const { active } = useColorMode()
 	// The interface is English, left to right (SPEC §9); the direction follows the locale.
 	const dir = localeDirection(useRootData()?.locale ?? DEFAULT_LOCALE)
@@ -113,7 +80,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-	useHydrationMark()
 	return <Outlet />
 }
 

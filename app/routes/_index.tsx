@@ -1,22 +1,19 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoursePage } from '~/components/course-landing'
-import { publicPageHeaders } from '~/utils/cache-control.server'
 import type { RouteHandle } from '~/utils/color-mode'
-import { courseInterestAction, loadCoursePage } from '~/utils/course-page.server'
+import { courseInterestAction, courseLoader, coursePageHeaders } from '~/utils/course-page.server'
 import { pageMeta } from '~/utils/meta'
 
 // The landing page is always dark (SPEC §2).
 export const handle: RouteHandle = { colorMode: 'dark' }
 
 // The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
-export const headers = publicPageHeaders
+export const headers = coursePageHeaders
 
 export const meta: MetaFunction = (args) => pageMeta(args)
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-	return json(await loadCoursePage(request, context))
-}
+export const loader = courseLoader
 
 export const action = courseInterestAction
 

@@ -1,8 +1,14 @@
 /**
  * The request side of `/` and `/for/:framework` (SPEC §2: the same page): what the page shows
- * for this visitor, and its course-interest sign-up. The routes build the responses.
+ * for this visitor, and its course-interest sign-up. `/` takes all its server code from here:
+ * each `.server` module a page imports costs the browser a chunk of its own (docs/decisions/096).
  */
-import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node'
+import {
+	type ActionFunctionArgs,
+	type AppLoadContext,
+	json,
+	type LoaderFunctionArgs,
+} from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { presentEvent } from '~/models/calendar.server'
@@ -33,6 +39,13 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: honeypotProps(),
 	}
+}
+
+export { publicPageHeaders as coursePageHeaders } from './cache-control.server'
+
+/** The loader of `/`. */
+export async function courseLoader({ request, context }: LoaderFunctionArgs) {
+	return json(await loadCoursePage(request, context))
 }
 
 /** The course-interest sign-up of those pages (docs/decisions/062). */

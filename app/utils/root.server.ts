@@ -1,0 +1,48 @@
+/**
+ * What the root route (app/root.tsx) needs from the server: its loader, and the document head's
+ * inline script and stylesheet. The root imports server code from this module only: the
+ * compiler gives the browser an empty stand-in for each `.server` module a route imports, and
+ * one shared by several routes becomes a chunk of its own on every page (docs/decisions/096).
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { getConfig, getPublicConfig } from '~/config.server'
+import { rootCacheControl } from '~/utils/cache-control.server'
+import { cookies, getColorMode, hasBetaFlag } from '~/utils/cookies.server'
+import { resolveLocale } from '~/utils/i18n'
+import { getPreview, previewRedirect } from '~/utils/preview.server'
+import { getProfile } from '~/utils/session.server'
+import { readToast } from '~/utils/toast.server'
+
+export { chunkReloadScript } from '~/utils/chunk-reload.server'
+export { stylesheetText } from '~/utils/compiled-asset.server'
+
+export async function rootLoader({ request, context }: LoaderFunctionArgs) {
+	// ?preview=true|false stores or clears the preview cookie, then drops the parameter (SPEC §2).
+	const toPreview = await previewRedirect(request, context)
+	if (toPreview) throw toPreview
+	// A toast raised by the last action (flash cookie): shown once, then cleared.
+	const { toast, headers } = await readToast(request, context)
+	const profile = await getProfile(request, context)
+	const preview = await getPreview(request)
+	// A page with this visitor's own data is private (docs/decisions/068).
+	const responseHeaders = new Headers(headers ?? undefined)
+	for (const [name, value] of Object.entries(
+		rootCacheControl({ profile, toast: headers !== null, preview }),
+	))
+		responseHeaders.set(name, value)
+	return json(
+		{
+			origin: context.origin,
+			colorMode: getColorMode(request),
+			// The footer's legal links: released sites, or testers with the beta cookie (SPEC §2, §6).
+			showLegalLinks: getConfig().SITE_STATUS === 'released' || hasBetaFlag(request),
+			config: getPublicConfig(),
+			preview,
+			toast,
+			locale: resolveLocale(cookies.locale.read(request)),
+			// Analytics identify a visitor by e-mail once it is known (SPEC §7): from their profile.
+			knownEmail: profile?.email ?? null,
+		},
+		{ headers: responseHeaders },
+	)
+}
