@@ -30,8 +30,35 @@ await build({
 	target: 'node20',
 	packages: 'external',
 	alias: { '~': './app' },
+	plugins: [compiledAssets()],
 	logLevel: 'warning',
 })
+
+/**
+ * Content blocks draw icons from the sprite (app/components/icons.svg): an image imported by the
+ * app is the URL `remix build` gave it, found in public/build/_assets, so compiled content and
+ * the pages point at the same file.
+ */
+function compiledAssets() {
+	const assets = path.resolve('public/build/_assets')
+	return {
+		name: 'compiled-assets',
+		setup(esbuild) {
+			esbuild.onResolve({ filter: /\.svg$/ }, (args) => ({
+				path: path.basename(args.path, '.svg'),
+				namespace: 'compiled-asset',
+			}))
+			esbuild.onLoad({ filter: /.*/, namespace: 'compiled-asset' }, (args) => {
+				const built = fs
+					.readdirSync(assets)
+					.filter((file) => new RegExp(`^${args.path}-[A-Z0-9]+\\.svg$`).test(file))
+				if (built.length !== 1)
+					throw new Error(`Expected one ${args.path}-*.svg in ${assets}, found ${built.length}`)
+				return { contents: `export default ${JSON.stringify(`/build/_assets/${built[0]}`)}` }
+			})
+		},
+	}
+}
 
 const { buildContent, ContentError } = await import(pathToFileURL(bundled).href)
 const started = Date.now()

@@ -6,7 +6,8 @@
  * missing or malformed icon list is 400.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { iconBody, isIconName } from '~/components/icons'
+import { iconBody } from '~/components/icon-sprite.server'
+import { isIconName } from '~/components/icons'
 import { ICON_REQUESTS } from '~/utils/icon-loader'
 
 /** The site's own set, as content names it: `site:calendar`. */
