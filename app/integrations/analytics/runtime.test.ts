@@ -1,7 +1,24 @@
 import { beforeEach, expect, test, vi } from 'vitest'
 
 const client = { identify: vi.fn(), track: vi.fn() }
-vi.mock('~/integrations/analytics/tracker', () => ({ createTracker: () => client }))
+// The context the runtime gives the tracker for each event (geo data, friend).
+let eventContext: () => { geo: unknown; friend: string | null } = () => ({
+	geo: null,
+	friend: null,
+})
+vi.mock('~/integrations/analytics/tracker', () => ({
+	createTracker: (_key: string | null, context: typeof eventContext) => {
+		eventContext = context
+		return client
+	},
+}))
+const lookUpGeo = vi.fn(async () => ({
+	country_code: 'DE',
+	country: 'Germany',
+	city: null,
+	timezone: null,
+}))
+vi.mock('./geo', () => ({ lookUpGeo }))
 
 const { identify, start } = await import('./runtime')
 
@@ -17,6 +34,7 @@ beforeEach(() => {
 	vi.spyOn(console, 'warn').mockImplementation(() => {})
 	client.identify.mockClear()
 	client.track.mockClear()
+	lookUpGeo.mockClear()
 })
 
 test('a visitor whose profile has an e-mail is identified by it when the runtime starts', () => {
@@ -54,4 +72,23 @@ test('a checkout about to leave for the payment page is tracked, and can be awai
 		quantity: 2,
 	})
 	vi.unstubAllGlobals()
+})
+
+test('with a write key, events carry the country the lookup found', async () => {
+	vi.stubGlobal('document', {
+		cookie: '',
+		createElement: () => ({ setAttribute() {} }),
+		head: { appendChild() {} },
+		querySelector: () => null,
+	})
+	start({ ...unconfigured, CUSTOMERIO_WRITE_KEY: 'write-key', PARTNERO_PROGRAM_ID: null }, [], null)
+	await vi.waitFor(() => expect(eventContext().geo).toMatchObject({ country_code: 'DE' }))
+	expect(lookUpGeo).toHaveBeenCalledTimes(1)
+	vi.unstubAllGlobals()
+})
+
+test('without a write key no event is sent, so the country is not looked up', async () => {
+	start(unconfigured, [], null)
+	await new Promise((resolve) => setTimeout(resolve, 10))
+	expect(lookUpGeo).not.toHaveBeenCalled()
 })

@@ -9,9 +9,6 @@ import type { SignupList } from '~/forms/names'
 import { PARTNER_WARNINGS, reportPartnerSignup } from '~/integrations/analytics/partner'
 import { createTracker, type Geo, type Tracker } from '~/integrations/analytics/tracker'
 import { readReferralCookies } from '~/models/attribution'
-import { createApiClient } from '~/utils/api-client'
-import { geoRecordOf } from '~/utils/geolocation'
-import { fetchCountry } from '~/utils/regional-pricing'
 import { pushDataLayer } from './data-layer'
 
 export type AnalyticsConfig = {
@@ -68,10 +65,9 @@ export function start(
 	if (knownEmail) tracker.identify(knownEmail)
 	for (const event of pageViews) tracker.track(PAGE_VIEW_EVENT, event)
 	if (config.CUSTOMERIO_WRITE_KEY) {
-		// Geo data for events: the client-side country lookup (SPEC §7), the same answer pricing
-		// uses, as SPEC §3's geolocation record. It never fails: unknown is no record.
-		void fetchCountry(createApiClient()).then((country) => {
-			geo = geoRecordOf(country.details)
+		// Geo data for events (SPEC §3, §7), looked up only when there are events to send.
+		void import('./geo').then(async ({ lookUpGeo }) => {
+			geo = await lookUpGeo()
 		})
 	}
 	if (config.PARTNERO_PROGRAM_ID)
