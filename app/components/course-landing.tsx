@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ComponentProps, ReactNode } from 'react'
-import { buttonClasses } from '~/components/button'
+import { buttonClasses } from '~/components/button-classes'
 import {
 	CheckoutForm,
 	CourseOffer,

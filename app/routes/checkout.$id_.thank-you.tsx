@@ -7,7 +7,7 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { buttonClasses } from '~/components/button'
+import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'

@@ -1,7 +1,7 @@
 /** /pass/:id/thank-you: confirms a claimed pass. Unknown or unclaimed passes: 404, no hint. */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { buttonClasses } from '~/components/button'
+import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'

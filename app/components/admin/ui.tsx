@@ -6,7 +6,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Form, Link, NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { buttonClasses } from '~/components/button'
+import { buttonClasses } from '~/components/button-classes'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
 
 const SECTIONS = [
