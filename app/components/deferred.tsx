@@ -21,7 +21,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 export function deferred<P extends object>(
 	serverComponent: () => ComponentType<P> | undefined,
 	load: () => Promise<ComponentType<P>>,
-	when: 'approach' | 'idle' = 'approach',
+	when: Trigger | ((props: P) => Trigger) = 'approach',
 ): ComponentType<P> {
 	let want: () => void = () => undefined
 	const wanted = new Promise<void>((resolve) => {
@@ -37,10 +37,12 @@ export function deferred<P extends object>(
 	// biome-ignore lint/correctness/noComponentHookFactories: called once per island, at module level (islands.tsx)
 	function Deferred(props: P) {
 		const ref = useRef<HTMLDivElement>(null)
+		// Props may decide when it loads (see the Toaster).
+		const trigger = typeof when === 'function' ? when(props) : when
 		useEffect(() => {
 			// Mounted after the first hydration: a client-side navigation wants it now.
 			if (hydrated) return want()
-			if (when === 'idle') return afterLoadWhenIdle(want)
+			if (trigger === 'idle') return afterLoadWhenIdle(want)
 			const stopApproach = onApproach(ref.current!, want)
 			// Any interaction can start a navigation or a fetcher; React would hold that transition
 			// until every dehydrated island it touches has hydrated, so then they all load.
@@ -49,7 +51,7 @@ export function deferred<P extends object>(
 				stopApproach()
 				stopInteraction()
 			}
-		}, [])
+		}, [trigger])
 		const Component = (serverComponent() ?? Lazy) as ComponentType<P>
 		return (
 			// A box-less wrapper: something to watch, in the server's HTML and the browser's alike.
@@ -63,9 +65,15 @@ export function deferred<P extends object>(
 	return Deferred
 }
 
+/** When an island's code loads (see `deferred`). */
+type Trigger = 'approach' | 'idle'
+
 let hydrated = false
 
-/** Rendered once by the root: marks the end of the first hydration. */
+/**
+ * Rendered once by the root's layout, whose effects run after those of everything in the page:
+ * marks the end of the first hydration.
+ */
 export function useHydrationMark() {
 	useEffect(() => {
 		hydrated = true

@@ -37,6 +37,19 @@ export const ParticleBackground = deferred(
 	() => import('./particles/particle-background').then((module) => module.ParticleBackground),
 	'idle',
 )
+// Only in preview mode (SPEC §2): its one control is a plain link.
+export const PreviewBar = deferred(
+	() => server.PreviewBar,
+	() => import('./preview-bar').then((module) => module.PreviewBar),
+)
+// The notifications region (SPEC §9) and its toast store: with a toast from the server's flash
+// cookie, when idle (its countdown starts then); without one, at the visitor's first
+// interaction, which is what raises a toast in the browser.
+export const Toaster = deferred(
+	() => server.Toaster,
+	() => import('./toaster').then((module) => module.Toaster),
+	({ flash }) => (flash ? 'idle' : 'approach'),
+)
 // Static, but below the fold of `/` and in its first load otherwise: dates (whose visitor-zone
 // line is added once the chunk is there), people and testimonials (docs/decisions/086, 087).
 export const EventDate = deferred(

@@ -300,7 +300,9 @@ test.describe('toasts and preview mode', () => {
 		expect(Math.round(box!.x + box!.width)).toBe(viewport.width)
 		expect(Math.round(box!.y + box!.height)).toBe(viewport.height)
 		expect(Math.round(box!.width)).toBe(24 * 16)
-		// Hydrated: its close control is then a button.
+		// The notifications island hydrates when the browser is idle after load (within 1 s);
+		// hydrated, its close control is a button.
+		await page.clock.runFor(1000)
 		await expect(toast.getByRole('button')).toBeVisible()
 		await page.clock.runFor(4000)
 		await expect(toast).toBeVisible()
