@@ -86,26 +86,26 @@ try {
 		{ name: 'leads, first page', url: '/admin/leads' },
 		{ name: 'leads, list + confirmed', url: '/admin/leads?list=day_event&confirmed=no' },
 		{ name: 'overview, last 30 days', url: '/admin' },
-		// Reported, outside the budget: a year is 70,000 paid orders and 200,000 sign-ups to sum.
-		{ name: 'overview, a whole year', url: `/admin?from=${year}`, budget: false },
+		// 365 days, today included: the daily roll-ups' rows, not 70,000 orders and 200,000 sign-ups.
+		{ name: 'overview, a whole year', url: `/admin?from=${year}` },
 	]
 	console.log(`\n${runs} sequential requests each, ${origin}\n`)
 	console.log('page'.padEnd(36), 'median ms'.padStart(10), 'p95 ms'.padStart(8))
 	let failed = false
-	for (const { name, url, budget = true } of pages) {
+	for (const { name, url } of pages) {
 		await time(url) // warm-up
 		const samples = []
 		for (let i = 0; i < runs; i++) samples.push((await time(url)).ms)
 		samples.sort((a, b) => a - b)
 		const median = samples[Math.floor(samples.length / 2)]
 		const p95 = samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]
-		const over = budget && median > BUDGET_MS
+		const over = median > BUDGET_MS
 		failed ||= over
 		console.log(
 			name.padEnd(36),
 			median.toFixed(1).padStart(10),
 			p95.toFixed(1).padStart(8),
-			over ? `  over ${BUDGET_MS} ms` : budget ? '' : '  (no budget)',
+			over ? `  over ${BUDGET_MS} ms` : '',
 		)
 	}
 	const started = performance.now()

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { adminURL, E2E_OWNER_LOGIN, mailURL } from '../../playwright.config'
 
 // The owner's dashboard (docs/decisions/080-084), on the second e2e site: GitHub sign-in goes to
 // the fake GitHub (tests/fakes/github-peer.ts) and ADMIN_GITHUB_LOGINS is `mona`. Runs with
@@ -225,4 +225,49 @@ test('the owner resends a receipt and gives an unclaimed pass a new link, each c
 	await expect(
 		page.getByRole('link', { name: 'Your pass for AI Driven Development Day' }),
 	).toBeVisible()
+})
+
+test('the owner retries an e-mail the mail server refused: it is queued again, arrives, and the retry is logged', async ({
+	page,
+}) => {
+	// The mail peer refuses the first delivery to a bounce-once address for good (a 550).
+	const email = `bounce-once.${test.info().project.name}.${Date.now()}@example.com`
+	await page.goto('/workshop')
+	await page.getByLabel('E-mail address').fill(email)
+	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
+	await expect(page).toHaveURL(/\/workshop\/enrolled$/)
+
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+	await dashboard(page).getByRole('link', { name: 'E-mail' }).click()
+	await page.getByLabel('To starts with').fill(email)
+	await page.getByRole('button', { name: 'Apply' }).click()
+	await page.getByRole('link', { name: "You're signed up for the free workshop" }).click()
+	await expect(page).toHaveURL(/\/admin\/email\/\d+$/)
+	const messageId = page.url().split('/').at(-1)!
+	// The delivery job runs right after the sign-up; its refusal is final at once.
+	await expect(async () => {
+		await page.reload()
+		await expect(page.getByText('failed, after 1 attempt')).toBeVisible({ timeout: 1_000 })
+	}).toPass({ timeout: 15_000 })
+
+	await page.getByRole('button', { name: 'Retry' }).click()
+	await expect(page.getByText('The message is queued for delivery again.')).toBeVisible()
+	await expect
+		.poll(async () => {
+			const response = await page.request.get(`${mailURL}/messages?to=${encodeURIComponent(email)}`)
+			return ((await response.json()) as { subject: string }[]).map((mail) => mail.subject)
+		})
+		.toEqual(["You're signed up for the free workshop"])
+	await page.reload()
+	await expect(page.getByText(/^sent over SMTP at .+, after 2 attempts$/)).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+
+	await dashboard(page).getByRole('link', { name: 'Audit log' }).click()
+	const line = page.getByRole('row').filter({ hasText: `email:${messageId}` })
+	await expect(line).toHaveCount(1)
+	await expect(line).toContainText(`${E2E_OWNER_LOGIN} (GitHub #`)
+	await expect(line).toContainText('retry-email')
+	await expect(line).toContainText('{"state":"failed"}')
+	await expect(line).toContainText('{"state":"queued"}')
 })

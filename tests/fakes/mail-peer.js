@@ -3,8 +3,9 @@
  * sends to it through SMTP_URL): SMTP on MAIL_PEER_SMTP_PORT keeps every message, and
  * `GET /messages?to=address` on MAIL_PEER_HTTP_PORT lists what arrived for that address as
  * `[{ to, subject, text }]`. Specs read e-mails the way a visitor would, from their inbox,
- * rather than from the site's operator tools (docs/decisions/068). Plain JavaScript: Playwright
- * runs it with node.
+ * rather than from the site's operator tools (docs/decisions/068). A message to an address whose
+ * local part starts with `bounce-once` is refused for good (550) the first time, and accepted
+ * after: a spec gets a failed delivery to retry. Plain JavaScript: Playwright runs it with node.
  */
 import http from 'node:http'
 import { SMTPServer } from 'smtp-server'
@@ -14,6 +15,8 @@ const httpPort = Number(process.env.MAIL_PEER_HTTP_PORT)
 
 /** @type {{ to: string[], subject: string, text: string }[]} */
 const received = []
+/** The bounce-once addresses refused already. */
+const bounced = new Set()
 
 const decodeQuotedPrintable = (text) =>
 	text
@@ -44,6 +47,14 @@ const smtp = new SMTPServer({
 		stream.on('data', (chunk) => chunks.push(chunk))
 		stream.on('end', () => {
 			const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase())
+			const bounce = to.find(
+				(address) => address.startsWith('bounce-once') && !bounced.has(address),
+			)
+			if (bounce) {
+				bounced.add(bounce)
+				callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
+				return
+			}
 			received.push(parse(Buffer.concat(chunks).toString('utf8'), to))
 			callback()
 		})

@@ -1,12 +1,16 @@
 /**
  * The owner role against the production build and a GitHub peer (docs/decisions/080): a listed
  * login is bound to its account at the first sign-in, a renamed owner keeps the role, a new
- * account with the old name does not, and the dashboard is a 404 to everyone else.
+ * account with the old name does not, and the dashboard is a 404 to everyone else. The e-mail
+ * page's Retry (decisions 081, 084) against a real SMTP peer that first refuses, then accepts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MESSAGES } from '../../app/forms/messages'
 import { SAMPLE_USERS } from '../../app/integrations/github/emulator.server'
 import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
-import { type RunningServer, startServer } from '../support/server'
+import { startSmtp } from '../fakes/smtp'
+import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
+import { queueSettled, type RunningServer, startServer } from '../support/server'
 
 /** `name=value` of the cookie `name` a response sets. */
 const cookieOf = (response: Response, name: string) =>
@@ -15,6 +19,21 @@ const cookieOf = (response: Response, name: string) =>
 		.map((line) => line.split(';')[0]!)
 		.find((pair) => pair.startsWith(`${name}=`))
 const sessionOf = (response: Response) => cookieOf(response, 'session')
+
+/** Signs in as `login` through the GitHub peer; the session cookie the site set. */
+async function signInThroughPeer(server: RunningServer, login: string): Promise<string> {
+	const start = await fetch(`${server.url}/login/github?returnTo=/admin`, { redirect: 'manual' })
+	const state = cookieOf(start, 'github-oauth')!
+	const authorize = new URL(start.headers.get('location')!)
+	authorize.searchParams.set('login', login)
+	const back = await fetch(authorize, { redirect: 'manual' })
+	const callback = await fetch(back.headers.get('location')!, {
+		redirect: 'manual',
+		headers: { cookie: state },
+	})
+	expect(callback.headers.get('location')).toBe('/admin')
+	return sessionOf(callback)!
+}
 
 describe('the owner role', () => {
 	const users = SAMPLE_USERS.map((user) => ({ ...user }))
@@ -30,20 +49,7 @@ describe('the owner role', () => {
 		await github?.close()
 	})
 
-	/** Signs in as `login` through the peer; the session cookie the site set. */
-	async function signIn(login: string): Promise<string> {
-		const start = await fetch(`${server.url}/login/github?returnTo=/admin`, { redirect: 'manual' })
-		const state = cookieOf(start, 'github-oauth')!
-		const authorize = new URL(start.headers.get('location')!)
-		authorize.searchParams.set('login', login)
-		const back = await fetch(authorize, { redirect: 'manual' })
-		const callback = await fetch(back.headers.get('location')!, {
-			redirect: 'manual',
-			headers: { cookie: state },
-		})
-		expect(callback.headers.get('location')).toBe('/admin')
-		return sessionOf(callback)!
-	}
+	const signIn = (login: string) => signInThroughPeer(server, login)
 
 	const dashboard = (cookie: string) =>
 		fetch(`${server.url}/admin`, { headers: { cookie } }).then((response) => response.status)
@@ -132,5 +138,178 @@ describe('an identity from the embedded GitHub emulator', () => {
 		} finally {
 			await server.stop()
 		}
+	})
+})
+
+/** Where the site keeps its data: PGlite, and PostgreSQL too when TEST_DATABASE_URL is set. */
+const siteDatabases = [
+	{ name: 'PGlite', open: async () => ({ env: {}, drop: async () => {} }) },
+	...(TEST_DATABASE_URL
+		? [
+				{
+					name: 'PostgreSQL',
+					open: async () => {
+						const { url, drop } = await createTestDatabase()
+						return { env: { DATABASE_URL: url }, drop }
+					},
+				},
+			]
+		: []),
+]
+
+describe.each(siteDatabases)("the e-mail page's Retry on $name", (database) => {
+	let github: FakeGitHub
+	let server: RunningServer
+	let dropDatabase: () => Promise<void>
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
+	let owner: string
+	// Sign-ups made while the mail server refused everything: their delivery failed for good.
+	const failed = { retried: 'retry.me@example.com', untouched: 'leave.me@example.com' }
+
+	/** A workshop sign-up from `email`, as the form posts it: it sends a confirmation. */
+	async function signUp(email: string) {
+		const page = await (await fetch(`${server.url}/workshop`)).text()
+		const validFrom = page.match(/name="from__confirm"[^>]*value="([^"]+)"/)?.[1]
+		const response = await fetch(`${server.url}/workshop?index`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+			body: new URLSearchParams({ website: '', from__confirm: validFrom!, email }),
+		})
+		expect(response.status).toBe(302)
+	}
+
+	const get = (path: string, cookie: string) =>
+		fetch(`${server.url}${path}`, { headers: { cookie }, redirect: 'manual' })
+	/** Posts the message page's Retry form, with `cookie` (none: an anonymous visitor). */
+	const retry = (id: number, cookie?: string) =>
+		fetch(`${server.url}/admin/email/${id}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				origin: server.url,
+				...(cookie ? { cookie } : {}),
+			},
+			body: new URLSearchParams({ intent: 'retry' }),
+		})
+
+	/** The outbox id of the latest message to `email`, from the owner's E-mail page. */
+	async function messageTo(email: string): Promise<number> {
+		const html = await (await get(`/admin/email?to=${encodeURIComponent(email)}`, owner)).text()
+		const id = html.match(/href="\/admin\/email\/(\d+)"/)?.[1]
+		expect(id, `a message to ${email}`).toBeDefined()
+		return Number(id)
+	}
+	/** A page's text as read: no tags, entities decoded. */
+	const textOf = (html: string) =>
+		html
+			.replace(/<!-- -->/g, '')
+			.replace(/<[^>]+>/g, ' ')
+			.replace(/&quot;/g, '"')
+			.replace(/&#x27;/g, "'")
+			.replace(/&amp;/g, '&')
+			.replace(/\s+/g, ' ')
+	/** The message's delivery state as its page shows it to the owner. */
+	async function stateOf(id: number): Promise<string> {
+		const html = await (await get(`/admin/email/${id}`, owner)).text()
+		return textOf(html.match(/State<\/dt><dd>(.*?)<\/dd>/)?.[1] ?? '').trim()
+	}
+	/** The audit log's lines about `target`, as the owner reads them on /admin/audit. */
+	async function auditLinesAbout(target: string): Promise<string[]> {
+		const html = await (await get('/admin/audit', owner)).text()
+		return html
+			.split('<tr')
+			.filter((row) => row.includes(`>${target}<`))
+			.map((row) => textOf(`<tr${row}`).trim())
+	}
+
+	beforeAll(async () => {
+		github = await startFakeGitHub({ users: SAMPLE_USERS.map((user) => ({ ...user })) })
+		smtp = await startSmtp({ rejectWith: 'Mailbox unavailable' })
+		const opened = await database.open()
+		dropDatabase = opened.drop
+		server = await startServer({
+			...opened.env,
+			...github.env(2_000),
+			ADMIN_GITHUB_LOGINS: 'mona',
+			SMTP_URL: smtp.url,
+			RATE_LIMIT_MAX: '1000',
+		})
+		owner = await signInThroughPeer(server, 'mona')
+		for (const email of Object.values(failed)) await signUp(email)
+		await queueSettled(server)
+		// The mail server is back, where it was.
+		const { port } = smtp
+		await smtp.close()
+		smtp = await startSmtp({ port })
+	})
+	afterAll(async () => {
+		await server?.stop()
+		await smtp?.close()
+		await github?.close()
+		await dropDatabase?.()
+	})
+
+	test('the messages refused by the mail server show as failed, with Retry', async () => {
+		for (const email of Object.values(failed)) {
+			const id = await messageTo(email)
+			expect(await stateOf(id)).toBe('failed, after 1 attempt')
+			const html = await (await get(`/admin/email/${id}`, owner)).text()
+			expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Retry<\/button>/)
+		}
+	})
+
+	test("the owner's Retry of a failed message queues it again: it is delivered once, and the audit log says who retried it, from failed to queued", async () => {
+		const id = await messageTo(failed.retried)
+		const response = await retry(id, owner)
+		expect(response.status).toBe(303)
+		expect(response.headers.get('location')).toBe(`/admin/email/${id}`)
+		const toast = cookieOf(response, 'toast')!
+		const page = await get(`/admin/email/${id}`, `${owner}; ${toast}`)
+		expect(await page.text()).toContain('The message is queued for delivery again.')
+
+		const [mail] = await smtp.waitFor(failed.retried)
+		expect(mail!.raw).toContain("Subject: You're signed up for the free workshop")
+		await queueSettled(server)
+		expect(smtp.mailTo(failed.retried)).toHaveLength(1)
+		expect(await stateOf(id)).toMatch(/^sent over SMTP at .+, after 2 attempts$/)
+
+		expect(await auditLinesAbout(`email:${id}`)).toEqual([
+			expect.stringMatching(
+				/ mona \(GitHub #1001\) retry-email email:\d+ \{"state":"failed"\} \{"state":"queued"\}$/,
+			),
+		])
+	})
+
+	test('Retry of a message that was delivered changes nothing and says why (409)', async () => {
+		await signUp('delivered@example.com')
+		await smtp.waitFor('delivered@example.com')
+		await queueSettled(server)
+		const id = await messageTo('delivered@example.com')
+		const before = await stateOf(id)
+		expect(before).toMatch(/^sent over SMTP at /)
+
+		const response = await retry(id, owner)
+		expect(response.status).toBe(409)
+		expect(textOf(await response.text())).toContain(MESSAGES.adminEmailNotFailed)
+		await queueSettled(server)
+		expect(smtp.mailTo('delivered@example.com')).toHaveLength(1)
+		expect(await stateOf(id)).toBe(before)
+		expect(await auditLinesAbout(`email:${id}`)).toEqual([])
+	})
+
+	test('Retry is a 404 to an anonymous visitor and to a signed-in visitor who is not the owner, and queues nothing', async () => {
+		const id = await messageTo(failed.untouched)
+		expect((await retry(id)).status).toBe(404)
+		const hubot = await signInThroughPeer(server, 'hubot')
+		const refused = await retry(id, hubot)
+		expect(refused.status).toBe(404)
+		expect(await refused.text()).not.toContain('queued')
+
+		await queueSettled(server)
+		expect(smtp.mailTo(failed.untouched)).toHaveLength(0)
+		expect(await stateOf(id)).toBe('failed, after 1 attempt')
+		expect(await auditLinesAbout(`email:${id}`)).toEqual([])
 	})
 })

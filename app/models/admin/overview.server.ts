@@ -2,14 +2,21 @@
  * The overview of the sale for a date range (docs/decisions/083, 084): revenue by product,
  * region and day (per currency: amounts in different currencies are never added up), seats
  * sold / held / left, passes issued / claimed, the funnel, sign-ups per list per day, partners
- * and coupons. Each figure is one aggregate over an indexed range; nothing reads a whole table.
+ * and coupons. The sales and sign-up figures come from daily roll-ups the database keeps
+ * (docs/decisions/095); nothing reads a whole table for them.
  *
  * The funnel counts what the database records: sign-ups (leads), checkouts started (orders
  * created) and paid. Page views go to the analytics services (SPEC §7), not to our database,
  * so the landing-page step is the sign-ups, not visits.
  */
-import { sql } from 'drizzle-orm'
+import { and, between, ne, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '~/db/client.server'
+import {
+	overviewOrdersDaily,
+	overviewPaidDaily,
+	overviewSignupsDaily,
+} from '~/db/schema-overview.server'
 import { rowsOf } from '~/models/checkout/query.server'
 import { countSeats, seatPools } from '~/models/checkout/reserve.server'
 import { cachedRead } from '~/models/read-cache.server'
@@ -51,34 +58,129 @@ function sumBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T) =
 	return [...sums.values()]
 }
 
+/** '' in a roll-up's key is no partner or coupon (a primary key has no NULL). */
+const noneAsNull = (column: AnyPgColumn) => sql<string | null>`nullif(${column}, '')`
+const total = (column: AnyPgColumn) => sql<number>`sum(${column})`.mapWith(Number)
 /**
- * Three scans, each grouped as finely as the page needs and summed up here: the paid orders of
- * the range (by day, product, region, currency, partner), the orders created in it (by status,
- * coupon, currency) and the sign-ups (by list, day, partner). Days are grouped as dates and
- * printed once per group: formatting every row (to_char) cost more than the rest together.
+ * A group is there when it counts something: one whose orders were all refunded sums to zero
+ * in the roll-ups, where a scan of the orders would not find it at all.
+ */
+const counts = (column: AnyPgColumn) => sql`sum(${column}) > 0`
+
+/**
+ * The range's figures, summed by the database from the daily roll-ups (docs/decisions/095),
+ * each grouped as one table or chart of the page needs it: paid orders by product, region, day
+ * and partner (each per currency); orders created by status, coupon and currency; sign-ups by
+ * list and day, and by partner. A year of 100,000 orders and 200,000 sign-ups is some 17,000
+ * roll-up rows summed by the database and about 2,000 sent here (a row per list and day, most of
+ * them), instead of every order and sign-up: sending rows out of PGlite is what costs. Each
+ * figure equals the same sum over the orders and leads themselves
+ * (tests/integration/overview-rollups.test.ts).
+ */
+export async function readOverviewFigures(db: Db, range: DateRange) {
+	const paid = overviewPaidDaily
+	const created = overviewOrdersDaily
+	const signups = overviewSignupsDaily
+	const paidInRange = between(paid.day, range.from, range.to)
+	const signupsInRange = between(signups.day, range.from, range.to)
+	const [
+		paidByProduct,
+		paidByRegion,
+		paidByDay,
+		paidByPartner,
+		createdByStatus,
+		signupsByListDay,
+		signupsByPartner,
+	] = await Promise.all([
+		db
+			.select({
+				item: paid.itemCode,
+				currency: paid.currency,
+				orders: total(paid.orders),
+				quantity: total(paid.quantity),
+				amountMinor: total(paid.amountMinor),
+			})
+			.from(paid)
+			.where(paidInRange)
+			.groupBy(paid.itemCode, paid.currency)
+			.having(counts(paid.orders))
+			.orderBy(paid.itemCode, paid.currency),
+		db
+			.select({
+				region: paid.region,
+				currency: paid.currency,
+				orders: total(paid.orders),
+				amountMinor: total(paid.amountMinor),
+			})
+			.from(paid)
+			.where(paidInRange)
+			.groupBy(paid.region, paid.currency)
+			.having(counts(paid.orders))
+			.orderBy(paid.region, paid.currency),
+		db
+			.select({ day: paid.day, currency: paid.currency, amountMinor: total(paid.amountMinor) })
+			.from(paid)
+			.where(paidInRange)
+			.groupBy(paid.day, paid.currency)
+			.having(counts(paid.orders)),
+		db
+			.select({
+				partner: paid.affiliate,
+				currency: paid.currency,
+				orders: total(paid.orders),
+				amountMinor: total(paid.amountMinor),
+			})
+			.from(paid)
+			.where(and(paidInRange, ne(paid.affiliate, '')))
+			.groupBy(paid.affiliate, paid.currency)
+			.having(counts(paid.orders))
+			.orderBy(paid.affiliate, paid.currency),
+		db
+			.select({
+				status: created.status,
+				wasPaid: created.wasPaid,
+				coupon: noneAsNull(created.couponCode),
+				currency: created.currency,
+				orders: total(created.orders),
+				discountMinor: total(created.discountMinor),
+			})
+			.from(created)
+			.where(between(created.day, range.from, range.to))
+			.groupBy(created.status, created.wasPaid, created.couponCode, created.currency)
+			.having(counts(created.orders))
+			.orderBy(created.status, created.wasPaid, created.couponCode, created.currency),
+		db
+			.select({ list: signups.list, day: signups.day, count: total(signups.signups) })
+			.from(signups)
+			.where(signupsInRange)
+			.groupBy(signups.list, signups.day)
+			.having(counts(signups.signups)),
+		db
+			.select({ partner: signups.partnerKey, count: total(signups.signups) })
+			.from(signups)
+			.where(and(signupsInRange, ne(signups.partnerKey, '')))
+			.groupBy(signups.partnerKey)
+			.having(counts(signups.signups)),
+	])
+	return {
+		paidByProduct,
+		paidByRegion,
+		paidByDay,
+		paidByPartner,
+		createdByStatus,
+		signupsByListDay,
+		signupsByPartner,
+	}
+}
+
+/**
+ * The overview of the range: its figures from the daily roll-ups, laid out for each table and
+ * chart (every day of the range present, zero where nothing happened), with the seats and
+ * passes as they are now.
  */
 export async function getOverview(db: Db, range: DateRange) {
-	const start = `${range.from}T00:00:00Z`
-	const end = new Date(`${range.to}T00:00:00Z`)
-	end.setUTCDate(end.getUTCDate() + 1)
-	const endIso = end.toISOString()
-	const [paidRows, createdRows, leadRows, passRows, items, seats] = await Promise.all([
-		db.execute(sql`SELECT day::text AS day, item_code, region, currency, affiliate, orders, quantity, amount
-			FROM (SELECT (o.paid_at AT TIME ZONE 'UTC')::date AS day, o.item_code, o.region, o.currency, o.affiliate,
-					count(*)::int AS orders, sum(o.quantity)::int AS quantity, sum(o.amount_minor)::bigint AS amount
-				FROM orders o
-				WHERE o.status = 'paid' AND o.paid_at >= ${start}::timestamptz AND o.paid_at < ${endIso}::timestamptz
-				GROUP BY 1, 2, 3, 4, 5) AS paid`),
-		db.execute(sql`SELECT o.status, o.paid_at IS NOT NULL AS was_paid, o.coupon_code, o.currency,
-				count(*)::int AS orders, coalesce(sum(o.discount_minor), 0)::bigint AS discount
-			FROM orders o
-			WHERE o.created_at >= ${start}::timestamptz AND o.created_at < ${endIso}::timestamptz
-			GROUP BY 1, 2, 3, 4`),
-		db.execute(sql`SELECT list, day::text AS day, partner_key, count
-			FROM (SELECT l.list, (l.created_at AT TIME ZONE 'UTC')::date AS day, l.partner_key, count(*)::int AS count
-				FROM leads l
-				WHERE l.created_at >= ${start}::timestamptz AND l.created_at < ${endIso}::timestamptz
-				GROUP BY 1, 2, 3) AS signups`),
+	const [figures, passRows, items, seats] = await Promise.all([
+		readOverviewFigures(db, range),
 		db.execute(sql`SELECT count(*)::int AS issued, count(p.claimed_at)::int AS claimed
 			FROM passes p JOIN orders o ON o.id = p.order_id WHERE o.status = 'paid'`),
 		db.execute(sql`SELECT code, name FROM catalog_items`),
@@ -86,88 +188,57 @@ export async function getOverview(db: Db, range: DateRange) {
 		// when this process records a sale or a refund): each pool is a scan of every paid order.
 		cachedRead('admin:seats', () => seatFigures(db)),
 	])
-	const paid = rowsOf(paidRows).map((row) => ({
-		day: str(row.day),
-		item: str(row.item_code),
-		region: str(row.region),
-		currency: str(row.currency),
-		partner: row.affiliate === null ? null : str(row.affiliate),
-		orders: num(row.orders),
-		quantity: num(row.quantity),
-		amountMinor: num(row.amount),
-	}))
-	const created = rowsOf(createdRows).map((row) => ({
-		status: str(row.status),
-		wasPaid: row.was_paid === true,
-		coupon: row.coupon_code === null ? null : str(row.coupon_code),
-		currency: str(row.currency),
-		orders: num(row.orders),
-		discountMinor: num(row.discount),
-	}))
-	const signups = rowsOf(leadRows).map((row) => ({
-		list: str(row.list),
-		day: str(row.day),
-		partner: row.partner_key === null ? null : str(row.partner_key),
-		count: num(row.count),
-	}))
 	const names = new Map(rowsOf(items).map((row) => [str(row.code), str(row.name)]))
 	const days = daysOf(range)
 	const byAmount = (a: { amountMinor: number }, b: { amountMinor: number }) =>
 		b.amountMinor - a.amountMinor
+	const created = figures.createdByStatus
 
-	const revenueByDay = [...new Set(paid.map((row) => row.currency))].sort().map((currency) => {
-		const amounts = new Map(
-			sumBy(
-				paid.filter((row) => row.currency === currency),
-				(row) => row.day,
-				(row) => [row.amountMinor],
-			).map(({ row, totals }) => [row.day, totals[0] ?? 0]),
-		)
-		return { currency, days: days.map((day) => ({ day, amountMinor: amounts.get(day) ?? 0 })) }
-	})
-	const signupsByList = [...new Set(signups.map((row) => row.list))].sort().map((list) => {
-		const counts = new Map(
-			sumBy(
-				signups.filter((row) => row.list === list),
-				(row) => row.day,
-				(row) => [row.count],
-			).map(({ row, totals }) => [row.day, totals[0] ?? 0]),
-		)
-		const perDay = days.map((day) => ({ day, count: counts.get(day) ?? 0 }))
-		return { list, total: perDay.reduce((sum, day) => sum + day.count, 0), days: perDay }
-	})
+	const revenueByDay = [...new Set(figures.paidByDay.map((row) => row.currency))]
+		.sort()
+		.map((currency) => {
+			const amounts = new Map(
+				figures.paidByDay
+					.filter((row) => row.currency === currency)
+					.map((row) => [row.day, row.amountMinor]),
+			)
+			return { currency, days: days.map((day) => ({ day, amountMinor: amounts.get(day) ?? 0 })) }
+		})
+	const signupsByList = [...new Set(figures.signupsByListDay.map((row) => row.list))]
+		.sort()
+		.map((list) => {
+			const counts = new Map(
+				figures.signupsByListDay
+					.filter((row) => row.list === list)
+					.map((row) => [row.day, row.count]),
+			)
+			const perDay = days.map((day) => ({ day, count: counts.get(day) ?? 0 }))
+			return { list, total: perDay.reduce((sum, day) => sum + day.count, 0), days: perDay }
+		})
 	const partnerKeys = new Set([
-		...signups.flatMap((row) => (row.partner ? [row.partner] : [])),
-		...paid.flatMap((row) => (row.partner ? [row.partner] : [])),
+		...figures.signupsByPartner.map((row) => row.partner),
+		...figures.paidByPartner.map((row) => row.partner),
 	])
 	const count = (rows: readonly { orders: number }[]) =>
 		rows.reduce((sum, row) => sum + row.orders, 0)
 	return {
 		range,
-		revenueByProduct: sumBy(
-			paid,
-			(row) => `${row.item}|${row.currency}`,
-			(row) => [row.orders, row.quantity, row.amountMinor],
-		)
-			.map(({ row, totals: [orders = 0, quantity = 0, amountMinor = 0] }) => ({
+		revenueByProduct: figures.paidByProduct
+			.map((row) => ({
 				key: row.item,
 				name: names.get(row.item) ?? row.item,
 				currency: row.currency,
-				orders,
-				quantity,
-				amountMinor,
+				orders: row.orders,
+				quantity: row.quantity,
+				amountMinor: row.amountMinor,
 			}))
 			.sort(byAmount),
-		revenueByRegion: sumBy(
-			paid,
-			(row) => `${row.region}|${row.currency}`,
-			(row) => [row.orders, row.amountMinor],
-		)
-			.map(({ row, totals: [orders = 0, amountMinor = 0] }) => ({
+		revenueByRegion: figures.paidByRegion
+			.map((row) => ({
 				key: row.region,
 				currency: row.currency,
-				orders,
-				amountMinor,
+				orders: row.orders,
+				amountMinor: row.amountMinor,
 			}))
 			.sort(byAmount),
 		revenueByDay,
@@ -177,7 +248,7 @@ export async function getOverview(db: Db, range: DateRange) {
 			claimed: num(rowsOf(passRows)[0]?.claimed),
 		},
 		funnel: {
-			signups: signups.reduce((sum, row) => sum + row.count, 0),
+			signups: figures.signupsByListDay.reduce((sum, row) => sum + row.count, 0),
 			checkouts: count(created),
 			paid: count(created.filter((row) => row.wasPaid)),
 			refunded: count(created.filter((row) => row.status === 'refunded')),
@@ -185,18 +256,10 @@ export async function getOverview(db: Db, range: DateRange) {
 		signupsByList,
 		partners: [...partnerKeys].sort().map((key) => ({
 			key,
-			signups: signups
+			signups: figures.signupsByPartner.find((row) => row.partner === key)?.count ?? 0,
+			sales: figures.paidByPartner
 				.filter((row) => row.partner === key)
-				.reduce((sum, row) => sum + row.count, 0),
-			sales: sumBy(
-				paid.filter((row) => row.partner === key),
-				(row) => row.currency,
-				(row) => [row.orders, row.amountMinor],
-			).map(({ row, totals: [orders = 0, amountMinor = 0] }) => ({
-				currency: row.currency,
-				orders,
-				amountMinor,
-			})),
+				.map(({ currency, orders, amountMinor }) => ({ currency, orders, amountMinor })),
 		})),
 		coupons: sumBy(
 			created.filter((row) => row.coupon !== null),

@@ -1,0 +1,57 @@
+/**
+ * Tables of 0009_overview_daily_rollups.sql (docs/decisions/095): the owner's overview summed
+ * per UTC day. Written only by the database's triggers on orders and leads; the overview reads
+ * them. No partner and no coupon are '' (a primary key has no NULL); a row may have fallen to 0.
+ */
+import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+
+/** Paid orders by the day they were paid. */
+export const overviewPaidDaily = pgTable(
+	'overview_paid_daily',
+	{
+		day: date('day', { mode: 'string' }).notNull(),
+		itemCode: text('item_code').notNull(),
+		region: text('region').notNull(),
+		currency: text('currency').notNull(),
+		affiliate: text('affiliate').notNull(),
+		orders: integer('orders').notNull(),
+		quantity: bigint('quantity', { mode: 'number' }).notNull(),
+		amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+	},
+	(table) => [
+		primaryKey({
+			columns: [table.day, table.itemCode, table.region, table.currency, table.affiliate],
+		}),
+	],
+)
+
+/** Orders by the day they were created (checkouts started), with their status now. */
+export const overviewOrdersDaily = pgTable(
+	'overview_orders_daily',
+	{
+		day: date('day', { mode: 'string' }).notNull(),
+		status: text('status').notNull(),
+		wasPaid: boolean('was_paid').notNull(),
+		couponCode: text('coupon_code').notNull(),
+		currency: text('currency').notNull(),
+		orders: integer('orders').notNull(),
+		discountMinor: bigint('discount_minor', { mode: 'number' }).notNull(),
+	},
+	(table) => [
+		primaryKey({
+			columns: [table.day, table.status, table.wasPaid, table.couponCode, table.currency],
+		}),
+	],
+)
+
+/** Sign-ups by the day they were first made. */
+export const overviewSignupsDaily = pgTable(
+	'overview_signups_daily',
+	{
+		day: date('day', { mode: 'string' }).notNull(),
+		list: text('list').notNull(),
+		partnerKey: text('partner_key').notNull(),
+		signups: integer('signups').notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.day, table.list, table.partnerKey] })],
+)
