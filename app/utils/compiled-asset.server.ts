@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 const publicDir = fileURLToPath(new URL('../public', import.meta.url))
 const read = new Map<string, string>()
+const checkedStylesheets = new Set<string>()
 
 /** The text of the compiled asset at `href` (`/build/_assets/…`), read once. */
 export function compiledAssetText(href: string): string {
@@ -25,7 +26,10 @@ export function compiledAssetText(href: string): string {
  */
 export function stylesheetText(href: string): string {
 	const text = compiledAssetText(href)
-	// Nothing in it may close the element it is inlined into.
-	if (/<\/style/i.test(text)) throw new Error(`${href} contains </style`)
+	// Nothing in it may close the element it is inlined into: checked once, not per page.
+	if (!checkedStylesheets.has(href)) {
+		if (/<\/style/i.test(text)) throw new Error(`${href} contains </style`)
+		checkedStylesheets.add(href)
+	}
 	return text
 }
