@@ -6,12 +6,14 @@ import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
  * In the browser its code is left out of the first load: the boundary keeps the server's HTML
  * (React's selective hydration) until the island is wanted, then loads the chunk and hydrates:
  * - `approach` (forms): when the visitor points at it, touches it or moves focus into it, or
- *   scrolls it into view, or clicks, taps or types anywhere (a navigation or fetcher would wait
- *   for the dehydrated islands it re-renders). A visitor who only reads the top of the page
+ *   scrolls it into view. A visitor who only reads the top of the page
  *   never downloads the form code (docs/decisions/074); the form submits natively before that.
  * - `idle` (decoration, and the one-click sign-up that submits itself): once the page has
  *   loaded and the browser is idle.
- * After the first hydration, islands load at once (client-side navigations).
+ * Either way the visitor's first click, tap or key press anywhere, and the page's first
+ * navigation or fetcher, load every island still waiting (a navigation or fetcher would wait for
+ * the dehydrated islands it re-renders: useHydrationMark). After the first hydration, islands
+ * load at once (client-side navigations).
  *
  * `serverComponent` reads a `.server` re-export, which the compiler empties in the browser
  * build: the real module is then only reachable through `load`, in its own chunk. It is read at
@@ -42,14 +44,14 @@ export function deferred<P extends object>(
 		useEffect(() => {
 			// Mounted after the first hydration: a client-side navigation wants it now.
 			if (hydrated) return want()
-			if (trigger === 'idle') return afterLoadWhenIdle(want)
-			const stopApproach = onApproach(ref.current!, want)
-			// Any interaction can start a navigation or a fetcher; React would hold that transition
-			// until every dehydrated island it touches has hydrated, so then they all load.
-			const stopInteraction = onFirstInteraction(want)
+			// Until its trigger, the visitor's first interaction or the page's first navigation or
+			// fetcher loads it (useHydrationMark).
+			waiting.add(want)
+			const stopTrigger =
+				trigger === 'idle' ? afterLoadWhenIdle(want) : onApproach(ref.current!, want)
 			return () => {
-				stopApproach()
-				stopInteraction()
+				waiting.delete(want)
+				stopTrigger()
 			}
 		}, [trigger])
 		const Component = (serverComponent() ?? Lazy) as ComponentType<P>
@@ -70,13 +72,45 @@ type Trigger = 'approach' | 'idle'
 
 let hydrated = false
 
+/** The `want` of every island on the page still waiting for its trigger. */
+const waiting = new Set<() => void>()
+
+/**
+ * Loads every island still waiting. A navigation or a fetcher re-renders the page in a
+ * transition, which React holds until every dehydrated island it touches has hydrated: an
+ * island left waiting for its own trigger would hold it for ever (the root layout's toaster is
+ * touched by every navigation). So the first interaction (which may start one) and the first
+ * navigation or fetcher of the router (started by code too: polling, a redirect) load them all.
+ */
+function loadAllWaiting() {
+	for (const want of waiting) want()
+	waiting.clear()
+}
+
+type RemixRouter = {
+	subscribe(
+		listener: (state: { navigation: { state: string }; fetchers: Map<string, unknown> }) => void,
+	): () => void
+}
+
 /**
  * Rendered once by the root's layout, whose effects run after those of everything in the page:
- * marks the end of the first hydration.
+ * marks the end of the first hydration, and loads the waiting islands before any navigation or
+ * fetcher renders. The router's own subscription runs before React renders the transition; a
+ * hook on the navigation state would run only once the held transition had committed.
  */
 export function useHydrationMark() {
 	useEffect(() => {
 		hydrated = true
+		const stopInteraction = onFirstInteraction(loadAllWaiting)
+		const router = (window as { __remixRouter?: RemixRouter }).__remixRouter
+		const stopRouter = router?.subscribe((state) => {
+			if (state.navigation.state !== 'idle' || state.fetchers.size > 0) loadAllWaiting()
+		})
+		return () => {
+			stopInteraction()
+			stopRouter?.()
+		}
 	}, [])
 }
 
