@@ -71,3 +71,25 @@ test.describe('first load of /', () => {
 		expect(Date.now() - loaded).toBeLessThanOrEqual(2_000)
 	})
 })
+
+test('a navigation started by code, before any interaction, loads the islands still waiting', async ({
+	page,
+	javaScriptEnabled,
+}) => {
+	test.skip(!javaScriptEnabled, 'measures JavaScript')
+	const scripts: string[] = []
+	page.on('request', (request) => {
+		if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+	})
+	await page.goto('/', { waitUntil: 'networkidle' })
+	expect(scripts.some((path) => /toaster/.test(path))).toBe(false)
+	// As the processing page's polling does: React holds such a transition until every
+	// dehydrated island it re-renders (the layout's toaster) has hydrated.
+	await page.evaluate(() =>
+		(window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate(
+			'/blog',
+		),
+	)
+	await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible()
+	expect(scripts.some((path) => /toaster/.test(path))).toBe(true)
+})
