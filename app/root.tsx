@@ -10,7 +10,12 @@ import { pageMeta } from '~/utils/meta'
 import { useRequestContext } from '~/utils/request-context'
 // The root's server code, from one module: each `.server` module a page imports costs the
 // browser a chunk of its own (docs/decisions/096).
-import { chunkReloadScript, rootLoader, stylesheetText } from '~/utils/root.server'
+import {
+	chunkReloadScript,
+	rootLoader,
+	scriptsAfterFirstPaint,
+	stylesheetText,
+} from '~/utils/root.server'
 import { useRootData } from '~/utils/root-data'
 
 export const links: LinksFunction = () => [
@@ -43,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const { active } = useColorMode()
 	// The interface is English, left to right (SPEC §9); the direction follows the locale.
 	const dir = localeDirection(useRootData()?.locale ?? DEFAULT_LOCALE)
+	const onServer = typeof document === 'undefined'
 	return (
 		<html lang="en" dir={dir} className={active} data-bot={isBot ? '' : undefined}>
 			<head>
@@ -56,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					suppressHydrationWarning
 					// biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script
 					dangerouslySetInnerHTML={{
-						__html: typeof document === 'undefined' ? chunkReloadScript() : '',
+						__html: onServer ? chunkReloadScript() : '',
 					}}
 				/>
 				{/* The stylesheet, inline: no round trip before the first paint (docs/decisions/096).
@@ -73,7 +79,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{children}
 				<DocumentExtras />
 				<ScrollRestoration nonce={nonce} />
-				<Scripts nonce={nonce} />
+				{/* The page's JavaScript, started after the first paint (docs/decisions/097): Remix's
+				    scripts, written by the server into an inert template, and the script that copies
+				    them into the document once the first frame is painted. */}
+				<template>{onServer ? <Scripts nonce={nonce} /> : null}</template>
+				<script
+					nonce={nonce}
+					suppressHydrationWarning
+					// biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script
+					dangerouslySetInnerHTML={{ __html: onServer ? scriptsAfterFirstPaint() : '' }}
+				/>
 			</body>
 		</html>
 	)

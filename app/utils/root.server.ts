@@ -1,6 +1,6 @@
 /**
  * What the root route (app/root.tsx) needs from the server: its loader, and the document head's
- * inline script and stylesheet. The root imports server code from this module only: the
+ * inline scripts and stylesheet. The root imports server code from this module only: the
  * compiler gives the browser an empty stand-in for each `.server` module a route imports, and
  * one shared by several routes becomes a chunk of its own on every page (docs/decisions/096).
  */
@@ -15,6 +15,7 @@ import { readToast } from '~/utils/toast.server'
 
 export { chunkReloadScript } from '~/utils/chunk-reload.server'
 export { stylesheetText } from '~/utils/compiled-asset.server'
+export { scriptsAfterFirstPaint } from '~/utils/scripts-after-first-paint.server'
 
 export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 	// ?preview=true|false stores or clears the preview cookie, then drops the parameter (SPEC §2).

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib'
 import { expect, test } from '@playwright/test'
+import { hydrated } from './hydration'
 
 // Content pages and their blocks, run in both projects: `js` (enhanced) and `no-js` (the HTML
 // alone must be complete and readable).
@@ -181,9 +182,12 @@ test.describe('with JavaScript', () => {
 				}
 			}
 			page.on('response', collect)
-			await page.goto(path, { waitUntil: 'load' })
-			// The first load ends here; chunks fetched later (idle-loaded islands) are not part of it,
-			// and their bodies could not be read once the context closes.
+			await page.goto(path)
+			// The page's scripts start after its first paint (docs/decisions/097): the first load
+			// ends once the page has hydrated, which takes every route module and the entry with
+			// their imports. Chunks fetched later (idle-loaded islands) are not part of it, and
+			// their bodies could not be read once the context closes.
+			await hydrated(page.locator('body'))
 			page.off('response', collect)
 			const bodies = new Map<string, Buffer>()
 			for (const [script, body] of scripts) bodies.set(script, await body)

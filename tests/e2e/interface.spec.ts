@@ -300,6 +300,10 @@ test.describe('toasts and preview mode', () => {
 		expect(Math.round(box!.x + box!.width)).toBe(viewport.width)
 		expect(Math.round(box!.y + box!.height)).toBe(viewport.height)
 		expect(Math.round(box!.width)).toBe(24 * 16)
+		// The page's scripts start after its first frames (docs/decisions/097), which the stopped
+		// clock holds: let them run, and the page hydrate.
+		await page.clock.runFor(100)
+		await hydrated(page.getByRole('navigation', { name: 'Main' }))
 		// The notifications island hydrates when the browser is idle after load (within 1 s);
 		// hydrated, its close control is a button.
 		await page.clock.runFor(1000)
