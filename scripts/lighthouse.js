@@ -27,6 +27,25 @@ const chrome = await chromeLauncher.launch({
 })
 
 let failed = false
+
+/**
+ * One Lighthouse run of `url`. A run Lighthouse itself could not measure (a runtime error such as
+ * NO_NAVSTART: Chromium sometimes starts tracing a new renderer after the navigation began, and
+ * Lighthouse says "Please run Lighthouse again") is run again, at most twice, and said so; a low
+ * score is never run again.
+ */
+async function audit(url, port, attempts = 3) {
+	const result = await lighthouse(url, {
+		port,
+		output: 'json',
+		logLevel: 'error',
+		onlyCategories: Object.keys(bars),
+	})
+	const error = result?.lhr.runtimeError
+	if (!error || attempts <= 1) return result
+	console.log(`${''.padEnd(42)}(${error.code}: Lighthouse could not measure this run; once more)`)
+	return audit(url, port, attempts - 1)
+}
 try {
 	const paths = process.env.LIGHTHOUSE_PATHS?.split(',') ?? [
 		'/',
@@ -37,12 +56,7 @@ try {
 	console.log(`\nLighthouse (mobile) against ${origin}\n`)
 	console.log('page'.padEnd(40), ...Object.keys(bars).map((category) => category.padStart(15)))
 	for (const page of paths) {
-		const result = await lighthouse(`${origin}${page}`, {
-			port: chrome.port,
-			output: 'json',
-			logLevel: 'error',
-			onlyCategories: Object.keys(bars),
-		})
+		const result = await audit(`${origin}${page}`, chrome.port)
 		const scores = Object.entries(bars).map(([category, bar]) => {
 			const score = Math.round((result?.lhr.categories[category]?.score ?? 0) * 100)
 			if (score < bar) failed = true
