@@ -12,16 +12,21 @@
  */
 
 type Frame = (callback: () => void) => unknown
+type Timer = (callback: () => void, delay?: number) => unknown
 type PaintObserver = Pick<typeof PerformanceObserver, 'supportedEntryTypes'> &
 	(new (
-		callback: (list: unknown, observer: { disconnect(): void }) => void,
+		callback: (
+			list: { getEntriesByName(name: string): unknown[] },
+			observer: { disconnect(): void },
+		) => void,
 	) => { observe(options: { type: string; buffered: boolean }): void })
 
 /**
  * Copies `template`'s elements into the document once the whole page is on screen: after the
  * frame that follows this script (the document's last element, so that frame paints all of it;
- * an earlier one may have painted a part) and once a paint is reported (presentation can lag
- * the frame; `buffered` also reports the paints that came before the observer).
+ * an earlier one may have painted a part) and once the first contentful paint is reported
+ * (presentation can lag the frame; `buffered` also reports the paints that came before the
+ * observer).
  *
  * In the template's order: the module preloads first, which start every download at once, then
  * the scripts, which run Remix's entry. Eight elements per task: a module preload costs the main
@@ -31,11 +36,12 @@ type PaintObserver = Pick<typeof PerformanceObserver, 'supportedEntryTypes'> &
  * too). Self-contained (no imports, no closures): its source is inlined into the document (see
  * scriptsAfterFirstPaint).
  */
-function startAfterFirstPaint(
+export function startAfterFirstPaint(
 	doc: Document,
 	template: HTMLTemplateElement,
 	nextFrame: Frame,
-	nextTask: Frame,
+	nextTask: Timer,
+	cancelTask: (task: unknown) => void,
 	Observer: PaintObserver | undefined,
 ): void {
 	const start = () => {
@@ -49,9 +55,21 @@ function startAfterFirstPaint(
 	const whenPainted = () => {
 		// A browser without paint timing starts after the frames.
 		if (!Observer?.supportedEntryTypes?.includes('paint')) return start()
-		new Observer((_list, observer) => {
-			observer.disconnect()
+		let started = false
+		const startOnce = () => {
+			if (started) return
+			started = true
 			start()
+		}
+		// The first paint can be the background alone, a frame before the text: only the first
+		// contentful paint counts. A page whose contentful paint is never reported (a browser may
+		// leave it out for a page loaded hidden) starts a second after its frames.
+		const fallback = nextTask(startOnce, 1000)
+		new Observer((list, observer) => {
+			if (list.getEntriesByName('first-contentful-paint').length === 0) return
+			observer.disconnect()
+			cancelTask(fallback)
+			startOnce()
 		}).observe({ type: 'paint', buffered: true })
 	}
 	nextFrame(() => nextFrame(whenPainted))
@@ -59,5 +77,5 @@ function startAfterFirstPaint(
 
 /** The inline script written right after the template: it runs once, while the page is parsed. */
 export function scriptsAfterFirstPaint(): string {
-	return `(function(s){(${startAfterFirstPaint.toString()})(document,s.previousElementSibling,requestAnimationFrame,setTimeout,window.PerformanceObserver)})(document.currentScript)`
+	return `(function(s){(${startAfterFirstPaint.toString()})(document,s.previousElementSibling,requestAnimationFrame,setTimeout,clearTimeout,window.PerformanceObserver)})(document.currentScript)`
 }
