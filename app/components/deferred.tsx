@@ -119,7 +119,10 @@ const APPROACH_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] 
 /**
  * Calls `run` once the visitor reaches for the island (pointer, touch, focus) or scrolls it into
  * view. An island already in view at load waits for the pointer or focus: reading the page is
- * not using the form, and the form works natively until then.
+ * not using the form, and the form works natively until then. A page already scrolled when it
+ * hydrates (the visitor scrolled while the scripts loaded, which start after the first paint, or
+ * the browser restored a position or followed a #fragment) watches the view at once: the scroll
+ * that brought an island into view came before this listener.
  */
 function onApproach(wrapper: HTMLElement, run: () => void): () => void {
 	let observer: IntersectionObserver | undefined
@@ -143,6 +146,7 @@ function onApproach(wrapper: HTMLElement, run: () => void): () => void {
 	for (const type of APPROACH_EVENTS)
 		wrapper.addEventListener(type, go, { capture: true, passive: true })
 	window.addEventListener('scroll', watchView, { once: true, passive: true })
+	if (window.scrollX !== 0 || window.scrollY !== 0) watchView()
 	return stop
 }
 

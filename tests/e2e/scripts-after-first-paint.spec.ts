@@ -55,6 +55,28 @@ test.describe('with JavaScript', () => {
 		// Remix's router navigated: the window, and what was set on it, are the same.
 		expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
 	})
+
+	test('a form the visitor scrolled to while the scripts loaded hydrates without being touched', async ({
+		page,
+	}) => {
+		// The scripts are held until the visitor has scrolled: the scroll comes before any island
+		// listens for one, as on a slow phone.
+		let release = () => {}
+		const released = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		await page.route(/\/build\/.*\.js$/, async (route) => {
+			await released
+			await route.continue()
+		})
+		await page.goto('/', { waitUntil: 'domcontentloaded' })
+		const preOrder = page.getByRole('button', { name: 'Pre-order your seat' })
+		await preOrder.scrollIntoViewIfNeeded()
+		expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+		release()
+		// hydrated() scrolls only if needed: the button is in view, so no scroll event comes now.
+		await hydrated(preOrder)
+	})
 })
 
 test('without JavaScript, a page downloads no JavaScript', async ({ page, javaScriptEnabled }) => {
