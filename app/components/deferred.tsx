@@ -30,10 +30,13 @@ export function deferred<P extends object>(
 		want = resolve
 	})
 	// React calls this when it first renders the island in the browser, which for server HTML is
-	// after the first hydration has ended (dehydrated boundaries come later): only the island's
-	// own trigger may start the download.
+	// after the first hydration has ended (dehydrated boundaries come later, and React runs the
+	// hydration's effects first): only the island's own trigger may start the download. Called
+	// before that end, React is rendering the page from scratch, its answer to a hydration error
+	// (say, a node a browser extension added to the document): no server HTML is left to keep,
+	// and the island loads at once.
 	const Lazy = lazy(async () => {
-		await wanted
+		if (hydrated) await wanted
 		return { default: await load() }
 	})
 	// biome-ignore lint/correctness/noComponentHookFactories: called once per island, at module level (islands.tsx)

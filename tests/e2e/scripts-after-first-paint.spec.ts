@@ -77,6 +77,34 @@ test.describe('with JavaScript', () => {
 		// hydrated() scrolls only if needed: the button is in view, so no scroll event comes now.
 		await hydrated(preOrder)
 	})
+
+	test('a node added to the document before hydration, as browser extensions do, leaves no island empty', async ({
+		page,
+	}) => {
+		const warnings: string[] = []
+		page.on('console', (message) => {
+			if (message.type() === 'warning') warnings.push(message.text())
+		})
+		let release = () => {}
+		const released = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		await page.route(/\/build\/.*\.js$/, async (route) => {
+			await released
+			await route.continue()
+		})
+		await page.goto('/', { waitUntil: 'domcontentloaded' })
+		// React 18 cannot hydrate an <html> with an element it did not render: it renders the
+		// whole page again in the browser, where an island has no server HTML to keep.
+		await page.evaluate(() => document.documentElement.append(document.createElement('div')))
+		release()
+		await expect
+			.poll(() => warnings.some((text) => text.startsWith('Error while mounting the app')))
+			.toBe(true)
+		await expect(page.getByRole('heading', { name: 'Your instructor' })).toBeVisible()
+		await expect(page.getByTestId('seat-price')).toBeVisible()
+		await expect(page.getByRole('button', { name: 'Pre-order your seat' })).toBeVisible()
+	})
 })
 
 test('without JavaScript, a page downloads no JavaScript', async ({ page, javaScriptEnabled }) => {
