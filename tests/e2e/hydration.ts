@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
  * Waits until React has hydrated the element: until then a click does what it does without
@@ -10,6 +10,7 @@ import { expect, type Locator } from '@playwright/test'
  * hydrate has none.
  */
 export async function hydrated(locator: Locator) {
+	await pageHydrated(locator.page())
 	await locator.scrollIntoViewIfNeeded()
 	await expect
 		.poll(
@@ -18,6 +19,26 @@ export async function hydrated(locator: Locator) {
 					Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
 				),
 			{ message: 'the element is hydrated', timeout: 15_000 },
+		)
+		.toBe(true)
+}
+
+/**
+ * Waits until React's first hydration has gone through the whole document, to the script after
+ * the scripts' template, the last element it renders (docs/decisions/097): the page's `load`
+ * comes before its scripts now. Until then, a node added to the document (a screenshot's style,
+ * as a browser extension's) breaks the hydration, and React renders the page from scratch.
+ */
+export async function pageHydrated(page: Page) {
+	await expect
+		.poll(
+			() =>
+				page
+					.locator('body > template + script')
+					.evaluate((element) =>
+						Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+					),
+			{ message: 'the page is hydrated', timeout: 15_000 },
 		)
 		.toBe(true)
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { pageHydrated } from './hydration'
 
 // Review images of each landing page at a phone's and a desktop's width (docs/decisions/085),
 // kept beside this file: a change to how a landing page looks shows up as a changed PNG in
@@ -23,6 +24,8 @@ for (const [name, path] of pages) {
 			await page.setViewportSize({ width, height: 900 })
 			await page.goto(path)
 			await page.waitForLoadState('networkidle')
+			// The screenshot adds a style to the document: after the hydration, which it would break.
+			await pageHydrated(page)
 			// As the page first paints: the dates, forms and people are deferred islands that
 			// hydrate when the visitor reaches them (docs/decisions/074), so none has added the
 			// visitor's own time or changed a pixel yet.
