@@ -1,6 +1,6 @@
 import zlib from 'node:zlib'
 import { expect, test } from '@playwright/test'
-import { hydrated } from './hydration'
+import { hydrated, pageHydrated } from './hydration'
 
 // Content pages and their blocks, run in both projects: `js` (enhanced) and `no-js` (the HTML
 // alone must be complete and readable).
@@ -114,9 +114,12 @@ test.describe('content blocks', () => {
 
 test.describe('with JavaScript', () => {
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'enhancements need scripts')
+	// Each test waits for the page's scripts, which start after its first paint (decision 097):
+	// a key pressed or a click made before them does what it does without JavaScript.
 
 	test('tabs show one panel at a time and follow the arrow keys', async ({ page }) => {
 		await page.goto('/cheatsheets/prompting-for-code')
+		await pageHydrated(page)
 		const tablist = page.getByRole('tablist', { name: 'Context by task' })
 		const bug = tablist.getByRole('tab', { name: 'Bug' })
 		await expect(bug).toHaveAttribute('aria-selected', 'true')
@@ -139,6 +142,7 @@ test.describe('with JavaScript', () => {
 
 	test('a code group switches between its code blocks', async ({ page }) => {
 		await page.goto('/cheatsheets/git-safety-net')
+		await pageHydrated(page)
 		const group = page.getByRole('tablist', { name: 'Inspecting changes' })
 		await expect(group.getByRole('tab')).toHaveText([
 			'unstaged',
@@ -157,6 +161,7 @@ test.describe('with JavaScript', () => {
 	test('"Copy code to clipboard" copies the code and says so', async ({ page, context }) => {
 		await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 		await page.goto('/blog/tooling/tests-as-guardrails')
+		await pageHydrated(page)
 		const block = page.locator('figure[data-block="code"]').first()
 		await block.getByRole('button', { name: 'Copy code to clipboard' }).click()
 		await expect(block.getByRole('status')).toHaveText('Copied to clipboard')
