@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { hydrated } from './hydration'
 
 // The page's JavaScript starts after its first paint (docs/decisions/097): Remix's scripts come
@@ -6,6 +6,23 @@ import { hydrated } from './hydration'
 // page is on screen.
 
 const LANDING_PAGES = ['/', '/workshop', '/ai-driven-development-day', '/blog']
+
+/**
+ * Opens `path` with the page's scripts held back, as on a slow phone, until the returned
+ * function is called: what the test does first happens before any of them runs.
+ */
+async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+	let release = () => {}
+	const released = new Promise<void>((resolve) => {
+		release = resolve
+	})
+	await page.route(/\/build\/.*\.js$/, async (route) => {
+		await released
+		await route.continue()
+	})
+	await page.goto(path, { waitUntil: 'domcontentloaded' })
+	return release
+}
 
 test.describe('with JavaScript', () => {
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures JavaScript')
@@ -61,15 +78,7 @@ test.describe('with JavaScript', () => {
 	}) => {
 		// The scripts are held until the visitor has scrolled: the scroll comes before any island
 		// listens for one, as on a slow phone.
-		let release = () => {}
-		const released = new Promise<void>((resolve) => {
-			release = resolve
-		})
-		await page.route(/\/build\/.*\.js$/, async (route) => {
-			await released
-			await route.continue()
-		})
-		await page.goto('/', { waitUntil: 'domcontentloaded' })
+		const release = await openWithScriptsHeld(page, '/')
 		const preOrder = page.getByRole('button', { name: 'Pre-order your seat' })
 		await preOrder.scrollIntoViewIfNeeded()
 		expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
@@ -85,15 +94,7 @@ test.describe('with JavaScript', () => {
 		page.on('console', (message) => {
 			if (message.type() === 'warning') warnings.push(message.text())
 		})
-		let release = () => {}
-		const released = new Promise<void>((resolve) => {
-			release = resolve
-		})
-		await page.route(/\/build\/.*\.js$/, async (route) => {
-			await released
-			await route.continue()
-		})
-		await page.goto('/', { waitUntil: 'domcontentloaded' })
+		const release = await openWithScriptsHeld(page, '/')
 		// React 18 cannot hydrate an <html> with an element it did not render: it renders the
 		// whole page again in the browser, where an island has no server HTML to keep.
 		await page.evaluate(() => document.documentElement.append(document.createElement('div')))
