@@ -1,13 +1,13 @@
-/** @type {import('@remix-run/dev').AppConfig} */
+/**
+ * The Remix options, passed to Remix's Vite plugin by vite.config.ts (the build itself is
+ * Vite's: docs/decisions/098). `npm run build` writes build/client (the browser's files, served
+ * under /assets/ and /) and build/server/index.js (the server build that server.ts serves).
+ * @type {import('@remix-run/dev').VitePluginConfig}
+ */
 export default {
 	appDirectory: 'app',
-	assetsBuildDirectory: 'public/build',
-	publicPath: '/build/',
-	serverBuildPath: 'build/index.js',
+	buildDirectory: 'build',
 	serverModuleFormat: 'esm',
-	serverPlatform: 'node',
-	tailwind: true,
-	postcss: true,
 	ignoredRouteFiles: ['**/.*', '**/*.test.*'],
 	future: {
 		v3_fetcherPersist: true,

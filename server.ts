@@ -1,9 +1,14 @@
 /**
- * The production HTTP server: static files, security headers, limits, logging and graceful
- * shutdown around the Remix request handler. Built to build/server.js by `npm run build`.
+ * The HTTP server: static files, security headers, limits, logging and graceful shutdown around
+ * the Remix request handler. Built to build/server.js by `npm run build` and started by
+ * `npm start`, it serves the Vite build (build/client, build/server). In development
+ * (`npm run dev`, scripts/dev.js) the same server runs Vite's dev server as middleware: each
+ * request gets the app's current modules, so edits to routes, models and components are served
+ * without a restart (docs/decisions/098).
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import {
@@ -16,10 +21,12 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { ConfigError, getConfig } from '~/config.server'
+import { CONTENT_IMAGES_PATH } from '~/content/schema'
 import { getDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
 import { analyticsCspSources } from '~/integrations/analytics/csp.server'
 import { startJobs } from '~/jobs/index.server'
+import { CONTENT_BUILD_DIR } from '~/paths.server'
 import { attributionCookies } from '~/utils/attribution.server'
 import { closeResources } from '~/utils/lifecycle.server'
 import { createPageCache, registerPageCache } from '~/utils/page-cache.server'
@@ -49,7 +56,31 @@ try {
 	process.exit(1)
 }
 
-const build: ServerBuild = await import(new URL('./index.js', import.meta.url).href)
+// Explicit timeouts (docs/decisions/069): a client that dribbles its headers (slow loris) or
+// its body, or keeps an idle connection, is cut off. Node checks them every
+// connectionsCheckingInterval, 30 s by default: far too coarse for a 10 s headers timeout.
+const server = http.createServer({
+	headersTimeout: config.HEADERS_TIMEOUT_MS,
+	requestTimeout: config.REQUEST_TIMEOUT_MS,
+	keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+	connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS / 2),
+})
+
+// The Remix build: Vite's dev server compiles it on demand in development (its live updates on
+// this server's own port), the production build is build/server/index.js beside this bundle.
+const viteDevServer =
+	config.NODE_ENV === 'development'
+		? await import('vite').then((vite) =>
+				vite.createServer({
+					server: { middlewareMode: true, hmr: { server } },
+					appType: 'custom',
+				}),
+			)
+		: undefined
+const build: ServerBuild | (() => Promise<ServerBuild>) = viteDevServer
+	? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+	: await import(new URL('./server/index.js', import.meta.url).href)
+const mode = viteDevServer ? 'development' : 'production'
 
 // Migrated and seeded before the first request (docs/decisions/010); idempotent, and app
 // servers booting together take turns through an advisory lock. The form-post rate limit counts
@@ -85,7 +116,7 @@ if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0) {
 // listening (PORT=0 picks the port then); never a request header (docs/decisions/069).
 let siteOrigin = config.SITE_URL ?? listenOrigin(config.HOST, config.PORT)
 
-const publicDir = fileURLToPath(new URL('../public', import.meta.url))
+const clientDir = fileURLToPath(new URL('./client', import.meta.url))
 
 const app = express()
 app.disable('x-powered-by')
@@ -199,26 +230,26 @@ app.use((req, res, next) => {
 
 app.use(compression())
 
-// Fingerprinted by the compiler: cache forever. A missing asset is a plain 404, not a page.
-app.use(
-	'/build',
-	express.static(`${publicDir}/build`, {
-		immutable: true,
-		maxAge: '1y',
-		index: false,
-		redirect: false,
-	}),
-	(_req, res) => {
+if (viteDevServer) {
+	// The app's modules, Vite's client and public/, compiled on request.
+	app.use(viteDevServer.middlewares)
+} else {
+	// Fingerprinted by Vite (and the content build's social images, named by their hash): cache
+	// forever. A missing asset is a plain 404, not a page.
+	const immutable = { immutable: true, maxAge: '1y', index: false, redirect: false } as const
+	app.use(CONTENT_IMAGES_PATH, express.static(path.join(CONTENT_BUILD_DIR, 'images'), immutable))
+	app.use('/assets', express.static(`${clientDir}/assets`, immutable), (_req, res) => {
 		res.status(404).type('text/plain').send('Not found')
-	},
-)
-// Every file in public/ has an extension; a page path never reaches the file system (a failed
-// lookup per page was a tenth of a cached page's cost: docs/performance.md).
-const publicFiles = express.static(publicDir, { maxAge: '1h', index: false, redirect: false })
-app.use((req, res, next) => {
-	if (!req.path.slice(req.path.lastIndexOf('/')).includes('.')) return next()
-	publicFiles(req, res, next)
-})
+	})
+	// Every file in public/ (copied to build/client) has an extension; a page path never reaches
+	// the file system (a failed lookup per page was a tenth of a cached page's cost:
+	// docs/performance.md).
+	const publicFiles = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
+	app.use((req, res, next) => {
+		if (!req.path.slice(req.path.lastIndexOf('/')).includes('.')) return next()
+		publicFiles(req, res, next)
+	})
+}
 
 // Bodies are read by Remix straight from the socket, so the limit is checked up front.
 app.use((req, res, next) => {
@@ -301,19 +332,22 @@ const loadContext = (req: express.Request, res: express.Response): AppLoadContex
 })
 
 // Anonymous pages from memory, rendered once per key and a few seconds (docs/decisions/070–072).
-if (config.PAGE_CACHE_MAX_BYTES > 0) {
+// Not in development, where every request should see the code as it is now.
+if (config.PAGE_CACHE_MAX_BYTES > 0 && !viteDevServer) {
 	const pageCache = createPageCache({ maxBytes: config.PAGE_CACHE_MAX_BYTES })
 	registerPageCache(pageCache)
 	app.use(
 		pageCacheMiddleware({
 			cache: pageCache,
-			handle: createFetchHandler(build, build.mode),
+			handle: createFetchHandler(build, mode),
 			loadContext,
 		}),
 	)
 }
 
-app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext: loadContext }))
+app.all('*', createRequestHandler({ build, mode, getLoadContext: loadContext }))
+
+server.on('request', app)
 
 app.use((error: Error, req: express.Request, res: express.Response, next: express.NextFunction) => {
 	console.error(`Error while handling ${req.method} ${redactEmails(req.path)}:`, redact(error))
@@ -326,18 +360,6 @@ app.use((error: Error, req: express.Request, res: express.Response, next: expres
 	res.status(500).type('text/plain').send('Internal Server Error')
 })
 
-// Explicit timeouts (docs/decisions/069): a client that dribbles its headers (slow loris) or
-// its body, or keeps an idle connection, is cut off. Node checks them every
-// connectionsCheckingInterval, 30 s by default: far too coarse for a 10 s headers timeout.
-const server = http.createServer(
-	{
-		headersTimeout: config.HEADERS_TIMEOUT_MS,
-		requestTimeout: config.REQUEST_TIMEOUT_MS,
-		keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-		connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS / 2),
-	},
-	app,
-)
 server.listen(config.PORT, config.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : config.PORT
@@ -361,7 +383,7 @@ function shutdown(signal: NodeJS.Signals) {
 	// Connections kept alive after their last response would otherwise linger until their timeout.
 	const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
 	const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()))
-	Promise.all([requestsDone, jobs.stop()]).then(async () => {
+	Promise.all([requestsDone, jobs.stop(), viteDevServer?.close()]).then(async () => {
 		clearTimeout(deadline)
 		clearInterval(closeIdle)
 		await closeResources()

@@ -1,7 +1,7 @@
 import { RemixBrowser } from '@remix-run/react'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { RequestContextProvider } from '~/utils/request-context'
+import { RequestContextProvider, STYLESHEET_ELEMENT_ID } from '~/utils/request-context'
 
 /** SPEC §8's console-only warning: the server's page stays usable (it works without JavaScript). */
 const warnMountError = (error: unknown) => console.warn('Error while mounting the app:', error)
@@ -11,9 +11,16 @@ startTransition(() => {
 		hydrateRoot(
 			document,
 			<StrictMode>
-				{/* The server marks documents rendered for bots; reading the mark keeps isbot out of the bundle. */}
 				<RequestContextProvider
-					value={{ nonce: '', isBot: document.documentElement.hasAttribute('data-bot') }}
+					value={{
+						nonce: '',
+						// The server marks documents rendered for bots; reading the mark keeps isbot out of the bundle.
+						isBot: document.documentElement.hasAttribute('data-bot'),
+						documentHead: {
+							chunkReloadScript: '',
+							stylesheet: document.getElementById(STYLESHEET_ELEMENT_ID)?.textContent ?? '',
+						},
+					}}
 				>
 					<RemixBrowser />
 				</RequestContextProvider>

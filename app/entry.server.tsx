@@ -8,11 +8,18 @@ import {
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import stylesheet from '~/styles/tailwind.css?inline'
 import { documentCacheControl } from '~/utils/cache-control.server'
+import { chunkReloadScript } from '~/utils/chunk-reload.server'
 import { redact } from '~/utils/redact'
 import { RequestContextProvider } from '~/utils/request-context'
 
 const ABORT_DELAY = 5_000
+
+// The head's inline script and stylesheet, the same for every document (docs/decisions/096).
+// Nothing in the stylesheet may close the element it is inlined into.
+if (/<\/style/i.test(stylesheet)) throw new Error('The stylesheet contains </style')
+const documentHead = { chunkReloadScript: chunkReloadScript(), stylesheet }
 
 export default function handleRequest(
 	request: Request,
@@ -31,7 +38,7 @@ export default function handleRequest(
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
-			<RequestContextProvider value={{ nonce, isBot }}>
+			<RequestContextProvider value={{ nonce, isBot, documentHead }}>
 				<RemixServer
 					context={remixContext}
 					url={request.url}

@@ -14,15 +14,15 @@ const { origin, stop } = await startProductionServer()
 
 try {
 	const home = await (await fetch(origin)).text()
-	const asset = home.match(/\/build\/[^"]+\.js/)?.[0]
-	if (!asset) throw new Error('The home page references no /build script')
+	const asset = home.match(/\/assets\/[^"]+\.js/)?.[0]
+	if (!asset) throw new Error('The home page references no /assets script')
 	const blog = await (await fetch(`${origin}/blog`)).text()
 	const post = blog.match(/href="(\/blog\/[a-z0-9-]+\/[a-z0-9-]+)"/)?.[1]
 	if (!post) throw new Error('The blog lists no post')
 
 	// The static file first: every other route is compared with it.
 	const routes = [
-		{ name: 'static /build file', path: asset },
+		{ name: 'static /assets file', path: asset },
 		{ name: 'page /', path: '/' },
 		{ name: 'page /workshop', path: '/workshop' },
 		{ name: 'page /ai-driven-development-day', path: '/ai-driven-development-day' },

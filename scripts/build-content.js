@@ -1,8 +1,9 @@
 // Compiles content/**/*.mdx to build/content/content.json (rendered HTML, tables of contents,
-// metadata) and draws the social images into public/build/content/. Runs after `remix build`,
-// which empties public/build. An invalid file stops the build with its name and the field.
+// metadata) and build/content/site.json (content/site/*.yml), and draws the social images into
+// build/content/images/. Apart from the site's Vite build: `npm run build` and `npm run dev`
+// write the same files. An invalid file stops the build with its name and the field.
 //
-//   node scripts/build-content.js [--content DIR] [--out DIR] [--public DIR]
+//   node scripts/build-content.js [--content DIR] [--out DIR]
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,13 +14,13 @@ const { values } = parseArgs({
 	options: {
 		content: { type: 'string', default: 'content' },
 		out: { type: 'string', default: 'build/content' },
-		public: { type: 'string', default: 'public' },
 	},
 })
 
 // The compiler is TypeScript/TSX under app/ (it renders the content blocks), so it is bundled
 // first, next to the project so its packages load from node_modules. One file per process:
 // a test may run this script while a build does.
+fs.mkdirSync('build', { recursive: true })
 const bundled = path.resolve('build', `.content-compiler-${process.pid}.mjs`)
 await build({
 	entryPoints: ['app/content/compile.server.tsx'],
@@ -30,32 +31,28 @@ await build({
 	target: 'node20',
 	packages: 'external',
 	alias: { '~': './app' },
-	plugins: [compiledAssets()],
+	plugins: [iconSpritePlaceholder()],
 	logLevel: 'warning',
 })
 
 /**
- * Content blocks draw icons from the sprite (app/components/icons.svg): an image imported by the
- * app is the URL `remix build` gave it, found in public/build/_assets, so compiled content and
- * the pages point at the same file.
+ * Content blocks draw icons from the sprite (app/components/icons.svg), whose URL the site's
+ * Vite build fingerprints: compiled content names it by a placeholder, which the server
+ * replaces with the sprite's URL (app/content/content.server.ts).
  */
-function compiledAssets() {
-	const assets = path.resolve('public/build/_assets')
+function iconSpritePlaceholder() {
 	return {
-		name: 'compiled-assets',
+		name: 'icon-sprite-placeholder',
 		setup(esbuild) {
 			esbuild.onResolve({ filter: /\.svg$/ }, (args) => ({
-				path: path.basename(args.path, '.svg'),
-				namespace: 'compiled-asset',
+				path: args.path,
+				namespace: 'icon-sprite',
 			}))
-			esbuild.onLoad({ filter: /.*/, namespace: 'compiled-asset' }, (args) => {
-				const built = fs
-					.readdirSync(assets)
-					.filter((file) => new RegExp(`^${args.path}-[A-Z0-9]+\\.svg$`).test(file))
-				if (built.length !== 1)
-					throw new Error(`Expected one ${args.path}-*.svg in ${assets}, found ${built.length}`)
-				return { contents: `export default ${JSON.stringify(`/build/_assets/${built[0]}`)}` }
-			})
+			esbuild.onLoad({ filter: /.*/, namespace: 'icon-sprite' }, () => ({
+				contents: `export { ICON_SPRITE_PLACEHOLDER as default } from ${JSON.stringify(path.resolve('app/content/schema.ts'))}`,
+				resolveDir: path.resolve('app/content'),
+				loader: 'js',
+			}))
 		},
 	}
 }
@@ -66,7 +63,6 @@ try {
 	const bundle = await buildContent({
 		contentDir: values.content,
 		outDir: values.out,
-		publicDir: values.public,
 	})
 	const counts = {}
 	for (const item of bundle.items) counts[item.kind] = (counts[item.kind] ?? 0) + 1

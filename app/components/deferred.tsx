@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
+import { useFetchers, useNavigation } from '@remix-run/react'
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react'
 
 /**
  * Deferred hydration for interactive islands (forms with client validation, the pricing switch,
@@ -15,13 +16,14 @@ import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
  * the dehydrated islands it re-renders: useHydrationMark). After the first hydration, islands
  * load at once (client-side navigations).
  *
- * `serverComponent` reads a `.server` re-export, which the compiler empties in the browser
- * build: the real module is then only reachable through `load`, in its own chunk. It is read at
- * render time, so import cycles between islands and layouts cannot catch it undefined.
- * See docs/decisions/004-first-load-budget.md.
+ * `server` is the component itself on the server and undefined in the browser
+ * (`import.meta.env.SSR ? Component : undefined`, islands.tsx): the server renders it at once, so
+ * every visitor gets its HTML (a lazy component would suspend a page's first render); Vite's
+ * browser build drops the branch, so the module is only reachable through `load`, in its own
+ * chunk (docs/decisions/098).
  */
 export function deferred<P extends object>(
-	serverComponent: () => ComponentType<P> | undefined,
+	server: ComponentType<P> | undefined,
 	load: () => Promise<ComponentType<P>>,
 	when: Trigger | ((props: P) => Trigger) = 'approach',
 ): ComponentType<P> {
@@ -42,6 +44,7 @@ export function deferred<P extends object>(
 	// biome-ignore lint/correctness/noComponentHookFactories: called once per island, at module level (islands.tsx)
 	function Deferred(props: P) {
 		const ref = useRef<HTMLDivElement>(null)
+		const [ready, setReady] = useState(false)
 		// Props may decide when it loads (see the Toaster).
 		const trigger = typeof when === 'function' ? when(props) : when
 		useEffect(() => {
@@ -57,17 +60,26 @@ export function deferred<P extends object>(
 				stopTrigger()
 			}
 		}, [trigger])
-		const Component = (serverComponent() ?? Lazy) as ComponentType<P>
+		const Component = (server ?? Lazy) as ComponentType<P>
 		return (
-			// A box-less wrapper: something to watch, in the server's HTML and the browser's alike.
-			<div ref={ref} data-island="" style={{ display: 'contents' }}>
+			// A box-less wrapper: something to watch, in the server's HTML and the browser's alike;
+			// `data-island` says whether the island has hydrated (what tests and measures wait for).
+			<div ref={ref} data-island={ready ? 'hydrated' : 'waiting'} style={{ display: 'contents' }}>
 				<Suspense fallback={null}>
 					<Component {...(props as P & JSX.IntrinsicAttributes)} />
+					<Mounted onMount={() => setReady(true)} />
 				</Suspense>
 			</div>
 		)
 	}
 	return Deferred
+}
+
+/** Calls `onMount` once the Suspense boundary it sits in has rendered in the browser. */
+function Mounted({ onMount }: { onMount: () => void }) {
+	// biome-ignore lint/correctness/useExhaustiveDependencies: once, when the boundary commits
+	useEffect(onMount, [])
+	return null
 }
 
 /** When an island's code loads (see `deferred`). */
@@ -90,31 +102,25 @@ function loadAllWaiting() {
 	waiting.clear()
 }
 
-type RemixRouter = {
-	subscribe(
-		listener: (state: { navigation: { state: string }; fetchers: Map<string, unknown> }) => void,
-	): () => void
-}
-
 /**
  * Rendered once by the root's layout, whose effects run after those of everything in the page:
- * marks the end of the first hydration, and loads the waiting islands before any navigation or
- * fetcher renders. The router's own subscription runs before React renders the transition; a
- * hook on the navigation state would run only once the held transition had committed.
+ * marks the end of the first hydration, and loads the waiting islands at the visitor's first
+ * interaction and at the router's first navigation or fetcher (started by code too: polling, a
+ * redirect), as soon as it is under way.
  */
 export function useHydrationMark() {
+	const navigation = useNavigation()
+	const fetchers = useFetchers()
+	const busy = navigation.state !== 'idle' || fetchers.length > 0
 	useEffect(() => {
 		hydrated = true
-		const stopInteraction = onFirstInteraction(loadAllWaiting)
-		const router = (window as { __remixRouter?: RemixRouter }).__remixRouter
-		const stopRouter = router?.subscribe((state) => {
-			if (state.navigation.state !== 'idle' || state.fetchers.size > 0) loadAllWaiting()
-		})
-		return () => {
-			stopInteraction()
-			stopRouter?.()
-		}
+		// The page outside its islands is interactive: a User Timing mark for measures and tests.
+		performance.mark('hydrated')
+		return onFirstInteraction(loadAllWaiting)
 	}, [])
+	useEffect(() => {
+		if (busy) loadAllWaiting()
+	}, [busy])
 }
 
 const APPROACH_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const

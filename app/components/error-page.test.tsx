@@ -40,7 +40,9 @@ const Stub = createRemixStub([
 
 function renderErrorPage(isBot: boolean) {
 	return renderToString(
-		<RequestContextProvider value={{ nonce: '', isBot }}>
+		<RequestContextProvider
+			value={{ nonce: '', isBot, documentHead: { chunkReloadScript: '', stylesheet: '' } }}
+		>
 			<Stub
 				initialEntries={['/x']}
 				hydrationData={{

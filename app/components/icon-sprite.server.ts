@@ -1,10 +1,9 @@
 /**
  * The bundled icons as SVG content, for the local icon endpoint (routes/api.icons.$set.ts):
- * read from the compiled sprite the pages use (icons.svg, docs/decisions/096).
+ * from the sprite the pages use (icons.svg, docs/decisions/096).
  */
-import { compiledAssetText } from '~/utils/compiled-asset.server'
 import type { IconName } from './icons'
-import iconSprite from './icons.svg'
+import spriteSource from './icons.svg?raw'
 
 const SYMBOL = /<symbol id="([^"]+)"[^>]*>([\s\S]*?)<\/symbol>/g
 let bodies: Map<string, string> | undefined
@@ -12,7 +11,7 @@ let bodies: Map<string, string> | undefined
 /** An icon as SVG content for a 24×24 view box, drawn as the pages draw it. */
 export function iconBody(name: IconName): string {
 	bodies ??= new Map(
-		[...compiledAssetText(iconSprite).matchAll(SYMBOL)].map(([, id, content]) => [
+		[...spriteSource.matchAll(SYMBOL)].map(([, id, content]) => [
 			id!,
 			`<g fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${content}</g>`,
 		]),

@@ -113,7 +113,6 @@ describe('building content', () => {
 			const bundle = await buildContent({
 				contentDir: path.join(fixtures, 'valid'),
 				outDir: out,
-				publicDir: out,
 				socialImages: false,
 			})
 			const written = JSON.parse(fs.readFileSync(path.join(out, 'content.json'), 'utf8'))

@@ -20,6 +20,7 @@ import { mdxComponents } from '~/components/content/mdx-components'
 import { site } from '~/site'
 import { type Frontmatter, frontmatterSchema } from './frontmatter.server'
 import {
+	CONTENT_IMAGES_PATH,
 	type ContentBundle,
 	type ContentItem,
 	type ContentKind,
@@ -222,10 +223,8 @@ function itemPath({ kind, slug, category }: SourceFile): string {
 export type BuildOptions = {
 	/** The folder holding blog/, cheatsheets/, legal/ and lessons/. */
 	contentDir: string
-	/** Where content.json is written. */
+	/** Where content.json and site.json are written, and the social images, in images/. */
 	outDir: string
-	/** The public folder: social images go to <publicDir>/build/content/. */
-	publicDir: string
 	/** Skip social images (unit tests). */
 	socialImages?: boolean
 }
@@ -233,7 +232,7 @@ export type BuildOptions = {
 /** Builds every item; throws a ContentError naming the first bad file. */
 export async function buildContent(options: BuildOptions): Promise<ContentBundle> {
 	const sources = findSources(options.contentDir)
-	const imageDir = path.join(options.publicDir, 'build', 'content')
+	const imageDir = path.join(options.outDir, 'images')
 	if (options.socialImages !== false) fs.mkdirSync(imageDir, { recursive: true })
 	const items: ContentItem[] = []
 	const seen = new Map<string, string>()
@@ -261,7 +260,7 @@ export async function buildContent(options: BuildOptions): Promise<ContentBundle
 				name: `${source.kind}-${source.slug}`,
 			})
 			image = {
-				path: `/build/content/${generated.fileName}`,
+				path: `${CONTENT_IMAGES_PATH}${generated.fileName}`,
 				width: generated.width,
 				height: generated.height,
 				alt: imageAlt ?? data.title,

@@ -3,13 +3,20 @@
  * `npm run build`) and served from memory: requests never compile or read MDX.
  */
 import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import path from 'node:path'
+import iconSprite from '~/components/icons.svg'
+import { CONTENT_BUILD_DIR } from '~/paths.server'
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/utils/cache-control.server'
 import { getPreview } from '~/utils/preview.server'
-import type { ContentBundle, ContentItem, ContentKind, ContentMeta } from './schema'
+import {
+	type ContentBundle,
+	type ContentItem,
+	type ContentKind,
+	type ContentMeta,
+	ICON_SPRITE_PLACEHOLDER,
+} from './schema'
 
-// The server build is build/index.js, so its content sits beside it.
-const CONTENT_FILE = fileURLToPath(new URL('./content/content.json', import.meta.url))
+const CONTENT_FILE = path.join(CONTENT_BUILD_DIR, 'content.json')
 
 let bundle: ContentBundle | undefined
 
@@ -18,7 +25,10 @@ export function getContentBundle(): ContentBundle {
 		if (!fs.existsSync(CONTENT_FILE)) {
 			throw new Error(`Content is not built (${CONTENT_FILE} is missing): run \`npm run build\``)
 		}
-		bundle = JSON.parse(fs.readFileSync(CONTENT_FILE, 'utf8')) as ContentBundle
+		// Content blocks draw icons from the site's sprite, whose URL the site's build decides
+		// (scripts/build-content.js writes a placeholder).
+		const text = fs.readFileSync(CONTENT_FILE, 'utf8')
+		bundle = JSON.parse(text.replaceAll(ICON_SPRITE_PLACEHOLDER, iconSprite)) as ContentBundle
 	}
 	return bundle
 }

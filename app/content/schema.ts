@@ -45,3 +45,12 @@ const categoryNames: Record<string, string> = {
 export function categoryName(category: string): string {
 	return categoryNames[category] ?? category
 }
+
+/**
+ * What compiled content names the icon sprite by: the site's build fingerprints the sprite, and
+ * content is compiled apart from it, so the server puts the sprite's URL in (content.server.ts).
+ */
+export const ICON_SPRITE_PLACEHOLDER = '/__icon-sprite__.svg'
+
+/** Where the server serves the social images the content build draws (build/content/images/). */
+export const CONTENT_IMAGES_PATH = '/assets/content/'

@@ -4,27 +4,19 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { CONTENT_BUILD_DIR } from '~/paths.server'
 import type { EventKind, SiteContent, SiteEvent } from './site-content'
 
-// The server build is build/index.js, so its content sits beside it; code run from source (the
-// test runner, which sends confirmations with their events) reads the last build's.
-const SITE_FILES = [
-	fileURLToPath(new URL('./content/site.json', import.meta.url)),
-	path.resolve('build/content/site.json'),
-]
+const SITE_FILE = path.join(CONTENT_BUILD_DIR, 'site.json')
 
 let content: SiteContent | undefined
 
 export function getSiteContent(): SiteContent {
 	if (!content) {
-		const file = SITE_FILES.find((candidate) => fs.existsSync(candidate))
-		if (!file) {
-			throw new Error(
-				`Site content is not built (${SITE_FILES[0]} is missing): run \`npm run build\``,
-			)
+		if (!fs.existsSync(SITE_FILE)) {
+			throw new Error(`Site content is not built (${SITE_FILE} is missing): run \`npm run build\``)
 		}
-		content = JSON.parse(fs.readFileSync(file, 'utf8')) as SiteContent
+		content = JSON.parse(fs.readFileSync(SITE_FILE, 'utf8')) as SiteContent
 	}
 	return content
 }

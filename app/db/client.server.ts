@@ -5,13 +5,13 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { getConfig } from '~/config.server'
+import { BUILD_DIR } from '~/paths.server'
 import { onShutdown } from '~/utils/lifecycle.server'
 import * as schema from './schema.server'
 
@@ -109,8 +109,8 @@ async function runInTransaction(tx: SqlSession, fn: () => Promise<void>) {
 	}
 }
 
-/** Made by the build (scripts/build-server.js) beside the bundles; absent when running from source. */
-const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template/', import.meta.url))
+/** Made by the build (scripts/build-server.js); absent before the first build. */
+const PGLITE_TEMPLATE = path.join(BUILD_DIR, 'pglite-template')
 
 async function openPglite(dir: string | undefined): Promise<Database> {
 	if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION')) && fs.existsSync(PGLITE_TEMPLATE)) {

@@ -5,17 +5,14 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { MIGRATIONS_DIR } from '~/paths.server'
 import type { Database } from './client.server'
 
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/
 
-/**
- * In the source tree this is app/db/migrations; the build copies the folder to
- * build/migrations, beside the bundles that contain this code.
- */
+/** app/db/migrations, whether this code runs bundled or from its sources. */
 export function defaultMigrationsDir(): string {
-	return fileURLToPath(new URL('./migrations/', import.meta.url))
+	return MIGRATIONS_DIR
 }
 
 export type Migration = { name: string; sql: string; checksum: string }

@@ -17,10 +17,7 @@ export type VerifyResult =
 	| { ok: true; claims: TokenClaims }
 	| { ok: false; reason: 'invalid' | 'expired' }
 
-export const TOKEN_MESSAGES = {
-	invalid: 'This sign-up link is not valid. Please check you copied all of it, or sign up below.',
-	expired: 'This sign-up link has expired. Please sign up below instead.',
-} as const
+export { TOKEN_MESSAGES } from '~/forms/messages'
 
 // One key per use: a token signed for links can never pass as a session cookie or vice versa.
 function keyFor(secret: string): Buffer {

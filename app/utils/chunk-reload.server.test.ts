@@ -47,7 +47,7 @@ describe('chunk reload guard (SPEC §4, §9)', () => {
 	})
 
 	test('recognises the browsers’ chunk errors and nothing else', () => {
-		expect(CHUNK_LOAD_ERROR.test('Failed to fetch dynamically imported module: /build/x.js')).toBe(
+		expect(CHUNK_LOAD_ERROR.test('Failed to fetch dynamically imported module: /assets/x.js')).toBe(
 			true,
 		)
 		expect(CHUNK_LOAD_ERROR.test('Importing a module script failed.')).toBe(true)

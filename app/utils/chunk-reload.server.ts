@@ -42,11 +42,11 @@ export const CHUNK_LOAD_ERROR =
 	/dynamically imported module|Importing a module script failed|error loading dynamically imported module/i
 
 /**
- * The document-head script: catches scripts and module preloads under /build/ that fail to
+ * The document-head script: catches scripts and module preloads under /assets/ (Vite's output) that fail to
  * load (the first load's chunks, before React runs) and dynamic imports whose failure nobody
  * handled (the particle background rethrows its own).
  */
 export function chunkReloadScript(): string {
 	const reload = `(${reloadOnce.toString()})(window,${RELOAD_GUARD_MS},${JSON.stringify(RELOAD_GUARD_KEY)})`
-	return `addEventListener('error',function(e){var t=e.target,u=t&&(t.src||t.href)||'';if((t.tagName==='SCRIPT'||t.tagName==='LINK')&&u.indexOf('/build/')>=0)${reload}},true);addEventListener('unhandledrejection',function(e){var m=String(e.reason&&e.reason.message||e.reason);if(${CHUNK_LOAD_ERROR}.test(m))${reload}})`
+	return `addEventListener('error',function(e){var t=e.target,u=t&&(t.src||t.href)||'';if((t.tagName==='SCRIPT'||t.tagName==='LINK')&&u.indexOf('/assets/')>=0)${reload}},true);addEventListener('unhandledrejection',function(e){var m=String(e.reason&&e.reason.message||e.reason);if(${CHUNK_LOAD_ERROR}.test(m))${reload}})`
 }

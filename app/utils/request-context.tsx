@@ -2,11 +2,25 @@ import { createContext, useContext } from 'react'
 
 /**
  * Per-request facts for rendering: the CSP nonce for inline scripts (empty in the browser,
- * which hides nonces from the DOM) and whether the visitor is a bot or crawler.
+ * which hides nonces from the DOM), whether the visitor is a bot or crawler, and what the
+ * document head carries inline. The server (entry.server.tsx) passes the head's script and
+ * stylesheet; the browser (entry.client.tsx) passes the stylesheet text the server wrote, so a
+ * render from scratch (React's answer to a hydration error) keeps the styles.
  */
-export type RequestContext = { nonce: string; isBot: boolean }
+export type RequestContext = {
+	nonce: string
+	isBot: boolean
+	documentHead: { chunkReloadScript: string; stylesheet: string }
+}
 
-const Context = createContext<RequestContext>({ nonce: '', isBot: false })
+/** The id of the document's inline `<style>`. */
+export const STYLESHEET_ELEMENT_ID = 'site-styles'
+
+const Context = createContext<RequestContext>({
+	nonce: '',
+	isBot: false,
+	documentHead: { chunkReloadScript: '', stylesheet: '' },
+})
 
 export const RequestContextProvider = Context.Provider
 

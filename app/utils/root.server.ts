@@ -1,9 +1,4 @@
-/**
- * What the root route (app/root.tsx) needs from the server: its loader, and the document head's
- * inline scripts and stylesheet. The root imports server code from this module only: the
- * compiler gives the browser an empty stand-in for each `.server` module a route imports, and
- * one shared by several routes becomes a chunk of its own on every page (docs/decisions/096).
- */
+/** The root route's loader (app/root.tsx): what every page needs from the server. */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig, getPublicConfig } from '~/config.server'
 import { rootCacheControl } from '~/utils/cache-control.server'
@@ -12,10 +7,6 @@ import { resolveLocale } from '~/utils/i18n'
 import { getPreview, previewRedirect } from '~/utils/preview.server'
 import { getProfile } from '~/utils/session.server'
 import { readToast } from '~/utils/toast.server'
-
-export { chunkReloadScript } from '~/utils/chunk-reload.server'
-export { stylesheetText } from '~/utils/compiled-asset.server'
-export { scriptsAfterFirstPaint } from '~/utils/scripts-after-first-paint.server'
 
 export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 	// ?preview=true|false stores or clears the preview cookie, then drops the parameter (SPEC §2).

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
+import { hydrated } from './hydration'
 
 // DESIGN.md's first-load budget, measured the way docs/decisions/074 states it: every script the
 // first visit of / fetches until the network has been idle and then 3 s more have passed with no
@@ -52,13 +53,7 @@ test.describe('first load of /', () => {
 			if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
 		})
 		await page.goto('/', { waitUntil: 'networkidle' })
-		const email = page.locator('#interest').getByLabel('E-mail address')
-		await email.scrollIntoViewIfNeeded()
-		await expect
-			.poll(() =>
-				email.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'))),
-			)
-			.toBe(true)
+		await hydrated(page.locator('#interest').getByLabel('E-mail address'))
 		expect(scripts.some((path) => /signup-form/.test(path))).toBe(true)
 	})
 
@@ -70,26 +65,4 @@ test.describe('first load of /', () => {
 		})
 		expect(Date.now() - loaded).toBeLessThanOrEqual(2_000)
 	})
-})
-
-test('a navigation started by code, before any interaction, loads the islands still waiting', async ({
-	page,
-	javaScriptEnabled,
-}) => {
-	test.skip(!javaScriptEnabled, 'measures JavaScript')
-	const scripts: string[] = []
-	page.on('request', (request) => {
-		if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-	})
-	await page.goto('/', { waitUntil: 'networkidle' })
-	expect(scripts.some((path) => /toaster/.test(path))).toBe(false)
-	// As the processing page's polling does: React holds such a transition until every
-	// dehydrated island it re-renders (the layout's toaster) has hydrated.
-	await page.evaluate(() =>
-		(window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate(
-			'/blog',
-		),
-	)
-	await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible()
-	expect(scripts.some((path) => /toaster/.test(path))).toBe(true)
 })

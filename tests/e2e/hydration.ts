@@ -1,13 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
- * Waits until React has hydrated the element: until then a click does what it does without
- * JavaScript (a form posts, a link navigates), and a node added to the page is thrown away by the
- * hydration that follows. Form islands hydrate when the visitor reaches for them or they come
- * into view (app/components/deferred.tsx): the element is scrolled into view first, as a visitor
- * would, and hydration can then take a few seconds on a busy machine.
- * React marks the nodes it owns with a `__reactFiber$…` key; server HTML still waiting to
- * hydrate has none.
+ * Waits until the element is interactive: until then a click does what it does without
+ * JavaScript (a form posts, a link navigates). The page hydrates first; a form island then
+ * hydrates when the visitor reaches for it or it comes into view (app/components/deferred.tsx),
+ * so the element is scrolled into view first, as a visitor would, and its island's wrapper says
+ * when it has hydrated (`data-island="hydrated"`).
  */
 export async function hydrated(locator: Locator) {
 	await pageHydrated(locator.page())
@@ -15,30 +13,21 @@ export async function hydrated(locator: Locator) {
 	await expect
 		.poll(
 			() =>
-				locator.evaluate((element) =>
-					Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+				locator.evaluate(
+					(element) => element.closest('[data-island]')?.getAttribute('data-island') ?? 'hydrated',
 				),
 			{ message: 'the element is hydrated', timeout: 15_000 },
 		)
-		.toBe(true)
+		.toBe('hydrated')
 }
 
 /**
- * Waits until React's first hydration has gone through the whole document, to the script after
- * the scripts' template, the last element it renders (docs/decisions/097): the page's `load`
- * comes before its scripts now. Until then, a node added to the document (a screenshot's style,
- * as a browser extension's) breaks the hydration, and React renders the page from scratch.
+ * Waits until React's first hydration has gone through the whole document: the root layout
+ * marks it with a User Timing mark, `hydrated`. Until then a node added to the document (a
+ * screenshot's style, as a browser extension's) can break the hydration.
  */
 export async function pageHydrated(page: Page) {
-	await expect
-		.poll(
-			() =>
-				page
-					.locator('body > template + script')
-					.evaluate((element) =>
-						Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
-					),
-			{ message: 'the page is hydrated', timeout: 15_000 },
-		)
-		.toBe(true)
+	await page.waitForFunction(() => performance.getEntriesByName('hydrated').length > 0, undefined, {
+		timeout: 15_000,
+	})
 }

@@ -21,8 +21,6 @@ describe('the content build', () => {
 					'tests/fixtures/content/invalid-date',
 					'--out',
 					out,
-					'--public',
-					out,
 				],
 				{ cwd: root, encoding: 'utf8' },
 			)
@@ -158,7 +156,7 @@ describe('content in the production build', () => {
 		)
 		// The social image was drawn for this post at build time and is served as a PNG.
 		const image = metaContent('property', 'og:image')!
-		expect(image).toMatch(/\/build\/content\/blog-write-the-spec-first-[0-9a-f]{10}\.png$/)
+		expect(image).toMatch(/\/assets\/content\/blog-write-the-spec-first-[0-9a-f]{10}\.png$/)
 		expect(metaContent('name', 'twitter:image')).toBe(image)
 		const png = await fetch(image)
 		expect(png.status).toBe(200)

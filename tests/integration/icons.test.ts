@@ -26,9 +26,9 @@ describe('the icon sprite', () => {
 		for (const path of ['/', post]) html += await (await fetch(`${server.url}${path}`)).text()
 		const uses = [...html.matchAll(/<use href="([^"#]+)#([a-z-]+)"/g)]
 		expect(uses.length).toBeGreaterThan(0)
-		// One sprite for both: the compiler's file, not another copy of it.
+		// One sprite for both: the build's file, not another copy of it.
 		expect(new Set(uses.map(([, href]) => href)).size).toBe(1)
-		expect(uses[0]![1]).toMatch(/^\/build\/_assets\/icons-[A-Z0-9]+\.svg$/)
+		expect(uses[0]![1]).toMatch(/^\/assets\/icons-[\w-]+\.svg$/)
 		const sprite = await fetch(`${server.url}${uses[0]![1]}`)
 		expect(sprite.headers.get('content-type')).toContain('image/svg+xml')
 		expect(sprite.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')

@@ -62,13 +62,13 @@ describe('the production server', () => {
 
 	test('fingerprinted assets are cached for a year as immutable; other public files briefly', async () => {
 		const html = await (await fetch(server.url)).text()
-		const asset = html.match(/\/build\/[^"]+\.(?:js|css)/)![0]
+		const asset = html.match(/\/assets\/[^"]+\.js/)![0]
 		const immutable = await fetch(`${server.url}${asset}`)
 		expect(immutable.status).toBe(200)
 		expect(immutable.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
 		const favicon = await fetch(`${server.url}/favicon.svg`)
 		expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600')
-		expect((await fetch(`${server.url}/build/missing.js`)).status).toBe(404)
+		expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404)
 	})
 
 	test('responses are compressed when the client accepts it', async () => {

@@ -1,0 +1,31 @@
+/**
+ * Where the server finds the files the build writes (`build/`) and the migrations: from the
+ * project's root, the
+ * nearest folder above this module with a package.json. That holds however the code runs:
+ * bundled (build/server.js, build/server/index.js), from its sources under Vite in development,
+ * or under the test runner.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+function projectRoot(): string {
+	let dir = path.dirname(fileURLToPath(import.meta.url))
+	while (!fs.existsSync(path.join(dir, 'package.json'))) {
+		const parent = path.dirname(dir)
+		if (parent === dir) throw new Error(`No package.json above ${fileURLToPath(import.meta.url)}`)
+		dir = parent
+	}
+	return dir
+}
+
+const PROJECT_ROOT = projectRoot()
+
+/** The build's output folder. */
+export const BUILD_DIR = path.join(PROJECT_ROOT, 'build')
+
+/** The SQL migrations (app/db/migrate.server.ts), read from the sources: one copy, in every mode. */
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'app', 'db', 'migrations')
+
+/** The compiled content (scripts/build-content.js): content.json, site.json, images/. */
+export const CONTENT_BUILD_DIR = path.join(BUILD_DIR, 'content')
