@@ -114,8 +114,10 @@ export function useHydrationMark() {
 	const busy = navigation.state !== 'idle' || fetchers.length > 0
 	useEffect(() => {
 		hydrated = true
-		// The page outside its islands is interactive: a User Timing mark for measures and tests.
+		// The page outside its islands is interactive: a User Timing mark for measures, and an
+		// attribute for tests (a test's fake clock replaces the User Timing API).
 		performance.mark('hydrated')
+		document.documentElement.dataset.hydrated = 'true'
 		return onFirstInteraction(loadAllWaiting)
 	}, [])
 	useEffect(() => {

@@ -23,11 +23,16 @@ export async function hydrated(locator: Locator) {
 
 /**
  * Waits until React's first hydration has gone through the whole document: the root layout
- * marks it with a User Timing mark, `hydrated`. Until then a node added to the document (a
+ * marks it with a User Timing mark, `hydrated`, and with `data-hydrated` on the document element,
+which is what this reads: a test that installs Playwright's clock fakes the User Timing API. Until then a node added to the document (a
  * screenshot's style, as a browser extension's) can break the hydration.
  */
 export async function pageHydrated(page: Page) {
-	await page.waitForFunction(() => performance.getEntriesByName('hydrated').length > 0, undefined, {
-		timeout: 15_000,
-	})
+	// Polled from the test, not the page: a test may have stopped the page's clock and frames.
+	await expect
+		.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated === 'true'), {
+			message: 'the page is hydrated',
+			timeout: 15_000,
+		})
+		.toBe(true)
 }

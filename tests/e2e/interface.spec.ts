@@ -23,7 +23,7 @@ async function interactAndWait(page: Page) {
 function watchSceneChunk(page: Page) {
 	const requests: string[] = []
 	page.on('request', (request) => {
-		if (/\/build\/.*particle-scene-[^/]+\.js$/.test(request.url())) requests.push(request.url())
+		if (/\/assets\/.*particle-scene-[^/]+\.js$/.test(request.url())) requests.push(request.url())
 	})
 	return requests
 }
@@ -300,9 +300,6 @@ test.describe('toasts and preview mode', () => {
 		expect(Math.round(box!.x + box!.width)).toBe(viewport.width)
 		expect(Math.round(box!.y + box!.height)).toBe(viewport.height)
 		expect(Math.round(box!.width)).toBe(24 * 16)
-		// The page's scripts start after its first frames (docs/decisions/097), which the stopped
-		// clock holds: let them run, and the page hydrate.
-		await page.clock.runFor(100)
 		await hydrated(page.getByRole('navigation', { name: 'Main' }))
 		// The notifications island hydrates when the browser is idle after load (within 1 s);
 		// hydrated, its close control is a button.
@@ -319,7 +316,7 @@ test.describe('toasts and preview mode', () => {
 function watchBuildCheckCode(page: Page) {
 	const watch = { fetched: false }
 	page.on('request', (request) => {
-		if (/\/build\/.*build-update-[^/]+\.js$/.test(request.url())) watch.fetched = true
+		if (/\/assets\/.*build-update-[^/]+\.js$/.test(request.url())) watch.fetched = true
 	})
 	return watch
 }
@@ -330,7 +327,7 @@ test.describe('resilience', () => {
 	test('a chunk that fails to load reloads the page once, not again within 10 seconds', async ({
 		page,
 	}) => {
-		await page.route(/\/build\/root-[^/]+\.js$/, (route) => route.abort())
+		await page.route(/\/assets\/root-[^/]+\.js$/, (route) => route.abort())
 		let documents = 0
 		page.on('request', (request) => {
 			if (request.resourceType() === 'document') documents++
