@@ -3,8 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const serverEntry = path.join(root, 'build/server.js')
+const projectRoot = path.resolve(import.meta.dirname, '../..')
 
 export type RunningServer = {
 	url: string
@@ -19,11 +18,15 @@ export type RunningServer = {
 
 /**
  * Starts the production build (`npm run build` first) on a free loopback port with a throwaway
- * data dir, the way `npm start` runs it. `env` adds to or overrides the environment.
+ * data dir, the way `npm start` runs it. `env` adds to or overrides the environment; `root` is
+ * another copy of the project to run, and `script` another way to run it (`scripts/dev.js`).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+	env: Record<string, string> = {},
+	{ root = projectRoot, script = 'build/server.js' } = {},
+): Promise<RunningServer> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
-	const { child, output } = spawnServer({ DATA_DIR: dataDir, ...env })
+	const { child, output } = spawnServer({ DATA_DIR: dataDir, ...env }, root, script)
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 	const port = await new Promise<number>((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output()}`)), 90_000)
@@ -66,10 +69,11 @@ export async function startServerExpectingFailure(env: Record<string, string>) {
 	return { code, output: output() }
 }
 
-/** Spawns the production server on loopback, collecting what it prints. */
-function spawnServer(env: Record<string, string>) {
-	if (!fs.existsSync(serverEntry)) throw new Error('No production build: run `npm run build` first')
-	const child = spawn(process.execPath, [serverEntry], {
+/** Spawns the server of the project in `root` on loopback, collecting what it prints. */
+function spawnServer(env: Record<string, string>, root = projectRoot, script = 'build/server.js') {
+	const entry = path.join(root, script)
+	if (!fs.existsSync(entry)) throw new Error('No production build: run `npm run build` first')
+	const child = spawn(process.execPath, [entry], {
 		cwd: root,
 		env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
 		stdio: ['ignore', 'pipe', 'pipe'],
