@@ -103,10 +103,11 @@ test.describe('particle background', () => {
 	test('paints a moving network in dark mode, not a blank canvas', async ({ page }) => {
 		await page.goto('/')
 		await expect(particles(page)).toBeVisible({ timeout: 5_000 })
-		await expect.poll(() => litPixels(page)).toBeGreaterThan(500)
+		// Each look is a screenshot, decoded in the page: slow on a busy machine.
+		await expect.poll(() => litPixels(page), { timeout: 15_000 }).toBeGreaterThan(500)
 		const first = await litPixels(page)
 		// Drifting particles: the picture changes from one moment to the next.
-		await expect.poll(() => litPixels(page)).not.toBe(first)
+		await expect.poll(() => litPixels(page), { timeout: 15_000 }).not.toBe(first)
 	})
 
 	test('on a phone it waits for the first touch or 4 s', async ({ browser, baseURL }) => {
