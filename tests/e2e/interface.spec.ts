@@ -11,12 +11,29 @@ const withPreview = (query: string) => `${query}&secret=${E2E_PREVIEW_SECRET}`
 
 const particles = (page: Page) => page.getByTestId('particles').locator('canvas')
 /**
- * On a phone the background starts at the first interaction (or 4 s after load); a desktop
- * starts it at once. A pointer move, then long enough for the idle callback (2 s timeout).
+ * Waits until the background has had its chance to start: a desktop fetches the 3D chunk in the
+ * first idle time after its island hydrated, a phone at the first interaction (the pointer move)
+ * and then when idle. So: the move, the island hydrated, then an idle callback queued after the
+ * background's own has run.
  */
-async function interactAndWait(page: Page) {
+async function interactAndSettle(page: Page) {
 	await page.mouse.move(100, 100)
-	await page.waitForTimeout(2500)
+	// The background's island is the layout's first, right before the site header (layouts.tsx).
+	await expect(page.locator('[data-island]:has(+ header)')).toHaveAttribute(
+		'data-island',
+		'hydrated',
+		{ timeout: 15_000 },
+	)
+	await page.evaluate(
+		() =>
+			new Promise<void>((resolve) =>
+				// The page may never be idle (a busy machine): the background's own callback waits
+				// at most 1 s (deferred.tsx), these at most 2 s, so they run after it.
+				requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2_000 }), {
+					timeout: 2_000,
+				}),
+			),
+	)
 }
 
 /** Requests for the 3D chunk, which must never be part of the first load. */
@@ -86,12 +103,11 @@ test.describe('particle background', () => {
 	test('paints a moving network in dark mode, not a blank canvas', async ({ page }) => {
 		await page.goto('/')
 		await expect(particles(page)).toBeVisible({ timeout: 5_000 })
-		await page.waitForTimeout(500)
+		// Each look is a screenshot, decoded in the page: slow on a busy machine.
+		await expect.poll(() => litPixels(page), { timeout: 15_000 }).toBeGreaterThan(500)
 		const first = await litPixels(page)
-		expect(first).toBeGreaterThan(500)
-		await page.waitForTimeout(700)
 		// Drifting particles: the picture changes from one moment to the next.
-		expect(await litPixels(page)).not.toBe(first)
+		await expect.poll(() => litPixels(page), { timeout: 15_000 }).not.toBe(first)
 	})
 
 	test('on a phone it waits for the first touch or 4 s', async ({ browser, baseURL }) => {
@@ -104,6 +120,7 @@ test.describe('particle background', () => {
 		const page = await phone.newPage()
 		const chunk = watchSceneChunk(page)
 		await page.goto('/enrolled')
+		// Proves that nothing starts for a while: no event marks "not yet", only time passing.
 		await page.waitForTimeout(2_000)
 		expect(chunk).toHaveLength(0)
 		await expect(particles(page)).toBeVisible({ timeout: 8_000 })
@@ -114,7 +131,7 @@ test.describe('particle background', () => {
 		await context.addCookies([{ name: 'color-mode', value: 'light', url: baseURL! }])
 		const chunk = watchSceneChunk(page)
 		await page.goto('/enrolled')
-		await interactAndWait(page)
+		await interactAndSettle(page)
 		await expect(particles(page)).toHaveCount(0)
 		expect(chunk).toHaveLength(0)
 	})
@@ -123,7 +140,7 @@ test.describe('particle background', () => {
 		await page.emulateMedia({ reducedMotion: 'reduce' })
 		const chunk = watchSceneChunk(page)
 		await page.goto('/')
-		await interactAndWait(page)
+		await interactAndSettle(page)
 		await expect(particles(page)).toHaveCount(0)
 		expect(chunk).toHaveLength(0)
 		// The page is dark, and nothing on it is lit once its content is hidden.
@@ -138,7 +155,7 @@ test.describe('particle background', () => {
 		await context.addCookies([{ name: 'color-mode', value: 'system', url: baseURL! }])
 		await page.emulateMedia({ colorScheme: 'light' })
 		await page.goto('/enrolled')
-		await interactAndWait(page)
+		await interactAndSettle(page)
 		await expect(particles(page)).toHaveCount(0)
 		await page.emulateMedia({ colorScheme: 'dark' })
 		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
@@ -151,7 +168,9 @@ test.describe('particle background', () => {
 		await expect(particles(page)).toHaveCount(0)
 		await page.emulateMedia({ colorScheme: 'light' })
 		await page.getByRole('button', { name: 'Use system colour mode' }).click()
-		await page.waitForTimeout(500)
+		// The scene's code is loaded by now: had system mode counted as dark, the scene would be
+		// back in the very render that changed the switch.
+		await expect(page.getByRole('button', { name: 'Switch to dark mode' })).toBeVisible()
 		await expect(particles(page)).toHaveCount(0)
 		await page.getByRole('button', { name: 'Switch to dark mode' }).click()
 		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
@@ -169,6 +188,7 @@ test.describe('particle background', () => {
 		await expect(page.getByTestId('particles')).toHaveAttribute('data-state', 'paused')
 		// No frames while hidden: the picture holds still.
 		const still = await litPixels(page)
+		// Proves that no frame is drawn for a while: only time passing shows a still picture.
 		await page.waitForTimeout(500)
 		expect(await litPixels(page)).toBe(still)
 		await setVisibility('visible')
@@ -179,7 +199,7 @@ test.describe('particle background', () => {
 		await page.setViewportSize({ width: 300, height: 600 })
 		const chunk = watchSceneChunk(page)
 		await page.goto('/enrolled')
-		await interactAndWait(page)
+		await interactAndSettle(page)
 		await expect(particles(page)).toHaveCount(0)
 		expect(chunk).toHaveLength(0)
 	})
@@ -219,7 +239,7 @@ test('without JavaScript there is no particle canvas and no 3D chunk', async ({
 	const chunk = watchSceneChunk(page)
 	await page.goto('/')
 	await page.mouse.move(100, 100)
-	await page.waitForTimeout(1_000)
+	await page.waitForLoadState('networkidle')
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 	await expect(page.locator('canvas')).toHaveCount(0)
 	expect(chunk).toHaveLength(0)
@@ -334,6 +354,7 @@ test.describe('resilience', () => {
 		})
 		await page.goto('/workshop')
 		await expect.poll(() => documents, { timeout: 10_000 }).toBe(2)
+		// Proves that no third load follows: only time passing shows a reload that does not come.
 		await page.waitForTimeout(2000)
 		expect(documents).toBe(2)
 		// The page still works as plain HTML.
