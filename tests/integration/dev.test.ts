@@ -42,7 +42,7 @@ beforeAll(async () => {
 	copy = fs.mkdtempSync(path.join(os.tmpdir(), 'site-dev-'))
 	fs.cpSync(projectRoot, copy, {
 		recursive: true,
-		filter: (source) => !SKIPPED.has(path.relative(projectRoot, source).split(path.sep)[0]),
+		filter: (source) => !SKIPPED.has(path.relative(projectRoot, source).split(path.sep)[0] ?? ''),
 	})
 	fs.symlinkSync(path.join(projectRoot, 'node_modules'), path.join(copy, 'node_modules'))
 	fs.cpSync(path.join(projectRoot, 'build'), path.join(copy, 'build'), {
