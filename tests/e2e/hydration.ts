@@ -23,9 +23,10 @@ export async function hydrated(locator: Locator) {
 
 /**
  * Waits until React's first hydration has gone through the whole document: the root layout
- * marks it with a User Timing mark, `hydrated`, and with `data-hydrated` on the document element,
-which is what this reads: a test that installs Playwright's clock fakes the User Timing API. Until then a node added to the document (a
- * screenshot's style, as a browser extension's) can break the hydration.
+ * marks it with a User Timing mark, `hydrated`, and with `data-hydrated` on the document
+ * element, which is what this reads (a test that installs Playwright's clock fakes the User
+ * Timing API). Until then a node added to the document (a screenshot's style, as a browser
+ * extension's) can break the hydration.
  */
 export async function pageHydrated(page: Page) {
 	// Polled from the test, not the page: a test may have stopped the page's clock and frames.
