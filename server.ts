@@ -22,7 +22,7 @@ import express from 'express'
 import helmet from 'helmet'
 import { ConfigError, getConfig } from '~/config.server'
 import { CONTENT_IMAGES_PATH } from '~/content/schema'
-import { getDatabase } from '~/db/client.server'
+import { type Database, getDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
 import { analyticsCspSources } from '~/integrations/analytics/csp.server'
 import { startJobs } from '~/jobs/index.server'
@@ -85,9 +85,10 @@ const mode = viteDevServer ? 'development' : 'production'
 // Migrated and seeded before the first request (docs/decisions/010); idempotent, and app
 // servers booting together take turns through an advisory lock. The form-post rate limit counts
 // in PostgreSQL when there is one, so all app servers share it (docs/decisions/069).
+let database: Database
 let formPostLimiter: Awaited<ReturnType<typeof createRateLimiter>>
 try {
-	const database = await getDatabase()
+	database = await getDatabase()
 	const { applied } = await prepareDatabase(database)
 	console.log(
 		`Database: ${database.kind}${applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''}`,
@@ -104,7 +105,7 @@ try {
 
 // Background work (docs/decisions/075): this server's worker claims due jobs from the queue
 // table, like every other app server on the database.
-const jobs = await startJobs()
+const jobs = startJobs(database.db)
 
 if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0) {
 	console.warn(

@@ -4,7 +4,7 @@
  * server.ts starts it after the database is migrated and stops it on shutdown.
  */
 import { getConfig } from '~/config.server'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { emailDeliveryJob } from '~/integrations/email/index.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
 import { pruneJobs } from './queue.server'
@@ -13,24 +13,24 @@ import { type JobDefinition, type JobWorker, startJobWorker } from './worker.ser
 /** Finished jobs are kept this long for the operator, then deleted. */
 const KEEP_FINISHED_DAYS = 7
 
-/** Every job definition, from the configuration. */
-export function jobDefinitions(config = getConfig()): JobDefinition[] {
+/** Every job definition, working on `db`, from the configuration. */
+export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 	return [
-		emailDeliveryJob(config.EMAIL_RETRY_FIRST_SECONDS),
-		...checkoutJobs(config),
+		emailDeliveryJob(db, config.EMAIL_RETRY_FIRST_SECONDS),
+		...checkoutJobs(db, config),
 		{
 			kind: 'jobs.prune',
 			everySeconds: 3_600,
-			run: async () => pruneJobs(await getDb(), KEEP_FINISHED_DAYS),
+			run: () => pruneJobs(db, KEEP_FINISHED_DAYS),
 		},
 	]
 }
 
-export async function startJobs(): Promise<JobWorker> {
+export function startJobs(db: Db): JobWorker {
 	const config = getConfig()
 	return startJobWorker({
-		db: await getDb(),
-		definitions: jobDefinitions(config),
+		db,
+		definitions: jobDefinitions(db, config),
 		pollSeconds: config.JOBS_POLL_SECONDS,
 		lockSeconds: config.JOBS_LOCK_SECONDS,
 	})

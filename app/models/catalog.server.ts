@@ -1,6 +1,6 @@
 /** The catalog and its regional prices (SPEC §3, §4; docs/decisions/011). */
 import { and, asc, eq } from 'drizzle-orm'
-import { type Db, getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { catalogItems, catalogPrices, countryRegions, pricingRegions } from '~/db/schema.server'
 import { GLOBAL_REGION, normalizeRegion, toMajorUnits } from './pricing'
 import { cachedRead } from './read-cache.server'
@@ -38,8 +38,8 @@ export async function loadPricingTable(db: Db): Promise<PricingTable> {
 	}
 }
 
-export async function getPricingTable(): Promise<PricingTable> {
-	return cachedRead('pricing-table', async () => loadPricingTable(await getDb()))
+export async function getPricingTable(db: Db): Promise<PricingTable> {
+	return cachedRead('pricing-table', () => loadPricingTable(db))
 }
 
 /** The region of a country, GLOBAL for unknown or missing codes. */
@@ -87,17 +87,16 @@ export async function loadCatalog(db: Db, region: string): Promise<CatalogItem[]
  * Cached per region; filters apply in memory.
  */
 export async function getCatalog(
+	db: Db,
 	requestedRegion: unknown,
 	filters: CatalogFilters = {},
 ): Promise<{ region: string; items: CatalogItem[] }> {
-	const table = await getPricingTable()
+	const table = await getPricingTable(db)
 	const region = normalizeRegion(
 		requestedRegion,
 		table.regions.map((r) => r.name),
 	)
-	const items = await cachedRead(`catalog:${region}`, async () =>
-		loadCatalog(await getDb(), region),
-	)
+	const items = await cachedRead(`catalog:${region}`, () => loadCatalog(db, region))
 	return {
 		region,
 		items: items.filter(

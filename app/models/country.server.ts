@@ -2,16 +2,17 @@
  * The visitor's country and pricing level (GET /api/country, SPEC §3 "Country info"). Any
  * failure gives level 0 and region GLOBAL (SPEC §8): a price is always shown.
  */
+import type { Db } from '~/db/client.server'
 import { type GeoQuery, getGeoLocator } from '~/integrations/geo/locate.server'
 import { countryName } from '~/utils/geolocation'
 import { getPricingTable, regionOfCountry } from './catalog.server'
 import { type CountryInfo, UNKNOWN_COUNTRY } from './country'
 
-export async function getCountryInfo(query: GeoQuery): Promise<CountryInfo> {
+export async function getCountryInfo(db: Db, query: GeoQuery): Promise<CountryInfo> {
 	try {
 		const location = await getGeoLocator().locate(query)
 		if (!location) return UNKNOWN_COUNTRY
-		const region = regionOfCountry(await getPricingTable(), location.countryCode)
+		const region = regionOfCountry(await getPricingTable(db), location.countryCode)
 		return {
 			level: region.level,
 			details: {

@@ -1,11 +1,12 @@
+import type { Db } from '~/db/client.server'
 import type { FaqEntry } from '~/db/schema.server'
 import { redact } from '~/utils/redact'
 import { getCourse } from './course.server'
 
 /** The course's FAQ for the landing page (SPEC §3: course.faq); empty, and logged, when the database cannot answer. */
-export async function getCourseFaq(): Promise<FaqEntry[]> {
+export async function getCourseFaq(db: Db): Promise<FaqEntry[]> {
 	try {
-		return (await getCourse()).faq
+		return (await getCourse(db)).faq
 	} catch (error) {
 		console.error('The course FAQ could not be loaded:', redact(error))
 		return []

@@ -1,7 +1,7 @@
 /** The course and its seat counters (SPEC §3, §5, §9). */
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
-import { type Db, getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { catalogItems, courses, type FaqEntry, orders } from '~/db/schema.server'
 import { COURSE_SLUG } from '~/db/seed-data'
 import { type CourseCounters, courseCounters } from './course-counters'
@@ -59,15 +59,15 @@ export async function loadCourse(
 }
 
 /** The course on sale, with counters for COURSE_SLOTS seats; cached briefly. */
-export async function getCourse(): Promise<Course> {
-	const course = await cachedRead(`course:${COURSE_SLUG}`, async () =>
-		loadCourse(await getDb(), { slug: COURSE_SLUG, capacity: getConfig().COURSE_SLOTS }),
+export async function getCourse(db: Db): Promise<Course> {
+	const course = await cachedRead(`course:${COURSE_SLUG}`, () =>
+		loadCourse(db, { slug: COURSE_SLUG, capacity: getConfig().COURSE_SLOTS }),
 	)
 	if (!course) throw new Error(`The course ${COURSE_SLUG} is missing: was the database seeded?`)
 	return course
 }
 
 /** Seats actually paid for (GET /api/purchase-count). */
-export async function getPurchaseCount(): Promise<number> {
-	return (await getCourse()).actualSold
+export async function getPurchaseCount(db: Db): Promise<number> {
+	return (await getCourse(db)).actualSold
 }

@@ -1,3 +1,4 @@
+import type { Db } from '~/db/client.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { redact } from '~/utils/redact'
 import { type CatalogItem, getCatalog } from './catalog.server'
@@ -11,14 +12,15 @@ export type DayPass = CatalogItem & { globalPrice: number | null }
  * no passes (and a logged error) when the database cannot answer.
  */
 export async function getDayPasses(
+	db: Db,
 	geo: GeoQuery,
 ): Promise<{ passes: DayPass[]; country: string | null }> {
 	try {
-		const country = await getCountryInfo(geo)
+		const country = await getCountryInfo(db, geo)
 		const region = country.details.region
 		const [regional, global] = await Promise.all([
-			getCatalog(region, { type: 'pass' }),
-			region === 'GLOBAL' ? null : getCatalog('GLOBAL', { type: 'pass' }),
+			getCatalog(db, region, { type: 'pass' }),
+			region === 'GLOBAL' ? null : getCatalog(db, 'GLOBAL', { type: 'pass' }),
 		])
 		const passes = regional.items.map((item) => ({
 			...item,

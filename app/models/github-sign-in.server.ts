@@ -3,7 +3,7 @@
  * primary verified e-mail → profile through the one set of profile rules → the callback's
  * result. Every failure is an answer with a status and a message for the page, never a throw.
  */
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { MESSAGES } from '~/forms/messages'
 import {
 	exchangeCode,
@@ -131,9 +131,10 @@ function signInData(profile: Profile): SignInData {
 	}
 }
 
-async function orderHashIdFor(email: string): Promise<string | null> {
+/** The buyer's latest paid order for the sign-in's result; null (and logged) when it cannot be read. */
+export async function paidOrderHashIdFor(db: Db, email: string): Promise<string | null> {
 	try {
-		return await findLatestPaidOrderHashId(await getDb(), email)
+		return await findLatestPaidOrderHashId(db, email)
 	} catch (error) {
 		// The sign-in still works; the purchase link is only missing until the next sign-in.
 		console.error('Looking up the paid order of a GitHub sign-in failed:', redact(error))
@@ -141,11 +142,14 @@ async function orderHashIdFor(email: string): Promise<string | null> {
 	}
 }
 
-/** Completes the sign-in for the `code` GitHub sent back to `redirectUri`. */
+/**
+ * Completes the sign-in for the `code` GitHub sent back to `redirectUri`; `lookUpOrder` finds
+ * the buyer's paid order (the route passes `paidOrderHashIdFor` on its database).
+ */
 export async function completeGitHubSignIn(
 	client: GitHubClient,
 	{ code, redirectUri }: { code: string; redirectUri: string },
-	lookUpOrder: (email: string) => Promise<string | null> = orderHashIdFor,
+	lookUpOrder: (email: string) => Promise<string | null>,
 ): Promise<SignInResult> {
 	try {
 		const token = await exchangeCode(client, { code, redirectUri })

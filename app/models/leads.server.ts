@@ -134,7 +134,7 @@ export async function signUp(db: Db, input: LeadInput & { origin: string }): Pro
 	const mail = await confirmationEmail(input, lead)
 	if (mail && (input.list !== 'day_event' || (await claimConfirmationSend(db, input.email)))) {
 		try {
-			await sendEmail({ to: normalizeEmail(input.email), ...mail }, { db })
+			await sendEmail(db, { to: normalizeEmail(input.email), ...mail })
 		} catch (error) {
 			console.error(`E-mail to a ${input.list} sign-up could not be sent:`, redact(error))
 		}

@@ -3,6 +3,7 @@
  * visitor's region when regional pricing is active, and the sold / remaining seats, and
  * how many of those are held by checkouts in progress (docs/decisions/033).
  */
+import type { Db } from '~/db/client.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { redact } from '~/utils/redact'
 import { type CatalogItem, getCatalog } from './catalog.server'
@@ -37,20 +38,17 @@ export type CourseOffer = {
 const SEAT_QUERY = { type: 'course' }
 
 /** The landing page's offer; null (and a logged error) when the database cannot answer. */
-export async function getCourseOffer({
-	geo,
-	pricing,
-}: {
-	geo: GeoQuery
-	pricing?: PricingChoice
-}): Promise<CourseOffer | null> {
+export async function getCourseOffer(
+	db: Db,
+	{ geo, pricing }: { geo: GeoQuery; pricing?: PricingChoice },
+): Promise<CourseOffer | null> {
 	try {
-		const [course, country] = await Promise.all([getCourse(), getCountryInfo(geo)])
+		const [course, country] = await Promise.all([getCourse(db), getCountryInfo(db, geo)])
 		const regionalPricing = pricing !== 'global'
 		const region = regionalPricing ? country.details.region : GLOBAL_REGION
 		const [regional, global] = await Promise.all([
-			getCatalog(region, SEAT_QUERY),
-			getCatalog(GLOBAL_REGION, SEAT_QUERY),
+			getCatalog(db, region, SEAT_QUERY),
+			getCatalog(db, GLOBAL_REGION, SEAT_QUERY),
 		])
 		const item = regional.items[0] ?? null
 		const { slug, name, status, slot, sold, remaining, held } = course

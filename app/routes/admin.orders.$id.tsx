@@ -83,12 +83,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	if (submission.status !== 'success')
 		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	const command = submission.value
+	const db = await getDb()
 	const outcome =
 		command.intent === 'refund'
-			? await refundOrder(owner, id)
+			? await refundOrder(db, owner, id)
 			: command.intent === 'resend-receipt'
-				? await resendOrderReceipt(owner, id)
-				: await reassignPass(owner, {
+				? await resendOrderReceipt(db, owner, id)
+				: await reassignPass(db, owner, {
 						orderId: id,
 						passId: command.passId,
 						email: command.email.toLowerCase(),

@@ -9,6 +9,7 @@ import { CheckoutForm, EventDate, OneClickSignup, People, SignupForm } from '~/c
 import { SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
+import { getDb } from '~/db/client.server'
 import { presentEvent } from '~/models/calendar.server'
 import { getDayPasses } from '~/models/day-pass.server'
 import { readOneClickLink } from '~/models/one-click.server'
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const { people, agenda } = getSiteContent()
 	const [day] = eventsOf('day')
 	return json({
-		...(await getDayPasses(geoQuery(request, context))),
+		...(await getDayPasses(await getDb(), geoQuery(request, context))),
 		// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
 		event: day ? presentEvent(day, context.origin) : null,
 		agenda: agenda.day,

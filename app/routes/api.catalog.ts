@@ -4,6 +4,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { getDb } from '~/db/client.server'
 import { getCatalog } from '~/models/catalog.server'
 import { badRequest, CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (!query.success) return badRequest(query.error.issues[0]?.message ?? 'Invalid query')
 	const { region, ...filters } = query.data
 	return orUnavailable('GET /api/catalog', async () => {
-		const catalog = await getCatalog(region, filters)
+		const catalog = await getCatalog(await getDb(), region, filters)
 		return jsonWithCache({ data: catalog.items, region: catalog.region }, CACHE.catalog)
 	})
 }

@@ -1,9 +1,10 @@
 /** GET /api/course → { data: course } with its counters (SPEC §3, §7). */
+import { getDb } from '~/db/client.server'
 import { getCourse } from '~/models/course.server'
 import { CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
 
 export function loader() {
 	return orUnavailable('GET /api/course', async () =>
-		jsonWithCache({ data: await getCourse() }, CACHE.counters),
+		jsonWithCache({ data: await getCourse(await getDb()) }, CACHE.counters),
 	)
 }

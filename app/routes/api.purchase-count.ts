@@ -1,9 +1,10 @@
 /** GET /api/purchase-count → { data: { count } }: seats actually paid for (SPEC §7). */
+import { getDb } from '~/db/client.server'
 import { getPurchaseCount } from '~/models/course.server'
 import { CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
 
 export function loader() {
 	return orUnavailable('GET /api/purchase-count', async () =>
-		jsonWithCache({ data: { count: await getPurchaseCount() } }, CACHE.counters),
+		jsonWithCache({ data: { count: await getPurchaseCount(await getDb()) } }, CACHE.counters),
 	)
 }

@@ -6,6 +6,7 @@
  * (docs/decisions/068).
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { getDb } from '~/db/client.server'
 import { paymentVerificationFailed } from '~/forms/messages'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { getCheckout, publicCheckoutView } from '~/models/checkout/index.server'
@@ -16,7 +17,7 @@ const noStore = { 'Cache-Control': 'no-store' }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	try {
-		const view = await getCheckout(params.id ?? '')
+		const view = await getCheckout(await getDb(), params.id ?? '')
 		if (!view)
 			return json(
 				{ error: paymentVerificationFailed('no such checkout') },

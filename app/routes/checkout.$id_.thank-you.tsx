@@ -10,6 +10,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
+import { getDb } from '~/db/client.server'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
 import { findValidPass, getCheckout } from '~/models/checkout/index.server'
 import { formatPrice } from '~/models/pricing'
@@ -23,13 +24,14 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const pathname = new URL(request.url).pathname
-	const order = requireFound(await getCheckout(params.id ?? ''), pathname)
+	const db = await getDb()
+	const order = requireFound(await getCheckout(db, params.id ?? ''), pathname)
 	if (order.status === 'pending') throw redirect(`/checkout/processing?id=${order.data.id}`)
 	if (order.status !== 'paid') throw notFound(pathname)
 	const headers = { 'Cache-Control': 'private, no-store' }
 	if (!(await startedHere(request, order.data.id)))
 		return json({ order: null, passes: [], events: [] }, { headers })
-	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(id)))
+	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(db, id)))
 	return json(
 		{
 			order: order.data,

@@ -11,6 +11,7 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getDb } from '~/db/client.server'
 import {
 	checkoutFailed,
 	DEFAULT_CHECKOUT_REASON,
@@ -71,8 +72,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		)
 	let view: CheckoutView | null
 	try {
-		if (cancelled) await cancelCheckout(id)
-		view = await getCheckout(id)
+		const db = await getDb()
+		if (cancelled) await cancelCheckout(db, id)
+		view = await getCheckout(db, id)
 	} catch (error) {
 		const reason =
 			error instanceof PaymentProviderError

@@ -16,6 +16,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getDb } from '~/db/client.server'
 import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
@@ -36,7 +37,7 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const pathname = new URL(request.url).pathname
-	const checkout = requireFound(await getSandboxCheckout(params.id ?? ''), pathname)
+	const checkout = requireFound(await getSandboxCheckout(await getDb(), params.id ?? ''), pathname)
 	// Paid, expired or cancelled: the processing page tells the visitor where they stand.
 	if (checkout.status !== 'pending') throw redirect(`/checkout/processing?id=${checkout.data.id}`)
 	return json(
@@ -58,13 +59,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export async function action({ params, request }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
-	const checkout = requireFound(await getSandboxCheckout(params.id ?? ''), pathname)
+	const db = await getDb()
+	const checkout = requireFound(await getSandboxCheckout(db, params.id ?? ''), pathname)
 	const submission = parseForm('sandboxCheckout', await readForm(request))
 	if (submission.status !== 'success')
 		return json(submission.reply({ hideFields: ['cvc'] }), { status: 400 })
 	const id = checkout.data.id
 	if (submission.value.intent === 'cancel') {
-		await cancelSandboxCheckout(id)
+		await cancelSandboxCheckout(db, id)
 		return redirect(`/checkout/processing?id=${id}&cancelled=1`, 303)
 	}
 	if (checkout.status !== 'pending')
@@ -79,7 +81,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		return json(submission.reply({ formErrors: [card.message], hideFields: ['cvc'] }), {
 			status: 402,
 		})
-	await recordSandboxPayment(id, { email: submission.value.email })
+	await recordSandboxPayment(db, id, { email: submission.value.email })
 	return redirect(`/checkout/processing?id=${id}`, 303)
 }
 

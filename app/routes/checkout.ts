@@ -8,6 +8,7 @@
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
 import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
 import { checkoutFailed, DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
 import { getPricingTable } from '~/models/catalog.server'
@@ -79,17 +80,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 	try {
 		// Never another country's discount: GLOBAL, or the region we find for this visitor.
-		const table = await getPricingTable()
+		const db = await getDb()
+		const table = await getPricingTable(db)
 		if (!table.regions.some((known) => known.name === region))
 			return fail(400, `unknown region '${region}'`)
-		const country = await getCountryInfo(geoQuery(request, context))
+		const country = await getCountryInfo(db, geoQuery(request, context))
 		if (!regionAllowed(region, country.details.region))
 			return fail(403, `the ${region} price is not available in your country; use GLOBAL`)
 
 		// The partner cookie stands in when the client did not pass it on (a plain form POST),
 		// for the affiliate and, when no coupon was given, for the coupon (SPEC §7).
 		const attribution = getAttribution(request, context.origin)
-		const { id, link } = await createCheckout({
+		const { id, link } = await createCheckout(db, {
 			code,
 			quantity,
 			type,

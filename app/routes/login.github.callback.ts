@@ -1,8 +1,10 @@
 import { json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { getDb } from '~/db/client.server'
 import { getGitHubClient } from '~/integrations/github/settings.server'
 import { grantOwnerRole } from '~/models/admin/role.server'
 import {
 	completeGitHubSignIn,
+	paidOrderHashIdFor,
 	SIGN_IN_FAILURES,
 	type SignInResult,
 } from '~/models/github-sign-in.server'
@@ -41,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	// Whatever happens next, this state has been used.
 	const headers = new Headers({ 'Cache-Control': 'no-store' })
 	headers.append('Set-Cookie', await clearOAuthState(context))
+	const db = await getDb()
 
 	const query = url.searchParams
 	const code = query.get('code')
@@ -51,10 +54,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				? { ok: false, reason: 'badState' }
 				: query.get('error') || !code
 					? { ok: false, reason: 'missingCode' }
-					: await completeGitHubSignIn(client, {
-							code,
-							redirectUri: `${context.origin}/login/github/callback`,
-						})
+					: await completeGitHubSignIn(
+							client,
+							{ code, redirectUri: `${context.origin}/login/github/callback` },
+							(email) => paidOrderHashIdFor(db, email),
+						)
 
 	if (!result.ok) {
 		const failure = SIGN_IN_FAILURES[result.reason]
@@ -65,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		return redirect(`/login/github/failed?${page}`, { headers })
 	}
 	// The owner role (docs/decisions/080) is decided now and checked again on every request.
-	const owner = await grantOwnerRole(result.account, canUseOperatorTools(context, request))
+	const owner = await grantOwnerRole(db, result.account, canUseOperatorTools(context, request))
 	headers.append('Set-Cookie', await storeProfile(request, context, result.profile, owner))
 	if (wantsJson(request)) return json(result.result, { headers })
 	return redirectWithinSite(returnTo, DEFAULT_RETURN_TO, { headers })

@@ -14,6 +14,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getDb } from '~/db/client.server'
 import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
@@ -27,7 +28,10 @@ import { redirectWithinSite } from '~/utils/redirect'
 export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Your pass', noindex: true })
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-	const pass = requireFound(await findValidPass(params.id ?? ''), new URL(request.url).pathname)
+	const pass = requireFound(
+		await findValidPass(await getDb(), params.id ?? ''),
+		new URL(request.url).pathname,
+	)
 	return json(
 		{
 			id: pass.id,
@@ -44,7 +48,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
 	const submission = parseForm('passClaim', await readForm(request))
 	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-	const outcome = await claimPass(params.id ?? '', submission.value)
+	const outcome = await claimPass(await getDb(), params.id ?? '', submission.value)
 	requireFound(outcome === 'not-found' ? null : outcome, pathname)
 	if (outcome === 'already-claimed')
 		return json(submission.reply({ formErrors: [MESSAGES.passAlreadyClaimed] }), {

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
+import { getDb } from '~/db/client.server'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
 import { findValidPass } from '~/models/checkout/index.server'
 import { requireFound } from '~/utils/http'
@@ -14,7 +15,7 @@ export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your pass is claimed', noindex: true })
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-	const pass = await findValidPass(params.id ?? '')
+	const pass = await findValidPass(await getDb(), params.id ?? '')
 	const claimed = requireFound(pass?.claimedAt ? pass : null, new URL(request.url).pathname)
 	return json(
 		{

@@ -4,6 +4,7 @@
  * uses. Every event is stored once by id, so redeliveries change nothing.
  */
 import { type ActionFunctionArgs, json } from '@remix-run/node'
+import { getDb } from '~/db/client.server'
 import { getPaymentProvider, type PaymentEvent } from '~/integrations/payments/index.server'
 import { applyPaymentEvent } from '~/models/checkout/index.server'
 import { redact } from '~/utils/redact'
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	if (!event) return json({ received: true, handled: false })
 	try {
-		const result = await applyPaymentEvent(event)
+		const result = await applyPaymentEvent(await getDb(), event)
 		return json({ received: true, handled: true, changed: result.changed })
 	} catch (error) {
 		// 5xx: Stripe delivers the event again later.

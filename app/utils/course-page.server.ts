@@ -11,6 +11,7 @@ import {
 } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
+import { getDb } from '~/db/client.server'
 import { presentEvent } from '~/models/calendar.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
@@ -22,9 +23,10 @@ import { signupResponse, submitSignupForm } from './signup-forms.server'
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
 export async function loadCoursePage(request: Request, context: AppLoadContext) {
 	const pricing = parsePricingChoice(new URL(request.url).searchParams.get('pricing'))
+	const db = await getDb()
 	const [offer, faq] = await Promise.all([
-		getCourseOffer({ geo: geoQuery(request, context), pricing }),
-		getCourseFaq(),
+		getCourseOffer(db, { geo: geoQuery(request, context), pricing }),
+		getCourseFaq(db),
 	])
 	const { people, testimonials } = getSiteContent()
 	const [release] = eventsOf('course')

@@ -5,6 +5,7 @@
  * learn which URLs are there. Admin answers are private and never indexed.
  */
 import type { AppLoadContext } from '@remix-run/node'
+import { getDb } from '~/db/client.server'
 import { type OwnerSession, parseOwnerSession } from '~/models/admin/role'
 import { ownerName, ownerStillHolds } from '~/models/admin/role.server'
 import { pathNotFound } from './http'
@@ -27,7 +28,8 @@ export async function getOwner(
 	const session = await getSession(request, context)
 	const owner = parseOwnerSession(session.get('owner'))
 	if (!owner) return null
-	if (!(await ownerStillHolds(owner, canUseOperatorTools(context, request)))) return null
+	if (!(await ownerStillHolds(await getDb(), owner, canUseOperatorTools(context, request))))
+		return null
 	return { ...owner, name: ownerName(owner) }
 }
 

@@ -42,7 +42,7 @@ describe.each(databaseBackends)('background checkout jobs on $name', (backend) =
 	beforeAll(async () => {
 		;({ database, cleanup } = await backend.open())
 		await prepareDatabase(database)
-		useInProcess(database, {
+		useInProcess({
 			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
 			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
 			STRIPE_API_URL: stripe.url,
@@ -61,7 +61,12 @@ describe.each(databaseBackends)('background checkout jobs on $name', (backend) =
 		return row!
 	}
 	const checkout = () =>
-		createCheckout({ code: PASS, quantity: 1, region: 'GLOBAL', origin: 'http://site.test' })
+		createCheckout(database.db, {
+			code: PASS,
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: 'http://site.test',
+		})
 	/** The reservation of `id` ended a moment ago. */
 	const holdEnds = (id: string) =>
 		database.db

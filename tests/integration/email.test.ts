@@ -29,7 +29,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 	let smtp: Awaited<ReturnType<typeof startSmtp>>
 	/** The site's configuration in this process, sending to `smtpUrl`. */
 	const configure = (smtpUrl: string) =>
-		useInProcess(database, { SMTP_URL: smtpUrl, EMAIL_FROM: 'Course <hello@site.test>' })
+		useInProcess({ SMTP_URL: smtpUrl, EMAIL_FROM: 'Course <hello@site.test>' })
 
 	beforeAll(async () => {
 		;({ database, cleanup } = await backend.open())
@@ -48,7 +48,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 			firstName: 'Ada',
 			siteUrl: 'https://site.test',
 		})
-		const sent = await sendEmail({ to: 'ada@example.com', ...mail })
+		const sent = await sendEmail(database.db, { to: 'ada@example.com', ...mail })
 		expect(sent.transport).toBe('smtp')
 		// Nothing went out yet: the visitor does not wait for the mail server.
 		expect(smtp.mailTo('ada@example.com')).toHaveLength(0)
@@ -78,7 +78,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 	test('an outbox row and its delivery job are written together: a rolled-back transaction leaves neither', async () => {
 		await expect(
 			database.db.transaction(async (tx) => {
-				await sendEmail({ to: 'rolled.back@example.com', subject: 'S', text: 'T' }, { db: tx })
+				await sendEmail(tx, { to: 'rolled.back@example.com', subject: 'S', text: 'T' })
 				throw new Error('the caller failed after queueing')
 			}),
 		).rejects.toThrow('the caller failed')
@@ -95,7 +95,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 			totalMinor: 24_900,
 			paidAt: new Date('2026-01-01T00:00:00Z'),
 		})
-		await sendEmail({ to: 'buyer@example.com', ...mail })
+		await sendEmail(database.db, { to: 'buyer@example.com', ...mail })
 		await drainJobs(database)
 		const message = smtp.received.find((m) => m.to.includes('buyer@example.com'))
 		expect(decoded(message!.raw)).toMatch(/Total paid\s+\$249/)
@@ -110,6 +110,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 			content: ics,
 		}
 		await sendEmail(
+			database.db,
 			{
 				to: 'cal@example.com',
 				subject: 'With a date',
@@ -117,7 +118,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 				html: '<p>T</p>',
 				attachments: [attachment],
 			},
-			{ db: database.db, smtpUrl: smtp.url, from: 'a@b.test' },
+			{ smtpUrl: smtp.url, from: 'a@b.test' },
 		)
 		await drainJobs(database)
 		const message = smtp.received.find((m) => m.to.includes('cal@example.com'))
@@ -136,8 +137,9 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		console.log = (...args: unknown[]) => logged.push(args.join(' '))
 		try {
 			const sent = await sendEmail(
+				database.db,
 				{ to: 'grace@example.com', subject: 'Hello', text: 'Body with a link https://site.test/x' },
-				{ db: database.db, smtpUrl: null, from: 'a@b.test' },
+				{ smtpUrl: null, from: 'a@b.test' },
 			)
 			expect(sent).toEqual({ id: expect.any(Number), transport: 'outbox' })
 		} finally {
@@ -164,7 +166,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		const port = smtp.port
 		await smtp.close()
 		try {
-			await sendEmail({ to: 'patient@example.com', subject: 'Later', text: 'T' })
+			await sendEmail(database.db, { to: 'patient@example.com', subject: 'Later', text: 'T' })
 			expect(await drainJobs(database)).toBe(1)
 			const [row] = await listOutbox(database.db, 'patient@example.com')
 			expect(row).toMatchObject({ sentAt: null, failedAt: null, attempts: 1 })
@@ -192,7 +194,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		configure(refusing.url)
 		let id: number
 		try {
-			;({ id } = await sendEmail({ to: 'lost@example.com', subject: 'S', text: 'T' }))
+			;({ id } = await sendEmail(database.db, { to: 'lost@example.com', subject: 'S', text: 'T' }))
 			await drainJobs(database)
 		} finally {
 			await refusing.close()
@@ -209,22 +211,26 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		expect(job!.lastError).toMatch(/Mailbox unavailable/)
 
 		configure(smtp.url)
-		expect(await retryEmail(id)).toBe(true)
+		expect(await retryEmail(database.db, id)).toBe(true)
 		// Only a failed row can be retried, and only once per failure.
-		expect(await retryEmail(id)).toBe(false)
+		expect(await retryEmail(database.db, id)).toBe(false)
 		await drainJobs(database)
 		expect(smtp.mailTo('lost@example.com')).toHaveLength(1)
 		const [sent] = await database.db.select().from(outbox).where(eq(outbox.id, id))
 		expect(sent).toMatchObject({ failedAt: null, lastError: null })
 		expect(sent!.sentAt).toBeInstanceOf(Date)
-		expect(await retryEmail(id)).toBe(false)
+		expect(await retryEmail(database.db, id)).toBe(false)
 	})
 
 	test('after EMAIL_RETRY_HOURS of failures the row is failed with the last reason', async () => {
 		const port = smtp.port
 		await smtp.close()
 		try {
-			const { id } = await sendEmail({ to: 'late@example.com', subject: 'S', text: 'T' })
+			const { id } = await sendEmail(database.db, {
+				to: 'late@example.com',
+				subject: 'S',
+				text: 'T',
+			})
 			await drainJobs(database)
 			// A day later, the next failure is the last.
 			await database.db

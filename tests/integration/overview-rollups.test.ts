@@ -221,7 +221,7 @@ describe.each(databaseBackends)('overview roll-ups on $name', (backend) => {
 	beforeAll(async () => {
 		;({ database, cleanup } = await backend.open())
 		await prepareDatabase(database)
-		useInProcess(database)
+		useInProcess()
 		await schedulePeriodicJobs(database)
 		await database.db.execute(
 			sql`INSERT INTO coupons (code, kind, amount) VALUES ('SAVE10', 'percent', 10)`,
@@ -233,7 +233,7 @@ describe.each(databaseBackends)('overview roll-ups on $name', (backend) => {
 	})
 
 	const checkout = (code: string, options: { coupon?: string; affiliate?: string } = {}) =>
-		createCheckout({
+		createCheckout(database.db, {
 			code,
 			quantity: code === PASS ? 2 : 1,
 			region: 'TIER1',
@@ -241,7 +241,7 @@ describe.each(databaseBackends)('overview roll-ups on $name', (backend) => {
 			...options,
 		})
 	const pay = (id: string, email = `${id.toLowerCase()}@example.com`) =>
-		recordSandboxPayment(id, { email })
+		recordSandboxPayment(database.db, id, { email })
 	const statusOf = async (id: string) =>
 		(await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]
 			?.status
@@ -263,7 +263,7 @@ describe.each(databaseBackends)('overview roll-ups on $name', (backend) => {
 		const refunded = await checkout(PASS)
 		await pay(refunded.id)
 		expect(await expectRollupsToMatchScans(database.db)).toBeGreaterThan(0)
-		await refundCheckout(refunded.id)
+		await refundCheckout(database.db, refunded.id)
 		expect(await statusOf(refunded.id)).toBe('refunded')
 		await expectRollupsToMatchScans(database.db)
 
@@ -411,7 +411,7 @@ describe.each(databaseBackends)('overview roll-ups on $name', (backend) => {
 			const { id } = await checkout(i % 2 ? COURSE : PASS, { affiliate: 'partner_rush' })
 			if (i % 3 === 0) return
 			await pay(id)
-			if (i % 4 === 0) await refundCheckout(id)
+			if (i % 4 === 0) await refundCheckout(database.db, id)
 		})
 		const signups = buyers.flatMap((i) =>
 			['workshop', 'day_event'].map((list) =>

@@ -1,7 +1,8 @@
 /**
- * Runs the models in the test's own process on a database the test opened: the configuration
- * and database they read through globalThis (app/config.server.ts, app/db/client.server.ts) are
- * set here, and the job queue is run step by step instead of by a worker loop.
+ * Runs the models in the test's own process on a database the test opened and passes to them:
+ * the configuration they read through globalThis (app/config.server.ts) is set here, and the job
+ * queue is run step by step instead of by a worker loop. The process's own database
+ * (app/db/client.server.ts) is left unset, so a model that reached for it would fail here.
  */
 import { eq, sql } from 'drizzle-orm'
 import { parseConfig } from '~/config.server'
@@ -12,26 +13,23 @@ import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
 
 const CONFIG_KEY = Symbol.for('ai-driven-dev.config')
-const DATABASE_KEY = Symbol.for('ai-driven-dev.database')
 const holder = globalThis as Record<symbol, unknown>
 
-/** This process's models use `database` and the configuration `env` gives (plus a secret). */
-export function useInProcess(database: Database, env: Record<string, string> = {}) {
+/** This process's models use the configuration `env` gives (plus a secret). */
+export function useInProcess(env: Record<string, string> = {}) {
 	holder[CONFIG_KEY] = {
 		...parseConfig({ SESSION_SECRET: 'x'.repeat(32), ...env }),
 		dataDir: '/nonexistent',
 	}
-	holder[DATABASE_KEY] = Promise.resolve(database)
 }
 
 export function leaveInProcess() {
 	delete holder[CONFIG_KEY]
-	delete holder[DATABASE_KEY]
 }
 
 /** Schedules the periodic jobs, as a worker's start does: each is due at once. */
 export async function schedulePeriodicJobs(database: Database): Promise<void> {
-	for (const definition of jobDefinitions())
+	for (const definition of jobDefinitions(database.db))
 		if (definition.everySeconds) await ensurePeriodicJob(database.db, definition.kind)
 }
 
@@ -40,7 +38,7 @@ export async function schedulePeriodicJobs(database: Database): Promise<void> {
  * how many runs there were. Jobs scheduled for later (retries, periodic turns) stay queued.
  */
 export async function drainJobs(database: Database, lockSeconds = 60): Promise<number> {
-	const definitions = jobDefinitions()
+	const definitions = jobDefinitions(database.db)
 	let runs = 0
 	for (let round = 0; round < 50; round++) {
 		const ran = await runDueJobs({ db: database.db, definitions, lockSeconds })

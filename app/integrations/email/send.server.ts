@@ -9,9 +9,9 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer'
 import { getConfig } from '~/config.server'
-import { type Db, getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
-import { type DbOrTx, enqueue } from '~/jobs/queue.server'
+import { enqueue } from '~/jobs/queue.server'
 import { emailRetryPolicy } from '~/jobs/retry'
 import { type JobDefinition, PermanentJobError } from '~/jobs/worker.server'
 import { redactEmails } from '~/utils/redact'
@@ -35,8 +35,6 @@ export type QueuedEmail = {
 type OutboxRow = typeof outbox.$inferSelect
 
 type EmailOptions = {
-	/** The caller's transaction, to write the row and its delivery job with its own change. */
-	db?: DbOrTx
 	/** Default: SMTP_URL. null forces the outbox. */
 	smtpUrl?: string | null
 	/** Default: EMAIL_FROM. */
@@ -65,13 +63,14 @@ function transportFor(url: string): Transporter {
 
 /**
  * Writes the message to the outbox and, with SMTP, enqueues its delivery, both in one
- * transaction (a savepoint inside the caller's). Returns once they are written: no SMTP here.
+ * transaction (a savepoint inside the caller's, when `db` is one: the row then commits with the
+ * caller's change). Returns once they are written: no SMTP here.
  */
 export async function sendEmail(
+	db: Db,
 	message: EmailMessage,
 	options: EmailOptions = {},
 ): Promise<QueuedEmail> {
-	const db = options.db ?? (await getDb())
 	const smtpUrl = options.smtpUrl === undefined ? getConfig().SMTP_URL : options.smtpUrl
 	const from = options.from ?? getConfig().EMAIL_FROM
 	const transport = smtpUrl ? 'smtp' : 'outbox'
@@ -99,7 +98,7 @@ export async function sendEmail(
 	return { id, transport }
 }
 
-async function enqueueDelivery(db: DbOrTx, outboxId: number) {
+async function enqueueDelivery(db: Db, outboxId: number) {
 	const hours = getConfig().EMAIL_RETRY_HOURS
 	await enqueue(
 		db,
@@ -138,12 +137,8 @@ function isPermanent(error: unknown): boolean {
  * The delivery job's work: hands the row to the SMTP server once. A row already sent or given up
  * is left alone, so a second run of the job (after a crash) sends nothing twice.
  */
-async function deliverEmail(
-	outboxId: number,
-	options: { db?: Db; smtpUrl?: string } = {},
-): Promise<void> {
-	const db = options.db ?? (await getDb())
-	const smtpUrl = options.smtpUrl ?? getConfig().SMTP_URL
+async function deliverEmail(db: Db, outboxId: number): Promise<void> {
+	const smtpUrl = getConfig().SMTP_URL
 	const [row] = await db
 		.update(outbox)
 		.set({ attempts: sql`${outbox.attempts} + 1` })
@@ -174,8 +169,7 @@ async function deliverEmail(
 }
 
 /** After the last attempt: the row says "failed" and why, in the outbox view and the log. */
-async function giveUpEmail(outboxId: number, reason: string) {
-	const db = await getDb()
+async function giveUpEmail(db: Db, outboxId: number, reason: string) {
 	const [row] = await db
 		.update(outbox)
 		.set({ failedAt: sql`now()`, lastError: reason })
@@ -193,13 +187,13 @@ const outboxIdOf = (payload: Record<string, unknown>) => {
 	return id
 }
 
-/** The queue's definition of e-mail delivery (docs/decisions/076). */
-export function emailDeliveryJob(firstRetrySeconds: number): JobDefinition {
+/** The queue's definition of e-mail delivery from the outbox of `db` (docs/decisions/076). */
+export function emailDeliveryJob(db: Db, firstRetrySeconds: number): JobDefinition {
 	return {
 		kind: EMAIL_DELIVERY_JOB,
-		run: (payload) => deliverEmail(outboxIdOf(payload)),
+		run: (payload) => deliverEmail(db, outboxIdOf(payload)),
 		retry: emailRetryPolicy(firstRetrySeconds),
-		onGiveUp: (payload, reason) => giveUpEmail(outboxIdOf(payload), reason),
+		onGiveUp: (payload, reason) => giveUpEmail(db, outboxIdOf(payload), reason),
 	}
 }
 
@@ -207,8 +201,7 @@ export function emailDeliveryJob(firstRetrySeconds: number): JobDefinition {
  * Queues a failed delivery again (the owner's "retry"), with a fresh retry window. false when the
  * row is not a failed SMTP message (unknown, sent already, still being retried, or outbox-only).
  */
-export async function retryEmail(outboxId: number, options: { db?: Db } = {}): Promise<boolean> {
-	const db = options.db ?? (await getDb())
+export async function retryEmail(db: Db, outboxId: number): Promise<boolean> {
 	return db.transaction(async (tx) => {
 		const [row] = await tx
 			.update(outbox)

@@ -111,7 +111,7 @@ export async function getEmail(db: Db, id: number) {
  * the message's delivery has not failed (it was delivered, or is still being retried).
  */
 export async function retryEmailAsOwner(db: Db, actor: { name: string }, id: number) {
-	const queued = await retryEmail(id, { db })
+	const queued = await retryEmail(db, id)
 	if (queued)
 		await recordOwnerAction(db, {
 			actor: actor.name,

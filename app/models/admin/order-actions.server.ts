@@ -5,7 +5,7 @@
  * its line in the audit log with the record before and after.
  */
 import { and, eq, isNull } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { PaymentProviderError } from '~/integrations/payments/index.server'
@@ -18,8 +18,7 @@ export type ActionOutcome = { ok: true; message: string } | { ok: false; message
 
 type Actor = { name: string }
 
-async function orderState(id: string) {
-	const db = await getDb()
+async function orderState(db: Db, id: string) {
 	const [order] = await db
 		.select({ status: orders.status, refundedAt: orders.refundedAt })
 		.from(orders)
@@ -30,13 +29,13 @@ async function orderState(id: string) {
 }
 
 /** Refunds a paid order in full through its provider. */
-export async function refundOrder(actor: Actor, orderId: string): Promise<ActionOutcome> {
-	const before = await orderState(orderId)
+export async function refundOrder(db: Db, actor: Actor, orderId: string): Promise<ActionOutcome> {
+	const before = await orderState(db, orderId)
 	if (!before) return { ok: false, message: 'There is no such order.' }
 	try {
-		const result = await refundCheckout(orderId)
-		const after = await orderState(orderId)
-		await recordOwnerAction(await getDb(), {
+		const result = await refundCheckout(db, orderId)
+		const after = await orderState(db, orderId)
+		await recordOwnerAction(db, {
 			actor: actor.name,
 			action: 'refund',
 			target: `order:${orderId}`,
@@ -60,11 +59,15 @@ export async function refundOrder(actor: Actor, orderId: string): Promise<Action
 }
 
 /** Sends a paid order's receipt again to the buyer. */
-export async function resendOrderReceipt(actor: Actor, orderId: string): Promise<ActionOutcome> {
-	const sent = await resendReceipt(orderId)
+export async function resendOrderReceipt(
+	db: Db,
+	actor: Actor,
+	orderId: string,
+): Promise<ActionOutcome> {
+	const sent = await resendReceipt(db, orderId)
 	if (!sent)
 		return { ok: false, message: 'Only a paid order with an e-mail address has a receipt to send.' }
-	await recordOwnerAction(await getDb(), {
+	await recordOwnerAction(db, {
 		actor: actor.name,
 		action: 'resend-receipt',
 		target: `order:${orderId}`,
@@ -78,10 +81,10 @@ export async function resendOrderReceipt(actor: Actor, orderId: string): Promise
  * stops working (it went to the wrong person, or leaked), and the new holder claims it as usual.
  */
 export async function reassignPass(
+	db: Db,
 	actor: Actor,
 	input: { orderId: string; passId: string; email: string; origin: string },
 ): Promise<ActionOutcome> {
-	const db = await getDb()
 	const newId = newPublicId()
 	const moved = await db.transaction(async (tx) => {
 		const [pass] = await tx
@@ -112,7 +115,7 @@ export async function reassignPass(
 			ok: false,
 			message: 'Only an unclaimed pass of a paid order can be reassigned.',
 		}
-	await sendEmail({
+	await sendEmail(db, {
 		to: input.email,
 		...(await templates.passAssigned({
 			itemName: moved.itemName,

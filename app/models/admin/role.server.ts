@@ -5,7 +5,7 @@
  */
 import { eq, or, sql } from 'drizzle-orm'
 import { getConfig, githubSignInMode } from '~/config.server'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { ownerAccounts } from '~/db/schema-admin.server'
 import { recordOwnerAction } from './audit.server'
 import {
@@ -24,13 +24,13 @@ const signInVia = (): SignInVia =>
  * first sign-in; records the owner's sign-in in the audit log.
  */
 export async function grantOwnerRole(
+	db: Db,
 	account: { id: number; login: string },
 	operatorToolsOpen: boolean,
 	now = Date.now(),
 ): Promise<OwnerSession | null> {
 	const config = getConfig()
 	const via = signInVia()
-	const db = await getDb()
 	const bindings: OwnerBinding[] =
 		via === 'github'
 			? await db
@@ -87,6 +87,7 @@ export async function grantOwnerRole(
 
 /** Whether the owner remembered in a session is still one (role.ts `ownerSessionHolds`). */
 export async function ownerStillHolds(
+	db: Db,
 	owner: OwnerSession,
 	operatorToolsOpen: boolean,
 	now = Date.now(),
@@ -96,7 +97,6 @@ export async function ownerStillHolds(
 	if (owner.via === 'emulator' && signInVia() !== 'emulator') return false
 	let binding: OwnerBinding | null = null
 	if (owner.via === 'github') {
-		const db = await getDb()
 		const [row] = await db
 			.select({ login: ownerAccounts.login, githubId: ownerAccounts.githubId })
 			.from(ownerAccounts)

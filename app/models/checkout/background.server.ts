@@ -4,7 +4,7 @@
  * so a lost webhook never strands a buyer, and a late payment with no seat left refunded.
  */
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -22,8 +22,7 @@ const HOLDS_BATCH = 25
  * Each goes through endPendingOrder: the provider's session is expired first, and one paid
  * meanwhile is recorded as paid (the late-payment rule decides its seats). Returns how many.
  */
-async function releaseExpiredHolds(): Promise<number> {
-	const db = await getDb()
+async function releaseExpiredHolds(db: Db): Promise<number> {
 	const expired = await db
 		.select()
 		.from(orders)
@@ -32,7 +31,7 @@ async function releaseExpiredHolds(): Promise<number> {
 		.limit(HOLDS_BATCH)
 	for (const order of expired) {
 		try {
-			await endPendingOrder(order)
+			await endPendingOrder(db, order)
 		} catch (error) {
 			console.error(`Checkout ${order.id}: the expired hold could not be released:`, redact(error))
 		}
@@ -54,10 +53,9 @@ type ReconcileOptions = {
  * `verified_at`, the same throttle as a buyer's polling (docs/decisions/033), so all app servers
  * and all polls together ask about an order at most once per interval. Returns how many.
  */
-async function reconcilePendingOrders(options: ReconcileOptions): Promise<number> {
+async function reconcilePendingOrders(db: Db, options: ReconcileOptions): Promise<number> {
 	const provider = getPaymentProvider()
 	if (!provider.lookUpSession) return 0
-	const db = await getDb()
 	const due = db
 		.select({ id: orders.id })
 		.from(orders)
@@ -84,7 +82,7 @@ async function reconcilePendingOrders(options: ReconcileOptions): Promise<number
 		.returning()
 	for (const order of claimed) {
 		try {
-			await verifyPendingOrder(order)
+			await verifyPendingOrder(db, order)
 		} catch (error) {
 			// The provider is down or slow: the next run asks again.
 			console.error(`Checkout ${order.id}: reconciliation failed:`, redact(error))
@@ -99,8 +97,7 @@ async function reconcilePendingOrders(options: ReconcileOptions): Promise<number
  * the provider, whose idempotency key is the order) and the notice sent. A late payment that
  * got its seat after all (a seat came free before this ran) is left paid.
  */
-async function refundLatePayment(orderId: string): Promise<void> {
-	const db = await getDb()
+async function refundLatePayment(db: Db, orderId: string): Promise<void> {
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
 	if (!order || order.status === 'paid') return
 	const provider = getPaymentProvider()
@@ -108,7 +105,7 @@ async function refundLatePayment(orderId: string): Promise<void> {
 		if (order.provider !== provider.id || !provider.refund)
 			throw new PermanentJobError('the configured payment provider cannot refund this order')
 		const event = await provider.refund({ orderId, paymentIntentId: order.paymentIntentId })
-		if (event) await applyPaymentEvent(event)
+		if (event) await applyPaymentEvent(db, event)
 	}
 	await db.transaction(async (tx) => {
 		const [claimed] = await tx
@@ -131,33 +128,36 @@ async function refundLatePayment(orderId: string): Promise<void> {
 			totalMinor: claimed.amountMinor,
 			testMode: claimed.provider === provider.id && provider.testMode,
 		})
-		await sendEmail({ to: claimed.email, ...content }, { db: tx })
+		await sendEmail(tx, { to: claimed.email, ...content })
 	})
 }
 
 const RELEASE_HOLDS_JOB = 'checkout.release-holds'
 const RECONCILE_JOB = 'checkout.reconcile'
 
-/** The queue's definitions of the checkout's jobs, from the configuration. */
-export function checkoutJobs(config: {
-	HOLDS_SWEEP_SECONDS: number
-	RECONCILE_INTERVAL_SECONDS: number
-	RECONCILE_AFTER_SECONDS: number
-	RECONCILE_BATCH: number
-}): JobDefinition[] {
+/** The queue's definitions of the checkout's jobs on `db`, from the configuration. */
+export function checkoutJobs(
+	db: Db,
+	config: {
+		HOLDS_SWEEP_SECONDS: number
+		RECONCILE_INTERVAL_SECONDS: number
+		RECONCILE_AFTER_SECONDS: number
+		RECONCILE_BATCH: number
+	},
+): JobDefinition[] {
 	return [
 		{
 			kind: RELEASE_HOLDS_JOB,
 			everySeconds: config.HOLDS_SWEEP_SECONDS,
 			run: async () => {
-				await releaseExpiredHolds()
+				await releaseExpiredHolds(db)
 			},
 		},
 		{
 			kind: RECONCILE_JOB,
 			everySeconds: config.RECONCILE_INTERVAL_SECONDS,
 			run: async () => {
-				await reconcilePendingOrders({
+				await reconcilePendingOrders(db, {
 					afterSeconds: config.RECONCILE_AFTER_SECONDS,
 					intervalSeconds: config.RECONCILE_INTERVAL_SECONDS,
 					batch: config.RECONCILE_BATCH,
@@ -169,7 +169,7 @@ export function checkoutJobs(config: {
 			run: async (payload) => {
 				if (typeof payload.orderId !== 'string')
 					throw new PermanentJobError('the job names no order')
-				await refundLatePayment(payload.orderId)
+				await refundLatePayment(db, payload.orderId)
 			},
 		},
 	]

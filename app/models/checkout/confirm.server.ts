@@ -6,7 +6,7 @@
  * means in the order's current state, so out-of-order deliveries are harmless too.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { catalogItems, orders, paymentEvents } from '~/db/schema.server'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import {
@@ -91,8 +91,7 @@ function storableEmail(email: string | null): string | null {
 }
 
 /** Applies a payment event to its order, once; see the module comment. */
-export async function applyPaymentEvent(event: PaymentEvent): Promise<PaymentResult> {
-	const db = await getDb()
+export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<PaymentResult> {
 	const result = await db.transaction(async (tx): Promise<PaymentResult> => {
 		const orderId = await findOrderIdForEvent(tx, event)
 		const stored = await tx
@@ -202,14 +201,17 @@ async function settleLatePayment(
  * "Pay" with a good card on the site's own checkout page (/checkout/sandbox/:id): the same
  * path as a verified webhook. Nothing changes where the provider has no such page.
  */
-export async function recordSandboxPayment(orderId: string, buyer: Buyer): Promise<PaymentResult> {
+export async function recordSandboxPayment(
+	db: Db,
+	orderId: string,
+	buyer: Buyer,
+): Promise<PaymentResult> {
 	const page = getPaymentProvider().sitePage
 	if (!page) return { changed: false, orderId, status: null }
-	const db = await getDb()
 	const [order] = await db
 		.select({ amountMinor: orders.amountMinor, currency: orders.currency })
 		.from(orders)
 		.where(eq(orders.id, orderId))
 	if (!order) return { changed: false, orderId, status: null }
-	return applyPaymentEvent(page.paid(orderId, buyer, { ...order, mode: 'payment' }))
+	return applyPaymentEvent(db, page.paid(orderId, buyer, { ...order, mode: 'payment' }))
 }

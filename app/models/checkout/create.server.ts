@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider, PaymentProviderError } from '~/integrations/payments/index.server'
 import { redact } from '~/utils/redact'
@@ -40,8 +40,10 @@ export type CheckoutInput = {
  * Creates a pending order holding its seats, and the provider's session for it. Throws a
  * CheckoutError for anything the buyer can fix (or cannot buy); nothing is created then.
  */
-export async function createCheckout(input: CheckoutInput): Promise<{ id: string; link: string }> {
-	const db = await getDb()
+export async function createCheckout(
+	db: Db,
+	input: CheckoutInput,
+): Promise<{ id: string; link: string }> {
 	const config = getConfig()
 	const provider = getPaymentProvider()
 	const item = await findPricedItem(db, input)
@@ -51,7 +53,7 @@ export async function createCheckout(input: CheckoutInput): Promise<{ id: string
 	// The seat-hold policy (docs/decisions/033): this buyer's older holds past their allowance
 	// go first, then the new one is checked against it under the lock.
 	const holdKey = input.clientIp ? buyerKey(input.clientIp, config.SESSION_SECRET) : null
-	await replaceOlderHolds(item, input.quantity, holdKey)
+	await replaceOlderHolds(db, item, input.quantity, holdKey)
 	const order = await db.transaction(async (tx) => {
 		await reserveSeats(tx, item, input.quantity, holdKey)
 		const price = await priceWithCoupon(tx, item, input.quantity, input.coupon)

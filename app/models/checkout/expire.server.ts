@@ -5,7 +5,7 @@
  * periodic holds job (background.server.ts, docs/decisions/077) when nobody does.
  */
 import { eq } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payments/index.server'
 import { redact } from '~/utils/redact'
@@ -15,8 +15,8 @@ import { PUBLIC_ID } from './public-id.server'
 type Order = typeof orders.$inferSelect
 
 /** One expiry event per order, however it is noticed, so a second notice changes nothing. */
-export async function expireOrder(orderId: string, provider: PaymentProviderId) {
-	await applyPaymentEvent({
+export async function expireOrder(db: Db, orderId: string, provider: PaymentProviderId) {
+	await applyPaymentEvent(db, {
 		id: `expiry:${orderId}`,
 		provider,
 		type: 'expired',
@@ -41,24 +41,24 @@ export function asksProvider(order: Pick<Order, 'provider' | 'providerSessionId'
  * (so a lost webhook does not strand a buyer) and is the judge of when it expires; otherwise
  * the order expires with its reservation.
  */
-export async function verifyPendingOrder(order: Order): Promise<void> {
+export async function verifyPendingOrder(db: Db, order: Order): Promise<void> {
 	const provider = getPaymentProvider()
 	if (asksProvider(order) && provider.lookUpSession) {
 		const event = await provider.lookUpSession(order.providerSessionId!)
-		if (event?.type === 'expired') await expireOrder(order.id, provider.id)
-		else if (event) await applyPaymentEvent({ ...event, orderId: order.id })
+		if (event?.type === 'expired') await expireOrder(db, order.id, provider.id)
+		else if (event) await applyPaymentEvent(db, { ...event, orderId: order.id })
 		// null: the session is still open there.
 		return
 	}
 	if (order.expiresAt.getTime() <= Date.now())
-		await expireOrder(order.id, order.provider as PaymentProviderId)
+		await expireOrder(db, order.id, order.provider as PaymentProviderId)
 }
 
 /**
  * Ends a pending order: its provider session first, so it can no longer be paid, then the order,
  * releasing its seats at once. A session that was paid meanwhile is recorded as paid instead.
  */
-export async function endPendingOrder(order: Order): Promise<void> {
+export async function endPendingOrder(db: Db, order: Order): Promise<void> {
 	const provider = getPaymentProvider()
 	if (order.provider === provider.id && order.providerSessionId && provider.expireSession) {
 		try {
@@ -69,27 +69,26 @@ export async function endPendingOrder(order: Order): Promise<void> {
 				`Checkout ${order.id}: the session could not be expired:`,
 				redact((error as Error).message),
 			)
-			await verifyPendingOrder(order)
+			await verifyPendingOrder(db, order)
 			return
 		}
 	}
-	await expireOrder(order.id, order.provider as PaymentProviderId)
+	await expireOrder(db, order.id, order.provider as PaymentProviderId)
 }
 
 /** The buyer came back through the provider's cancel link. */
-export async function cancelCheckout(id: string): Promise<void> {
+export async function cancelCheckout(db: Db, id: string): Promise<void> {
 	if (!PUBLIC_ID.test(id)) return
-	const db = await getDb()
 	const [order] = await db.select().from(orders).where(eq(orders.id, id))
-	if (order?.status === 'pending') await endPendingOrder(order)
+	if (order?.status === 'pending') await endPendingOrder(db, order)
 }
 
 /**
  * "Cancel" on the site's own checkout page (/checkout/sandbox/:id): the checkout expires now and
  * its seats go back, through the same path as a verified webhook.
  */
-export async function cancelSandboxCheckout(orderId: string): Promise<PaymentResult> {
+export async function cancelSandboxCheckout(db: Db, orderId: string): Promise<PaymentResult> {
 	const page = getPaymentProvider().sitePage
 	if (!page) return { changed: false, orderId, status: null }
-	return applyPaymentEvent(page.cancelled(orderId))
+	return applyPaymentEvent(db, page.cancelled(orderId))
 }

@@ -6,7 +6,7 @@
  * meanwhile is recorded as paid instead (its seats are sold, not released).
  */
 import { inArray, sql } from 'drizzle-orm'
-import { type Db, getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { endPendingOrder } from './expire.server'
 import { rowsOf } from './query.server'
@@ -35,12 +35,12 @@ async function pendingHolds(db: Db, pool: SeatPool, buyerKey: string): Promise<O
  * of `item`. Runs before the checkout's transaction: providers are never called under the lock.
  */
 export async function replaceOlderHolds(
+	db: Db,
 	item: { code: string; courseSlug: string | null; capacity: number | null },
 	quantity: number,
 	buyerKey: string | null,
 ): Promise<void> {
 	if (buyerKey === null) return
-	const db = await getDb()
 	const released = new Set<string>()
 	for (const pool of seatPools(item)) {
 		const holds = (await pendingHolds(db, pool, buyerKey)).filter((h) => !released.has(h.id))
@@ -48,7 +48,7 @@ export async function replaceOlderHolds(
 		const { paid } = await countSeats(db, pool, buyerKey)
 		for (const order of holdsToRelease(holds, quantity, allowanceIn(pool, paid))) {
 			released.add(order.id)
-			await endPendingOrder(order)
+			await endPendingOrder(db, order)
 		}
 	}
 }

@@ -4,7 +4,7 @@
  * once with a name and an e-mail address; a team buys several and each member claims one.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { newPublicId, PUBLIC_ID } from './public-id.server'
 import type { Tx } from './query.server'
@@ -22,9 +22,8 @@ export type Pass = {
  * The pass validator: a pass of a paid order, or null for a malformed id, an unknown one, or a
  * pass whose order was refunded. Callers answer all of those with the same 404, no hint.
  */
-export async function findValidPass(id: string): Promise<Pass | null> {
+export async function findValidPass(db: Db, id: string): Promise<Pass | null> {
 	if (!PUBLIC_ID.test(id)) return null
-	const db = await getDb()
 	const [row] = await db
 		.select({
 			id: passes.id,
@@ -44,12 +43,12 @@ export async function findValidPass(id: string): Promise<Pass | null> {
 
 /** Claims a valid, unclaimed pass in one statement, so two claims at once cannot both win. */
 export async function claimPass(
+	db: Db,
 	id: string,
 	holder: { name: string; email: string },
 ): Promise<'claimed' | 'already-claimed' | 'not-found'> {
-	const pass = await findValidPass(id)
+	const pass = await findValidPass(db, id)
 	if (!pass) return 'not-found'
-	const db = await getDb()
 	const claimed = await db
 		.update(passes)
 		.set({

@@ -7,7 +7,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
-import { type Db, getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -37,8 +37,7 @@ export async function sendReceipt(db: Tx, orderId: string): Promise<boolean> {
  * Sends the receipt of a paid order again, at the owner's request (the dashboard's "Resend
  * receipt"): the buyer lost it, or it bounced. False when the order is not paid or has no address.
  */
-export async function resendReceipt(orderId: string): Promise<boolean> {
-	const db = await getDb()
+export async function resendReceipt(db: Db, orderId: string): Promise<boolean> {
 	const [order] = await db
 		.select()
 		.from(orders)
@@ -87,12 +86,9 @@ async function deliverReceipt(
 		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
 	})
-	await sendEmail(
-		{
-			to,
-			...content,
-			attachments: event && siteUrl ? [calendarAttachment(event, siteUrl)] : [],
-		},
-		{ db },
-	)
+	await sendEmail(db, {
+		to,
+		...content,
+		attachments: event && siteUrl ? [calendarAttachment(event, siteUrl)] : [],
+	})
 }

@@ -22,7 +22,7 @@ describe('refunds with the sandbox provider', () => {
 		database = await openDatabase({})
 		await prepareDatabase(database)
 		// The configuration and database this process's models use: no Stripe key, so the sandbox.
-		useInProcess(database)
+		useInProcess()
 	})
 	afterAll(async () => {
 		leaveInProcess()
@@ -30,41 +30,48 @@ describe('refunds with the sandbox provider', () => {
 	})
 
 	const buyPasses = async (quantity: number) => {
-		const { id } = await createCheckout({
+		const { id } = await createCheckout(database.db, {
 			code: 'ai-driven-development-day-pass',
 			quantity,
 			region: 'GLOBAL',
 			origin: 'http://site.test',
 		})
-		await recordSandboxPayment(id, { email: 'ada@example.com' })
+		await recordSandboxPayment(database.db, id, { email: 'ada@example.com' })
 		return id
 	}
 
 	test('a paid order is refunded at once through the confirm step, and its passes stop being valid', async () => {
 		const id = await buyPasses(2)
-		const paid = await getCheckout(id)
+		const paid = await getCheckout(database.db, id)
 		expect(paid).toMatchObject({ status: 'paid' })
-		expect(await findValidPass(paid!.data.passes[0]!)).not.toBeNull()
+		expect(await findValidPass(database.db, paid!.data.passes[0]!)).not.toBeNull()
 
-		expect(await refundCheckout(id)).toEqual({ changed: true, orderId: id, status: 'refunded' })
-		expect(await getCheckout(id)).toMatchObject({ status: 'refunded', data: { passes: [] } })
-		expect(await findValidPass(paid!.data.passes[0]!)).toBeNull()
+		expect(await refundCheckout(database.db, id)).toEqual({
+			changed: true,
+			orderId: id,
+			status: 'refunded',
+		})
+		expect(await getCheckout(database.db, id)).toMatchObject({
+			status: 'refunded',
+			data: { passes: [] },
+		})
+		expect(await findValidPass(database.db, paid!.data.passes[0]!)).toBeNull()
 	})
 
 	test('only a paid order can be refunded, and only once', async () => {
 		const id = await buyPasses(1)
-		await refundCheckout(id)
-		await expect(refundCheckout(id)).rejects.toMatchObject({
+		await refundCheckout(database.db, id)
+		await expect(refundCheckout(database.db, id)).rejects.toMatchObject({
 			status: 409,
 			reason: 'the order is refunded',
 		})
-		const { id: pending } = await createCheckout({
+		const { id: pending } = await createCheckout(database.db, {
 			code: 'ai-driven-development-day-pass',
 			quantity: 1,
 			region: 'GLOBAL',
 			origin: 'http://site.test',
 		})
-		await expect(refundCheckout(pending)).rejects.toBeInstanceOf(CheckoutError)
-		await expect(refundCheckout('A'.repeat(22))).rejects.toMatchObject({ status: 404 })
+		await expect(refundCheckout(database.db, pending)).rejects.toBeInstanceOf(CheckoutError)
+		await expect(refundCheckout(database.db, 'A'.repeat(22))).rejects.toMatchObject({ status: 404 })
 	})
 })

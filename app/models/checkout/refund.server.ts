@@ -5,7 +5,7 @@
  * has no money to return and records the refund at once.
  */
 import { eq } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { applyPaymentEvent, type PaymentResult } from './confirm.server'
@@ -17,9 +17,8 @@ import { PUBLIC_ID } from './public-id.server'
  * the configured provider did not take its payment or cannot refund; a PaymentProviderError when
  * the provider fails. `changed: false` with status null: the provider reports the refund later.
  */
-export async function refundCheckout(id: string): Promise<PaymentResult> {
+export async function refundCheckout(db: Db, id: string): Promise<PaymentResult> {
 	if (!PUBLIC_ID.test(id)) throw new CheckoutError(404, 'no such order')
-	const db = await getDb()
 	const [order] = await db.select().from(orders).where(eq(orders.id, id))
 	if (!order) throw new CheckoutError(404, 'no such order')
 	if (order.status !== 'paid') throw new CheckoutError(409, `the order is ${order.status}`)
@@ -28,5 +27,5 @@ export async function refundCheckout(id: string): Promise<PaymentResult> {
 		throw new CheckoutError(409, 'the payment provider cannot refund this order')
 	const event = await provider.refund({ orderId: id, paymentIntentId: order.paymentIntentId })
 	if (!event) return { changed: false, orderId: id, status: null }
-	return applyPaymentEvent(event)
+	return applyPaymentEvent(db, event)
 }

@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
-import { type Db, getDb } from '~/db/client.server'
+import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { toMajorUnits } from '../pricing'
@@ -116,15 +116,14 @@ async function claimVerification(db: Db, id: string): Promise<boolean> {
  * reservation expires here. The provider is asked at most once per
  * CHECKOUT_VERIFY_INTERVAL_SECONDS per order, however many polls arrive. null: no such order.
  */
-export async function getCheckout(id: string): Promise<CheckoutView | null> {
+export async function getCheckout(db: Db, id: string): Promise<CheckoutView | null> {
 	if (!PUBLIC_ID.test(id)) return null
-	const db = await getDb()
 	const view = await loadCheckoutView(db, id)
 	if (view?.status !== 'pending') return view
 	const [order] = await db.select().from(orders).where(eq(orders.id, id))
 	if (!order) return view
 	if (asksProvider(order) && !(await claimVerification(db, id))) return view
-	await verifyPendingOrder(order)
+	await verifyPendingOrder(db, order)
 	return loadCheckoutView(db, id)
 }
 
@@ -132,10 +131,9 @@ export async function getCheckout(id: string): Promise<CheckoutView | null> {
  * What the site's own checkout page (/checkout/sandbox/:id) shows; null when the configured
  * provider has no such page, or the order is not one of its sessions (not even older orders).
  */
-export async function getSandboxCheckout(id: string) {
+export async function getSandboxCheckout(db: Db, id: string) {
 	const provider = getPaymentProvider()
 	if (!PUBLIC_ID.test(id) || !provider.sitePage) return null
-	const db = await getDb()
 	const view = await loadCheckoutView(db, id)
 	if (view?.data.provider !== provider.id) return null
 	const [order] = await db
@@ -143,7 +141,7 @@ export async function getSandboxCheckout(id: string) {
 		.from(orders)
 		.where(eq(orders.id, id))
 	const expired = view.status === 'pending' && order!.expiresAt.getTime() <= Date.now()
-	if (expired) await expireOrder(id, provider.id)
+	if (expired) await expireOrder(db, id, provider.id)
 	return {
 		...view,
 		status: expired ? ('expired' as const) : view.status,
