@@ -15,7 +15,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
 import { LEAD_LISTS } from '~/forms/names'
-import { commitSession, getSession } from '~/utils/session.server'
+import { commitSession, getSession } from '~/http/session.server'
 
 const { values } = parseArgs({
 	options: {

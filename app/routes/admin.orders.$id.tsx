@@ -16,11 +16,11 @@ import { Field, FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { reassignPass, refundOrder, resendOrderReceipt } from '~/models/admin/order-actions.server'
 import { getOrderDetail } from '~/models/admin/orders.server'
-import { readForm, requireFound } from '~/utils/http'
-import { ADMIN_HEADERS, requireOwner } from '~/utils/owner.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { readForm, requireFound } from '~/utils/responses'
 
 export const meta = adminMeta('Order')
 export const headers = () => ADMIN_HEADERS

@@ -4,8 +4,8 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { badRequest, CACHE, jsonWithCache, orUnavailable } from '~/http/api.server'
 import { getCatalog } from '~/models/catalog.server'
-import { badRequest, CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
 
 const filter = (name: string) =>
 	z

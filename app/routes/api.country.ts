@@ -3,8 +3,8 @@
  * Never fails: an unknown visitor is level 0, region GLOBAL (SPEC §8).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { CACHE, geoQuery, jsonWithCache } from '~/http/api.server'
 import { getCountryInfo } from '~/models/country.server'
-import { CACHE, geoQuery, jsonWithCache } from '~/utils/api.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	return jsonWithCache(await getCountryInfo(geoQuery(request, context)), CACHE.perVisitor)

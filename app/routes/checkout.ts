@@ -10,12 +10,12 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { getConfig } from '~/config.server'
 import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
 import { checkoutFailed, DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
+import { geoQuery } from '~/http/api.server'
+import { getAttribution } from '~/http/attribution.server'
+import { rememberCheckout } from '~/http/cookies.server'
 import { getPricingTable } from '~/models/catalog.server'
 import { CheckoutError, createCheckout, regionAllowed } from '~/models/checkout/index.server'
 import { getCountryInfo } from '~/models/country.server'
-import { geoQuery } from '~/utils/api.server'
-import { getAttribution } from '~/utils/attribution.server'
-import { rememberCheckout } from '~/utils/cookies.server'
 import { redact } from '~/utils/redact'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:

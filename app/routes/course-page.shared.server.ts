@@ -11,13 +11,13 @@ import {
 } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
+import { geoQuery } from '~/http/api.server'
+import { honeypotProps } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/calendar.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { readOneClickLink } from '~/models/one-click.server'
-import { geoQuery } from './api.server'
-import { honeypotProps } from './honeypot.server'
-import { signupResponse, submitSignupForm } from './signup-forms.server'
+import { signupResponse, submitSignupForm } from './signup-forms.shared.server'
 
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
 export async function loadCoursePage(request: Request, context: AppLoadContext) {
@@ -41,7 +41,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 	}
 }
 
-export { publicPageHeaders as coursePageHeaders } from './cache-control.server'
+export { publicPageHeaders as coursePageHeaders } from '~/http/cache-control.server'
 
 /** The loader of `/`. */
 export async function courseLoader({ request, context }: LoaderFunctionArgs) {
