@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
-import { prepareDatabase } from '~/db/prepare.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
 import { LEAD_LISTS } from '~/forms/names'
 import { commitSession, getSession } from '~/http/session.server'
 

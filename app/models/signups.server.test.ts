@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '~/db/client.server'
-import { prepareDatabase } from '~/db/prepare.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
 import { MESSAGES } from '~/forms/messages'
 import type { AttributionFacts } from './attribution'
 import { findLead } from './leads.server'

@@ -15,7 +15,7 @@ import { eq, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, type Db, openDatabase } from '~/db/client.server'
 import { defaultMigrationsDir, migrate } from '~/db/migrate.server'
-import { prepareDatabase } from '~/db/prepare.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
 import { orders } from '~/db/schema.server'
 import { type DateRange, getOverview, readOverviewFigures } from '~/models/admin/overview.server'
 import {
