@@ -8,7 +8,7 @@ export default {
 	appDirectory: 'app',
 	buildDirectory: 'build',
 	serverModuleFormat: 'esm',
-	ignoredRouteFiles: ['**/.*', '**/*.test.*'],
+	ignoredRouteFiles: ['**/.*', '**/*.test.*', '**/*.shared.server.ts'],
 	future: {
 		v3_fetcherPersist: true,
 		v3_relativeSplatPath: true,

@@ -23,16 +23,10 @@ import helmet from 'helmet'
 import { ConfigError, getConfig } from '~/config.server'
 import { CONTENT_IMAGES_PATH } from '~/content/schema'
 import { type Database, getDatabase } from '~/db/client.server'
-import { prepareDatabase } from '~/db/prepare.server'
-import { analyticsCspSources } from '~/integrations/analytics/csp.server'
-import { startJobs } from '~/jobs/index.server'
-import { CONTENT_BUILD_DIR } from '~/paths.server'
-import { attributionCookies } from '~/utils/attribution.server'
-import { closeResources } from '~/utils/lifecycle.server'
-import { createPageCache, registerPageCache } from '~/utils/page-cache.server'
-import { pageCacheMiddleware } from '~/utils/page-cache-http.server'
-import { createRateLimiter } from '~/utils/rate-limit.server'
-import { redact, redactEmails } from '~/utils/redact'
+import { attributionCookies } from '~/http/attribution.server'
+import { createPageCache, registerPageCache } from '~/http/page-cache.server'
+import { pageCacheMiddleware } from '~/http/page-cache-http.server'
+import { createRateLimiter } from '~/http/rate-limit.server'
 import {
 	isAllowedOrigin,
 	isNormalPath,
@@ -40,7 +34,13 @@ import {
 	listenOrigin,
 	requestedOrigin,
 	requestFacts,
-} from '~/utils/request.server'
+} from '~/http/request.server'
+import { analyticsCspSources } from '~/integrations/analytics/csp.server'
+import { startJobs } from '~/jobs/index.server'
+import { closeResources } from '~/lifecycle.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
+import { CONTENT_BUILD_DIR } from '~/paths.server'
+import { redact, redactEmails } from '~/utils/redact'
 
 // In-flight requests and jobs get this long after SIGTERM (under the usual 10 s grace period).
 const SHUTDOWN_DEADLINE_MS = 9_000

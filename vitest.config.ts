@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
 	resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+		include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		environment: 'node',
 		// Integration suites start real servers; two cores are shared with them.
 		maxWorkers: 2,

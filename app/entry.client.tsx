@@ -1,7 +1,7 @@
 import { RemixBrowser } from '@remix-run/react'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { RequestContextProvider, STYLESHEET_ELEMENT_ID } from '~/utils/request-context'
+import { RequestContextProvider, STYLESHEET_ELEMENT_ID } from '~/components/request-context'
 
 /** SPEC §8's console-only warning: the server's page stays usable (it works without JavaScript). */
 const warnMountError = (error: unknown) => console.warn('Error while mounting the app:', error)

@@ -8,11 +8,11 @@ import {
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { RequestContextProvider } from '~/components/request-context'
+import { documentCacheControl } from '~/http/cache-control.server'
+import { chunkReloadScript } from '~/http/chunk-reload.server'
 import stylesheet from '~/styles/tailwind.css?inline'
-import { documentCacheControl } from '~/utils/cache-control.server'
-import { chunkReloadScript } from '~/utils/chunk-reload.server'
 import { redact } from '~/utils/redact'
-import { RequestContextProvider } from '~/utils/request-context'
 
 const ABORT_DELAY = 5_000
 

@@ -4,11 +4,11 @@ import { useColorMode } from '~/components/color-mode-toggle'
 import { useHydrationMark } from '~/components/deferred'
 import { DocumentExtras } from '~/components/document-extras'
 import { SiteErrorBoundary } from '~/components/error-boundary'
+import { STYLESHEET_ELEMENT_ID, useRequestContext } from '~/components/request-context'
+import { useRootData } from '~/components/use-root-data'
+import { rootLoader } from '~/root.server'
 import { DEFAULT_LOCALE, localeDirection } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
-import { STYLESHEET_ELEMENT_ID, useRequestContext } from '~/utils/request-context'
-import { rootLoader } from '~/utils/root.server'
-import { useRootData } from '~/utils/root-data'
 
 export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

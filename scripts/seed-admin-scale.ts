@@ -13,9 +13,9 @@ import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
-import { prepareDatabase } from '~/db/prepare.server'
 import { LEAD_LISTS } from '~/forms/names'
-import { commitSession, getSession } from '~/utils/session.server'
+import { commitSession, getSession } from '~/http/session.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
 
 const { values } = parseArgs({
 	options: {

@@ -7,9 +7,9 @@
  */
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useRootData } from '~/components/use-root-data'
 import { pushDataLayer } from '~/integrations/analytics/data-layer'
 import type { AnalyticsConfig } from '~/integrations/analytics/runtime'
-import { useRootData } from '~/utils/root-data'
 
 let runtime: typeof import('~/integrations/analytics/runtime') | null = null
 // Page views recorded before the runtime loaded (the first page), sent when it starts.

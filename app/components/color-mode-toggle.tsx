@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useMatches } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons'
+import { useRootData } from '~/components/use-root-data'
 import type { ColorModeFields } from '~/forms/color-mode'
 import {
 	type ColorMode,
@@ -10,7 +11,6 @@ import {
 	nextColorMode,
 	type RouteHandle,
 } from '~/utils/color-mode'
-import { useRootData } from '~/utils/root-data'
 
 /** Posts to routes/resources.color-mode; one fetcher key so every reader sees the pending mode. */
 const FETCHER_KEY = 'color-mode'

@@ -1,11 +1,11 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { chooseRegion } from '~/components/chosen-region'
+import { useApiClient } from '~/components/use-api-client'
 import type { CourseOffer as Offer } from '~/models/offer.server'
 import { formatPrice } from '~/models/pricing'
-import { chooseRegion } from '~/utils/chosen-region'
 import { pluralWord, SEAT } from '~/utils/plural'
 import { createRegionalPricing } from '~/utils/regional-pricing'
-import { useApiClient } from '~/utils/use-api-client'
 
 /**
  * The seat's price in the visitor's region with the regional-pricing switch, and the seats

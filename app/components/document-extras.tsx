@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { Analytics } from '~/components/analytics'
 import { PreviewBar, Toaster } from '~/components/islands'
+import { useRootData } from '~/components/use-root-data'
 import { BUILD_CHECK_INTERVAL_MS } from '~/utils/build-check-interval'
 import { LOCALE_COOKIE, localeCookie, localeLoadFailure, resolveLocale } from '~/utils/i18n'
-import { useRootData } from '~/utils/root-data'
 
 /**
  * What every page carries besides its content: the preview bar, the toasts, the hourly build

@@ -1,6 +1,6 @@
 import { ErrorPage } from '~/components/islands'
 import { LeadLayout } from '~/components/layouts'
-import { useRequestContext } from '~/utils/request-context'
+import { useRequestContext } from '~/components/request-context'
 
 /**
  * The error boundary of the root and of the catch-all route: the generic error page (SPEC §2) in

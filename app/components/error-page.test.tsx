@@ -2,7 +2,7 @@ import { UNSAFE_ErrorResponseImpl as ErrorResponse } from '@remix-run/router'
 import { createRemixStub } from '@remix-run/testing'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
-import { RequestContextProvider } from '~/utils/request-context'
+import { RequestContextProvider } from '~/components/request-context'
 import { SiteErrorBoundary } from './error-boundary'
 import { describeError } from './error-page'
 

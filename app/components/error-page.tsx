@@ -1,6 +1,6 @@
 import { Form, isRouteErrorResponse, useRouteError } from '@remix-run/react'
-import { statusText } from '~/utils/http'
 import { t } from '~/utils/i18n'
+import { statusText } from '~/utils/responses'
 
 /** What the generic error page shows for an error (SPEC §2). */
 export function describeError(error: unknown) {

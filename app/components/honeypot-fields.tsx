@@ -1,4 +1,4 @@
-import type { HoneypotProps } from '~/utils/honeypot.server'
+import type { HoneypotProps } from '~/http/honeypot.server'
 
 /**
  * The honeypot fields of a form (docs/decisions/063, 073), hidden from people and from assistive

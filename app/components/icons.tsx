@@ -50,7 +50,7 @@ export function isIconName(name: string): name is IconName {
 const CUSTOM_ICON_NAME = /^([a-z0-9]+(?:-[a-z0-9]+)*):([a-z0-9]+(?:-[a-z0-9]+)*)$/
 
 /**
- * A custom icon's set and name (`lucide:rocket`), loaded in the browser by utils/icon-loader.ts
+ * A custom icon's set and name (`lucide:rocket`), loaded in the browser by icon-loader.ts
  * (docs/decisions/091); null for anything else.
  */
 export function parseIconName(value: string): { set: string; name: string } | null {

@@ -11,8 +11,8 @@ import { Field, FormErrors } from '~/components/field'
 import { HoneypotFields } from '~/components/honeypot-fields'
 import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import type { HoneypotProps } from '~/http/honeypot.server'
 import { recordSignup } from '~/integrations/analytics/runtime'
-import type { HoneypotProps } from '~/utils/honeypot.server'
 
 export type SignupFormProps = {
 	id: string

@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
 import { BrandIcon } from '~/components/brand-icons'
 import { SponsorLogo } from '~/components/logo'
+import { useRootData } from '~/components/use-root-data'
 import { site } from '~/site'
-import { useRootData } from '~/utils/root-data'
 
 /** "Powered By" the sponsor, the social links and, when allowed, the legal links (SPEC §1, §2). */
 export function SiteFooter() {

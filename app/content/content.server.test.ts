@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { previewRedirect } from '~/utils/preview.server'
+import { previewRedirect } from '~/http/preview.server'
 import { byNewest, contentHeaders, isPreview, visibleContent } from './content.server'
 
 describe('drafts', () => {

@@ -5,9 +5,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import iconSprite from '~/components/icons.svg'
+import { PUBLIC_PAGE_CACHE_CONTROL } from '~/http/cache-control.server'
+import { getPreview } from '~/http/preview.server'
 import { CONTENT_BUILD_DIR } from '~/paths.server'
-import { PUBLIC_PAGE_CACHE_CONTROL } from '~/utils/cache-control.server'
-import { getPreview } from '~/utils/preview.server'
 import {
 	type ContentBundle,
 	type ContentItem,

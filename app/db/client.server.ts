@@ -11,8 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { getConfig } from '~/config.server'
+import { onShutdown } from '~/lifecycle.server'
 import { BUILD_DIR } from '~/paths.server'
-import { onShutdown } from '~/utils/lifecycle.server'
 import * as schema from './schema.server'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>

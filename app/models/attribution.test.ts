@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { attributionCookies, getAttribution } from '~/utils/attribution.server'
+import { attributionCookies, getAttribution } from '~/http/attribution.server'
 import {
 	checkoutHeaders,
 	isPlausibleFriendKey,

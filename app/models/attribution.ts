@@ -1,7 +1,7 @@
 /**
  * Where a visitor came from (docs/decisions/061): the friend referral of SPEC §3/§4 and the
  * marketing parameters (utm_*, gclid, fbclid), first and last touch. Pure rules here; the
- * cookies are read and written in attribution.server.ts.
+ * cookies are read and written in http/attribution.server.ts.
  */
 
 /** SPEC §9: referral cookies last 30 days. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '~/db/client.server'
-import { prepareDatabase } from '~/db/prepare.server'
 import { MESSAGES } from '~/forms/messages'
+import { prepareDatabase } from '~/models/prepare-database.server'
 import type { AttributionFacts } from './attribution'
 import { findLead } from './leads.server'
 import { EMPTY_PROFILE } from './profile'

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { SiteErrorBoundary } from '~/components/error-boundary'
-import { pathNotFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
+import { pathNotFound } from '~/utils/responses'
 
 /**
  * Any path no other route claims. Answering here (rather than letting Remix fall through)

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { EMULATOR_PATH, getEmbeddedEmulator } from '~/integrations/github/settings.server'
-import { notFound } from '~/utils/http'
+import { notFound } from '~/utils/responses'
 
 /**
  * The embedded GitHub emulator's API (docs/decisions/041): POST /login/oauth/access_token,

@@ -8,8 +8,8 @@ import {
 import { Form, useLoaderData } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 import { getEmbeddedEmulator } from '~/integrations/github/settings.server'
-import { notFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
+import { notFound } from '~/utils/responses'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'GitHub sign-in emulator (local stand-in)' })

@@ -2,10 +2,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@rem
 import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
+import { canUseOperatorTools } from '~/http/operator-tools.server'
+import { getOwner } from '~/http/owner.server'
 import { listOutbox } from '~/integrations/email/index.server'
-import { notFound } from '~/utils/http'
-import { canUseOperatorTools } from '~/utils/operator-tools.server'
-import { getOwner } from '~/utils/owner.server'
+import { notFound } from '~/utils/responses'
 
 /**
  * /__outbox: the latest messages the site sent or would have sent (docs/decisions/060), so a

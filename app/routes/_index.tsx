@@ -1,8 +1,12 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoursePage } from '~/components/course-landing'
+import {
+	courseInterestAction,
+	courseLoader,
+	coursePageHeaders,
+} from '~/routes/course-page.shared.server'
 import type { RouteHandle } from '~/utils/color-mode'
-import { courseInterestAction, courseLoader, coursePageHeaders } from '~/utils/course-page.server'
 import { pageMeta } from '~/utils/meta'
 
 // The landing page is always dark (SPEC §2).

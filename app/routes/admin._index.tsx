@@ -15,10 +15,11 @@ import {
 	tableClasses,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
+import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { listAuditLog } from '~/models/admin/audit.server'
+import { daysOf, defaultRange } from '~/models/admin/date-range'
 import { dateRangeSchema, parseFilters } from '~/models/admin/filters.server'
-import { daysOf, defaultRange, getOverview } from '~/models/admin/overview.server'
-import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
+import { getOverview } from '~/models/admin/overview.server'
 
 export const meta = adminMeta('Overview')
 export const headers = () => ADMIN_HEADERS

@@ -12,11 +12,11 @@ import { getDb } from '~/db/client.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { DELIVERY_LABELS } from '~/models/admin/delivery'
 import { getEmail, retryEmailAsOwner } from '~/models/admin/email.server'
-import { readForm, requireFound } from '~/utils/http'
-import { ADMIN_HEADERS, requireOwner } from '~/utils/owner.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { readForm, requireFound } from '~/utils/responses'
 
 export const meta = adminMeta('E-mail')
 export const headers = () => ADMIN_HEADERS

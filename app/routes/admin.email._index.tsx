@@ -16,11 +16,11 @@ import {
 	tableClasses,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
+import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { DELIVERY_LABELS, UNDELIVERED_STATES } from '~/models/admin/delivery'
 import { listEmails } from '~/models/admin/email.server'
 import { filterQuery } from '~/models/admin/filters.server'
 import { t } from '~/utils/i18n'
-import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
 
 export const meta = adminMeta('E-mail')
 export const headers = () => ADMIN_HEADERS

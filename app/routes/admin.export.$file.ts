@@ -7,6 +7,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
+import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { recordOwnerAction } from '~/models/admin/audit.server'
 import { type CsvValue, csvStream } from '~/models/admin/csv'
 import {
@@ -19,8 +20,7 @@ import { leadExportRows } from '~/models/admin/leads.server'
 import { orderExportRows } from '~/models/admin/orders.server'
 import { passExportRows } from '~/models/admin/passes.server'
 import { toMajorUnits } from '~/models/pricing'
-import { pathNotFound } from '~/utils/http'
-import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
+import { pathNotFound } from '~/utils/responses'
 
 type Export = { header: string[]; rows: AsyncIterable<CsvValue[]> }
 

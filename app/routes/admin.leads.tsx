@@ -18,10 +18,10 @@ import {
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { LEAD_LISTS } from '~/forms/names'
+import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import { listLeads } from '~/models/admin/leads.server'
 import { t } from '~/utils/i18n'
-import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
 
 export const meta = adminMeta('Leads')
 export const headers = () => ADMIN_HEADERS

@@ -2,25 +2,23 @@
  * /admin/orders/:id: one order — its item, payment, attribution, passes and their claims, the
  * e-mails sent to the buyer — and the owner's actions on it (docs/decisions/082): refund through
  * the provider, resend the receipt, reassign an unclaimed pass. Each action is two steps that
- * work without JavaScript: a link to `?confirm=<action>` shows what will happen and a form;
- * posting that form does it. The form goes through the form pipeline (docs/decisions/065).
+ * work without JavaScript: a link to `?confirm=<action>` shows what will happen and a form
+ * (components/admin/order-confirm.tsx); posting that form does it. The form goes through the
+ * form pipeline (docs/decisions/065).
  */
-import { getFormProps, getInputProps } from '@conform-to/react'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuditTable } from '~/components/admin/audit-table'
+import { ConfirmAction } from '~/components/admin/order-confirm'
 import { AdminHeading, adminMeta, formatTime, money, tableClasses } from '~/components/admin/ui'
-import { SubmitButton } from '~/components/button'
 import { buttonClasses } from '~/components/button-classes'
-import { Field, FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
-import { useValidatedForm } from '~/forms/use-form-validator'
+import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { redirectWithToast } from '~/http/toast.server'
 import { reassignPass, refundOrder, resendOrderReceipt } from '~/models/admin/order-actions.server'
 import { getOrderDetail } from '~/models/admin/orders.server'
-import { readForm, requireFound } from '~/utils/http'
-import { ADMIN_HEADERS, requireOwner } from '~/utils/owner.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { readForm, requireFound } from '~/utils/responses'
 
 export const meta = adminMeta('Order')
 export const headers = () => ADMIN_HEADERS
@@ -108,66 +106,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	)
 }
 
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
-
-const CONFIRM_TEXT: Record<Confirmable, { title: string; button: string }> = {
-	refund: { title: 'Refund this order?', button: 'Yes, refund' },
-	'resend-receipt': { title: 'Send the receipt again?', button: 'Yes, send the receipt' },
-	'reassign-pass': { title: 'Reassign this pass?', button: 'Reassign pass' },
-}
-
-function ConfirmAction({ data }: { data: LoaderData }) {
-	const lastResult = useActionData<typeof action>()
-	const { order, confirm, confirmPass } = data
-	const [form, fields] = useValidatedForm('adminOrderAction', {
-		id: `order-action-${confirm}`,
-		lastResult,
-		shouldRevalidate: 'onInput',
-	})
-	if (!confirm) return null
-	const text = CONFIRM_TEXT[confirm]
-	const self = `/admin/orders/${order.id}`
-	const actionUrl = `${self}?confirm=${confirm}${confirmPass ? `&pass=${encodeURIComponent(confirmPass)}` : ''}`
-	const total = money(order.amountMinor, order.currency)
-	return (
-		<section
-			aria-labelledby="confirm-heading"
-			className="mb-8 rounded-lg border-2 border-amber-500 p-4"
-		>
-			<h2 id="confirm-heading" className="text-lg font-semibold">
-				{text.title}
-			</h2>
-			<p className="mt-2 text-sm">
-				{confirm === 'refund'
-					? `${total} goes back to ${order.email ?? 'the buyer'} through ${order.provider}; the order's seats are released and its passes stop working.`
-					: confirm === 'resend-receipt'
-						? `The receipt of ${total} goes to ${order.email} again.`
-						: `Pass ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
-			</p>
-			<Form method="post" action={actionUrl} {...getFormProps(form)} className="mt-4 max-w-md">
-				<input type="hidden" name="intent" value={confirm} />
-				{confirm === 'reassign-pass' ? (
-					<>
-						<input
-							{...getInputProps(fields.passId, { type: 'hidden' })}
-							value={confirmPass ?? ''}
-							key="passId"
-						/>
-						<Field label="New holder's e-mail" meta={fields.email} type="email" />
-					</>
-				) : null}
-				<FormErrors id={form.errorId} errors={form.errors} prominent />
-				<div className="mt-3 flex items-center gap-4">
-					<SubmitButton>{text.button}</SubmitButton>
-					<Link to={self} className="underline">
-						Cancel
-					</Link>
-				</div>
-			</Form>
-		</section>
-	)
-}
-
 function Facts({ rows }: { rows: [string, string][] }) {
 	return (
 		<dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
@@ -183,6 +121,7 @@ function Facts({ rows }: { rows: [string, string][] }) {
 
 export default function AdminOrder() {
 	const data = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
 	const { order, itemName, passes, events, emails, actions } = data
 	const confirmLink = (action: Confirmable, pass?: string) =>
 		`?confirm=${action}${pass ? `&pass=${encodeURIComponent(pass)}` : ''}`
@@ -193,7 +132,12 @@ export default function AdminOrder() {
 					All orders
 				</Link>
 			</AdminHeading>
-			<ConfirmAction data={data} />
+			<ConfirmAction
+				order={order}
+				confirm={data.confirm}
+				confirmPass={data.confirmPass}
+				lastResult={lastResult}
+			/>
 			{order.status === 'paid' ? (
 				<p className="mb-6 flex flex-wrap gap-3">
 					<Link to={confirmLink('refund')} className={buttonClasses('secondary')}>

@@ -19,10 +19,10 @@ import {
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ORDER_STATUSES } from '~/db/schema.server'
+import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import { listOrders, orderFilterOptions } from '~/models/admin/orders.server'
 import { t } from '~/utils/i18n'
-import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
 
 export const meta = adminMeta('Orders')
 export const headers = () => ADMIN_HEADERS

@@ -8,7 +8,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { AdminNav, adminMeta } from '~/components/admin/ui'
 import { SiteErrorBoundary } from '~/components/error-boundary'
-import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/utils/owner.server'
+import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 
 export const meta = adminMeta('Overview')
 

@@ -4,10 +4,10 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
+import { signedUpCookie } from '~/http/cookies.server'
 import { upcomingEvents } from '~/models/calendar.server'
 import { confirmLead } from '~/models/leads.server'
 import { verifyToken } from '~/models/signed-token.server'
-import { signedUpCookie } from '~/utils/cookies.server'
 import { pageMeta } from '~/utils/meta'
 
 /**

@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getDb } from '~/db/client.server'
+import { badRequest, CACHE, jsonWithCache, orUnavailable } from '~/http/api.server'
 import { getCatalog } from '~/models/catalog.server'
-import { badRequest, CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
 
 const filter = (name: string) =>
 	z

@@ -4,8 +4,8 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
+import { CACHE, geoQuery, jsonWithCache } from '~/http/api.server'
 import { getCountryInfo } from '~/models/country.server'
-import { CACHE, geoQuery, jsonWithCache } from '~/utils/api.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	return jsonWithCache(

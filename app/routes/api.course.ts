@@ -1,7 +1,7 @@
 /** GET /api/course → { data: course } with its counters (SPEC §3, §7). */
 import { getDb } from '~/db/client.server'
+import { CACHE, jsonWithCache, orUnavailable } from '~/http/api.server'
 import { getCourse } from '~/models/course.server'
-import { CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
 
 export function loader() {
 	return orUnavailable('GET /api/course', async () =>

@@ -1,14 +1,14 @@
 /**
  * GET /api/icons/{set}.json?icons=a,b → the site's own icons in the Iconify JSON format
  * (`{ prefix, width, height, icons: { name: { body } }, not_found }`): the local icon endpoint
- * of SPEC §7, asked first by the browser's icon loader (app/utils/icon-loader.ts,
+ * of SPEC §7, asked first by the browser's icon loader (app/components/icon-loader.ts,
  * docs/decisions/091). Another set is 404, so the loader moves on to the public service; a
  * missing or malformed icon list is 400.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { ICON_REQUESTS } from '~/components/icon-loader'
 import { iconBody } from '~/components/icon-sprite.server'
 import { isIconName } from '~/components/icons'
-import { ICON_REQUESTS } from '~/utils/icon-loader'
 
 /** The site's own set, as content names it: `site:calendar`. */
 const SITE_SET = 'site'

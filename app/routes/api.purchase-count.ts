@@ -1,7 +1,7 @@
 /** GET /api/purchase-count → { data: { count } }: seats actually paid for (SPEC §7). */
 import { getDb } from '~/db/client.server'
+import { CACHE, jsonWithCache, orUnavailable } from '~/http/api.server'
 import { getPurchaseCount } from '~/models/course.server'
-import { CACHE, jsonWithCache, orUnavailable } from '~/utils/api.server'
 
 export function loader() {
 	return orUnavailable('GET /api/purchase-count', async () =>

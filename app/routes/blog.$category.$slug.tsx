@@ -4,7 +4,7 @@ import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
 import { blogFeedLink } from '~/content/copy'
 import { categoryName } from '~/content/schema'
-import { contentPageHeaders, loadContentPage } from '~/utils/content-route.server'
+import { contentPageHeaders, loadContentPage } from '~/routes/content-page.shared.server'
 import { articleMeta } from '~/utils/meta'
 
 export const links: LinksFunction = () => [blogFeedLink]

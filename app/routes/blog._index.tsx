@@ -10,8 +10,8 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { contentHeaders, isPreview, listContent } from '~/content/content.server'
 import { BLOG_FEED_PATH, blogFeedLink, contentCopy, formatDate } from '~/content/copy'
 import { categoryName, slugPattern } from '~/content/schema'
-import { requireFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
+import { requireFound } from '~/utils/responses'
 
 export const links: LinksFunction = () => [blogFeedLink]
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { findEvent } from '~/content/site-content.server'
 import { calendarFileName, eventCalendarFile } from '~/models/calendar.server'
-import { requireFound } from '~/utils/http'
+import { requireFound } from '~/utils/responses'
 
 /**
  * GET /calendar/{event id}.ics: the event's iCalendar file (docs/decisions/086). Any other name

@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
-import { contentPageHeaders, loadContentPage } from '~/utils/content-route.server'
+import { contentPageHeaders, loadContentPage } from '~/routes/content-page.shared.server'
 import { articleMeta } from '~/utils/meta'
 
 export const loader = loadContentPage

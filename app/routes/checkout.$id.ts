@@ -8,9 +8,9 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { paymentVerificationFailed } from '~/forms/messages'
+import { startedHere } from '~/http/cookies.server'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { getCheckout, publicCheckoutView } from '~/models/checkout/index.server'
-import { startedHere } from '~/utils/cookies.server'
 import { redact } from '~/utils/redact'
 
 const noStore = { 'Cache-Control': 'no-store' }

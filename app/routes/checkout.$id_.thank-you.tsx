@@ -11,13 +11,13 @@ import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { getDb } from '~/db/client.server'
+import { startedHere } from '~/http/cookies.server'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
 import { findValidPass, getCheckout } from '~/models/checkout/index.server'
 import { formatPrice } from '~/models/pricing'
-import { startedHere } from '~/utils/cookies.server'
-import { notFound, requireFound } from '~/utils/http'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
+import { notFound, requireFound } from '~/utils/responses'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Thank you for your order', noindex: true })

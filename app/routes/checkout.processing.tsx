@@ -18,9 +18,9 @@ import {
 	DEFAULT_VERIFY_REASON,
 	paymentVerificationFailed,
 } from '~/forms/messages'
+import { startedHere } from '~/http/cookies.server'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout/index.server'
-import { startedHere } from '~/utils/cookies.server'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 

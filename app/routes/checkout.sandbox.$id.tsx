@@ -28,9 +28,9 @@ import {
 	recordSandboxPayment,
 } from '~/models/checkout/index.server'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
-import { readForm, requireFound } from '~/utils/http'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
+import { readForm, requireFound } from '~/utils/responses'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Test checkout', noindex: true })

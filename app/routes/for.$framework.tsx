@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoursePage } from '~/components/course-landing'
-import { publicPageHeaders } from '~/utils/cache-control.server'
+import { publicPageHeaders } from '~/http/cache-control.server'
+import { courseInterestAction, loadCoursePage } from '~/routes/course-page.shared.server'
 import type { RouteHandle } from '~/utils/color-mode'
-import { courseInterestAction, loadCoursePage } from '~/utils/course-page.server'
-import { notFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
+import { notFound } from '~/utils/responses'
 
 export const handle: RouteHandle = { colorMode: 'dark' }
 

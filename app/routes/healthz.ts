@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node'
 import { getDatabase } from '~/db/client.server'
+import { pageCacheStats } from '~/http/page-cache.server'
 import { queueStats } from '~/jobs/queue.server'
-import { pageCacheStats } from '~/utils/page-cache.server'
 import { redact } from '~/utils/redact'
 
 const DATABASE_TIMEOUT_MS = 2_000

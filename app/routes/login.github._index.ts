@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { startOAuthState } from '~/http/oauth-state.server'
 import { authorizeUrl } from '~/integrations/github/oauth.server'
 import { getGitHubClient } from '~/integrations/github/settings.server'
-import { notFound } from '~/utils/http'
-import { startOAuthState } from '~/utils/oauth-state.server'
+import { notFound } from '~/utils/responses'
 
 /**
  * GET /login/github?returnTo=/path: starts the sign-in (docs/decisions/040). Sends the browser

@@ -1,5 +1,14 @@
 import { json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
+import {
+	clearOAuthState,
+	DEFAULT_RETURN_TO,
+	readOAuthState,
+	stateMatches,
+} from '~/http/oauth-state.server'
+import { canUseOperatorTools } from '~/http/operator-tools.server'
+import { redirectWithinSite } from '~/http/redirect'
+import { storeProfile } from '~/http/session.server'
 import { getGitHubClient } from '~/integrations/github/settings.server'
 import { grantOwnerRole } from '~/models/admin/role.server'
 import {
@@ -8,16 +17,7 @@ import {
 	SIGN_IN_FAILURES,
 	type SignInResult,
 } from '~/models/github-sign-in.server'
-import { notFound } from '~/utils/http'
-import {
-	clearOAuthState,
-	DEFAULT_RETURN_TO,
-	readOAuthState,
-	stateMatches,
-} from '~/utils/oauth-state.server'
-import { canUseOperatorTools } from '~/utils/operator-tools.server'
-import { redirectWithinSite } from '~/utils/redirect'
-import { storeProfile } from '~/utils/session.server'
+import { notFound } from '~/utils/responses'
 
 /** A client that asked for JSON (SPEC §7) rather than a page. */
 const wantsJson = (request: Request) => {

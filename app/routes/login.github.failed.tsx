@@ -3,11 +3,11 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { signInHref } from '~/components/github-sign-in'
 import { Icon } from '~/components/icons'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { returnPath } from '~/http/oauth-state.server'
 import { getGitHubClient } from '~/integrations/github/settings.server'
 import { isSignInFailure, SIGN_IN_FAILURES } from '~/models/github-sign-in.server'
-import { notFound } from '~/utils/http'
 import { pageMeta } from '~/utils/meta'
-import { returnPath } from '~/utils/oauth-state.server'
+import { notFound } from '~/utils/responses'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Sign in with GitHub did not work' })

@@ -15,12 +15,12 @@ import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getPublicConfig } from '~/config.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { honeypotProps } from '~/http/honeypot.server'
+import { getProfile, storeProfile } from '~/http/session.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { hasProfile } from '~/models/profile'
-import { honeypotProps } from '~/utils/honeypot.server'
+import { signupResponse, submitProfileForm } from '~/routes/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
-import { getProfile, storeProfile } from '~/utils/session.server'
-import { signupResponse, submitProfileForm } from '~/utils/signup-forms.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Welcome aboard` })
 

@@ -19,11 +19,11 @@ import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { redirectWithinSite } from '~/http/redirect'
 import { claimPass, findValidPass } from '~/models/checkout/index.server'
-import { readForm, requireFound } from '~/utils/http'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
-import { redirectWithinSite } from '~/utils/redirect'
+import { readForm, requireFound } from '~/utils/responses'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Your pass', noindex: true })
 

@@ -7,9 +7,9 @@ import { NextSteps, readOn } from '~/components/next-steps'
 import { getDb } from '~/db/client.server'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
 import { findValidPass } from '~/models/checkout/index.server'
-import { requireFound } from '~/utils/http'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
+import { requireFound } from '~/utils/responses'
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your pass is claimed', noindex: true })

@@ -12,11 +12,11 @@ import { HoneypotFields } from '~/components/honeypot-fields'
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { honeypotProps } from '~/http/honeypot.server'
+import { getProfile } from '~/http/session.server'
 import { readOneClickLink } from '~/models/one-click.server'
-import { honeypotProps } from '~/utils/honeypot.server'
+import { signupResponse, submitSurveyForm } from '~/routes/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
-import { getProfile } from '~/utils/session.server'
-import { signupResponse, submitSurveyForm } from '~/utils/signup-forms.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Insiders survey` })
 

@@ -2,8 +2,8 @@ import { parseWithZod } from '@conform-to/zod'
 import { type ActionFunctionArgs, json, redirect } from '@remix-run/node'
 import { colorModeSchema } from '~/forms/color-mode'
 import { MESSAGES } from '~/forms/messages'
-import { cookies } from '~/utils/cookies.server'
-import { redirectWithinSite } from '~/utils/redirect'
+import { cookies } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
 
 /** Nothing to show at this address: the toggle posts here. */
 export function loader() {

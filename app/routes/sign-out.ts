@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
-import { returnPath } from '~/utils/oauth-state.server'
-import { redirectWithinSite } from '~/utils/redirect'
-import { clearProfile } from '~/utils/session.server'
+import { returnPath } from '~/http/oauth-state.server'
+import { redirectWithinSite } from '~/http/redirect'
+import { clearProfile } from '~/http/session.server'
 
 /** Nothing to show here: the profile card's "Sign out" button posts to it. */
 export function loader() {

@@ -4,14 +4,14 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { TOKEN_MESSAGES } from '~/forms/messages'
+import { getAttribution } from '~/http/attribution.server'
+import { signedUpCookie } from '~/http/cookies.server'
+import { checkHoneypot } from '~/http/honeypot.server'
 import { LIST_DESTINATIONS, signUp } from '~/models/leads.server'
 import { verifyToken } from '~/models/signed-token.server'
-import { getAttribution } from '~/utils/attribution.server'
-import { signedUpCookie } from '~/utils/cookies.server'
-import { checkHoneypot } from '~/utils/honeypot.server'
-import { readForm } from '~/utils/http'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
+import { readForm } from '~/utils/responses'
 
 /**
  * The target of one-click sign-up forms (`?signup=TOKEN` links, docs/decisions/062). A valid

@@ -1,7 +1,7 @@
 /**
  * Toasts (SPEC §4, §9): short messages that open, close by themselves or by hand, and are
  * removed once closed. Raised in the browser with `toast()`, or by a server action through the
- * flash cookie (toast.server.ts), which also works without JavaScript.
+ * flash cookie (http/toast.server.ts), which also works without JavaScript.
  */
 export const TOAST_DURATION_MS = 5000
 /** How long the closing animation runs before a closed toast leaves the DOM. */

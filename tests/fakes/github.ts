@@ -9,11 +9,8 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-	createGitHubEmulator,
-	type EmulatorUser,
-	SAMPLE_USERS,
-} from '../../app/integrations/github/emulator.server'
+import { createGitHubEmulator } from '../../app/integrations/github/emulator.server'
+import { type EmulatorUser, SAMPLE_USERS } from '../../app/integrations/github/emulator-users'
 
 const FAKE_CLIENT_ID = 'fake-client-id'
 const FAKE_CLIENT_SECRET = 'fake-client-secret'

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MESSAGES } from '../../app/forms/messages'
-import { SAMPLE_USERS } from '../../app/integrations/github/emulator.server'
+import { SAMPLE_USERS } from '../../app/integrations/github/emulator-users'
 import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
 import { startSmtp } from '../fakes/smtp'
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'

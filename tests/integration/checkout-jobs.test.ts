@@ -8,10 +8,10 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
-import { prepareDatabase } from '~/db/prepare.server'
 import { orders, passes } from '~/db/schema.server'
 import { outbox } from '~/db/schema-leads.server'
 import { createCheckout } from '~/models/checkout/index.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
 import {
 	FAKE_STRIPE_KEY,
 	FAKE_WEBHOOK_SECRET,

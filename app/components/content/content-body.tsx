@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
+import { useRootData } from '~/components/use-root-data'
 import type { TocEntry } from '~/content/schema'
 import { t } from '~/utils/i18n'
-import { useRootData } from '~/utils/root-data'
 import { enhanceContent } from './enhance'
 
 /**

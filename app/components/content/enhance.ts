@@ -111,7 +111,7 @@ async function loadCustomIcons(root: HTMLElement, service: string | null, signal
 		(element) => !element.querySelector('svg'),
 	)
 	if (placeholders.length === 0) return
-	const { LOCAL_ICON_ENDPOINT, loadIcons, safeIconBody } = await import('~/utils/icon-loader')
+	const { LOCAL_ICON_ENDPOINT, loadIcons, safeIconBody } = await import('~/components/icon-loader')
 	const sources = [LOCAL_ICON_ENDPOINT, ...(service ? [service] : [])]
 	const icons = await loadIcons(
 		placeholders.map((element) => element.dataset.icon!),

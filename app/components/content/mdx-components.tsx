@@ -4,7 +4,9 @@
  */
 import type { ComponentProps } from 'react'
 import * as blocks from './blocks'
-import { CodeBlock, TableFrame } from './blocks'
+import { TableFrame } from './blocks'
+import * as tabsAndCode from './tabs-and-code'
+import { CodeBlock } from './tabs-and-code'
 
 /** h2 and h3 link to themselves, so a reader can share a section. */
 function heading(Tag: 'h2' | 'h3' | 'h4', className: string) {
@@ -82,4 +84,5 @@ export const mdxComponents = {
 	),
 	// Every block by its name, as the MDX files use them (README: Content).
 	...blocks,
+	...tabsAndCode,
 }

@@ -1,7 +1,7 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { useColorMode } from '~/components/color-mode-toggle'
 import { afterLoadWhenIdle } from '~/components/deferred'
-import { useMediaQuery } from '~/utils/use-media-query'
+import { useMediaQuery } from '~/components/use-media-query'
 import { canDrawParticles, type ParticleSettings, particleSettings, startDelayMs } from './settings'
 
 type SceneProps = { settings: ParticleSettings; onError: (error: unknown) => void }
@@ -123,7 +123,7 @@ export function ParticleBackground() {
 				.catch((error) => {
 					setFailed(true)
 					// Unhandled on purpose: the document's chunk guard reloads the page, at most
-					// once per 10 s (app/utils/chunk-reload.server.ts).
+					// once per 10 s (app/http/chunk-reload.server.ts).
 					throw error
 				})
 		})

@@ -8,8 +8,6 @@
  * and lights the particles and links near it (fading in over 500 ms); when the pointer or touch
  * leaves, or an input gets focus, that eases away after 300 ms over 1000 ms.
  */
-// Straight from its file: drei's index pulls in every helper it has.
-import { shaderMaterial } from '@react-three/drei/core/shaderMaterial.js'
 import { Canvas, useFrame, useThree } from '@react-three/fiber'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import * as THREE from 'three'
@@ -23,6 +21,7 @@ import {
 	stepField,
 	writeLinks,
 } from './network'
+import { BASE_RGB, GLOW_RGB, ParticleMaterial } from './particle-material'
 import {
 	PARTICLES,
 	type ParticleSettings,
@@ -31,11 +30,6 @@ import {
 	throttle,
 } from './settings'
 
-const BASE = new THREE.Color('#818cf8') // indigo-400
-const ACCENT = new THREE.Color('#c084fc') // purple-400
-const GLOW = new THREE.Color('#67e8f9') // cyan-300
-const BASE_RGB = [BASE.r, BASE.g, BASE.b] as const
-const GLOW_RGB = [GLOW.r, GLOW.g, GLOW.b] as const
 /** How far the pointer tilts the sphere, in radians, at the edge of the screen. */
 const MAX_TILT = 0.15
 /** One turn in about four minutes. */
@@ -46,41 +40,6 @@ const POINTER_REACH = 220
 const MAX_STEP_MS = 50
 /** Links drawn at most, whatever the screen: bounds the GPU and the per-frame work. */
 const MAX_LINKS = 9000
-
-const ParticleMaterial = shaderMaterial(
-	{ uSize: 4, uPixelRatio: 1, uTime: 0, uBase: BASE, uAccent: ACCENT, uGlow: GLOW },
-	/* glsl */ `
-	attribute float aGlow;
-	attribute float aSeed;
-	uniform float uSize;
-	uniform float uPixelRatio;
-	uniform float uTime;
-	varying float vGlow;
-	varying float vSeed;
-	varying float vTwinkle;
-	void main() {
-		vec4 view = modelViewMatrix * vec4(position, 1.0);
-		gl_Position = projectionMatrix * view;
-		vGlow = aGlow;
-		vSeed = aSeed;
-		vTwinkle = 0.7 + 0.3 * sin(uTime * 0.0015 + aSeed * 40.0);
-		gl_PointSize = uSize * uPixelRatio * (1.0 + 2.5 * aGlow) * (1000.0 / -view.z);
-	}`,
-	/* glsl */ `
-	uniform vec3 uBase;
-	uniform vec3 uAccent;
-	uniform vec3 uGlow;
-	varying float vGlow;
-	varying float vSeed;
-	varying float vTwinkle;
-	void main() {
-		float d = length(gl_PointCoord - 0.5);
-		if (d > 0.5) discard;
-		float soft = smoothstep(0.5, 0.1, d);
-		vec3 color = mix(mix(uBase, uAccent, vSeed), uGlow, vGlow);
-		gl_FragColor = vec4(color, soft * vTwinkle * (0.75 + 0.25 * vGlow));
-	}`,
-)
 
 /**
  * Pointer, touch and focus, as the scene needs them: where the pointer is (normalised device

@@ -128,6 +128,50 @@ describe('geolocation service', () => {
 		expect(fetch).toHaveBeenCalledTimes(1)
 	})
 
+	test('an answer is kept a day; a failure is asked again after a minute', async () => {
+		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		// lru-cache takes a start time of 0 for "no lifetime": the clock starts later.
+		let time = 1_000
+		let up = true
+		const fetch = vi.fn(async () =>
+			up ? new Response(JSON.stringify({ countryCode: 'BR' })) : new Response('', { status: 502 }),
+		)
+		const service = createGeoService({
+			url: 'https://geo.test/{ip}',
+			timeoutMs: 100,
+			fetch,
+			now: () => time,
+		})
+		// lru-cache reads its clock at most once a millisecond: let that reading lapse.
+		const at = async (ms: number) => {
+			time = 1_000 + ms
+			await new Promise((resolve) => setTimeout(resolve, 5))
+		}
+		await service.lookup('1.1.1.1')
+		await at(24 * 60 * 60 * 1_000 - 1)
+		await service.lookup('1.1.1.1')
+		expect(fetch).toHaveBeenCalledTimes(1)
+		await at(24 * 60 * 60 * 1_000 + 1)
+		up = false
+		expect(await service.lookup('1.1.1.1')).toBeNull()
+		expect(fetch).toHaveBeenCalledTimes(2)
+		await at(24 * 60 * 60 * 1_000 + 60_000)
+		expect(await service.lookup('1.1.1.1')).toBeNull()
+		expect(fetch).toHaveBeenCalledTimes(2)
+		up = true
+		await at(24 * 60 * 60 * 1_000 + 60_002)
+		expect((await service.lookup('1.1.1.1'))?.countryCode).toBe('BR')
+		expect(fetch).toHaveBeenCalledTimes(3)
+		warn.mockRestore()
+	})
+
+	test('concurrent lookups of one address make one call', async () => {
+		const fetch = vi.fn(async () => new Response(JSON.stringify({ countryCode: 'BR' })))
+		const service = createGeoService({ url: 'https://geo.test/{ip}', timeoutMs: 100, fetch })
+		await Promise.all([1, 2, 3].map(() => service.lookup('1.1.1.1')))
+		expect(fetch).toHaveBeenCalledTimes(1)
+	})
+
 	test('a slow, failing or nonsensical service finds nothing, with a console warning', async () => {
 		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
 		const slow = createGeoService({

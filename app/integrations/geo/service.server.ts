@@ -3,7 +3,7 @@
  * JSON with countryCode, country, city and timezone. Short timeout; answers (including "don't
  * know") cached per address, so a visitor costs one call a day at most.
  */
-import { createTtlCache } from '~/utils/ttl-cache'
+import { LRUCache } from 'lru-cache'
 import { type GeoLocation, parseCountryCode } from './types'
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1_000
@@ -26,48 +26,55 @@ export function createGeoService({
 	timeoutMs,
 	fetch: fetchImpl = fetch,
 	cacheSize = 10_000,
+	now,
 }: {
 	url: string
 	timeoutMs: number
 	fetch?: typeof fetch
 	cacheSize?: number
+	/** The clock the cache's lifetimes are measured on (milliseconds). */
+	now?: () => number
 }): GeoService {
-	const cache = createTtlCache<GeoLocation | null>({ ttlMs: ONE_DAY_MS, maxEntries: cacheSize })
+	// Boxed, since "don't know" (null) is an answer worth caching too. Concurrent lookups of one
+	// address share one call.
+	const cache = new LRUCache<string, { location: GeoLocation | null }>({
+		max: cacheSize,
+		ttl: ONE_DAY_MS,
+		...(now && { perf: { now } }),
+		fetchMethod: async (ip, _stale, { options }) => {
+			try {
+				return { location: await ask(ip) }
+			} catch (error) {
+				// SPEC §8: a console-only warning; the offline database answers instead. A failing
+				// service is asked again a minute later, not a day.
+				console.warn(`Geolocation lookup failed: ${(error as Error).message}`)
+				options.ttl = FAILURE_TTL_MS
+				return { location: null }
+			}
+		},
+	})
 
 	async function ask(ip: string): Promise<GeoLocation | null> {
-		try {
-			const response = await fetchImpl(serviceUrl(url, ip), {
-				headers: { Accept: 'application/json' },
-				signal: AbortSignal.timeout(timeoutMs),
-			})
-			if (!response.ok) throw new Error(`status ${response.status}`)
-			const body = (await response.json()) as Record<string, unknown>
-			const countryCode = parseCountryCode(body.countryCode)
-			if (!countryCode) return null
-			return {
-				countryCode,
-				country: text(body.country),
-				city: text(body.city),
-				timezone: text(body.timezone, 64),
-				source: 'service',
-			}
-		} catch (error) {
-			// SPEC §8: a console-only warning; the offline database answers instead.
-			console.warn(`Geolocation lookup failed: ${(error as Error).message}`)
-			cache.set(ip, null, FAILURE_TTL_MS)
-			throw error
+		const response = await fetchImpl(serviceUrl(url, ip), {
+			headers: { Accept: 'application/json' },
+			signal: AbortSignal.timeout(timeoutMs),
+		})
+		if (!response.ok) throw new Error(`status ${response.status}`)
+		const body = (await response.json()) as Record<string, unknown>
+		const countryCode = parseCountryCode(body.countryCode)
+		if (!countryCode) return null
+		return {
+			countryCode,
+			country: text(body.country),
+			city: text(body.city),
+			timezone: text(body.timezone, 64),
+			source: 'service',
 		}
 	}
 
 	return {
 		async lookup(ip) {
-			const cached = cache.get(ip)
-			if (cached !== undefined) return cached
-			try {
-				return await cache.getOrLoad(ip, () => ask(ip))
-			} catch {
-				return null
-			}
+			return (await cache.fetch(ip))?.location ?? null
 		},
 	}
 }

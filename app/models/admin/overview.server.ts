@@ -20,28 +20,7 @@ import {
 import { rowsOf } from '~/models/checkout/query.server'
 import { countSeats, seatPools } from '~/models/checkout/reserve.server'
 import { cachedRead } from '~/models/read-cache.server'
-
-export type DateRange = { from: string; to: string }
-
-/** The last 30 days, today included (UTC). */
-export function defaultRange(now = new Date()): DateRange {
-	const to = now.toISOString().slice(0, 10)
-	const start = new Date(`${to}T00:00:00Z`)
-	start.setUTCDate(start.getUTCDate() - 29)
-	return { from: start.toISOString().slice(0, 10), to }
-}
-
-/** Every day of the range, as YYYY-MM-DD (at most 366: longer ranges are refused upstream). */
-export function daysOf(range: DateRange): string[] {
-	const days: string[] = []
-	const day = new Date(`${range.from}T00:00:00Z`)
-	const end = new Date(`${range.to}T00:00:00Z`)
-	while (day <= end && days.length < 400) {
-		days.push(day.toISOString().slice(0, 10))
-		day.setUTCDate(day.getUTCDate() + 1)
-	}
-	return days
-}
+import { type DateRange, daysOf } from './date-range'
 
 const num = (value: unknown) => Number(value ?? 0)
 const str = (value: unknown) => String(value ?? '')

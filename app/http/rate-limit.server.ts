@@ -8,7 +8,7 @@
  */
 import type pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
-import { redact } from './redact'
+import { redact } from '~/utils/redact'
 
 type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 

@@ -12,13 +12,13 @@ import {
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
+import { geoQuery } from '~/http/api.server'
+import { honeypotProps } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/calendar.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { readOneClickLink } from '~/models/one-click.server'
-import { geoQuery } from './api.server'
-import { honeypotProps } from './honeypot.server'
-import { signupResponse, submitSignupForm } from './signup-forms.server'
+import { signupResponse, submitSignupForm } from './signup-forms.shared.server'
 
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
 export async function loadCoursePage(request: Request, context: AppLoadContext) {
@@ -43,7 +43,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 	}
 }
 
-export { publicPageHeaders as coursePageHeaders } from './cache-control.server'
+export { publicPageHeaders as coursePageHeaders } from '~/http/cache-control.server'
 
 /** The loader of `/`. */
 export async function courseLoader({ request, context }: LoaderFunctionArgs) {

@@ -6,8 +6,8 @@
 import crypto from 'node:crypto'
 import { type AppLoadContext, redirect } from '@remix-run/node'
 import { z } from 'zod'
+import type { ToastInput } from '~/utils/toast'
 import { cookies } from './cookies.server'
-import type { ToastInput } from './toast'
 
 const toastSchema = z.object({
 	id: z.string().max(64),

@@ -8,7 +8,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { type OwnerSession, parseOwnerSession } from '~/models/admin/role'
 import { ownerName, ownerStillHolds } from '~/models/admin/role.server'
-import { pathNotFound } from './http'
+import { pathNotFound } from '~/utils/responses'
 import { canUseOperatorTools } from './operator-tools.server'
 import { getSession } from './session.server'
 

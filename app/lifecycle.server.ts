@@ -3,7 +3,7 @@
  * them on SIGTERM/SIGINT after in-flight requests have finished. Shared through globalThis
  * because server.ts and the Remix build are separate bundles.
  */
-import { redact } from './redact'
+import { redact } from '~/utils/redact'
 
 type Closer = () => Promise<void> | void
 

@@ -19,8 +19,8 @@ import {
 	REFERRAL_MAX_AGE,
 	REFERRAL_URL_COOKIE,
 } from '~/models/attribution'
-import { type ColorMode, DEFAULT_COLOR_MODE, isColorMode } from './color-mode'
-import { LOCALE_COOKIE } from './i18n'
+import { type ColorMode, DEFAULT_COLOR_MODE, isColorMode } from '~/utils/color-mode'
+import { LOCALE_COOKIE } from '~/utils/i18n'
 
 type Secure = Pick<AppLoadContext, 'secure'>
 type Options = Pick<CookieOptions, 'path' | 'maxAge' | 'httpOnly' | 'sameSite'> & {

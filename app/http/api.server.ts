@@ -2,7 +2,7 @@
 import { type AppLoadContext, json } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
-import { redact } from './redact'
+import { redact } from '~/utils/redact'
 
 export const CACHE = {
 	/** Counters: shared caches may keep them briefly; sales show within seconds. */

@@ -1,17 +1,19 @@
 /**
- * Inserts the seed data (./seed-data.ts) that is missing. Idempotent and safe for app servers
+ * Inserts the seed data (db/seed-data.ts) that is missing; here rather than in db/ because the
+ * catalog prices come from the regional-pricing rule (models/pricing.ts). Idempotent and safe for app servers
  * starting together: every insert skips rows that already exist.
  */
-import { minorUnitsPerMajor, regionalAmountMinor } from '~/models/pricing'
-import type { Db } from './client.server'
+
+import type { Db } from '~/db/client.server'
 import {
 	catalogItems,
 	catalogPrices,
 	countryRegions,
 	courses,
 	pricingRegions,
-} from './schema.server'
-import * as seed from './seed-data'
+} from '~/db/schema.server'
+import * as seed from '~/db/seed-data'
+import { minorUnitsPerMajor, regionalAmountMinor } from '~/models/pricing'
 
 export async function seedDatabase(db: Db): Promise<void> {
 	await db.insert(courses).values(seed.course).onConflictDoNothing()

@@ -11,6 +11,9 @@
 import { type AppLoadContext, json, redirect } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import type { SignupList } from '~/forms/names'
+import { getAttribution } from '~/http/attribution.server'
+import { checkHoneypot } from '~/http/honeypot.server'
+import { getProfile } from '~/http/session.server'
 import { EMPTY_PROFILE } from '~/models/profile'
 import {
 	type FormOutcome,
@@ -18,10 +21,7 @@ import {
 	submitSignup,
 	submitSurvey,
 } from '~/models/signups.server'
-import { getAttribution } from '~/utils/attribution.server'
-import { checkHoneypot } from './honeypot.server'
-import { readForm } from './http'
-import { getProfile } from './session.server'
+import { readForm } from '~/utils/responses'
 
 async function readHumanForm(request: Request): Promise<FormData> {
 	const formData = await readForm(request)

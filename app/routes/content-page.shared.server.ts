@@ -5,7 +5,7 @@
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { contentHeaders, findContent, isPreview } from '~/content/content.server'
-import { requireFound } from './http'
+import { requireFound } from '~/utils/responses'
 
 export async function loadContentPage({ request }: LoaderFunctionArgs) {
 	const { pathname } = new URL(request.url)

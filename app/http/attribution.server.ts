@@ -5,6 +5,7 @@
  * `getAttribution(request)` is what leads and orders store.
  */
 
+import { cookies } from '~/http/cookies.server'
 import {
 	type AttributionFacts,
 	isPlausibleFriendKey,
@@ -15,7 +16,6 @@ import {
 	serializeAttribution,
 	touchFromUrl,
 } from '~/models/attribution'
-import { cookies } from '~/utils/cookies.server'
 
 /**
  * The Set-Cookie values a request to `url` calls for: the two referral cookies when it carries

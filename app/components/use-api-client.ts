@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { createApiClient } from './api-client'
-import { useRootData } from './root-data'
+import { createApiClient } from '~/utils/api-client'
+import { useRootData } from './use-root-data'
 
 /** The API client for components, on API_BASE_URL from the runtime config (same origin by default). */
 export function useApiClient() {

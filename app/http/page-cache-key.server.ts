@@ -21,9 +21,9 @@ import { getGeoLocator } from '~/integrations/geo/locate.server'
 import type { GeoLocation } from '~/integrations/geo/types'
 import { ATTRIBUTION_PARAMS } from '~/models/attribution'
 import { parsePricingChoice } from '~/models/offer.server'
+import { resolveLocale } from '~/utils/i18n'
 import { geoQuery } from './api.server'
 import { cookies, getColorMode, hasBetaFlag, isSignedUp } from './cookies.server'
-import { resolveLocale } from './i18n'
 
 type CookieRule = { key: (request: Request) => string } | 'bypass' | 'ignore'
 

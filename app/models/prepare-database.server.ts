@@ -1,5 +1,5 @@
-import type { Database } from './client.server'
-import { migrate } from './migrate.server'
+import type { Database } from '~/db/client.server'
+import { migrate } from '~/db/migrate.server'
 import { seedDatabase } from './seed.server'
 
 /** Brings a database up to date: pending migrations, then missing seed rows. Run at boot. */

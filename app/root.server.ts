@@ -1,12 +1,12 @@
 /** The root route's loader (app/root.tsx): what every page needs from the server. */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig, getPublicConfig } from '~/config.server'
-import { rootCacheControl } from '~/utils/cache-control.server'
-import { cookies, getColorMode, hasBetaFlag } from '~/utils/cookies.server'
+import { rootCacheControl } from '~/http/cache-control.server'
+import { cookies, getColorMode, hasBetaFlag } from '~/http/cookies.server'
+import { getPreview, previewRedirect } from '~/http/preview.server'
+import { getProfile } from '~/http/session.server'
+import { readToast } from '~/http/toast.server'
 import { resolveLocale } from '~/utils/i18n'
-import { getPreview, previewRedirect } from '~/utils/preview.server'
-import { getProfile } from '~/utils/session.server'
-import { readToast } from '~/utils/toast.server'
 
 export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 	// ?preview=true|false stores or clears the preview cookie, then drops the parameter (SPEC §2).

@@ -1,0 +1,84 @@
+/**
+ * The second step of an owner's action on an order (docs/decisions/082): what will happen, in
+ * words, and the form that does it. Shown by /admin/orders/:id for `?confirm=<action>`.
+ */
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
+import { money } from '~/components/admin/ui'
+import { SubmitButton } from '~/components/button'
+import { Field, FormErrors } from '~/components/field'
+import { useValidatedForm } from '~/forms/use-form-validator'
+
+type ConfirmableAction = 'refund' | 'resend-receipt' | 'reassign-pass'
+
+const CONFIRM_TEXT: Record<ConfirmableAction, { title: string; button: string }> = {
+	refund: { title: 'Refund this order?', button: 'Yes, refund' },
+	'resend-receipt': { title: 'Send the receipt again?', button: 'Yes, send the receipt' },
+	'reassign-pass': { title: 'Reassign this pass?', button: 'Reassign pass' },
+}
+
+export function ConfirmAction({
+	order,
+	confirm,
+	confirmPass,
+	lastResult,
+}: {
+	order: {
+		id: string
+		amountMinor: number
+		currency: string
+		email: string | null
+		provider: string
+	}
+	confirm: ConfirmableAction | null
+	confirmPass: string | null
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const [form, fields] = useValidatedForm('adminOrderAction', {
+		id: `order-action-${confirm}`,
+		lastResult,
+		shouldRevalidate: 'onInput',
+	})
+	if (!confirm) return null
+	const text = CONFIRM_TEXT[confirm]
+	const self = `/admin/orders/${order.id}`
+	const actionUrl = `${self}?confirm=${confirm}${confirmPass ? `&pass=${encodeURIComponent(confirmPass)}` : ''}`
+	const total = money(order.amountMinor, order.currency)
+	return (
+		<section
+			aria-labelledby="confirm-heading"
+			className="mb-8 rounded-lg border-2 border-amber-500 p-4"
+		>
+			<h2 id="confirm-heading" className="text-lg font-semibold">
+				{text.title}
+			</h2>
+			<p className="mt-2 text-sm">
+				{confirm === 'refund'
+					? `${total} goes back to ${order.email ?? 'the buyer'} through ${order.provider}; the order's seats are released and its passes stop working.`
+					: confirm === 'resend-receipt'
+						? `The receipt of ${total} goes to ${order.email} again.`
+						: `Pass ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
+			</p>
+			<Form method="post" action={actionUrl} {...getFormProps(form)} className="mt-4 max-w-md">
+				<input type="hidden" name="intent" value={confirm} />
+				{confirm === 'reassign-pass' ? (
+					<>
+						<input
+							{...getInputProps(fields.passId, { type: 'hidden' })}
+							value={confirmPass ?? ''}
+							key="passId"
+						/>
+						<Field label="New holder's e-mail" meta={fields.email} type="email" />
+					</>
+				) : null}
+				<FormErrors id={form.errorId} errors={form.errors} prominent />
+				<div className="mt-3 flex items-center gap-4">
+					<SubmitButton>{text.button}</SubmitButton>
+					<Link to={self} className="underline">
+						Cancel
+					</Link>
+				</div>
+			</Form>
+		</section>
+	)
+}
