@@ -1,5 +1,4 @@
 import { useFetcher, useLocation, useMatches } from '@remix-run/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons'
 import type { ColorModeFields } from '~/forms/color-mode'
 import {
@@ -11,6 +10,7 @@ import {
 	type RouteHandle,
 } from '~/utils/color-mode'
 import { useRootData } from '~/utils/root-data'
+import { useHydrated } from '~/utils/use-hydrated'
 
 /** Posts to routes/resources.color-mode; one fetcher key so every reader sees the pending mode. */
 const FETCHER_KEY = 'color-mode'

@@ -1,6 +1,5 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons'
 import { t } from '~/utils/i18n'
 import {
@@ -12,6 +11,7 @@ import {
 	toast,
 	toastStore,
 } from '~/utils/toast'
+import { useHydrated } from '~/utils/use-hydrated'
 
 const noToasts: Toast[] = []
 
