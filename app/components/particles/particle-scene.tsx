@@ -8,8 +8,9 @@
  * and lights the particles and links near it (fading in over 500 ms); when the pointer or touch
  * leaves, or an input gets focus, that eases away after 300 ms over 1000 ms.
  */
-// Straight from its file: drei's index pulls in every helper it has.
-import { shaderMaterial } from '@react-three/drei/core/shaderMaterial.js'
+// drei's public entry: its package is side-effect free, so the build keeps only this helper
+// (the particle chunk is the same size as with a deep import of the helper's file).
+import { shaderMaterial } from '@react-three/drei'
 import { Canvas, useFrame, useThree } from '@react-three/fiber'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import * as THREE from 'three'
