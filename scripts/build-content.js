@@ -9,6 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
+import { serverBundleOptions } from './server-bundle.js'
 
 const { values } = parseArgs({
 	options: {
@@ -25,14 +26,9 @@ const bundled = path.resolve('build', `.content-compiler-${process.pid}.mjs`)
 await build({
 	entryPoints: ['app/content/compile.server.tsx'],
 	outfile: bundled,
-	bundle: true,
-	platform: 'node',
-	format: 'esm',
-	target: 'node20',
-	packages: 'external',
-	alias: { '~': './app' },
+	...serverBundleOptions,
+	sourcemap: false,
 	plugins: [iconSpritePlaceholder()],
-	logLevel: 'warning',
 })
 
 /**

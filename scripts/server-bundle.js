@@ -1,5 +1,6 @@
 // How server.ts and the command-line scripts are bundled (esbuild): app imports bundled, packages
-// external. Used by `npm run build` (scripts/build-server.js) and `npm run dev` (scripts/dev.js).
+// external. Used by `npm run build` (scripts/build-server.js, build-content.js) and `npm run dev`
+// (scripts/dev.js).
 export const serverBundleOptions = {
 	bundle: true,
 	platform: 'node',

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation, useMatches } from '@remix-run/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons'
+import { useHydrated } from '~/components/use-hydrated'
 import { useRootData } from '~/components/use-root-data'
 import type { ColorModeFields } from '~/forms/color-mode'
 import {

@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons'
+import { useHydrated } from '~/components/use-hydrated'
 import { t } from '~/utils/i18n'
 import {
 	dismissToast,

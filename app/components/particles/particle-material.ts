@@ -2,8 +2,9 @@
  * How a particle is drawn (docs/decisions/090): a soft disc in the field's colours that
  * twinkles, and grows and turns cyan as the pointer lights it (its aGlow).
  */
-// Straight from its file: drei's index pulls in every helper it has.
-import { shaderMaterial } from '@react-three/drei/core/shaderMaterial.js'
+// drei's public entry: its package is side-effect free, so the build keeps only this helper
+// (the particle chunk is the same size as with a deep import of the helper's file).
+import { shaderMaterial } from '@react-three/drei'
 import * as THREE from 'three'
 
 const BASE = new THREE.Color('#818cf8') // indigo-400
