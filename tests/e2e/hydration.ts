@@ -37,3 +37,16 @@ export async function pageHydrated(page: Page) {
 		})
 		.toBe(true)
 }
+
+/** Holds the page's module scripts back until `release` is called, as a slow phone's network would. */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+	let release = () => {}
+	const released = new Promise<void>((resolve) => {
+		release = resolve
+	})
+	await page.route(/\/assets\/.*\.js$/, async (route) => {
+		await released
+		await route.continue()
+	})
+	return { release }
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test'
-import { hydrated, pageHydrated } from './hydration'
+import { holdScripts, hydrated, pageHydrated } from './hydration'
 import { address, inbox } from './inbox'
 
 // Issue 23 (4): a form filled and submitted at any moment while the page starts — before its
@@ -9,25 +9,10 @@ import { address, inbox } from './inbox'
 // form's action) and by what the server did (the visitor's inbox at the mail peer, the orders
 // the site's signed `checkouts` cookie lists).
 
-/** The page's module scripts, held back until `release` is called (a slow phone's network). */
-type HeldScripts = { release: () => void }
-
-async function holdScripts(page: Page): Promise<HeldScripts> {
-	let release = () => {}
-	const released = new Promise<void>((resolve) => {
-		release = resolve
-	})
-	await page.route(/\/assets\/.*\.js$/, async (route) => {
-		await released
-		await route.continue()
-	})
-	return { release }
-}
-
 type Moment = {
 	name: string
 	/** Waits, with the form filled, until the moment to submit it. */
-	reach(page: Page, scripts: HeldScripts, submit: Locator): Promise<void>
+	reach(page: Page, scripts: { release: () => void }, submit: Locator): Promise<void>
 }
 
 // The scripts are released after the submission in the first moment: they then run while the

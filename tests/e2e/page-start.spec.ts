@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { hydrated } from './hydration'
+import { holdScripts, hydrated } from './hydration'
 
 // How a page starts in the browser: Remix's own scripts, hydration, and the islands that wait
 // for the visitor (docs/decisions/098).
@@ -11,14 +11,7 @@ const LANDING_PAGES = ['/', '/workshop', '/ai-driven-development-day', '/blog']
  * function is called: what the test does first happens before any of them runs.
  */
 async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
-	let release = () => {}
-	const released = new Promise<void>((resolve) => {
-		release = resolve
-	})
-	await page.route(/\/assets\/.*\.js$/, async (route) => {
-		await released
-		await route.continue()
-	})
+	const { release } = await holdScripts(page)
 	await page.goto(path, { waitUntil: 'domcontentloaded' })
 	return release
 }
