@@ -6,9 +6,7 @@
  * request gets the app's current modules, so edits to routes, models and components are served
  * without a restart (docs/decisions/098).
  */
-import crypto from 'node:crypto'
 import http from 'node:http'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import {
@@ -19,27 +17,19 @@ import {
 } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import helmet from 'helmet'
 import { ConfigError, getConfig } from '~/config.server'
-import { CONTENT_IMAGES_PATH } from '~/content/schema'
 import { type Database, getDatabase } from '~/db/client.server'
 import { attributionCookies } from '~/http/attribution.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
 import { createRateLimiter } from '~/http/rate-limit.server'
-import {
-	isAllowedOrigin,
-	isNormalPath,
-	isValidHost,
-	listenOrigin,
-	requestedOrigin,
-	requestFacts,
-} from '~/http/request.server'
-import { analyticsCspSources } from '~/integrations/analytics/csp.server'
+import { isAllowedOrigin, listenOrigin, requestedOrigin, requestFacts } from '~/http/request.server'
+import { requestGuards } from '~/http/request-guards.server'
+import { securityHeaders } from '~/http/security-headers.server'
+import { builtFiles } from '~/http/static-files.server'
 import { startJobs } from '~/jobs/index.server'
 import { closeResources } from '~/lifecycle.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
-import { CONTENT_BUILD_DIR } from '~/paths.server'
 import { redact, redactEmails } from '~/utils/redact'
 
 // In-flight requests and jobs get this long after SIGTERM (under the usual 10 s grace period).
@@ -125,132 +115,13 @@ app.set('trust proxy', config.TRUST_PROXY)
 
 let shuttingDown = false
 
-// One line per request. The path only: query strings can carry e-mail addresses and tokens, and
-// an address in the path itself is redacted (docs/decisions/069).
-app.use((req, res, next) => {
-	const start = process.hrtime.bigint()
-	res.on('finish', () => {
-		const ms = Number(process.hrtime.bigint() - start) / 1e6
-		console.log(
-			`${req.method} ${redactEmails(req.originalUrl.split('?')[0]!)} ${res.statusCode} ${ms.toFixed(1)}ms`,
-		)
-	})
-	if (shuttingDown) res.setHeader('Connection', 'close')
-	next()
-})
-
-// Headers from proxies are believed only behind a trusted proxy (docs/decisions/069). Express
-// already ignores them without TRUST_PROXY; Remix would still read X-Forwarded-Host's port
-// into request.url, so they go before anything else sees them.
-const PROXY_HEADERS = [
-	'forwarded',
-	'x-forwarded-for',
-	'x-forwarded-host',
-	'x-forwarded-proto',
-	'x-forwarded-port',
-]
-if (config.TRUST_PROXY === 0) {
-	app.use((req, _res, next) => {
-		for (const name of PROXY_HEADERS) delete req.headers[name]
-		next()
-	})
-}
-
-// Every rule below, and the router, must judge the same path. A URL parser rewrites
-// `/webhooks/../checkout` to `/checkout` and `//evil.example/` would become a Location off
-// the site, so a path it would rewrite is refused here, first (docs/decisions/069).
-app.use((req, res, next) => {
-	if (!isNormalPath(req.originalUrl)) {
-		res.status(400).type('text/plain').send('Bad Request: the path is not in normal form')
-		return
-	}
-	next()
-})
-
-app.use((req, res, next) => {
-	if (!isValidHost(req.get('host'))) {
-		res.status(400).type('text/plain').send('Bad Request: invalid Host header')
-		return
-	}
-	next()
-})
-
-app.use((_req, res, next) => {
-	res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
-	next()
-})
-
-// Tag manager, session recording, analytics, customer data and partner hosts: only for the
-// services configured, so an unconfigured site keeps 'self' and nonces (docs/decisions/064).
-const analyticsHosts = analyticsCspSources(config)
-
-app.use(
-	helmet({
-		contentSecurityPolicy: {
-			useDefaults: false,
-			directives: {
-				defaultSrc: ["'self'"],
-				scriptSrc: [
-					"'self'",
-					(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-					...analyticsHosts.script,
-				],
-				// React renders style attributes, which a CSP counts as inline styles.
-				styleSrc: ["'self'", "'unsafe-inline'"],
-				// GitHub avatars in the visitor's profile card (sign in with GitHub, docs/decisions/040).
-				imgSrc: ["'self'", 'data:', 'https://avatars.githubusercontent.com', ...analyticsHosts.img],
-				fontSrc: ["'self'"],
-				connectSrc: [
-					"'self'",
-					...analyticsHosts.connect,
-					// Icons named in content, from a public icon service (docs/decisions/091).
-					...(config.ICON_SERVICE_URL ? [new URL(config.ICON_SERVICE_URL).origin] : []),
-				],
-				// Only the tag manager's no-script frame, when configured.
-				frameSrc: ["'self'", ...analyticsHosts.frame],
-				objectSrc: ["'none'"],
-				baseUri: ["'self'"],
-				// A no-JavaScript checkout form is answered 303 to Stripe's hosted page (docs/decisions/030).
-				formAction: [
-					"'self'",
-					...(config.STRIPE_SECRET_KEY ? ['https://checkout.stripe.com'] : []),
-				],
-				frameAncestors: ["'none'"],
-			},
-		},
-		// Sent below, and only over HTTPS: a plain-HTTP local run must stay reachable.
-		strictTransportSecurity: false,
-		referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-	}),
-)
-
-app.use((req, res, next) => {
-	if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-	next()
-})
+app.use(requestGuards({ trustProxy: config.TRUST_PROXY, shuttingDown: () => shuttingDown }))
+app.use(securityHeaders(config))
 
 app.use(compression())
 
-if (viteDevServer) {
-	// The app's modules, Vite's client and public/, compiled on request.
-	app.use(viteDevServer.middlewares)
-} else {
-	// Fingerprinted by Vite (and the content build's social images, named by their hash): cache
-	// forever. A missing asset is a plain 404, not a page.
-	const immutable = { immutable: true, maxAge: '1y', index: false, redirect: false } as const
-	app.use(CONTENT_IMAGES_PATH, express.static(path.join(CONTENT_BUILD_DIR, 'images'), immutable))
-	app.use('/assets', express.static(`${clientDir}/assets`, immutable), (_req, res) => {
-		res.status(404).type('text/plain').send('Not found')
-	})
-	// Every file in public/ (copied to build/client) has an extension; a page path never reaches
-	// the file system (a failed lookup per page was a tenth of a cached page's cost:
-	// docs/performance.md).
-	const publicFiles = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
-	app.use((req, res, next) => {
-		if (!req.path.slice(req.path.lastIndexOf('/')).includes('.')) return next()
-		publicFiles(req, res, next)
-	})
-}
+// The app's modules, Vite's client and public/, compiled on request in development.
+app.use(viteDevServer ? viteDevServer.middlewares : builtFiles(clientDir))
 
 // Bodies are read by Remix straight from the socket, so the limit is checked up front.
 app.use((req, res, next) => {

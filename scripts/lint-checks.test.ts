@@ -90,4 +90,14 @@ describe('module size', () => {
 		expect(status).toBe(1)
 		expect(output).toContain('app/models/long.server.ts: 301 lines, over 300')
 	})
+
+	test('server.ts over 300 lines fails too', () => {
+		tree({
+			'app/models/fine.server.ts': 'export const x = 1\n',
+			'server.ts': 'export const x = 1\n'.repeat(301),
+		})
+		const { status, output } = checkSizes()
+		expect(status).toBe(1)
+		expect(output).toContain('server.ts: 301 lines, over 300')
+	})
 })
