@@ -34,6 +34,8 @@ import { redact, redactEmails } from '~/utils/redact'
 
 // In-flight requests and jobs get this long after SIGTERM (under the usual 10 s grace period).
 const SHUTDOWN_DEADLINE_MS = 9_000
+// routes/webhooks.stripe.ts
+const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe'
 
 installGlobals({ nativeFetch: true })
 
@@ -145,10 +147,11 @@ app.use((req, res, next) => {
 // request was sent to), in scheme, host or port, is a cross-site post (403; a missing Origin is
 // allowed), and each client address gets RATE_LIMIT_MAX posts per window, counted across app
 // servers with PostgreSQL (429 with Retry-After). Both answer here, before Remix and any page
-// work, on a path already known to be normal. Payment webhooks come from the provider's
-// servers, signed: neither rule applies to them.
+// work, on a path already known to be normal. The payment webhook comes from the provider's
+// servers, signed: neither rule applies to it, and to no other path (a post elsewhere under
+// /webhooks/ is a form post like any other).
 app.use((req, res, next) => {
-	if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path.startsWith('/webhooks/')) {
+	if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === PAYMENT_WEBHOOK_PATH) {
 		next()
 		return
 	}

@@ -51,4 +51,24 @@ describe('the Origin check', () => {
 		}
 		expect((await postFrom(siteServer, 'https://aidrivendev.com')).status).toBe(400)
 	})
+
+	test('only the payment webhook is exempt: a cross-site post to any other /webhooks/ path is refused 403, not 500', async () => {
+		for (const path of [
+			'/webhooks/other',
+			'/webhooks/stripe/extra',
+			'/webhooks/',
+			'/webhooks/Stripe',
+		]) {
+			const response = await fetch(`${server.url}${path}`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: {
+					'content-type': 'application/x-www-form-urlencoded',
+					origin: 'https://evil.example',
+				},
+				body: 'a=1',
+			})
+			expect(response.status, path).toBe(403)
+		}
+	})
 })
