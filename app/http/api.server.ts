@@ -17,6 +17,17 @@ export function jsonWithCache<T>(data: T, cacheControl: string) {
 	return json(data, { headers: { 'Cache-Control': cacheControl } })
 }
 
+/**
+ * The action of every JSON route: they only answer reads, so any other method is a 405 that says
+ * which are allowed (without it Remix answers "Unexpected Server Error").
+ */
+export function methodNotAllowed() {
+	return json(
+		{ error: 'Method not allowed: this address answers GET and HEAD' },
+		{ status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } },
+	)
+}
+
 export function badRequest(message: string) {
 	return json({ error: message }, { status: 400, headers: { 'Cache-Control': 'no-store' } })
 }

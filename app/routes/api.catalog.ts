@@ -5,7 +5,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getDb } from '~/db/client.server'
-import { badRequest, CACHE, jsonWithCache, orUnavailable } from '~/http/api.server'
+import {
+	badRequest,
+	CACHE,
+	jsonWithCache,
+	methodNotAllowed,
+	orUnavailable,
+} from '~/http/api.server'
 import { getCatalog } from '~/models/catalog.server'
 
 const filter = (name: string) =>
@@ -34,3 +40,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		return jsonWithCache({ data: catalog.items, region: catalog.region }, CACHE.catalog)
 	})
 }
+
+export const action = methodNotAllowed

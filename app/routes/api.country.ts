@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
-import { CACHE, geoQuery, jsonWithCache } from '~/http/api.server'
+import { CACHE, geoQuery, jsonWithCache, methodNotAllowed } from '~/http/api.server'
 import { getCountryInfo } from '~/models/country.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,3 +13,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		CACHE.perVisitor,
 	)
 }
+
+export const action = methodNotAllowed

@@ -1,6 +1,6 @@
 /** GET /api/course → { data: course } with its counters (SPEC §3, §7). */
 import { getDb } from '~/db/client.server'
-import { CACHE, jsonWithCache, orUnavailable } from '~/http/api.server'
+import { CACHE, jsonWithCache, methodNotAllowed, orUnavailable } from '~/http/api.server'
 import { getCourse } from '~/models/course.server'
 
 export function loader() {
@@ -8,3 +8,5 @@ export function loader() {
 		jsonWithCache({ data: await getCourse(await getDb()) }, CACHE.counters),
 	)
 }
+
+export const action = methodNotAllowed

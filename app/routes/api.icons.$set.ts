@@ -9,6 +9,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { ICON_REQUESTS } from '~/components/icon-loader'
 import { iconBody } from '~/components/icon-sprite.server'
 import { isIconName } from '~/components/icons'
+import { methodNotAllowed } from '~/http/api.server'
 
 /** The site's own set, as content names it: `site:calendar`. */
 const SITE_SET = 'site'
@@ -49,3 +50,5 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 		{ headers: { 'Cache-Control': 'public, max-age=3600, stale-while-revalidate=86400' } },
 	)
 }
+
+export const action = methodNotAllowed

@@ -1,6 +1,6 @@
 /** GET /api/purchase-count → { data: { count } }: seats actually paid for (SPEC §7). */
 import { getDb } from '~/db/client.server'
-import { CACHE, jsonWithCache, orUnavailable } from '~/http/api.server'
+import { CACHE, jsonWithCache, methodNotAllowed, orUnavailable } from '~/http/api.server'
 import { getPurchaseCount } from '~/models/course.server'
 
 export function loader() {
@@ -8,3 +8,5 @@ export function loader() {
 		jsonWithCache({ data: { count: await getPurchaseCount(await getDb()) } }, CACHE.counters),
 	)
 }
+
+export const action = methodNotAllowed

@@ -297,6 +297,29 @@ for (const backend of [pglite, postgres]) {
 			}
 		})
 
+		test('a POST, PUT or DELETE to a JSON API route answers a clear 405 that says what is allowed', async () => {
+			for (const path of [
+				'/api/course',
+				'/api/purchase-count',
+				'/api/catalog',
+				'/api/country',
+				'/api/icons/site',
+			]) {
+				for (const method of ['POST', 'PUT', 'DELETE']) {
+					const response = await fetch(`${server.url}${path}`, {
+						method,
+						headers: { 'Content-Type': 'application/json' },
+						body: '{}',
+					})
+					expect(response.status, `${method} ${path}`).toBe(405)
+					expect(response.headers.get('Allow'), `${method} ${path}`).toBe('GET, HEAD')
+					expect(await response.json(), `${method} ${path}`).toEqual({
+						error: 'Method not allowed: this address answers GET and HEAD',
+					})
+				}
+			}
+		})
+
 		test('the landing page shows the course name, the regional price and the seats', async () => {
 			const html = await (await get('/', { 'CF-IPCountry': 'IN' })).text()
 			expect(html).toContain('AI Driven Dev')
