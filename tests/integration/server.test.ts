@@ -243,41 +243,57 @@ describe('SITE_URL and SITE_STATUS', () => {
 describe('graceful shutdown', () => {
 	test('SIGTERM lets an in-flight request finish, then the process exits 0 well within 10 s', async () => {
 		const server = await startServer()
-		const body = 'mode=light&redirectTo=%2Fworkshop'
-		// A request whose body is still arriving when the signal comes.
-		const finished = new Promise<number>((resolve, reject) => {
-			const request = http.request(
-				{
-					host: '127.0.0.1',
-					port: server.port,
-					path: '/resources/color-mode',
-					method: 'POST',
-					headers: {
-						'Content-Type': 'application/x-www-form-urlencoded',
-						'Content-Length': Buffer.byteLength(body),
-					},
-				},
-				(response) => {
-					response.resume()
-					resolve(response.statusCode!)
-				},
-			)
-			request.on('error', reject)
-			request.write(body.slice(0, 5))
-			setTimeout(() => {
-				server.process.kill('SIGTERM')
-				setTimeout(() => request.end(body.slice(5)), 500)
-			}, 200)
-		})
 		const started = Date.now()
-		expect(await finished).toBe(302)
+		expect(await requestAcrossSigterm(server)).toBe(302)
 		expect(await server.exited).toBe(0)
 		// Keep-alive connections are closed as soon as they go idle, not at their timeout.
 		expect(Date.now() - started).toBeLessThan(3_000)
 		expect(server.output()).toContain('Shut down cleanly')
 		await server.stop()
 	})
+
+	test('npm start stops the same way when a process manager sends SIGTERM to npm', async () => {
+		const server = await startServer({}, { command: ['npm', 'start', '--silent'] })
+		expect(await requestAcrossSigterm(server)).toBe(302)
+		expect(await server.exited).toBe(0)
+		expect(server.output()).toContain('Shut down cleanly')
+		// Nothing is left listening (the server was not orphaned by npm's shell).
+		await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+		await server.stop()
+	})
 })
+
+/**
+ * A form post whose body is still arriving when the server's process gets SIGTERM: resolves
+ * with its answer's status once the body has been sent in full.
+ */
+function requestAcrossSigterm(server: RunningServer) {
+	const body = 'mode=light&redirectTo=%2Fworkshop'
+	return new Promise<number>((resolve, reject) => {
+		const request = http.request(
+			{
+				host: '127.0.0.1',
+				port: server.port,
+				path: '/resources/color-mode',
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/x-www-form-urlencoded',
+					'Content-Length': Buffer.byteLength(body),
+				},
+			},
+			(response) => {
+				response.resume()
+				resolve(response.statusCode!)
+			},
+		)
+		request.on('error', reject)
+		request.write(body.slice(0, 5))
+		setTimeout(() => {
+			server.process.kill('SIGTERM')
+			setTimeout(() => request.end(body.slice(5)), 500)
+		}, 200)
+	})
+}
 
 function rawGet(port: number, path: string, headers: Record<string, string> = {}) {
 	return new Promise<http.IncomingMessage>((resolve, reject) => {

@@ -19,14 +19,23 @@ export type RunningServer = {
 /**
  * Starts the production build (`npm run build` first) on a free loopback port with a throwaway
  * data dir, the way `npm start` runs it. `env` adds to or overrides the environment; `root` is
- * another copy of the project to run, and `script` another way to run it (`scripts/dev.js`).
+ * another copy of the project to run, `script` another way to run it (`scripts/dev.js`), and
+ * `command` a whole command line instead (`npm start`).
  */
 export async function startServer(
 	env: Record<string, string> = {},
-	{ root = projectRoot, script = 'build/server.js' } = {},
+	{
+		root = projectRoot,
+		script = 'build/server.js',
+		command,
+	}: { root?: string; script?: string; command?: [string, ...string[]] } = {},
 ): Promise<RunningServer> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
-	const { child, output } = spawnServer({ DATA_DIR: dataDir, ...env }, root, script)
+	const { child, output } = spawnServer(
+		{ DATA_DIR: dataDir, ...env },
+		root,
+		command ?? [process.execPath, path.join(root, script)],
+	)
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 	const port = await new Promise<number>((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output()}`)), 90_000)
@@ -70,10 +79,18 @@ export async function startServerExpectingFailure(env: Record<string, string>) {
 }
 
 /** Spawns the server of the project in `root` on loopback, collecting what it prints. */
-function spawnServer(env: Record<string, string>, root = projectRoot, script = 'build/server.js') {
-	const entry = path.join(root, script)
-	if (!fs.existsSync(entry)) throw new Error('No production build: run `npm run build` first')
-	const child = spawn(process.execPath, [entry], {
+function spawnServer(
+	env: Record<string, string>,
+	root = projectRoot,
+	[program, ...args]: [string, ...string[]] = [
+		process.execPath,
+		path.join(root, 'build/server.js'),
+	],
+) {
+	if (!fs.existsSync(path.join(root, 'build/server.js'))) {
+		throw new Error('No production build: run `npm run build` first')
+	}
+	const child = spawn(program, args, {
 		cwd: root,
 		env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
 		stdio: ['ignore', 'pipe', 'pipe'],
