@@ -267,5 +267,7 @@ function shutdown(signal: NodeJS.Signals) {
 	})
 }
 
-process.once('SIGTERM', shutdown)
-process.once('SIGINT', shutdown)
+// Not once: a second signal during shutdown (a process manager's retry) must not kill the requests
+// still being answered; the deadline above ends a shutdown that takes too long.
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)

@@ -252,9 +252,9 @@ describe('graceful shutdown', () => {
 		await server.stop()
 	})
 
-	test('npm start stops the same way when a process manager sends SIGTERM to npm', async () => {
+	test('npm start stops the same way when a process manager sends SIGTERM to npm, twice', async () => {
 		const server = await startServer({}, { command: ['npm', 'start', '--silent'] })
-		expect(await requestAcrossSigterm(server)).toBe(302)
+		expect(await requestAcrossSigterm(server, 2)).toBe(302)
 		expect(await server.exited).toBe(0)
 		expect(server.output()).toContain('Shut down cleanly')
 		// Nothing is left listening (the server was not orphaned by npm's shell).
@@ -264,10 +264,10 @@ describe('graceful shutdown', () => {
 })
 
 /**
- * A form post whose body is still arriving when the server's process gets SIGTERM: resolves
- * with its answer's status once the body has been sent in full.
+ * A form post whose body is still arriving when the server's process gets SIGTERM (`times`
+ * times, 100 ms apart): resolves with its answer's status once the body has been sent in full.
  */
-function requestAcrossSigterm(server: RunningServer) {
+function requestAcrossSigterm(server: RunningServer, times = 1) {
 	const body = 'mode=light&redirectTo=%2Fworkshop'
 	return new Promise<number>((resolve, reject) => {
 		const request = http.request(
@@ -288,10 +288,10 @@ function requestAcrossSigterm(server: RunningServer) {
 		)
 		request.on('error', reject)
 		request.write(body.slice(0, 5))
-		setTimeout(() => {
-			server.process.kill('SIGTERM')
-			setTimeout(() => request.end(body.slice(5)), 500)
-		}, 200)
+		for (let signal = 0; signal < times; signal++) {
+			setTimeout(() => server.process.kill('SIGTERM'), 200 + signal * 100)
+		}
+		setTimeout(() => request.end(body.slice(5)), 700)
 	})
 }
 
