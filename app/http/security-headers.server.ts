@@ -59,6 +59,8 @@ export function securityHeaders(config: Config): express.RequestHandler[] {
 			// Sent below, and only over HTTPS: a plain-HTTP local run must stay reachable.
 			strictTransportSecurity: false,
 			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+			// Browsers without CSP frame-ancestors read this one: the same policy, no frames.
+			xFrameOptions: { action: 'deny' },
 		}),
 		(req, res, next) => {
 			if (req.secure)

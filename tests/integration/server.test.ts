@@ -31,6 +31,8 @@ describe('the production server', () => {
 			const csp = response.headers.get('content-security-policy') ?? ''
 			expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
 			expect(csp, path).toContain("frame-ancestors 'none'")
+			// One framing policy: the older header agrees with the CSP (no frames at all).
+			expect(response.headers.get('x-frame-options'), path).toBe('DENY')
 			expect(csp, path).toContain("object-src 'none'")
 			expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
 			expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')

@@ -28,6 +28,10 @@ describe('CSV cells a spreadsheet would run are neutralised', () => {
 		expect(csvCell('say "hi"')).toBe('"say ""hi"""')
 		expect(csvCell('two\nlines')).toBe('"two\nlines"')
 	})
+
+	test('a semicolon is quoted too: Excel in many locales splits cells on it', () => {
+		expect(csvCell('Lisa; Mona')).toBe('"Lisa; Mona"')
+	})
 })
 
 describe('csvStream', () => {

@@ -17,7 +17,7 @@ export function csvCell(value: CsvValue): string {
 	if (typeof value === 'boolean') return value ? 'true' : 'false'
 	let text = value instanceof Date ? value.toISOString() : value
 	if (FORMULA_START.test(text)) text = `'${text}`
-	return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+	return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
 function csvLine(values: readonly CsvValue[]): string {
