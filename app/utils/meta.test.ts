@@ -31,6 +31,22 @@ describe('page meta', () => {
 		expect(metaFor('/blog')).not.toContainEqual(robots)
 	})
 
+	test('the canonical URL of a page is in lower case, however its path was typed', () => {
+		const canonical = { tagName: 'link', rel: 'canonical', href: `${origin}/workshop` }
+		expect(metaFor('/Workshop')).toContainEqual(canonical)
+		expect(metaFor('/WORKSHOP/')).toContainEqual(canonical)
+		expect(metaFor('/WORKSHOP')).toContainEqual({
+			property: 'og:url',
+			content: `${origin}/workshop`,
+		})
+		// A visitor's own page keeps its path: its identifier may be case-sensitive.
+		expect(metaFor('/pass/AbC', { noindex: true })).toContainEqual({
+			tagName: 'link',
+			rel: 'canonical',
+			href: `${origin}/pass/AbC`,
+		})
+	})
+
 	test('the home page has the site title, description, card and canonical', () => {
 		const meta = metaFor('/')
 		expect(meta).toContainEqual({ title: 'AI-Driven Development' })

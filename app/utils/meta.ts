@@ -38,7 +38,12 @@ export function pageMeta(
 	const origin = rootData?.origin ?? ''
 	const title = pageTitle(page.title)
 	const description = page.description ?? site.description
-	const url = canonicalUrl(origin, location.pathname)
+	// Routes match in any case; a search engine should know one URL per page. A visitor's own
+	// page (noindex) keeps its path: its identifier may be case-sensitive.
+	const url = canonicalUrl(
+		origin,
+		page.noindex ? location.pathname : location.pathname.toLowerCase(),
+	)
 	const socialImage = page.image ?? site.socialImage
 	const image = `${origin}${socialImage.path}`
 	const article = page.article
