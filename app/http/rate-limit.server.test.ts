@@ -19,4 +19,12 @@ describe('rate limiter (in memory, without DATABASE_URL)', () => {
 		await new Promise((resolve) => setTimeout(resolve, 1_100))
 		expect((await limiter.hit('a')).allowed).toBe(true)
 	})
+
+	test('an IPv6 client counts by its /64: another address in it shares the limit', async () => {
+		const limiter = await createRateLimiter({ max: 2, windowMs: 60_000 })
+		expect((await limiter.hit('2001:db8:0:42::1')).allowed).toBe(true)
+		expect((await limiter.hit('2001:db8:0:42:ffff::9')).allowed).toBe(true)
+		expect((await limiter.hit('2001:db8:0:42::abcd')).allowed).toBe(false)
+		expect((await limiter.hit('2001:db8:0:43::1')).allowed).toBe(true)
+	})
 })

@@ -8,13 +8,14 @@
  */
 import type pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import { clientNetwork } from '~/utils/client-network'
 import { redact } from '~/utils/redact'
 
 type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 export type RateLimiter = {
-	/** Counts one post from `key` (a client address). */
-	hit(key: string): Promise<RateLimitResult>
+	/** Counts one post from a client address, against its network's limit. */
+	hit(address: string): Promise<RateLimitResult>
 }
 
 const KEY_PREFIX = 'form_post'
@@ -47,9 +48,9 @@ export async function createRateLimiter({
 			})
 		: memory
 	return {
-		async hit(key) {
+		async hit(address) {
 			try {
-				await limiter.consume(key)
+				await limiter.consume(clientNetwork(address))
 				return { allowed: true }
 			} catch (outcome) {
 				if (outcome instanceof RateLimiterRes) {

@@ -231,10 +231,17 @@ describe('sign-ups', () => {
 
 describe('rate limits', () => {
 	let server: RunningServer
+	let proxied: RunningServer
 	beforeAll(async () => {
-		server = await startServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' })
+		;[server, proxied] = await Promise.all([
+			startServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' }),
+			startServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY: '1' }),
+		])
 	})
-	afterAll(() => server?.stop())
+	afterAll(async () => {
+		await server?.stop()
+		await proxied?.stop()
+	})
 
 	test('beyond RATE_LIMIT_MAX posts per address: 429 with Retry-After, before any database work', async () => {
 		const statuses: number[] = []
@@ -247,6 +254,20 @@ describe('rate limits', () => {
 		expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0)
 		// Pages are still served.
 		expect((await fetch(`${server.url}/workshop`)).status).toBe(200)
+	})
+
+	test('an IPv6 client is counted by its /64, like a seat hold: new addresses in it do not reset the count', async () => {
+		const from = (address: string) =>
+			post(proxied, '/workshop?index', { email: 'bad' }, { 'x-forwarded-for': address })
+		const statuses: number[] = []
+		for (const host of ['1', '2', 'ffff:1', 'abcd:ef01:2345'])
+			statuses.push((await from(`2001:db8:0:42::${host}`)).status)
+		expect(statuses).toEqual([400, 400, 400, 429])
+		// The next /64 is someone else.
+		expect((await from('2001:db8:0:43::1')).status).toBe(400)
+		// An IPv4 address is itself, also written as IPv6.
+		expect((await from('198.51.100.7')).status).toBe(400)
+		expect((await from('::ffff:198.51.100.7')).status).toBe(400)
 	})
 })
 
