@@ -20,6 +20,7 @@ import express from 'express'
 import { ConfigError, getConfig } from '~/config.server'
 import { type Database, getDatabase } from '~/db/client.server'
 import { attributionCookies } from '~/http/attribution.server'
+import { privateWhenSettingCookies } from '~/http/cache-control.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
 import { createRateLimiter } from '~/http/rate-limit.server'
@@ -119,6 +120,8 @@ let shuttingDown = false
 
 app.use(requestGuards({ trustProxy: config.TRUST_PROXY, shuttingDown: () => shuttingDown }))
 app.use(securityHeaders(config))
+// Whoever sets a cookie, no shared cache keeps the answer (docs/decisions/105).
+app.use(privateWhenSettingCookies)
 
 app.use(compression())
 

@@ -9,11 +9,18 @@
  *    by entry.server.tsx): a route's `headers` export can never make a page public again.
  * Anonymous pages keep the caching their route asks for: the landing and content pages
  * `PUBLIC_PAGE_CACHE_CONTROL`, with a `Vary` naming what their markup depends on
- * (page-cache-key.server.ts). A document that sets a cookie is private too: a shared cache must
- * never hand one visitor's cookie to the next (docs/decisions/070).
+ * (page-cache-key.server.ts); a page priced for the visitor's country only when the CDN's header
+ * said the country (`regionalPageHeaders`).
+ * 3. Any answer that sets a cookie is private: a shared cache must never hand one visitor's cookie
+ *    to the next (docs/decisions/070, 105). `privateWhenSettingCookies` applies it in server.ts
+ *    to everything, whoever set the cookie (Remix, the attribution middleware, the page cache).
  * Data requests (`?_data=`) answer with their own loader's header, so rule 1 covers them.
  */
 import type { HeadersFunction } from '@remix-run/node'
+import type { RequestHandler } from 'express'
+import onHeaders from 'on-headers'
+import type { GeoQuery } from '~/integrations/geo/locate.server'
+import { parseCountryCode } from '~/integrations/geo/types'
 import { pageCacheVary } from './page-cache-key.server'
 
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
@@ -31,6 +38,23 @@ export const PAGE_STALE_SECONDS = 1
  * so no one sees a page more than 3 s old; browsers ask again every time (a price can change).
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_FRESH_SECONDS}, stale-while-revalidate=${PAGE_STALE_SECONDS}`
+
+/**
+ * A page priced for a country found from the address (docs/decisions/105): our page cache keys
+ * on the country and may keep it, but no `Vary` can tell a shared cache outside which country an
+ * address is in, so such a cache must ask us every time.
+ */
+const ADDRESS_PRICED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=0, proxy-revalidate'
+
+/**
+ * The loader headers of a page whose prices follow the visitor's country: shared as any
+ * anonymous page when the CDN's country header (named in `Vary`) said it, else only by us.
+ */
+export function regionalPageHeaders(geo: GeoQuery): Record<string, string> {
+	return parseCountryCode(geo.headerCountry)
+		? {}
+		: { 'Cache-Control': ADDRESS_PRICED_PAGE_CACHE_CONTROL }
+}
 
 /** The `headers` export of a page every anonymous visitor may share. */
 export const publicPageHeaders: HeadersFunction = ({ loaderHeaders }) => ({
@@ -65,4 +89,13 @@ export function documentCacheControl(
 		documentHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
 	else if (/\bpublic\b/.test(documentHeaders.get('Cache-Control') ?? ''))
 		documentHeaders.set('Vary', pageCacheVary())
+}
+
+/** Rule 3, for server.ts: an answer with a Set-Cookie header goes out private, no-store. */
+export const privateWhenSettingCookies: RequestHandler = (_req, res, next) => {
+	onHeaders(res, () => {
+		if (res.getHeader('Set-Cookie') !== undefined)
+			res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL)
+	})
+	next()
 }

@@ -68,11 +68,9 @@ export function pageCacheMiddleware({
 			}
 			res.setHeader('X-Page-Cache', outcome)
 			if (shareable) {
+				// Attribution cookies (server.ts) may ride on a shared page: the answer carrying them
+				// then goes out private (privateWhenSettingCookies, docs/decisions/105).
 				res.setHeader('Age', String(Math.floor((Date.now() - page.renderedAt) / 1000)))
-				// Attribution cookies (server.ts) ride on a shared page: then no shared cache may keep
-				// this answer, which carries them (docs/decisions/070).
-				if (res.getHeader('set-cookie') !== undefined)
-					res.setHeader('Cache-Control', 'private, no-store')
 			}
 			// Stored pages go out gzipped as stored; compression() leaves an encoded answer alone.
 			const gzip = shareable && req.acceptsEncodings('gzip', 'identity') === 'gzip'

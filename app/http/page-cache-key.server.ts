@@ -46,10 +46,14 @@ const COOKIE_RULES: { [Name in keyof typeof cookies]: CookieRule } = {
 
 const asIs = (value: string) => value
 
-/** Query parameters that reach the markup, with the value it makes of them. */
-const QUERY_KEYS: Record<string, (value: string) => string> = {
-	// The regional-pricing switch without JavaScript (SPEC §4).
-	pricing: (value) => parsePricingChoice(value) ?? '',
+/**
+ * Query parameters that reach the markup, with their part of the key: the value as it came,
+ * since the markup repeats it, or null when the page cannot be filed under it.
+ */
+const QUERY_KEYS: Record<string, (value: string) => string | null> = {
+	// The regional-pricing switch without JavaScript (SPEC §4). Any other value would be keyed
+	// with the valid ones' page while its text reaches the form actions: rendered alone (105).
+	pricing: (value) => (parsePricingChoice(value) ? value : null),
 	// The blog list narrowed to one category; an unknown one is a 404, never stored.
 	category: asIs,
 	// In the return URLs of the page's forms (colour mode, sign-ups).
@@ -76,9 +80,9 @@ export function hasPersonalCookie(cookieHeader: string | null): boolean {
 function queryKey(url: URL): string | null {
 	const parts: string[] = []
 	for (const [name, value] of url.searchParams) {
-		const read = QUERY_KEYS[name]
-		if (!read) return null
-		parts.push(`${name}=${encodeURIComponent(read(value))}`)
+		const part = QUERY_KEYS[name]?.(value)
+		if (part == null) return null
+		parts.push(`${name}=${encodeURIComponent(part)}`)
 	}
 	// In the order given: the markup repeats the query as it came.
 	return parts.join('&')
@@ -105,7 +109,8 @@ export async function pageCacheKey(
 	}
 	const inputs = [
 		...KEYED_COOKIES.map(([name, read]) => `${name}=${read(request)}`),
-		`country=${location?.countryCode ?? ''}`,
+		// From the CDN's header or the address: their pages differ in who may share them (105).
+		`country=${location?.countryCode ?? ''}@${location?.source === 'header' ? 'header' : 'address'}`,
 		`bot=${isbot(request.headers.get('user-agent'))}`,
 	]
 	return `${url.pathname}?${query}#${inputs.join(';')}`

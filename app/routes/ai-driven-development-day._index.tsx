@@ -11,7 +11,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { geoQuery } from '~/http/api.server'
-import { publicPageHeaders } from '~/http/cache-control.server'
+import { publicPageHeaders, regionalPageHeaders } from '~/http/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
 import { honeypotProps } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/calendar.server'
@@ -33,16 +33,20 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const { people, agenda } = getSiteContent()
 	const [day] = eventsOf('day')
-	return json({
-		...(await getDayPasses(await getDb(), geoQuery(request, context))),
-		// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
-		event: day ? presentEvent(day, context.origin) : null,
-		agenda: agenda.day,
-		speakers: people.speakers,
-		signedUp: isSignedUp(request, 'day_event'),
-		oneClick: readOneClickLink(new URL(request.url)),
-		honeypot: honeypotProps(),
-	})
+	const geo = geoQuery(request, context)
+	return json(
+		{
+			...(await getDayPasses(await getDb(), geo)),
+			// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
+			event: day ? presentEvent(day, context.origin) : null,
+			agenda: agenda.day,
+			speakers: people.speakers,
+			signedUp: isSignedUp(request, 'day_event'),
+			oneClick: readOneClickLink(new URL(request.url)),
+			honeypot: honeypotProps(),
+		},
+		{ headers: regionalPageHeaders(geo) },
+	)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

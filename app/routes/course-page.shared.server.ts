@@ -13,6 +13,7 @@ import { courseCopy } from '~/components/landing/course-copy.server'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { geoQuery } from '~/http/api.server'
+import { regionalPageHeaders } from '~/http/cache-control.server'
 import { honeypotProps } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/calendar.server'
 import { getCourseFaq } from '~/models/course-faq.server'
@@ -47,7 +48,9 @@ export { publicPageHeaders as coursePageHeaders } from '~/http/cache-control.ser
 
 /** The loader of `/`. */
 export async function courseLoader({ request, context }: LoaderFunctionArgs) {
-	return json(await loadCoursePage(request, context))
+	return json(await loadCoursePage(request, context), {
+		headers: regionalPageHeaders(geoQuery(request, context)),
+	})
 }
 
 /** The course-interest sign-up of those pages (docs/decisions/062). */

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoursePage } from '~/components/course-landing'
-import { publicPageHeaders } from '~/http/cache-control.server'
+import { geoQuery } from '~/http/api.server'
+import { publicPageHeaders, regionalPageHeaders } from '~/http/cache-control.server'
 import { courseInterestAction, loadCoursePage } from '~/routes/course-page.shared.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { pageMeta } from '~/utils/meta'
@@ -37,7 +38,10 @@ export function frameworkName(slug: string): string {
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const slug = params.framework ?? ''
 	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(new URL(request.url).pathname)
-	return json({ framework: frameworkName(slug), ...(await loadCoursePage(request, context)) })
+	return json(
+		{ framework: frameworkName(slug), ...(await loadCoursePage(request, context)) },
+		{ headers: regionalPageHeaders(geoQuery(request, context)) },
+	)
 }
 
 // The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).

@@ -10,6 +10,8 @@ import { type RunningServer, startServer } from '../support/server'
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36'
+/** Shared caches must ask us every time: only we know which country an address is in. */
+const ADDRESS_PRICED = 'public, max-age=0, s-maxage=0, proxy-revalidate'
 
 describe('the page cache', () => {
 	let server: RunningServer
@@ -80,7 +82,8 @@ describe('the page cache', () => {
 		// Anyone else gets neither the cookie nor the friend's links.
 		const next = await get('/ai-driven-development-day')
 		expect(next.headers.getSetCookie()).toEqual([])
-		expect(next.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=2/)
+		// Public again (priced from the address here: ours to share, not a CDN's).
+		expect(next.headers.get('cache-control')).toBe(ADDRESS_PRICED)
 		expect(await next.text()).not.toContain('zq9ada')
 	})
 
@@ -136,10 +139,76 @@ describe('the page cache', () => {
 		expect(Date.now() - held).toBeLessThan(5_500)
 	})
 
+	test('query text the key does not keep never reaches the next visitor', async () => {
+		const first = await get('/?pricing=zzSOMETHINGzz')
+		expect(first.status).toBe(200)
+		expect(await first.text()).toContain('zzSOMETHINGzz')
+		const second = await get('/?pricing=yyOTHERyy')
+		const page = await second.text()
+		expect(page).not.toContain('zzSOMETHINGzz')
+		expect(page).toContain('yyOTHERyy')
+		// A choice the page knows is still shared.
+		await get('/?pricing=global')
+		expect((await get('/?pricing=global')).headers.get('x-page-cache')).toBe('hit')
+	})
+
+	test('a price from the CDN’s country header is shared under a Vary naming it; from the address it is not', async () => {
+		const fromHeader = await get('/', { 'cf-ipcountry': 'IN' })
+		expect(fromHeader.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=2/)
+		expect(fromHeader.headers.get('vary')).toContain('cf-ipcountry')
+		// The CDN sent no country: the price comes from the address, which no Vary can name.
+		for (const path of ['/', '/for/react', '/ai-driven-development-day']) {
+			const fromAddress = await get(path)
+			expect(fromAddress.headers.get('cache-control'), path).toBe(ADDRESS_PRICED)
+		}
+	})
+
 	test('/healthz counts hits and misses within its byte budget', async () => {
 		const counters = await stats()
 		expect(counters.hits).toBeGreaterThan(0)
 		expect(counters.misses).toBeGreaterThan(0)
 		expect(counters.bytes).toBeLessThanOrEqual(counters.maxBytes)
+	})
+})
+
+describe('shared caches outside ours', () => {
+	let plain: RunningServer
+	let uncached: RunningServer
+	const get = (server: RunningServer, path: string) =>
+		fetch(`${server.url}${path}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } })
+
+	beforeAll(async () => {
+		;[plain, uncached] = await Promise.all([
+			startServer(),
+			startServer({ PAGE_CACHE_MAX_BYTES: '0' }),
+		])
+	}, 120_000)
+	afterAll(async () => {
+		await plain?.stop()
+		await uncached?.stop()
+	})
+
+	test('without a country header, a priced page is ours to cache, never a CDN’s', async () => {
+		for (const path of ['/', '/ai-driven-development-day']) {
+			await get(plain, path)
+			const again = await get(plain, path)
+			expect(again.headers.get('cache-control'), path).toBe(ADDRESS_PRICED)
+			expect(again.headers.get('x-page-cache'), path).toBe('hit')
+		}
+		// A page without a price is shared as before.
+		expect((await get(plain, '/blog')).headers.get('cache-control')).toMatch(/s-maxage=2/)
+	})
+
+	test('any answer that sets a cookie is private, also when the page cache is off', async () => {
+		for (const path of [
+			'/ai-driven-development-day?friend=zq9ada',
+			'/blog?utm_source=launch',
+			'/no-such-page?friend=zq9ada',
+		]) {
+			const response = await get(uncached, path)
+			expect(response.headers.getSetCookie().length, path).toBeGreaterThan(0)
+			expect(response.headers.get('cache-control'), path).toBe('private, no-store')
+		}
+		expect((await get(uncached, '/blog')).headers.get('cache-control')).toMatch(/^public/)
 	})
 })
