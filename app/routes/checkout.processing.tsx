@@ -11,16 +11,23 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import {
 	checkoutFailed,
 	DEFAULT_CHECKOUT_REASON,
 	DEFAULT_VERIFY_REASON,
+	MESSAGES,
 	paymentVerificationFailed,
 } from '~/forms/messages'
 import { startedHere } from '~/http/cookies.server'
 import { PaymentProviderError } from '~/integrations/payments/types'
-import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout/index.server'
+import {
+	type CheckoutView,
+	cancelCheckout,
+	failureMessage,
+	getCheckout,
+} from '~/models/checkout/index.server'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
@@ -45,21 +52,19 @@ type State =
 	| { state: 'pending'; id: string }
 	| { state: 'failed'; reason: string; cancelled: boolean; idle?: boolean }
 
-/**
- * The reason a no-JavaScript checkout failed arrives in the URL, so anyone can write one: only
- * short, plain wording is shown, anything else reads as the default reason.
- */
-function plainReason(reason: string): string {
-	return /^[\w\s'.,:;()/-]{1,160}$/.test(reason) ? reason : DEFAULT_CHECKOUT_REASON
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const headers = { 'Cache-Control': 'no-store' }
 	const checkoutError = url.searchParams.get('error')
 	if (checkoutError)
 		return json<State>(
-			{ state: 'checkout-failed', reason: plainReason(checkoutError) },
+			{
+				state: 'checkout-failed',
+				// A code, never wording: anyone can write a URL (docs/decisions/105).
+				reason:
+					failureMessage(checkoutError, MESSAGES.quantity(getConfig().MAX_QUANTITY)) ??
+					DEFAULT_CHECKOUT_REASON,
+			},
 			{ status: 400, headers },
 		)
 	const id = url.searchParams.get('id') ?? ''

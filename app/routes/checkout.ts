@@ -15,7 +15,13 @@ import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
 import { getPricingTable } from '~/models/catalog.server'
-import { CheckoutError, createCheckout, regionAllowed } from '~/models/checkout/index.server'
+import {
+	CheckoutError,
+	type CheckoutFailureCode,
+	createCheckout,
+	fieldFailureCode,
+	regionAllowed,
+} from '~/models/checkout/index.server'
 import { getCountryInfo } from '~/models/country.server'
 import { redact } from '~/utils/redact'
 
@@ -68,14 +74,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	const read = await readBody(request)
 	const isForm = 'form' in read && read.form
-	const fail = (status: number, reason: string) =>
+	// A form lands on the processing page with the reason's code: that page shows only fixed
+	// messages (docs/decisions/105). Without a code, its default reason.
+	const fail = (status: number, reason: string, code?: CheckoutFailureCode) =>
 		isForm
-			? redirect(`/checkout/processing?error=${encodeURIComponent(reason)}`, 303)
+			? redirect(`/checkout/processing?error=${code ?? 'other'}`, 303)
 			: json({ error: checkoutFailed(reason) }, { status, headers: noStore })
 	if ('error' in read) return fail(read.error === 'request body too large' ? 413 : 400, read.error)
 
 	const parsed = checkoutRequestSchema(getConfig().MAX_QUANTITY).safeParse(read.body)
-	if (!parsed.success) return fail(400, firstIssue(parsed.error))
+	if (!parsed.success)
+		return fail(400, firstIssue(parsed.error), fieldFailureCode(parsed.error.issues[0]?.path[0]))
 	const { code, quantity, type, region } = parsed.data
 
 	try {
@@ -83,10 +92,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const db = await getDb()
 		const table = await getPricingTable(db)
 		if (!table.regions.some((known) => known.name === region))
-			return fail(400, `unknown region '${region}'`)
+			return fail(400, `unknown region '${region}'`, 'region')
 		const country = await getCountryInfo(db, geoQuery(request, context))
 		if (!regionAllowed(region, country.details.region))
-			return fail(403, `the ${region} price is not available in your country; use GLOBAL`)
+			return fail(403, `the ${region} price is not available in your country; use GLOBAL`, 'region')
 
 		// The partner cookie stands in when the client did not pass it on (a plain form POST),
 		// for the affiliate and, when no coupon was given, for the coupon (SPEC §7).
@@ -111,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
 		return isForm ? redirect(link, { status: 303, headers }) : json({ link }, { headers })
 	} catch (error) {
-		if (error instanceof CheckoutError) return fail(error.status, error.reason)
+		if (error instanceof CheckoutError) return fail(error.status, error.reason, error.code)
 		console.error('POST /checkout failed:', redact(error))
 		return fail(503, DEFAULT_CHECKOUT_REASON)
 	}

@@ -275,13 +275,27 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 		expect(await page.text()).toContain(
 			'Checkout failed: quantity must be a whole number from 1 to 20',
 		)
-		// The reason is in the URL, so only plain wording is shown.
-		const crafted = await fetch(
-			`${server.url}/checkout/processing?error=${encodeURIComponent('<b>Call +1 555 0100</b> to pay')}`,
-		)
-		const craftedText = await crafted.text()
-		expect(craftedText).toContain('Checkout failed: Failed to process checkout')
-		expect(craftedText).not.toContain('555 0100')
+		// The URL carries a reason code, never the wording: nothing from it reaches the page.
+		expect(bad.headers.get('location')).toBe('/checkout/processing?error=quantity')
+		for (const crafted of [
+			'<b>Call +1 555 0100</b> to pay',
+			'Call 555 0100 to pay',
+			'sold out; call 555 0100',
+		]) {
+			const page = await fetch(
+				`${server.url}/checkout/processing?error=${encodeURIComponent(crafted)}`,
+			)
+			const text = await page.text()
+			expect(text).toContain('Checkout failed: Failed to process checkout')
+			expect(text).not.toContain('555 0100')
+		}
+		const unknownProduct = await api.form('/checkout', { code: 'call-555-0100', quantity: '1' })
+		expect(unknownProduct.headers.get('location')).toBe('/checkout/processing?error=product')
+		const productPage = await (
+			await fetch(`${server.url}${unknownProduct.headers.get('location')}`)
+		).text()
+		expect(productPage).toContain('Checkout failed: that product is not on sale')
+		expect(productPage).not.toContain('555-0100')
 	})
 
 	test('the processing page waits with a meta refresh, and reports failures', async () => {

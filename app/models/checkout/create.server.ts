@@ -109,7 +109,11 @@ export async function createCheckout(
 			.where(eq(orders.id, id))
 		console.error(`Checkout ${id}: the payment provider failed:`, redact((error as Error).message))
 		if (error instanceof PaymentProviderError)
-			throw new CheckoutError(502, 'the payment provider is unavailable, please try again')
+			throw new CheckoutError(
+				502,
+				'the payment provider is unavailable, please try again',
+				'provider',
+			)
 		throw error
 	}
 }

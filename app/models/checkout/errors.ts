@@ -1,10 +1,45 @@
-/** A checkout refused: the route answers `status` with `Checkout failed: {reason}` (SPEC §7). */
+/**
+ * A checkout refused: the route answers `status` with `Checkout failed: {reason}` (SPEC §7).
+ * A form sent without JavaScript lands on /checkout/processing with the refusal's `code` in
+ * its URL instead, and that page shows the code's fixed message: anyone can write a URL, so no
+ * text from one is ever shown (docs/decisions/105).
+ */
 export class CheckoutError extends Error {
 	name = 'CheckoutError'
 	constructor(
 		readonly status: number,
 		readonly reason: string,
+		readonly code?: CheckoutFailureCode,
 	) {
 		super(reason)
 	}
+}
+
+/** What a failed no-JavaScript checkout's page says, by code (`quantity` needs the limit). */
+const FAILURE_MESSAGES = {
+	product: 'that product is not on sale',
+	region: 'that regional price is not available in your country; choose the global price',
+	'sold-out': 'sold out',
+	'per-buyer': 'that is more seats than one buyer may hold right now; please choose fewer',
+	'other-checkout':
+		'your other checkout is still holding seats: finish or cancel it, then try again',
+	provider: 'the payment provider is unavailable, please try again',
+} as const
+
+export type CheckoutFailureCode = keyof typeof FAILURE_MESSAGES | 'quantity'
+
+/** The code of a refused checkout request's field, for the form's redirect. */
+export function fieldFailureCode(field: unknown): CheckoutFailureCode | undefined {
+	if (field === 'quantity') return 'quantity'
+	if (field === 'code' || field === 'type') return 'product'
+	if (field === 'region') return 'region'
+	return undefined
+}
+
+/** The fixed message of a code from a URL; null for anything else. */
+export function failureMessage(code: string | null, quantityMessage: string): string | null {
+	if (code === 'quantity') return quantityMessage
+	return Object.hasOwn(FAILURE_MESSAGES, code ?? '')
+		? FAILURE_MESSAGES[code as keyof typeof FAILURE_MESSAGES]
+		: null
 }

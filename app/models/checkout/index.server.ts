@@ -7,7 +7,12 @@
 export { checkoutJobs } from './background.server'
 export { applyPaymentEvent, recordSandboxPayment } from './confirm.server'
 export { createCheckout } from './create.server'
-export { CheckoutError } from './errors'
+export {
+	CheckoutError,
+	type CheckoutFailureCode,
+	failureMessage,
+	fieldFailureCode,
+} from './errors'
 export { cancelCheckout, cancelSandboxCheckout } from './expire.server'
 export { findLatestPaidOrderHashId } from './paid-order.server'
 export { claimPass, findValidPass } from './passes.server'

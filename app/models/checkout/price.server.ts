@@ -46,12 +46,12 @@ export async function findPricedItem(
 			and(eq(catalogPrices.itemCode, catalogItems.code), eq(catalogPrices.region, region)),
 		)
 		.where(eq(catalogItems.code, code))
-	if (!found?.active) throw new CheckoutError(404, `unknown product code '${code}'`)
+	if (!found?.active) throw new CheckoutError(404, `unknown product code '${code}'`, 'product')
 	if (type !== undefined && type !== found.type)
-		throw new CheckoutError(400, `'${code}' is not of type '${type}'`)
+		throw new CheckoutError(400, `'${code}' is not of type '${type}'`, 'product')
 	const { amountMinor, currency } = found
 	if (amountMinor === null || currency === null)
-		throw new CheckoutError(400, `'${code}' has no price in region ${region}`)
+		throw new CheckoutError(400, `'${code}' has no price in region ${region}`, 'region')
 	return { ...found, amountMinor, currency }
 }
 

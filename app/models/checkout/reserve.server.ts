@@ -89,18 +89,20 @@ export async function reserveSeats(
 	for (const pool of seatPools(item)) {
 		const seats = await countSeats(tx, pool, buyerKey)
 		if (!seatsFit({ capacity: pool.capacity, held: seats.held, quantity }))
-			throw new CheckoutError(409, 'sold out')
+			throw new CheckoutError(409, 'sold out', 'sold-out')
 		if (buyerKey === null) continue
 		const allowance = allowanceIn(pool, seats.paid)
 		if (quantity > allowance)
 			throw new CheckoutError(
 				409,
 				`at most ${allowance} seats can be held per buyer right now; please choose fewer`,
+				'per-buyer',
 			)
 		if (seats.buyerHeld + quantity > allowance)
 			throw new CheckoutError(
 				409,
 				'your other checkout is still holding seats: finish or cancel it, then try again',
+				'other-checkout',
 			)
 	}
 }
