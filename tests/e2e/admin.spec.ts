@@ -6,6 +6,9 @@ import { adminURL, E2E_OWNER_LOGIN, mailURL } from '../../playwright.config'
 // the fake GitHub (tests/fakes/github-peer.ts) and ADMIN_GITHUB_LOGINS is `mona`. Runs with
 // JavaScript on and off.
 test.use({ baseURL: adminURL })
+// Each owner flow is a whole story (sign in, a sale, a refund, an export...): 20–25 s on an idle
+// 2-core machine, near the 30 s default, and past it when the machine is busy.
+test.describe.configure({ timeout: 90_000 })
 
 /**
  * Signs in with the fake GitHub as `login`: the site sends the browser to the fake's authorize
