@@ -102,6 +102,17 @@ export const profileSchema = z.object({
 		.optional(),
 })
 
+/**
+ * The first name a message may greet someone by: only one that passes the name rules, as it
+ * would be stored; anything else (a name kept from before a rule, or passed in by hand) greets
+ * no one by name (docs/decisions/103).
+ */
+export function greetingName(value: string | null | undefined): string | null {
+	if (!value) return null
+	const parsed = profileSchema.shape.firstName.safeParse(value)
+	return parsed.success && parsed.data === value ? value : null
+}
+
 /** Workshop and day event: an e-mail address and, optionally, a first name. */
 export const signupSchema = z.object({
 	email: emailField,
