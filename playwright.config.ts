@@ -58,6 +58,8 @@ const siteEnv = {
 	TRUST_PROXY: '1',
 	// Every spec posts forms from one address; the limit itself is tested in tests/integration.
 	RATE_LIMIT_MAX: '100000',
+	// Every spec signs up at example.com; the confirmation limits are tested in tests/integration.
+	CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '100000',
 	SESSION_SECRET: E2E_SESSION_SECRET,
 	SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
 	PREVIEW_SECRET: E2E_PREVIEW_SECRET,

@@ -226,6 +226,16 @@ const envSchema = z.object({
 	EMAIL_RETRY_HOURS: wholeNumber('EMAIL_RETRY_HOURS', 24)
 		.refine((n) => n <= 168, 'EMAIL_RETRY_HOURS must be at most 168 (a week)')
 		.default('24'),
+	// Sign-up confirmations per hour (docs/decisions/103): to one mailbox (+tag, case and Gmail's
+	// dots folded), to one recipient domain, and from the whole site. Past one, the sign-up is
+	// stored and answered as usual, but no confirmation is sent.
+	CONFIRMATIONS_PER_MAILBOX_PER_HOUR: wholeNumber('CONFIRMATIONS_PER_MAILBOX_PER_HOUR', 1).default(
+		'3',
+	),
+	CONFIRMATIONS_PER_DOMAIN_PER_HOUR: wholeNumber('CONFIRMATIONS_PER_DOMAIN_PER_HOUR', 1).default(
+		'100',
+	),
+	CONFIRMATIONS_PER_HOUR: wholeNumber('CONFIRMATIONS_PER_HOUR', 1).default('1000'),
 	// Expired seat holds are released by a periodic job this often (docs/decisions/077).
 	HOLDS_SWEEP_SECONDS: wholeNumber('HOLDS_SWEEP_SECONDS', 1)
 		.refine((n) => n <= 60, 'HOLDS_SWEEP_SECONDS must be at most 60 (a minute)')

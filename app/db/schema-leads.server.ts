@@ -66,4 +66,7 @@ export const outbox = pgTable('outbox', {
 	attempts: integer('attempts').notNull().default(0),
 	lastError: text('last_error'),
 	failedAt: timestamp('failed_at', { withTimezone: true }),
+	// 0010_outbox_mailbox_limits.sql: set on sign-up confirmations only (docs/decisions/103).
+	mailboxKey: text('mailbox_key'),
+	mailboxDomain: text('mailbox_domain'),
 })

@@ -25,14 +25,20 @@ export const MESSAGES = {
 	// Beyond SPEC §5: the profile must fit the session cookie (limits.ts).
 	avatarTooLong: `The avatar URL must be at most ${AVATAR_URL_MAX_LENGTH} characters`,
 	profileValueTooLong: 'This value is too long',
+	// Beyond SPEC §5: control characters (a NUL, a bell) in any text field (docs/decisions/103).
+	firstNameControl: 'First name must not contain control characters',
+	lastNameControl: 'Last name must not contain control characters',
+	profileValueControl: 'This value must not contain control characters',
 
 	// The insiders survey.
 	surveyRating: `Please choose a rating from ${SURVEY_RATING.min} to ${SURVEY_RATING.max}`,
 	surveyAnswerLong: `Please keep this under ${SURVEY_ANSWER_MAX_LENGTH} characters`,
+	surveyAnswerControl: 'Please remove the control characters from this answer',
 
 	// Claiming a pass.
 	passNameShort: `Name must be at least ${PASS_HOLDER_NAME_LENGTH.min} characters`,
 	passNameLong: `Name must be less than ${PASS_HOLDER_NAME_LENGTH.max} characters`,
+	passNameControl: 'Name must not contain control characters',
 	passAlreadyClaimed: 'This pass has already been claimed.',
 
 	// The sandbox's hosted checkout page (docs/decisions/030).

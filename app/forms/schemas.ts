@@ -19,6 +19,19 @@ import {
 } from './limits'
 import { MESSAGES } from './messages'
 import { nameLength, normalizeName } from './normalize'
+import { hasControlCharacters, textLimitFor, withinTextLimit } from './text'
+
+/**
+ * Refuses a value for which `refused` holds with `message`, and stops there (`fatal`): nothing
+ * after it (normalising, counting graphemes) reads a value with a NUL or kilobytes of marks.
+ */
+const refuse =
+	(refused: (value: string) => boolean, message: string) =>
+	(value: string, context: z.RefinementCtx) => {
+		if (refused(value)) context.addIssue({ code: 'custom', message, fatal: true })
+	}
+
+const controlFree = (value: string) => !hasControlCharacters(value)
 
 /** An e-mail address a form must have (SPEC §5's rule and message). */
 const emailField = z
@@ -27,9 +40,15 @@ const emailField = z
 	.max(EMAIL_MAX_LENGTH, MESSAGES.email)
 	.email(MESSAGES.email)
 
-const name = (length: { min: number; max: number }, short: string, long: string) =>
+/**
+ * A name: SPEC §5's lengths count graphemes (an accented letter is one), and the text under them
+ * is capped by code points and bytes (docs/decisions/103), answered with the "too long" message.
+ */
+const name = (length: { min: number; max: number }, short: string, long: string, control: string) =>
 	z
 		.string()
+		.superRefine(refuse(hasControlCharacters, control))
+		.superRefine(refuse((value) => !withinTextLimit(value.trim(), textLimitFor(length.max)), long))
 		.transform(normalizeName)
 		.pipe(
 			z
@@ -38,7 +57,9 @@ const name = (length: { min: number; max: number }, short: string, long: string)
 				.refine((value) => nameLength(value) <= length.max, long),
 		)
 
-const isWebUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
+// A URL parser would quietly encode a control character; the stored value would still hold it.
+const isWebUrl = (value: string) =>
+	controlFree(value) && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
 
 /**
  * The visitor profile's rules (SPEC §5), one field each in the spec's order: the first failing
@@ -47,8 +68,18 @@ const isWebUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new 
  */
 export const profileSchema = z.object({
 	email: z.string().trim().max(EMAIL_MAX_LENGTH, MESSAGES.email).email(MESSAGES.email).optional(),
-	firstName: name(FIRST_NAME_LENGTH, MESSAGES.firstNameShort, MESSAGES.firstNameLong).optional(),
-	lastName: name(LAST_NAME_LENGTH, MESSAGES.lastNameShort, MESSAGES.lastNameLong).optional(),
+	firstName: name(
+		FIRST_NAME_LENGTH,
+		MESSAGES.firstNameShort,
+		MESSAGES.firstNameLong,
+		MESSAGES.firstNameControl,
+	).optional(),
+	lastName: name(
+		LAST_NAME_LENGTH,
+		MESSAGES.lastNameShort,
+		MESSAGES.lastNameLong,
+		MESSAGES.lastNameControl,
+	).optional(),
 	// Rendered as an image source, so only web addresses (never javascript: or data:). The
 	// length is checked first: a huge value is refused for its size, without parsing it.
 	avatar: z
@@ -61,13 +92,26 @@ export const profileSchema = z.object({
 		.string()
 		.trim()
 		.max(ORDER_HASH_ID_MAX_LENGTH, MESSAGES.profileValueTooLong)
+		.refine(controlFree, MESSAGES.profileValueControl)
 		.optional(),
 	github_username: z
 		.string()
 		.trim()
 		.max(GITHUB_USERNAME_MAX_LENGTH, MESSAGES.profileValueTooLong)
+		.refine(controlFree, MESSAGES.profileValueControl)
 		.optional(),
 })
+
+/**
+ * The first name a message may greet someone by: only one that passes the name rules, as it
+ * would be stored; anything else (a name kept from before a rule, or passed in by hand) greets
+ * no one by name (docs/decisions/103).
+ */
+export function greetingName(value: string | null | undefined): string | null {
+	if (!value) return null
+	const parsed = profileSchema.shape.firstName.safeParse(value)
+	return parsed.success && parsed.data === value ? value : null
+}
 
 /** Workshop and day event: an e-mail address and, optionally, a first name. */
 export const signupSchema = z.object({
@@ -86,7 +130,16 @@ export const onboardingSchema = profileSchema.pick({
 	avatar: true,
 })
 
-const answer = z.string().trim().max(SURVEY_ANSWER_MAX_LENGTH, MESSAGES.surveyAnswerLong).optional()
+// A textarea: its lines and tabs are the visitor's, other control characters are refused.
+const answer = z
+	.string()
+	.trim()
+	.max(SURVEY_ANSWER_MAX_LENGTH, MESSAGES.surveyAnswerLong)
+	.refine(
+		(value) => !hasControlCharacters(value, { multiline: true }),
+		MESSAGES.surveyAnswerControl,
+	)
+	.optional()
 
 /** /post-insiders-survey. */
 export const surveySchema = z.object({
@@ -107,7 +160,8 @@ export const passClaimSchema = z.object({
 		.string({ required_error: MESSAGES.passNameShort })
 		.trim()
 		.min(PASS_HOLDER_NAME_LENGTH.min, MESSAGES.passNameShort)
-		.max(PASS_HOLDER_NAME_LENGTH.max, MESSAGES.passNameLong),
+		.max(PASS_HOLDER_NAME_LENGTH.max, MESSAGES.passNameLong)
+		.refine(controlFree, MESSAGES.passNameControl),
 	email: emailField,
 })
 

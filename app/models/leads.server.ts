@@ -10,12 +10,14 @@ import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
+import { greetingName } from '~/forms/schemas'
 import type { EmailAttachment } from '~/integrations/email/attachment'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import { redact } from '~/utils/redact'
 import type { AttributionFacts } from './attribution'
 import { calendarAttachment, emailEvent } from './calendar.server'
+import { sendConfirmation } from './confirmation-limits.server'
 import { createToken } from './signed-token.server'
 
 /** E-mail addresses are stored trimmed and lower-cased: one lead per person and list. */
@@ -134,7 +136,8 @@ export async function signUp(db: Db, input: LeadInput & { origin: string }): Pro
 	const mail = await confirmationEmail(input, lead)
 	if (mail && (input.list !== 'day_event' || (await claimConfirmationSend(db, input.email)))) {
 		try {
-			await sendEmail(db, { to: normalizeEmail(input.email), ...mail })
+			// Within the hourly limits per mailbox, domain and site (docs/decisions/103).
+			await sendConfirmation(db, { to: normalizeEmail(input.email), ...mail })
 		} catch (error) {
 			console.error(`E-mail to a ${input.list} sign-up could not be sent:`, redact(error))
 		}
@@ -175,7 +178,7 @@ async function confirmationEmail(
 	input: LeadInput & { origin: string },
 	lead: SavedLead,
 ): Promise<(EmailContent & { attachments: EmailAttachment[] }) | null> {
-	const firstName = input.firstName || null
+	const firstName = greetingName(input.firstName)
 	const { origin } = input
 	const withCalendar = async (content: Promise<EmailContent>, event: SiteEvent | undefined) => ({
 		...(await content),

@@ -18,13 +18,11 @@ import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { listAuditLog } from '~/models/admin/audit.server'
 import { daysOf, defaultRange } from '~/models/admin/date-range'
-import { dateRangeSchema, parseFilters } from '~/models/admin/filters.server'
+import { dateRangeSchema, MAX_RANGE_DAYS, parseFilters } from '~/models/admin/filters.server'
 import { getOverview } from '~/models/admin/overview.server'
 
 export const meta = adminMeta('Overview')
 export const headers = () => ADMIN_HEADERS
-
-const MAX_DAYS = 366
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
@@ -35,7 +33,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const range = parsed.ok
 		? { from: parsed.value.from ?? fallback.from, to: parsed.value.to ?? fallback.to }
 		: fallback
-	if (parsed.ok && daysOf(range).length > MAX_DAYS) errors.to = `Choose at most ${MAX_DAYS} days`
+	// A `to` alone counts from the default start: the same ceiling as a whole range.
+	if (parsed.ok && range.from > range.to) errors.to = 'To must not be before From'
+	else if (parsed.ok && daysOf(range).length > MAX_RANGE_DAYS)
+		errors.to = `Choose a range of at most ${MAX_RANGE_DAYS} days`
 	const invalid = Object.keys(errors).length > 0
 	const db = await getDb()
 	const [overview, audit] = await Promise.all([

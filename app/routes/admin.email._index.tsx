@@ -19,7 +19,7 @@ import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { DELIVERY_LABELS, UNDELIVERED_STATES } from '~/models/admin/delivery'
 import { listEmails } from '~/models/admin/email.server'
-import { filterQuery } from '~/models/admin/filters.server'
+import { emailFiltersSchema, filterQuery, parseFilters } from '~/models/admin/filters.server'
 import { t } from '~/utils/i18n'
 
 export const meta = adminMeta('E-mail')
@@ -28,25 +28,28 @@ export const headers = () => ADMIN_HEADERS
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const params = new URL(request.url).searchParams
-	// Free text and a yes/no: nothing here can be malformed, only long (cut to an address's length).
-	const to = params.get('to')?.trim().slice(0, 254) || undefined
-	const state = UNDELIVERED_STATES.find((known) => known === params.get('state'))
-	const page = await listEmails(await getDb(), { to, state }, params.get('after'))
+	const filters = parseFilters(emailFiltersSchema, params)
+	// A bad filter (a NUL, an unknown state) is a message next to its field, and no rows.
+	const { to, state } = filters.ok ? filters.value : { to: undefined, state: undefined }
+	const page = filters.ok
+		? await listEmails(await getDb(), { to, state }, params.get('after'))
+		: { rows: [], next: null }
 	return json(
 		{
-			filters: { to, state },
+			filters: filters.ok ? { to, state } : filters.value,
+			errors: filters.ok ? {} : filters.errors,
 			emails: page.rows,
 			next: page.next,
 			query: filterQuery({ to, state }),
 		},
-		{ headers: ADMIN_HEADERS },
+		{ status: filters.ok ? 200 : 400, headers: ADMIN_HEADERS },
 	)
 }
 
 export const action = ownerOnlyAction
 
 export default function AdminEmail() {
-	const { filters, emails, next, query } = useLoaderData<typeof loader>()
+	const { filters, errors, emails, next, query } = useLoaderData<typeof loader>()
 	return (
 		<>
 			<AdminHeading title="E-mail" />
@@ -55,14 +58,14 @@ export default function AdminEmail() {
 					name="to"
 					label="To starts with"
 					value={filters.to}
-					error={undefined}
+					error={errors.to}
 					type="search"
 				/>
 				<FilterSelect
 					name="state"
 					label="State"
 					value={filters.state}
-					error={undefined}
+					error={errors.state}
 					options={UNDELIVERED_STATES.map((value) => ({ value, label: DELIVERY_LABELS[value] }))}
 				/>
 			</FilterForm>

@@ -98,6 +98,33 @@ describe('the owner role', () => {
 		for (const after of ['garbage', Buffer.from('2026-13-45 00:00:00+00|x').toString('base64url')])
 			expect((await get(`/admin/orders?after=${after}`)).status).toBe(200)
 	})
+
+	test('a NUL or a huge range in the filters is a 400 with a clear message, never a 500', async () => {
+		const cookie = await signIn('mona-renamed')
+		const get = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie } })
+		const nul = encodeURIComponent('a\u0000b')
+		const cases = [
+			[`/admin/leads?email=${nul}`, 'E-mail must not contain control characters'],
+			[`/admin/orders?partner=${nul}`, 'Partner must not contain control characters'],
+			[`/admin/email?to=${nul}`, 'To must not contain control characters'],
+			[`/admin/export/leads.csv?email=${nul}`, 'email: E-mail must not contain control characters'],
+			['/admin/orders?from=2000-01-01&to=2099-12-31', 'Choose a range of at most 366 days'],
+			['/admin/leads?from=0000-01-01', 'From must be between 2000-01-01 and 2099-12-31'],
+			['/admin/orders?to=9999-12-31', 'To must be between 2000-01-01 and 2099-12-31'],
+			['/admin?from=2001-01-01', 'Choose a range of at most 366 days'],
+			['/admin?from=2099-01-01', 'To must not be before From'],
+		]
+		for (const [path, message] of cases) {
+			const response = await get(path!)
+			expect(response.status, path).toBe(400)
+			expect(await response.text(), path).toContain(message)
+		}
+		// A cursor naming a word where the log numbers its rows is page 1, not a database error.
+		const word = Buffer.from(`2026-01-01 00:00:00+00|abc`).toString('base64url')
+		expect((await get(`/admin/audit?after=${word}`)).status).toBe(200)
+		expect((await get(`/admin/leads?after=${word}`)).status).toBe(200)
+		expect((await get(`/admin/audit?after=${nul}`)).status).toBe(200)
+	})
 })
 
 describe('an identity from the embedded GitHub emulator', () => {

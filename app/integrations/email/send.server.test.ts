@@ -16,6 +16,8 @@ const row = {
 	lastError: null,
 	failedAt: null,
 	attachments: null,
+	mailboxKey: null,
+	mailboxDomain: null,
 }
 
 describe('an outbox row as the message nodemailer sends (docs/decisions/076)', () => {

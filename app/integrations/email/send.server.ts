@@ -23,6 +23,8 @@ export type EmailMessage = {
 	text: string
 	html?: string
 	attachments?: EmailAttachment[]
+	/** A sign-up confirmation's folded mailbox: the rows its limits count (docs/decisions/103). */
+	mailbox?: { key: string; domain: string }
 }
 
 export type QueuedEmail = {
@@ -85,6 +87,8 @@ export async function sendEmail(
 				htmlBody: message.html ?? null,
 				attachments: message.attachments?.length ? message.attachments : null,
 				transport,
+				mailboxKey: message.mailbox?.key ?? null,
+				mailboxDomain: message.mailbox?.domain ?? null,
 			})
 			.returning({ id: outbox.id })
 		if (smtpUrl) await enqueueDelivery(tx, row!.id)

@@ -24,7 +24,8 @@ function encodeCursor(at: string, id: string): string {
 export function decodeCursor(value: string | null | undefined): Cursor | null {
 	if (!value || value.length > 200) return null
 	const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|')
-	if (!at || !id || rest.length > 0 || id.length > 64) return null
+	// Ids are ours: digits (leads, the log) or base64url (orders, passes); nothing else is one.
+	if (!at || !id || rest.length > 0 || !/^[\w-]{1,64}$/.test(id)) return null
 	const parts = PG_TIMESTAMP.exec(at)
 	if (!parts) return null
 	// A well-formed but impossible date (month 13) would make PostgreSQL throw: check it here.
@@ -41,7 +42,10 @@ export const cursorTime = (column: PgColumn) =>
 export function beforeCursor(cursor: Cursor | null, at: PgColumn, id: PgColumn): SQL | undefined {
 	if (!cursor) return undefined
 	// The id column's own type: text for orders and passes, bigint for leads and the log.
-	const key = id.columnType === 'PgBigSerial53' ? sql`${Number(cursor.id)}` : sql`${cursor.id}`
+	const numbered = id.columnType === 'PgBigSerial53'
+	// A word where a number belongs would be a database error: that cursor is page 1.
+	if (numbered && !/^\d{1,15}$/.test(cursor.id)) return undefined
+	const key = numbered ? sql`${Number(cursor.id)}` : sql`${cursor.id}`
 	return sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${key})`
 }
 

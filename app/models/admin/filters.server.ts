@@ -6,6 +6,8 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from '~/db/schema.server'
 import { LEAD_LISTS } from '~/forms/names'
+import { hasControlCharacters } from '~/forms/text'
+import { UNDELIVERED_STATES } from './delivery'
 
 // Empty fields come through from a GET form: treat them as absent.
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
@@ -16,25 +18,57 @@ const isRealDay = (value: string) => {
 	return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
 }
 
+/**
+ * The days a filter may name (docs/decisions/103): the site's life with room to spare. Beyond
+ * it, a date is a typo or a probe, and year 0 or 10000 cannot even be handed to PostgreSQL.
+ */
+const FIRST_DAY = '2000-01-01'
+const LAST_DAY = '2099-12-31'
+/** The longest range of days a list, an export or the overview covers in one go. */
+export const MAX_RANGE_DAYS = 366
+
 const day = (label: string) =>
 	optional(
 		z
 			.string()
 			.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-			.refine(isRealDay, `${label} must be a real date`),
+			.refine(isRealDay, `${label} must be a real date`)
+			.refine(
+				(value) => value >= FIRST_DAY && value <= LAST_DAY,
+				`${label} must be between ${FIRST_DAY} and ${LAST_DAY}`,
+			),
 	)
 
+// A NUL would reach PostgreSQL (which refuses it) and other controls the CSV: a message instead.
 const text = (label: string, max: number) =>
-	optional(z.string().trim().max(max, `${label} must be at most ${max} characters`))
+	optional(
+		z
+			.string()
+			.trim()
+			.max(max, `${label} must be at most ${max} characters`)
+			.refine(
+				(value) => !hasControlCharacters(value),
+				`${label} must not contain control characters`,
+			),
+	)
 
 const range = {
 	from: day('From'),
 	to: day('To'),
 }
 
+const DAY_MS = 86_400_000
+
 const checkRange = (value: { from?: string; to?: string }, context: z.RefinementCtx) => {
-	if (value.from && value.to && value.from > value.to)
+	if (!value.from || !value.to) return
+	if (value.from > value.to)
 		context.addIssue({ code: 'custom', path: ['to'], message: 'To must not be before From' })
+	else if ((Date.parse(value.to) - Date.parse(value.from)) / DAY_MS + 1 > MAX_RANGE_DAYS)
+		context.addIssue({
+			code: 'custom',
+			path: ['to'],
+			message: `Choose a range of at most ${MAX_RANGE_DAYS} days`,
+		})
 }
 
 export const orderFiltersSchema = z
@@ -71,6 +105,12 @@ export const passFiltersSchema = z
 export type PassFilters = z.output<typeof passFiltersSchema>
 
 export const dateRangeSchema = z.object(range).superRefine(checkRange)
+
+/** The E-mail page: the start of an address, and a delivery state. */
+export const emailFiltersSchema = z.object({
+	to: text('To', 254),
+	state: optional(z.enum(UNDELIVERED_STATES, { message: 'Pick a state from the list' })),
+})
 
 export type FilterResult<T> =
 	| { ok: true; value: T }
