@@ -105,16 +105,45 @@ const percentile = (samples, p) => {
 	return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)] ?? 0
 }
 
+/**
+ * Where the database's sessions wait, sampled every 50 ms while the buyers run: the lock, the
+ * pool (a session idle in a transaction is an app server busy elsewhere), or the disk.
+ */
+async function sampleWaits(until) {
+	const client = new pg.Client({ connectionString: databaseUrl })
+	await client.connect()
+	const waits = new Map()
+	let samples = 0
+	while (Date.now() < until) {
+		const { rows } = await client.query(
+			`SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS wait, state,
+				regexp_replace(left(query, 48), '\\s+', ' ', 'g') AS query
+			FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()
+				AND state <> 'idle'`,
+		)
+		samples++
+		for (const row of rows) {
+			const key = `${row.state.padEnd(20)} ${row.wait.padEnd(28)} ${row.query}`
+			waits.set(key, (waits.get(key) ?? 0) + 1)
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	}
+	await client.end()
+	return { waits, samples }
+}
+
 let exitCode = 0
 try {
 	console.log(`${buyers} buyers at a time for ${seconds} s, two app servers, pool ${poolMax} each`)
 	const end = Date.now() + seconds * 1000
 	const started = performance.now()
+	const sampling = sampleWaits(end)
 	await Promise.all(
 		Array.from({ length: buyers }, async (_, i) => {
 			while (Date.now() < end) await buyOnce(i)
 		}),
 	)
+	const { waits, samples } = await sampling
 	const minutes = (performance.now() - started) / 60_000
 	const database = new pg.Client({ connectionString: databaseUrl })
 	await database.connect()
@@ -123,7 +152,9 @@ try {
 	)
 	await database.end()
 	const fiveHundreds = [...statuses].filter(([key]) => /\s5\d\d$/.test(key))
-	console.log(`\npaid orders a minute: ${Math.round(paid / minutes)} (${paid} in ${(minutes * 60).toFixed(1)} s)`)
+	console.log(
+		`\npaid orders a minute: ${Math.round(paid / minutes)} (${paid} in ${(minutes * 60).toFixed(1)} s)`,
+	)
 	for (const what of ['checkout', 'webhook'])
 		console.log(
 			`${what.padEnd(9)} p50 ${percentile(latencies[what], 50).toFixed(0).padStart(5)} ms   p99 ${percentile(latencies[what], 99).toFixed(0).padStart(5)} ms`,
@@ -131,6 +162,9 @@ try {
 	console.log('answers:', Object.fromEntries([...statuses].sort()))
 	console.log(`5xx: ${fiveHundreds.reduce((sum, [, n]) => sum + n, 0)}`)
 	console.log(`database: ${rows[0].orders} paid orders, ${rows[0].seats} seats of ${CAPACITY}`)
+	console.log('\nbusy database sessions, on average (state, wait, statement):')
+	for (const [key, n] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 12))
+		console.log(`${(n / samples).toFixed(2).padStart(6)}  ${key}`)
 	if (rows[0].orders !== paid || rows[0].seats > CAPACITY) {
 		console.error('Paid answers and paid orders differ, or seats were oversold')
 		exitCode = 1
