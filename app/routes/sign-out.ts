@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { returnPath } from '~/http/oauth-state.server'
-import { getOwner } from '~/http/owner.server'
 import { redirectWithinSite } from '~/http/redirect'
 import { clearProfile } from '~/http/session.server'
 import { endOwnerSessions } from '~/models/admin/role.server'
@@ -24,8 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	}
 	const formData = await request.formData().catch(() => null)
 	const returnTo = returnPath(formData?.get('returnTo')?.toString())
-	const owner = await getOwner(request, context)
-	if (owner) await endOwnerSessions(await getDb(), owner)
+	if (context.owner) await endOwnerSessions(await getDb(), context.owner)
 	return redirectWithinSite(returnTo, '/', {
 		headers: { 'Set-Cookie': await clearProfile(request, context) },
 	})
