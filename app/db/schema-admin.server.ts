@@ -35,7 +35,7 @@ export const ownerAuditLog = pgTable('owner_audit_log', {
 })
 
 /**
- * Table of 0010_owner_session_versions.sql (docs/decisions/102): each owner's session version;
+ * Table of 0011_owner_session_versions.sql (docs/decisions/102): each owner's session version;
  * a session cookie with an older one is no owner's.
  */
 export const ownerSessionVersions = pgTable(
