@@ -21,6 +21,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { type Database, getDatabase } from '~/db/client.server'
 import { attributionCookies } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
+import { ownerGate, ownerOf, withoutDashboardOf } from '~/http/owner-gate.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
 import { createRateLimiter } from '~/http/rate-limit.server'
@@ -204,9 +205,16 @@ app.get('/healthz', (_req, res, next) => {
 	next()
 })
 
+// The owner's dashboard (docs/decisions/080, 102): each request's owner is decided here, once.
+// The owner is served the whole app; anyone else the app without the dashboard's routes, where
+// every /admin URL is the unknown path's 404, byte for byte.
+app.use(ownerGate((req) => requestFacts(req, siteOrigin)))
+const publicBuild = withoutDashboardOf(build)
+
 const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
 	cspNonce: res.locals.cspNonce,
 	...requestFacts(req, siteOrigin),
+	owner: ownerOf(res),
 })
 
 // Anonymous pages from memory, rendered once per key and a few seconds (docs/decisions/070–072).
@@ -217,13 +225,25 @@ if (config.PAGE_CACHE_MAX_BYTES > 0 && !viteDevServer) {
 	app.use(
 		pageCacheMiddleware({
 			cache: pageCache,
-			handle: createFetchHandler(build, mode),
+			// Anonymous visitors only: never the owner.
+			handle: createFetchHandler(publicBuild, mode),
 			loadContext,
 		}),
 	)
 }
 
-app.all('*', createRequestHandler({ build, mode, getLoadContext: loadContext }))
+const forOwner = createRequestHandler({ build, mode, getLoadContext: loadContext })
+const forEveryoneElse = createRequestHandler({
+	build: publicBuild,
+	mode,
+	getLoadContext: loadContext,
+})
+app.all('*', (req, res, next) => {
+	// The route manifest the browser discovers routes from differs for the owner: no cache may
+	// hand the owner's to anyone else, nor anyone else's to the owner.
+	if (req.path === '/__manifest') res.append('Vary', 'Cookie')
+	return (ownerOf(res) ? forOwner : forEveryoneElse)(req, res, next)
+})
 
 server.on('request', app)
 

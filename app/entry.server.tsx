@@ -3,6 +3,7 @@ import {
 	type AppLoadContext,
 	createReadableStreamFromReadable,
 	type EntryContext,
+	type HandleDataRequestFunction,
 	type HandleErrorFunction,
 } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
@@ -13,6 +14,7 @@ import { documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
 import stylesheet from '~/styles/tailwind.css?inline'
 import { redact } from '~/utils/redact'
+import { pathNotFound } from '~/utils/responses'
 
 const ABORT_DELAY = 5_000
 
@@ -108,4 +110,16 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
 	// Loader and action errors can be database errors carrying query parameters (docs/decisions/069).
 	console.error(redact(error))
+}
+
+/**
+ * A data request (`?_data=`) naming a route that is not at its URL is the unknown path's 404,
+ * as a loader throws it (docs/decisions/102): Remix's own answer, a 403 naming the route and
+ * URL, would tell a stranger that `/admin?_data=routes/admin` is refused rather than absent.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+	if (response.status !== 403 || response.headers.get('X-Remix-Error') !== 'yes') return response
+	const notFound = pathNotFound(new URL(request.url).pathname)
+	notFound.headers.set('X-Remix-Catch', 'yes')
+	return notFound
 }

@@ -15,6 +15,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
 import { LEAD_LISTS } from '~/forms/names'
 import { commitSession, getSession } from '~/http/session.server'
+import { currentSessionVersion } from '~/models/admin/role.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
 
 const { values } = parseArgs({
@@ -90,7 +91,12 @@ try {
 			VALUES (${owner.login}, ${owner.githubId}, ${login}) ON CONFLICT DO NOTHING`)
 		// The session the GitHub callback would store for this owner, for one hour.
 		const session = await getSession(new Request('http://localhost/'), { secure: false })
-		session.set('owner', { ...owner, via: 'github', expiresAt: Date.now() + 3_600_000 })
+		session.set('owner', {
+			...owner,
+			via: 'github',
+			expiresAt: Date.now() + 3_600_000,
+			version: await currentSessionVersion(db, 'github', owner.login),
+		})
 		const cookie = (await commitSession(session, { secure: false })).split(';')[0]
 		console.log(`Owner session cookie: ${cookie}`)
 	}

@@ -1,8 +1,18 @@
 /**
  * Tables of 0007_owner_dashboard.sql (docs/decisions/080, 081): which GitHub account each owner
- * login is bound to, and the log of what owners did.
+ * login is bound to, and the log of what owners did; and of 0010 (decision 102), whose sessions
+ * are still current.
  */
-import { bigint, bigserial, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+	bigint,
+	bigserial,
+	integer,
+	jsonb,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+} from 'drizzle-orm/pg-core'
 
 export const ownerAccounts = pgTable('owner_accounts', {
 	/** The login as listed in ADMIN_GITHUB_LOGINS, lower-cased. */
@@ -23,3 +33,19 @@ export const ownerAuditLog = pgTable('owner_audit_log', {
 	before: jsonb('before').$type<Record<string, unknown> | null>(),
 	after: jsonb('after').$type<Record<string, unknown> | null>(),
 })
+
+/**
+ * Table of 0011_owner_session_versions.sql (docs/decisions/102): each owner's session version;
+ * a session cookie with an older one is no owner's.
+ */
+export const ownerSessionVersions = pgTable(
+	'owner_session_versions',
+	{
+		via: text('via').$type<'github' | 'emulator'>().notNull(),
+		login: text('login').notNull(),
+		version: integer('version').notNull().default(1),
+		/** When the owner last signed out, ending every session up to `version`. */
+		endedAt: timestamp('ended_at', { withTimezone: true }),
+	},
+	(table) => [primaryKey({ columns: [table.via, table.login] })],
+)

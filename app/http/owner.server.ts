@@ -1,8 +1,9 @@
 /**
- * The owner's dashboard's door (docs/decisions/080): every /admin loader, action and export
- * starts with `requireOwner`, and to anyone who is not the signed-in owner the dashboard does
- * not exist — the same 404 as an unknown path, for GET and POST alike, so a stranger cannot even
- * learn which URLs are there. Admin answers are private and never indexed.
+ * The owner's dashboard's door (docs/decisions/080, 102): server.ts decides each request's
+ * owner once (`ownerGate`, owner-gate.server.ts) and serves anyone else an app without the
+ * dashboard, where /admin is the unknown path's 404. Every /admin loader, action and export
+ * still starts with `requireOwner`, which reads that decision from the load context. Admin
+ * answers are private and never indexed.
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
@@ -12,6 +13,13 @@ import { pathNotFound } from '~/utils/responses'
 import { canUseOperatorTools } from './operator-tools.server'
 import { getSession } from './session.server'
 
+declare module '@remix-run/node' {
+	interface AppLoadContext {
+		/** The signed-in owner, decided once per request by server.ts; absent or null: none. */
+		owner?: Owner | null
+	}
+}
+
 export type Owner = OwnerSession & { name: string }
 
 /** Headers of every admin answer (decision 068: personal data is `private, no-store`). */
@@ -20,7 +28,10 @@ export const ADMIN_HEADERS = {
 	'X-Robots-Tag': 'noindex, nofollow',
 } as const
 
-/** The signed-in owner, or null: no role, an expired one, or one that no longer holds here. */
+/**
+ * The signed-in owner, or null: no role, an expired one, one signed out since, or one that no
+ * longer holds here. server.ts asks once per request; routes read `context.owner`.
+ */
 export async function getOwner(
 	request: Request,
 	context: Pick<AppLoadContext, 'secure' | 'clientIp'>,
@@ -36,11 +47,10 @@ export async function getOwner(
 /** The owner, or the 404 every stranger gets. */
 export async function requireOwner(
 	request: Request,
-	context: Pick<AppLoadContext, 'secure' | 'clientIp'>,
+	context: Pick<AppLoadContext, 'owner'>,
 ): Promise<Owner> {
-	const owner = await getOwner(request, context)
-	if (!owner) throw pathNotFound(new URL(request.url).pathname)
-	return owner
+	if (!context.owner) throw pathNotFound(new URL(request.url).pathname)
+	return context.owner
 }
 
 /**
@@ -52,7 +62,7 @@ export async function ownerOnlyAction({
 	context,
 }: {
 	request: Request
-	context: Pick<AppLoadContext, 'secure' | 'clientIp'>
+	context: Pick<AppLoadContext, 'owner'>
 }): Promise<Response> {
 	await requireOwner(request, context)
 	return new Response('Method Not Allowed', {

@@ -3,7 +3,6 @@ import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
-import { getOwner } from '~/http/owner.server'
 import { listOutbox } from '~/integrations/email/index.server'
 import { notFound } from '~/utils/responses'
 
@@ -21,7 +20,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	if (!canUseOperatorTools(context, request)) {
-		if (await getOwner(request, context)) throw redirect('/admin/email')
+		if (context.owner) throw redirect('/admin/email')
 		throw notFound(url.pathname)
 	}
 	const to = url.searchParams.get('to') ?? undefined

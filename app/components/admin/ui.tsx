@@ -42,6 +42,13 @@ export function AdminNav({ ownerName }: { ownerName: string }) {
 				<p className="ml-auto text-sm text-slate-600 dark:text-slate-400">
 					Signed in as {ownerName}
 				</p>
+				{/* Ends this owner's sessions in every browser, copies of a cookie included (decision 102). */}
+				<Form method="post" action="/sign-out">
+					<input type="hidden" name="returnTo" value="/" />
+					<button type="submit" className="text-sm underline underline-offset-4">
+						Sign out everywhere
+					</button>
+				</Form>
 			</div>
 		</header>
 	)

@@ -3,10 +3,10 @@
  * GitHub account that first signs in with it, and checking a remembered owner on each request.
  * The rules themselves are pure, in role.ts.
  */
-import { eq, or, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import { getConfig, githubSignInMode } from '~/config.server'
 import type { Db } from '~/db/client.server'
-import { ownerAccounts } from '~/db/schema-admin.server'
+import { ownerAccounts, ownerSessionVersions } from '~/db/schema-admin.server'
 import { recordOwnerAction } from './audit.server'
 import {
 	decideOwnerRole,
@@ -75,6 +75,7 @@ export async function grantOwnerRole(
 		login: decision.login,
 		via,
 		expiresAt: now + config.ADMIN_SESSION_HOURS * 3_600_000,
+		version: await currentSessionVersion(db, via, decision.login),
 	}
 	await recordOwnerAction(db, {
 		actor: ownerName(owner),
@@ -85,7 +86,30 @@ export async function grantOwnerRole(
 	return owner
 }
 
-/** Whether the owner remembered in a session is still one (role.ts `ownerSessionHolds`). */
+/**
+ * The owner's current session version (decision 102), for a new session: the first sign-in
+ * makes it 1; a sign-in never moves it, so the owner's other browsers stay signed in.
+ */
+export async function currentSessionVersion(
+	db: Db,
+	via: SignInVia,
+	login: string,
+): Promise<number> {
+	const [row] = await db
+		.insert(ownerSessionVersions)
+		.values({ via, login })
+		.onConflictDoUpdate({
+			target: [ownerSessionVersions.via, ownerSessionVersions.login],
+			set: { version: sql`${ownerSessionVersions.version}` },
+		})
+		.returning({ version: ownerSessionVersions.version })
+	return row!.version
+}
+
+/**
+ * Whether the owner remembered in a session is still one (role.ts `ownerSessionHolds`): one
+ * read by primary key, the session version with the login's binding beside it.
+ */
 export async function ownerStillHolds(
 	db: Db,
 	owner: OwnerSession,
@@ -95,18 +119,62 @@ export async function ownerStillHolds(
 	const config = getConfig()
 	// An emulator identity needs the emulator still mounted: not on a released site.
 	if (owner.via === 'emulator' && signInVia() !== 'emulator') return false
-	let binding: OwnerBinding | null = null
-	if (owner.via === 'github') {
-		const [row] = await db
-			.select({ login: ownerAccounts.login, githubId: ownerAccounts.githubId })
-			.from(ownerAccounts)
-			.where(eq(ownerAccounts.login, owner.login))
-		binding = row ?? null
-	}
+	if (owner.expiresAt <= now) return false
+	const [row] = await db
+		.select({
+			version: ownerSessionVersions.version,
+			login: ownerAccounts.login,
+			githubId: ownerAccounts.githubId,
+		})
+		.from(ownerSessionVersions)
+		.leftJoin(
+			ownerAccounts,
+			and(
+				eq(ownerSessionVersions.via, 'github'),
+				eq(ownerAccounts.login, ownerSessionVersions.login),
+			),
+		)
+		.where(
+			and(eq(ownerSessionVersions.via, owner.via), eq(ownerSessionVersions.login, owner.login)),
+		)
+	const binding: OwnerBinding | null =
+		row?.login != null && row.githubId != null ? { login: row.login, githubId: row.githubId } : null
 	return ownerSessionHolds(owner, now, {
 		operatorToolsOpen,
 		configuredLogins: config.ADMIN_GITHUB_LOGINS,
 		binding,
+		currentVersion: row?.version ?? null,
+	})
+}
+
+/**
+ * Signs the owner out everywhere (decision 102): moves their session version on, so every
+ * session cookie given before, copies included, is no owner's on any app server. Only from the
+ * current version: a stale copy (already signed out) cannot end the owner's newer sessions.
+ * Recorded in the audit log; false when there was nothing current to end.
+ */
+export async function endOwnerSessions(db: Db, owner: OwnerSession): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const ended = await tx
+			.update(ownerSessionVersions)
+			.set({ version: sql`${ownerSessionVersions.version} + 1`, endedAt: sql`now()` })
+			.where(
+				and(
+					eq(ownerSessionVersions.via, owner.via),
+					eq(ownerSessionVersions.login, owner.login),
+					eq(ownerSessionVersions.version, owner.version),
+				),
+			)
+			.returning({ version: ownerSessionVersions.version })
+		if (ended.length === 0) return false
+		await recordOwnerAction(tx, {
+			actor: ownerName(owner),
+			action: 'sign-out',
+			target: `github:${owner.githubId}`,
+			before: { sessionVersion: owner.version },
+			after: { sessionVersion: ended[0]!.version },
+		})
+		return true
 	})
 }
 

@@ -57,11 +57,18 @@ describe('who is an owner at sign-in', () => {
 })
 
 describe('a remembered owner on a later request', () => {
-	const owner: OwnerSession = { githubId: 1, login: 'mona', via: 'github', expiresAt: 2_000 }
+	const owner: OwnerSession = {
+		githubId: 1,
+		login: 'mona',
+		via: 'github',
+		expiresAt: 2_000,
+		version: 3,
+	}
 	const facts = {
 		operatorToolsOpen: false,
 		configuredLogins: ['mona'],
 		binding: { login: 'mona', githubId: 1 },
+		currentVersion: 3,
 	}
 
 	test('holds while unexpired, listed and bound to the same account', () => {
@@ -82,6 +89,14 @@ describe('a remembered owner on a later request', () => {
 		).toBe(false)
 	})
 
+	test('ends when the owner signs out: the session version has moved on', () => {
+		expect(ownerSessionHolds(owner, 1_000, { ...facts, currentVersion: 4 })).toBe(false)
+		expect(ownerSessionHolds(owner, 1_000, { ...facts, currentVersion: null })).toBe(false)
+		const local: OwnerSession = { ...owner, via: 'emulator' }
+		const open = { ...facts, operatorToolsOpen: true }
+		expect(ownerSessionHolds(local, 1_000, { ...open, currentVersion: 4 })).toBe(false)
+	})
+
 	test('an emulator owner holds only where the operator tools are open', () => {
 		const local: OwnerSession = { ...owner, via: 'emulator' }
 		expect(ownerSessionHolds(local, 1_000, { ...facts, operatorToolsOpen: false })).toBe(false)
@@ -92,6 +107,8 @@ describe('a remembered owner on a later request', () => {
 		expect(parseOwnerSession({ ...owner, via: 'root' })).toBeNull()
 		expect(parseOwnerSession({ ...owner, githubId: '1' })).toBeNull()
 		expect(parseOwnerSession('mona')).toBeNull()
+		const { version: _, ...withoutVersion } = owner
+		expect(parseOwnerSession(withoutVersion)).toBeNull()
 		expect(parseOwnerSession(owner)).toEqual(owner)
 	})
 })

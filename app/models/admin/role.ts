@@ -19,6 +19,8 @@ export type OwnerSession = {
 	login: string
 	via: SignInVia
 	expiresAt: number
+	/** The owner's session version at sign-in (docs/decisions/102): a sign-out moves it on. */
+	version: number
 }
 
 export type RoleDecision =
@@ -55,9 +57,11 @@ export function decideOwnerRole(input: {
 }
 
 /**
- * Whether a remembered owner is still one on this request: not expired; an emulator identity
- * only while the operator tools are open here; a GitHub owner only while their login is listed
- * and still bound to their account (removing a login from ADMIN_GITHUB_LOGINS ends the role).
+ * Whether a remembered owner is still one on this request: not expired; not signed out since
+ * (the owner's current session version is the one remembered, decision 102); an emulator
+ * identity only while the operator tools are open here; a GitHub owner only while their login
+ * is listed and still bound to their account (removing a login from ADMIN_GITHUB_LOGINS ends
+ * the role).
  */
 export function ownerSessionHolds(
 	owner: OwnerSession,
@@ -66,9 +70,12 @@ export function ownerSessionHolds(
 		operatorToolsOpen: boolean
 		configuredLogins: readonly string[]
 		binding: OwnerBinding | null
+		/** The owner's session version now; null when none was ever given. */
+		currentVersion: number | null
 	},
 ): boolean {
 	if (owner.expiresAt <= now) return false
+	if (facts.currentVersion === null || owner.version !== facts.currentVersion) return false
 	if (owner.via === 'emulator') return facts.operatorToolsOpen
 	return (
 		facts.configuredLogins.includes(owner.login) &&
@@ -81,10 +88,12 @@ export function ownerSessionHolds(
 /** The owner kept in a session cookie, or null for anything malformed. */
 export function parseOwnerSession(value: unknown): OwnerSession | null {
 	if (typeof value !== 'object' || value === null) return null
-	const { githubId, login, via, expiresAt } = value as Record<string, unknown>
+	const { githubId, login, via, expiresAt, version } = value as Record<string, unknown>
 	if (typeof githubId !== 'number' || !Number.isSafeInteger(githubId)) return null
 	if (typeof login !== 'string' || login.length === 0 || login.length > 39) return null
 	if (via !== 'github' && via !== 'emulator') return null
 	if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return null
-	return { githubId, login, via, expiresAt }
+	// A cookie from before session versions (decision 102) is signed out.
+	if (typeof version !== 'number' || !Number.isSafeInteger(version)) return null
+	return { githubId, login, via, expiresAt, version }
 }

@@ -1,0 +1,56 @@
+/**
+ * The dashboard's door, in front of Remix (docs/decisions/080, 102). Each request's owner is
+ * decided once, here: the session's owner role, checked against the database (one read by
+ * primary key, and none for a visitor without one). The owner is served the whole app; anyone
+ * else an app without the dashboard's routes, in which /admin is simply an unknown path. Its
+ * 404 then is the unknown path's to the byte — title, headers, the route data and manifest in
+ * the page, `?_data=` answers and the route manifest the browser asks for — because it is
+ * rendered by the same splat route, not imitated.
+ */
+import type { ServerBuild } from '@remix-run/node'
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
+import { getOwner, type Owner } from './owner.server'
+import type { RequestFacts } from './request.server'
+
+/** The dashboard's layout route (app/routes/admin.tsx): it and every route under it. */
+const DASHBOARD_ROUTE_ID = 'routes/admin'
+
+/** `build` without the dashboard's routes: the app everyone but the owner is served. */
+function withoutDashboard(build: ServerBuild): ServerBuild {
+	const inDashboard = (id: string | undefined): boolean =>
+		id !== undefined && (id === DASHBOARD_ROUTE_ID || inDashboard(build.routes[id]?.parentId))
+	const keep = <T>(routes: Record<string, T>) =>
+		Object.fromEntries(Object.entries(routes).filter(([id]) => !inDashboard(id)))
+	return {
+		...build,
+		routes: keep(build.routes),
+		assets: { ...build.assets, routes: keep(build.assets.routes) },
+	}
+}
+
+/** The same, for the build Vite's dev server compiles on each request. */
+export function withoutDashboardOf(
+	build: ServerBuild | (() => Promise<ServerBuild>),
+): ServerBuild | (() => Promise<ServerBuild>) {
+	return typeof build === 'function'
+		? async () => withoutDashboard(await build())
+		: withoutDashboard(build)
+}
+
+/** The owner decided for this request by `ownerGate`, or null. */
+export const ownerOf = (res: ExpressResponse): Owner | null =>
+	(res.locals.owner as Owner | null | undefined) ?? null
+
+/** Express middleware deciding the request's owner, for `ownerOf` and the load context. */
+export function ownerGate(facts: (req: ExpressRequest) => RequestFacts) {
+	return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+		const context = facts(req)
+		const request = new Request(new URL(req.originalUrl, context.origin), {
+			headers: { cookie: req.get('cookie') ?? '' },
+		})
+		getOwner(request, context).then((owner) => {
+			res.locals.owner = owner
+			next()
+		}, next)
+	}
+}
