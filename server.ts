@@ -27,6 +27,7 @@ import { isAllowedOrigin, listenOrigin, requestedOrigin, requestFacts } from '~/
 import { requestGuards } from '~/http/request-guards.server'
 import { securityHeaders } from '~/http/security-headers.server'
 import { builtFiles } from '~/http/static-files.server'
+import { databaseUnavailableErrors, withDatabaseAvailability } from '~/http/unavailable.server'
 import { startJobs } from '~/jobs/index.server'
 import { closeResources } from '~/lifecycle.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
@@ -69,9 +70,12 @@ const viteDevServer =
 				}),
 			)
 		: undefined
-const build: ServerBuild | (() => Promise<ServerBuild>) = viteDevServer
-	? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-	: await import(new URL('./server/index.js', import.meta.url).href)
+// Its loaders and actions answer 503 with Retry-After when the database is unavailable (104).
+const build = withDatabaseAvailability(
+	viteDevServer
+		? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+		: await import(new URL('./server/index.js', import.meta.url).href),
+)
 const mode = viteDevServer ? 'development' : 'production'
 
 // Migrated and seeded before the first request (docs/decisions/010); idempotent, and app
@@ -224,6 +228,8 @@ app.all('*', createRequestHandler({ build, mode, getLoadContext: loadContext }))
 
 server.on('request', app)
 
+// The database unavailable (a saturated pool, an outage) in middleware before Remix: 503 (104).
+app.use(databaseUnavailableErrors)
 app.use((error: Error, req: express.Request, res: express.Response, next: express.NextFunction) => {
 	console.error(`Error while handling ${req.method} ${redactEmails(req.path)}:`, redact(error))
 	if (res.headersSent) return next(error)

@@ -86,6 +86,9 @@ const envSchema = z.object({
 		})
 		.optional(),
 	DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 1).default('10'),
+	// How long a request waits for a free PostgreSQL connection before it answers 503 with
+	// Retry-After (docs/decisions/104): a saturated pool sheds load instead of queueing it.
+	DATABASE_POOL_TIMEOUT_MS: wholeNumber('DATABASE_POOL_TIMEOUT_MS', 100).default('2000'),
 	GEO_COUNTRY_HEADER: z
 		.string()
 		.trim()

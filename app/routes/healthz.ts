@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node'
 import { getDatabase } from '~/db/client.server'
 import { pageCacheStats } from '~/http/page-cache.server'
+import { databaseWasUnavailable } from '~/http/unavailable.server'
 import { queueStats } from '~/jobs/queue.server'
 import { redact } from '~/utils/redact'
 
@@ -28,7 +29,9 @@ export async function loader() {
 			{ headers },
 		)
 	} catch (error) {
-		console.error('Health check: database unavailable:', redact(error))
+		// An outage is logged once, not at every check (docs/decisions/104).
+		if (!databaseWasUnavailable(error))
+			console.error('Health check: database unavailable:', redact(error))
 		return json({ status: 'unavailable', database: 'unreachable' }, { status: 503, headers })
 	}
 }
