@@ -199,7 +199,7 @@ app.use((req, res, next) => {
 
 app.get('/healthz', (_req, res, next) => {
 	if (shuttingDown) {
-		res.status(503).json({ status: 'shutting down' })
+		res.status(503).json({ status: 'unavailable', reason: 'shutting down' })
 		return
 	}
 	next()
