@@ -77,6 +77,12 @@ describe('recognising an unavailable database', () => {
 		}
 	})
 
+	test('an outside service that refuses a connection is not the database', async () => {
+		const refused = await rejection(fetch(`http://127.0.0.1:${await closedPort()}/`))
+		expect(refused).toMatchObject({ cause: { code: 'ECONNREFUSED' } })
+		expect(isDatabaseUnavailable(refused)).toBe(false)
+	})
+
 	test('a closed PGlite is unavailable', async () => {
 		const database = await openDatabase({})
 		await database.close()

@@ -35,6 +35,9 @@ type ErrorLike = { message?: unknown; code?: unknown; cause?: unknown; errors?: 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 	if (typeof error !== 'object' || error === null || depth > 4) return false
 	const { message, code, cause, errors } = error as ErrorLike
+	// A fetch to an outside service (GitHub, a geolocation service) that could not connect
+	// carries the same socket codes: that is not the database.
+	if (error instanceof TypeError && message === 'fetch failed') return false
 	if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true
 	if (typeof message === 'string') {
 		const lower = message.toLowerCase()
