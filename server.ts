@@ -29,6 +29,7 @@ import { isAllowedOrigin, listenOrigin, requestedOrigin, requestFacts } from '~/
 import { requestGuards } from '~/http/request-guards.server'
 import { securityHeaders } from '~/http/security-headers.server'
 import { builtFiles } from '~/http/static-files.server'
+import { databaseUnavailableErrors, withDatabaseAvailability } from '~/http/unavailable.server'
 import { startJobs } from '~/jobs/index.server'
 import { closeResources } from '~/lifecycle.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
@@ -71,9 +72,12 @@ const viteDevServer =
 				}),
 			)
 		: undefined
-const build: ServerBuild | (() => Promise<ServerBuild>) = viteDevServer
-	? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-	: await import(new URL('./server/index.js', import.meta.url).href)
+// Its loaders and actions answer 503 with Retry-After when the database is unavailable (104).
+const build = withDatabaseAvailability(
+	viteDevServer
+		? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+		: await import(new URL('./server/index.js', import.meta.url).href),
+)
 const mode = viteDevServer ? 'development' : 'production'
 
 // Migrated and seeded before the first request (docs/decisions/010); idempotent, and app
@@ -199,7 +203,7 @@ app.use((req, res, next) => {
 
 app.get('/healthz', (_req, res, next) => {
 	if (shuttingDown) {
-		res.status(503).json({ status: 'shutting down' })
+		res.status(503).json({ status: 'unavailable', reason: 'shutting down' })
 		return
 	}
 	next()
@@ -247,6 +251,8 @@ app.all('*', (req, res, next) => {
 
 server.on('request', app)
 
+// The database unavailable (a saturated pool, an outage) in middleware before Remix: 503 (104).
+app.use(databaseUnavailableErrors)
 app.use((error: Error, req: express.Request, res: express.Response, next: express.NextFunction) => {
 	console.error(`Error while handling ${req.method} ${redactEmails(req.path)}:`, redact(error))
 	if (res.headersSent) return next(error)

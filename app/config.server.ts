@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
+import { ensureWritableDataDir } from './data-dir.server'
 
 /**
  * Every environment variable the site reads, parsed once at boot.
@@ -58,6 +59,9 @@ const envSchema = z.object({
 		.default('pre_release'),
 	COURSE_SLOTS: wholeNumber('COURSE_SLOTS', 10).default('500'),
 	DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+	// Free space below which /healthz answers 503 (docs/decisions/104): the embedded database
+	// in DATA_DIR stops taking sign-ups on a full disk.
+	DATA_DIR_MIN_FREE_MB: wholeNumber('DATA_DIR_MIN_FREE_MB', 0).default('100'),
 	SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
 	// `?preview=true&secret=…` shows drafts (docs/decisions/068). Unset: preview is an operator
 	// tool (development, a loopback client, no SITE_URL). It goes in URLs: letters, digits, - and _.
@@ -86,6 +90,9 @@ const envSchema = z.object({
 		})
 		.optional(),
 	DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 1).default('10'),
+	// How long a request waits for a free PostgreSQL connection before it answers 503 with
+	// Retry-After (docs/decisions/104): a saturated pool sheds load instead of queueing it.
+	DATABASE_POOL_TIMEOUT_MS: wholeNumber('DATABASE_POOL_TIMEOUT_MS', 100).default('2000'),
 	GEO_COUNTRY_HEADER: z
 		.string()
 		.trim()
@@ -420,6 +427,15 @@ export function getConfig(): Config {
 	if (!holder[GLOBAL_KEY]) {
 		const env = parseConfig(process.env)
 		const dataDir = path.resolve(env.DATA_DIR)
+		// The process writes there (the embedded database, a generated secret): a directory it
+		// cannot use stops the boot with one line naming it (docs/decisions/104).
+		if (!env.DATABASE_URL || !env.SESSION_SECRET) {
+			try {
+				ensureWritableDataDir(dataDir)
+			} catch (error) {
+				throw new ConfigError((error as Error).message)
+			}
+		}
 		holder[GLOBAL_KEY] = {
 			...env,
 			dataDir,

@@ -12,6 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { RequestContextProvider } from '~/components/request-context'
 import { documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
+import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import stylesheet from '~/styles/tailwind.css?inline'
 import { redact } from '~/utils/redact'
 import { pathNotFound } from '~/utils/responses'
@@ -36,6 +37,10 @@ export default function handleRequest(
 	const nonce = loadContext.cspNonce ?? ''
 	// A page is as private as its most private loader (docs/decisions/068).
 	documentCacheControl(responseHeaders, remixContext.staticHandlerContext.loaderHeaders)
+	// The error page of an unavailable database (docs/decisions/104): try again shortly, keep nothing.
+	if (responseStatusCode === 503)
+		for (const [name, value] of Object.entries(unavailableHeaders()))
+			responseHeaders.set(name, value)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
@@ -98,6 +103,8 @@ function logErrorsForBot(request: Request, remixContext: EntryContext) {
 	const errors = remixContext.staticHandlerContext.errors
 	if (!errors) return
 	for (const error of Object.values(errors)) {
+		// An unavailable database has its one line per outage (docs/decisions/104).
+		if (isRouteErrorResponse(error) && error.status === 503) continue
 		const summary = isRouteErrorResponse(error)
 			? `${error.status} ${typeof error.data === 'string' ? error.data : ''}`
 			: redact(error instanceof Error ? error.message : error)
@@ -108,6 +115,8 @@ function logErrorsForBot(request: Request, remixContext: EntryContext) {
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	// Aborted requests (the visitor navigated away) are not errors of ours.
 	if (request.signal.aborted) return
+	// An unavailable database is one line per outage, not a stack per request (docs/decisions/104).
+	if (databaseWasUnavailable(error)) return
 	// Loader and action errors can be database errors carrying query parameters (docs/decisions/069).
 	console.error(redact(error))
 }

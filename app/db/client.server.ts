@@ -13,6 +13,11 @@ import pg from 'pg'
 import { getConfig } from '~/config.server'
 import { onShutdown } from '~/lifecycle.server'
 import { BUILD_DIR } from '~/paths.server'
+import {
+	checkDatabaseWith,
+	isDatabaseUnavailable,
+	noteDatabaseUnavailable,
+} from './availability.server'
 import * as schema from './schema.server'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -47,24 +52,37 @@ export type Database = {
 const MIGRATION_LOCK_KEY = 7_341_201_733
 
 export type OpenOptions =
-	| { url: string; poolMax?: number }
+	/**
+	 * `poolTimeoutMs`: how long a query waits for a free connection (or a new one to connect)
+	 * before failing as unavailable, which the routes answer with a 503 (docs/decisions/104).
+	 */
+	| { url: string; poolMax?: number; poolTimeoutMs?: number }
 	/** `dir` undefined: in memory, for tests. */
 	| { url?: undefined; dir?: string }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-	if (options.url) return openPostgres(options.url, options.poolMax ?? 10)
+	if (options.url)
+		return openPostgres(options.url, options.poolMax ?? 10, options.poolTimeoutMs ?? 2_000)
 	return openPglite('dir' in options ? options.dir : undefined)
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<Database> {
+async function openPostgres(
+	url: string,
+	poolMax: number,
+	poolTimeoutMs: number,
+): Promise<Database> {
 	const pool = new pg.Pool({
 		connectionString: url,
 		max: poolMax,
-		connectionTimeoutMillis: 5_000,
+		connectionTimeoutMillis: poolTimeoutMs,
 		idleTimeoutMillis: 30_000,
 	})
-	// An idle client dropped by the server must not crash the process; the pool replaces it.
-	pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message))
+	// An idle client dropped by the server must not crash the process; the pool replaces it. A
+	// server gone away drops them all at once: that is one outage, logged once.
+	pool.on('error', (error) => {
+		if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error)
+		else console.error('PostgreSQL idle client error:', error.message)
+	})
 	const session = (client: pg.PoolClient): SqlSession => ({
 		query: async <T>(sql: string, params?: unknown[]) =>
 			(await client.query(sql, params)).rows as T[],
@@ -152,11 +170,19 @@ export function getDatabase(): Promise<Database> {
 	if (!holder[KEY]) {
 		const config = getConfig()
 		const opening = config.DATABASE_URL
-			? openDatabase({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX })
+			? openDatabase({
+					url: config.DATABASE_URL,
+					poolMax: config.DATABASE_POOL_MAX,
+					poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS,
+				})
 			: openDatabase({ dir: path.join(config.dataDir, 'pglite') })
 		holder[KEY] = opening
 		opening.then(
-			(database) => onShutdown(() => database.close()),
+			(database) => {
+				onShutdown(() => database.close())
+				// An outage (docs/decisions/104) ends when this database answers again.
+				checkDatabaseWith(() => database.ping())
+			},
 			() => {
 				holder[KEY] = undefined
 			},

@@ -72,6 +72,8 @@ export const MESSAGES = {
 
 /** SPEC §8: checkout failure, and the reason when there is no better one. */
 export const DEFAULT_CHECKOUT_REASON = 'Failed to process checkout'
+/** The database saturated or down (docs/decisions/104): a 503 with Retry-After. */
+export const CHECKOUT_BUSY_REASON = 'the site is busy, please try again in a few seconds'
 export const checkoutFailed = (reason: string = DEFAULT_CHECKOUT_REASON) =>
 	`Checkout failed: ${reason}`
 

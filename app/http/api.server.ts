@@ -3,6 +3,7 @@ import { type AppLoadContext, json } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { redact } from '~/utils/redact'
+import { databaseWasUnavailable, unavailableHeaders } from './unavailable.server'
 
 export const CACHE = {
 	/** Counters: shared caches may keep them briefly; sales show within seconds. */
@@ -41,10 +42,11 @@ export async function orUnavailable<T>(what: string, body: () => Promise<T>) {
 		return await body()
 	} catch (error) {
 		if (error instanceof Response) throw error
-		console.error(`${what} failed:`, redact(error))
+		// An unavailable database is logged once per outage (docs/decisions/104).
+		if (!databaseWasUnavailable(error)) console.error(`${what} failed:`, redact(error))
 		return json(
 			{ error: 'Service temporarily unavailable' },
-			{ status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } },
+			{ status: 503, headers: unavailableHeaders() },
 		)
 	}
 }

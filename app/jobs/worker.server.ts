@@ -4,6 +4,7 @@
  * and on shutdown stops claiming and lets what runs finish. A job's definition says how to run
  * it, how to retry it, what to do when it gives up, and whether it comes back periodically.
  */
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/db/availability.server'
 import type { Db } from '~/db/client.server'
 import { redact } from '~/utils/redact'
 import {
@@ -206,7 +207,9 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 			try {
 				claimedAny = running.size < CONCURRENCY && (await fill())
 			} catch (error) {
-				console.error('The job queue could not be read:', redact(error))
+				// An outage is logged once, not at every poll (docs/decisions/104).
+				if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error)
+				else console.error('The job queue could not be read:', redact(error))
 			}
 			if (stopping) break
 			const delay =

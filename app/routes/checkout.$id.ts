@@ -9,6 +9,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { paymentVerificationFailed } from '~/forms/messages'
 import { startedHere } from '~/http/cookies.server'
+import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { getCheckout, publicCheckoutView } from '~/models/checkout/index.server'
 import { redact } from '~/utils/redact'
@@ -33,10 +34,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 				{ status: 502, headers: noStore },
 			)
 		}
-		console.error(`GET /checkout/${params.id} failed:`, redact(error))
+		// An unavailable database is logged once per outage (docs/decisions/104).
+		if (!databaseWasUnavailable(error))
+			console.error(`GET /checkout/${params.id} failed:`, redact(error))
 		return json(
 			{ error: paymentVerificationFailed() },
-			{ status: 503, headers: { ...noStore, 'Retry-After': '5' } },
+			{ status: 503, headers: unavailableHeaders() },
 		)
 	}
 }

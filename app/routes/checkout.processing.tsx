@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getConfig } from '~/config.server'
+import { isDatabaseUnavailable } from '~/db/availability.server'
 import { getDb } from '~/db/client.server'
 import {
 	checkoutFailed,
@@ -81,6 +82,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		if (cancelled) await cancelCheckout(db, id)
 		view = await getCheckout(db, id)
 	} catch (error) {
+		// Saturated or down: the 503 with Retry-After every route gives (docs/decisions/104).
+		if (isDatabaseUnavailable(error)) throw error
 		const reason =
 			error instanceof PaymentProviderError
 				? 'the payment provider did not answer, try again'

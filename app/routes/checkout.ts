@@ -10,10 +10,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
-import { checkoutFailed, DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
+import { CHECKOUT_BUSY_REASON, checkoutFailed, DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
 import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
+import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { getPricingTable } from '~/models/catalog.server'
 import {
 	CheckoutError,
@@ -121,6 +122,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return isForm ? redirect(link, { status: 303, headers }) : json({ link }, { headers })
 	} catch (error) {
 		if (error instanceof CheckoutError) return fail(error.status, error.reason, error.code)
+		// Saturated or down: try again shortly, logged once per outage (docs/decisions/104).
+		// A form post goes to the processing page, which says so.
+		if (databaseWasUnavailable(error))
+			return isForm
+				? fail(503, CHECKOUT_BUSY_REASON, 'busy')
+				: json(
+						{ error: checkoutFailed(CHECKOUT_BUSY_REASON) },
+						{ status: 503, headers: unavailableHeaders() },
+					)
 		console.error('POST /checkout failed:', redact(error))
 		return fail(503, DEFAULT_CHECKOUT_REASON)
 	}

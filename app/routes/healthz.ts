@@ -1,34 +1,78 @@
 import { json } from '@remix-run/node'
+import { getConfig } from '~/config.server'
+import { checkDataDir, type DataDirHealth } from '~/data-dir.server'
 import { getDatabase } from '~/db/client.server'
 import { pageCacheStats } from '~/http/page-cache.server'
+import { databaseWasUnavailable } from '~/http/unavailable.server'
 import { queueStats } from '~/jobs/queue.server'
 import { redact } from '~/utils/redact'
 
 const DATABASE_TIMEOUT_MS = 2_000
+const MB = 1024 * 1024
 
 /**
- * For load balancers: 200 while this process can serve, 503 when its database does not answer
- * within 2 seconds. server.ts answers 503 while shutting down. `queue` is the job queue at a
+ * For load balancers: 200 while this process can serve; 503 with a JSON `reason` when its
+ * database does not answer within 2 seconds, or when DATA_DIR, which holds the embedded
+ * database, cannot be written or its disk has less than DATA_DIR_MIN_FREE_MB free
+ * (docs/decisions/104). server.ts answers 503 while shutting down. `queue` is the job queue at a
  * glance (docs/decisions/075): jobs waiting, scheduled, running and failed, and how long the
  * oldest waiting job has been due — a number that grows means the workers are not keeping up.
  */
 export async function loader() {
 	const headers = { 'Cache-Control': 'no-store' }
+	const config = getConfig()
+	// With DATABASE_URL the data lives in PostgreSQL; DATA_DIR is read at boot at most.
+	const dataDir = config.DATABASE_URL
+		? null
+		: await checkDataDir(config.dataDir, config.DATA_DIR_MIN_FREE_MB * MB)
+	logDataDirChange(config.dataDir, dataDir)
+	const unavailable = (reason: string, database: string) =>
+		json({ status: 'unavailable', reason, database }, { status: 503, headers })
+	let database: Awaited<ReturnType<typeof getDatabase>>
+	let queue: Awaited<ReturnType<typeof queueStats>>
 	try {
-		const database = await getDatabase()
-		const queue = await Promise.race([
+		database = await getDatabase()
+		queue = await Promise.race([
 			database.ping().then(() => queueStats(database.db)),
 			new Promise<never>((_, reject) =>
-				setTimeout(() => reject(new Error('timed out')), DATABASE_TIMEOUT_MS).unref(),
+				setTimeout(
+					() =>
+						reject(
+							Object.assign(new Error('the database did not answer within 2 s'), {
+								code: 'ETIMEDOUT',
+							}),
+						),
+					DATABASE_TIMEOUT_MS,
+				).unref(),
 			),
 		])
-		// The page cache's counters (docs/decisions/070): hits, misses, bytes held.
-		return json(
-			{ status: 'ok', database: database.kind, queue, pageCache: pageCacheStats() },
-			{ headers },
-		)
 	} catch (error) {
-		console.error('Health check: database unavailable:', redact(error))
-		return json({ status: 'unavailable', database: 'unreachable' }, { status: 503, headers })
+		// An outage is logged once, not at every check (docs/decisions/104).
+		if (!databaseWasUnavailable(error))
+			console.error('Health check: database unavailable:', redact(error))
+		return unavailable('the database does not answer', 'unreachable')
 	}
+	if (dataDir && !dataDir.ok) return unavailable(dataDir.problem, database.kind)
+	// The page cache's counters (docs/decisions/070): hits, misses, bytes held.
+	return json(
+		{
+			status: 'ok',
+			database: database.kind,
+			...(dataDir && { dataDir: { freeBytes: dataDir.freeBytes } }),
+			queue,
+			pageCache: pageCacheStats(),
+		},
+		{ headers },
+	)
+}
+
+// The last problem logged: a load balancer asks every few seconds, the log hears of a change.
+let lastProblem: string | null = null
+
+function logDataDirChange(dir: string, health: DataDirHealth | null) {
+	const problem = health && !health.ok ? health.problem : null
+	if (problem === lastProblem) return
+	if (problem) console.error(`Health check: DATA_DIR ${dir}: ${problem}`)
+	else console.log(`Health check: DATA_DIR ${dir} is fine again`)
+	lastProblem = problem
 }

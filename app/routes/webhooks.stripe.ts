@@ -5,6 +5,7 @@
  */
 import { type ActionFunctionArgs, json } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
+import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { getPaymentProvider, type PaymentEvent } from '~/integrations/payments/index.server'
 import { applyPaymentEvent } from '~/models/checkout/index.server'
 import { redact } from '~/utils/redact'
@@ -33,7 +34,13 @@ export async function action({ request }: ActionFunctionArgs) {
 		const result = await applyPaymentEvent(await getDb(), event)
 		return json({ received: true, handled: true, changed: result.changed })
 	} catch (error) {
-		// 5xx: Stripe delivers the event again later.
+		// 5xx: Stripe delivers the event again later. An unavailable database is a 503 with
+		// Retry-After, logged once per outage (docs/decisions/104).
+		if (databaseWasUnavailable(error))
+			return json(
+				{ error: 'Service temporarily unavailable' },
+				{ status: 503, headers: unavailableHeaders() },
+			)
 		console.error(`Stripe webhook ${event.id} (${event.type}) failed:`, redact(error))
 		return json({ error: 'Webhook processing failed' }, { status: 500 })
 	}

@@ -1,3 +1,5 @@
+import { CHECKOUT_BUSY_REASON } from '~/forms/messages'
+
 /**
  * A checkout refused: the route answers `status` with `Checkout failed: {reason}` (SPEC §7).
  * A form sent without JavaScript lands on /checkout/processing with the refusal's `code` in
@@ -24,6 +26,7 @@ const FAILURE_MESSAGES = {
 	'other-checkout':
 		'your other checkout is still holding seats: finish or cancel it, then try again',
 	provider: 'the payment provider is unavailable, please try again',
+	busy: CHECKOUT_BUSY_REASON,
 } as const
 
 export type CheckoutFailureCode = keyof typeof FAILURE_MESSAGES | 'quantity'

@@ -1,0 +1,110 @@
+/**
+ * `/healthz` tells the truth about DATA_DIR, and a bad DATA_DIR stops the server at boot with one
+ * line naming it (docs/decisions/104). Tests may run as root, for whom permissions stop nothing:
+ * an unusable directory is a path under a regular file. Needs `npm run build`.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { type RunningServer, startServer, startServerExpectingFailure } from '../support/server'
+
+const made: string[] = []
+function underAFile() {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'health-test-'))
+	made.push(dir)
+	fs.writeFileSync(path.join(dir, 'a-file'), '')
+	return path.join(dir, 'a-file', 'data')
+}
+afterAll(() => {
+	for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+async function health(server: RunningServer) {
+	const response = await fetch(`${server.url}/healthz`)
+	return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+describe('a DATA_DIR that cannot be used, at boot', () => {
+	for (const [when, env] of [
+		['with a generated session secret', {}],
+		['with SESSION_SECRET set', { SESSION_SECRET: 's'.repeat(32) }],
+	] as const) {
+		test(`stops the server with one line naming the directory, not a stack trace (${when})`, async () => {
+			const dataDir = underAFile()
+			const { code, output } = await startServerExpectingFailure({ DATA_DIR: dataDir, ...env })
+			expect(code).toBe(1)
+			expect(output.trim()).toMatch(
+				new RegExp(`^DATA_DIR ${dataDir} is not a writable directory \\(ENOTDIR: [^\\n]*\\)$`),
+			)
+		})
+	}
+})
+
+describe('/healthz and the data directory', () => {
+	let server: RunningServer
+	let dataDir: string
+	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'health-test-'))
+		made.push(dataDir)
+		server = await startServer({ DATA_DIR: dataDir })
+	})
+	afterAll(() => server.stop())
+	afterEach(() => {
+		if (fs.statSync(dataDir).isFile()) {
+			fs.rmSync(dataDir)
+			fs.renameSync(`${dataDir}.moved`, dataDir)
+		}
+	})
+
+	test('answers 200 with the free space while the directory is writable', async () => {
+		const { status, body } = await health(server)
+		expect(status).toBe(200)
+		expect(body).toMatchObject({ status: 'ok', dataDir: { freeBytes: expect.any(Number) } })
+	})
+
+	test('answers 503 with the reason when the directory can no longer be written, and 200 once it can', async () => {
+		const mark = server.output().length
+		fs.renameSync(dataDir, `${dataDir}.moved`)
+		fs.writeFileSync(dataDir, '')
+		for (let i = 0; i < 3; i++) {
+			const { status, body } = await health(server)
+			expect(status).toBe(503)
+			expect(body).toMatchObject({
+				status: 'unavailable',
+				reason: expect.stringMatching(/^the data directory is not writable \(ENOTDIR: /),
+			})
+			// The path is the operator's business, not the internet's.
+			expect(JSON.stringify(body)).not.toContain(dataDir)
+		}
+		// One line in the log naming the directory, not one per check.
+		const log = server.output().slice(mark)
+		expect(log.match(/Health check: DATA_DIR/g)).toHaveLength(1)
+		expect(log).toContain(`Health check: DATA_DIR ${dataDir}: the data directory is not writable`)
+
+		fs.rmSync(dataDir)
+		fs.renameSync(`${dataDir}.moved`, dataDir)
+		expect((await health(server)).status).toBe(200)
+		expect(server.output().slice(mark)).toContain(`Health check: DATA_DIR ${dataDir} is fine again`)
+	})
+})
+
+describe('/healthz on a full disk', () => {
+	let server: RunningServer
+	// More free space than any test machine has: the disk counts as full.
+	beforeAll(async () => {
+		server = await startServer({ DATA_DIR_MIN_FREE_MB: '1000000000' })
+	})
+	afterAll(() => server.stop())
+
+	test('answers 503 with the free space and the threshold', async () => {
+		const { status, body } = await health(server)
+		expect(status).toBe(503)
+		expect(body).toMatchObject({
+			status: 'unavailable',
+			reason: expect.stringMatching(
+				/^the data directory's disk is full: \d+ MB free, under the 1000000000 MB of DATA_DIR_MIN_FREE_MB$/,
+			),
+		})
+	})
+})
