@@ -26,7 +26,7 @@ import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
 import { createRateLimiter } from '~/http/rate-limit.server'
 import { isAllowedOrigin, listenOrigin, requestedOrigin, requestFacts } from '~/http/request.server'
-import { requestGuards } from '~/http/request-guards.server'
+import { bodyLimit, requestGuards } from '~/http/request-guards.server'
 import { securityHeaders } from '~/http/security-headers.server'
 import { builtFiles } from '~/http/static-files.server'
 import { databaseUnavailableErrors, withDatabaseAvailability } from '~/http/unavailable.server'
@@ -134,22 +134,7 @@ app.use(compression())
 app.use(viteDevServer ? viteDevServer.middlewares : builtFiles(clientDir))
 
 // Bodies are read by Remix straight from the socket, so the limit is checked up front.
-app.use((req, res, next) => {
-	const length = req.get('content-length')
-	if (req.get('transfer-encoding') && length === undefined) {
-		res.status(411).json({ error: 'A Content-Length header is required' })
-		return
-	}
-	if (length !== undefined && Number(length) > config.MAX_BODY_BYTES) {
-		const message = `Request body larger than ${config.MAX_BODY_BYTES} bytes`
-		// POST /checkout answers every failure as `Checkout failed: {reason}` (SPEC §8).
-		res.status(413).json({
-			error: req.path === '/checkout' ? `Checkout failed: ${message.toLowerCase()}` : message,
-		})
-		return
-	}
-	next()
-})
+app.use(bodyLimit(config.MAX_BODY_BYTES))
 
 // Form posts (docs/decisions/063, 069): an Origin other than the site's (or the one this
 // request was sent to), in scheme, host or port, is a cross-site post (403; a missing Origin is

@@ -1,6 +1,7 @@
 /**
  * What runs first on every request (docs/decisions/069): its log line, the proxy headers dropped
- * unless a proxy is trusted, and the refusal of a path not in normal form or of an invalid Host.
+ * unless a proxy is trusted, and the refusal of a path not in normal form or of an invalid Host;
+ * then, after the static files, the refusal of a body too large to read (`bodyLimit`).
  */
 import type express from 'express'
 import { redactEmails } from '~/utils/redact'
@@ -57,4 +58,28 @@ export function requestGuards({
 			next()
 		},
 	]
+}
+
+/**
+ * A body over `maxBytes`, by its Content-Length, is refused before anything reads it (413); a
+ * chunked body without a length is refused too (411), since Remix reads bodies straight from
+ * the socket.
+ */
+export function bodyLimit(maxBytes: number): express.RequestHandler {
+	return (req, res, next) => {
+		const length = req.get('content-length')
+		if (req.get('transfer-encoding') && length === undefined) {
+			res.status(411).json({ error: 'A Content-Length header is required' })
+			return
+		}
+		if (length !== undefined && Number(length) > maxBytes) {
+			const message = `Request body larger than ${maxBytes} bytes`
+			// POST /checkout answers every failure as `Checkout failed: {reason}` (SPEC §8).
+			res.status(413).json({
+				error: req.path === '/checkout' ? `Checkout failed: ${message.toLowerCase()}` : message,
+			})
+			return
+		}
+		next()
+	}
 }
