@@ -21,6 +21,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { type Database, getDatabase } from '~/db/client.server'
 import { attributionCookies } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
+import { requestMetrics } from '~/http/metrics.server'
 import { ownerGate, ownerOf, withoutDashboardOf } from '~/http/owner-gate.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
@@ -129,6 +130,8 @@ app.use(securityHeaders(config))
 app.use(privateWhenSettingCookies)
 
 app.use(compression())
+// Requests by route, and GET /metrics for a scrape with METRICS_TOKEN (docs/decisions/106).
+app.use(requestMetrics({ build, token: config.METRICS_TOKEN }))
 
 // The app's modules, Vite's client and public/, compiled on request in development.
 app.use(viteDevServer ? viteDevServer.middlewares : builtFiles(clientDir))

@@ -69,6 +69,8 @@ describe('configuration', () => {
 		['SESSION_SECRET', 'short', 'SESSION_SECRET must be at least 32 characters'],
 		['PREVIEW_SECRET', 'short', 'PREVIEW_SECRET must be 16 to 128 letters, digits, - or _'],
 		['PREVIEW_SECRET', 'has spaces in it, a lot', 'PREVIEW_SECRET must be 16 to 128'],
+		['METRICS_TOKEN', 'short', 'METRICS_TOKEN must be 16 to 256 letters'],
+		['METRICS_TOKEN', 'a token with spaces in it', 'METRICS_TOKEN must be 16 to 256'],
 		['NODE_ENV', 'staging', 'NODE_ENV must be production, development or test'],
 		['GITHUB_OAUTH_URL', 'github.com', 'GITHUB_OAUTH_URL must be an absolute http(s) URL'],
 		['GITHUB_API_URL', 'ftp://api.github.com', 'GITHUB_API_URL must be an absolute http(s) URL'],

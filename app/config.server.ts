@@ -29,6 +29,7 @@ const SECRET_VARIABLES = new Set([
 	'STRIPE_SECRET_KEY',
 	'STRIPE_WEBHOOK_SECRET',
 	'PREVIEW_SECRET',
+	'METRICS_TOKEN',
 ])
 
 const envSchema = z.object({
@@ -71,6 +72,16 @@ const envSchema = z.object({
 		.regex(
 			/^[A-Za-z0-9_-]{16,128}$/,
 			'PREVIEW_SECRET must be 16 to 128 letters, digits, - or _ (it is typed into URLs)',
+		)
+		.optional(),
+	// Prometheus metrics at /metrics for a scrape with `Authorization: Bearer …` (decision 106).
+	// Unset: /metrics does not exist.
+	METRICS_TOKEN: z
+		.string()
+		.trim()
+		.regex(
+			/^[A-Za-z0-9._~+/=-]{16,256}$/,
+			'METRICS_TOKEN must be 16 to 256 letters, digits or . _ ~ + / = - (a bearer token)',
 		)
 		.optional(),
 	MAX_BODY_BYTES: wholeNumber('MAX_BODY_BYTES', 1024).default('102400'),

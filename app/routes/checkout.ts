@@ -15,6 +15,7 @@ import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
+import { countCheckout } from '~/metrics.server'
 import { getPricingTable } from '~/models/catalog.server'
 import {
 	CheckoutError,
@@ -77,10 +78,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const isForm = 'form' in read && read.form
 	// A form lands on the processing page with the reason's code: that page shows only fixed
 	// messages (docs/decisions/105). Without a code, its default reason.
-	const fail = (status: number, reason: string, code?: CheckoutFailureCode) =>
-		isForm
+	// Counted by the code, never the reason's text (docs/decisions/106): a 5xx failed on our side.
+	const fail = (status: number, reason: string, code?: CheckoutFailureCode) => {
+		countCheckout(status >= 500 ? 'failed' : 'refused', code ?? 'other')
+		return isForm
 			? redirect(`/checkout/processing?error=${code ?? 'other'}`, 303)
 			: json({ error: checkoutFailed(reason) }, { status, headers: noStore })
+	}
 	if ('error' in read) return fail(read.error === 'request body too large' ? 413 : 400, read.error)
 
 	const parsed = checkoutRequestSchema(getConfig().MAX_QUANTITY).safeParse(read.body)
@@ -118,19 +122,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			origin: context.origin,
 			clientIp: context.clientIp,
 		})
+		countCheckout('created')
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
 		return isForm ? redirect(link, { status: 303, headers }) : json({ link }, { headers })
 	} catch (error) {
 		if (error instanceof CheckoutError) return fail(error.status, error.reason, error.code)
 		// Saturated or down: try again shortly, logged once per outage (docs/decisions/104).
 		// A form post goes to the processing page, which says so.
-		if (databaseWasUnavailable(error))
-			return isForm
-				? fail(503, CHECKOUT_BUSY_REASON, 'busy')
-				: json(
-						{ error: checkoutFailed(CHECKOUT_BUSY_REASON) },
-						{ status: 503, headers: unavailableHeaders() },
-					)
+		if (databaseWasUnavailable(error)) {
+			if (isForm) return fail(503, CHECKOUT_BUSY_REASON, 'busy')
+			countCheckout('failed', 'busy')
+			return json(
+				{ error: checkoutFailed(CHECKOUT_BUSY_REASON) },
+				{ status: 503, headers: unavailableHeaders() },
+			)
+		}
 		console.error('POST /checkout failed:', redact(error))
 		return fail(503, DEFAULT_CHECKOUT_REASON)
 	}

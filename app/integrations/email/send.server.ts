@@ -14,6 +14,7 @@ import { outbox } from '~/db/schema-leads.server'
 import { enqueue } from '~/jobs/queue.server'
 import { emailRetryPolicy } from '~/jobs/retry'
 import { type JobDefinition, PermanentJobError } from '~/jobs/worker.server'
+import { countEmailFailure } from '~/metrics.server'
 import { redactEmails } from '~/utils/redact'
 import type { EmailAttachment } from './attachment'
 
@@ -156,6 +157,7 @@ async function deliverEmail(db: Db, outboxId: number): Promise<void> {
 		info = await transportFor(smtpUrl).sendMail(outboxMessage(row))
 	} catch (error) {
 		const reason = redactEmails((error as Error).message ?? String(error))
+		countEmailFailure('attempt')
 		await db.update(outbox).set({ lastError: reason }).where(eq(outbox.id, outboxId))
 		console.error(
 			`E-mail #${row.id} to ${to}: "${row.subject}" could not be sent (attempt ${row.attempts}): ${reason}`,
@@ -179,10 +181,11 @@ async function giveUpEmail(db: Db, outboxId: number, reason: string) {
 		.set({ failedAt: sql`now()`, lastError: reason })
 		.where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt)))
 		.returning({ to: outbox.toAddress, subject: outbox.subject })
-	if (row)
-		console.error(
-			`E-mail #${outboxId} to ${redactEmails(row.to)}: "${row.subject}" failed for good: ${reason}`,
-		)
+	if (!row) return
+	countEmailFailure('given_up')
+	console.error(
+		`E-mail #${outboxId} to ${redactEmails(row.to)}: "${row.subject}" failed for good: ${reason}`,
+	)
 }
 
 const outboxIdOf = (payload: Record<string, unknown>) => {

@@ -15,6 +15,7 @@ import {
 	type PaymentEvent,
 } from '~/integrations/payments/index.server'
 import { enqueue } from '~/jobs/queue.server'
+import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { invalidateSalesCache } from '../read-cache.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
@@ -133,7 +134,17 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 	})
 	// This server's counters show the sale at once; the others within the cache lifetime.
 	if (result.changed) invalidateSalesCache()
+	if (result.changed && result.status) countCheckout(SETTLED_OUTCOME[result.status])
 	return result
+}
+
+/** The metrics' name for an order's new status (a payment that failed was declined). */
+const SETTLED_OUTCOME: Record<OrderStatus, CheckoutOutcome> = {
+	pending: 'created',
+	paid: 'paid',
+	failed: 'declined',
+	expired: 'expired',
+	refunded: 'refunded',
 }
 
 type Order = typeof orders.$inferSelect
