@@ -2,8 +2,18 @@
  * Tables of 0009_overview_daily_rollups.sql (docs/decisions/095): the owner's overview summed
  * per UTC day. Written only by the database's triggers on orders and leads; the overview reads
  * them. No partner and no coupon are '' (a primary key has no NULL); a row may have fallen to 0.
+ * Each key has up to 64 rows, one per `shard` (the writing session's, 0012): readers sum them.
  */
-import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import {
+	bigint,
+	boolean,
+	date,
+	integer,
+	pgTable,
+	primaryKey,
+	smallint,
+	text,
+} from 'drizzle-orm/pg-core'
 
 /** Paid orders by the day they were paid. */
 export const overviewPaidDaily = pgTable(
@@ -14,13 +24,21 @@ export const overviewPaidDaily = pgTable(
 		region: text('region').notNull(),
 		currency: text('currency').notNull(),
 		affiliate: text('affiliate').notNull(),
+		shard: smallint('shard').notNull().default(0),
 		orders: integer('orders').notNull(),
 		quantity: bigint('quantity', { mode: 'number' }).notNull(),
 		amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
 	},
 	(table) => [
 		primaryKey({
-			columns: [table.day, table.itemCode, table.region, table.currency, table.affiliate],
+			columns: [
+				table.day,
+				table.itemCode,
+				table.region,
+				table.currency,
+				table.affiliate,
+				table.shard,
+			],
 		}),
 	],
 )
@@ -34,12 +52,20 @@ export const overviewOrdersDaily = pgTable(
 		wasPaid: boolean('was_paid').notNull(),
 		couponCode: text('coupon_code').notNull(),
 		currency: text('currency').notNull(),
+		shard: smallint('shard').notNull().default(0),
 		orders: integer('orders').notNull(),
 		discountMinor: bigint('discount_minor', { mode: 'number' }).notNull(),
 	},
 	(table) => [
 		primaryKey({
-			columns: [table.day, table.status, table.wasPaid, table.couponCode, table.currency],
+			columns: [
+				table.day,
+				table.status,
+				table.wasPaid,
+				table.couponCode,
+				table.currency,
+				table.shard,
+			],
 		}),
 	],
 )
@@ -51,7 +77,8 @@ export const overviewSignupsDaily = pgTable(
 		day: date('day', { mode: 'string' }).notNull(),
 		list: text('list').notNull(),
 		partnerKey: text('partner_key').notNull(),
+		shard: smallint('shard').notNull().default(0),
 		signups: integer('signups').notNull(),
 	},
-	(table) => [primaryKey({ columns: [table.day, table.list, table.partnerKey] })],
+	(table) => [primaryKey({ columns: [table.day, table.list, table.partnerKey, table.shard] })],
 )
