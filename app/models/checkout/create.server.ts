@@ -1,7 +1,7 @@
 /**
- * Creating a checkout (SPEC §7, docs/decisions/030, 031, 033): price the item, replace the
- * buyer's older holds past their allowance, hold its seats and insert the pending order in one
- * transaction, then open the provider's session after the
+ * Creating a checkout (SPEC §7, docs/decisions/030, 031, 033, 107): price the item, replace the
+ * buyer's older holds past their allowance, insert the pending order and check that its seats
+ * fit under the seat lock in one transaction, then open the provider's session after the
  * commit, so a slow provider never holds the lock.
  */
 import { eq, sql } from 'drizzle-orm'
@@ -55,7 +55,6 @@ export async function createCheckout(
 	const holdKey = input.clientIp ? buyerKey(input.clientIp, config.SESSION_SECRET) : null
 	await replaceOlderHolds(db, item, input.quantity, holdKey)
 	const order = await db.transaction(async (tx) => {
-		await reserveSeats(tx, item, input.quantity, holdKey)
 		const price = await priceWithCoupon(tx, item, input.quantity, input.coupon)
 		const [row] = await tx
 			.insert(orders)
@@ -77,6 +76,8 @@ export async function createCheckout(
 				expiresAt: sql`now() + make_interval(mins => ${reservationMinutes})`,
 			})
 			.returning({ expiresAt: orders.expiresAt, amountMinor: orders.amountMinor })
+		// Checked once written: the seat lock is held for the count and the commit alone (107).
+		await reserveSeats(tx, item, input.quantity, holdKey, id)
 		return row!
 	})
 

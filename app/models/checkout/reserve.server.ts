@@ -36,11 +36,15 @@ export function seatPools(item: {
 	return pools
 }
 
-/** Paid seats, seats held (paid or reserved), and those reserved by `buyerKey`'s checkouts. */
+/**
+ * Paid seats, seats held (paid or reserved), and those reserved by `buyerKey`'s checkouts; all
+ * but the order `except` (the one being checked, already written in this transaction).
+ */
 export async function countSeats(
 	tx: Pick<Tx, 'execute'>,
 	pool: SeatPool,
 	buyerKey: string | null,
+	except: string | null = null,
 ): Promise<SeatCounts> {
 	const result = await tx.execute(
 		sql`SELECT
@@ -48,7 +52,7 @@ export async function countSeats(
 				coalesce(sum(o.quantity), 0)::int AS held,
 				coalesce(sum(o.quantity) FILTER (WHERE o.status = 'pending' AND o.hold_key = ${buyerKey}), 0)::int AS buyer_held
 			FROM orders o JOIN catalog_items c ON c.code = o.item_code
-			WHERE (${pool.where})
+			WHERE (${pool.where}) AND o.id IS DISTINCT FROM ${except}
 				AND (o.status = 'paid' OR (o.status = 'pending' AND o.expires_at > now()))`,
 	)
 	const row = rowsOf(result)[0] ?? {}
@@ -73,8 +77,11 @@ export function allowanceIn(pool: SeatPool, paid: number): number {
 type PooledItem = { code: string; courseSlug: string | null; capacity: number | null }
 
 /**
- * Locks the capacity rows of `item` and checks that `quantity` more fit, for everyone (else 409
- * `sold out`) and within the buyer's allowance (else 409 saying so). The buyer's older holds
+ * Locks the capacity rows of `item` and checks that the order `orderId` (written in this
+ * transaction, just before) fits with its `quantity`, for everyone (else 409 `sold out`) and
+ * within the buyer's allowance (else 409 saying so). The order is written first so that the
+ * lock is held only for this count and the commit after it, not for the order's insert and its
+ * roll-up triggers too (docs/decisions/107). The buyer's older holds
  * past the allowance were released before (holds.server.ts); what is left here is a race
  * between two checkouts of one buyer. Locks are taken in one order (course, then item) so two
  * checkouts never wait on each other crosswise.
@@ -84,10 +91,11 @@ export async function reserveSeats(
 	item: PooledItem,
 	quantity: number,
 	buyerKey: string | null,
+	orderId: string,
 ): Promise<void> {
 	await lockSeatPools(tx, item)
 	for (const pool of seatPools(item)) {
-		const seats = await countSeats(tx, pool, buyerKey)
+		const seats = await countSeats(tx, pool, buyerKey, orderId)
 		if (!seatsFit({ capacity: pool.capacity, held: seats.held, quantity }))
 			throw new CheckoutError(409, 'sold out', 'sold-out')
 		if (buyerKey === null) continue
