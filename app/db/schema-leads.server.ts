@@ -33,7 +33,8 @@ export const leads = pgTable(
 		attribution: jsonb('attribution').$type<Attribution>().notNull().default({}),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-		// 0005_lead_confirmation_sent_at.sql
+		// 0005_lead_confirmation_sent_at.sql; since 0010 every confirmation, written with the
+		// lead in one transaction (docs/decisions/101). Null: none was ever written.
 		confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
 	},
 	(table) => [unique().on(table.email, table.list)],

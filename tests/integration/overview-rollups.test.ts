@@ -472,7 +472,7 @@ describe.each(databaseBackends)('the roll-ups of existing data on $name', (backe
 			sql`INSERT INTO coupons (code, kind, amount) VALUES ('SAVE10', 'percent', 10)`,
 		)
 		await writeRows(database.db, 'old-')
-		expect(await migrate(database)).toEqual(['0009_overview_daily_rollups.sql'])
+		expect((await migrate(database))[0]).toBe('0009_overview_daily_rollups.sql')
 		expect(await expectRollupsToMatchScans(database.db)).toBeGreaterThan(100)
 
 		// Written with the triggers off (as a logical replica or a restore might): the roll-ups

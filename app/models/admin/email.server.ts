@@ -107,18 +107,20 @@ export async function getEmail(db: Db, id: number) {
 }
 
 /**
- * Queues a failed message's delivery again (retryEmail) and logs the owner's action. False when
- * the message's delivery has not failed (it was delivered, or is still being retried).
+ * Queues a failed message's delivery again (retryEmail) and logs the owner's action, in one
+ * transaction (docs/decisions/101). False when the message's delivery has not failed (it was
+ * delivered, or is still being retried).
  */
 export async function retryEmailAsOwner(db: Db, actor: { name: string }, id: number) {
-	const queued = await retryEmail(db, id)
-	if (queued)
-		await recordOwnerAction(db, {
+	return db.transaction(async (tx) => {
+		if (!(await retryEmail(tx, id))) return false
+		await recordOwnerAction(tx, {
 			actor: actor.name,
 			action: 'retry-email',
 			target: `email:${id}`,
 			before: { state: 'failed' },
 			after: { state: 'queued' },
 		})
-	return queued
+		return true
+	})
 }
