@@ -67,4 +67,6 @@ export const outbox = pgTable('outbox', {
 	attempts: integer('attempts').notNull().default(0),
 	lastError: text('last_error'),
 	failedAt: timestamp('failed_at', { withTimezone: true }),
+	// 0011: an attempt handed the whole message over and got no answer (docs/decisions/101).
+	outcomeUnknownAt: timestamp('outcome_unknown_at', { withTimezone: true }),
 })

@@ -9,31 +9,9 @@ import { MESSAGES } from '../../app/forms/messages'
 import { SAMPLE_USERS } from '../../app/integrations/github/emulator-users'
 import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
 import { startSmtp } from '../fakes/smtp'
+import { cookieOf, sessionOf, signInThroughPeer } from '../support/owner'
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
 import { queueSettled, type RunningServer, startServer } from '../support/server'
-
-/** `name=value` of the cookie `name` a response sets. */
-const cookieOf = (response: Response, name: string) =>
-	response.headers
-		.getSetCookie()
-		.map((line) => line.split(';')[0]!)
-		.find((pair) => pair.startsWith(`${name}=`))
-const sessionOf = (response: Response) => cookieOf(response, 'session')
-
-/** Signs in as `login` through the GitHub peer; the session cookie the site set. */
-async function signInThroughPeer(server: RunningServer, login: string): Promise<string> {
-	const start = await fetch(`${server.url}/login/github?returnTo=/admin`, { redirect: 'manual' })
-	const state = cookieOf(start, 'github-oauth')!
-	const authorize = new URL(start.headers.get('location')!)
-	authorize.searchParams.set('login', login)
-	const back = await fetch(authorize, { redirect: 'manual' })
-	const callback = await fetch(back.headers.get('location')!, {
-		redirect: 'manual',
-		headers: { cookie: state },
-	})
-	expect(callback.headers.get('location')).toBe('/admin')
-	return sessionOf(callback)!
-}
 
 describe('the owner role', () => {
 	const users = SAMPLE_USERS.map((user) => ({ ...user }))

@@ -16,6 +16,7 @@ const row = {
 	lastError: null,
 	failedAt: null,
 	attachments: null,
+	outcomeUnknownAt: null,
 }
 
 describe('an outbox row as the message nodemailer sends (docs/decisions/076)', () => {
