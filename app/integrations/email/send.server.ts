@@ -154,7 +154,7 @@ async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions):
 			.set({ lastError: reason, ...(unknown ? { outcomeUnknownAt: sql`now()` } : {}) })
 			.where(eq(outbox.id, outboxId))
 		console.error(
-			`E-mail #${row.id} to ${to}: "${row.subject}" ${unknown ? 'may have been delivered, retrying with the same Message-ID' : 'could not be sent'} (attempt ${row.attempts}): ${reason}`,
+			`E-mail #${row.id} to ${to}: "${row.subject}" ${unknown ? 'may have been delivered (no answer after the data)' : 'could not be sent'} (attempt ${row.attempts}): ${reason}`,
 		)
 		if (isPermanent(error)) throw new PermanentJobError(reason)
 		throw error
