@@ -38,6 +38,10 @@ import { redact, redactEmails } from '~/utils/redact'
 
 // In-flight requests and jobs get this long after SIGTERM (under the usual 10 s grace period).
 const SHUTDOWN_DEADLINE_MS = 9_000
+// Running jobs get this long of it; then one still waiting (an e-mail delivery waiting minutes
+// for a slow mail server, RFC 5321) is cut off and released at once for the next server
+// (docs/decisions/101), leaving time to record that before the deadline.
+const JOBS_SHUTDOWN_GRACE_MS = 6_000
 // routes/webhooks.stripe.ts
 const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe'
 
@@ -266,8 +270,8 @@ function shutdown(signal: NodeJS.Signals) {
 	shuttingDown = true
 	console.log(`${signal} received: finishing in-flight requests and jobs`)
 	const deadline = setTimeout(() => {
-		// A job cut off here was claimed, not finished: another server (or this one, restarted)
-		// runs it again once its claim lapses (docs/decisions/075).
+		// A job that ignored its cut-off was claimed, not finished: another server (or this one,
+		// restarted) runs it again once its claim lapses (docs/decisions/075).
 		console.error('Requests or jobs still running at the shutdown deadline: closing them')
 		server.closeAllConnections()
 		setTimeout(() => process.exit(1), 1_000).unref()
@@ -275,7 +279,11 @@ function shutdown(signal: NodeJS.Signals) {
 	// Connections kept alive after their last response would otherwise linger until their timeout.
 	const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
 	const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()))
-	Promise.all([requestsDone, jobs.stop(), viteDevServer?.close()]).then(async () => {
+	Promise.all([
+		requestsDone,
+		jobs.stop({ graceMs: JOBS_SHUTDOWN_GRACE_MS }),
+		viteDevServer?.close(),
+	]).then(async () => {
 		clearTimeout(deadline)
 		clearInterval(closeIdle)
 		await closeResources()

@@ -33,7 +33,8 @@ export const leads = pgTable(
 		attribution: jsonb('attribution').$type<Attribution>().notNull().default({}),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-		// 0005_lead_confirmation_sent_at.sql
+		// 0005_lead_confirmation_sent_at.sql; since 0010 every confirmation, written with the
+		// lead in one transaction (docs/decisions/101). Null: none was ever written.
 		confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
 	},
 	(table) => [unique().on(table.email, table.list)],
@@ -69,4 +70,6 @@ export const outbox = pgTable('outbox', {
 	// 0010_outbox_mailbox_limits.sql: set on sign-up confirmations only (docs/decisions/103).
 	mailboxKey: text('mailbox_key'),
 	mailboxDomain: text('mailbox_domain'),
+	// 0014: an attempt handed the whole message over and got no answer (docs/decisions/101).
+	outcomeUnknownAt: timestamp('outcome_unknown_at', { withTimezone: true }),
 })

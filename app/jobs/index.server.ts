@@ -8,7 +8,8 @@ import type { Db } from '~/db/client.server'
 import { emailDeliveryJob } from '~/integrations/email/index.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
 import { pruneJobs } from './queue.server'
-import { type JobDefinition, type JobWorker, startJobWorker } from './worker.server'
+import type { JobDefinition } from './run.server'
+import { type JobWorker, startJobWorker } from './worker.server'
 
 /** Finished jobs are kept this long for the operator, then deleted. */
 const KEEP_FINISHED_DAYS = 7
@@ -16,7 +17,7 @@ const KEEP_FINISHED_DAYS = 7
 /** Every job definition, working on `db`, from the configuration. */
 export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 	return [
-		emailDeliveryJob(db, config.EMAIL_RETRY_FIRST_SECONDS),
+		emailDeliveryJob(db, { firstRetrySeconds: config.EMAIL_RETRY_FIRST_SECONDS }),
 		...checkoutJobs(db, config),
 		{
 			kind: 'jobs.prune',

@@ -8,7 +8,7 @@
  * `locked_until`, after which a job whose worker died is claimed again — so handlers are
  * idempotent.
  */
-import { and, asc, count, eq, inArray, lte, min, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, lte, min, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { jobs } from '~/db/schema-jobs.server'
 import { redact } from '~/utils/redact'
@@ -68,17 +68,25 @@ export async function ensurePeriodicJob(db: Db, kind: string): Promise<void> {
 /**
  * Claims up to `limit` due jobs for `lockSeconds`: queued ones whose time has come, and running
  * ones whose worker's claim has lapsed (it crashed or hung). Oldest first; rows another worker
- * is claiming at this moment are skipped, not waited for.
+ * is claiming at this moment are skipped, not waited for, and so are the kinds in `skipKinds`.
  */
-export async function claimJobs(db: Db, limit: number, lockSeconds: number): Promise<Job[]> {
+export async function claimJobs(
+	db: Db,
+	limit: number,
+	lockSeconds: number,
+	skipKinds: string[] = [],
+): Promise<Job[]> {
 	if (limit <= 0) return []
 	const due = db
 		.select({ id: jobs.id })
 		.from(jobs)
 		.where(
-			or(
-				and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
-				and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)),
+			and(
+				or(
+					and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+					and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)),
+				),
+				skipKinds.length > 0 ? notInArray(jobs.kind, skipKinds) : undefined,
 			),
 		)
 		.orderBy(asc(jobs.runAt), asc(jobs.id))

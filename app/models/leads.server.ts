@@ -14,7 +14,6 @@ import { greetingName } from '~/forms/schemas'
 import type { EmailAttachment } from '~/integrations/email/attachment'
 import { templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
-import { redact } from '~/utils/redact'
 import type { AttributionFacts } from './attribution'
 import { calendarAttachment, emailEvent } from './calendar.server'
 import { sendConfirmation } from './confirmation-limits.server'
@@ -126,46 +125,49 @@ export async function findLead(db: Db, email: string, list: LeadList) {
 }
 
 /**
- * A sign-up from a form or a one-click link: stored, then confirmed by e-mail. The e-mail is an
- * outbox row whose delivery is a queued job (docs/decisions/075): the visitor never waits for the
- * mail server, and a failing one is retried. Should even the row fail to be written, the
- * sign-up stands and the error is logged.
+ * A sign-up from a form or a one-click link: stored and confirmed by e-mail in one transaction
+ * (docs/decisions/101), so a crash or a full disk leaves both or neither. The e-mail is an
+ * outbox row whose delivery is a queued job (docs/decisions/075): the visitor never waits for
+ * the mail server. Should the row fail to be written, the sign-up fails with it and the visitor
+ * can send the form again; a lead whose confirmation was never written gets it then.
  */
 export async function signUp(db: Db, input: LeadInput & { origin: string }): Promise<SavedLead> {
-	const lead = await saveLead(db, input)
-	const mail = await confirmationEmail(input, lead)
-	if (mail && (input.list !== 'day_event' || (await claimConfirmationSend(db, input.email)))) {
-		try {
-			// Within the hourly limits per mailbox, domain and site (docs/decisions/103).
-			await sendConfirmation(db, { to: normalizeEmail(input.email), ...mail })
-		} catch (error) {
-			console.error(`E-mail to a ${input.list} sign-up could not be sent:`, redact(error))
-		}
-	}
-	return lead
+	// Rendered before the transaction, which then holds no lock while a template renders.
+	const mail = await confirmationEmail(input)
+	return db.transaction(async (tx) => {
+		const lead = await saveLead(tx, input)
+		// Within the hourly limits per mailbox, domain and site (docs/decisions/103).
+		if (mail && (await claimConfirmationSend(tx, input.email, input.list)))
+			await sendConfirmation(tx, { to: normalizeEmail(input.email), ...mail })
+		return lead
+	})
 }
 
 /**
- * Whether this day-event sign-up may send its confirmation now: one conditional UPDATE, so two
- * app servers (or two requests) never both send within CONFIRMATION_RESEND_MINUTES.
+ * Whether this sign-up may send its confirmation now: one conditional UPDATE of
+ * `confirmation_sent_at`, committed with the outbox row, so two app servers (or two requests)
+ * never both send. A workshop or course lead gets its confirmation once, whenever it was never
+ * written; an unconfirmed day-event lead gets a fresh link at most once per
+ * CONFIRMATION_RESEND_MINUTES.
  */
-async function claimConfirmationSend(db: Db, email: string): Promise<boolean> {
+async function claimConfirmationSend(db: Db, email: string, list: LeadList): Promise<boolean> {
+	const due =
+		list === 'day_event'
+			? and(
+					isNull(leads.confirmedAt),
+					or(
+						isNull(leads.confirmationSentAt),
+						lte(
+							leads.confirmationSentAt,
+							sql`now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
+						),
+					),
+				)
+			: isNull(leads.confirmationSentAt)
 	const claimed = await db
 		.update(leads)
 		.set({ confirmationSentAt: sql`now()` })
-		.where(
-			and(
-				eq(leads.email, normalizeEmail(email)),
-				eq(leads.list, 'day_event'),
-				or(
-					isNull(leads.confirmationSentAt),
-					lte(
-						leads.confirmationSentAt,
-						sql`now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
-					),
-				),
-			),
-		)
+		.where(and(eq(leads.email, normalizeEmail(email)), eq(leads.list, list), due))
 		.returning({ id: leads.id })
 	return claimed.length > 0
 }
@@ -176,7 +178,6 @@ async function claimConfirmationSend(db: Db, email: string): Promise<boolean> {
  */
 async function confirmationEmail(
 	input: LeadInput & { origin: string },
-	lead: SavedLead,
 ): Promise<(EmailContent & { attachments: EmailAttachment[] }) | null> {
 	const firstName = greetingName(input.firstName)
 	const { origin } = input
@@ -186,7 +187,6 @@ async function confirmationEmail(
 	})
 	switch (input.list) {
 		case 'workshop': {
-			if (!lead.created) return null
 			const sessions = eventsOf('workshop', { after: new Date() })
 			return withCalendar(
 				templates.workshopConfirmation({
@@ -198,7 +198,6 @@ async function confirmationEmail(
 			)
 		}
 		case 'course': {
-			if (!lead.created) return null
 			const [release] = eventsOf('course')
 			return withCalendar(
 				templates.courseSignupConfirmation({
@@ -212,7 +211,6 @@ async function confirmationEmail(
 		case 'day_event': {
 			// Until the link is opened, signing up again sends a fresh one (the first may be lost),
 			// at most once per CONFIRMATION_RESEND_MINUTES (claimConfirmationSend).
-			if (lead.confirmed) return null
 			const config = getConfig()
 			const token = createToken(
 				{ email: input.email, list: 'day_event', purpose: 'confirm', ttlSeconds: CONFIRM_LINK_TTL },

@@ -14,7 +14,7 @@ import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { redirectWithToast } from '~/http/toast.server'
-import { DELIVERY_LABELS } from '~/models/admin/delivery'
+import { DELIVERY_LABELS, outcomeUnknownNote } from '~/models/admin/delivery'
 import { getEmail, retryEmailAsOwner } from '~/models/admin/email.server'
 import { readForm, requireFound } from '~/utils/responses'
 
@@ -77,6 +77,14 @@ export default function AdminEmailMessage() {
 						? `, after ${email.attempts} attempt${email.attempts === 1 ? '' : 's'}`
 						: ''}
 				</dd>
+				{email.outcomeUnknown ? (
+					<>
+						<dt className="font-medium">Caution</dt>
+						<dd>
+							{outcomeUnknownNote(email.state)} Message-ID: <code>{email.messageId}</code>
+						</dd>
+					</>
+				) : null}
 				{email.error ? (
 					<>
 						<dt className="font-medium">Error</dt>

@@ -1,6 +1,6 @@
 /**
  * /admin/email: the outbox (docs/decisions/060) with each message's delivery state, newest
- * first, paged by key; a message opens its preview, where one that was not delivered can be
+ * first, paged by key, and a mark on one that may have arrived twice (docs/decisions/101); a message opens its preview, where one that was not delivered can be
  * sent again. The operator tools' outbox viewer, for the owner (docs/decisions/084).
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
@@ -17,7 +17,7 @@ import {
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { DELIVERY_LABELS, UNDELIVERED_STATES } from '~/models/admin/delivery'
+import { DELIVERY_LABELS, outcomeUnknownNote, UNDELIVERED_STATES } from '~/models/admin/delivery'
 import { listEmails } from '~/models/admin/email.server'
 import { emailFiltersSchema, filterQuery, parseFilters } from '~/models/admin/filters.server'
 import { t } from '~/utils/i18n'
@@ -94,6 +94,9 @@ export default function AdminEmail() {
 								<td>
 									{DELIVERY_LABELS[email.state]}
 									{email.attempts > 1 ? ` (${email.attempts} attempts)` : ''}
+									{email.outcomeUnknown ? (
+										<strong className="block text-xs">{outcomeUnknownNote(email.state)}</strong>
+									) : null}
 									{email.error ? <span className="block text-xs">{email.error}</span> : null}
 								</td>
 							</tr>

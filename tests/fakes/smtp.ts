@@ -6,6 +6,10 @@ type ReceivedMail = { from: string; to: string[]; raw: string }
 
 type SmtpOptions = {
 	rejectWith?: string
+	/** Answer the end of a message's data only after this long (a slow server checking it). */
+	answerAfterMs?: number
+	/** Only this account may send (AUTH PLAIN or LOGIN). */
+	account?: { user: string; pass: string }
 	/** Listen on this port (default: a free one): a peer that comes back where it was. */
 	port?: number
 }
@@ -15,10 +19,19 @@ export async function startSmtp(options: SmtpOptions = {}) {
 	const arrivals = new Set<() => void>()
 	// While true, a message's data is read but never answered: the sender waits mid-delivery.
 	let stalling = false
-	// Each held message: accept it now, or refuse it (the server going away).
-	const stalled: { accept: () => void; refuse: (error: Error) => void }[] = []
+	// Each held message: accept it now, or refuse it (the server going away), and what it was.
+	const stalled: { accept: () => void; refuse: (error: Error) => void; raw: string }[] = []
+	let answerAfterMs = options.answerAfterMs ?? 0
 	const server = new SMTPServer({
-		authOptional: true,
+		authOptional: !options.account,
+		// Credentials over plain SMTP: it is loopback.
+		allowInsecureAuth: true,
+		onAuth(auth, _session, callback) {
+			const { account } = options
+			if (account && auth.username === account.user && auth.password === account.pass)
+				callback(null, { user: account.user })
+			else callback(Object.assign(new Error('Invalid credentials'), { responseCode: 535 }))
+		},
 		// Plain SMTP on loopback: nodemailer would refuse the server's self-signed STARTTLS certificate.
 		disabledCommands: ['STARTTLS'],
 		logger: false,
@@ -26,6 +39,7 @@ export async function startSmtp(options: SmtpOptions = {}) {
 			const chunks: Buffer[] = []
 			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
 			stream.on('end', () => {
+				const raw = Buffer.concat(chunks).toString('utf8')
 				const accept = () => {
 					if (options.rejectWith) {
 						callback(Object.assign(new Error(options.rejectWith), { responseCode: 554 }))
@@ -34,12 +48,13 @@ export async function startSmtp(options: SmtpOptions = {}) {
 					received.push({
 						from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
 						to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-						raw: Buffer.concat(chunks).toString('utf8'),
+						raw,
 					})
 					callback()
 					for (const arrival of arrivals) arrival()
 				}
-				if (stalling) stalled.push({ accept, refuse: callback })
+				if (stalling) stalled.push({ accept, refuse: callback, raw })
+				else if (answerAfterMs > 0) setTimeout(accept, answerAfterMs)
 				else accept()
 			})
 		},
@@ -76,6 +91,12 @@ export async function startSmtp(options: SmtpOptions = {}) {
 		},
 		/** Messages are being held unanswered. */
 		stalledCount: () => stalled.length,
+		/** The messages held unanswered, as they were sent. */
+		stalledMail: () => stalled.map((held) => held.raw),
+		/** From now on the end of each message's data is answered after `ms` (0: at once). */
+		answerAfter(ms: number) {
+			answerAfterMs = ms
+		},
 		/** Answers the held messages: accepted, as if the server had only been slow. */
 		acceptStalled() {
 			for (const held of stalled.splice(0)) held.accept()

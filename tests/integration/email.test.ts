@@ -1,8 +1,10 @@
 /**
- * E-mail delivery (docs/decisions/060, 075, 076): an outbox row and its delivery job, written
+ * E-mail delivery (docs/decisions/060, 075, 076, 101): an outbox row and its delivery job, written
  * together; the job hands the row to a real SMTP server on loopback (smtp-server), retries while
- * it is down and records a permanent refusal. Without SMTP_URL the outbox is the delivery. On
- * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * it is down and records a permanent refusal. A server slow to answer the data is waited for as
+ * RFC 5321 asks; no answer at all leaves the outcome unknown, marked on the row, and the retry
+ * carries the same Message-ID. Without SMTP_URL the outbox is the delivery. On PGlite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
@@ -11,17 +13,32 @@ import { migrate } from '~/db/migrate.server'
 import { jobs } from '~/db/schema-jobs.server'
 import { outbox } from '~/db/schema-leads.server'
 import {
+	emailDeliveryJob,
 	listOutbox,
 	outboxMessage,
 	retryEmail,
 	sendEmail,
 	templates,
 } from '~/integrations/email/index.server'
+import { RFC_5321_TIMEOUTS } from '~/integrations/email/smtp.server'
+import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
+import { listEmails } from '~/models/admin/email.server'
 import { decodedMail as decoded, startSmtp } from '../fakes/smtp'
-import { databaseBackends } from '../support/databases'
+import { databaseBackends, pglite } from '../support/databases'
 import { drainJobs, jobsDueNow, leaveInProcess, useInProcess } from '../support/in-process'
 
 const backends = databaseBackends
+
+/** The Message-ID header of a message as it arrived. */
+const messageIdOf = (raw: string) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim()
+
+async function waitUntil(what: string, done: () => boolean, timeoutMs = 10_000) {
+	const until = Date.now() + timeoutMs
+	while (!done()) {
+		if (Date.now() > until) throw new Error(`Timed out waiting until ${what}`)
+		await new Promise((resolve) => setTimeout(resolve, 20))
+	}
+}
 
 describe.each(backends)('e-mail on $name', (backend) => {
 	let database: Database
@@ -169,7 +186,13 @@ describe.each(backends)('e-mail on $name', (backend) => {
 			await sendEmail(database.db, { to: 'patient@example.com', subject: 'Later', text: 'T' })
 			expect(await drainJobs(database)).toBe(1)
 			const [row] = await listOutbox(database.db, 'patient@example.com')
-			expect(row).toMatchObject({ sentAt: null, failedAt: null, attempts: 1 })
+			// Nothing reached a server: the outcome is known.
+			expect(row).toMatchObject({
+				sentAt: null,
+				failedAt: null,
+				attempts: 1,
+				outcomeUnknownAt: null,
+			})
 			expect(row!.lastError).toMatch(/ECONNREFUSED/)
 			const [job] = await database.db.select().from(jobs).where(eq(jobs.status, 'queued'))
 			// The first retry comes within a minute (EMAIL_RETRY_FIRST_SECONDS, 30 by default).
@@ -200,7 +223,8 @@ describe.each(backends)('e-mail on $name', (backend) => {
 			await refusing.close()
 		}
 		const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id))
-		expect(row).toMatchObject({ transport: 'smtp', sentAt: null })
+		// Refused after the data: an answer, so not an unknown outcome.
+		expect(row).toMatchObject({ transport: 'smtp', sentAt: null, outcomeUnknownAt: null })
 		expect(row!.failedAt).toBeInstanceOf(Date)
 		expect(row!.lastError).toMatch(/Mailbox unavailable/)
 		const [job] = await database.db
@@ -220,6 +244,110 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		expect(sent).toMatchObject({ failedAt: null, lastError: null })
 		expect(sent!.sentAt).toBeInstanceOf(Date)
 		expect(await retryEmail(database.db, id)).toBe(false)
+	})
+
+	/** The delivery job with RFC 5321's waits scaled down: the server may be silent `ms`. */
+	const deliverWithin = (ms: number) => {
+		const definitions = [
+			emailDeliveryJob(database.db, {
+				firstRetrySeconds: 1,
+				timeouts: { ...RFC_5321_TIMEOUTS, socketTimeout: ms },
+			}),
+		]
+		return () => runDueJobs({ db: database.db, definitions, lockSeconds: 60 })
+	}
+
+	test('a mail server slow to answer the data, within the wait, is waited for: delivered once, nothing to retry', async () => {
+		const deliver = deliverWithin(3_000)
+		smtp.answerAfter(1_500)
+		try {
+			await sendEmail(database.db, { to: 'slow.ok@example.com', subject: 'S', text: 'T' })
+			expect(await deliver()).toBe(1)
+		} finally {
+			smtp.answerAfter(0)
+		}
+		expect(smtp.mailTo('slow.ok@example.com')).toHaveLength(1)
+		const [row] = await listOutbox(database.db, 'slow.ok@example.com')
+		expect(row).toMatchObject({ attempts: 1, lastError: null, outcomeUnknownAt: null })
+		expect(row!.sentAt).toBeInstanceOf(Date)
+		expect(await deliver()).toBe(0)
+	})
+
+	test('no answer to the data within the wait: the outcome is unknown, the row is marked for the owner, and the retry carries the same Message-ID', async () => {
+		const deliver = deliverWithin(500)
+		smtp.answerAfter(1_500)
+		try {
+			await sendEmail(database.db, { to: 'unknown@example.com', subject: 'S', text: 'T' })
+			expect(await deliver()).toBe(1)
+			const [row] = await listOutbox(database.db, 'unknown@example.com')
+			expect(row).toMatchObject({ sentAt: null, failedAt: null, attempts: 1 })
+			expect(row!.outcomeUnknownAt).toBeInstanceOf(Date)
+			expect(row!.lastError).toMatch(/no answer after the message was handed over/)
+			const [job] = await database.db
+				.select()
+				.from(jobs)
+				.where(eq(jobs.payload, { outboxId: row!.id }))
+			expect(job).toMatchObject({ status: 'queued', attempts: 1 })
+			// The server did take it, after the sender stopped waiting.
+			await smtp.waitFor('unknown@example.com')
+		} finally {
+			smtp.answerAfter(0)
+		}
+		await jobsDueNow(database)
+		expect(await deliver()).toBe(1)
+		const copies = smtp.mailTo('unknown@example.com')
+		expect(copies).toHaveLength(2)
+		const [row] = await listOutbox(database.db, 'unknown@example.com')
+		expect(row!.sentAt).toBeInstanceOf(Date)
+		expect(copies.map((copy) => messageIdOf(copy.raw))).toEqual([row!.messageId, row!.messageId])
+		expect(row!.messageId).toBe(outboxMessage(row!).messageId)
+		// The owner's e-mail list says it may have arrived twice.
+		const listed = await listEmails(database.db, { to: 'unknown@example.com' }, null)
+		expect(listed.rows).toEqual([
+			expect.objectContaining({ state: 'delivered', outcomeUnknown: true, attempts: 2 }),
+		])
+		expect(
+			(await listEmails(database.db, { to: 'slow.ok@example.com' }, null)).rows[0],
+		).toMatchObject({ outcomeUnknown: false })
+	})
+
+	test('a delivery still waiting for the answer at shutdown is cut off after the grace period and released at once, due now and marked', async () => {
+		const worker = startJobWorker({
+			db: database.db,
+			definitions: [emailDeliveryJob(database.db, { firstRetrySeconds: 30 })],
+			pollSeconds: 60,
+			lockSeconds: 120,
+		})
+		smtp.stall()
+		try {
+			const { id } = await sendEmail(database.db, {
+				to: 'at.shutdown@example.com',
+				subject: 'S',
+				text: 'T',
+			})
+			await waitUntil('the message is mid-delivery', () => smtp.stalledCount() === 1)
+			const started = Date.now()
+			await worker.stop({ graceMs: 300 })
+			expect(Date.now() - started).toBeLessThan(5_000)
+			const [job] = await database.db
+				.select()
+				.from(jobs)
+				.where(eq(jobs.payload, { outboxId: id }))
+			// Not held until its claim (120 s) lapses: due now, for the next worker.
+			expect(job).toMatchObject({ status: 'queued', lockedUntil: null, attempts: 1 })
+			expect(job!.lastError).toMatch(/cut off at shutdown/)
+			expect(job!.runAt.getTime()).toBeLessThanOrEqual(Date.now())
+			const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id))
+			expect(row).toMatchObject({ sentAt: null })
+			expect(row!.outcomeUnknownAt).toBeInstanceOf(Date)
+		} finally {
+			smtp.stall(false)
+			await worker.stop()
+		}
+		// The next worker sends it at once, with the Message-ID the cut-off attempt had.
+		expect(await drainJobs(database)).toBe(1)
+		const [arrived] = smtp.mailTo('at.shutdown@example.com')
+		expect(messageIdOf(arrived!.raw)).toBe(messageIdOf(smtp.stalledMail()[0]!))
 	})
 
 	test('after EMAIL_RETRY_HOURS of failures the row is failed with the last reason', async () => {
@@ -251,4 +379,37 @@ describe.each(backends)('e-mail on $name', (backend) => {
 			smtp = await startSmtp({ port })
 		}
 	})
+})
+
+describe('the slow mail server of issue 24, with the default waits', () => {
+	let database: Database
+	let cleanup: () => Promise<void>
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
+
+	beforeAll(async () => {
+		;({ database, cleanup } = await pglite.open())
+		await migrate(database)
+		// It answers the end of each message's data after 25 s: nodemailer's 20 s socket timeout
+		// used to give up first, and each retry sent the message again.
+		smtp = await startSmtp({ answerAfterMs: 25_000 })
+		useInProcess({ SMTP_URL: smtp.url })
+	})
+	afterAll(async () => {
+		leaveInProcess()
+		await smtp?.close()
+		await cleanup?.()
+	})
+
+	test('three messages answered after 25 s each arrive once, on the first attempt', async () => {
+		const addresses = ['one@example.com', 'two@example.com', 'three@example.com']
+		for (const to of addresses) await sendEmail(database.db, { to, subject: 'S', text: 'T' })
+		expect(await drainJobs(database)).toBe(3)
+		await jobsDueNow(database)
+		expect(await drainJobs(database)).toBe(0)
+		for (const to of addresses) {
+			expect(smtp.mailTo(to)).toHaveLength(1)
+			const [row] = await listOutbox(database.db, to)
+			expect(row).toMatchObject({ attempts: 1, lastError: null, outcomeUnknownAt: null })
+		}
+	}, 90_000)
 })

@@ -1,8 +1,9 @@
 /**
- * Background e-mail through the production build (docs/decisions/075, 076): nothing is lost when
- * the mail server is down or the app server dies mid-delivery, and nothing is sent twice — also
- * with two app servers sharing one PostgreSQL. On PGlite, and on PostgreSQL when
- * TEST_DATABASE_URL is set. Needs `npm run build`.
+ * Background e-mail through the production build (docs/decisions/075, 076, 101): nothing is lost
+ * when the mail server is down or the app server dies mid-delivery, and nothing is sent twice —
+ * also with two app servers sharing one PostgreSQL. A delivery cut off at shutdown is released
+ * at once and marked for the owner. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * Needs `npm run build`.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,7 +11,9 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '~/db/client.server'
+import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
 import { startSmtp } from '../fakes/smtp'
+import { signInThroughPeer } from '../support/github-sign-in'
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
 import { honeypotFields } from '../support/raw-http'
 import { queueSettled, type RunningServer, startServer } from '../support/server'
@@ -182,6 +185,84 @@ describe.each(TEST_DATABASE_URL ? [pglite, postgres] : [pglite])(
 				await queueSettled(restarted)
 				await new Promise((resolve) => setTimeout(resolve, 4_000))
 				expect(peer.mailTo('at.shutdown@example.com')).toHaveLength(1)
+			},
+			SERVER_TEST_TIMEOUT,
+		)
+	},
+)
+
+describe.each(TEST_DATABASE_URL ? [pglite, postgres] : [pglite])(
+	'a delivery cut off at shutdown on $name',
+	(backend) => {
+		let database: Awaited<ReturnType<Backend['env']>>
+		let smtp: Smtp
+		let github: FakeGitHub
+		let server: RunningServer | undefined
+
+		beforeAll(async () => {
+			database = await backend.env()
+			smtp = await startSmtp()
+			github = await startFakeGitHub()
+		})
+		afterAll(async () => {
+			await server?.stop()
+			await smtp?.close()
+			await github?.close()
+			await database?.drop()
+		})
+
+		/** A server on this test's database, with the default claim time (120 s). */
+		const start = () =>
+			startServer({
+				...QUICK,
+				...database.env,
+				...github.env(2_000),
+				ADMIN_GITHUB_LOGINS: 'mona',
+				SMTP_URL: smtp.url,
+			})
+
+		test(
+			'a delivery still waiting for the mail server at SIGTERM is cut off and released at once: the next server sends it within seconds with the same Message-ID, and the owner sees it may have arrived',
+			async () => {
+				smtp.stall()
+				const first = await start()
+				server = first
+				await signUp(first, 'cut.off@example.com')
+				await waitUntil('the message is mid-delivery', () => smtp.stalledCount() === 1)
+
+				const stopping = Date.now()
+				first.process.kill('SIGTERM')
+				expect(await first.exited).toBe(0)
+				// Within the 9 s shutdown deadline, not after the mail server's 10 minutes.
+				expect(Date.now() - stopping).toBeLessThan(9_000)
+				expect(first.output()).toContain('cut off at shutdown: released for the next worker')
+				expect(first.output()).toContain('Shut down cleanly')
+				await first.stop()
+				server = undefined
+				// The mail server never answered that attempt.
+				smtp.stall(false)
+
+				const restarted = Date.now()
+				const second = await start()
+				server = second
+				const [arrived] = await smtp.waitFor('cut.off@example.com')
+				// Well before the cut-off attempt's claim (120 s) would have lapsed.
+				expect(Date.now() - restarted).toBeLessThan(60_000)
+				const messageId = /^Message-ID: (.+)$/im.exec(arrived!.raw)?.[1]
+				expect(messageId).toBeTruthy()
+				expect(smtp.stalledMail()[0]).toContain(`Message-ID: ${messageId}`)
+				await queueSettled(second)
+				expect(smtp.mailTo('cut.off@example.com')).toHaveLength(1)
+
+				const owner = await signInThroughPeer(second, 'mona')
+				const page = await fetch(`${second.url}/admin/email?to=cut.off@example.com`, {
+					headers: { cookie: owner },
+				})
+				const text = (await page.text()).replace(/<!-- -->/g, '')
+				expect(text).toContain('sent over SMTP (2 attempts)')
+				expect(text).toContain(
+					'Outcome of an earlier attempt unknown: it may have arrived twice, with the same Message-ID.',
+				)
 			},
 			SERVER_TEST_TIMEOUT,
 		)

@@ -11,7 +11,8 @@ import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { jobs } from '~/db/schema-jobs.server'
 import { claimJobs, enqueue, ensurePeriodicJob, finishJob, queueStats } from '~/jobs/queue.server'
-import { type JobDefinition, runDueJobs, startJobWorker } from '~/jobs/worker.server'
+import type { JobDefinition } from '~/jobs/run.server'
+import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
 import { databaseBackends } from '../support/databases'
 
 describe.each(databaseBackends)('the job queue on $name', (backend) => {
@@ -202,6 +203,124 @@ describe.each(databaseBackends)('the job queue on $name', (backend) => {
 		await stopped
 		expect(events).toEqual(['started', 'finished'])
 		expect((await jobOf(id)).status).toBe('done')
+	})
+
+	test('stopping with a grace period: a run that ends within it is finished; one still running after it is cut off (its signal aborts) and released at once, due now', async () => {
+		const aborted: string[] = []
+		const definition: JobDefinition = {
+			kind: 'test.long',
+			run: (payload, _job, signal) =>
+				new Promise<void>((resolve, reject) => {
+					if (payload.quick) setTimeout(resolve, 100)
+					signal.addEventListener('abort', () => {
+						aborted.push(String(payload.name))
+						reject(signal.reason)
+					})
+				}),
+		}
+		const worker = startJobWorker({
+			db: database.db,
+			definitions: [definition],
+			pollSeconds: 60,
+			lockSeconds: 120,
+		})
+		const quick = (await enqueue(database.db, 'test.long', { name: 'quick', quick: true }))!
+		const slow = (await enqueue(database.db, 'test.long', { name: 'slow' }))!
+		const until = Date.now() + 5_000
+		while ((await jobOf(slow)).status !== 'running' && Date.now() < until)
+			await new Promise((resolve) => setTimeout(resolve, 20))
+		const started = Date.now()
+		await worker.stop({ graceMs: 500 })
+		expect(Date.now() - started).toBeGreaterThanOrEqual(450)
+		expect(Date.now() - started).toBeLessThan(3_000)
+		expect(aborted).toEqual(['slow'])
+		expect(await jobOf(quick)).toMatchObject({ status: 'done' })
+		const released = await jobOf(slow)
+		// Not held for the rest of its 120 s claim: queued, due now, for the next worker.
+		expect(released).toMatchObject({
+			status: 'queued',
+			lockedUntil: null,
+			attempts: 1,
+			lastError: 'CutOffAtShutdown: cut off at shutdown',
+		})
+		expect(released.runAt.getTime()).toBeLessThanOrEqual(Date.now())
+		expect(await claimJobs(database.db, 10, 60)).toEqual([
+			expect.objectContaining({ id: slow, attempts: 2 }),
+		])
+	})
+
+	test('a run whose claim another worker took is told to stop, and writes nothing', async () => {
+		let signalled: unknown = null
+		const definition: JobDefinition = {
+			kind: 'test.claim-lost',
+			run: (_payload, _job, signal) =>
+				new Promise<void>((_resolve, reject) => {
+					signal.addEventListener('abort', () => {
+						signalled = signal.reason
+						reject(signal.reason)
+					})
+				}),
+		}
+		const id = (await enqueue(database.db, 'test.claim-lost', {}))!
+		const running = runDueJobs({ db: database.db, definitions: [definition], lockSeconds: 1 })
+		await new Promise((resolve) => setTimeout(resolve, 100))
+		// The claim lapsed (a stalled event loop, a database away) and another worker took it.
+		await database.db
+			.update(jobs)
+			.set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`now() + interval '1 hour'` })
+			.where(eq(jobs.id, id))
+		await running
+		expect(signalled).toMatchObject({ name: 'ClaimLost' })
+		expect(await jobOf(id)).toMatchObject({ status: 'running', attempts: 2, lastError: null })
+	})
+
+	test('a kind with maxRunning never runs more at once, and leaves the other slots to other kinds', async () => {
+		let capped = 0
+		let mostCapped = 0
+		let otherRan = false
+		const release: (() => void)[] = []
+		const definitions: JobDefinition[] = [
+			{
+				kind: 'test.capped',
+				maxRunning: 2,
+				run: async () => {
+					capped += 1
+					mostCapped = Math.max(mostCapped, capped)
+					await new Promise<void>((resolve) => release.push(resolve))
+					capped -= 1
+				},
+			},
+			{
+				kind: 'test.other',
+				run: async () => {
+					otherRan = true
+				},
+			},
+		]
+		for (let n = 0; n < 5; n++) await enqueue(database.db, 'test.capped', { n })
+		const worker = startJobWorker({
+			db: database.db,
+			definitions,
+			pollSeconds: 60,
+			lockSeconds: 60,
+		})
+		const until = Date.now() + 5_000
+		while (capped < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
+		// Queued after the capped ones, so older jobs come first: it runs only if a slot is kept.
+		await enqueue(database.db, 'test.other', {})
+		while (!otherRan && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
+		expect(otherRan).toBe(true)
+		expect(capped).toBe(2)
+		// Let them finish one by one: the rest follow, never more than two at once.
+		while (release.length > 0 || capped > 0) {
+			release.shift()?.()
+			await new Promise((resolve) => setTimeout(resolve, 50))
+			if (Date.now() > until + 10_000) break
+		}
+		await worker.stop()
+		expect(mostCapped).toBe(2)
+		const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'test.capped'))
+		expect(rows.map((row) => row.status)).toEqual(['done', 'done', 'done', 'done', 'done'])
 	})
 
 	test('the queue at a glance: waiting jobs and how long the oldest has waited', async () => {

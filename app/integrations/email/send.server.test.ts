@@ -18,6 +18,7 @@ const row = {
 	attachments: null,
 	mailboxKey: null,
 	mailboxDomain: null,
+	outcomeUnknownAt: null,
 }
 
 describe('an outbox row as the message nodemailer sends (docs/decisions/076)', () => {

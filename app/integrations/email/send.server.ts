@@ -1,22 +1,24 @@
 /**
- * Outgoing e-mail (docs/decisions/060, 075, 076). Every message gets an outbox row. With SMTP_URL
- * the row's delivery is a job, enqueued in the same transaction, so the visitor never waits for
- * the mail server and a message is never lost when it is down: the worker hands the row to the
- * server (nodemailer), retrying with backoff for EMAIL_RETRY_HOURS, and records the server's
+ * Outgoing e-mail (docs/decisions/060, 075, 076, 101). Every message gets an outbox row, written
+ * in the transaction of the change that causes it. With SMTP_URL the row's delivery is a job,
+ * enqueued in the same transaction, so the visitor never waits for the mail server and a message
+ * is never lost when it is down: the worker hands the row to the server (smtp.server.ts, with
+ * RFC 5321's timeouts), retrying with backoff for EMAIL_RETRY_HOURS, and records the server's
  * acceptance on the row before anything else can run it again. Without SMTP_URL (the embedded
  * default) the row is the delivery and a line is logged.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer'
+import type { SendMailOptions } from 'nodemailer'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
 import { enqueue } from '~/jobs/queue.server'
 import { emailRetryPolicy } from '~/jobs/retry'
-import { type JobDefinition, PermanentJobError } from '~/jobs/worker.server'
+import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { countEmailFailure } from '~/metrics.server'
 import { redactEmails } from '~/utils/redact'
 import type { EmailAttachment } from './attachment'
+import { OutcomeUnknownError, type SmtpTimeouts, submitMessage } from './smtp.server'
 
 export type EmailMessage = {
 	to: string
@@ -46,23 +48,8 @@ type EmailOptions = {
 
 const EMAIL_DELIVERY_JOB = 'email.deliver'
 
-// One pooled transport per SMTP URL for the life of the process.
-const transports = new Map<string, Transporter>()
-
-function transportFor(url: string): Transporter {
-	let transport = transports.get(url)
-	if (!transport) {
-		transport = nodemailer.createTransport({
-			url,
-			// A claimed delivery must end well within its claim (JOBS_LOCK_SECONDS, 120 s).
-			connectionTimeout: 10_000,
-			greetingTimeout: 10_000,
-			socketTimeout: 20_000,
-		})
-		transports.set(url, transport)
-	}
-	return transport
-}
+/** Deliveries one worker runs at once, of its four slots (app/jobs/worker.server.ts). */
+const EMAIL_DELIVERIES_AT_ONCE = 3
 
 /**
  * Writes the message to the outbox and, with SMTP, enqueues its delivery, both in one
@@ -138,11 +125,20 @@ function isPermanent(error: unknown): boolean {
 	return typeof code === 'number' && code >= 500 && code < 600
 }
 
+type DeliveryOptions = {
+	/** Aborted at shutdown, or when the job's claim was lost: the connection is closed. */
+	signal?: AbortSignal
+	/** Default: RFC 5321's. Shorter in tests only. */
+	timeouts?: SmtpTimeouts
+}
+
 /**
  * The delivery job's work: hands the row to the SMTP server once. A row already sent or given up
- * is left alone, so a second run of the job (after a crash) sends nothing twice.
+ * is left alone, so a second run of the job (after a crash) sends nothing twice. An attempt whose
+ * outcome is unknown (the whole message went, no answer came) marks the row and fails like any
+ * other, so it is retried — with the same Message-ID, derived from the row.
  */
-async function deliverEmail(db: Db, outboxId: number): Promise<void> {
+async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions): Promise<void> {
 	const smtpUrl = getConfig().SMTP_URL
 	const [row] = await db
 		.update(outbox)
@@ -152,24 +148,27 @@ async function deliverEmail(db: Db, outboxId: number): Promise<void> {
 	if (!row) return
 	const to = redactEmails(row.toAddress)
 	if (!smtpUrl) throw new Error('SMTP_URL is not set: the message cannot be delivered')
-	let info: { messageId?: unknown }
+	const message = outboxMessage(row)
 	try {
-		info = await transportFor(smtpUrl).sendMail(outboxMessage(row))
+		await submitMessage(smtpUrl, message, options)
 	} catch (error) {
+		const unknown = error instanceof OutcomeUnknownError
 		const reason = redactEmails((error as Error).message ?? String(error))
 		countEmailFailure('attempt')
-		await db.update(outbox).set({ lastError: reason }).where(eq(outbox.id, outboxId))
+		await db
+			.update(outbox)
+			.set({ lastError: reason, ...(unknown ? { outcomeUnknownAt: sql`now()` } : {}) })
+			.where(eq(outbox.id, outboxId))
 		console.error(
-			`E-mail #${row.id} to ${to}: "${row.subject}" could not be sent (attempt ${row.attempts}): ${reason}`,
+			`E-mail #${row.id} to ${to}: "${row.subject}" ${unknown ? 'may have been delivered (no answer after the data)' : 'could not be sent'} (attempt ${row.attempts}): ${reason}`,
 		)
 		if (isPermanent(error)) throw new PermanentJobError(reason)
 		throw error
 	}
 	// Recorded first, before the job is marked done: a retry now finds the row sent.
-	const messageId = typeof info.messageId === 'string' ? info.messageId : null
 	await db
 		.update(outbox)
-		.set({ messageId, sentAt: sql`now()`, lastError: null })
+		.set({ messageId: String(message.messageId), sentAt: sql`now()`, lastError: null })
 		.where(eq(outbox.id, outboxId))
 	console.log(`E-mail #${row.id} to ${to}: "${row.subject}" sent over SMTP`)
 }
@@ -194,13 +193,22 @@ const outboxIdOf = (payload: Record<string, unknown>) => {
 	return id
 }
 
-/** The queue's definition of e-mail delivery from the outbox of `db` (docs/decisions/076). */
-export function emailDeliveryJob(db: Db, firstRetrySeconds: number): JobDefinition {
+/**
+ * The queue's definition of e-mail delivery from the outbox of `db` (docs/decisions/076, 101).
+ * A delivery may wait minutes for a slow server, so it never takes every slot of a worker: the
+ * checkout's jobs keep running meanwhile.
+ */
+export function emailDeliveryJob(
+	db: Db,
+	options: { firstRetrySeconds: number; timeouts?: SmtpTimeouts },
+): JobDefinition {
 	return {
 		kind: EMAIL_DELIVERY_JOB,
-		run: (payload) => deliverEmail(db, outboxIdOf(payload)),
-		retry: emailRetryPolicy(firstRetrySeconds),
+		run: (payload, _job, signal) =>
+			deliverEmail(db, outboxIdOf(payload), { signal, timeouts: options.timeouts }),
+		retry: emailRetryPolicy(options.firstRetrySeconds),
 		onGiveUp: (payload, reason) => giveUpEmail(db, outboxIdOf(payload), reason),
+		maxRunning: EMAIL_DELIVERIES_AT_ONCE,
 	}
 }
 

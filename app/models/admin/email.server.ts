@@ -2,12 +2,13 @@
  * Everything the owner's dashboard knows about e-mail delivery, in one module (docs/decisions/
  * 060, 084): the outbox list with each message's state, one message for its preview, and Retry.
  * The state comes from the delivery job's columns (docs/decisions/075, 076): sent_at, attempts,
- * the last error and failed_at.
+ * the last error and failed_at; outcome_unknown_at marks an attempt that may have been delivered
+ * (docs/decisions/101).
  */
 import { and, desc, eq, isNotNull, isNull, like, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
-import { retryEmail } from '~/integrations/email/index.server'
+import { outboxMessage, retryEmail } from '~/integrations/email/index.server'
 import { recordOwnerAction } from './audit.server'
 import { beforeCursor, cursorTime, decodeCursor, pageOf } from './cursor.server'
 import type { DeliveryState, UNDELIVERED_STATES } from './delivery'
@@ -61,6 +62,7 @@ export async function listEmails(
 			failedAt: outbox.failedAt,
 			lastError: outbox.lastError,
 			attempts: outbox.attempts,
+			outcomeUnknownAt: outbox.outcomeUnknownAt,
 			cursorAt: cursorTime(outbox.createdAt),
 		})
 		.from(outbox)
@@ -79,6 +81,7 @@ export async function listEmails(
 				state: deliveryState(row),
 				attempts: row.attempts,
 				error: deliveryError(row),
+				outcomeUnknown: row.outcomeUnknownAt !== null,
 			}
 		}),
 	}
@@ -97,28 +100,32 @@ export async function getEmail(db: Db, id: number) {
 		subject: row.subject,
 		text: row.textBody,
 		html: row.htmlBody,
-		messageId: row.messageId,
+		// Derived from the row (outboxMessage): every attempt carries it, a sent one records it.
+		messageId: row.transport === 'smtp' ? String(outboxMessage(row).messageId) : null,
 		state,
 		attempts: row.attempts,
 		error: deliveryError(row),
+		outcomeUnknown: row.outcomeUnknownAt !== null,
 		// retryEmail takes a message whose delivery gave up; a queued one is retried already.
 		canRetry: state === 'failed',
 	}
 }
 
 /**
- * Queues a failed message's delivery again (retryEmail) and logs the owner's action. False when
- * the message's delivery has not failed (it was delivered, or is still being retried).
+ * Queues a failed message's delivery again (retryEmail) and logs the owner's action, in one
+ * transaction (docs/decisions/101). False when the message's delivery has not failed (it was
+ * delivered, or is still being retried).
  */
 export async function retryEmailAsOwner(db: Db, actor: { name: string }, id: number) {
-	const queued = await retryEmail(db, id)
-	if (queued)
-		await recordOwnerAction(db, {
+	return db.transaction(async (tx) => {
+		if (!(await retryEmail(tx, id))) return false
+		await recordOwnerAction(tx, {
 			actor: actor.name,
 			action: 'retry-email',
 			target: `email:${id}`,
 			before: { state: 'failed' },
 			after: { state: 'queued' },
 		})
-	return queued
+		return true
+	})
 }

@@ -58,27 +58,32 @@ export async function refundOrder(db: Db, actor: Actor, orderId: string): Promis
 	}
 }
 
-/** Sends a paid order's receipt again to the buyer. */
+/** Sends a paid order's receipt again to the buyer, with its audit line (docs/decisions/101). */
 export async function resendOrderReceipt(
 	db: Db,
 	actor: Actor,
 	orderId: string,
 ): Promise<ActionOutcome> {
-	const sent = await resendReceipt(db, orderId)
+	const sent = await db.transaction(async (tx) => {
+		if (!(await resendReceipt(tx, orderId))) return false
+		await recordOwnerAction(tx, {
+			actor: actor.name,
+			action: 'resend-receipt',
+			target: `order:${orderId}`,
+			after: { receiptResent: true },
+		})
+		return true
+	})
 	if (!sent)
 		return { ok: false, message: 'Only a paid order with an e-mail address has a receipt to send.' }
-	await recordOwnerAction(db, {
-		actor: actor.name,
-		action: 'resend-receipt',
-		target: `order:${orderId}`,
-		after: { receiptResent: true },
-	})
 	return { ok: true, message: 'The receipt is sent again.' }
 }
 
 /**
  * Gives an unclaimed pass of a paid order a new id and sends its link to `email`: the old link
  * stops working (it went to the wrong person, or leaked), and the new holder claims it as usual.
+ * The new id, its audit line and the message commit together (docs/decisions/101): a pass is
+ * never left with a link nobody was sent.
  */
 export async function reassignPass(
 	db: Db,
@@ -108,6 +113,13 @@ export async function reassignPass(
 			before: { passId: input.passId },
 			after: { passId: newId, sentTo: input.email },
 		})
+		await sendEmail(tx, {
+			to: input.email,
+			...(await templates.passAssigned({
+				itemName: pass.itemName,
+				passUrl: `${input.origin}/pass/${newId}`,
+			})),
+		})
 		return pass
 	})
 	if (!moved)
@@ -115,12 +127,5 @@ export async function reassignPass(
 			ok: false,
 			message: 'Only an unclaimed pass of a paid order can be reassigned.',
 		}
-	await sendEmail(db, {
-		to: input.email,
-		...(await templates.passAssigned({
-			itemName: moved.itemName,
-			passUrl: `${input.origin}/pass/${newId}`,
-		})),
-	})
 	return { ok: true, message: `The pass has a new link, sent to ${input.email}.` }
 }

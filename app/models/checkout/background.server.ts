@@ -5,13 +5,13 @@
  */
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { catalogItems, orders } from '~/db/schema.server'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orders } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { type JobDefinition, PermanentJobError } from '~/jobs/worker.server'
+import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { redact } from '~/utils/redact'
 import { applyPaymentEvent, LATE_REFUND_JOB } from './confirm.server'
 import { endPendingOrder, verifyPendingOrder } from './expire.server'
+import { sendLateRefundNotice } from './refund-notice.server'
 
 /** Orders handled per run: each may call the provider, and the run must end within its claim. */
 const HOLDS_BATCH = 25
@@ -93,43 +93,24 @@ async function reconcilePendingOrders(db: Db, options: ReconcileOptions): Promis
 
 /**
  * A late payment with no seat left (docs/decisions/077): the provider refunds it, and the buyer
- * is told, once. Idempotent: a second run finds the order refunded (or its refund under way at
- * the provider, whose idempotency key is the order) and the notice sent. A late payment that
- * got its seat after all (a seat came free before this ran) is left paid.
+ * is told, once. A refund the provider confirms at once is recorded with its notice in one
+ * transaction (applyPaymentEvent, docs/decisions/101); one it reports later (a pending Stripe
+ * refund) is announced now, and its webhook finds the notice sent. Idempotent: a second run
+ * finds the order refunded (or its refund under way at the provider, whose idempotency key is
+ * the order) and the notice sent. A late payment that got its seat after all (a seat came free
+ * before this ran) is left paid.
  */
 async function refundLatePayment(db: Db, orderId: string): Promise<void> {
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
 	if (!order || order.status === 'paid') return
-	const provider = getPaymentProvider()
 	if (order.status !== 'refunded') {
+		const provider = getPaymentProvider()
 		if (order.provider !== provider.id || !provider.refund)
 			throw new PermanentJobError('the configured payment provider cannot refund this order')
 		const event = await provider.refund({ orderId, paymentIntentId: order.paymentIntentId })
 		if (event) await applyPaymentEvent(db, event)
 	}
-	await db.transaction(async (tx) => {
-		const [claimed] = await tx
-			.update(orders)
-			.set({ refundNoticeSentAt: sql`now()` })
-			.where(
-				and(eq(orders.id, orderId), isNull(orders.refundNoticeSentAt), isNotNull(orders.email)),
-			)
-			.returning()
-		if (!claimed?.email) return
-		const [item] = await tx
-			.select({ name: catalogItems.name })
-			.from(catalogItems)
-			.where(eq(catalogItems.code, claimed.itemCode))
-		const content = await templates.lateRefund({
-			orderId,
-			customerName: claimed.customerName,
-			itemName: item?.name ?? claimed.itemCode,
-			currency: claimed.currency,
-			totalMinor: claimed.amountMinor,
-			testMode: claimed.provider === provider.id && provider.testMode,
-		})
-		await sendEmail(tx, { to: claimed.email, ...content })
-	})
+	await db.transaction((tx) => sendLateRefundNotice(tx, orderId))
 }
 
 const RELEASE_HOLDS_JOB = 'checkout.release-holds'

@@ -20,6 +20,7 @@ import { invalidateSalesCache } from '../read-cache.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
 import { sendReceipt } from './receipt.server'
+import { sendLateRefundNotice } from './refund-notice.server'
 import { seatsFreeFor } from './reserve.server'
 import { nextStatus, type OrderStatus, paymentMismatch } from './rules'
 
@@ -130,6 +131,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			await issuePasses(tx, order)
 			await sendReceipt(tx, orderId)
 		}
+		// An expired order had its money refunded: a late payment with no seat left (077).
+		if (next === 'refunded' && order.status === 'expired') await sendLateRefundNotice(tx, orderId)
 		return { changed: true, orderId, status: next }
 	})
 	// This server's counters show the sale at once; the others within the cache lifetime.

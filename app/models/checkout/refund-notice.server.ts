@@ -1,0 +1,35 @@
+/**
+ * The buyer's notice that a late payment is refunded (docs/decisions/077): once per order,
+ * through the claim on `refund_notice_sent_at`, and written in the transaction that records the
+ * refund (docs/decisions/101), so the order never says refunded without its notice.
+ */
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { catalogItems, orders } from '~/db/schema.server'
+import { sendEmail, templates } from '~/integrations/email/index.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
+import type { Tx } from './query.server'
+
+/** Queues the notice unless it went already; false when it did, or there is no address. */
+export async function sendLateRefundNotice(tx: Tx, orderId: string): Promise<boolean> {
+	const [claimed] = await tx
+		.update(orders)
+		.set({ refundNoticeSentAt: sql`now()` })
+		.where(and(eq(orders.id, orderId), isNull(orders.refundNoticeSentAt), isNotNull(orders.email)))
+		.returning()
+	if (!claimed?.email) return false
+	const [item] = await tx
+		.select({ name: catalogItems.name })
+		.from(catalogItems)
+		.where(eq(catalogItems.code, claimed.itemCode))
+	const provider = getPaymentProvider()
+	const content = await templates.lateRefund({
+		orderId,
+		customerName: claimed.customerName,
+		itemName: item?.name ?? claimed.itemCode,
+		currency: claimed.currency,
+		totalMinor: claimed.amountMinor,
+		testMode: claimed.provider === provider.id && provider.testMode,
+	})
+	await sendEmail(tx, { to: claimed.email, ...content })
+	return true
+}
