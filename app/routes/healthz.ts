@@ -58,7 +58,6 @@ export async function loader() {
 		{
 			status: 'ok',
 			database: database.kind,
-			...(dataDir && { dataDir: { freeBytes: dataDir.freeBytes } }),
 			queue,
 			pageCache: pageCacheStats(),
 		},
