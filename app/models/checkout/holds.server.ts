@@ -18,9 +18,8 @@ type Order = typeof orders.$inferSelect
 /** The buyer's unpaid, unexpired orders in `pool`, oldest first. */
 async function pendingHolds(db: Db, pool: SeatPool, buyerKey: string): Promise<Order[]> {
 	const result = await db.execute(
-		sql`SELECT o.id FROM orders o JOIN catalog_items c ON c.code = o.item_code
-			WHERE (${pool.where}) AND o.hold_key = ${buyerKey}
-				AND o.status = 'pending' AND o.expires_at > now()
+		sql`SELECT o.id FROM seat_pool_orders(${pool.course}, ${pool.item}) o
+			WHERE o.hold_key = ${buyerKey} AND o.status = 'pending' AND o.expires_at > now()
 			ORDER BY o.created_at, o.id`,
 	)
 	const ids = rowsOf(result).map((row) => String(row.id))

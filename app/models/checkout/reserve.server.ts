@@ -1,23 +1,26 @@
 /**
- * Holding seats (docs/decisions/031, 033): seats are held by rows, never by this process.
- * Creating a checkout locks the capacity row (the course, or a pass item with its own capacity)
- * with SELECT ... FOR UPDATE, counts paid seats, the reservations of pending checkouts that have
- * not expired and the buyer's own, and inserts the new pending order in the same transaction.
+ * Holding seats (docs/decisions/031, 033, 107): seats are held by rows, never by this process.
+ * Creating a checkout inserts the pending order, then locks the capacity row (the course, or a
+ * pass item with its own capacity) with SELECT ... FOR UPDATE and counts paid seats, the
+ * reservations of pending checkouts that have not expired and the buyer's own, in one call to
+ * the database's `lock_seat_counts` (0015_seat_counts.sql), all in one transaction.
  * Every app server on one PostgreSQL takes that lock in turn, so paid seats never exceed
  * capacity and no buyer's holds pass their allowance; PGlite (one connection) runs transactions
  * one at a time, which is the same guarantee.
  */
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
-import { catalogItems, courses } from '~/db/schema.server'
 import { CheckoutError } from './errors'
 import { rowsOf, type Tx } from './query.server'
 import { holdAllowance, seatsFit } from './rules'
 
 type SeatCounts = { paid: number; held: number; buyerHeld: number }
 
-/** A capacity pool: every seat of a course, or one item with its own capacity. */
-export type SeatPool = { capacity: number; where: ReturnType<typeof sql> }
+/**
+ * A capacity pool: every seat of a course, or one item with its own capacity; named by exactly
+ * one of `course` and `item`, as the database's seat functions take it (0015_seat_counts.sql).
+ */
+export type SeatPool = { capacity: number; course: string | null; item: string | null }
 
 /** The capacity pools an item's seats count against, course first (the lock order). */
 export function seatPools(item: {
@@ -27,18 +30,23 @@ export function seatPools(item: {
 }): SeatPool[] {
 	const pools: SeatPool[] = []
 	if (item.courseSlug)
-		pools.push({
-			capacity: getConfig().COURSE_SLOTS,
-			where: sql`c.course_slug = ${item.courseSlug}`,
-		})
-	if (item.capacity !== null)
-		pools.push({ capacity: item.capacity, where: sql`o.item_code = ${item.code}` })
+		pools.push({ capacity: getConfig().COURSE_SLOTS, course: item.courseSlug, item: null })
+	if (item.capacity !== null) pools.push({ capacity: item.capacity, course: null, item: item.code })
 	return pools
+}
+
+function seatCounts(result: unknown): SeatCounts {
+	const row = rowsOf(result)[0] ?? {}
+	return {
+		paid: Number(row.paid ?? 0),
+		held: Number(row.held ?? 0),
+		buyerHeld: Number(row.buyer_held ?? 0),
+	}
 }
 
 /**
  * Paid seats, seats held (paid or reserved), and those reserved by `buyerKey`'s checkouts; all
- * but the order `except` (the one being checked, already written in this transaction).
+ * but the order `except`.
  */
 export async function countSeats(
 	tx: Pick<Tx, 'execute'>,
@@ -46,21 +54,28 @@ export async function countSeats(
 	buyerKey: string | null,
 	except: string | null = null,
 ): Promise<SeatCounts> {
-	const result = await tx.execute(
-		sql`SELECT
-				coalesce(sum(o.quantity) FILTER (WHERE o.status = 'paid'), 0)::int AS paid,
-				coalesce(sum(o.quantity), 0)::int AS held,
-				coalesce(sum(o.quantity) FILTER (WHERE o.status = 'pending' AND o.hold_key = ${buyerKey}), 0)::int AS buyer_held
-			FROM orders o JOIN catalog_items c ON c.code = o.item_code
-			WHERE (${pool.where}) AND o.id IS DISTINCT FROM ${except}
-				AND (o.status = 'paid' OR (o.status = 'pending' AND o.expires_at > now()))`,
+	return seatCounts(
+		await tx.execute(
+			sql`SELECT * FROM seat_counts(${pool.course}, ${pool.item}, ${buyerKey}, ${except})`,
+		),
 	)
-	const row = rowsOf(result)[0] ?? {}
-	return {
-		paid: Number(row.paid ?? 0),
-		held: Number(row.held ?? 0),
-		buyerHeld: Number(row.buyer_held ?? 0),
-	}
+}
+
+/**
+ * Locks the pool's capacity row until the transaction ends, then counts as `countSeats` does:
+ * one call to the database, so the lock is not held across a round trip for the count (107).
+ */
+async function lockAndCountSeats(
+	tx: Tx,
+	pool: SeatPool,
+	buyerKey: string | null,
+	except: string | null,
+): Promise<SeatCounts> {
+	return seatCounts(
+		await tx.execute(
+			sql`SELECT * FROM lock_seat_counts(${pool.course}, ${pool.item}, ${buyerKey}, ${except})`,
+		),
+	)
 }
 
 /** The most one buyer's unpaid checkouts may hold in `pool` now (docs/decisions/033). */
@@ -81,10 +96,10 @@ type PooledItem = { code: string; courseSlug: string | null; capacity: number | 
  * transaction, just before) fits with its `quantity`, for everyone (else 409 `sold out`) and
  * within the buyer's allowance (else 409 saying so). The order is written first so that the
  * lock is held only for this count and the commit after it, not for the order's insert and its
- * roll-up triggers too (docs/decisions/107). The buyer's older holds
- * past the allowance were released before (holds.server.ts); what is left here is a race
- * between two checkouts of one buyer. Locks are taken in one order (course, then item) so two
- * checkouts never wait on each other crosswise.
+ * roll-up triggers too, and locked and counted in one call (docs/decisions/107). The buyer's
+ * older holds past the allowance were released before (holds.server.ts); what is left here is a
+ * race between two checkouts of one buyer. Pools are locked in one order (course, then item) so
+ * two checkouts never wait on each other crosswise.
  */
 export async function reserveSeats(
 	tx: Tx,
@@ -93,9 +108,8 @@ export async function reserveSeats(
 	buyerKey: string | null,
 	orderId: string,
 ): Promise<void> {
-	await lockSeatPools(tx, item)
 	for (const pool of seatPools(item)) {
-		const seats = await countSeats(tx, pool, buyerKey, orderId)
+		const seats = await lockAndCountSeats(tx, pool, buyerKey, orderId)
 		if (!seatsFit({ capacity: pool.capacity, held: seats.held, quantity }))
 			throw new CheckoutError(409, 'sold out', 'sold-out')
 		if (buyerKey === null) continue
@@ -120,26 +134,9 @@ export async function reserveSeats(
  * arrived after its hold ended: docs/decisions/077), under the same locks as a new checkout.
  */
 export async function seatsFreeFor(tx: Tx, item: PooledItem, quantity: number): Promise<boolean> {
-	await lockSeatPools(tx, item)
 	for (const pool of seatPools(item)) {
-		const seats = await countSeats(tx, pool, null)
+		const seats = await lockAndCountSeats(tx, pool, null, null)
 		if (!seatsFit({ capacity: pool.capacity, held: seats.held, quantity })) return false
 	}
 	return true
-}
-
-/** The capacity rows of `item`, locked in one order (course, then item): see reserveSeats. */
-async function lockSeatPools(tx: Tx, item: PooledItem): Promise<void> {
-	if (item.courseSlug)
-		await tx
-			.select({ slug: courses.slug })
-			.from(courses)
-			.where(eq(courses.slug, item.courseSlug))
-			.for('update')
-	if (item.capacity !== null)
-		await tx
-			.select({ code: catalogItems.code })
-			.from(catalogItems)
-			.where(eq(catalogItems.code, item.code))
-			.for('update')
 }
