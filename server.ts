@@ -19,10 +19,11 @@ import compression from 'compression'
 import express from 'express'
 import { ConfigError, getConfig } from '~/config.server'
 import { type Database, getDatabase } from '~/db/client.server'
-import { attributionCookies } from '~/http/attribution.server'
+import { attributionCookieMiddleware } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
 import { requestMetrics } from '~/http/metrics.server'
-import { ownerGate, ownerOf, withoutDashboardOf } from '~/http/owner-gate.server'
+import { canUseOperatorTools } from '~/http/operator-tools.server'
+import { ownerGate, ownerOf, publicBuildsOf } from '~/http/owner-gate.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
 import { createRateLimiter } from '~/http/rate-limit.server'
@@ -177,21 +178,7 @@ app.use((req, res, next) => {
 
 // Referral and marketing cookies (SPEC §4, docs/decisions/061): `?friend=KEY`, utm_*, gclid or
 // fbclid on any page, 404s included, so this runs for every request that reaches Remix.
-// Remix appends its own Set-Cookie headers after these.
-app.use((req, res, next) => {
-	if (req.originalUrl.includes('?')) {
-		const facts = requestFacts(req, siteOrigin)
-		const url = new URL(req.originalUrl, facts.origin)
-		for (const value of attributionCookies({
-			url,
-			origin: facts.origin,
-			secure: facts.secure,
-			cookieHeader: req.get('cookie'),
-		}))
-			res.append('Set-Cookie', value)
-	}
-	next()
-})
+app.use(attributionCookieMiddleware((req) => requestFacts(req, siteOrigin)))
 
 app.get('/healthz', (_req, res, next) => {
 	if (shuttingDown) {
@@ -205,7 +192,7 @@ app.get('/healthz', (_req, res, next) => {
 // The owner is served the whole app; anyone else the app without the dashboard's routes, where
 // every /admin URL is the unknown path's 404, byte for byte.
 app.use(ownerGate((req) => requestFacts(req, siteOrigin)))
-const publicBuild = withoutDashboardOf(build)
+const publicBuilds = publicBuildsOf(build)
 
 const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
 	cspNonce: res.locals.cspNonce,
@@ -222,23 +209,26 @@ if (config.PAGE_CACHE_MAX_BYTES > 0 && !viteDevServer) {
 		pageCacheMiddleware({
 			cache: pageCache,
 			// Anonymous visitors only: never the owner.
-			handle: createFetchHandler(publicBuild, mode),
+			handle: createFetchHandler(publicBuilds.forEveryoneElse, mode),
 			loadContext,
 		}),
 	)
 }
 
-const forOwner = createRequestHandler({ build, mode, getLoadContext: loadContext })
-const forEveryoneElse = createRequestHandler({
-	build: publicBuild,
-	mode,
-	getLoadContext: loadContext,
-})
+const handlerFor = (served: typeof build) =>
+	createRequestHandler({ build: served, mode, getLoadContext: loadContext })
+const [forOwner, forOperator, forEveryoneElse] = [
+	handlerFor(build),
+	handlerFor(publicBuilds.forOperator),
+	handlerFor(publicBuilds.forEveryoneElse),
+]
 app.all('*', (req, res, next) => {
 	// The route manifest the browser discovers routes from differs for the owner: no cache may
 	// hand the owner's to anyone else, nor anyone else's to the owner.
 	if (req.path === '/__manifest') res.append('Vary', 'Cookie')
-	return (ownerOf(res) ? forOwner : forEveryoneElse)(req, res, next)
+	if (ownerOf(res)) return forOwner(req, res, next)
+	const operator = canUseOperatorTools(requestFacts(req, siteOrigin))
+	return (operator ? forOperator : forEveryoneElse)(req, res, next)
 })
 
 server.on('request', app)

@@ -1,11 +1,13 @@
 /**
  * Attribution cookies (docs/decisions/061). They are set in one place for every page, 404s
- * included: `attributionCookies`, called by an Express middleware in server.ts before Remix
- * answers (a root loader cannot do it for every response: a thrown 404 drops its headers).
+ * included: `attributionCookies`, called by `attributionCookieMiddleware` in server.ts before
+ * Remix answers (a root loader cannot do it for every response: a thrown 404 drops its headers).
  * `getAttribution(request)` is what leads and orders store.
  */
 
+import type { Request as ExpressRequest, RequestHandler } from 'express'
 import { cookies } from '~/http/cookies.server'
+import type { RequestFacts } from '~/http/request.server'
 import {
 	type AttributionFacts,
 	isPlausibleFriendKey,
@@ -66,5 +68,27 @@ export function getAttribution(request: Request, origin?: string): AttributionFa
 		partnerKey: fromUrl?.partnerKey ?? (isPlausibleFriendKey(partnerKey) ? partnerKey : null),
 		referralUrl: fromUrl?.referralUrl ?? (isPlausibleReferralUrl(referralUrl) ? referralUrl : null),
 		marketing,
+	}
+}
+
+/**
+ * The Express middleware of server.ts: the cookies `attributionCookies` calls for, appended to
+ * the answer before Remix appends its own. `facts` gives the request's origin as server.ts knows it.
+ */
+export function attributionCookieMiddleware(
+	facts: (req: ExpressRequest) => Pick<RequestFacts, 'origin' | 'secure'>,
+): RequestHandler {
+	return (req, res, next) => {
+		if (req.originalUrl.includes('?')) {
+			const { origin, secure } = facts(req)
+			for (const value of attributionCookies({
+				url: new URL(req.originalUrl, origin),
+				origin,
+				secure,
+				cookieHeader: req.get('cookie'),
+			}))
+				res.append('Set-Cookie', value)
+		}
+		next()
 	}
 }

@@ -20,10 +20,7 @@ export function isLoopbackAddress(address: string): boolean {
  * resolved under TRUST_PROXY (server.ts), so a forwarded header from an untrusted peer cannot
  * make a stranger look local.
  */
-export function canUseOperatorTools(
-	context: Pick<AppLoadContext, 'clientIp'>,
-	_request: Request,
-): boolean {
+export function canUseOperatorTools(context: Pick<AppLoadContext, 'clientIp'>): boolean {
 	const config = getConfig()
 	return (
 		config.NODE_ENV === 'development' &&

@@ -14,13 +14,15 @@ import type { RequestFacts } from './request.server'
 
 /** The dashboard's layout route (app/routes/admin.tsx): it and every route under it. */
 const DASHBOARD_ROUTE_ID = 'routes/admin'
+/** The operator tools' routes (http/operator-tools.server.ts, docs/decisions/068, 105). */
+const OPERATOR_TOOL_ROUTE_IDS = ['routes/[__outbox]']
 
-/** `build` without the dashboard's routes: the app everyone but the owner is served. */
-function withoutDashboard(build: ServerBuild): ServerBuild {
-	const inDashboard = (id: string | undefined): boolean =>
-		id !== undefined && (id === DASHBOARD_ROUTE_ID || inDashboard(build.routes[id]?.parentId))
+/** `build` without the routes `removed` and every route under them. */
+function without(build: ServerBuild, removed: string[]): ServerBuild {
+	const isRemoved = (id: string | undefined): boolean =>
+		id !== undefined && (removed.includes(id) || isRemoved(build.routes[id]?.parentId))
 	const keep = <T>(routes: Record<string, T>) =>
-		Object.fromEntries(Object.entries(routes).filter(([id]) => !inDashboard(id)))
+		Object.fromEntries(Object.entries(routes).filter(([id]) => !isRemoved(id)))
 	return {
 		...build,
 		routes: keep(build.routes),
@@ -28,13 +30,24 @@ function withoutDashboard(build: ServerBuild): ServerBuild {
 	}
 }
 
-/** The same, for the build Vite's dev server compiles on each request. */
-export function withoutDashboardOf(
-	build: ServerBuild | (() => Promise<ServerBuild>),
-): ServerBuild | (() => Promise<ServerBuild>) {
-	return typeof build === 'function'
-		? async () => withoutDashboard(await build())
-		: withoutDashboard(build)
+type Build = ServerBuild | (() => Promise<ServerBuild>)
+
+const withoutOf = (build: Build, removed: string[]): Build =>
+	typeof build === 'function'
+		? async () => without(await build(), removed)
+		: without(build, removed)
+
+/**
+ * The apps served to everyone but the owner, also for the build Vite's dev server compiles on
+ * each request: for whoever may use the operator tools (a developer's own machine), the app
+ * without the dashboard; for everyone else, without the operator tools either, so that they too
+ * are an unknown path's 404 to the byte.
+ */
+export function publicBuildsOf(build: Build): { forOperator: Build; forEveryoneElse: Build } {
+	return {
+		forOperator: withoutOf(build, [DASHBOARD_ROUTE_ID]),
+		forEveryoneElse: withoutOf(build, [DASHBOARD_ROUTE_ID, ...OPERATOR_TOOL_ROUTE_IDS]),
+	}
 }
 
 /** The owner decided for this request by `ownerGate`, or null. */

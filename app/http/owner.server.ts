@@ -39,8 +39,7 @@ export async function getOwner(
 	const session = await getSession(request, context)
 	const owner = parseOwnerSession(session.get('owner'))
 	if (!owner) return null
-	if (!(await ownerStillHolds(await getDb(), owner, canUseOperatorTools(context, request))))
-		return null
+	if (!(await ownerStillHolds(await getDb(), owner, canUseOperatorTools(context)))) return null
 	return { ...owner, name: ownerName(owner) }
 }
 

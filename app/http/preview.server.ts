@@ -62,8 +62,7 @@ export async function previewRedirect(
 	const param = url.searchParams.get('preview')
 	if (param === null) return null
 	const staging = isOn(url.searchParams.get('staging'))
-	const allowed =
-		isPreviewSecret(url.searchParams.get('secret')) || canUseOperatorTools(context, request)
+	const allowed = isPreviewSecret(url.searchParams.get('secret')) || canUseOperatorTools(context)
 	for (const name of ['preview', 'staging', 'secret']) url.searchParams.delete(name)
 	const on = isOn(param)
 	const headers = await createToastHeaders(

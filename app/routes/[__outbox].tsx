@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
-	if (!canUseOperatorTools(context, request)) {
+	if (!canUseOperatorTools(context)) {
 		if (context.owner) throw redirect('/admin/email')
 		throw notFound(url.pathname)
 	}

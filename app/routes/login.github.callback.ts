@@ -69,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		return redirect(`/login/github/failed?${page}`, { headers })
 	}
 	// The owner role (docs/decisions/080) is decided now and checked again on every request.
-	const owner = await grantOwnerRole(db, result.account, canUseOperatorTools(context, request))
+	const owner = await grantOwnerRole(db, result.account, canUseOperatorTools(context))
 	headers.append('Set-Cookie', await storeProfile(request, context, result.profile, owner))
 	if (wantsJson(request)) return json(result.result, { headers })
 	return redirectWithinSite(returnTo, DEFAULT_RETURN_TO, { headers })

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SAMPLE_USERS } from '../../app/integrations/github/emulator-users'
 import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
 import { signInThroughPeer } from '../support/github-sign-in'
+import { readAnswer as read } from '../support/not-found'
 import { type RunningServer, startServer } from '../support/server'
 
 const ADMIN_PATHS = [
@@ -29,24 +30,6 @@ const ADMIN_PATHS = [
 /** An unknown path as long as `path`: the same letters in another order. */
 const unknownLike = (path: string) =>
 	path.replace(/admin/i, (word) => word.split('').reverse().join(''))
-
-type Answer = { status: number; headers: [string, string][]; body: string }
-
-/** The answer with `path` (and its unknown twin) written `{path}`, and per-request values out. */
-async function read(response: Response, ...paths: string[]): Promise<Answer> {
-	let body = await response.text()
-	const headers: [string, string][] = []
-	for (const [name, value] of response.headers) {
-		if (name === 'date') continue
-		headers.push([name, value.replace(/'nonce-[^']+'/g, "'nonce-*'")])
-	}
-	body = body.replace(/nonce="[^"]*"/g, 'nonce="*"')
-	// As given, lower-cased (the canonical URL), without a trailing slash, and URL-encoded.
-	const forms = paths.flatMap((path) => [path, path.toLowerCase(), path.replace(/(.)\/$/, '$1')])
-	for (const form of forms.sort((a, b) => b.length - a.length))
-		body = body.replaceAll(form, '{path}').replaceAll(encodeURIComponent(form), '{path}')
-	return { status: response.status, headers, body }
-}
 
 describe('/admin to anyone but the owner', () => {
 	let github: FakeGitHub

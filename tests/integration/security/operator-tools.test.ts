@@ -5,10 +5,24 @@
  * SITE_STATUS says. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readAnswer } from '../../support/not-found'
 import { type RunningServer, startServer } from '../../support/server'
 
 const outbox = (server: RunningServer, headers: Record<string, string> = {}) =>
 	fetch(`${server.url}/__outbox`, { headers })
+
+/** `/__outbox` and an unknown path of its length answer alike, byte for byte (105). */
+async function expectUnknownPath(server: RunningServer, headers: Record<string, string> = {}) {
+	const send = (path: string) =>
+		fetch(`${server.url}${path}`, {
+			headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0', ...headers },
+		})
+	const paths = ['/__outbox', '/__xobtuo']
+	const tool = await readAnswer(await send(paths[0]!), ...paths)
+	const unknown = await readAnswer(await send(paths[1]!), ...paths)
+	expect(tool.status).toBe(404)
+	expect(tool).toEqual(unknown)
+}
 
 describe('the outbox viewer on a public, pre-release site (production, the default)', () => {
 	let server: RunningServer
@@ -21,6 +35,10 @@ describe('the outbox viewer on a public, pre-release site (production, the defau
 		const response = await outbox(server)
 		expect(response.status).toBe(404)
 		expect(await response.text()).not.toContain('The latest e-mails')
+	})
+
+	test('answers exactly as an unknown path: nothing tells it exists', async () => {
+		await expectUnknownPath(server)
 	})
 })
 
@@ -59,6 +77,7 @@ describe('the outbox viewer in development, on a fresh clone (no SITE_URL)', () 
 		const response = await outbox(server, { 'X-Forwarded-For': '203.0.113.7' })
 		expect(response.status).toBe(404)
 		expect(await response.text()).not.toContain('The latest e-mails')
+		await expectUnknownPath(server, { 'X-Forwarded-For': '203.0.113.7' })
 	})
 })
 
