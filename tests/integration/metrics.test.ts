@@ -4,6 +4,7 @@
  * `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { paySandbox } from '../support/sandbox'
 import { type RunningServer, startServer } from '../support/server'
 
 const TOKEN = 'scrape-token-for-the-metrics-test'
@@ -138,18 +139,7 @@ describe('/metrics with METRICS_TOKEN', () => {
 		expect((await post({ code: 'no-such-thing', quantity: 1, region: 'GLOBAL' })).status).toBe(404)
 		const created = await post({ code: SEAT, quantity: 1, region: 'GLOBAL' })
 		const { link } = (await created.json()) as { link: string }
-		const paid = await fetch(link, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				intent: 'pay',
-				cardNumber: '4242 4242 4242 4242',
-				email: 'ada@example.com',
-				expiry: '12 / 40',
-				cvc: '123',
-			}).toString(),
-		})
+		const paid = await paySandbox(link, { email: 'ada@example.com' })
 		expect(paid.status).toBeLessThan(400)
 		const text = await metrics()
 		expect(sample(text, 'checkouts_total', { outcome: 'refused', reason: 'product' })).toBe(1)

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { decodedMail, startSmtp } from '../../fakes/smtp'
+import { paySandbox } from '../../support/sandbox'
 import { queueSettled, type RunningServer, startServer } from '../../support/server'
 
 const SEAT = 'ai-driven-dev-preorder'
@@ -45,18 +46,7 @@ describe('checkout privacy', () => {
 	}
 
 	const pay = (id: string) =>
-		fetch(`${server.url}/checkout/sandbox/${id}`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({
-				intent: 'pay',
-				cardNumber: '4242 4242 4242 4242',
-				email: BUYER_EMAIL,
-				expiry: '12 / 40',
-				cvc: '123',
-			}),
-		})
+		paySandbox(`${server.url}/checkout/sandbox/${id}`, { email: BUYER_EMAIL })
 
 	const get = (path: string, cookie?: string) =>
 		fetch(`${server.url}${path}`, {

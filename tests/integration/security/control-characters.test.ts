@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '~/db/client.server'
 import { MESSAGES } from '~/forms/messages'
 import { startSmtp } from '../../fakes/smtp'
+import { SANDBOX_CARD } from '../../support/sandbox'
 import { queueSettled, type RunningServer, startServer } from '../../support/server'
 
 const NUL = '\u0000'
@@ -159,9 +160,7 @@ describe('control characters and huge graphemes in the public forms', () => {
 		const paid = await post(`/checkout/sandbox/${id}`, {
 			intent: 'pay',
 			email: 'buyer@example.com',
-			cardNumber: '4242 4242 4242 4242',
-			expiry: '12 / 40',
-			cvc: '123',
+			...SANDBOX_CARD,
 		})
 		expect(paid.status).toBe(303)
 		const status = await fetch(`${server.url}/checkout/${id}`, { headers: { cookie: checkouts } })

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FakeStripe } from '../../fakes/stripe'
+import { paySandbox } from '../../support/sandbox'
 import { type RunningServer, startServer } from '../../support/server'
 import { startStripeSite, stopStripeSite } from '../../support/stripe-site'
 
@@ -38,20 +39,9 @@ function visitor(server: RunningServer, address: string) {
 			return (await response.json()) as { status: string; link: string | null }
 		},
 		pay: (id: string) =>
-			fetch(`${server.url}/checkout/sandbox/${id}`, {
-				method: 'POST',
-				redirect: 'manual',
-				headers: {
-					'Content-Type': 'application/x-www-form-urlencoded',
-					'X-Forwarded-For': address,
-				},
-				body: new URLSearchParams({
-					intent: 'pay',
-					cardNumber: '4242 4242 4242 4242',
-					email: 'new@example.com',
-					expiry: '12 / 40',
-					cvc: '123',
-				}).toString(),
+			paySandbox(`${server.url}/checkout/sandbox/${id}`, {
+				email: 'new@example.com',
+				headers: { 'X-Forwarded-For': address },
 			}),
 	}
 }
