@@ -84,6 +84,18 @@ const envSchema = z.object({
 			'METRICS_TOKEN must be 16 to 256 letters, digits or . _ ~ + / = - (a bearer token)',
 		)
 		.optional(),
+	// The log (docs/decisions/108): one JSON object per line for a hosting platform, or lines
+	// for a person reading a terminal; the default is text on a terminal, JSON otherwise.
+	LOG_LEVEL: z
+		.enum(['debug', 'info', 'warn', 'error', 'silent'], {
+			errorMap: () => ({ message: 'LOG_LEVEL must be debug, info, warn, error or silent' }),
+		})
+		.default('info'),
+	LOG_FORMAT: z
+		.enum(['json', 'text'], {
+			errorMap: () => ({ message: 'LOG_FORMAT must be json or text' }),
+		})
+		.optional(),
 	MAX_BODY_BYTES: wholeNumber('MAX_BODY_BYTES', 1024).default('102400'),
 	// How long a client may take to send its headers, its whole request, and how long an idle
 	// keep-alive connection stays open (docs/decisions/069): slow clients cannot hold sockets.
@@ -393,6 +405,17 @@ export function paymentProviderName(
 }
 
 /** Parses the environment; throws a ConfigError naming each bad variable and its rule. */
+/**
+ * The log's settings alone, read before the rest of the configuration so that its errors can be
+ * logged; an invalid value falls back to the default here and is reported by `parseConfig`.
+ */
+export function logSettings(env: Record<string, string | undefined>) {
+	const settings = envSchema.pick({ LOG_LEVEL: true, LOG_FORMAT: true })
+	const present = { LOG_LEVEL: env.LOG_LEVEL || undefined, LOG_FORMAT: env.LOG_FORMAT || undefined }
+	const result = settings.safeParse(present)
+	return result.success ? result.data : settings.parse({})
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Env {
 	// An empty variable (FOO= in a .env file) means "use the default".
 	const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
