@@ -34,8 +34,9 @@ import { builtFiles } from '~/http/static-files.server'
 import { databaseUnavailableErrors, withDatabaseAvailability } from '~/http/unavailable.server'
 import { startJobs } from '~/jobs/index.server'
 import { closeResources } from '~/lifecycle.server'
+import { log, logTheConsole } from '~/log.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
-import { redact, redactEmails } from '~/utils/redact'
+import { redactEmails } from '~/utils/redact'
 
 // In-flight requests and jobs get this long after SIGTERM (under the usual 10 s grace period).
 const SHUTDOWN_DEADLINE_MS = 9_000
@@ -47,13 +48,15 @@ const JOBS_SHUTDOWN_GRACE_MS = 6_000
 const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe'
 
 installGlobals({ nativeFetch: true })
+// One JSON line per log entry, whoever writes it (docs/decisions/108).
+logTheConsole()
 
 let config: ReturnType<typeof getConfig>
 try {
 	config = getConfig()
 } catch (error) {
 	if (!(error instanceof ConfigError)) throw error
-	console.error(error.message)
+	log.error(error.message)
 	process.exit(1)
 }
 
@@ -94,7 +97,7 @@ let formPostLimiter: Awaited<ReturnType<typeof createRateLimiter>>
 try {
 	database = await getDatabase()
 	const { applied } = await prepareDatabase(database)
-	console.log(
+	log.info(
 		`Database: ${database.kind}${applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''}`,
 	)
 	formPostLimiter = await createRateLimiter({
@@ -103,7 +106,7 @@ try {
 		pool: database.pool,
 	})
 } catch (error) {
-	console.error('The database could not be prepared:', redact(error))
+	log.error({ err: error }, 'The database could not be prepared')
 	process.exit(1)
 }
 
@@ -112,7 +115,7 @@ try {
 const jobs = startJobs(database.db)
 
 if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0) {
-	console.warn(
+	log.warn(
 		`GEO_COUNTRY_HEADER (${config.GEO_COUNTRY_HEADER}) is ignored: it counts only behind a trusted proxy (TRUST_PROXY of 1 or more)`,
 	)
 }
@@ -236,7 +239,7 @@ server.on('request', app)
 // The database unavailable (a saturated pool, an outage) in middleware before Remix: 503 (104).
 app.use(databaseUnavailableErrors)
 app.use((error: Error, req: express.Request, res: express.Response, next: express.NextFunction) => {
-	console.error(`Error while handling ${req.method} ${redactEmails(req.path)}:`, redact(error))
+	log.error({ err: error }, `Error while handling ${req.method} ${redactEmails(req.path)}`)
 	if (res.headersSent) return next(error)
 	const status = (error as { status?: number }).status
 	if (status && status >= 400 && status < 500) {
@@ -250,19 +253,17 @@ server.listen(config.PORT, config.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : config.PORT
 	siteOrigin = config.SITE_URL ?? listenOrigin(config.HOST, port)
-	console.log(
-		`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
-	)
+	log.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`)
 })
 
 function shutdown(signal: NodeJS.Signals) {
 	if (shuttingDown) return
 	shuttingDown = true
-	console.log(`${signal} received: finishing in-flight requests and jobs`)
+	log.info(`${signal} received: finishing in-flight requests and jobs`)
 	const deadline = setTimeout(() => {
 		// A job that ignored its cut-off was claimed, not finished: another server (or this one,
 		// restarted) runs it again once its claim lapses (docs/decisions/075).
-		console.error('Requests or jobs still running at the shutdown deadline: closing them')
+		log.error('Requests or jobs still running at the shutdown deadline: closing them')
 		server.closeAllConnections()
 		setTimeout(() => process.exit(1), 1_000).unref()
 	}, SHUTDOWN_DEADLINE_MS)
@@ -277,7 +278,7 @@ function shutdown(signal: NodeJS.Signals) {
 		clearTimeout(deadline)
 		clearInterval(closeIdle)
 		await closeResources()
-		console.log('Shut down cleanly')
+		log.info('Shut down cleanly')
 		process.exit(0)
 	})
 }

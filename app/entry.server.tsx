@@ -13,8 +13,8 @@ import { RequestContextProvider } from '~/components/request-context'
 import { documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
+import { log } from '~/log.server'
 import stylesheet from '~/styles/tailwind.css?inline'
-import { redact } from '~/utils/redact'
 import { pathNotFound } from '~/utils/responses'
 
 const ABORT_DELAY = 5_000
@@ -74,7 +74,8 @@ export default function handleRequest(
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors after the shell are already on their way to the client; log them here.
-					if (shellRendered) console.error(redact(error))
+					if (shellRendered)
+						log.error({ err: error }, 'Rendering the page failed after its start was sent')
 				},
 			},
 		)
@@ -105,10 +106,11 @@ function logErrorsForBot(request: Request, remixContext: EntryContext) {
 	for (const error of Object.values(errors)) {
 		// An unavailable database has its one line per outage (docs/decisions/104).
 		if (isRouteErrorResponse(error) && error.status === 503) continue
-		const summary = isRouteErrorResponse(error)
-			? `${error.status} ${typeof error.data === 'string' ? error.data : ''}`
-			: redact(error instanceof Error ? error.message : error)
-		console.warn(`Error page not rendered for a bot (${new URL(request.url).pathname}): ${summary}`)
+		const path = new URL(request.url).pathname
+		if (isRouteErrorResponse(error)) {
+			const summary = `${error.status} ${typeof error.data === 'string' ? error.data : ''}`
+			log.warn(`Error page not rendered for a bot (${path}): ${summary}`)
+		} else log.warn({ err: error }, `Error page not rendered for a bot (${path})`)
 	}
 }
 
@@ -118,7 +120,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 	// An unavailable database is one line per outage, not a stack per request (docs/decisions/104).
 	if (databaseWasUnavailable(error)) return
 	// Loader and action errors can be database errors carrying query parameters (docs/decisions/069).
-	console.error(redact(error))
+	log.error({ err: error }, `${request.method} ${new URL(request.url).pathname} failed`)
 }
 
 /**

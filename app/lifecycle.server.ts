@@ -3,7 +3,8 @@
  * them on SIGTERM/SIGINT after in-flight requests have finished. Shared through globalThis
  * because server.ts and the Remix build are separate bundles.
  */
-import { redact } from '~/utils/redact'
+
+import { log } from '~/log.server'
 
 type Closer = () => Promise<void> | void
 
@@ -24,6 +25,6 @@ export async function closeResources() {
 	const results = await Promise.allSettled(closers().map((close) => close()))
 	for (const result of results) {
 		if (result.status === 'rejected')
-			console.error('Error while closing a resource:', redact(result.reason))
+			log.error({ err: result.reason }, 'Error while closing a resource')
 	}
 }

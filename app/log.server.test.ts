@@ -34,6 +34,17 @@ describe('the log', () => {
 		expect(lines.map((line) => JSON.parse(line).req_id)).toEqual(['r-1', 'r-1', undefined])
 	})
 
+	it("keeps one line's fields off the next line of the same request", () => {
+		const { log, lines } = capture('json')
+		withLogFields({ req_id: 'r-2' }, () => {
+			log.error({ err: new Error('boom'), step: 'first' }, 'first')
+			log.info('second')
+		})
+		expect(JSON.parse(lines[1]!)).toEqual(expect.not.objectContaining({ err: expect.anything() }))
+		expect(JSON.parse(lines[1]!)).not.toHaveProperty('step')
+		expect(JSON.parse(lines[1]!).req_id).toBe('r-2')
+	})
+
 	it('redacts e-mail addresses in messages, string fields and errors', () => {
 		const { log, lines } = capture('json')
 		const error = Object.assign(new Error('Failed query: insert ada@example.com'), {

@@ -12,6 +12,7 @@
  *     log.error({ err: error }, 'The job queue could not be read')
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { format } from 'node:util'
 import pino from 'pino'
 import pretty from 'pino-pretty'
 import { logSettings } from '~/config.server'
@@ -19,10 +20,15 @@ import { redact, redactEmails } from '~/utils/redact'
 
 type LogFields = { req_id?: string; job_id?: number }
 
-const context = new AsyncLocalStorage<LogFields>()
+// One context and one logger per process: server.ts and the Remix build are separate bundles,
+// each with its own copy of this module, and a request id set by one must reach the other's lines.
+const shared = globalThis as typeof globalThis & {
+	__siteLog?: { context: AsyncLocalStorage<LogFields>; log: pino.Logger }
+}
 
 /** Runs `work` with `fields` added to every line it logs, through every await. */
 export function withLogFields<T>(fields: LogFields, work: () => T): T {
+	const { context } = processLog()
 	return context.run({ ...context.getStore(), ...fields }, work)
 }
 
@@ -48,6 +54,22 @@ function redactFields(fields: Record<string, unknown>): Record<string, unknown> 
 
 /** The logger for `settings`, writing to standard output or to `destination` (tests). */
 export function createLogger(
+	settings: ReturnType<typeof logSettings>,
+	destination?: pino.DestinationStream,
+) {
+	return createLoggerIn(processLog().context, settings, destination)
+}
+
+function processLog() {
+	if (!shared.__siteLog) {
+		const context = new AsyncLocalStorage<LogFields>()
+		shared.__siteLog = { context, log: createLoggerIn(context, logSettings(process.env)) }
+	}
+	return shared.__siteLog
+}
+
+function createLoggerIn(
+	context: AsyncLocalStorage<LogFields>,
 	{
 		LOG_LEVEL,
 		LOG_FORMAT = process.stdout.isTTY ? 'text' : 'json',
@@ -59,7 +81,8 @@ export function createLogger(
 		base: { pid: process.pid },
 		timestamp: pino.stdTimeFunctions.isoTime,
 		formatters: { level: (label) => ({ level: label }) },
-		mixin: () => context.getStore() ?? {},
+		// A copy: pino merges each line's fields into the object it is given.
+		mixin: () => ({ ...context.getStore() }),
 		serializers: { err: serializeError },
 		hooks: {
 			logMethod(args, method) {
@@ -93,4 +116,25 @@ export function createLogger(
 	)
 }
 
-export const log = createLogger(logSettings(process.env))
+export const log = processLog().log
+
+/**
+ * Sends what dependencies write with `console.*` (Remix's own warnings among them) through the
+ * logger, so that every line of the server's output is one JSON object with its request id and
+ * the same redaction. Called once by server.ts.
+ */
+export function logTheConsole() {
+	const write =
+		(level: 'debug' | 'info' | 'warn' | 'error') =>
+		(...args: unknown[]) => {
+			const error = args.find((arg) => arg instanceof Error)
+			const text = format(...args.filter((arg) => arg !== error))
+			if (error) log[level]({ err: error }, text)
+			else log[level](text)
+		}
+	console.debug = write('debug')
+	console.log = write('info')
+	console.info = write('info')
+	console.warn = write('warn')
+	console.error = write('error')
+}

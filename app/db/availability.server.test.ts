@@ -2,6 +2,7 @@ import net from 'node:net'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { log } from '~/log.server'
 import {
 	checkDatabaseWith,
 	isDatabaseUnavailable,
@@ -109,8 +110,8 @@ describe('the outage log', () => {
 
 	test('an outage logs one line when it starts and one when the database answers again', async () => {
 		vi.useFakeTimers()
-		const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-		const logs = vi.spyOn(console, 'log').mockImplementation(() => {})
+		const errors = vi.spyOn(log, 'error').mockImplementation(() => {})
+		const logs = vi.spyOn(log, 'info').mockImplementation(() => {})
 		let up = false
 		const ping = async () => {
 			if (!up) throw new Error('timeout exceeded when trying to connect')
@@ -146,7 +147,7 @@ describe('the outage log', () => {
 	})
 
 	test("the outage line keeps a failed query's values out of the log", () => {
-		const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+		const errors = vi.spyOn(log, 'error').mockImplementation(() => {})
 		vi.useFakeTimers()
 		const cause = Object.assign(new Error('Connection terminated unexpectedly'), {})
 		const wrapped = Object.assign(

@@ -5,6 +5,8 @@
  * not a bug: callers answer 503 with Retry-After, and the log gets one line when an outage starts
  * and one when it ends, however many requests fail meanwhile.
  */
+import { log } from '~/log.server'
+
 // pg and pg-pool say these in words only.
 const MESSAGES = [
 	'timeout exceeded when trying to connect',
@@ -100,7 +102,7 @@ export function noteDatabaseUnavailable(error: unknown): void {
 		return
 	}
 	const reason = reasonOf(error)
-	console.error(
+	log.error(
 		`Database unavailable (${reason}): answering 503 with Retry-After until it answers again`,
 	)
 	let checking = false
@@ -129,7 +131,7 @@ function endOutage() {
 	clearInterval(outage.watch)
 	current.outage = null
 	const seconds = Math.round((Date.now() - outage.since) / 1000)
-	console.log(
+	log.info(
 		`Database available again after ${seconds} s (${outage.failures} ${outage.failures === 1 ? 'failure' : 'failures'} answered 503 meanwhile)`,
 	)
 }

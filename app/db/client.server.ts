@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { getConfig } from '~/config.server'
 import { onShutdown } from '~/lifecycle.server'
+import { log } from '~/log.server'
 import { BUILD_DIR } from '~/paths.server'
 import {
 	checkDatabaseWith,
@@ -81,7 +82,7 @@ async function openPostgres(
 	// server gone away drops them all at once: that is one outage, logged once.
 	pool.on('error', (error) => {
 		if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error)
-		else console.error('PostgreSQL idle client error:', error.message)
+		else log.error({ err: error }, 'PostgreSQL idle client error')
 	})
 	const session = (client: pg.PoolClient): SqlSession => ({
 		query: async <T>(sql: string, params?: unknown[]) =>

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { log } from '~/log.server'
 import { MIGRATIONS_DIR } from '~/paths.server'
 import type { Database } from './client.server'
 
@@ -51,7 +52,7 @@ export async function migrate(database: Database, dir = defaultMigrationsDir()):
 			if (checksum !== undefined) {
 				// Shipped migrations are history: a changed file is a mistake, but not one to stop for.
 				if (checksum !== migration.checksum)
-					console.warn(`Migration ${migration.name} changed after it was applied: ignored`)
+					log.warn(`Migration ${migration.name} changed after it was applied: ignored`)
 				continue
 			}
 			await database.transaction(session, async () => {

@@ -2,7 +2,7 @@
 import { type AppLoadContext, json } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 import { databaseWasUnavailable, unavailableHeaders } from './unavailable.server'
 
 export const CACHE = {
@@ -43,7 +43,7 @@ export async function orUnavailable<T>(what: string, body: () => Promise<T>) {
 	} catch (error) {
 		if (error instanceof Response) throw error
 		// An unavailable database is logged once per outage (docs/decisions/104).
-		if (!databaseWasUnavailable(error)) console.error(`${what} failed:`, redact(error))
+		if (!databaseWasUnavailable(error)) log.error({ err: error }, `${what} failed`)
 		return json(
 			{ error: 'Service temporarily unavailable' },
 			{ status: 503, headers: unavailableHeaders() },

@@ -13,8 +13,8 @@ import { LRUCache } from 'lru-cache'
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 import { getDatabase } from '~/db/client.server'
 import { type QueueStats, queueStats } from '~/jobs/queue.server'
+import { log } from '~/log.server'
 import { metricsRegistry } from '~/metrics.server'
-import { redact } from '~/utils/redact'
 import { pageCacheStats } from './page-cache.server'
 
 const METRICS_PATH = '/metrics'
@@ -103,7 +103,7 @@ function sharedQueueStats() {
 	return () => {
 		pending ??= read()
 			.catch((error) => {
-				console.error('Metrics: the job queue could not be read:', redact(error))
+				log.error({ err: error }, 'Metrics: the job queue could not be read')
 				return null
 			})
 			.finally(() => {
@@ -214,7 +214,7 @@ export function requestMetrics({
 					requests.inc({ route, method, code: String(res.statusCode) })
 					duration.observe({ route, method }, seconds)
 				},
-				(error) => console.error('Metrics: a request could not be labelled:', redact(error)),
+				(error) => log.error({ err: error }, 'Metrics: a request could not be labelled'),
 			)
 		})
 		if (!scrape) return next()

@@ -8,8 +8,8 @@
  */
 import type pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
+import { log } from '~/log.server'
 import { clientNetwork } from '~/utils/client-network'
-import { redact } from '~/utils/redact'
 
 type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
@@ -60,7 +60,7 @@ export async function createRateLimiter({
 					}
 				}
 				// Neither store answered: a limit that cannot count lets the post through.
-				console.error('The rate limit could not count a post:', redact(outcome))
+				log.error({ err: outcome }, 'The rate limit could not count a post')
 				return { allowed: true }
 			}
 		},

@@ -3,8 +3,9 @@
  * unless a proxy is trusted, and the refusal of a path not in normal form or of an invalid Host;
  * then, after the static files, the refusal of a body too large to read (`bodyLimit`).
  */
+import { randomUUID } from 'node:crypto'
 import type express from 'express'
-import { redactEmails } from '~/utils/redact'
+import { log, withLogFields } from '~/log.server'
 import { isNormalPath, isValidHost } from './request.server'
 
 // Headers from proxies are believed only behind a trusted proxy. Express already ignores them
@@ -18,6 +19,15 @@ const PROXY_HEADERS = [
 	'x-forwarded-port',
 ]
 
+// A proxy's request id is kept (behind a trusted proxy, and only a plain token), so one id
+// follows the request through the proxy's log and ours; otherwise each request gets a new one.
+const PROXY_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+function requestId(req: express.Request, trustProxy: number): string {
+	const fromProxy = trustProxy > 0 ? req.get('x-request-id') : undefined
+	return fromProxy && PROXY_REQUEST_ID.test(fromProxy) ? fromProxy : randomUUID()
+}
+
 export function requestGuards({
 	trustProxy,
 	shuttingDown,
@@ -26,18 +36,29 @@ export function requestGuards({
 	shuttingDown: () => boolean
 }): express.RequestHandler[] {
 	return [
-		// One line per request. The path only: query strings can carry e-mail addresses and
-		// tokens, and an address in the path itself is redacted.
+		// One line per request, with its id (docs/decisions/108). The path only: query strings
+		// can carry e-mail addresses and tokens, and an address in the path itself is redacted.
 		(req, res, next) => {
 			const start = process.hrtime.bigint()
+			const id = requestId(req, trustProxy)
+			res.setHeader('X-Request-Id', id)
 			res.on('finish', () => {
 				const ms = Number(process.hrtime.bigint() - start) / 1e6
-				console.log(
-					`${req.method} ${redactEmails(req.originalUrl.split('?')[0]!)} ${res.statusCode} ${ms.toFixed(1)}ms`,
+				const path = req.originalUrl.split('?')[0]!
+				log.info(
+					{
+						req_id: id,
+						method: req.method,
+						path,
+						status: res.statusCode,
+						ms: Number(ms.toFixed(1)),
+					},
+					`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`,
 				)
 			})
 			if (shuttingDown()) res.setHeader('Connection', 'close')
-			next()
+			// Every line logged while this request is handled carries its id.
+			withLogFields({ req_id: id }, next)
 		},
 		(req, _res, next) => {
 			if (trustProxy === 0) for (const name of PROXY_HEADERS) delete req.headers[name]

@@ -4,7 +4,7 @@
  * retried, failed or released. The worker (worker.server.ts) decides what to claim and when.
  */
 import type { Db } from '~/db/client.server'
-import { redact } from '~/utils/redact'
+import { log, withLogFields } from '~/log.server'
 import { extendClaim, failJob, failureReason, finishJob, type Job } from './queue.server'
 import { nextAttemptAt, type RetryPolicy } from './retry'
 
@@ -70,7 +70,10 @@ export async function runJob(
 		Math.max(500, (lockSeconds * 1000) / 3),
 	)
 	try {
-		await runAndRecord(db, definition, job, controller.signal)
+		// Every line the job logs carries its id (docs/decisions/108).
+		await withLogFields({ job_id: job.id }, () =>
+			runAndRecord(db, definition, job, controller.signal),
+		)
 	} finally {
 		clearInterval(heartbeat)
 	}
@@ -85,7 +88,7 @@ async function runAndRecord(
 	if (!definition) {
 		// A kind this server does not know: one added by a newer version during a rolling deploy.
 		// Handed back untouched for a server that knows it, never given up.
-		console.warn(`Job #${job.id}: no handler for kind "${job.kind}" here; left for another server`)
+		log.warn(`Job #${job.id}: no handler for kind "${job.kind}" here; left for another server`)
 		await failJob(
 			db,
 			job,
@@ -106,7 +109,7 @@ async function runAndRecord(
 		const reason = failureReason(error)
 		const again = periodicAgain()
 		if (again) {
-			console.error(`Job #${job.id} (${job.kind}) failed; next run as scheduled: ${reason}`)
+			log.error(`Job #${job.id} (${job.kind}) failed; next run as scheduled: ${reason}`)
 			await finishJob(db, job, again).catch(logBookkeeping)
 			return
 		}
@@ -124,7 +127,7 @@ async function runAndRecord(
 						now: new Date(),
 						giveUpAt: job.giveUpAt,
 					})
-		console.error(
+		log.error(
 			`Job #${job.id} (${job.kind}) attempt ${job.attempts} failed${retryAt ? `, retrying at ${retryAt.toISOString()}` : ', giving up'}: ${reason}`,
 		)
 		try {
@@ -143,13 +146,13 @@ async function runAndRecord(
  */
 async function releaseAborted(db: Db, job: Job, reason: unknown) {
 	if (!(reason instanceof CutOffAtShutdown)) {
-		console.warn(`Job #${job.id} (${job.kind}) stopped: ${failureReason(reason)}`)
+		log.warn(`Job #${job.id} (${job.kind}) stopped: ${failureReason(reason)}`)
 		return
 	}
-	console.warn(`Job #${job.id} (${job.kind}) cut off at shutdown: released for the next worker`)
+	log.warn(`Job #${job.id} (${job.kind}) cut off at shutdown: released for the next worker`)
 	await failJob(db, job, failureReason(reason), new Date()).catch(logBookkeeping)
 }
 
 // The claim lapses and the job runs again: nothing is lost when this write fails.
 const logBookkeeping = (error: unknown) =>
-	console.error('The job queue could not record a result:', redact(error))
+	log.error({ err: error }, 'The job queue could not record a result')

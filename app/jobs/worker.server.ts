@@ -8,7 +8,7 @@
  */
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/db/availability.server'
 import type { Db } from '~/db/client.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 import { claimJobs, ensurePeriodicJob, onJobQueued } from './queue.server'
 import { CutOffAtShutdown, type JobDefinition, runJob } from './run.server'
 
@@ -113,7 +113,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 			for (const definition of definitions)
 				if (definition.everySeconds) await ensurePeriodicJob(db, definition.kind)
 		} catch (error) {
-			console.error('The periodic jobs could not be scheduled:', redact(error))
+			log.error({ err: error }, 'The periodic jobs could not be scheduled')
 		}
 		// Quick looks left after a wake-up that found nothing yet.
 		let burst = 0
@@ -126,7 +126,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 			} catch (error) {
 				// An outage is logged once, not at every poll (docs/decisions/104).
 				if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error)
-				else console.error('The job queue could not be read:', redact(error))
+				else log.error({ err: error }, 'The job queue could not be read')
 			}
 			if (stopping) break
 			const delay =

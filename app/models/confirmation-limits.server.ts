@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { type EmailMessage, sendEmail } from '~/integrations/email/send.server'
+import { log } from '~/log.server'
 import { redactEmails } from '~/utils/redact'
 import { rowsOf } from './checkout/query.server'
 import { mailboxOf } from './mailbox.server'
@@ -46,7 +47,7 @@ export async function sendConfirmation(db: Db, message: EmailMessage): Promise<b
 						? 'the site'
 						: null
 		if (reached) {
-			console.warn(
+			log.warn(
 				`Confirmation to ${redactEmails(message.to)} not sent: the hourly limit of ${reached} is reached`,
 			)
 			return false

@@ -4,6 +4,7 @@
  */
 import type { Db } from '~/db/client.server'
 import { type GeoQuery, getGeoLocator } from '~/integrations/geo/locate.server'
+import { log } from '~/log.server'
 import { countryName } from '~/utils/geolocation'
 import { getPricingTable, regionOfCountry } from './catalog.server'
 import { type CountryInfo, UNKNOWN_COUNTRY } from './country'
@@ -26,7 +27,7 @@ export async function getCountryInfo(db: Db, query: GeoQuery): Promise<CountryIn
 			},
 		}
 	} catch (error) {
-		console.warn('Geolocation lookup failed:', (error as Error).message)
+		log.warn(`Geolocation lookup failed: ${(error as Error).message}`)
 		return UNKNOWN_COUNTRY
 	}
 }

@@ -1,6 +1,6 @@
 import type { Db } from '~/db/client.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 import { type CatalogItem, getCatalog } from './catalog.server'
 import { getCountryInfo } from './country.server'
 
@@ -34,7 +34,7 @@ export async function getDayPasses(
 			country: country.details.country ?? country.details.countryCode ?? null,
 		}
 	} catch (error) {
-		console.error('The day passes could not be loaded:', redact(error))
+		log.error({ err: error }, 'The day passes could not be loaded')
 		return { passes: [], country: null }
 	}
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import { createGitHubEmulator } from '~/integrations/github/emulator.server'
 import { authorizeUrl, type GitHubClient } from '~/integrations/github/oauth.server'
+import { log } from '~/log.server'
 import { completeGitHubSignIn } from './github-sign-in.server'
 
 const BASE = 'http://github.test'
@@ -146,7 +147,7 @@ describe('completeGitHubSignIn', () => {
 				noOrder,
 			),
 		).toEqual({ ok: false, reason: 'bad_code' })
-		vi.spyOn(console, 'error').mockImplementation(() => {})
+		vi.spyOn(log, 'error').mockImplementation(() => {})
 		// A code issued for another return address is refused like GitHub's redirect_uri_mismatch.
 		expect(
 			await completeGitHubSignIn(
@@ -158,7 +159,7 @@ describe('completeGitHubSignIn', () => {
 	})
 
 	test('wrong client credentials are rejected', async () => {
-		vi.spyOn(console, 'error').mockImplementation(() => {})
+		vi.spyOn(log, 'error').mockImplementation(() => {})
 		const { client, codeFor } = setup()
 		const code = codeFor('mona')
 		expect(
@@ -189,7 +190,7 @@ describe('completeGitHubSignIn', () => {
 		],
 		['JSON of the wrong shape', async () => Response.json({ hello: 1 }), 'unavailable'],
 	])('GitHub failing with %s → %s', async (_name, fetchImpl, reason) => {
-		vi.spyOn(console, 'error').mockImplementation(() => {})
+		vi.spyOn(log, 'error').mockImplementation(() => {})
 		const { client } = setup({ fetch: fetchImpl as typeof fetch })
 		expect(
 			await completeGitHubSignIn(client, { code: 'anything', redirectUri: REDIRECT }, noOrder),
@@ -197,7 +198,7 @@ describe('completeGitHubSignIn', () => {
 	})
 
 	test('the API failing after the token exchange is also a message, not a throw', async () => {
-		vi.spyOn(console, 'error').mockImplementation(() => {})
+		vi.spyOn(log, 'error').mockImplementation(() => {})
 		const { client, codeFor } = setup()
 		const failingApi: typeof fetch = async (input, init) => {
 			const request = new Request(input, init)

@@ -13,7 +13,7 @@ import {
 	GitHubError,
 	type GitHubUser,
 } from '~/integrations/github/oauth.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 import { findLatestPaidOrderHashId } from './checkout/index.server'
 import {
 	applyProfileData,
@@ -137,7 +137,7 @@ export async function paidOrderHashIdFor(db: Db, email: string): Promise<string 
 		return await findLatestPaidOrderHashId(db, email)
 	} catch (error) {
 		// The sign-in still works; the purchase link is only missing until the next sign-in.
-		console.error('Looking up the paid order of a GitHub sign-in failed:', redact(error))
+		log.error({ err: error }, 'Looking up the paid order of a GitHub sign-in failed')
 		return null
 	}
 }
@@ -170,7 +170,7 @@ export async function completeGitHubSignIn(
 	} catch (error) {
 		// Anything unexpected is still the visitor's "try again", never a 500; the log has it.
 		const reason = error instanceof GitHubError ? error.reason : 'unavailable'
-		if (reason !== 'bad_code') console.error(`GitHub sign-in failed (${reason}):`, redact(error))
+		if (reason !== 'bad_code') log.error({ err: error }, `GitHub sign-in failed (${reason})`)
 		return { ok: false, reason }
 	}
 }

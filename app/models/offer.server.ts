@@ -5,7 +5,7 @@
  */
 import type { Db } from '~/db/client.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 import { type CatalogItem, getCatalog } from './catalog.server'
 import type { CountryInfo } from './country'
 import { getCountryInfo } from './country.server'
@@ -62,7 +62,7 @@ export async function getCourseOffer(
 			catalogQuery: { ...SEAT_QUERY, code: item?.code },
 		}
 	} catch (error) {
-		console.error('The course offer could not be loaded:', redact(error))
+		log.error({ err: error }, 'The course offer could not be loaded')
 		return null
 	}
 }

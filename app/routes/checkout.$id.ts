@@ -11,8 +11,8 @@ import { paymentVerificationFailed } from '~/forms/messages'
 import { startedHere } from '~/http/cookies.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { PaymentProviderError } from '~/integrations/payments/types'
+import { log } from '~/log.server'
 import { getCheckout, publicCheckoutView } from '~/models/checkout/index.server'
-import { redact } from '~/utils/redact'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
@@ -28,7 +28,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		return json(mine ? view : publicCheckoutView(view), { headers: noStore })
 	} catch (error) {
 		if (error instanceof PaymentProviderError) {
-			console.error(`GET /checkout/${params.id}:`, redact(error.message))
+			log.error(`GET /checkout/${params.id}: ${error.message}`)
 			return json(
 				{ error: paymentVerificationFailed('the payment provider did not answer, try again') },
 				{ status: 502, headers: noStore },
@@ -36,7 +36,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		}
 		// An unavailable database is logged once per outage (docs/decisions/104).
 		if (!databaseWasUnavailable(error))
-			console.error(`GET /checkout/${params.id} failed:`, redact(error))
+			log.error({ err: error }, `GET /checkout/${params.id} failed`)
 		return json(
 			{ error: paymentVerificationFailed() },
 			{ status: 503, headers: unavailableHeaders() },

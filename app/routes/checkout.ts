@@ -15,6 +15,7 @@ import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
+import { log } from '~/log.server'
 import { countCheckout } from '~/metrics.server'
 import { getPricingTable } from '~/models/catalog.server'
 import {
@@ -25,7 +26,6 @@ import {
 	regionAllowed,
 } from '~/models/checkout/index.server'
 import { getCountryInfo } from '~/models/country.server'
-import { redact } from '~/utils/redact'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:
 // only the bare /checkout (nothing to show) goes home.
@@ -137,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 				{ status: 503, headers: unavailableHeaders() },
 			)
 		}
-		console.error('POST /checkout failed:', redact(error))
+		log.error({ err: error }, 'POST /checkout failed')
 		return fail(503, DEFAULT_CHECKOUT_REASON)
 	}
 }

@@ -5,7 +5,7 @@ import { getDatabase } from '~/db/client.server'
 import { pageCacheStats } from '~/http/page-cache.server'
 import { databaseWasUnavailable } from '~/http/unavailable.server'
 import { queueStats } from '~/jobs/queue.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 
 const DATABASE_TIMEOUT_MS = 2_000
 const MB = 1024 * 1024
@@ -49,7 +49,7 @@ export async function loader() {
 	} catch (error) {
 		// An outage is logged once, not at every check (docs/decisions/104).
 		if (!databaseWasUnavailable(error))
-			console.error('Health check: database unavailable:', redact(error))
+			log.error({ err: error }, 'Health check: database unavailable')
 		return unavailable('the database does not answer', 'unreachable')
 	}
 	if (dataDir && !dataDir.ok) return unavailable(dataDir.problem, database.kind)
@@ -71,7 +71,7 @@ let lastProblem: string | null = null
 function logDataDirChange(dir: string, health: DataDirHealth | null) {
 	const problem = health && !health.ok ? health.problem : null
 	if (problem === lastProblem) return
-	if (problem) console.error(`Health check: DATA_DIR ${dir}: ${problem}`)
-	else console.log(`Health check: DATA_DIR ${dir} is fine again`)
+	if (problem) log.error(`Health check: DATA_DIR ${dir}: ${problem}`)
+	else log.info(`Health check: DATA_DIR ${dir} is fine again`)
 	lastProblem = problem
 }

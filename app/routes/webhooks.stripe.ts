@@ -7,8 +7,8 @@ import { type ActionFunctionArgs, json } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { getPaymentProvider, type PaymentEvent } from '~/integrations/payments/index.server'
+import { log } from '~/log.server'
 import { applyPaymentEvent } from '~/models/checkout/index.server'
-import { redact } from '~/utils/redact'
 
 export function loader() {
 	return json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 				{ error: 'Service temporarily unavailable' },
 				{ status: 503, headers: unavailableHeaders() },
 			)
-		console.error(`Stripe webhook ${event.id} (${event.type}) failed:`, redact(error))
+		log.error({ err: error }, `Stripe webhook ${event.id} (${event.type}) failed`)
 		return json({ error: 'Webhook processing failed' }, { status: 500 })
 	}
 }

@@ -32,9 +32,10 @@ describe('a DATA_DIR that cannot be used, at boot', () => {
 	] as const) {
 		test(`stops the server with one line naming the directory, not a stack trace (${when})`, async () => {
 			const dataDir = underAFile()
-			const { code, output } = await startServerExpectingFailure({ DATA_DIR: dataDir, ...env })
+			const { code, messages } = await startServerExpectingFailure({ DATA_DIR: dataDir, ...env })
 			expect(code).toBe(1)
-			expect(output.trim()).toMatch(
+			expect(messages).toHaveLength(1)
+			expect(messages[0]).toMatch(
 				new RegExp(`^DATA_DIR ${dataDir} is not a writable directory \\(ENOTDIR: [^\\n]*\\)$`),
 			)
 		})

@@ -1,18 +1,25 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type RunningServer, startServer, startServerExpectingFailure } from '../support/server'
+import {
+	logLines,
+	type RunningServer,
+	startServer,
+	startServerExpectingFailure,
+} from '../support/server'
 
 describe('configuration at boot', () => {
 	test('a bad value stops the server with a message naming the variable and the rule', async () => {
-		const { code, output } = await startServerExpectingFailure({ TRUST_PROXY: 'lots' })
+		const { code, messages } = await startServerExpectingFailure({ TRUST_PROXY: 'lots' })
 		expect(code).toBe(1)
-		expect(output).toContain('TRUST_PROXY: TRUST_PROXY must be a whole number (got "lots")')
+		expect(messages.join('\n')).toContain(
+			'TRUST_PROXY: TRUST_PROXY must be a whole number (got "lots")',
+		)
 	})
 
 	test('a released site refuses to start on the sandbox payment provider unless allowed', async () => {
-		const { code, output } = await startServerExpectingFailure({ SITE_STATUS: 'released' })
+		const { code, messages } = await startServerExpectingFailure({ SITE_STATUS: 'released' })
 		expect(code).toBe(1)
-		expect(output).toContain(
+		expect(messages.join('\n')).toContain(
 			'ALLOW_SANDBOX_PAYMENTS: a released site (SITE_STATUS=released) needs STRIPE_SECRET_KEY, or ALLOW_SANDBOX_PAYMENTS=1',
 		)
 	})
@@ -144,12 +151,41 @@ describe('the production server', () => {
 		}
 	})
 
-	test('each request is logged on one line with method, path, status and duration', async () => {
-		await fetch(`${server.url}/workshop?email=someone@example.com`)
+	test('each request is logged on one JSON line with method, path, status, duration and its id', async () => {
+		const response = await fetch(`${server.url}/workshop?email=someone@example.com`)
+		const id = response.headers.get('x-request-id')
+		expect(id).toMatch(/^[0-9a-f-]{36}$/)
 		await new Promise((resolve) => setTimeout(resolve, 50))
-		expect(server.output()).toMatch(/^GET \/workshop 200 \d+\.\dms$/m)
+		const line = logLines(server.output()).find((entry) => entry.req_id === id)
+		expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/workshop', status: 200 })
+		expect(line?.msg).toMatch(/^GET \/workshop 200 \d+\.\dms$/)
 		// Query strings can carry personal data: they stay out of the log.
 		expect(server.output()).not.toContain('someone@example.com')
+	})
+
+	test("every line logged while a request is handled carries its id, the framework's own included", async () => {
+		// A bot's 404 logs a warning from the app; a malformed path one from Remix itself.
+		for (const path of ['/no-such-page', '/%E0%A4%A']) {
+			const response = await fetch(`${server.url}${path}`)
+			const id = response.headers.get('x-request-id')
+			await new Promise((resolve) => setTimeout(resolve, 50))
+			const lines = logLines(server.output()).filter((entry) => entry.req_id === id)
+			expect(lines.length, path).toBeGreaterThanOrEqual(2)
+			expect(
+				lines.some((entry) => entry.level === 'warn' || entry.level === 'error'),
+				path,
+			).toBe(true)
+		}
+		expect(logLines(server.output()).filter((entry) => entry.level === 'raw')).toEqual([])
+	})
+
+	test('each request gets its own id, and a client cannot choose it', async () => {
+		const [first, second] = await Promise.all(
+			[1, 2].map(() => fetch(`${server.url}/healthz`, { headers: { 'X-Request-Id': 'chosen' } })),
+		)
+		const ids = [first!.headers.get('x-request-id'), second!.headers.get('x-request-id')]
+		expect(ids[0]).not.toBe(ids[1])
+		expect(ids).not.toContain('chosen')
 	})
 })
 
@@ -188,6 +224,18 @@ describe('behind a proxy', () => {
 			redirect: 'manual',
 		})
 		expect(response.headers.get('set-cookie')).toMatch(/; Secure/)
+	})
+
+	test("the proxy's request id is kept, so one id follows the request through both logs", async () => {
+		const response = await fetch(`${server.url}/healthz`, {
+			headers: { 'X-Request-Id': 'edge-42.a' },
+		})
+		expect(response.headers.get('x-request-id')).toBe('edge-42.a')
+		await new Promise((resolve) => setTimeout(resolve, 50))
+		expect(logLines(server.output()).some((line) => line.req_id === 'edge-42.a')).toBe(true)
+		// Not a plain token: a new id instead (nothing else can ride into the log as an id).
+		const odd = await fetch(`${server.url}/healthz`, { headers: { 'X-Request-Id': 'a b"c' } })
+		expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
 	})
 })
 

@@ -66,6 +66,25 @@ export async function startServer(
 	}
 }
 
+export type LogLine = { level: string; msg: string; req_id?: string; [field: string]: unknown }
+
+/**
+ * The server's log lines (one JSON object each, docs/decisions/108), in order; a line that is not
+ * the logger's (a dependency writing to the console) is kept as `{ level: 'raw', msg }`.
+ */
+export function logLines(output: string): LogLine[] {
+	return output
+		.split('\n')
+		.filter((line) => line.trim() !== '')
+		.map((line) => {
+			try {
+				return JSON.parse(line) as LogLine
+			} catch {
+				return { level: 'raw', msg: line }
+			}
+		})
+}
+
 /** Runs the server with `env` expecting it to refuse to start; resolves with its exit code and output. */
 export async function startServerExpectingFailure(env: Record<string, string>) {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
@@ -75,7 +94,7 @@ export async function startServerExpectingFailure(env: Record<string, string>) {
 	const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
 	clearTimeout(timer)
 	fs.rmSync(dataDir, { recursive: true, force: true })
-	return { code, output: output() }
+	return { code, output: output(), messages: logLines(output()).map((line) => line.msg) }
 }
 
 /** Spawns the server of the project in `root` on loopback, collecting what it prints. */

@@ -15,6 +15,7 @@ import { outbox } from '~/db/schema-leads.server'
 import { enqueue } from '~/jobs/queue.server'
 import { emailRetryPolicy } from '~/jobs/retry'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
+import { log } from '~/log.server'
 import { countEmailFailure } from '~/metrics.server'
 import { redactEmails } from '~/utils/redact'
 import type { EmailAttachment } from './attachment'
@@ -84,7 +85,7 @@ export async function sendEmail(
 	})
 	// The subject and a redacted address only: bodies carry sign-in and confirmation links,
 	// and logs carry no addresses (docs/decisions/069).
-	console.log(
+	log.info(
 		`E-mail #${id} to ${redactEmails(message.to)}: "${message.subject}" ${smtpUrl ? 'queued for SMTP delivery' : 'written to the outbox'}`,
 	)
 	return { id, transport }
@@ -159,7 +160,7 @@ async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions):
 			.update(outbox)
 			.set({ lastError: reason, ...(unknown ? { outcomeUnknownAt: sql`now()` } : {}) })
 			.where(eq(outbox.id, outboxId))
-		console.error(
+		log.error(
 			`E-mail #${row.id} to ${to}: "${row.subject}" ${unknown ? 'may have been delivered (no answer after the data)' : 'could not be sent'} (attempt ${row.attempts}): ${reason}`,
 		)
 		if (isPermanent(error)) throw new PermanentJobError(reason)
@@ -170,7 +171,7 @@ async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions):
 		.update(outbox)
 		.set({ messageId: String(message.messageId), sentAt: sql`now()`, lastError: null })
 		.where(eq(outbox.id, outboxId))
-	console.log(`E-mail #${row.id} to ${to}: "${row.subject}" sent over SMTP`)
+	log.info(`E-mail #${row.id} to ${to}: "${row.subject}" sent over SMTP`)
 }
 
 /** After the last attempt: the row says "failed" and why, in the outbox view and the log. */
@@ -182,7 +183,7 @@ async function giveUpEmail(db: Db, outboxId: number, reason: string) {
 		.returning({ to: outbox.toAddress, subject: outbox.subject })
 	if (!row) return
 	countEmailFailure('given_up')
-	console.error(
+	log.error(
 		`E-mail #${outboxId} to ${redactEmails(row.to)}: "${row.subject}" failed for good: ${reason}`,
 	)
 }

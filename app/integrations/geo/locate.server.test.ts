@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
+import { log } from '~/log.server'
 import { publicIp } from './ip.server'
 import { createGeoLocator } from './locate.server'
 import { lookupOffline } from './offline.server'
@@ -72,7 +73,7 @@ describe('country resolution order', () => {
 				throw new Error('corrupt')
 			},
 		})
-		vi.spyOn(console, 'warn').mockImplementation(() => {})
+		vi.spyOn(log, 'warn').mockImplementation(() => {})
 		expect(await locator.locate({ ip: '8.8.8.8' })).toBeNull()
 	})
 })
@@ -129,7 +130,7 @@ describe('geolocation service', () => {
 	})
 
 	test('an answer is kept a day; a failure is asked again after a minute', async () => {
-		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		const warn = vi.spyOn(log, 'warn').mockImplementation(() => {})
 		// lru-cache takes a start time of 0 for "no lifetime": the clock starts later.
 		let time = 1_000
 		let up = true
@@ -172,8 +173,8 @@ describe('geolocation service', () => {
 		expect(fetch).toHaveBeenCalledTimes(1)
 	})
 
-	test('a slow, failing or nonsensical service finds nothing, with a console warning', async () => {
-		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+	test('a slow, failing or nonsensical service finds nothing, with a warning in the log', async () => {
+		const warn = vi.spyOn(log, 'warn').mockImplementation(() => {})
 		const slow = createGeoService({
 			url: 'https://geo.test/{ip}',
 			timeoutMs: 20,

@@ -4,6 +4,7 @@
  * or unknown addresses and every failure end as null: the caller falls back to GLOBAL.
  */
 import { getConfig } from '~/config.server'
+import { log } from '~/log.server'
 import { publicIp } from './ip.server'
 import { lookupOffline } from './offline.server'
 import { createGeoService, type GeoService } from './service.server'
@@ -36,7 +37,7 @@ export function createGeoLocator({
 			try {
 				return offline(address)
 			} catch (error) {
-				console.warn(`Geolocation lookup failed: ${(error as Error).message}`)
+				log.warn(`Geolocation lookup failed: ${(error as Error).message}`)
 				return null
 			}
 		},

@@ -4,6 +4,7 @@
  * know") cached per address, so a visitor costs one call a day at most.
  */
 import { LRUCache } from 'lru-cache'
+import { log } from '~/log.server'
 import { type GeoLocation, parseCountryCode } from './types'
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1_000
@@ -47,7 +48,7 @@ export function createGeoService({
 			} catch (error) {
 				// SPEC §8: a console-only warning; the offline database answers instead. A failing
 				// service is asked again a minute later, not a day.
-				console.warn(`Geolocation lookup failed: ${(error as Error).message}`)
+				log.warn(`Geolocation lookup failed: ${(error as Error).message}`)
 				options.ttl = FAILURE_TTL_MS
 				return { location: null }
 			}

@@ -8,7 +8,7 @@ import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 import { applyPaymentEvent, LATE_REFUND_JOB } from './confirm.server'
 import { endPendingOrder, verifyPendingOrder } from './expire.server'
 import { sendLateRefundNotice } from './refund-notice.server'
@@ -33,7 +33,7 @@ async function releaseExpiredHolds(db: Db): Promise<number> {
 		try {
 			await endPendingOrder(db, order)
 		} catch (error) {
-			console.error(`Checkout ${order.id}: the expired hold could not be released:`, redact(error))
+			log.error({ err: error }, `Checkout ${order.id}: the expired hold could not be released`)
 		}
 	}
 	return expired.length
@@ -85,7 +85,7 @@ async function reconcilePendingOrders(db: Db, options: ReconcileOptions): Promis
 			await verifyPendingOrder(db, order)
 		} catch (error) {
 			// The provider is down or slow: the next run asks again.
-			console.error(`Checkout ${order.id}: reconciliation failed:`, redact(error))
+			log.error({ err: error }, `Checkout ${order.id}: reconciliation failed`)
 		}
 	}
 	return claimed.length

@@ -15,6 +15,7 @@ import {
 	type PaymentEvent,
 } from '~/integrations/payments/index.server'
 import { enqueue } from '~/jobs/queue.server'
+import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { invalidateSalesCache } from '../read-cache.server'
 import { issuePasses } from './passes.server'
@@ -69,7 +70,7 @@ function alertMismatch(
 	order: { amountMinor: number; currency: string },
 ) {
 	const charge = event.charge
-	console.error(
+	log.error(
 		`ALERT payment mismatch: ${event.provider} ${event.type} event ${event.id} names order ${orderId} ` +
 			`but is for ${reason} (session ${event.sessionId ?? '-'}, charged ${charge?.amountMinor ?? '-'} ` +
 			`${charge?.currency ?? '-'} in mode ${charge?.mode ?? '-'}; the order is ${order.amountMinor} ` +
@@ -86,7 +87,7 @@ function storableEmail(email: string | null): string | null {
 	const address = email?.trim().toLowerCase()
 	if (!address) return null
 	if (address.length > EMAIL_MAX_LENGTH) {
-		console.warn(`A payment reported a buyer e-mail of ${address.length} characters: not stored`)
+		log.warn(`A payment reported a buyer e-mail of ${address.length} characters: not stored`)
 		return null
 	}
 	return address
@@ -205,7 +206,7 @@ async function settleLatePayment(
 		{ orderId: order.id },
 		{ dedupeKey: `late-refund:${order.id}` },
 	)
-	console.warn(
+	log.warn(
 		`Checkout ${order.id} was paid after its hold ended and its seats are taken: refunding it`,
 	)
 	return 'expired'

@@ -9,7 +9,7 @@ import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider, PaymentProviderError } from '~/integrations/payments/index.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 import { buyerKey } from './buyer-key.server'
 import { CheckoutError } from './errors'
 import { replaceOlderHolds } from './holds.server'
@@ -108,7 +108,7 @@ export async function createCheckout(
 			.update(orders)
 			.set({ status: 'failed', failureReason: (error as Error).message, updatedAt: new Date() })
 			.where(eq(orders.id, id))
-		console.error(`Checkout ${id}: the payment provider failed:`, redact((error as Error).message))
+		log.error(`Checkout ${id}: the payment provider failed: ${(error as Error).message}`)
 		if (error instanceof PaymentProviderError)
 			throw new CheckoutError(
 				502,

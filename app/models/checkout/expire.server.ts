@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payments/index.server'
-import { redact } from '~/utils/redact'
+import { log } from '~/log.server'
 import { applyPaymentEvent, type PaymentResult } from './confirm.server'
 import { PUBLIC_ID } from './public-id.server'
 
@@ -65,9 +65,8 @@ export async function endPendingOrder(db: Db, order: Order): Promise<void> {
 			await provider.expireSession(order.providerSessionId)
 		} catch (error) {
 			// Already paid or expired there: verification settles which.
-			console.warn(
-				`Checkout ${order.id}: the session could not be expired:`,
-				redact((error as Error).message),
+			log.warn(
+				`Checkout ${order.id}: the session could not be expired: ${(error as Error).message}`,
 			)
 			await verifyPendingOrder(db, order)
 			return
