@@ -29,7 +29,7 @@ export async function startProductionServer({ env = {}, dataDir: given, cwd = '.
 		let output = ''
 		server.stdout.on('data', (chunk) => {
 			output += chunk
-			const match = output.match(/Listening on (http:\/\/\S+)/)
+			const match = output.match(/Listening on (http:\/\/[^\s"]+)/)
 			if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
 		})
 		server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
