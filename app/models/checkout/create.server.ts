@@ -1,8 +1,8 @@
 /**
  * Creating a checkout (SPEC §7, docs/decisions/030, 031, 033, 107): price the item, replace the
  * buyer's older holds past their allowance, insert the pending order and check that its seats
- * fit under the seat lock in one transaction, then open the provider's session after the
- * commit, so a slow provider never holds the lock.
+ * fit under the seat lock in one statement, then open the provider's session after the commit,
+ * so a slow provider never holds the lock.
  */
 import { eq, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
@@ -15,7 +15,7 @@ import { CheckoutError } from './errors'
 import { replaceOlderHolds } from './holds.server'
 import { findPricedItem, priceWithCoupon } from './price.server'
 import { newPublicId } from './public-id.server'
-import { reserveSeats } from './reserve.server'
+import { insertOrderHoldingSeats } from './reserve.server'
 
 export type CheckoutInput = {
 	code: string
@@ -54,11 +54,15 @@ export async function createCheckout(
 	// go first, then the new one is checked against it under the lock.
 	const holdKey = input.clientIp ? buyerKey(input.clientIp, config.SESSION_SECRET) : null
 	await replaceOlderHolds(db, item, input.quantity, holdKey)
-	const order = await db.transaction(async (tx) => {
-		const price = await priceWithCoupon(tx, item, input.quantity, input.coupon)
-		const [row] = await tx
-			.insert(orders)
-			.values({
+	// The order and its seats in one statement (reserve.server.ts), after its price. A coupon's
+	// row stays locked until the order counting as its use commits, so an order naming a coupon
+	// is written in a transaction around both; one without needs none, and its seat lock then
+	// ends inside the database, never waiting for this process (docs/decisions/107).
+	const writeOrder = async (q: Db) => {
+		const price = await priceWithCoupon(q, item, input.quantity, input.coupon)
+		return insertOrderHoldingSeats(
+			q,
+			{
 				id,
 				itemCode: item.code,
 				quantity: input.quantity,
@@ -74,12 +78,11 @@ export async function createCheckout(
 				provider: provider.id,
 				holdKey,
 				expiresAt: sql`now() + make_interval(mins => ${reservationMinutes})`,
-			})
-			.returning({ expiresAt: orders.expiresAt, amountMinor: orders.amountMinor })
-		// Checked once written: the seat lock is held for the count and the commit alone (107).
-		await reserveSeats(tx, item, input.quantity, holdKey, id)
-		return row!
-	})
+			},
+			item,
+		)
+	}
+	const order = input.coupon ? await db.transaction(writeOrder) : await writeOrder(db)
 
 	try {
 		const session = await provider.createSession({

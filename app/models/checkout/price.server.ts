@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, catalogPrices, coupons } from '~/db/schema.server'
 import { CheckoutError } from './errors'
-import { rowsOf, type Tx } from './query.server'
+import { rowsOf } from './query.server'
 import { type Coupon, couponApplies, type OrderPrice, priceOrder } from './rules'
 
 export type PricedItem = {
@@ -57,7 +57,7 @@ export async function findPricedItem(
 
 /** The coupon to apply, locked for this transaction; null when the code is none or unusable. */
 async function usableCoupon(
-	tx: Tx,
+	tx: Db,
 	code: string | null | undefined,
 	{ itemCode, currency }: { itemCode: string; currency: string },
 ): Promise<Coupon | null> {
@@ -74,11 +74,12 @@ async function usableCoupon(
 }
 
 /**
- * What `quantity` of `item` costs with the coupon `code`, if it applies. Runs in the order's
- * transaction: the coupon row stays locked until the order that counts as its use is inserted.
+ * What `quantity` of `item` costs with the coupon `code`, if it applies. Run it in the order's
+ * transaction when there is a code: the coupon row stays locked until the order that counts as
+ * its use is inserted.
  */
 export async function priceWithCoupon(
-	tx: Tx,
+	tx: Db,
 	item: PricedItem,
 	quantity: number,
 	code: string | null | undefined,

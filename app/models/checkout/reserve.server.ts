@@ -1,15 +1,19 @@
 /**
  * Holding seats (docs/decisions/031, 033, 107): seats are held by rows, never by this process.
- * Creating a checkout inserts the pending order, then locks the capacity row (the course, or a
- * pass item with its own capacity) with SELECT ... FOR UPDATE and counts paid seats, the
- * reservations of pending checkouts that have not expired and the buyer's own, in one call to
- * the database's `lock_seat_counts` (0015_seat_counts.sql), all in one transaction.
+ * Creating a checkout inserts the pending order and, in the same statement, the database's
+ * `reserve_seats` (0016_reserve_seats.sql) locks the capacity row (the course, or a pass item
+ * with its own capacity) with SELECT ... FOR UPDATE, counts paid seats, the reservations of
+ * pending checkouts that have not expired and the buyer's own (`lock_seat_counts`,
+ * 0015_seat_counts.sql), and refuses an order that does not fit: one statement, one transaction.
  * Every app server on one PostgreSQL takes that lock in turn, so paid seats never exceed
  * capacity and no buyer's holds pass their allowance; PGlite (one connection) runs transactions
  * one at a time, which is the same guarantee.
  */
 import { sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import { getConfig } from '~/config.server'
+import type { Db } from '~/db/client.server'
+import { orders } from '~/db/schema.server'
 import { CheckoutError } from './errors'
 import { rowsOf, type Tx } from './query.server'
 import { holdAllowance, seatsFit } from './rules'
@@ -91,41 +95,67 @@ export function allowanceIn(pool: SeatPool, paid: number): number {
 
 type PooledItem = { code: string; courseSlug: string | null; capacity: number | null }
 
-/**
- * Locks the capacity rows of `item` and checks that the order `orderId` (written in this
- * transaction, just before) fits with its `quantity`, for everyone (else 409 `sold out`) and
- * within the buyer's allowance (else 409 saying so). The order is written first so that the
- * lock is held only for this count and the commit after it, not for the order's insert and its
- * roll-up triggers too, and locked and counted in one call (docs/decisions/107). The buyer's
- * older holds past the allowance were released before (holds.server.ts); what is left here is a
- * race between two checkouts of one buyer. Pools are locked in one order (course, then item) so
- * two checkouts never wait on each other crosswise.
- */
-export async function reserveSeats(
-	tx: Tx,
-	item: PooledItem,
-	quantity: number,
-	buyerKey: string | null,
-	orderId: string,
-): Promise<void> {
-	for (const pool of seatPools(item)) {
-		const seats = await lockAndCountSeats(tx, pool, buyerKey, orderId)
-		if (!seatsFit({ capacity: pool.capacity, held: seats.held, quantity }))
-			throw new CheckoutError(409, 'sold out', 'sold-out')
-		if (buyerKey === null) continue
-		const allowance = allowanceIn(pool, seats.paid)
-		if (quantity > allowance)
-			throw new CheckoutError(
+/** The refusals `reserve_seats` raises (0016_reserve_seats.sql), as the buyer is told them. */
+function refusalOf(error: unknown): CheckoutError | null {
+	for (let cause = error; cause instanceof Error; cause = cause.cause) {
+		const { code, message, detail } = cause as Error & { code?: string; detail?: string }
+		if (code !== 'P0001') continue
+		if (message === 'sold-out') return new CheckoutError(409, 'sold out', 'sold-out')
+		if (message === 'per-buyer')
+			return new CheckoutError(
 				409,
-				`at most ${allowance} seats can be held per buyer right now; please choose fewer`,
+				`at most ${detail} seats can be held per buyer right now; please choose fewer`,
 				'per-buyer',
 			)
-		if (seats.buyerHeld + quantity > allowance)
-			throw new CheckoutError(
+		if (message === 'other-checkout')
+			return new CheckoutError(
 				409,
 				'your other checkout is still holding seats: finish or cancel it, then try again',
 				'other-checkout',
 			)
+	}
+	return null
+}
+
+/**
+ * Writes the pending order `values` and reserves its seats in one statement, its own
+ * transaction: the database locks the capacity rows of `item` (course first, then the item: two
+ * checkouts never wait on each other crosswise), counts, and checks that the order fits for
+ * everyone (else 409 `sold out`) and within the buyer's allowance (else 409 saying so); a
+ * refusal undoes the insert. The seat lock ends with that statement, inside the database, never
+ * waiting for this process (docs/decisions/107). The buyer's older holds past the allowance were
+ * released before (holds.server.ts); what is left here is a race between two checkouts of one
+ * buyer.
+ */
+export async function insertOrderHoldingSeats(
+	db: Db,
+	values: PgInsertValue<typeof orders> & { quantity: number; holdKey: string | null },
+	item: PooledItem,
+): Promise<{ expiresAt: Date | null; amountMinor: number }> {
+	const config = getConfig()
+	const newOrder = db
+		.$with('new_order')
+		.as(
+			db
+				.insert(orders)
+				.values(values)
+				.returning({ id: orders.id, expiresAt: orders.expiresAt, amountMinor: orders.amountMinor }),
+		)
+	const pools = JSON.stringify(seatPools(item))
+	try {
+		const [row] = await db
+			.with(newOrder)
+			.select({
+				expiresAt: newOrder.expiresAt,
+				amountMinor: newOrder.amountMinor,
+				reserved: sql<boolean>`reserve_seats(${newOrder.id}, ${pools}::jsonb, ${values.quantity}::int,
+					${values.holdKey}::text, ${config.CHECKOUT_HOLD_SEATS_PER_BUYER}::int,
+					${config.CHECKOUT_HOLD_SHARE_PERCENT}::int)`,
+			})
+			.from(newOrder)
+		return row!
+	} catch (error) {
+		throw refusalOf(error) ?? error
 	}
 }
 
