@@ -37,7 +37,7 @@ test('a pass receipt carries each pass link and the calendar file; a claimed pas
 	const [receipt, ...more] = await inbox(page, buyer)
 	expect(more).toEqual([])
 	expect(receipt?.subject).toMatch(/^Your receipt for order /)
-	expect(receipt?.text).toContain('Claim your pass')
+	expect(receipt?.text).toContain('Keep one pass and send the others to your team')
 	expect(receipt?.text).not.toContain('course opens')
 	const passLinks = receipt?.text.match(/http:\/\/[^\s"<]+\/pass\/[A-Za-z0-9_-]{22}/g) ?? []
 	expect(new Set(passLinks).size).toBe(2)
