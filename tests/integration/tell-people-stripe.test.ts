@@ -26,13 +26,17 @@ const PASS = 'ai-driven-development-day-pass'
 const ORIGIN = 'http://site.test'
 const owner = { name: 'mona (GitHub #1001)' }
 
+// One fake Stripe for the file: the provider, made once per process, keeps its address.
+let stripe: FakeStripe
+beforeAll(async () => {
+	stripe = await startFakeStripe()
+})
+afterAll(() => stripe?.close())
+
 describe.each(databaseBackends)('a Stripe refund told once on $name', (backend) => {
 	let database: Database
 	let cleanup: () => Promise<void>
-	let stripe: FakeStripe
-
 	beforeAll(async () => {
-		stripe = await startFakeStripe()
 		;({ database, cleanup } = await backend.open())
 		await prepareDatabase(database)
 		// No SMTP_URL: the outbox rows are the messages.
@@ -45,7 +49,6 @@ describe.each(databaseBackends)('a Stripe refund told once on $name', (backend) 
 	afterAll(async () => {
 		leaveInProcess()
 		await cleanup?.()
-		await stripe?.close()
 	})
 
 	/** Stripe's webhook delivers `type` about `object`, through the provider, as the route does. */
