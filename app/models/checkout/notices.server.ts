@@ -11,6 +11,7 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import type { EmailMessage } from '~/integrations/email/send.server'
 import type { OrderKind } from '~/integrations/email/templates'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { log } from '~/log.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
 import type { Tx } from './query.server'
 
@@ -68,6 +69,9 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 		})
 	}
 	for (const message of messages) await sendEmail(tx, message)
+	// A provider that never gave the buyer's address (and no claimed pass): the owner should know.
+	if (messages.length === 0)
+		log.warn(`Order ${orderId} is refunded with nobody to tell: no address`)
 	return messages.length > 0
 }
 
