@@ -77,7 +77,10 @@ export default function PassPage() {
 				</p>
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
-					<p className="mb-4">Claim this pass with the name and e-mail of the person attending.</p>
+					<p className="mb-4">
+						Claim this pass with the name and e-mail of the person attending: we e-mail them a
+						confirmation with the date and the calendar file.
+					</p>
 					<Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'name' }} />
 					<Field
 						label="Email"

@@ -6,7 +6,7 @@
  * link before; receipts talk about seats or passes and always carry their links, from the listen
  * address when SITE_URL is unset. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { passes } from '~/db/schema.server'
@@ -187,6 +187,37 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		expect(mails[0]!.calendar).toContain('BEGIN:VEVENT')
 		expect(mails[0]!.calendar).toContain('SUMMARY:AI Driven Development Day')
 		expect(raw).toContain(`${ORIGIN}/pass/${pass}/thank-you`)
+	})
+
+	test('a claim whose message cannot be written is not claimed either; claimed again, it is, with one message', async () => {
+		const holder = address('full-disk')
+		const order = await buy(PASS, 1, address('full-disk-buyer'))
+		const pass = order.passes[0]!
+		await database.db.execute(
+			sql.raw(`CREATE FUNCTION outbox_full() RETURNS trigger LANGUAGE plpgsql AS $$
+				BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$`),
+		)
+		await database.db.execute(
+			sql.raw(
+				'CREATE TRIGGER outbox_full BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_full()',
+			),
+		)
+		try {
+			await expect(
+				claimPass(database.db, pass, { name: 'Grace', email: holder }, ORIGIN),
+			).rejects.toThrow()
+		} finally {
+			await database.db.execute(sql.raw('DROP TRIGGER outbox_full ON outbox'))
+			await database.db.execute(sql.raw('DROP FUNCTION outbox_full()'))
+		}
+		const [row] = await database.db.select().from(passes).where(eq(passes.id, pass))
+		expect(row?.claimedAt).toBeNull()
+
+		expect(await claimPass(database.db, pass, { name: 'Grace', email: holder }, ORIGIN)).toBe(
+			'claimed',
+		)
+		await deliver()
+		expect(mailTo(holder)).toHaveLength(1)
 	})
 
 	test('a reassigned pass tells the new holder and whoever had its link before: the buyer, then the last recipient', async () => {
