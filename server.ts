@@ -27,7 +27,7 @@ import { ownerGate, ownerOf, publicBuildsOf } from '~/http/owner-gate.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
 import { createRateLimiter } from '~/http/rate-limit.server'
-import { isAllowedOrigin, listenOrigin, requestedOrigin, requestFacts } from '~/http/request.server'
+import { isAllowedOrigin, requestedOrigin, requestFacts } from '~/http/request.server'
 import { bodyLimit, requestGuards } from '~/http/request-guards.server'
 import { securityHeaders } from '~/http/security-headers.server'
 import { builtFiles } from '~/http/static-files.server'
@@ -36,6 +36,7 @@ import { startJobs } from '~/jobs/index.server'
 import { closeResources } from '~/lifecycle.server'
 import { log, logTheConsole } from '~/log.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
+import { siteOrigin as currentSiteOrigin, recordListenPort } from '~/site-origin.server'
 import { redactEmails } from '~/utils/redact'
 
 // In-flight requests and jobs get this long after SIGTERM (under the usual 10 s grace period).
@@ -122,7 +123,7 @@ if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0) {
 
 // The origin of canonical and e-mail links: SITE_URL, else the address we listen on, set once
 // listening (PORT=0 picks the port then); never a request header (docs/decisions/069).
-let siteOrigin = config.SITE_URL ?? listenOrigin(config.HOST, config.PORT)
+let siteOrigin = currentSiteOrigin()
 
 const clientDir = fileURLToPath(new URL('./client', import.meta.url))
 
@@ -252,7 +253,7 @@ app.use((error: Error, req: express.Request, res: express.Response, next: expres
 server.listen(config.PORT, config.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : config.PORT
-	siteOrigin = config.SITE_URL ?? listenOrigin(config.HOST, port)
+	siteOrigin = recordListenPort(port)
 	log.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`)
 })
 

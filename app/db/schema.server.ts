@@ -140,4 +140,6 @@ export const passes = pgTable('passes', {
 	holderEmail: text('holder_email'),
 	claimedAt: timestamp('claimed_at', { withTimezone: true }),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	// 0017_pass_sent_to.sql: the address the owner last sent this pass's link to (113).
+	sentTo: text('sent_to'),
 })

@@ -1,13 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-	isAllowedOrigin,
-	isNormalPath,
-	isValidHost,
-	listenOrigin,
-	requestFacts,
-} from './request.server'
+import { listenOrigin } from '~/site-origin.server'
+import { isAllowedOrigin, isNormalPath, isValidHost, requestFacts } from './request.server'
 
 describe('host validation', () => {
 	test.each(['example.com', 'localhost:3000', '127.0.0.1:80', '[::1]:3000', 'a-b.example.co.uk'])(

@@ -30,20 +30,6 @@ export function isValidHost(host: string | undefined): host is string {
 }
 
 /**
- * The site's origin when SITE_URL is unset: the address the server listens on. A wildcard
- * address (0.0.0.0, ::) is no address a browser can use; `localhost` is the one the README
- * tells a fresh clone to open.
- */
-export function listenOrigin(host: string, port: number): string {
-	const name = ['0.0.0.0', '::', '[::]', ''].includes(host)
-		? 'localhost'
-		: host.includes(':') && !host.startsWith('[')
-			? `[${host}]`
-			: host
-	return new URL(`http://${name}:${port}`).origin
-}
-
-/**
  * Whether a request target is a path as the router will see it (docs/decisions/069): starting
  * with `/`, with no dot segments (plain or `%2e`-encoded), no empty segments (`//`), no
  * backslashes and no encoded slashes or backslashes. A URL parser would rewrite any of these,

@@ -16,6 +16,7 @@ import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { redirectWithToast } from '~/http/toast.server'
+import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/models/admin/delivery'
 import { reassignPass, refundOrder, resendOrderReceipt } from '~/models/admin/order-actions.server'
 import { getOrderDetail } from '~/models/admin/orders.server'
 import { readForm, requireFound } from '~/utils/responses'
@@ -62,9 +63,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 			})),
 			emails: detail.emails.map((email) => ({
 				id: email.id,
+				to: email.to,
 				subject: email.subject,
 				createdAt: email.createdAt.toISOString(),
-				delivered: email.transport === 'outbox' || email.sentAt !== null,
+				state: email.state,
+				outcomeUnknown: email.outcomeUnknown,
 			})),
 			actions: detail.actions.map((action) => ({ ...action, at: action.at.toISOString() })),
 			confirm,
@@ -232,7 +235,7 @@ export default function AdminOrder() {
 			</section>
 			<section aria-labelledby="order-emails" className="mt-8">
 				<h2 id="order-emails" className="mb-2 font-semibold">
-					E-mails to the buyer
+					E-mails about this order
 				</h2>
 				{emails.length === 0 ? (
 					<p className="text-sm">None.</p>
@@ -243,7 +246,8 @@ export default function AdminOrder() {
 								<Link to={`/admin/email/${email.id}`} className="underline">
 									{email.subject}
 								</Link>{' '}
-								· {formatTime(email.createdAt)} · {email.delivered ? 'delivered' : 'not delivered'}
+								· {email.to} · {formatTime(email.createdAt)} · {ORDER_EMAIL_LABELS[email.state]}
+								{email.outcomeUnknown ? ` · ${outcomeUnknownNote(email.state)}` : null}
 							</li>
 						))}
 					</ul>

@@ -44,11 +44,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	)
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
+export async function action({ params, request, context }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
 	const submission = parseForm('passClaim', await readForm(request))
 	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-	const outcome = await claimPass(await getDb(), params.id ?? '', submission.value)
+	const outcome = await claimPass(await getDb(), params.id ?? '', submission.value, context.origin)
 	requireFound(outcome === 'not-found' ? null : outcome, pathname)
 	if (outcome === 'already-claimed')
 		return json(submission.reply({ formErrors: [MESSAGES.passAlreadyClaimed] }), {
@@ -77,7 +77,10 @@ export default function PassPage() {
 				</p>
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
-					<p className="mb-4">Claim this pass with the name and e-mail of the person attending.</p>
+					<p className="mb-4">
+						Claim this pass with the name and e-mail of the person attending: we e-mail them a
+						confirmation with the date and the calendar file.
+					</p>
 					<Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'name' }} />
 					<Field
 						label="Email"

@@ -35,10 +35,15 @@ export default function PassThankYou() {
 		<LeadLayout>
 			<PageHeading
 				title="Your pass is claimed"
-				lead={`Thank you, ${pass.name}. Your ${pass.itemName} is confirmed; we will write to ${pass.email} before the event.`}
+				lead={`Thank you, ${pass.name}. Your ${pass.itemName} is confirmed.`}
 			/>
 			<NextSteps
 				steps={[
+					{
+						when: 'Now',
+						// Written with the claim (models/checkout/passes.server.ts claimPass, decision 113).
+						what: `A confirmation with the date and the calendar file is on its way to ${pass.email}.`,
+					},
 					{
 						when: 'Before the event',
 						what: `We write to ${pass.email} with the programme and the joining details.`,

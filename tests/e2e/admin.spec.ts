@@ -148,6 +148,13 @@ test('the owner sees a sandbox sale, refunds it with a confirmation step, and ex
 	await expect(log).toContainText(`${E2E_OWNER_LOGIN} (GitHub #`)
 	await expect(log).toContainText('refund')
 	await expect(log).toContainText('{"status":"paid"')
+	// The buyer is told, once (docs/decisions/113).
+	await expect.poll(() => mailSubjects(page, email)).toContain(`Your order ${orderId} is refunded`)
+	await expect(
+		page.getByRole('region', { name: 'E-mails about this order' }).getByRole('link', {
+			name: `Your order ${orderId} is refunded`,
+		}),
+	).toHaveCount(1)
 
 	// The outbox viewer answers to the owner as the dashboard's E-mail page, with the receipt.
 	await page.goto('/__outbox')
@@ -204,10 +211,20 @@ test('the owner resends a receipt and gives an unclaimed pass a new link, each c
 	await expect(page.getByRole('heading', { name: 'Send the receipt again?' })).toBeVisible()
 	await page.getByRole('button', { name: 'Yes, send the receipt' }).click()
 	await expect(page.getByText('The receipt is sent again.')).toBeVisible()
-	const receipts = page.getByRole('region', { name: 'E-mails to the buyer' })
+	const receipts = page.getByRole('region', { name: 'E-mails about this order' })
 	await expect(
 		receipts.getByRole('link', { name: `Your receipt for order ${orderId}` }),
 	).toHaveCount(2)
+	// "delivered" only once the mail server took it (docs/decisions/113): the peer accepts.
+	await expect(async () => {
+		await page.reload()
+		await expect(
+			receipts
+				.getByRole('listitem')
+				.filter({ hasText: `Your receipt for order ${orderId}` })
+				.filter({ hasText: /· delivered$/ }),
+		).toHaveCount(2, { timeout: 1_000 })
+	}).toPass({ timeout: 15_000 })
 
 	const passes = page.getByRole('region', { name: 'Passes' })
 	const oldPass = (await passes.locator('td.font-mono').first().textContent())!
@@ -228,7 +245,23 @@ test('the owner resends a receipt and gives an unclaimed pass a new link, each c
 	await expect(
 		page.getByRole('link', { name: 'Your pass for AI Driven Development Day' }),
 	).toBeVisible()
+	// Both people are told (docs/decisions/113): the new holder gets the link, and the buyer,
+	// whose receipt carried the old one, that it stopped working.
+	await expect
+		.poll(async () => (await mailSubjects(page, newHolder)).concat(await mailSubjects(page, email)))
+		.toEqual(
+			expect.arrayContaining([
+				'Your pass for AI Driven Development Day pass',
+				'A pass for AI Driven Development Day pass has a new link',
+			]),
+		)
 })
+
+/** The subjects of what arrived for `to` at the mail peer. */
+async function mailSubjects(page: Page, to: string): Promise<string[]> {
+	const response = await page.request.get(`${mailURL}/messages?to=${encodeURIComponent(to)}`)
+	return ((await response.json()) as { subject: string }[]).map((mail) => mail.subject)
+}
 
 test('the owner retries an e-mail the mail server refused: it is queued again, arrives, and the retry is logged', async ({
 	page,

@@ -4,7 +4,11 @@ import {
 	dayEventConfirmation,
 	type EmailEvent,
 	lateRefund,
+	passClaimed,
+	passMovedAway,
+	passRefunded,
 	receipt,
+	refundNotice,
 	workshopConfirmation,
 } from './templates'
 
@@ -185,6 +189,126 @@ describe('e-mail templates', () => {
 				'https://site.test/cheatsheets',
 			]),
 		)
+	})
+})
+
+describe('messages that tell people what happened (docs/decisions/113)', () => {
+	const paid = {
+		currency: 'usd',
+		discountMinor: 0,
+		paidAt: new Date('2026-01-01T00:00:00Z'),
+		siteUrl: 'https://site.test',
+		orderUrl: 'https://site.test/checkout/ord_1/thank-you',
+		event: session,
+	}
+
+	test('a course receipt talks about seats and access, never about claiming a pass', async () => {
+		const one = await receipt({
+			...paid,
+			orderId: 'ord_1',
+			kind: 'course',
+			lines: [{ name: 'AI Driven Dev', quantity: 1, unitAmountMinor: 24_900 }],
+			totalMinor: 24_900,
+		})
+		const three = await receipt({
+			...paid,
+			orderId: 'ord_1',
+			kind: 'course',
+			lines: [{ name: 'AI Driven Dev', quantity: 3, unitAmountMinor: 24_900 }],
+			totalMinor: 74_700,
+		})
+		for (const mail of [one, three]) {
+			expect(mail.text).not.toMatch(/pass/i)
+			expect(mail.text).toContain('access')
+		}
+		expect(one.text).toContain('Your seat')
+		expect(three.text).toContain('Your 3 seats')
+	})
+
+	test('a day-pass receipt talks about passes and the programme before the day', async () => {
+		const mail = await receipt({
+			...paid,
+			orderId: 'ord_2',
+			kind: 'day',
+			lines: [{ name: 'Day pass', quantity: 1, unitAmountMinor: 9_900 }],
+			totalMinor: 9_900,
+			passUrls: ['https://site.test/pass/a'],
+		})
+		expect(mail.text).toContain('Claim your pass')
+		expect(mail.text).toContain('programme')
+		expect(mail.text).not.toMatch(/seat|course opens/i)
+	})
+
+	test('a refund tells the buyer the amount, the order and that its passes stop working', async () => {
+		const mail = await refundNotice({
+			orderId: 'ord_3',
+			customerName: 'Ada',
+			itemName: 'Day <pass>',
+			kind: 'day',
+			quantity: 2,
+			currency: 'usd',
+			totalMinor: 19_800,
+			testMode: true,
+		})
+		expect(mail.subject).toBe('Your order ord_3 is refunded')
+		expect(mail.text).toContain('Hi Ada,')
+		expect(mail.text).toContain('TEST MODE: no real payment was taken.')
+		expect(mail.text).toContain('$198')
+		expect(mail.text).toContain('2 passes no longer work')
+		expect(mail.html).toContain('Day &lt;pass&gt;')
+	})
+
+	test('a refunded course order tells the buyer its seats are released, not passes', async () => {
+		const mail = await refundNotice({
+			orderId: 'ord_4',
+			itemName: 'AI Driven Dev',
+			kind: 'course',
+			quantity: 1,
+			currency: 'eur',
+			totalMinor: 10_000,
+		})
+		expect(mail.text).toContain('Your seat is released')
+		expect(mail.text).not.toMatch(/pass/i)
+	})
+
+	test('the holder of a refunded pass is told it no longer works, and whom to ask', async () => {
+		const mail = await passRefunded({ holderName: 'Grace', itemName: 'Day pass', kind: 'day' })
+		expect(mail.subject).toBe('Your pass for Day pass is cancelled')
+		expect(mail.text).toContain('Hi Grace,')
+		expect(mail.text).toContain('refunded')
+		expect(mail.text).toContain('no longer works')
+	})
+
+	test('a claimed pass confirms the event, its date and the attached calendar file', async () => {
+		const mail = await passClaimed({
+			holderName: 'Grace <Hopper>',
+			itemName: 'Day pass',
+			kind: 'day',
+			passUrl: 'https://site.test/pass/p1/thank-you',
+			event: session,
+			siteUrl: 'https://site.test',
+		})
+		expect(mail.subject).toBe('Your pass for Day pass is confirmed')
+		expect(mail.text).toContain('Hi Grace <Hopper>,')
+		expect(mail.html).toContain('Grace &lt;Hopper&gt;')
+		expect(mail.text).toContain(session.when)
+		expect(mail.text).toContain('The calendar file is attached to this e-mail.')
+		expect(hrefs(mail.html)).toEqual(
+			expect.arrayContaining([
+				'https://site.test/pass/p1/thank-you',
+				session.calendarUrl,
+				session.googleCalendarUrl,
+			]),
+		)
+		for (const href of hrefs(mail.html)) expect(mail.text).toContain(href)
+	})
+
+	test('whoever had a reassigned pass is told its link stopped working, without the new address', async () => {
+		const mail = await passMovedAway({ itemName: 'Day pass', orderId: 'ord_5' })
+		expect(mail.subject).toBe('A pass for Day pass has a new link')
+		expect(mail.text).toContain('no longer works')
+		expect(mail.text).toContain('ord_5')
+		expect(mail.text).not.toContain('@')
 	})
 })
 

@@ -264,8 +264,37 @@ export type ReceiptData = {
 	passUrls?: string[]
 	/** What the order is for (the course release or the day), its calendar file attached. */
 	event?: EmailEvent
+	/**
+	 * A course order buys seats and access; a day order passes (docs/decisions/113). Without it,
+	 * an order with pass links is for the day.
+	 */
+	kind?: OrderKind
 	siteUrl?: string
 	testMode?: boolean
+}
+
+/** What an order buys: seats of the course, or passes for the day event. */
+export type OrderKind = 'course' | 'day'
+
+/** "seat" or "pass", "seats" or "passes": what one unit of an order of `kind` is called. */
+const unitOf = (kind: OrderKind, count = 1) =>
+	kind === 'course' ? (count === 1 ? 'seat' : 'seats') : count === 1 ? 'pass' : 'passes'
+
+/** What a receipt says happens next: seats and access for the course, passes for the day. */
+function receiptSteps(kind: OrderKind, quantity: number, passCount: number): string[] {
+	if (kind === 'course')
+		return [
+			quantity > 1
+				? `Your ${quantity} seats are saved in this order.`
+				: 'Your seat is saved in your name.',
+			'When the course opens, we e-mail your access to this address.',
+		]
+	return [
+		passCount > 1
+			? 'Keep one pass and send the others to your team: each person claims theirs with their own name and e-mail.'
+			: 'Claim your pass with the name and e-mail of the person who attends.',
+		'Before the day, we e-mail every pass holder the programme and the joining details.',
+	]
 }
 
 /** The payment receipt: one line per item, then subtotal, discount and total; then next steps. */
@@ -330,12 +359,11 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 			) : null}
 			{data.event ? <EventBlock event={data.event} attached /> : null}
 			<NextSteps
-				steps={[
-					passUrls.length > 1
-						? 'Keep one pass and send the others to your team: each person claims theirs with their own name and e-mail.'
-						: 'Claim your pass with the name and e-mail of the person who attends.',
-					'We e-mail you when the course opens or before the day starts.',
-				]}
+				steps={receiptSteps(
+					data.kind ?? (passUrls.length > 0 ? 'day' : 'course'),
+					data.lines.reduce((sum, line) => sum + line.quantity, 0),
+					passUrls.length,
+				)}
 				links={data.siteUrl ? readOn(data.siteUrl) : []}
 			/>
 		</Layout>,
@@ -386,6 +414,127 @@ export function passAssigned(data: { itemName: string; passUrl: string }): Promi
 			<P>
 				<A href={data.passUrl}>Your pass</A>: {data.passUrl}
 			</P>
+		</Layout>,
+	)
+}
+
+const amountOf = (minor: number, currency: string) =>
+	formatPrice(toMajorUnits(minor, currency), currency.toUpperCase())
+
+/**
+ * A paid order refunded (the owner's refund, or the provider's): the buyer is told what comes
+ * back and what stops working (docs/decisions/113).
+ */
+export function refundNotice(data: {
+	orderId: string
+	customerName?: string | null
+	itemName: string
+	kind: OrderKind
+	quantity: number
+	currency: string
+	totalMinor: number
+	testMode?: boolean
+}): Promise<EmailContent> {
+	const amount = amountOf(data.totalMinor, data.currency)
+	const units = unitOf(data.kind, data.quantity)
+	const what =
+		data.kind === 'course'
+			? `${data.quantity === 1 ? 'Your seat is' : `Your ${data.quantity} seats are`} released.`
+			: `${data.quantity === 1 ? 'Its pass no longer works' : `Its ${data.quantity} passes no longer work`}; whoever claimed one is told too.`
+	return renderEmail(
+		`Your order ${data.orderId} is refunded`,
+		<Layout preview={`Your order ${data.orderId} is refunded in full.`}>
+			<P>{greeting(data.customerName)}</P>
+			{data.testMode ? <TestModeNote /> : null}
+			<P>
+				Your order {data.orderId} ({data.quantity} × {data.itemName}) is refunded: the full {amount}{' '}
+				goes back to the card you paid with. {what}
+			</P>
+			<NextSteps
+				steps={[
+					'Refunds usually arrive within 5 to 10 business days.',
+					`You can buy ${units} again on the site at any time.`,
+				]}
+				links={[]}
+			/>
+		</Layout>,
+	)
+}
+
+/** The holder of a claimed pass (or seat) whose order was refunded: it no longer works. */
+export function passRefunded(data: {
+	holderName?: string | null
+	itemName: string
+	kind: OrderKind
+}): Promise<EmailContent> {
+	const unit = unitOf(data.kind)
+	return renderEmail(
+		`Your ${unit} for ${data.itemName} is cancelled`,
+		<Layout preview={`Your ${unit} for ${data.itemName} no longer works.`}>
+			<P>{greeting(data.holderName)}</P>
+			<P>
+				The order your {unit} for {data.itemName} came from was refunded, so the {unit} no longer
+				works.
+			</P>
+			<NextSteps
+				steps={[
+					`If you still want to come, ask whoever gave you the ${unit}, or buy one on the site.`,
+				]}
+				links={[]}
+			/>
+		</Layout>,
+	)
+}
+
+/**
+ * A pass (or seat) just claimed: it is in the holder's name, with what it is for, the date and
+ * the calendar file attached (docs/decisions/113).
+ */
+export function passClaimed(data: {
+	holderName: string
+	itemName: string
+	kind: OrderKind
+	/** The claimed pass's page. */
+	passUrl: string
+	event?: EmailEvent
+	siteUrl: string
+}): Promise<EmailContent> {
+	const unit = unitOf(data.kind)
+	return renderEmail(
+		`Your ${unit} for ${data.itemName} is confirmed`,
+		<Layout preview={`Your ${unit} for ${data.itemName} is in your name.`}>
+			<P>{greeting(data.holderName)}</P>
+			<P>
+				Your {unit} for {data.itemName} is confirmed, in your name.{' '}
+				<A href={data.passUrl}>Your {unit}</A>
+			</P>
+			{data.event ? <EventBlock event={data.event} attached /> : null}
+			<NextSteps
+				steps={[
+					data.kind === 'course'
+						? 'When the course opens, we e-mail your access to this address.'
+						: 'Before the day, we e-mail you the programme and the joining details.',
+				]}
+				links={readOn(data.siteUrl)}
+			/>
+		</Layout>,
+	)
+}
+
+/**
+ * Whoever had a pass's link before the owner gave it a new one (docs/decisions/082, 113): the
+ * old link stopped working. The new holder's address is theirs, not named here (decision 068).
+ */
+export function passMovedAway(data: { itemName: string; orderId: string }): Promise<EmailContent> {
+	return renderEmail(
+		`A pass for ${data.itemName} has a new link`,
+		<Layout preview={`A pass for ${data.itemName} was sent to someone else.`}>
+			<P>{greeting()}</P>
+			<P>
+				One of the passes of order {data.orderId} ({data.itemName}) was given a new link and sent to
+				someone else. The link you had for it no longer works.
+			</P>
+			<NextSteps steps={['Your other passes, if the order has more, are unchanged.']} links={[]} />
 		</Layout>,
 	)
 }

@@ -12,6 +12,34 @@ export const DELIVERY_LABELS: Record<DeliveryState, string> = {
 	failed: 'failed',
 }
 
+/** The outbox columns a message's delivery state is read from (docs/decisions/075, 076). */
+export type DeliveryColumns = {
+	transport: string
+	sentAt: Date | string | null
+	failedAt: Date | string | null
+}
+
+/**
+ * Where a message is: delivered only once the mail server accepted it (`sent_at` of an SMTP
+ * row); without SMTP_URL the outbox row is all there is, which is not a delivery.
+ */
+export function deliveryState(row: DeliveryColumns): DeliveryState {
+	if (row.transport === 'outbox') return 'outbox-only'
+	if (row.sentAt) return 'delivered'
+	return row.failedAt ? 'failed' : 'queued'
+}
+
+/**
+ * How an order's page names the state of a message about the order (docs/decisions/113): the
+ * owner reads "delivered" only when the mail server accepted it.
+ */
+export const ORDER_EMAIL_LABELS: Record<DeliveryState, string> = {
+	delivered: 'delivered',
+	'outbox-only': 'kept in the outbox (no SMTP_URL): not delivered',
+	queued: 'not delivered yet: queued, retrying',
+	failed: 'not delivered: failed',
+}
+
 /** The states the E-mail page filters on: the ones that need the owner's eye. */
 export const UNDELIVERED_STATES = ['queued', 'failed'] as const satisfies readonly DeliveryState[]
 

@@ -11,27 +11,14 @@ import { outbox } from '~/db/schema-leads.server'
 import { outboxMessage, retryEmail } from '~/integrations/email/index.server'
 import { recordOwnerAction } from './audit.server'
 import { beforeCursor, cursorTime, decodeCursor, pageOf } from './cursor.server'
-import type { DeliveryState, UNDELIVERED_STATES } from './delivery'
+import { type DeliveryColumns, deliveryState, type UNDELIVERED_STATES } from './delivery'
 
 type UndeliveredState = (typeof UNDELIVERED_STATES)[number]
 
 import { prefixPattern } from './orders.server'
 
-type DeliveryColumns = {
-	transport: string
-	sentAt: Date | null
-	failedAt: Date | null
-	lastError: string | null
-}
-
-function deliveryState(row: DeliveryColumns): DeliveryState {
-	if (row.transport === 'outbox') return 'outbox-only'
-	if (row.sentAt) return 'delivered'
-	return row.failedAt ? 'failed' : 'queued'
-}
-
 /** What went wrong last, while the message is not delivered (the job keeps the last error). */
-function deliveryError(row: DeliveryColumns): string | null {
+function deliveryError(row: DeliveryColumns & { lastError: string | null }): string | null {
 	return row.sentAt ? null : row.lastError
 }
 

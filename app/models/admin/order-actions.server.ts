@@ -4,7 +4,7 @@
  * unclaimed pass a new link for somebody else. Each returns what to tell the owner, and writes
  * its line in the audit log with the record before and after.
  */
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
@@ -82,8 +82,9 @@ export async function resendOrderReceipt(
 /**
  * Gives an unclaimed pass of a paid order a new id and sends its link to `email`: the old link
  * stops working (it went to the wrong person, or leaked), and the new holder claims it as usual.
- * The new id, its audit line and the message commit together (docs/decisions/101): a pass is
- * never left with a link nobody was sent.
+ * Whoever had the old link is told it stopped working (docs/decisions/113): the address the pass
+ * was last sent to, or the buyer, whose receipt carried it. The new id, its audit line and both
+ * messages commit together (docs/decisions/101): a pass is never left with a link nobody was sent.
  */
 export async function reassignPass(
 	db: Db,
@@ -93,7 +94,12 @@ export async function reassignPass(
 	const newId = newPublicId()
 	const moved = await db.transaction(async (tx) => {
 		const [pass] = await tx
-			.select({ id: passes.id, itemName: catalogItems.name, status: orders.status })
+			.select({
+				id: passes.id,
+				itemName: catalogItems.name,
+				status: orders.status,
+				hadLink: sql<string | null>`coalesce(${passes.sentTo}, ${orders.email})`,
+			})
 			.from(passes)
 			.innerJoin(orders, eq(orders.id, passes.orderId))
 			.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
@@ -102,7 +108,7 @@ export async function reassignPass(
 		if (pass?.status !== 'paid') return null
 		const [updated] = await tx
 			.update(passes)
-			.set({ id: newId })
+			.set({ id: newId, sentTo: input.email })
 			.where(and(eq(passes.id, input.passId), isNull(passes.claimedAt)))
 			.returning({ id: passes.id })
 		if (!updated) return null
@@ -120,6 +126,11 @@ export async function reassignPass(
 				passUrl: `${input.origin}/pass/${newId}`,
 			})),
 		})
+		if (pass.hadLink && pass.hadLink !== input.email)
+			await sendEmail(tx, {
+				to: pass.hadLink,
+				...(await templates.passMovedAway({ itemName: pass.itemName, orderId: input.orderId })),
+			})
 		return pass
 	})
 	if (!moved)

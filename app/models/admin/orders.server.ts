@@ -2,12 +2,13 @@
  * The owner's orders (docs/decisions/083): the list with its filters, one order with everything
  * about it, and the rows of the CSV export — all newest first, paged by key.
  */
-import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, like, lt, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, paymentEvents, pricingRegions } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
 import { beforeCursor, cursorTime, decodeCursor, everyRow, pageOf } from './cursor.server'
+import { deliveryState } from './delivery'
 import { dayBounds, type OrderFilters } from './filters.server'
 
 const ORDERS_PAGE_SIZE = 50
@@ -93,25 +94,40 @@ export async function getOrderDetail(db: Db, id: string) {
 		.innerJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
 		.where(eq(orders.id, id))
 	if (!order) return null
-	const [orderPasses, events, emails, actions] = await Promise.all([
-		db.select().from(passes).where(eq(passes.orderId, id)).orderBy(passes.createdAt, passes.id),
+	const orderPasses = await db
+		.select()
+		.from(passes)
+		.where(eq(passes.orderId, id))
+		.orderBy(passes.createdAt, passes.id)
+	// The messages about the order: to its buyer, and to whoever holds or was sent one of its passes.
+	const addresses = [
+		...new Set(
+			[order.order.email, ...orderPasses.flatMap((pass) => [pass.holderEmail, pass.sentTo])].filter(
+				(address): address is string => Boolean(address),
+			),
+		),
+	]
+	const [events, emails, actions] = await Promise.all([
 		db
 			.select()
 			.from(paymentEvents)
 			.where(eq(paymentEvents.orderId, id))
 			.orderBy(paymentEvents.receivedAt),
-		order.order.email
+		addresses.length > 0
 			? db
 					.select({
 						id: outbox.id,
+						to: outbox.toAddress,
 						subject: outbox.subject,
 						createdAt: outbox.createdAt,
 						sentAt: outbox.sentAt,
+						failedAt: outbox.failedAt,
 						transport: outbox.transport,
+						outcomeUnknownAt: outbox.outcomeUnknownAt,
 					})
 					.from(outbox)
-					.where(eq(outbox.toAddress, order.order.email))
-					.orderBy(desc(outbox.createdAt))
+					.where(inArray(outbox.toAddress, addresses))
+					.orderBy(desc(outbox.createdAt), desc(outbox.id))
 					.limit(20)
 			: Promise.resolve([]),
 		db
@@ -121,7 +137,17 @@ export async function getOrderDetail(db: Db, id: string) {
 			.orderBy(desc(ownerAuditLog.at))
 			.limit(50),
 	])
-	return { ...order, passes: orderPasses, events, emails, actions }
+	return {
+		...order,
+		passes: orderPasses,
+		events,
+		emails: emails.map((email) => ({
+			...email,
+			state: deliveryState(email),
+			outcomeUnknown: email.outcomeUnknownAt !== null,
+		})),
+		actions,
+	}
 }
 
 /** Rows of the export, in batches of `batch`, newest first (never the whole table). */

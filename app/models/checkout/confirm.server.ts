@@ -18,6 +18,7 @@ import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { invalidateSalesCache } from '../read-cache.server'
+import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
 import { sendReceipt } from './receipt.server'
@@ -134,6 +135,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		}
 		// An expired order had its money refunded: a late payment with no seat left (077).
 		if (next === 'refunded' && order.status === 'expired') await sendLateRefundNotice(tx, orderId)
+		// Any other refund: the buyer and each pass holder are told, with the refund (113).
+		else if (next === 'refunded') await sendRefundNotices(tx, orderId)
 		return { changed: true, orderId, status: next }
 	})
 	// This server's counters show the sale at once; the others within the cache lifetime.

@@ -6,6 +6,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
+import { sendEmail } from '~/integrations/email/index.server'
+import { passClaimedMessage } from './notices.server'
 import { newPublicId, PUBLIC_ID } from './public-id.server'
 import type { Tx } from './query.server'
 
@@ -13,6 +15,8 @@ export type Pass = {
 	id: string
 	orderId: string
 	itemName: string
+	/** The catalog item's type: a pass is for the day event, a seat for the course. */
+	itemType: string
 	holderName: string | null
 	holderEmail: string | null
 	claimedAt: string | null
@@ -29,6 +33,7 @@ export async function findValidPass(db: Db, id: string): Promise<Pass | null> {
 			id: passes.id,
 			orderId: passes.orderId,
 			itemName: catalogItems.name,
+			itemType: catalogItems.type,
 			holderName: passes.holderName,
 			holderEmail: passes.holderEmail,
 			claimedAt: passes.claimedAt,
@@ -41,24 +46,42 @@ export async function findValidPass(db: Db, id: string): Promise<Pass | null> {
 	return { ...row, claimedAt: row.claimedAt?.toISOString() ?? null }
 }
 
-/** Claims a valid, unclaimed pass in one statement, so two claims at once cannot both win. */
+/**
+ * Claims a valid, unclaimed pass in one statement, so two claims at once cannot both win; the
+ * holder's confirmation (the event and its calendar file, links from `origin`) commits with the
+ * claim (docs/decisions/101, 113), so it goes once, and a claim sent again sends nothing.
+ */
 export async function claimPass(
 	db: Db,
 	id: string,
 	holder: { name: string; email: string },
+	origin: string,
 ): Promise<'claimed' | 'already-claimed' | 'not-found'> {
 	const pass = await findValidPass(db, id)
 	if (!pass) return 'not-found'
-	const claimed = await db
-		.update(passes)
-		.set({
-			holderName: holder.name,
-			holderEmail: holder.email.trim().toLowerCase(),
-			claimedAt: sql`now()`,
-		})
-		.where(and(eq(passes.id, id), isNull(passes.claimedAt)))
-		.returning({ id: passes.id })
-	return claimed.length > 0 ? 'claimed' : 'already-claimed'
+	if (pass.claimedAt) return 'already-claimed'
+	const holderEmail = holder.email.trim().toLowerCase()
+	const message = await passClaimedMessage(
+		{ ...pass, holderName: holder.name, holderEmail },
+		origin,
+	)
+	const claimed = await db.transaction(async (tx) => {
+		const rows = await tx
+			.update(passes)
+			.set({ holderName: holder.name, holderEmail, claimedAt: sql`now()` })
+			.where(
+				and(
+					eq(passes.id, id),
+					isNull(passes.claimedAt),
+					// Not refunded meanwhile: a refunded pass is never confirmed to anyone.
+					sql`exists (select 1 from ${orders} where ${orders.id} = ${passes.orderId} and ${orders.status} = 'paid')`,
+				),
+			)
+			.returning({ id: passes.id })
+		if (rows.length > 0) await sendEmail(tx, message)
+		return rows.length > 0
+	})
+	return claimed ? 'claimed' : 'already-claimed'
 }
 
 /**

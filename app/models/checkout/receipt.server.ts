@@ -5,13 +5,14 @@
  * the mail server. The owner can send it again from the dashboard (docs/decisions/080).
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { siteOrigin } from '~/site-origin.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
+import { orderKindOf } from './notices.server'
 import type { Tx } from './query.server'
 
 /** Queues the receipt of a paid order unless it went already; the claim on the row makes it once. */
@@ -61,11 +62,13 @@ async function deliverReceipt(
 		.from(passes)
 		.where(eq(passes.orderId, order.id))
 		.orderBy(passes.createdAt, passes.id)
-	const siteUrl = getConfig().SITE_URL
+	// SITE_URL, or the address the server listens on (docs/decisions/113): a receipt always carries
+	// the order's link, each pass link and the calendar file the thank-you page says are coming.
+	const siteUrl = siteOrigin()
 	const provider = getPaymentProvider()
 	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
-	// release; a pass, the day. Links need the site's address, like the pass links.
-	const [event] = siteUrl ? eventsOf(eventKindOf(item?.type ?? '')) : []
+	// release; a pass, the day.
+	const [event] = eventsOf(eventKindOf(item?.type ?? ''))
 	const content = await templates.receipt({
 		orderId: order.id,
 		customerName: order.customerName,
@@ -80,15 +83,16 @@ async function deliverReceipt(
 		discountMinor: order.discountMinor,
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
-		orderUrl: siteUrl ? `${siteUrl}/checkout/${order.id}/thank-you` : undefined,
-		passUrls: siteUrl ? passIds.map((pass) => `${siteUrl}/pass/${pass.id}`) : undefined,
-		event: event && siteUrl ? emailEvent(event, siteUrl) : undefined,
+		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you`,
+		passUrls: passIds.map((pass) => `${siteUrl}/pass/${pass.id}`),
+		event: event ? emailEvent(event, siteUrl) : undefined,
+		kind: orderKindOf(item?.type ?? ''),
 		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
 	})
 	await sendEmail(db, {
 		to,
 		...content,
-		attachments: event && siteUrl ? [calendarAttachment(event, siteUrl)] : [],
+		attachments: event ? [calendarAttachment(event, siteUrl)] : [],
 	})
 }

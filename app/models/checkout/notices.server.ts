@@ -1,0 +1,107 @@
+/**
+ * Telling people what happened to an order (docs/decisions/113): a refund e-mails the buyer and
+ * each holder of a claimed pass; a claim e-mails the holder the event and its calendar file. Each
+ * message is written in the transaction of the change it reports (docs/decisions/101), so it
+ * goes once: the change happens once (a claim on a row, a status moved once).
+ */
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { eventsOf } from '~/content/site-content.server'
+import { catalogItems, orders, passes } from '~/db/schema.server'
+import { sendEmail, templates } from '~/integrations/email/index.server'
+import type { EmailMessage } from '~/integrations/email/send.server'
+import type { OrderKind } from '~/integrations/email/templates'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { log } from '~/log.server'
+import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
+import type { Tx } from './query.server'
+
+/** A course order buys seats; a pass order passes for the day event (calendar.server.ts). */
+export const orderKindOf = (itemType: string): OrderKind =>
+	eventKindOf(itemType) === 'day' ? 'day' : 'course'
+
+/**
+ * Queues the refund's messages unless they went already: the buyer's (claimed once through
+ * `refund_notice_sent_at`, which a late payment's notice also claims) and, with it, one to each
+ * holder of a claimed pass of the order whose address is not the buyer's. False when the notice
+ * went already or the order has no address.
+ */
+export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolean> {
+	const [order] = await tx
+		.update(orders)
+		.set({ refundNoticeSentAt: sql`now()` })
+		.where(and(eq(orders.id, orderId), isNull(orders.refundNoticeSentAt)))
+		.returning()
+	if (!order) return false
+	const [item] = await tx
+		.select({ name: catalogItems.name, type: catalogItems.type })
+		.from(catalogItems)
+		.where(eq(catalogItems.code, order.itemCode))
+	const kind = orderKindOf(item?.type ?? '')
+	const itemName = item?.name ?? order.itemCode
+	const provider = getPaymentProvider()
+	const messages: EmailMessage[] = []
+	if (order.email)
+		messages.push({
+			to: order.email,
+			...(await templates.refundNotice({
+				orderId,
+				customerName: order.customerName,
+				itemName,
+				kind,
+				quantity: order.quantity,
+				currency: order.currency,
+				totalMinor: order.amountMinor,
+				testMode: order.provider === provider.id && provider.testMode,
+			})),
+		})
+	const holders = await tx
+		.select({ name: passes.holderName, email: passes.holderEmail })
+		.from(passes)
+		.where(and(eq(passes.orderId, orderId), isNotNull(passes.holderEmail)))
+		.orderBy(passes.createdAt, passes.id)
+	const told = new Set([order.email])
+	for (const holder of holders) {
+		if (!holder.email || told.has(holder.email)) continue
+		told.add(holder.email)
+		messages.push({
+			to: holder.email,
+			...(await templates.passRefunded({ holderName: holder.name, itemName, kind })),
+		})
+	}
+	for (const message of messages) await sendEmail(tx, message)
+	// A provider that never gave the buyer's address (and no claimed pass): the owner should know.
+	if (messages.length === 0)
+		log.warn(`Order ${orderId} is refunded with nobody to tell: no address`)
+	return messages.length > 0
+}
+
+/** What a claimed pass's message needs to know of it. */
+export type ClaimedPass = {
+	id: string
+	itemName: string
+	itemType: string
+	holderName: string
+	holderEmail: string
+}
+
+/**
+ * The message to the holder of a pass just claimed: what it is for, the date and the event's
+ * calendar file (with its join link, like every confirmation: docs/decisions/089). Rendered before
+ * the claim's transaction, so no lock is held while a template renders (docs/decisions/101).
+ */
+export async function passClaimedMessage(pass: ClaimedPass, origin: string): Promise<EmailMessage> {
+	const [event] = eventsOf(eventKindOf(pass.itemType))
+	const content = await templates.passClaimed({
+		holderName: pass.holderName,
+		itemName: pass.itemName,
+		kind: orderKindOf(pass.itemType),
+		passUrl: `${origin}/pass/${pass.id}/thank-you`,
+		event: event ? emailEvent(event, origin) : undefined,
+		siteUrl: origin,
+	})
+	return {
+		to: pass.holderEmail,
+		...content,
+		attachments: event ? [calendarAttachment(event, origin)] : [],
+	}
+}
