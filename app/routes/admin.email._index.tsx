@@ -11,10 +11,10 @@ import {
 	FilterForm,
 	FilterInput,
 	FilterSelect,
-	formatTime,
+	listTableClasses,
 	Pager,
-	tableClasses,
 } from '~/components/admin/ui'
+import { Time } from '~/components/admin/time'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { DELIVERY_LABELS, outcomeUnknownNote, UNDELIVERED_STATES } from '~/models/admin/delivery'
@@ -72,7 +72,7 @@ export default function AdminEmail() {
 			{emails.length === 0 ? (
 				<p className="mt-6">{t('noMatchingData')}</p>
 			) : (
-				<table className={`mt-6 ${tableClasses}`}>
+				<table className={`mt-6 ${listTableClasses}`}>
 					<thead>
 						<tr>
 							<th scope="col">Created</th>
@@ -84,14 +84,16 @@ export default function AdminEmail() {
 					<tbody>
 						{emails.map((email) => (
 							<tr key={email.id}>
-								<td>{formatTime(email.createdAt)}</td>
-								<td>{email.to}</td>
-								<td>
+								<td data-label="Created">
+									<Time value={email.createdAt} />
+								</td>
+								<td data-label="To">{email.to}</td>
+								<td data-label="Subject">
 									<Link to={`/admin/email/${email.id}`} className="underline">
 										{email.subject}
 									</Link>
 								</td>
-								<td>
+								<td data-label="State">
 									{DELIVERY_LABELS[email.state]}
 									{email.attempts > 1 ? ` (${email.attempts} attempts)` : ''}
 									{email.outcomeUnknown ? (
