@@ -184,16 +184,13 @@ const envSchema = z.object({
 	OWNER_TIME_ZONE: z
 		.string()
 		.trim()
-		.refine(
-			(zone) => {
-				try {
-					return zone.length <= 64 && Boolean(new Intl.DateTimeFormat('en', { timeZone: zone }))
-				} catch {
-					return false
-				}
-			},
-			'OWNER_TIME_ZONE must be an IANA time zone such as Europe/Berlin or America/New_York',
-		)
+		.refine((zone) => {
+			try {
+				return zone.length <= 64 && Boolean(new Intl.DateTimeFormat('en', { timeZone: zone }))
+			} catch {
+				return false
+			}
+		}, 'OWNER_TIME_ZONE must be an IANA time zone such as Europe/Berlin or America/New_York')
 		.optional(),
 	// Payments (docs/decisions/030). Without STRIPE_SECRET_KEY: the embedded sandbox provider.
 	STRIPE_SECRET_KEY: z

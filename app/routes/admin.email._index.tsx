@@ -5,6 +5,7 @@
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { Time } from '~/components/admin/time'
 import {
 	AdminHeading,
 	adminMeta,
@@ -14,7 +15,6 @@ import {
 	listTableClasses,
 	Pager,
 } from '~/components/admin/ui'
-import { Time } from '~/components/admin/time'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { DELIVERY_LABELS, outcomeUnknownNote, UNDELIVERED_STATES } from '~/models/admin/delivery'

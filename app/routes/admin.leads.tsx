@@ -5,6 +5,7 @@
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { Time } from '~/components/admin/time'
 import {
 	AdminHeading,
 	adminMeta,
@@ -16,12 +17,11 @@ import {
 	Pager,
 	SortHeader,
 } from '~/components/admin/ui'
-import { Time } from '~/components/admin/time'
 import { getDb } from '~/db/client.server'
 import { LEAD_LISTS } from '~/forms/names'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import { parseSort, sortQuery } from '~/models/admin/cursor.server'
+import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import { DEFAULT_LEAD_SORT, LEAD_SORTS, listLeads } from '~/models/admin/leads.server'
 import { t } from '~/utils/i18n'
 

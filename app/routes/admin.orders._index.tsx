@@ -22,8 +22,8 @@ import {
 import { getDb } from '~/db/client.server'
 import { ORDER_STATUSES } from '~/db/schema.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import { parseSort, sortQuery } from '~/models/admin/cursor.server'
+import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import {
 	DEFAULT_ORDER_SORT,
 	listOrders,
@@ -103,11 +103,7 @@ export default function AdminOrders() {
 		<>
 			<AdminHeading title="Orders">
 				<p className="flex flex-wrap gap-x-4 gap-y-1">
-					<ExportLink
-						file="orders.csv"
-						query={filterOnlyQuery}
-						label="Export these orders (CSV)"
-					/>
+					<ExportLink file="orders.csv" query={filterOnlyQuery} label="Export these orders (CSV)" />
 					<ExportLink file="passes.csv" query={passQuery} label="Export passes (CSV)" />
 				</p>
 			</AdminHeading>

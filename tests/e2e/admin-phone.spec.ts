@@ -156,7 +156,10 @@ test('sorting a list by a column header keeps its filters, turns round on a seco
 		'aria-sort',
 		'descending',
 	)
-	await page.getByRole('columnheader', { name: /^Amount/ }).getByRole('link').click()
+	await page
+		.getByRole('columnheader', { name: /^Amount/ })
+		.getByRole('link')
+		.click()
 	await expect(page).toHaveURL(/dir=asc/)
 	await expect(page.getByRole('columnheader', { name: /^Amount/ })).toHaveAttribute(
 		'aria-sort',

@@ -194,8 +194,6 @@ export function sortedPageOf<T>(
 	return {
 		rows: page,
 		next:
-			rows.length > limit && last
-				? encodeSortedCursor(sort, key(last).value, key(last).id)
-				: null,
+			rows.length > limit && last ? encodeSortedCursor(sort, key(last).value, key(last).id) : null,
 	}
 }

@@ -90,9 +90,7 @@ export async function listOrders(
 	const rows = await db
 		.select(orderRow)
 		.from(orders)
-		.where(
-			and(orderConditions(filters), afterSortedCursor(cursor, sort, kind, column, orders.id)),
-		)
+		.where(and(orderConditions(filters), afterSortedCursor(cursor, sort, kind, column, orders.id)))
 		.orderBy(...sortedOrder(sort, column, orders.id))
 		.limit(limit + 1)
 	return sortedPageOf(rows, limit, sort, (row) => ({
