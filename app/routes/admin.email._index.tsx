@@ -87,8 +87,10 @@ export default function AdminEmail() {
 								<td data-label="Created">
 									<Time value={email.createdAt} />
 								</td>
-								<td data-label="To">{email.to}</td>
-								<td data-label="Subject">
+								<td data-label="To" className="[overflow-wrap:anywhere]">
+									{email.to}
+								</td>
+								<td data-label="Subject" className="[overflow-wrap:anywhere]">
 									<Link to={`/admin/email/${email.id}`} className="underline">
 										{email.subject}
 									</Link>

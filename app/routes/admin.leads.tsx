@@ -147,13 +147,17 @@ export default function AdminLeads() {
 									<Time value={lead.createdAt} />
 								</td>
 								<td data-label="List">{lead.list}</td>
-								<td data-label="E-mail">{lead.email}</td>
+								<td data-label="E-mail" className="[overflow-wrap:anywhere]">
+									{lead.email}
+								</td>
 								<td data-label="Name">{lead.name || '—'}</td>
 								<td data-label="Confirmed">
 									{lead.confirmedAt ? <Time value={lead.confirmedAt} /> : 'no'}
 								</td>
 								<td data-label="Partner">{lead.partnerKey ?? '—'}</td>
-								<td data-label="Attribution">{lead.attribution}</td>
+								<td data-label="Attribution" className="[overflow-wrap:anywhere]">
+									{lead.attribution}
+								</td>
 							</tr>
 						))}
 					</tbody>

@@ -237,7 +237,7 @@ export default function AdminOrder() {
 									<td data-label="Pass" className="font-mono">
 										<CopyableId id={pass.id} what="pass id" />
 									</td>
-									<td data-label="Holder">
+									<td data-label="Holder" className="[overflow-wrap:anywhere]">
 										{[pass.holderName, pass.holderEmail].filter(Boolean).join(' · ') || '—'}
 									</td>
 									<td data-label="Claimed">

@@ -160,7 +160,9 @@ export default function AdminOrders() {
 								</td>
 								<td data-label="Region">{order.region}</td>
 								<td data-label="Amount">{money(order.amountMinor, order.currency)}</td>
-								<td data-label="E-mail">{order.email ?? '—'}</td>
+								<td data-label="E-mail" className="[overflow-wrap:anywhere]">
+									{order.email ?? '—'}
+								</td>
 								<td data-label="Partner / coupon">
 									{[order.affiliate, order.couponCode].filter(Boolean).join(' / ') || '—'}
 								</td>

@@ -37,13 +37,13 @@ export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
 						</td>
 						<td data-label="Who">{entry.actor}</td>
 						<td data-label="What">{entry.action}</td>
-						<td data-label="Target" className="font-mono">
+						<td data-label="Target" className="font-mono [overflow-wrap:anywhere]">
 							{entry.target}
 						</td>
-						<td data-label="Before" className="font-mono text-xs">
+						<td data-label="Before" className="font-mono text-xs [overflow-wrap:anywhere]">
 							{entry.before ? JSON.stringify(entry.before) : '—'}
 						</td>
-						<td data-label="After" className="font-mono text-xs">
+						<td data-label="After" className="font-mono text-xs [overflow-wrap:anywhere]">
 							{entry.after ? JSON.stringify(entry.after) : '—'}
 						</td>
 					</tr>

@@ -1,7 +1,7 @@
 /**
  * An id in the owner's dashboard (docs/decisions/111): monospace, never underlined (an underline
  * hides underscores, and ids are base64url), selected whole by one click when it is not a link,
- * wrapping rather than widening a phone's page. With JavaScript, a "Copy" button beside it.
+ * wrapping anywhere rather than widening a phone's page (whole on a wide screen). With JavaScript, a "Copy" button beside it.
  */
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
@@ -24,12 +24,12 @@ export function CopyableId({ id, to, what }: { id: string; to?: string; what: st
 			{to ? (
 				<Link
 					to={to}
-					className="break-all font-mono text-indigo-700 no-underline hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
+					className="break-all font-mono text-indigo-700 lg:break-normal no-underline hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
 				>
 					{id}
 				</Link>
 			) : (
-				<code className="select-all break-all">{id}</code>
+				<code className="select-all break-all lg:break-normal">{id}</code>
 			)}
 			{hydrated ? (
 				<button
