@@ -8,7 +8,7 @@ import { formatInZone } from '~/models/admin/time'
 import { formatTime } from './ui'
 
 /** The owner's zone, as the dashboard layout's loader gives it. */
-export function useOwnerTimeZone(): string {
+function useOwnerTimeZone(): string {
 	const data = useRouteLoaderData('routes/admin') as { timeZone?: string } | undefined
 	return data?.timeZone ?? 'UTC'
 }

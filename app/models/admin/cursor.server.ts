@@ -79,7 +79,7 @@ export async function* everyRow<T>(
  * cursor (decision 103).
  */
 
-export type SortDirection = 'asc' | 'desc'
+type SortDirection = 'asc' | 'desc'
 /** How a sort column's value travels in a cursor and is checked on its way back. */
 export type SortKind = 'time' | 'integer' | 'text'
 export type ListSort<C extends string = string> = { column: C; direction: SortDirection }
