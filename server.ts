@@ -30,6 +30,7 @@ import { createRateLimiter } from '~/http/rate-limit.server'
 import { isAllowedOrigin, requestedOrigin, requestFacts } from '~/http/request.server'
 import { bodyLimit, requestGuards } from '~/http/request-guards.server'
 import { securityHeaders } from '~/http/security-headers.server'
+import { logStartUpHint } from '~/http/start-up-hint.server'
 import { builtFiles } from '~/http/static-files.server'
 import { databaseUnavailableErrors, withDatabaseAvailability } from '~/http/unavailable.server'
 import { startJobs } from '~/jobs/index.server'
@@ -255,6 +256,8 @@ server.listen(config.PORT, config.HOST, () => {
 	const port = typeof address === 'object' && address ? address.port : config.PORT
 	siteOrigin = recordListenPort(port)
 	log.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`)
+	// How to become the owner and where the e-mails are, when that is not obvious (decision 111).
+	logStartUpHint(siteOrigin)
 })
 
 function shutdown(signal: NodeJS.Signals) {

@@ -77,6 +77,7 @@ describe('configuration', () => {
 		['GITHUB_TIMEOUT_MS', '10', 'GITHUB_TIMEOUT_MS must be at least 100'],
 		['ADMIN_GITHUB_LOGINS', 'mona, not a login', 'ADMIN_GITHUB_LOGINS must be GitHub logins'],
 		['ADMIN_SESSION_HOURS', '0', 'ADMIN_SESSION_HOURS must be at least 1'],
+		['OWNER_TIME_ZONE', 'Mars/Olympus', 'OWNER_TIME_ZONE must be an IANA time zone'],
 	])('a bad %s (%s) is refused with a message naming it', (name, value, message) => {
 		expect(() => parseConfig({ [name]: value })).toThrow(ConfigError)
 		expect(() => parseConfig({ [name]: value })).toThrow(`${name}: ${message}`)
@@ -88,6 +89,13 @@ describe('configuration', () => {
 		)
 		expect(parseConfig({}).ICON_SERVICE_URL).toBeUndefined()
 		expect(() => parseConfig({ ICON_SERVICE_URL: 'ftp://icons.test' })).toThrow(/ICON_SERVICE_URL/)
+	})
+
+	test("the owner's time zone is an IANA zone, unset by default", () => {
+		expect(parseConfig({}).OWNER_TIME_ZONE).toBeUndefined()
+		expect(parseConfig({ OWNER_TIME_ZONE: ' America/New_York ' }).OWNER_TIME_ZONE).toBe(
+			'America/New_York',
+		)
 	})
 
 	test('owner logins are a comma-separated list, compared as GitHub does (case-insensitive)', () => {

@@ -179,6 +179,19 @@ const envSchema = z.object({
 			'ADMIN_GITHUB_LOGINS must be GitHub logins separated by commas, such as octocat,hubot',
 		),
 	ADMIN_SESSION_HOURS: wholeNumber('ADMIN_SESSION_HOURS', 1).default('12'),
+	// The zone the dashboard shows times in (docs/decisions/111). Unset: the course release's zone
+	// in content/site/events.yml, else UTC.
+	OWNER_TIME_ZONE: z
+		.string()
+		.trim()
+		.refine((zone) => {
+			try {
+				return zone.length <= 64 && Boolean(new Intl.DateTimeFormat('en', { timeZone: zone }))
+			} catch {
+				return false
+			}
+		}, 'OWNER_TIME_ZONE must be an IANA time zone such as Europe/Berlin or America/New_York')
+		.optional(),
 	// Payments (docs/decisions/030). Without STRIPE_SECRET_KEY: the embedded sandbox provider.
 	STRIPE_SECRET_KEY: z
 		.string()

@@ -67,23 +67,34 @@ async function time(url) {
 }
 
 try {
-	const first = await time('/admin/orders')
-	// A page far down the list: follow "Next page" 20 times.
-	let deep = '/admin/orders'
-	let page = first.body
-	for (let i = 0; i < 20; i++) {
-		const next = page.match(/href="(\?[^"]*after=[^"]+)"[^>]*rel="next"/)
-		if (!next) break
-		deep = `/admin/orders${next[1].replaceAll('&amp;', '&')}`
-		page = (await time(deep)).body
+	/** A page far down a list: "Next page" followed 20 times from `url`. */
+	async function deepPage(url) {
+		const path = url.split('?')[0]
+		let deep = url
+		let page = (await time(url)).body
+		for (let i = 0; i < 20; i++) {
+			const next = page.match(/href="(\?[^"]*after=[^"]+)"[^>]*rel="next"/)
+			if (!next) break
+			deep = `${path}${next[1].replaceAll('&amp;', '&')}`
+			page = (await time(deep)).body
+		}
+		return deep
 	}
+	const deep = await deepPage('/admin/orders')
+	// Sorted lists page by key too (docs/decisions/111).
+	const deepByAmount = await deepPage('/admin/orders?sort=amount&dir=asc')
+	const deepLeadsByEmail = await deepPage('/admin/leads?sort=email')
 	const year = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)
 	const pages = [
 		{ name: 'orders, first page', url: '/admin/orders' },
 		{ name: 'orders, 21st page (keyset)', url: deep },
 		{ name: 'orders, status + region filter', url: '/admin/orders?status=refunded&region=GLOBAL' },
 		{ name: 'orders, e-mail search', url: '/admin/orders?email=buyer4242' },
+		{ name: 'orders, by amount', url: '/admin/orders?sort=amount' },
+		{ name: 'orders, by amount, 21st page', url: deepByAmount },
+		{ name: 'orders, paid, by amount', url: '/admin/orders?status=paid&sort=amount' },
 		{ name: 'leads, first page', url: '/admin/leads' },
+		{ name: 'leads, by e-mail, 21st page', url: deepLeadsByEmail },
 		{ name: 'leads, list + confirmed', url: '/admin/leads?list=day_event&confirmed=no' },
 		{ name: 'overview, last 30 days', url: '/admin' },
 		// 365 days, today included: the daily roll-ups' rows, not 70,000 orders and 200,000 sign-ups.

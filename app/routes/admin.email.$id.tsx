@@ -5,7 +5,8 @@
 import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { AdminHeading, adminMeta, formatTime } from '~/components/admin/ui'
+import { Time } from '~/components/admin/time'
+import { AdminHeading, adminMeta } from '~/components/admin/ui'
 import { SubmitButton } from '~/components/button'
 import { FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
@@ -62,17 +63,24 @@ export default function AdminEmailMessage() {
 					All e-mail
 				</Link>
 			</AdminHeading>
-			<dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+			<dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [&_dd]:break-words sm:gap-x-6">
 				<dt className="font-medium">To</dt>
 				<dd>{email.to}</dd>
 				<dt className="font-medium">From</dt>
 				<dd>{email.from}</dd>
 				<dt className="font-medium">Created</dt>
-				<dd>{formatTime(email.createdAt)}</dd>
+				<dd>
+					<Time value={email.createdAt} />
+				</dd>
 				<dt className="font-medium">State</dt>
 				<dd>
 					{DELIVERY_LABELS[email.state]}
-					{email.sentAt ? ` at ${formatTime(email.sentAt)}` : ''}
+					{email.sentAt ? (
+						<>
+							{' at '}
+							<Time value={email.sentAt} />
+						</>
+					) : null}
 					{email.attempts > 0
 						? `, after ${email.attempts} attempt${email.attempts === 1 ? '' : 's'}`
 						: ''}

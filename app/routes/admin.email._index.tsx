@@ -5,15 +5,15 @@
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { Time } from '~/components/admin/time'
 import {
 	AdminHeading,
 	adminMeta,
 	FilterForm,
 	FilterInput,
 	FilterSelect,
-	formatTime,
+	listTableClasses,
 	Pager,
-	tableClasses,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
@@ -72,7 +72,7 @@ export default function AdminEmail() {
 			{emails.length === 0 ? (
 				<p className="mt-6">{t('noMatchingData')}</p>
 			) : (
-				<table className={`mt-6 ${tableClasses}`}>
+				<table className={`mt-6 ${listTableClasses}`}>
 					<thead>
 						<tr>
 							<th scope="col">Created</th>
@@ -84,14 +84,18 @@ export default function AdminEmail() {
 					<tbody>
 						{emails.map((email) => (
 							<tr key={email.id}>
-								<td>{formatTime(email.createdAt)}</td>
-								<td>{email.to}</td>
-								<td>
+								<td data-label="Created">
+									<Time value={email.createdAt} />
+								</td>
+								<td data-label="To" className="[overflow-wrap:anywhere]">
+									{email.to}
+								</td>
+								<td data-label="Subject" className="[overflow-wrap:anywhere]">
 									<Link to={`/admin/email/${email.id}`} className="underline">
 										{email.subject}
 									</Link>
 								</td>
-								<td>
+								<td data-label="State">
 									{DELIVERY_LABELS[email.state]}
 									{email.attempts > 1 ? ` (${email.attempts} attempts)` : ''}
 									{email.outcomeUnknown ? (

@@ -5,6 +5,7 @@
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { Time } from '~/components/admin/time'
 import {
 	AdminHeading,
 	adminMeta,
@@ -12,15 +13,16 @@ import {
 	FilterForm,
 	FilterInput,
 	FilterSelect,
-	formatTime,
+	listTableClasses,
 	Pager,
-	tableClasses,
+	SortHeader,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { LEAD_LISTS } from '~/forms/names'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
+import { parseSort, sortQuery } from '~/models/admin/cursor.server'
 import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/admin/filters.server'
-import { listLeads } from '~/models/admin/leads.server'
+import { DEFAULT_LEAD_SORT, LEAD_SORTS, listLeads } from '~/models/admin/leads.server'
 import { t } from '~/utils/i18n'
 
 export const meta = adminMeta('Leads')
@@ -48,13 +50,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const params = new URL(request.url).searchParams
 	const filters = parseFilters(leadFiltersSchema, params)
+	const sort = parseSort(params, LEAD_SORTS, DEFAULT_LEAD_SORT)
+	const keep = sortQuery(sort, DEFAULT_LEAD_SORT)
 	if (!filters.ok) {
 		return json(
-			{ filters: filters.value, errors: filters.errors, leads: [], next: null, query: '' },
+			{
+				filters: filters.value,
+				errors: filters.errors,
+				leads: [],
+				next: null,
+				query: '',
+				filterOnlyQuery: '',
+				sort,
+				keep,
+			},
 			{ status: 400, headers: ADMIN_HEADERS },
 		)
 	}
-	const page = await listLeads(await getDb(), filters.value, params.get('after'))
+	const page = await listLeads(await getDb(), filters.value, params.get('after'), undefined, sort)
 	return json(
 		{
 			filters: filters.value as Record<string, string | undefined>,
@@ -70,7 +83,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				attribution: describeAttribution(lead.attribution),
 			})),
 			next: page.next,
-			query: filterQuery(filters.value),
+			query: filterQuery({ ...filters.value, ...keep }),
+			filterOnlyQuery: filterQuery(filters.value),
+			sort,
+			keep,
 		},
 		{ headers: ADMIN_HEADERS },
 	)
@@ -79,14 +95,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = ownerOnlyAction
 
 export default function AdminLeads() {
-	const { filters, errors, leads, next, query } = useLoaderData<typeof loader>()
+	const { filters, errors, leads, next, query, filterOnlyQuery, sort, keep } =
+		useLoaderData<typeof loader>()
+	const sortable = (column: string, label: string) => (
+		<SortHeader column={column} label={label} sort={sort} query={filterOnlyQuery} />
+	)
 	const field = (name: string) => ({ name, value: filters[name], error: errors[name] })
 	return (
 		<>
 			<AdminHeading title="Leads">
-				<ExportLink file="leads.csv" query={query} label="Export these leads (CSV)" />
+				<ExportLink file="leads.csv" query={filterOnlyQuery} label="Export these leads (CSV)" />
 			</AdminHeading>
-			<FilterForm label="Filter leads">
+			<FilterForm label="Filter leads" keep={keep}>
 				<FilterInput {...field('email')} label="E-mail starts with" type="search" />
 				<FilterSelect
 					{...field('list')}
@@ -108,12 +128,12 @@ export default function AdminLeads() {
 			{leads.length === 0 ? (
 				<p className="mt-6">{t('noMatchingData')}</p>
 			) : (
-				<table className={`mt-6 ${tableClasses}`}>
+				<table className={`mt-6 ${listTableClasses}`}>
 					<thead>
 						<tr>
-							<th scope="col">Signed up</th>
+							{sortable('created', 'Signed up')}
 							<th scope="col">List</th>
-							<th scope="col">E-mail</th>
+							{sortable('email', 'E-mail')}
 							<th scope="col">Name</th>
 							<th scope="col">Confirmed</th>
 							<th scope="col">Partner</th>
@@ -123,13 +143,21 @@ export default function AdminLeads() {
 					<tbody>
 						{leads.map((lead) => (
 							<tr key={lead.id}>
-								<td>{formatTime(lead.createdAt)}</td>
-								<td>{lead.list}</td>
-								<td>{lead.email}</td>
-								<td>{lead.name || '—'}</td>
-								<td>{lead.confirmedAt ? formatTime(lead.confirmedAt) : 'no'}</td>
-								<td>{lead.partnerKey ?? '—'}</td>
-								<td>{lead.attribution}</td>
+								<td data-label="Signed up">
+									<Time value={lead.createdAt} />
+								</td>
+								<td data-label="List">{lead.list}</td>
+								<td data-label="E-mail" className="[overflow-wrap:anywhere]">
+									{lead.email}
+								</td>
+								<td data-label="Name">{lead.name || '—'}</td>
+								<td data-label="Confirmed">
+									{lead.confirmedAt ? <Time value={lead.confirmedAt} /> : 'no'}
+								</td>
+								<td data-label="Partner">{lead.partnerKey ?? '—'}</td>
+								<td data-label="Attribution" className="[overflow-wrap:anywhere]">
+									{lead.attribution}
+								</td>
 							</tr>
 						))}
 					</tbody>

@@ -8,9 +8,12 @@
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { AuditTable } from '~/components/admin/audit-table'
+import { CopyableId } from '~/components/admin/copyable-id'
 import { ConfirmAction } from '~/components/admin/order-confirm'
-import { AdminHeading, adminMeta, formatTime, money, tableClasses } from '~/components/admin/ui'
+import { Time } from '~/components/admin/time'
+import { AdminHeading, adminMeta, listTableClasses, money } from '~/components/admin/ui'
 import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
@@ -109,9 +112,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	)
 }
 
-function Facts({ rows }: { rows: [string, string][] }) {
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
 	return (
-		<dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+		<dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm sm:gap-x-6">
 			{rows.map(([term, value]) => (
 				<div key={term} className="contents">
 					<dt className="font-medium">{term}</dt>
@@ -131,6 +134,7 @@ export default function AdminOrder() {
 	return (
 		<>
 			<AdminHeading title={`Order ${order.id}`}>
+				<CopyableId id={order.id} what="order id" />
 				<Link to="/admin/orders" className="text-sm underline">
 					All orders
 				</Link>
@@ -167,10 +171,10 @@ export default function AdminOrder() {
 							['Total', money(order.amountMinor, order.currency)],
 							['Region', order.region],
 							['Buyer', [order.customerName, order.email].filter(Boolean).join(' · ') || '—'],
-							['Created', formatTime(order.createdAt)],
-							['Paid', formatTime(order.paidAt)],
-							['Refunded', formatTime(order.refundedAt)],
-							['Receipt sent', formatTime(order.receiptSentAt)],
+							['Created', <Time key="created" value={order.createdAt} />],
+							['Paid', <Time key="paid" value={order.paidAt} />],
+							['Refunded', <Time key="refunded" value={order.refundedAt} />],
+							['Receipt sent', <Time key="receipt" value={order.receiptSentAt} />],
 						]}
 					/>
 				</section>
@@ -181,14 +185,30 @@ export default function AdminOrder() {
 					<Facts
 						rows={[
 							['Provider', order.provider],
-							['Payment id', order.paymentIntentId ?? '—'],
-							['Session id', order.providerSessionId ?? '—'],
+							[
+								'Payment id',
+								order.paymentIntentId ? (
+									<CopyableId key="payment" id={order.paymentIntentId} what="payment id" />
+								) : (
+									'—'
+								),
+							],
+							[
+								'Session id',
+								order.providerSessionId ? (
+									<CopyableId key="session" id={order.providerSessionId} what="session id" />
+								) : (
+									'—'
+								),
+							],
 							['Coupon', order.couponCode ?? '—'],
 							['Partner', order.affiliate ?? '—'],
 							['Attribution', JSON.stringify(order.attribution)],
-							...events.map((event): [string, string] => [
+							...events.map((event): [string, ReactNode] => [
 								`Event ${event.type}`,
-								`${formatTime(event.receivedAt)} · ${event.id}`,
+								<span key={event.id}>
+									<Time value={event.receivedAt} /> · {event.id}
+								</span>,
 							]),
 						]}
 					/>
@@ -203,7 +223,7 @@ export default function AdminOrder() {
 						No passes: this item does not issue them, or the order is not paid.
 					</p>
 				) : (
-					<table className={tableClasses}>
+					<table className={listTableClasses}>
 						<thead>
 							<tr>
 								<th scope="col">Pass</th>
@@ -217,9 +237,15 @@ export default function AdminOrder() {
 						<tbody>
 							{passes.map((pass) => (
 								<tr key={pass.id}>
-									<td className="font-mono">{pass.id}</td>
-									<td>{[pass.holderName, pass.holderEmail].filter(Boolean).join(' · ') || '—'}</td>
-									<td>{formatTime(pass.claimedAt)}</td>
+									<td data-label="Pass" className="font-mono">
+										<CopyableId id={pass.id} what="pass id" />
+									</td>
+									<td data-label="Holder" className="[overflow-wrap:anywhere]">
+										{[pass.holderName, pass.holderEmail].filter(Boolean).join(' · ') || '—'}
+									</td>
+									<td data-label="Claimed">
+										<Time value={pass.claimedAt} />
+									</td>
 									<td>
 										{!pass.claimedAt && order.status === 'paid' ? (
 											<Link to={confirmLink('reassign-pass', pass.id)} className="underline">
@@ -246,7 +272,7 @@ export default function AdminOrder() {
 								<Link to={`/admin/email/${email.id}`} className="underline">
 									{email.subject}
 								</Link>{' '}
-								· {email.to} · {formatTime(email.createdAt)} · {ORDER_EMAIL_LABELS[email.state]}
+								· {email.to} · <Time value={email.createdAt} /> · {ORDER_EMAIL_LABELS[email.state]}
 								{email.outcomeUnknown ? ` · ${outcomeUnknownNote(email.state)}` : null}
 							</li>
 						))}

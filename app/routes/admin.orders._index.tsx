@@ -4,7 +4,9 @@
  * query string exports the same rows as CSV.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { CopyableId } from '~/components/admin/copyable-id'
+import { Time } from '~/components/admin/time'
 import {
 	AdminHeading,
 	adminMeta,
@@ -12,16 +14,22 @@ import {
 	FilterForm,
 	FilterInput,
 	FilterSelect,
-	formatTime,
+	listTableClasses,
 	money,
 	Pager,
-	tableClasses,
+	SortHeader,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ORDER_STATUSES } from '~/db/schema.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
+import { parseSort, sortQuery } from '~/models/admin/cursor.server'
 import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/admin/filters.server'
-import { listOrders, orderFilterOptions } from '~/models/admin/orders.server'
+import {
+	DEFAULT_ORDER_SORT,
+	listOrders,
+	ORDER_SORTS,
+	orderFilterOptions,
+} from '~/models/admin/orders.server'
 import { t } from '~/utils/i18n'
 
 export const meta = adminMeta('Orders')
@@ -33,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const db = await getDb()
 	const options = { ...(await orderFilterOptions(db)), statuses: ORDER_STATUSES }
 	const filters = parseFilters(orderFiltersSchema, params)
+	const sort = parseSort(params, ORDER_SORTS, DEFAULT_ORDER_SORT)
+	const keep = sortQuery(sort, DEFAULT_ORDER_SORT)
 	if (!filters.ok) {
 		return json(
 			{
@@ -43,11 +53,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				next: null,
 				query: '',
 				passQuery: '',
+				sort,
+				keep,
+				filterOnlyQuery: '',
 			},
 			{ status: 400, headers: ADMIN_HEADERS },
 		)
 	}
-	const page = await listOrders(db, filters.value, params.get('after'))
+	const page = await listOrders(db, filters.value, params.get('after'), undefined, sort)
+	// Product names, not codes: the catalogue is already read for the filter.
+	const names = new Map(options.items.map((item) => [item.code, item.name]))
 	return json(
 		{
 			options,
@@ -55,10 +70,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			errors: {} as Record<string, string>,
 			orders: page.rows.map(({ cursorAt: _, ...order }) => ({
 				...order,
+				itemName: names.get(order.itemCode) ?? order.itemCode,
 				createdAt: order.createdAt.toISOString(),
 			})),
 			next: page.next,
-			query: filterQuery(filters.value),
+			// The pager's and the export's: the filters, and for the pager the sort too.
+			query: filterQuery({ ...filters.value, ...keep }),
+			filterOnlyQuery: filterQuery(filters.value),
+			sort,
+			keep,
 			// The passes of the same product and dates (passes have no status, region or buyer filter).
 			passQuery: filterQuery({
 				product: filters.value.product,
@@ -73,18 +93,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = ownerOnlyAction
 
 export default function AdminOrders() {
-	const { options, filters, errors, orders, next, query, passQuery } =
+	const { options, filters, errors, orders, next, query, passQuery, sort, keep, filterOnlyQuery } =
 		useLoaderData<typeof loader>()
+	const sortable = (column: string, label: string) => (
+		<SortHeader column={column} label={label} sort={sort} query={filterOnlyQuery} />
+	)
 	const field = (name: string) => ({ name, value: filters[name], error: errors[name] })
 	return (
 		<>
 			<AdminHeading title="Orders">
-				<p className="flex gap-4">
-					<ExportLink file="orders.csv" query={query} label="Export these orders (CSV)" />
+				<p className="flex flex-wrap gap-x-4 gap-y-1">
+					<ExportLink file="orders.csv" query={filterOnlyQuery} label="Export these orders (CSV)" />
 					<ExportLink file="passes.csv" query={passQuery} label="Export passes (CSV)" />
 				</p>
 			</AdminHeading>
-			<FilterForm label="Filter orders">
+			<FilterForm label="Filter orders" keep={keep}>
 				<FilterInput {...field('email')} label="E-mail starts with" type="search" />
 				<FilterSelect
 					{...field('status')}
@@ -109,15 +132,15 @@ export default function AdminOrders() {
 			{orders.length === 0 ? (
 				<p className="mt-6">{t('noMatchingData')}</p>
 			) : (
-				<table className={`mt-6 ${tableClasses}`}>
+				<table className={`mt-6 ${listTableClasses}`}>
 					<thead>
 						<tr>
-							<th scope="col">Created</th>
+							{sortable('created', 'Created')}
 							<th scope="col">Order</th>
 							<th scope="col">Status</th>
 							<th scope="col">Product</th>
 							<th scope="col">Region</th>
-							<th scope="col">Amount</th>
+							{sortable('amount', 'Amount')}
 							<th scope="col">E-mail</th>
 							<th scope="col">Partner / coupon</th>
 						</tr>
@@ -125,20 +148,24 @@ export default function AdminOrders() {
 					<tbody>
 						{orders.map((order) => (
 							<tr key={order.id}>
-								<td>{formatTime(order.createdAt)}</td>
-								<td>
-									<Link to={`/admin/orders/${order.id}`} className="font-mono underline">
-										{order.id}
-									</Link>
+								<td data-label="Created">
+									<Time value={order.createdAt} />
 								</td>
-								<td>{order.status}</td>
-								<td>
-									{order.quantity} × {order.itemCode}
+								<td data-label="Order">
+									<CopyableId id={order.id} to={`/admin/orders/${order.id}`} what="order id" />
 								</td>
-								<td>{order.region}</td>
-								<td>{money(order.amountMinor, order.currency)}</td>
-								<td>{order.email ?? '—'}</td>
-								<td>{[order.affiliate, order.couponCode].filter(Boolean).join(' / ') || '—'}</td>
+								<td data-label="Status">{order.status}</td>
+								<td data-label="Product">
+									{order.quantity} × {order.itemName}
+								</td>
+								<td data-label="Region">{order.region}</td>
+								<td data-label="Amount">{money(order.amountMinor, order.currency)}</td>
+								<td data-label="E-mail" className="[overflow-wrap:anywhere]">
+									{order.email ?? '—'}
+								</td>
+								<td data-label="Partner / coupon">
+									{[order.affiliate, order.couponCode].filter(Boolean).join(' / ') || '—'}
+								</td>
 							</tr>
 						))}
 					</tbody>

@@ -9,6 +9,7 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { AdminNav, adminMeta } from '~/components/admin/ui'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
+import { ownerTimeZone } from '~/models/admin/owner-zone.server'
 
 export const meta = adminMeta('Overview')
 
@@ -16,17 +17,17 @@ export const headers = () => ADMIN_HEADERS
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const owner = await requireOwner(request, context)
-	return json({ ownerName: owner.name }, { headers: ADMIN_HEADERS })
+	return json({ ownerName: owner.name, timeZone: ownerTimeZone() }, { headers: ADMIN_HEADERS })
 }
 
 export const action = ownerOnlyAction
 
 export default function AdminLayout() {
-	const { ownerName } = useLoaderData<typeof loader>()
+	const { ownerName, timeZone } = useLoaderData<typeof loader>()
 	return (
 		<div className="min-h-screen">
-			<AdminNav ownerName={ownerName} />
-			<main id="main" className="mx-auto max-w-6xl px-4 py-8">
+			<AdminNav ownerName={ownerName} timeZone={timeZone} />
+			<main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
 				<Outlet />
 			</main>
 		</div>

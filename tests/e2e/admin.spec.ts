@@ -227,7 +227,7 @@ test('the owner resends a receipt and gives an unclaimed pass a new link, each c
 	}).toPass({ timeout: 15_000 })
 
 	const passes = page.getByRole('region', { name: 'Passes' })
-	const oldPass = (await passes.locator('td.font-mono').first().textContent())!
+	const oldPass = (await passes.locator('td[data-label="Pass"] code').first().textContent())!
 	await passes.getByRole('link', { name: 'Reassign…' }).first().click()
 	await expect(page.getByRole('heading', { name: 'Reassign this pass?' })).toBeVisible()
 	const field = page.getByLabel("New holder's e-mail")

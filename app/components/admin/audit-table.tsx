@@ -1,7 +1,8 @@
 /** The owners' audit log as a table (docs/decisions/081): on its page and on the overview. */
 
 import { t } from '~/utils/i18n'
-import { formatTime, tableClasses } from './ui'
+import { Time } from './time'
+import { listTableClasses } from './ui'
 
 export type AuditRow = {
 	id: number
@@ -17,7 +18,7 @@ export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
 	return entries.length === 0 ? (
 		<p>{t('noMatchingData')}</p>
 	) : (
-		<table className={tableClasses}>
+		<table className={listTableClasses}>
 			<thead>
 				<tr>
 					<th scope="col">When</th>
@@ -31,14 +32,20 @@ export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
 			<tbody>
 				{entries.map((entry) => (
 					<tr key={entry.id}>
-						<td>{formatTime(entry.at)}</td>
-						<td>{entry.actor}</td>
-						<td>{entry.action}</td>
-						<td className="font-mono">{entry.target}</td>
-						<td className="font-mono text-xs">
+						<td data-label="When">
+							<Time value={entry.at} />
+						</td>
+						<td data-label="Who">{entry.actor}</td>
+						<td data-label="What">{entry.action}</td>
+						<td data-label="Target" className="font-mono [overflow-wrap:anywhere]">
+							{entry.target}
+						</td>
+						<td data-label="Before" className="font-mono text-xs [overflow-wrap:anywhere]">
 							{entry.before ? JSON.stringify(entry.before) : '—'}
 						</td>
-						<td className="font-mono text-xs">{entry.after ? JSON.stringify(entry.after) : '—'}</td>
+						<td data-label="After" className="font-mono text-xs [overflow-wrap:anywhere]">
+							{entry.after ? JSON.stringify(entry.after) : '—'}
+						</td>
 					</tr>
 				))}
 			</tbody>

@@ -7,6 +7,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Form, Link, NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClasses } from '~/components/button-classes'
+import { formatUtc } from '~/models/admin/time'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
 
 const SECTIONS = [
@@ -17,13 +18,18 @@ const SECTIONS = [
 	{ to: '/admin/audit', label: 'Audit log', end: false },
 ]
 
-export function AdminNav({ ownerName }: { ownerName: string }) {
+/**
+ * The dashboard's header: its sections, the way back to the site, who is signed in and in which
+ * zone times are shown, and sign-out (a plain POST form: no JavaScript needed). It wraps onto
+ * several lines on a phone rather than widening the page (docs/decisions/111).
+ */
+export function AdminNav({ ownerName, timeZone }: { ownerName: string; timeZone: string }) {
 	return (
 		<header className="border-b border-slate-200 px-4 py-4 dark:border-slate-800">
-			<div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2">
+			<div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3">
 				<p className="font-semibold">Owner's dashboard</p>
-				<nav aria-label="Dashboard">
-					<ul className="flex flex-wrap gap-4 text-sm">
+				<nav aria-label="Dashboard" className="min-w-0">
+					<ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
 						{SECTIONS.map((section) => (
 							<li key={section.to}>
 								<NavLink
@@ -39,16 +45,21 @@ export function AdminNav({ ownerName }: { ownerName: string }) {
 						))}
 					</ul>
 				</nav>
-				<p className="ml-auto text-sm text-slate-600 dark:text-slate-400">
-					Signed in as {ownerName}
-				</p>
-				{/* Ends this owner's sessions in every browser, copies of a cookie included (decision 102). */}
-				<Form method="post" action="/sign-out">
-					<input type="hidden" name="returnTo" value="/" />
-					<button type="submit" className="text-sm underline underline-offset-4">
-						Sign out everywhere
-					</button>
-				</Form>
+				<div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2 text-sm sm:ml-auto">
+					<Link to="/" className="underline underline-offset-4">
+						Back to the site
+					</Link>
+					<p className="min-w-0 break-words text-slate-600 dark:text-slate-400">
+						Signed in as {ownerName} · times in {timeZone}
+					</p>
+					{/* Ends this owner's sessions in every browser, copies of a cookie included (decision 102). */}
+					<Form method="post" action="/sign-out">
+						<input type="hidden" name="returnTo" value="/" />
+						<button type="submit" className="underline underline-offset-4">
+							Sign out everywhere
+						</button>
+					</Form>
+				</div>
 			</div>
 		</header>
 	)
@@ -153,13 +164,25 @@ export function ExportLink({ file, query, label }: { file: string; query: string
 	)
 }
 
-export function FilterForm({ label, children }: { label: string; children: ReactNode }) {
+export function FilterForm({
+	label,
+	children,
+	keep = {},
+}: {
+	label: string
+	children: ReactNode
+	/** Parameters the form carries along unchanged (the list's sort). */
+	keep?: Record<string, string | undefined>
+}) {
 	return (
 		<Form
 			method="get"
 			aria-label={label}
 			className="grid grid-cols-2 items-start gap-3 sm:grid-cols-4 lg:grid-cols-8"
 		>
+			{Object.entries(keep).map(([name, value]) =>
+				value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+			)}
 			{children}
 			<div className="self-end">
 				<button type="submit" className={buttonClasses('secondary', 'w-full py-1 text-sm')}>
@@ -196,14 +219,57 @@ export function Pager({ query, next }: { query: string; next: string | null }) {
 export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
 	return (
 		<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-			<h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+			{/* A title may hold an id or a subject with no place to break: it breaks anywhere. */}
+			<h1 className="min-w-0 text-2xl font-bold tracking-tight [overflow-wrap:anywhere]">
+				{title}
+			</h1>
 			{children}
 		</div>
 	)
 }
 
+/**
+ * A column header that sorts the list by its column (docs/decisions/111): a link, so it works
+ * without JavaScript; the list's filters are kept and paging starts again. The sorted column
+ * says which way (`aria-sort`, an arrow); clicking it again turns the order round.
+ */
+export function SortHeader({
+	column,
+	label,
+	sort,
+	query,
+}: {
+	column: string
+	label: string
+	sort: { column: string; direction: 'asc' | 'desc' }
+	/** The list's filters as a query string, without the sort. */
+	query: string
+}) {
+	const active = sort.column === column
+	const params = new URLSearchParams(query)
+	params.delete('after')
+	params.set('sort', column)
+	if (active) params.set('dir', sort.direction === 'desc' ? 'asc' : 'desc')
+	const arrow = active ? (sort.direction === 'desc' ? ' ↓' : ' ↑') : ''
+	return (
+		<th
+			scope="col"
+			className="sortable"
+			aria-sort={active ? (sort.direction === 'desc' ? 'descending' : 'ascending') : undefined}
+		>
+			<Link to={`?${params}`} className="underline underline-offset-4">
+				{label}
+				{arrow}
+			</Link>
+		</th>
+	)
+}
+
 export const tableClasses =
 	'w-full border-collapse text-left text-sm [&_td]:py-1.5 [&_td]:pr-3 [&_th]:pr-3 [&_th]:pb-2 [&_tr]:border-b [&_tr]:border-slate-200 dark:[&_tr]:border-slate-800'
+
+/** A list's table: its rows turn into cards on a phone (`.admin-cards`, app/styles/tailwind.css). */
+export const listTableClasses = `admin-cards ${tableClasses}`
 
 /**
  * An admin page's head: its title, never indexed. When the page failed — a stranger's 404 —
@@ -219,6 +285,10 @@ export const adminMeta =
 					{ name: 'robots', content: 'noindex, nofollow' },
 				]
 
+/**
+ * A time as stored, in UTC to the second, as plain text; pages show `<Time>` (./time.tsx): the
+ * owner's zone, with this on hover.
+ */
 export function formatTime(iso: string | null): string {
-	return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—'
+	return iso ? formatUtc(iso) : '—'
 }

@@ -2,10 +2,19 @@
  * The owner's leads (docs/decisions/083): sign-ups per list with their confirmation state and
  * attribution, newest first, paged by key; the same query feeds the CSV export.
  */
-import { and, desc, eq, gte, isNotNull, isNull, like, lt, type SQL } from 'drizzle-orm'
+import { and, eq, gte, isNotNull, isNull, like, lt, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { leads } from '~/db/schema-leads.server'
-import { beforeCursor, cursorTime, decodeCursor, everyRow, pageOf } from './cursor.server'
+import {
+	afterSortedCursor,
+	cursorTime,
+	decodeSortedCursor,
+	everyRow,
+	type ListSort,
+	type SortColumn,
+	sortedOrder,
+	sortedPageOf,
+} from './cursor.server'
 import { dayBounds, type LeadFilters } from './filters.server'
 import { prefixPattern } from './orders.server'
 
@@ -24,12 +33,30 @@ function leadConditions(filters: LeadFilters): SQL | undefined {
 	)
 }
 
+/**
+ * The columns the leads list sorts by (docs/decisions/111), each with an index on (column, id):
+ * signed up (0007) and e-mail address (0018).
+ */
+export const LEAD_SORTS = {
+	created: { kind: 'time', first: 'desc' },
+	email: { kind: 'text', first: 'asc' },
+} as const satisfies Record<string, SortColumn>
+export type LeadSortColumn = keyof typeof LEAD_SORTS
+export const DEFAULT_LEAD_SORT: ListSort<LeadSortColumn> = { column: 'created', direction: 'desc' }
+
+const leadSortColumns = { created: leads.createdAt, email: leads.email }
+
+/** One page of leads matching `filters` in the `sort` order, after the cursor `after`. */
 export async function listLeads(
 	db: Db,
 	filters: LeadFilters,
 	after: string | null,
 	limit = LEADS_PAGE_SIZE,
+	sort: ListSort<LeadSortColumn> = DEFAULT_LEAD_SORT,
 ) {
+	const { kind } = LEAD_SORTS[sort.column]
+	const column = leadSortColumns[sort.column]
+	const cursor = decodeSortedCursor(after, sort, kind)
 	const rows = await db
 		.select({
 			id: leads.id,
@@ -45,12 +72,13 @@ export async function listLeads(
 			cursorAt: cursorTime(leads.createdAt),
 		})
 		.from(leads)
-		.where(
-			and(leadConditions(filters), beforeCursor(decodeCursor(after), leads.createdAt, leads.id)),
-		)
-		.orderBy(desc(leads.createdAt), desc(leads.id))
+		.where(and(leadConditions(filters), afterSortedCursor(cursor, sort, kind, column, leads.id)))
+		.orderBy(...sortedOrder(sort, column, leads.id))
 		.limit(limit + 1)
-	return pageOf(rows, limit, (row) => ({ at: row.cursorAt, id: String(row.id) }))
+	return sortedPageOf(rows, limit, sort, (row) => ({
+		value: sort.column === 'email' ? row.email : row.cursorAt,
+		id: String(row.id),
+	}))
 }
 
 /** Rows of the export, in batches of `batch`, newest first (never the whole table). */

@@ -7,7 +7,16 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, paymentEvents, pricingRegions } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
-import { beforeCursor, cursorTime, decodeCursor, everyRow, pageOf } from './cursor.server'
+import {
+	afterSortedCursor,
+	cursorTime,
+	decodeSortedCursor,
+	everyRow,
+	type ListSort,
+	type SortColumn,
+	sortedOrder,
+	sortedPageOf,
+} from './cursor.server'
 import { deliveryState } from './delivery'
 import { dayBounds, type OrderFilters } from './filters.server'
 
@@ -51,22 +60,44 @@ const orderRow = {
 	cursorAt: cursorTime(orders.createdAt),
 }
 
-/** One page of orders matching `filters`, before the cursor `after`. */
+/**
+ * The columns the orders list sorts by (docs/decisions/111), each with an index on
+ * (column, id): created (0007) and amount (0018). Amounts compare in minor units whatever the
+ * currency.
+ */
+export const ORDER_SORTS = {
+	created: { kind: 'time', first: 'desc' },
+	amount: { kind: 'integer', first: 'desc' },
+} as const satisfies Record<string, SortColumn>
+export type OrderSortColumn = keyof typeof ORDER_SORTS
+export const DEFAULT_ORDER_SORT: ListSort<OrderSortColumn> = {
+	column: 'created',
+	direction: 'desc',
+}
+
+const orderSortColumns = { created: orders.createdAt, amount: orders.amountMinor }
+
+/** One page of orders matching `filters` in the `sort` order, after the cursor `after`. */
 export async function listOrders(
 	db: Db,
 	filters: OrderFilters,
 	after: string | null,
 	limit = ORDERS_PAGE_SIZE,
+	sort: ListSort<OrderSortColumn> = DEFAULT_ORDER_SORT,
 ) {
+	const { kind } = ORDER_SORTS[sort.column]
+	const column = orderSortColumns[sort.column]
+	const cursor = decodeSortedCursor(after, sort, kind)
 	const rows = await db
 		.select(orderRow)
 		.from(orders)
-		.where(
-			and(orderConditions(filters), beforeCursor(decodeCursor(after), orders.createdAt, orders.id)),
-		)
-		.orderBy(desc(orders.createdAt), desc(orders.id))
+		.where(and(orderConditions(filters), afterSortedCursor(cursor, sort, kind, column, orders.id)))
+		.orderBy(...sortedOrder(sort, column, orders.id))
 		.limit(limit + 1)
-	return pageOf(rows, limit, (row) => ({ at: row.cursorAt, id: row.id }))
+	return sortedPageOf(rows, limit, sort, (row) => ({
+		value: sort.column === 'amount' ? String(row.amountMinor) : row.cursorAt,
+		id: row.id,
+	}))
 }
 
 /** What the filter form offers: the catalogue's items and the pricing regions. */

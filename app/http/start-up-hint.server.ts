@@ -1,0 +1,52 @@
+/**
+ * What the start-up log tells a newcomer (docs/decisions/111): how to become the owner when
+ * nobody can be one yet, and where the e-mails are when none is sent. A line or two, only when
+ * it applies; a site with a GitHub OAuth app, owners and a mail server logs nothing here. The
+ * rules it explains are decisions 068 (operator tools) and 080 (the owner role).
+ */
+import { type Config, getConfig, githubSignInMode } from '~/config.server'
+import { log } from '~/log.server'
+
+type HintConfig = Pick<
+	Config,
+	'NODE_ENV' | 'SITE_URL' | 'SITE_STATUS' | 'GITHUB_CLIENT_ID' | 'ADMIN_GITHUB_LOGINS' | 'SMTP_URL'
+>
+
+const README = 'README.md, "Becoming the owner"'
+
+/** The hint's lines for this configuration, the site's links starting at `origin`. */
+export function startUpHint(config: HintConfig, origin: string): string[] {
+	const lines: string[] = []
+	// canUseOperatorTools, but for "a client on this machine" (the only one it can promise).
+	const operatorTools = config.NODE_ENV === 'development' && config.SITE_URL === undefined
+	const signIn = `${origin}/login/github?returnTo=/admin`
+	const mode = githubSignInMode(config)
+	if (mode === 'emulator' && operatorTools)
+		lines.push(
+			`Owner's dashboard: open ${signIn} from this machine and pick any account in the GitHub emulator (in development without SITE_URL, emulator accounts are owners).`,
+		)
+	else if (mode === 'emulator')
+		lines.push(
+			`Owner's dashboard: nobody can open it here. Sign-in uses the embedded GitHub emulator, whose accounts are owners only under \`npm run dev\` on this machine without SITE_URL, whatever ADMIN_GITHUB_LOGINS says. Run \`npm run dev\`, or set GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and ADMIN_GITHUB_LOGINS (${README}).`,
+		)
+	else if (mode === 'off')
+		lines.push(
+			`Owner's dashboard: nobody can open it here. GitHub sign-in is off (SITE_STATUS=released without GITHUB_CLIENT_ID): set GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and ADMIN_GITHUB_LOGINS (${README}).`,
+		)
+	else if (config.ADMIN_GITHUB_LOGINS.length === 0)
+		lines.push(
+			`Owner's dashboard: nobody is an owner. Set ADMIN_GITHUB_LOGINS to your GitHub login, restart, and sign in at ${signIn} (${README}).`,
+		)
+	if (!config.SMTP_URL)
+		lines.push(
+			operatorTools
+				? `E-mails are not sent (no SMTP_URL): read them at ${origin}/__outbox from this machine.`
+				: `E-mails are not sent (no SMTP_URL): they wait in the outbox, which the owner reads at ${origin}/admin/email (and anyone on this machine at /__outbox under \`npm run dev\`).`,
+		)
+	return lines
+}
+
+/** Logs the hint, once the server listens at `origin`. */
+export function logStartUpHint(origin: string) {
+	for (const line of startUpHint(getConfig(), origin)) log.info(line)
+}
