@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { MESSAGES } from './messages'
 
 /** A coupon code as stored (the database's own check): case is kept, and ignored when matched. */
-export const COUPON_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
+const COUPON_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 const PARTNER_KEY = /^[A-Za-z0-9_.:-]{1,64}$/
 /** `<input type="datetime-local">`'s value, to the minute or second. */
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/

@@ -30,10 +30,7 @@ export const headers = () => ADMIN_HEADERS
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const db = await getDb()
-	const coupon = requireFound(
-		await getCoupon(db, params.code ?? ''),
-		new URL(request.url).pathname,
-	)
+	const coupon = requireFound(await getCoupon(db, params.code ?? ''), new URL(request.url).pathname)
 	return json(
 		{
 			code: coupon.code,

@@ -32,12 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			status: 400,
 			headers: ADMIN_HEADERS,
 		})
-	return redirectWithToast(
-		'/admin/coupons',
-		{ title: outcome.message, type: 'success' },
-		context,
-		{ status: 303, headers: ADMIN_HEADERS },
-	)
+	return redirectWithToast('/admin/coupons', { title: outcome.message, type: 'success' }, context, {
+		status: 303,
+		headers: ADMIN_HEADERS,
+	})
 }
 
 export default function AdminNewCoupon() {

@@ -27,7 +27,10 @@ test('the owner creates, edits and disables a coupon; a buyer gets its discount 
 }) => {
 	const code = `E2E${test.info().project.name.replace(/\W/g, '')}${Date.now()}`
 	await signInAs(page, E2E_OWNER_LOGIN)
-	await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Coupons' }).click()
+	await page
+		.getByRole('navigation', { name: 'Dashboard' })
+		.getByRole('link', { name: 'Coupons' })
+		.click()
 	await expect(page.getByRole('heading', { name: 'Coupons' })).toBeVisible()
 	await page.getByRole('link', { name: 'New coupon' }).click()
 
@@ -57,10 +60,13 @@ test('the owner creates, edits and disables a coupon; a buyer gets its discount 
 	await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('25')
 
 	// A buyer types it in lower case: $25 off.
-	const buyer = await page.context().browser()!.newContext({
-		baseURL: adminURL,
-		javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-	})
+	const buyer = await page
+		.context()
+		.browser()!
+		.newContext({
+			baseURL: adminURL,
+			javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+		})
 	const shopper = await buyer.newPage()
 	await startCheckout(shopper, code.toLowerCase())
 	await expect(shopper.getByText('−$25')).toBeVisible()
@@ -74,6 +80,9 @@ test('the owner creates, edits and disables a coupon; a buyer gets its discount 
 	await expect(shopper.getByText('−$25')).toHaveCount(0)
 	await buyer.close()
 
-	await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Audit log' }).click()
+	await page
+		.getByRole('navigation', { name: 'Dashboard' })
+		.getByRole('link', { name: 'Audit log' })
+		.click()
 	await expect(page.getByText('coupon-disable').first()).toBeVisible()
 })

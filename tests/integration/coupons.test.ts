@@ -118,7 +118,11 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 				'amount',
 				MESSAGES.couponFixedAmount,
 			],
-			[{ code: 'M0', kind: 'percent', amount: '5', maxUses: '0' }, 'maxUses', MESSAGES.couponMaxUses],
+			[
+				{ code: 'M0', kind: 'percent', amount: '5', maxUses: '0' },
+				'maxUses',
+				MESSAGES.couponMaxUses,
+			],
 			[
 				{
 					code: 'W1',
@@ -181,7 +185,10 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 		expect(page).toContain('value="25.5"')
 		expect(page).toContain('value="partner-7"')
 
-		const disabled = await admin('/admin/coupons/Spring', new URLSearchParams({ intent: 'disable' }))
+		const disabled = await admin(
+			'/admin/coupons/Spring',
+			new URLSearchParams({ intent: 'disable' }),
+		)
 		expect(disabled.status).toBe(303)
 		expect(await (await admin('/admin/coupons/Spring')).text()).toContain('Enable coupon')
 		const audit = await (await admin('/admin/audit')).text()
@@ -191,7 +198,13 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 	})
 
 	test('at checkout: any case, its products, its window, its partner credited; disabled, it is ignored', async () => {
-		await create({ code: 'Launch30', kind: 'percent', amount: '30', items: SEAT, partnerKey: 'ada' })
+		await create({
+			code: 'Launch30',
+			kind: 'percent',
+			amount: '30',
+			items: SEAT,
+			partnerKey: 'ada',
+		})
 		await create({ code: 'Later', kind: 'percent', amount: '50', startsAt: '2099-01-01T00:00' })
 		await create({ code: 'Gone', kind: 'percent', amount: '50', expiresAt: '2020-01-01T00:00' })
 		const visitor = buyer(server, '10.1.0.1')
@@ -204,7 +217,10 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 		expect((await visitor.order((await visitor.buy(SEAT, 'later')).id)).discountMinor).toBe(0)
 		expect((await visitor.order((await visitor.buy(SEAT, 'gone')).id)).discountMinor).toBe(0)
 		// The order is the partner's sale, whatever partner cookie the buyer carries.
-		const detail = (await (await admin(`/admin/orders/${seat.id}`)).text()).replaceAll('<!-- -->', '')
+		const detail = (await (await admin(`/admin/orders/${seat.id}`)).text()).replaceAll(
+			'<!-- -->',
+			'',
+		)
 		expect(detail).toMatch(/<dt[^>]*>Partner<\/dt><dd[^>]*>ada<\/dd>/)
 
 		await admin('/admin/coupons/Launch30', new URLSearchParams({ intent: 'disable' }))
@@ -326,4 +342,3 @@ describe.skipIf(!TEST_DATABASE_URL)('a coupon on two app servers on one PostgreS
 		expect((await buyers[0]!.order(next.id)).discountMinor).toBe(SEAT_PRICE * 0.4)
 	})
 })
-

@@ -12,7 +12,7 @@ import { rowsOf, type Tx } from './query.server'
 import { secondUseByBuyer } from './rules'
 
 /** Why a payment with a coupon is refunded: the order's failure_reason, read by its notice. */
-export const COUPON_REFUSALS = {
+const COUPON_REFUSALS = {
 	secondUse: 'coupon-once-per-buyer',
 	usedUp: 'coupon-used-up',
 } as const

@@ -92,9 +92,9 @@ describe('coupons', () => {
 	test('a coupon with a start applies from that instant on, until its end (excluded)', () => {
 		const window = { startsAt: now, expiresAt: new Date(now.getTime() + 60_000) }
 		expect(couponApplies(coupon(window), order)).toBe(true)
-		expect(
-			couponApplies(coupon({ ...window, startsAt: new Date(now.getTime() + 1) }), order),
-		).toBe(false)
+		expect(couponApplies(coupon({ ...window, startsAt: new Date(now.getTime() + 1) }), order)).toBe(
+			false,
+		)
 		expect(couponApplies(coupon(window), { ...order, now: window.expiresAt })).toBe(false)
 	})
 
