@@ -24,7 +24,8 @@ const optionalText = (pattern: RegExp, message: string) =>
 const utcTime = optionalText(LOCAL_TIME, MESSAGES.couponDate).transform((value, context) => {
 	if (!value) return null
 	const time = new Date(`${value}Z`)
-	if (Number.isNaN(time.getTime())) {
+	// Date rolls 31 February over into March: a time that does not read back is no time.
+	if (Number.isNaN(time.getTime()) || time.toISOString().slice(0, 16) !== value.slice(0, 16)) {
 		context.addIssue({ code: 'custom', message: MESSAGES.couponDate })
 		return z.NEVER
 	}

@@ -38,11 +38,16 @@ export async function checkCouponAtPayment(
 	{ late }: { late: boolean },
 ): Promise<{ couponBuyer: string | null } | { refused: CouponRefusal }> {
 	if (!order.couponCode) return { couponBuyer: null }
-	const [coupon] = await tx
-		.select({ maxUses: coupons.maxUses, onePerBuyer: coupons.onePerBuyer })
-		.from(coupons)
-		.where(eq(coupons.code, order.couponCode))
-		.for('update')
+	const rules = () =>
+		tx
+			.select({ maxUses: coupons.maxUses, onePerBuyer: coupons.onePerBuyer })
+			.from(coupons)
+			.where(eq(coupons.code, order.couponCode!))
+	// Most payments have nothing to check: they do not queue behind checkouts for the row lock.
+	const [unlocked] = await rules()
+	if (!unlocked) return { couponBuyer: null }
+	if (!unlocked.onePerBuyer && !(late && unlocked.maxUses !== null)) return { couponBuyer: null }
+	const [coupon] = await rules().for('update')
 	if (!coupon) return { couponBuyer: null }
 	if (late && coupon.maxUses !== null) {
 		const result = await tx.execute(
