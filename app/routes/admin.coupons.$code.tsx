@@ -35,6 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 		{
 			code: coupon.code,
 			active: coupon.active,
+			savedAt: coupon.updatedAt.toISOString(),
 			values: couponFormValues(coupon),
 			choices: await getCouponChoices(db),
 		},
@@ -77,7 +78,7 @@ function done(outcome: { code: string; message: string }, context: ActionFunctio
 }
 
 export default function AdminCoupon() {
-	const { code, active, values, choices } = useLoaderData<typeof loader>()
+	const { code, active, savedAt, values, choices } = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
 	// Each form is given the answer to its own post: they are told apart by their intent.
 	const intent = lastResult?.initialValue?.intent
@@ -113,7 +114,9 @@ export default function AdminCoupon() {
 				<h2 id="coupon-rules-heading" className="mb-2 font-semibold">
 					Rules
 				</h2>
+				{/* A new form once saved: its fields show what was stored, as typed or not. */}
 				<CouponForm
+					key={savedAt}
 					editing={code}
 					choices={choices}
 					defaults={values}

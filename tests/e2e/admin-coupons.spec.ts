@@ -57,7 +57,7 @@ test('the owner creates, edits and disables a coupon; a buyer gets its discount 
 	await page.getByLabel('How many uses').fill('5')
 	await page.getByRole('button', { name: 'Save coupon' }).click()
 	await expect(page.getByText(`Coupon ${code} is saved.`)).toBeVisible()
-	await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('25')
+	await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('25.00')
 
 	// A buyer types it in lower case: $25 off.
 	const buyer = await page

@@ -182,7 +182,7 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 		expect(edited.status).toBe(303)
 		expect(edited.headers.get('location')).toBe('/admin/coupons/Spring')
 		const page = await (await admin('/admin/coupons/Spring')).text()
-		expect(page).toContain('value="25.5"')
+		expect(page).toContain('value="25.50"')
 		expect(page).toContain('value="partner-7"')
 
 		const disabled = await admin(

@@ -255,7 +255,9 @@ export function couponFormValues(coupon: NonNullable<Awaited<ReturnType<typeof g
 		kind: coupon.kind,
 		amount:
 			coupon.kind === 'fixed' && currency
-				? String(coupon.amount / minorUnitsPerMajor(currency))
+				? (coupon.amount / minorUnitsPerMajor(currency)).toFixed(
+						Math.round(Math.log10(minorUnitsPerMajor(currency))),
+					)
 				: String(coupon.amount),
 		currency,
 		items: coupon.itemCodes,
