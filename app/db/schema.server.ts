@@ -106,6 +106,8 @@ export const orders = pgTable('orders', {
 	verifiedAt: timestamp('verified_at', { withTimezone: true }),
 	// 0006_jobs.sql
 	refundNoticeSentAt: timestamp('refund_notice_sent_at', { withTimezone: true }),
+	// 0019_managed_coupons.sql
+	couponBuyer: text('coupon_buyer'),
 })
 
 export const coupons = pgTable('coupons', {
@@ -118,7 +120,25 @@ export const coupons = pgTable('coupons', {
 	expiresAt: timestamp('expires_at', { withTimezone: true }),
 	maxUses: integer('max_uses'),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	// 0019_managed_coupons.sql
+	startsAt: timestamp('starts_at', { withTimezone: true }),
+	onePerBuyer: boolean('one_per_buyer').notNull().default(false),
+	partnerKey: text('partner_key'),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+export const couponItems = pgTable(
+	'coupon_items',
+	{
+		couponCode: text('coupon_code')
+			.notNull()
+			.references(() => coupons.code, { onDelete: 'cascade' }),
+		itemCode: text('item_code')
+			.notNull()
+			.references(() => catalogItems.code),
+	},
+	(table) => [primaryKey({ columns: [table.couponCode, table.itemCode] })],
+)
 
 export const paymentEvents = pgTable('payment_events', {
 	id: text('id').primaryKey(),

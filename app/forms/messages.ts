@@ -66,6 +66,20 @@ export const MESSAGES = {
 		'Only a message whose delivery failed can be retried: this one was delivered or is still being retried',
 	adminPassMissing: 'Choose the pass to reassign',
 
+	// The owner's dashboard: coupons (docs/decisions/112).
+	couponCode: 'Use 1 to 64 letters, digits, - or _, starting with a letter or digit',
+	couponCodeTaken: 'A coupon with this code exists already (codes ignore case)',
+	couponKind: 'Choose a percentage or a fixed amount',
+	couponPercent: 'A percentage is a whole number from 1 to 100',
+	couponFixedAmount: 'An amount greater than 0, with at most 2 decimals (e.g. 25 or 9.50)',
+	couponCurrency: 'Choose the currency of the amount',
+	couponMaxUses: 'Leave empty for no limit, or a whole number from 1 to 1000000',
+	couponDate: 'A date and time, e.g. 2026-12-01T09:00 (UTC)',
+	couponWindow: 'The end must come after the start',
+	couponPartnerKey: 'Up to 64 letters, digits, or . _ : -',
+	couponUnknownProduct: 'Choose products from the list',
+	couponUnknownAction: 'Choose disable or enable',
+
 	// The colour-mode toggle (SPEC §4).
 	colorMode: 'Choose dark, light or system',
 } as const

@@ -7,6 +7,7 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
+import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
 import { checkoutFormSchema } from './checkout-request'
 import {
 	adminEmailRetrySchema,
@@ -32,6 +33,8 @@ export const formSchemas = {
 	sandboxCheckout: () => sandboxCheckoutSchema,
 	adminOrderAction: () => adminOrderActionSchema,
 	adminEmailRetry: () => adminEmailRetrySchema,
+	adminCoupon: () => adminCouponSchema,
+	adminCouponStatus: () => adminCouponStatusSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

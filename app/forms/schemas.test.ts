@@ -163,6 +163,8 @@ describe('the validator registry', () => {
 	test('every form has a schema', () => {
 		expect(Object.keys(formSchemas).sort()).toEqual(
 			[
+				'adminCoupon',
+				'adminCouponStatus',
 				'adminEmailRetry',
 				'adminOrderAction',
 				'checkout',

@@ -36,6 +36,9 @@ const ADMIN_GETS = [
 	'/admin/email',
 	'/admin/email/1',
 	'/admin/audit',
+	'/admin/coupons',
+	'/admin/coupons/new',
+	'/admin/coupons/LAUNCH20',
 	'/admin/export/orders.csv',
 	'/admin/export/passes.csv',
 	'/admin/export/leads.csv',
@@ -53,6 +56,8 @@ const ADMIN_POSTS: [string, Record<string, string>][] = [
 		{ intent: 'reassign-pass', passId: 'x', email: 'thief@example.com' },
 	],
 	['/admin/email/1', { intent: 'retry' }],
+	['/admin/coupons/new', { intent: 'save', code: 'FREE', kind: 'percent', amount: '100' }],
+	['/admin/coupons/LAUNCH20', { intent: 'disable' }],
 	['/admin/export/orders.csv', {}],
 	['/admin/audit', {}],
 ]

@@ -23,6 +23,9 @@ const ADMIN_PATHS = [
 	'/admin/email',
 	'/admin/email/1',
 	'/admin/audit',
+	'/admin/coupons',
+	'/admin/coupons/new',
+	'/admin/coupons/LAUNCH20',
 	'/admin/export/orders.csv',
 	'/admin/export/leads.csv',
 ]

@@ -116,6 +116,16 @@ describe('e-mail templates', () => {
 		expect(mail.html).not.toContain('<pass>')
 	})
 
+	test("a payment refunded for its coupon's rule says which rule, not a seat", async () => {
+		const data = { orderId: 'ord_9', itemName: 'Seat', currency: 'usd', totalMinor: 4_900 }
+		const once = await lateRefund({ ...data, because: 'coupon-once-per-buyer' })
+		expect(once.text).toContain('can be used once per buyer')
+		expect(once.text).toContain('refunding the full $49')
+		expect(once.text).not.toContain('reservation had ended')
+		const usedUp = await lateRefund({ ...data, because: 'coupon-used-up' })
+		expect(usedUp.text).toContain('whose uses had all been taken')
+	})
+
 	test('every confirmation is HTML with a plain-text alternative carrying the same links', async () => {
 		const mails = await Promise.all([
 			workshopConfirmation({ siteUrl: 'https://site.test', sessions: [session] }),

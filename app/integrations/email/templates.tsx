@@ -381,21 +381,35 @@ export function lateRefund(data: {
 	currency: string
 	totalMinor: number
 	testMode?: boolean
+	/** Why (docs/decisions/077, 112): the seats were taken, or the coupon could not be used. */
+	because?: 'seats-taken' | 'coupon-once-per-buyer' | 'coupon-used-up'
 }): Promise<EmailContent> {
 	const amount = formatPrice(
 		toMajorUnits(data.totalMinor, data.currency),
 		data.currency.toUpperCase(),
 	)
+	const because = data.because ?? 'seats-taken'
 	return renderEmail(
 		`Your order ${data.orderId} is being refunded`,
 		<Layout preview={`Your order ${data.orderId} is being refunded in full.`}>
 			<P>{greeting(data.customerName)}</P>
 			{data.testMode ? <TestModeNote /> : null}
-			<P>
-				Your payment for order {data.orderId} ({data.itemName}) reached us after your checkout's
-				reservation had ended, and every seat had been taken in the meantime. We are sorry: we could
-				not give you a seat, so we are refunding the full {amount} to your card.
-			</P>
+			{because === 'seats-taken' ? (
+				<P>
+					Your payment for order {data.orderId} ({data.itemName}) reached us after your checkout's
+					reservation had ended, and every seat had been taken in the meantime. We are sorry: we
+					could not give you a seat, so we are refunding the full {amount} to your card.
+				</P>
+			) : (
+				<P>
+					Your order {data.orderId} ({data.itemName}) used a coupon{' '}
+					{because === 'coupon-once-per-buyer'
+						? 'that can be used once per buyer, and this e-mail address has used it before'
+						: 'whose uses had all been taken by the time your payment reached us'}
+					. We are refunding the full {amount} to your card; you are welcome to buy again without
+					the coupon.
+				</P>
+			)}
 			<NextSteps steps={['Refunds usually arrive within 5 to 10 business days.']} links={[]} />
 		</Layout>,
 	)

@@ -18,6 +18,7 @@ import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { invalidateSalesCache } from '../read-cache.server'
+import { type CouponRefusal, checkCouponAtPayment } from './coupon-use.server'
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
@@ -115,16 +116,26 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		if (!next) return { changed: false, orderId, status: order.status }
 		const now = new Date()
 		const buyer = buyerFields(order, event)
-		if (next === 'paid' && !(await stillHoldsSeats(tx, order))) {
-			const outcome = await settleLatePayment(tx, order, buyer)
-			if (outcome !== 'paid') return { changed: true, orderId, status: outcome }
+		let couponBuyer: string | null = null
+		if (next === 'paid') {
+			const late = !(await stillHoldsSeats(tx, order))
+			const use = await checkCouponAtPayment(tx, order, buyer.email ?? order.email, { late })
+			if ('refused' in use) {
+				await refundInstead(tx, order, buyer, use.refused)
+				return { changed: true, orderId, status: 'expired' }
+			}
+			couponBuyer = use.couponBuyer
+			if (late) {
+				const outcome = await settleLatePayment(tx, order, buyer)
+				if (outcome !== 'paid') return { changed: true, orderId, status: outcome }
+			}
 		}
 		await tx
 			.update(orders)
 			.set({
 				status: next,
 				updatedAt: now,
-				...(next === 'paid' ? { paidAt: now } : {}),
+				...(next === 'paid' ? { paidAt: now, couponBuyer } : {}),
 				...(next === 'refunded' ? { refundedAt: now } : {}),
 				...buyer,
 			})
@@ -199,9 +210,29 @@ async function settleLatePayment(
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
 	if (item && (await seatsFreeFor(tx, item, order.quantity))) return 'paid'
+	await refundInstead(tx, order, buyer, null)
+	return 'expired'
+}
+
+/**
+ * A payment the order cannot keep: the order ends expired and its refund is queued in this
+ * transaction, once per order; `couponRefusal` says why when it is the coupon's rule (decision
+ * 112), else its seats were taken (077). The refund's notice reads the reason.
+ */
+async function refundInstead(
+	tx: Tx,
+	order: Order,
+	buyer: ReturnType<typeof buyerFields>,
+	couponRefusal: CouponRefusal | null,
+): Promise<void> {
 	await tx
 		.update(orders)
-		.set({ status: 'expired', updatedAt: new Date(), ...buyer })
+		.set({
+			status: 'expired',
+			updatedAt: new Date(),
+			...buyer,
+			...(couponRefusal ? { failureReason: couponRefusal } : {}),
+		})
 		.where(eq(orders.id, order.id))
 	await enqueue(
 		tx,
@@ -210,9 +241,10 @@ async function settleLatePayment(
 		{ dedupeKey: `late-refund:${order.id}` },
 	)
 	log.warn(
-		`Checkout ${order.id} was paid after its hold ended and its seats are taken: refunding it`,
+		couponRefusal
+			? `Checkout ${order.id} was paid but its coupon may not be used (${couponRefusal}): refunding it`
+			: `Checkout ${order.id} was paid after its hold ended and its seats are taken: refunding it`,
 	)
-	return 'expired'
 }
 
 /**

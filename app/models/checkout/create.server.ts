@@ -73,7 +73,9 @@ export async function createCheckout(
 				discountMinor: price.discountMinor,
 				currency: item.currency,
 				couponCode: price.couponCode,
-				affiliate: input.affiliate || null,
+				// A coupon's partner is credited with its sales, over the partner cookie: the code
+				// the buyer typed names the partner who sent them (docs/decisions/112).
+				affiliate: price.partnerKey ?? (input.affiliate || null),
 				attribution: input.attribution ?? {},
 				provider: provider.id,
 				holdKey,

@@ -4,10 +4,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { catalogItems, catalogPrices, coupons } from '~/db/schema.server'
+import { catalogItems, catalogPrices, couponItems, coupons } from '~/db/schema.server'
 import { CheckoutError } from './errors'
 import { rowsOf } from './query.server'
-import { type Coupon, couponApplies, type OrderPrice, priceOrder } from './rules'
+import { type Coupon, couponApplies, foldCouponCode, type OrderPrice, priceOrder } from './rules'
 
 export type PricedItem = {
 	code: string
@@ -55,35 +55,55 @@ export async function findPricedItem(
 	return { ...found, amountMinor, currency }
 }
 
-/** The coupon to apply, locked for this transaction; null when the code is none or unusable. */
+/** A coupon that applies to an order, and the partner it credits. */
+type AppliedCoupon = Coupon & { partnerKey: string | null; onePerBuyer: boolean }
+
+/**
+ * The coupon to apply, locked for this transaction; null when the code is none or unusable.
+ * Codes match whatever their case. An unknown code runs the same queries as a known one (on no
+ * rows), so that what a visitor can time does not tell the two apart (docs/decisions/112).
+ */
 async function usableCoupon(
 	tx: Db,
 	code: string | null | undefined,
 	{ itemCode, currency }: { itemCode: string; currency: string },
-): Promise<Coupon | null> {
+): Promise<AppliedCoupon | null> {
 	if (!code) return null
-	const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update')
-	if (!coupon) return null
+	const folded = foldCouponCode(code)
+	const [coupon] = await tx
+		.select()
+		.from(coupons)
+		.where(sql`lower(${coupons.code}) = ${folded}`)
+		.for('update')
+	const stored = coupon?.code ?? folded
+	const items = await tx
+		.select({ itemCode: couponItems.itemCode })
+		.from(couponItems)
+		.where(eq(couponItems.couponCode, stored))
 	const result = await tx.execute(
 		sql`SELECT count(*)::int AS uses FROM orders
-			WHERE coupon_code = ${code}
+			WHERE coupon_code = ${stored}
 				AND (status = 'paid' OR (status = 'pending' AND expires_at > now()))`,
 	)
+	if (!coupon) return null
 	const uses = Number(rowsOf(result)[0]?.uses ?? 0)
-	return couponApplies(coupon, { itemCode, currency, uses, now: new Date() }) ? coupon : null
+	const applied = { ...coupon, itemCodes: items.map((row) => row.itemCode) }
+	return couponApplies(applied, { itemCode, currency, uses, now: new Date() }) ? applied : null
 }
 
 /**
- * What `quantity` of `item` costs with the coupon `code`, if it applies. Run it in the order's
- * transaction when there is a code: the coupon row stays locked until the order that counts as
- * its use is inserted.
+ * What `quantity` of `item` costs with the coupon `code`, if it applies, and the partner that
+ * coupon credits. Run it in the order's transaction when there is a code: the coupon row stays
+ * locked until the order that counts as its use is inserted, so two buyers of its last use
+ * never both get it.
  */
 export async function priceWithCoupon(
 	tx: Db,
 	item: PricedItem,
 	quantity: number,
 	code: string | null | undefined,
-): Promise<OrderPrice> {
+): Promise<OrderPrice & { partnerKey: string | null }> {
 	const coupon = await usableCoupon(tx, code, { itemCode: item.code, currency: item.currency })
-	return priceOrder({ unitAmountMinor: item.amountMinor, quantity, coupon })
+	const price = priceOrder({ unitAmountMinor: item.amountMinor, quantity, coupon })
+	return { ...price, partnerKey: price.couponCode ? (coupon?.partnerKey ?? null) : null }
 }

@@ -1,5 +1,6 @@
 /**
- * The buyer's notice that a late payment is refunded (docs/decisions/077): once per order,
+ * The buyer's notice that a late payment is refunded (docs/decisions/077), or a payment whose
+ * coupon may not be used (112): once per order,
  * through the claim on `refund_notice_sent_at`, and written in the transaction that records the
  * refund (docs/decisions/101), so the order never says refunded without its notice.
  */
@@ -7,6 +8,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { catalogItems, orders } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { couponRefusalOf } from './coupon-use.server'
 import type { Tx } from './query.server'
 
 /** Queues the notice unless it went already; false when it did, or there is no address. */
@@ -29,6 +31,7 @@ export async function sendLateRefundNotice(tx: Tx, orderId: string): Promise<boo
 		currency: claimed.currency,
 		totalMinor: claimed.amountMinor,
 		testMode: claimed.provider === provider.id && provider.testMode,
+		because: couponRefusalOf(claimed.failureReason) ?? 'seats-taken',
 	})
 	await sendEmail(tx, { to: claimed.email, ...content })
 	return true

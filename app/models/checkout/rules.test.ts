@@ -3,6 +3,7 @@ import { checkoutRequestSchema } from '~/forms/checkout-request'
 import {
 	type Coupon,
 	couponApplies,
+	foldCouponCode,
 	holdAllowance,
 	holdsToRelease,
 	isReserving,
@@ -11,6 +12,7 @@ import {
 	priceOrder,
 	regionAllowed,
 	seatsFit,
+	secondUseByBuyer,
 } from './rules'
 
 const now = new Date('2026-11-22T12:00:00Z')
@@ -85,6 +87,35 @@ describe('coupons', () => {
 		expect(couponApplies(coupon({ itemCode: 'pass' }), order)).toBe(false)
 		expect(couponApplies(coupon({ itemCode: 'seat' }), order)).toBe(true)
 		expect(couponApplies(coupon({ kind: 'fixed', amount: 10, currency: 'EUR' }), order)).toBe(false)
+	})
+
+	test('a coupon with a start applies from that instant on, until its end (excluded)', () => {
+		const window = { startsAt: now, expiresAt: new Date(now.getTime() + 60_000) }
+		expect(couponApplies(coupon(window), order)).toBe(true)
+		expect(couponApplies(coupon({ ...window, startsAt: new Date(now.getTime() + 1) }), order)).toBe(
+			false,
+		)
+		expect(couponApplies(coupon(window), { ...order, now: window.expiresAt })).toBe(false)
+	})
+
+	test('an allow-list of products: any of them, and no other', () => {
+		const listed = coupon({ itemCodes: ['pass', 'seat'] })
+		expect(couponApplies(listed, order)).toBe(true)
+		expect(couponApplies(listed, { ...order, itemCode: 'other' })).toBe(false)
+		expect(couponApplies(coupon({ itemCodes: [] }), { ...order, itemCode: 'other' })).toBe(true)
+		// A single product written with SQL before the list (item_code) still counts.
+		expect(couponApplies(coupon({ itemCode: 'pass', itemCodes: ['seat'] }), order)).toBe(true)
+	})
+
+	test('codes are one code whatever their case and surrounding spaces', () => {
+		expect(foldCouponCode(' Launch20 ')).toBe('launch20')
+		expect(foldCouponCode('LAUNCH20')).toBe(foldCouponCode('launch20'))
+	})
+
+	test('one per buyer: a mailbox that paid with the coupon once does not pay with it again', () => {
+		expect(secondUseByBuyer({ onePerBuyer: true }, 0)).toBe(false)
+		expect(secondUseByBuyer({ onePerBuyer: true }, 1)).toBe(true)
+		expect(secondUseByBuyer({ onePerBuyer: false }, 3)).toBe(false)
 	})
 })
 

@@ -15,6 +15,15 @@ export type Coupon = {
 	expiresAt: Date | null
 	/** null: unlimited. */
 	maxUses: number | null
+	/** The products it is for (docs/decisions/112); empty or absent, with no itemCode: any. */
+	itemCodes?: string[]
+	/** Applies from this instant; null: from its creation. */
+	startsAt?: Date | null
+}
+
+/** A code as stored and looked up: codes are one code whatever their case (decision 112). */
+export function foldCouponCode(code: string): string {
+	return code.trim().toLowerCase()
 }
 
 export type OrderPrice = {
@@ -40,11 +49,22 @@ export function couponApplies(
 	}: { itemCode: string; currency: string; now: Date; uses: number },
 ): boolean {
 	if (!coupon.active) return false
+	if (coupon.startsAt && coupon.startsAt.getTime() > now.getTime()) return false
 	if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) return false
 	if (coupon.maxUses !== null && uses >= coupon.maxUses) return false
-	if (coupon.itemCode !== null && coupon.itemCode !== itemCode) return false
+	const items = [...(coupon.itemCodes ?? []), ...(coupon.itemCode ? [coupon.itemCode] : [])]
+	if (items.length > 0 && !items.includes(itemCode)) return false
 	if (coupon.kind === 'fixed' && coupon.currency !== currency) return false
 	return true
+}
+
+/**
+ * Whether a payment would be a one-per-buyer coupon's second use by one buyer: `paidUses` is how
+ * many other paid orders of that buyer's mailbox used it. The e-mail address is known only at
+ * payment, so this is checked there (decision 112).
+ */
+export function secondUseByBuyer(coupon: { onePerBuyer: boolean }, paidUses: number): boolean {
+	return coupon.onePerBuyer && paidUses > 0
 }
 
 /**

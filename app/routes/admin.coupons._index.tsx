@@ -1,0 +1,117 @@
+/**
+ * /admin/coupons: every coupon with its rules, its uses and what it brought (docs/decisions/112):
+ * paid orders (a refunded one no longer counts), checkouts holding a use now, the revenue and the
+ * discount given per currency.
+ */
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { AdminHeading, adminMeta, formatTime, money, tableClasses } from '~/components/admin/ui'
+import { buttonClasses } from '~/components/button-classes'
+import { getDb } from '~/db/client.server'
+import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { listCoupons } from '~/models/admin/coupons.server'
+
+export const meta = adminMeta('Coupons')
+export const headers = () => ADMIN_HEADERS
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	await requireOwner(request, context)
+	const coupons = await listCoupons(await getDb())
+	return json(
+		{
+			coupons: coupons.map((coupon) => ({
+				code: coupon.code,
+				discount:
+					coupon.kind === 'percent'
+						? `${coupon.amount} %`
+						: money(coupon.amount, coupon.currency?.trim() ?? 'USD'),
+				items: coupon.itemCodes,
+				window: [coupon.startsAt, coupon.expiresAt].map((time) => time?.toISOString() ?? null),
+				maxUses: coupon.maxUses,
+				onePerBuyer: coupon.onePerBuyer,
+				partnerKey: coupon.partnerKey,
+				active: coupon.active,
+				paid: coupon.paid,
+				held: coupon.held,
+				refunded: coupon.refunded,
+				revenue: coupon.revenue,
+			})),
+		},
+		{ headers: ADMIN_HEADERS },
+	)
+}
+
+export default function AdminCoupons() {
+	const { coupons } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<AdminHeading title="Coupons">
+				<Link to="/admin/coupons/new" className={buttonClasses('primary')}>
+					New coupon
+				</Link>
+			</AdminHeading>
+			{coupons.length === 0 ? (
+				<p>No coupons yet.</p>
+			) : (
+				<div className="overflow-x-auto">
+					<table className={tableClasses}>
+						<thead>
+							<tr>
+								<th scope="col">Code</th>
+								<th scope="col">Status</th>
+								<th scope="col">Discount</th>
+								<th scope="col">Products</th>
+								<th scope="col">From – until</th>
+								<th scope="col">Uses</th>
+								<th scope="col">Per buyer</th>
+								<th scope="col">Partner</th>
+								<th scope="col">Revenue</th>
+								<th scope="col">Discount given</th>
+							</tr>
+						</thead>
+						<tbody>
+							{coupons.map((coupon) => (
+								<tr key={coupon.code}>
+									<td>
+										<Link
+											to={`/admin/coupons/${encodeURIComponent(coupon.code)}`}
+											className="font-mono underline"
+										>
+											{coupon.code}
+										</Link>
+									</td>
+									<td>{coupon.active ? 'enabled' : 'disabled'}</td>
+									<td>{coupon.discount}</td>
+									<td>{coupon.items.length ? coupon.items.join(', ') : 'all'}</td>
+									<td>{coupon.window.map(formatTime).join(' – ')}</td>
+									<td>
+										{coupon.paid} paid
+										{coupon.held ? `, ${coupon.held} held` : ''}
+										{coupon.refunded ? `, ${coupon.refunded} refunded` : ''}
+										{coupon.maxUses === null ? '' : ` of ${coupon.maxUses}`}
+									</td>
+									<td>{coupon.onePerBuyer ? 'once' : 'any'}</td>
+									<td>{coupon.partnerKey ?? '—'}</td>
+									<td>
+										{coupon.revenue.length
+											? coupon.revenue
+													.map((row) => money(row.revenueMinor, row.currency))
+													.join(' · ')
+											: '—'}
+									</td>
+									<td>
+										{coupon.revenue.length
+											? coupon.revenue
+													.map((row) => money(row.discountMinor, row.currency))
+													.join(' · ')
+											: '—'}
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			)}
+		</>
+	)
+}

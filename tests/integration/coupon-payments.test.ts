@@ -1,0 +1,145 @@
+/**
+ * A coupon's rules checked again at payment (docs/decisions/112), in Stripe mode against a fake
+ * Stripe on loopback, with the models in this process: one use per buyer (the address arrives
+ * with the payment), and a payment after its hold ended when the coupon's last use went to
+ * someone else meanwhile. Both are refunded through Stripe, once, with a notice saying why. On
+ * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { and, eq, like, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Database } from '~/db/client.server'
+import { coupons, orders } from '~/db/schema.server'
+import { outbox } from '~/db/schema-leads.server'
+import { createCheckout } from '~/models/checkout/index.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
+import {
+	FAKE_STRIPE_KEY,
+	FAKE_WEBHOOK_SECRET,
+	type FakeStripe,
+	startFakeStripe,
+} from '../fakes/stripe'
+import { databaseBackends } from '../support/databases'
+import {
+	drainJobs,
+	jobsDueNow,
+	leaveInProcess,
+	schedulePeriodicJobs,
+	useInProcess,
+} from '../support/in-process'
+
+const SEAT = 'ai-driven-dev-preorder'
+
+let stripe: FakeStripe
+beforeAll(async () => {
+	stripe = await startFakeStripe()
+})
+afterAll(() => stripe?.close())
+
+describe.each(databaseBackends)('coupons at payment on $name', (backend) => {
+	let database: Database
+	let cleanup: () => Promise<void>
+
+	beforeAll(async () => {
+		;({ database, cleanup } = await backend.open())
+		await prepareDatabase(database)
+		useInProcess({
+			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+			STRIPE_API_URL: stripe.url,
+			RECONCILE_AFTER_SECONDS: '0',
+		})
+		await schedulePeriodicJobs(database)
+	})
+	afterAll(async () => {
+		leaveInProcess()
+		await cleanup?.()
+	})
+
+	const order = async (id: string) => {
+		const [row] = await database.db.select().from(orders).where(eq(orders.id, id))
+		return row!
+	}
+	const checkout = (coupon: string) =>
+		createCheckout(database.db, {
+			code: SEAT,
+			quantity: 1,
+			region: 'GLOBAL',
+			coupon,
+			origin: 'http://site.test',
+		})
+	/** Stripe takes the payment; its webhook is lost, and reconciliation finds it. */
+	const payAtStripe = async (id: string, email: string) => {
+		const payment = stripe.complete(stripe.sessionOf(id).id, email)
+		await jobsDueNow(database)
+		await drainJobs(database)
+		return payment
+	}
+	const refundsOf = (paymentIntent: string | null) =>
+		[...stripe.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)
+	const mail = (subject: string) =>
+		database.db.select().from(outbox).where(like(outbox.subject, subject))
+
+	test('one per buyer: the same mailbox paying a second time (another spelling) is refunded through Stripe and told why', async () => {
+		await database.db.insert(coupons).values({
+			code: 'OnlyOnce',
+			kind: 'percent',
+			amount: 25,
+			onePerBuyer: true,
+		})
+		const first = await checkout('onlyonce')
+		await payAtStripe(first.id, 'ada.lovelace@gmail.com')
+		// The address is not known before the payment: the discount is shown.
+		const second = await checkout('ONLYONCE')
+		expect((await order(second.id)).discountMinor).toBeGreaterThan(0)
+		const again = await payAtStripe(second.id, 'AdaLovelace+course@googlemail.com')
+		expect((await order(first.id)).status).toBe('paid')
+		expect(await order(second.id)).toMatchObject({
+			status: 'refunded',
+			failureReason: 'coupon-once-per-buyer',
+		})
+		expect(refundsOf(again.payment_intent)).toHaveLength(1)
+		const [notice, ...more] = await mail(`Your order ${second.id} is being refunded`)
+		expect(more).toEqual([])
+		expect(notice!.textBody).toContain('can be used once per buyer')
+		expect(await mail(`Your receipt for order ${second.id}`)).toEqual([])
+
+		// Another buyer is not affected; running everything again refunds nobody twice.
+		const other = await checkout('onlyonce')
+		await payAtStripe(other.id, 'grace@example.com')
+		expect((await order(other.id)).status).toBe('paid')
+		expect(refundsOf(again.payment_intent)).toHaveLength(1)
+	})
+
+	test('a payment after its hold ended, when the last use went to another buyer meanwhile, is refunded and told why', async () => {
+		await database.db
+			.insert(coupons)
+			.values({ code: 'LASTONE', kind: 'percent', amount: 40, maxUses: 1 })
+		const late = await checkout('lastone')
+		await database.db
+			.update(orders)
+			.set({ expiresAt: sql`now() - interval '1 second'` })
+			.where(eq(orders.id, late.id))
+		// The use came back with the hold: another buyer takes it and is still paying.
+		const other = await checkout('LastOne')
+		expect((await order(other.id)).discountMinor).toBeGreaterThan(0)
+
+		const payment = await payAtStripe(late.id, 'late@example.com')
+		expect(await order(late.id)).toMatchObject({
+			status: 'refunded',
+			failureReason: 'coupon-used-up',
+		})
+		expect(refundsOf(payment.payment_intent)).toHaveLength(1)
+		const notices = await database.db
+			.select()
+			.from(outbox)
+			.where(
+				and(
+					eq(outbox.toAddress, 'late@example.com'),
+					like(outbox.subject, `Your order ${late.id} is being refunded`),
+				),
+			)
+		expect(notices).toHaveLength(1)
+		expect(notices[0]!.textBody).toContain('whose uses had all been taken')
+		expect((await order(other.id)).status).toBe('pending')
+	})
+})
