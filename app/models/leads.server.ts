@@ -61,6 +61,11 @@ export type LeadInput = {
 	attribution: AttributionFacts
 	/** One-click links are proof of the address: the sign-up counts as confirmed. */
 	confirmed?: boolean
+	/**
+	 * A workshop lead's session (docs/decisions/110). Choosing another moves the lead and clears
+	 * `confirmation_sent_at`, so a confirmation naming the new session goes out.
+	 */
+	workshopSession?: string | null
 }
 
 export type SavedLead = { id: number; created: boolean; confirmed: boolean }
@@ -86,8 +91,18 @@ export async function saveLead(db: Db, input: LeadInput): Promise<SavedLead> {
 			attribution: input.attribution.marketing,
 			createdAt: now,
 			updatedAt: now,
+			workshopSession: input.workshopSession ?? null,
 		})
-		.onConflictDoUpdate({ target: [leads.email, leads.list], set: { updatedAt: sql`now()` } })
+		.onConflictDoUpdate({
+			target: [leads.email, leads.list],
+			set: {
+				updatedAt: sql`now()`,
+				// Both read the row as it was: a session chosen anew is kept, and its confirmation is due.
+				workshopSession: sql`coalesce(excluded.workshop_session, leads.workshop_session)`,
+				confirmationSentAt: sql`CASE WHEN excluded.workshop_session IS DISTINCT FROM leads.workshop_session
+					AND excluded.workshop_session IS NOT NULL THEN NULL ELSE leads.confirmation_sent_at END`,
+			},
+		})
 		.returning({
 			id: leads.id,
 			createdAt: leads.createdAt,
