@@ -17,6 +17,7 @@ import {
 	sandboxCheckoutSchema,
 	signupSchema,
 	surveySchema,
+	workshopSignupSchema,
 } from './schemas'
 
 /** What a form's schema may depend on: the buy form's limit is the server's MAX_QUANTITY. */
@@ -25,6 +26,7 @@ export type FormOptions = { maxQuantity?: number }
 export const formSchemas = {
 	interest: () => interestSchema,
 	signup: () => signupSchema,
+	workshopSignup: () => workshopSignupSchema,
 	onboarding: () => onboardingSchema,
 	survey: () => surveySchema,
 	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),
