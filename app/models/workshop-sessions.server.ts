@@ -158,3 +158,41 @@ export async function takeSessionPlace(db: Db, email: string, session: SiteEvent
 	const mine = row?.mine === true || row?.mine === 't'
 	if (!mine && Number(row?.others ?? 0) >= session.capacity) throw new WorkshopSessionError('full')
 }
+
+export type SessionHeadCount = {
+	/** The session's id; null: workshop leads from before sessions could be chosen. */
+	id: string | null
+	when: string | null
+	capacity: number | null
+	count: number
+}
+
+/**
+ * The owner's head count per session (docs/decisions/110): every session of content, past ones
+ * too, earliest first, then any id leads hold that content no longer has, then the workshop
+ * leads who never chose one.
+ */
+export async function sessionHeadCounts(db: Db): Promise<SessionHeadCount[]> {
+	const rows = await db
+		.select({ session: leads.workshopSession, count: count() })
+		.from(leads)
+		.where(eq(leads.list, 'workshop'))
+		.groupBy(leads.workshopSession)
+	const counts = new Map(rows.map((row) => [row.session, row.count]))
+	const sessions = eventsOf('workshop')
+	const known = new Set(sessions.map((session) => session.id))
+	return [
+		...sessions.map((session) => ({
+			id: session.id,
+			when: `${formatEventRange(session)} (${timeZoneName(session)})`,
+			capacity: session.capacity ?? null,
+			count: counts.get(session.id) ?? 0,
+		})),
+		...rows
+			.filter((row) => row.session !== null && !known.has(row.session))
+			.map((row) => ({ id: row.session, when: null, capacity: null, count: row.count })),
+		...(counts.has(null)
+			? [{ id: null, when: null, capacity: null, count: counts.get(null)! }]
+			: []),
+	]
+}

@@ -15,6 +15,7 @@ import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import type { AttributionFacts } from './attribution'
 import { findLead, signUp } from './leads.server'
 import { submitSignup } from './signups.server'
+import { sessionHeadCounts } from './workshop-sessions.server'
 
 const fixture = vi.hoisted(() => {
 	const day = 24 * 60 * 60 * 1000
@@ -137,6 +138,16 @@ describe('a workshop sign-up chooses a session', () => {
 		expect(mails.map((mail) => mail.attachments?.map((file) => file.filename))).toEqual([
 			['next-session.ics'],
 			['later-session.ics'],
+		])
+	})
+
+	test("the owner's head count per session counts each session's sign-ups, every session listed", async () => {
+		const counts = await sessionHeadCounts(database.db)
+		expect(counts.map(({ id, count, capacity }) => ({ id, count, capacity }))).toEqual([
+			{ id: 'begun-session', count: 0, capacity: null },
+			{ id: 'full-session', count: 1, capacity: 1 },
+			{ id: 'next-session', count: 1, capacity: 5 },
+			{ id: 'later-session', count: 2, capacity: null },
 		])
 	})
 

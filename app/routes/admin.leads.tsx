@@ -1,6 +1,6 @@
 /**
- * /admin/leads: sign-ups per list (docs/decisions/062) with their confirmation state and
- * attribution, newest first, paged by key; filters by list, confirmation, partner, dates and
+ * /admin/leads: sign-ups per list (docs/decisions/062) with their confirmation state,
+ * workshop session (decision 110) and attribution, newest first, paged by key; filters by list, confirmation, partner, dates and
  * e-mail prefix; the same query string exports them as CSV.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
@@ -64,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				createdAt: lead.createdAt.toISOString(),
 				email: lead.email,
 				list: lead.list,
+				session: lead.workshopSession,
 				name: [lead.firstName, lead.lastName].filter(Boolean).join(' '),
 				confirmedAt: lead.confirmedAt?.toISOString() ?? null,
 				partnerKey: lead.partnerKey,
@@ -113,6 +114,7 @@ export default function AdminLeads() {
 						<tr>
 							<th scope="col">Signed up</th>
 							<th scope="col">List</th>
+							<th scope="col">Session</th>
 							<th scope="col">E-mail</th>
 							<th scope="col">Name</th>
 							<th scope="col">Confirmed</th>
@@ -125,6 +127,7 @@ export default function AdminLeads() {
 							<tr key={lead.id}>
 								<td>{formatTime(lead.createdAt)}</td>
 								<td>{lead.list}</td>
+								<td>{lead.session ?? '—'}</td>
 								<td>{lead.email}</td>
 								<td>{lead.name || '—'}</td>
 								<td>{lead.confirmedAt ? formatTime(lead.confirmedAt) : 'no'}</td>
