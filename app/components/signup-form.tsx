@@ -28,7 +28,7 @@ export type SignupFormProps = {
 }
 
 /** A workshop session as the form offers it. */
-export type SessionOption = {
+type SessionOption = {
 	id: string
 	when: string
 	zoneName: string

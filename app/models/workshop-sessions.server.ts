@@ -31,7 +31,7 @@ export class WorkshopSessionError extends Error {
 const SESSION_LOCK_KEY = 0x77736573
 
 /** The sessions one may still sign up for: those not begun by `now`, earliest first. */
-export function openSessions(now = new Date()): SiteEvent[] {
+function openSessions(now = new Date()): SiteEvent[] {
 	return eventsOf('workshop').filter((session) => Date.parse(session.start) > now.getTime())
 }
 

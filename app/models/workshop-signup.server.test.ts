@@ -38,7 +38,7 @@ const fixture = vi.hoisted(() => {
 		session('full-session', 1, 1),
 		session('next-session', 2, 5),
 		session('later-session', 10),
-	]
+	] satisfies SiteEvent[]
 })
 
 vi.mock('~/content/site-content.server', () => ({
