@@ -32,7 +32,8 @@ describe('the workshop form', () => {
 
 	test('a value no session id could be gets the message next to the session field', () => {
 		for (const session of ['Workshop 1', '../x', 'a'.repeat(101)]) {
-			expect(parse({ email: 'a@example.com', session }).error).toEqual({
+			const submission = parse({ email: 'a@example.com', session })
+			expect(submission.status === 'error' && submission.error).toEqual({
 				session: [MESSAGES.workshopSessionUnknown],
 			})
 		}

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { baseURL } from '../../playwright.config'
 import { hydrated } from './hydration'
 import { address, inbox } from './inbox'
+import { signupLink } from './signup-link'
 
 // Workshop sessions (docs/decisions/110), with JavaScript on (project js) and off (no-js): the
 // visitor picks a session with a radio button, the nearest one chosen by default; the page they
@@ -114,4 +115,21 @@ test('a form posted by hand with a session that is not offered answers 400 with 
 	expect(response.status()).toBe(400)
 	expect(await response.text()).toContain('Please choose one of the sessions listed')
 	expect(await inbox(page, email)).toEqual([])
+})
+
+test('a one-click workshop link signs up for the nearest session, which the page and the e-mail name', async ({
+	page,
+}, testInfo) => {
+	const email = address(testInfo, 'oneclick-session')
+	await page.goto(signupLink(email, 'workshop').replace(baseURL, ''))
+	if (testInfo.project.name === 'no-js')
+		await page.getByRole('button', { name: 'Confirm sign-up' }).click()
+	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
+	const session = new URL(page.url()).searchParams.get('session')!
+	const calendarLinks = page.getByRole('link', { name: /^Add to calendar \(\.ics\)/ })
+	await expect(calendarLinks).toHaveAttribute('href', `/calendar/${session}.ics`)
+	const [mail] = await inbox(page, email)
+	const calendars = attachedCalendars(mail?.text ?? '')
+	expect(calendars).toHaveLength(1)
+	expect(calendars[0]).toMatch(new RegExp(`^UID:${session}@127\\.0\\.0\\.1\\r$`, 'm'))
 })
