@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { baseURL } from '../../playwright.config'
+import { decodedMail } from '../fakes/smtp'
 import { hydrated } from './hydration'
 import { address, inbox } from './inbox'
 import { signupLink } from './signup-link'
@@ -10,13 +11,6 @@ import { signupLink } from './signup-link'
 // is that session's alone. The sessions are content/site/events.yml's.
 
 const LATER = { id: 'workshop-2027-01-14', date: /14 January 2027/ }
-
-/** A message's text as a reader sees it: quoted-printable soft breaks and escapes undone. */
-function readable(raw: string): string {
-	return raw
-		.replace(/=\r?\n/g, '')
-		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-}
 
 /** Every calendar file attached to a message (base64 MIME parts), decoded. */
 function attachedCalendars(raw: string): string[] {
@@ -59,7 +53,7 @@ test('the nearest session is chosen by default; a later one chosen instead is th
 
 	const mails = await inbox(page, email)
 	expect(mails.map((mail) => mail.subject)).toEqual(["You're signed up for the free workshop"])
-	const text = readable(mails[0]!.text)
+	const text = decodedMail(mails[0]!.text)
 	expect(text).toContain("You're signed up for Free workshop: AI in your development workflow.")
 	expect(text).toMatch(LATER.date)
 	expect(text).not.toMatch(/10 December 2026/)

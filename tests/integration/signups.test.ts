@@ -123,6 +123,29 @@ describe('sign-ups', () => {
 		expect(await page.text()).toContain('signed up for the workshop. Watch your inbox')
 	})
 
+	test('workshop: the session chosen is the one the SMTP message names, its calendar file alone attached', async () => {
+		const html = await (await fetch(`${server.url}/workshop`)).text()
+		const offered = [...html.matchAll(/<input[^>]*name="session"[^>]*value="([^"]+)"/g)].map(
+			(match) => match[1]!,
+		)
+		expect(offered.length).toBeGreaterThanOrEqual(2)
+		const later = offered.at(-1)!
+		const fields = await honeypotFields(server, '/workshop')
+		const response = await post(server, '/workshop?index', {
+			...fields,
+			email: 'later@example.com',
+			session: later,
+		})
+		expect(response.headers.get('location')).toBe(`/workshop/enrolled?session=${later}`)
+		await smtp.waitFor('later@example.com')
+		const [mail] = mailTo('later@example.com')
+		expect(decodedMail(mail!.raw)).toContain(
+			"You're signed up for Free workshop: AI in your development workflow.",
+		)
+		expect(mail!.raw.match(/Content-Type: text\/calendar/g)).toHaveLength(1)
+		expect(mail!.raw).toContain(`filename=${later}.ics`)
+	})
+
 	test('a filled honeypot stores nothing', async () => {
 		const fields = await honeypotFields(server, '/workshop')
 		const response = await post(server, '/workshop?index', {
