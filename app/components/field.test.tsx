@@ -106,6 +106,24 @@ describe('Field wires label, hint and error ids', () => {
 		expectDescribedByRendered(html)
 	})
 
+	test('a radio option that cannot be chosen is disabled, and says why beside its label', () => {
+		const html = render({}, (fields) => (
+			<RadioGroupField
+				meta={fields.rating}
+				legend="Session"
+				stacked
+				options={[
+					{ value: 'a', label: 'Monday' },
+					{ value: 'b', label: 'Tuesday', disabled: true, note: 'Full' },
+				]}
+			/>
+		))
+		expect(html).toMatch(/<input[^>]*id="f-rating-b"[^>]*disabled=""/)
+		expect(html).not.toMatch(/<input[^>]*id="f-rating-a"[^>]*disabled/)
+		expect(html).toContain('Tuesday')
+		expect(html).toContain('Full')
+	})
+
 	test('a valid checkbox without a hint points at nothing', () => {
 		const html = render({}, (fields) => <CheckboxField meta={fields.quote} label="Quote me" />)
 		expect(html).not.toContain('aria-describedby')

@@ -153,25 +153,34 @@ export function CheckboxField({
 	)
 }
 
-/** One choice out of a few, as radio buttons in a fieldset that carries the message. */
+/**
+ * One choice out of a few, as radio buttons in a fieldset that carries the message. An option
+ * that cannot be chosen is disabled, its `note` saying why ("Full"); `stacked` puts one option
+ * per line, for long labels.
+ */
 export function RadioGroupField({
 	meta,
 	legend,
 	options,
 	hint,
+	stacked = false,
 }: {
 	meta: AnyField
 	legend: ReactNode
-	options: readonly { value: string; label: ReactNode }[]
+	options: readonly { value: string; label: ReactNode; disabled?: boolean; note?: ReactNode }[]
 	hint?: ReactNode
+	stacked?: boolean
 }) {
 	const wiring = wireField(meta, Boolean(hint), true)
 	return (
 		<fieldset {...wiring.aria}>
 			<legend className="text-sm font-medium">{legend}</legend>
-			<div className="mt-2 flex flex-wrap gap-4">
+			<div className={stacked ? 'mt-2 space-y-2' : 'mt-2 flex flex-wrap gap-4'}>
 				{options.map((option) => (
-					<label key={option.value} className="flex items-center gap-2">
+					<label
+						key={option.value}
+						className={`flex items-center gap-2${option.disabled ? ' text-slate-500 dark:text-slate-400' : ''}`}
+					>
 						<input
 							{...getInputProps(meta, {
 								type: 'radio',
@@ -179,8 +188,12 @@ export function RadioGroupField({
 								ariaAttributes: false,
 							})}
 							id={`${meta.id}-${option.value}`}
+							disabled={option.disabled}
 						/>
-						{option.label}
+						<span>
+							{option.label}
+							{option.note ? <strong className="ml-2 font-semibold">{option.note}</strong> : null}
+						</span>
 					</label>
 				))}
 			</div>

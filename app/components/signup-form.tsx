@@ -5,9 +5,9 @@
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { type ComponentProps, useEffect, useRef } from 'react'
 import { SubmitButton } from '~/components/button'
-import { Field, FormErrors } from '~/components/field'
+import { Field, FormErrors, RadioGroupField } from '~/components/field'
 import { HoneypotFields } from '~/components/honeypot-fields'
 import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { useValidatedForm } from '~/forms/use-form-validator'
@@ -23,6 +23,27 @@ export type SignupFormProps = {
 	consent: string
 	/** The list signed up to, also the `list` key of the analytics sign-up event. */
 	list: SignupList
+	/** The workshop's sessions to choose from, and the one chosen by default (docs/decisions/110). */
+	sessions?: { choices: readonly SessionOption[]; defaultValue: string | undefined }
+}
+
+/** A workshop session as the form offers it. */
+type SessionOption = {
+	id: string
+	when: string
+	zoneName: string
+	placeholder: boolean
+	left: number | null
+	full: boolean
+}
+
+type SessionFieldMeta = ComponentProps<typeof RadioGroupField>['meta']
+
+function sessionNote(session: SessionOption): string | undefined {
+	if (session.full) return 'Full'
+	if (session.left !== null && session.left <= 10)
+		return session.left === 1 ? '1 place left' : `${session.left} places left`
+	return session.placeholder ? 'Provisional date' : undefined
 }
 
 export function SignupForm({
@@ -32,19 +53,35 @@ export function SignupForm({
 	submitLabel,
 	consent,
 	list,
+	sessions,
 }: SignupFormProps) {
 	const [form, fields] = useValidatedForm(SIGNUP_FORMS[list], {
 		id,
 		lastResult,
+		defaultValue: sessions ? { session: sessions.defaultValue } : undefined,
 		onSubmit: (_event, { submission }) => {
 			// With JavaScript only: the form is valid and about to be sent.
 			if (submission?.status === 'success') recordSignup(String(submission.value.email), list)
 		},
 	})
-	const hasFirstName = SIGNUP_FORMS[list] === 'signup'
+	const hasFirstName = SIGNUP_FORMS[list] !== 'interest'
 	return (
 		<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
 			<HoneypotFields honeypot={honeypot} />
+			{sessions ? (
+				<RadioGroupField
+					// The workshop's form (SIGNUP_FORMS), the one given sessions, has the field.
+					meta={(fields as unknown as Record<string, SessionFieldMeta>).session!}
+					legend="Session"
+					stacked
+					options={sessions.choices.map((session) => ({
+						value: session.id,
+						label: `${session.when} (${session.zoneName})`,
+						disabled: session.full,
+						note: sessionNote(session),
+					}))}
+				/>
+			) : null}
 			{hasFirstName ? (
 				<Field
 					meta={fields.firstName}

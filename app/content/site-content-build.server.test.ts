@@ -82,6 +82,48 @@ describe('the content/site build', () => {
 		expect(() => compileSiteContent(dir)).toThrow(/0\.end: must be after start/)
 	})
 
+	test('a workshop session may have a capacity: a whole number of places, on workshop sessions only', () => {
+		const withCapacity = (entry: string) =>
+			siteDir({
+				'events.yml': `
+- { id: opens, kind: course, title: Opens, description: D, start: '2027-02-02T17:00', end: '2027-02-02T18:00', timeZone: Europe/Berlin, location: Online }
+- ${entry}
+- { id: day, kind: day, title: Day, description: D, start: '2027-03-18T09:00', end: '2027-03-18T17:00', timeZone: Europe/Amsterdam, location: Online }
+`,
+			})
+		const session =
+			"{ id: ws, kind: workshop, title: W, description: D, start: '2026-12-10T18:00', end: '2026-12-10T20:00', timeZone: Europe/Berlin, location: Online"
+		expect(compileSiteContent(withCapacity(`${session}, capacity: 30 }`)).events[1]).toMatchObject({
+			id: 'ws',
+			capacity: 30,
+		})
+		expect(compileSiteContent(withCapacity(`${session} }`)).events[1]?.capacity).toBeUndefined()
+		expect(() => compileSiteContent(withCapacity(`${session}, capacity: 0 }`))).toThrow(
+			/1\.capacity: must be a whole number of places, at least 1/,
+		)
+		expect(() =>
+			compileSiteContent(
+				withCapacity(
+					"{ id: ws, kind: day, title: W, description: D, start: '2026-12-10T18:00', end: '2026-12-10T20:00', timeZone: Europe/Berlin, location: Online, capacity: 3 }",
+				),
+			),
+		).toThrow(/1\.capacity: only a workshop session has a capacity/)
+	})
+
+	test("every workshop session bears the workshop's one title", () => {
+		const dir = siteDir({
+			'events.yml': `
+- { id: opens, kind: course, title: Opens, description: D, start: '2027-02-02T17:00', end: '2027-02-02T18:00', timeZone: Europe/Berlin, location: Online }
+- { id: ws-1, kind: workshop, title: The workshop, description: D, start: '2026-12-10T18:00', end: '2026-12-10T20:00', timeZone: Europe/Berlin, location: Online }
+- { id: ws-2, kind: workshop, title: Another workshop, description: D, start: '2027-01-10T18:00', end: '2027-01-10T20:00', timeZone: Europe/Berlin, location: Online }
+- { id: day, kind: day, title: Day, description: D, start: '2027-03-18T09:00', end: '2027-03-18T17:00', timeZone: Europe/Amsterdam, location: Online }
+`,
+		})
+		expect(() => compileSiteContent(dir)).toThrow(
+			/2\.title: every workshop session has the workshop's title "The workshop"/,
+		)
+	})
+
 	test('an agenda naming a speaker who is not in people.yml is refused', () => {
 		const dir = siteDir({
 			'agenda.yml': `workshop: []\nday: [{ time: '09:30', title: Keynote, speaker: Nobody }]\n`,

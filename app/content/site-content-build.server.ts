@@ -90,6 +90,12 @@ const eventSchema = z
 		timeZone,
 		location: text(200),
 		joinUrl: z.string().url('must be a full URL such as https://…').optional(),
+		// A workshop session's places (docs/decisions/110); without one, a session has no limit.
+		capacity: z
+			.number({ invalid_type_error: 'must be a whole number of places, at least 1' })
+			.int('must be a whole number of places, at least 1')
+			.min(1, 'must be a whole number of places, at least 1')
+			.optional(),
 		placeholder,
 	})
 	.strict()
@@ -98,6 +104,14 @@ const eventSchema = z
 		const end = zonedTimeToUtc(event.end, event.timeZone)
 		if (end <= start) {
 			context.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' })
+			return z.NEVER
+		}
+		if (event.capacity !== undefined && event.kind !== 'workshop') {
+			context.addIssue({
+				code: 'custom',
+				path: ['capacity'],
+				message: 'only a workshop session has a capacity',
+			})
 			return z.NEVER
 		}
 		return { ...event, start: start.toISOString(), end: end.toISOString() }
@@ -109,6 +123,17 @@ const eventsSchema = z.array(eventSchema).superRefine((events, context) => {
 		if (seen.has(event.id))
 			context.addIssue({ code: 'custom', path: [index, 'id'], message: 'is used twice' })
 		seen.add(event.id)
+	}
+	// The workshop has one title, which its page, its e-mails and every calendar entry name
+	// (docs/decisions/110): the first session's, and every other session must repeat it.
+	const workshopTitle = events.find((event) => event.kind === 'workshop')?.title
+	for (const [index, event] of events.entries()) {
+		if (event.kind === 'workshop' && event.title !== workshopTitle)
+			context.addIssue({
+				code: 'custom',
+				path: [index, 'title'],
+				message: `every workshop session has the workshop's title "${workshopTitle}"`,
+			})
 	}
 	// The pages show one course release and one day event, and at least one workshop session.
 	for (const kind of ['course', 'workshop', 'day'] as const) {

@@ -36,3 +36,11 @@ export function eventsOf(kind: EventKind, { after }: { after?: Date } = {}): Sit
 		.filter((event) => !after || Date.parse(event.end) > after.getTime())
 		.sort((a, b) => a.start.localeCompare(b.start))
 }
+
+/**
+ * The workshop's title, the one its page, its e-mails and its calendar entries name: every
+ * session bears it (the build checks), so the first session's (docs/decisions/110).
+ */
+export function workshopTitle(): string {
+	return eventsOf('workshop')[0]?.title ?? 'Free workshop'
+}

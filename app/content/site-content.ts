@@ -19,6 +19,8 @@ export type SiteEvent = {
 	location: string
 	/** Sent only in the calendar file attached to a confirmation e-mail. */
 	joinUrl?: string
+	/** A workshop session's places; none: no limit (docs/decisions/110). */
+	capacity?: number
 	placeholder: boolean
 }
 

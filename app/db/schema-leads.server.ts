@@ -36,6 +36,9 @@ export const leads = pgTable(
 		// 0005_lead_confirmation_sent_at.sql; since 0010 every confirmation, written with the
 		// lead in one transaction (docs/decisions/101). Null: none was ever written.
 		confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+		// 0020_workshop_sessions.sql: a workshop lead's session, an event id of content/site
+		// (docs/decisions/110).
+		workshopSession: text('workshop_session'),
 	},
 	(table) => [unique().on(table.email, table.list)],
 )

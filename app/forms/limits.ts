@@ -27,6 +27,9 @@ export const PASS_HOLDER_NAME_LENGTH = { min: 2, max: 80 } as const
 export const SURVEY_RATING = { min: 1, max: 5 } as const
 export const SURVEY_ANSWER_MAX_LENGTH = 2000
 
+/** A workshop session's id (an event id of content/site/events.yml) as a form may send it. */
+export const WORKSHOP_SESSION_ID_MAX_LENGTH = 100
+
 /** SPEC: MAX_QUANTITY's default; the server's configured limit is what counts. */
 export const DEFAULT_MAX_QUANTITY = 20
 

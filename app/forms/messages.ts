@@ -35,6 +35,12 @@ export const MESSAGES = {
 	surveyAnswerLong: `Please keep this under ${SURVEY_ANSWER_MAX_LENGTH} characters`,
 	surveyAnswerControl: 'Please remove the control characters from this answer',
 
+	// The workshop's session (docs/decisions/110).
+	workshopSessionUnknown: 'Please choose one of the sessions listed',
+	workshopSessionBegun: 'This session has already begun: please choose a later one',
+	workshopSessionFull: 'This session is full: please choose another one',
+	workshopSessionNone: 'Every upcoming session is full: new dates are announced on this page',
+
 	// Claiming a pass.
 	passNameShort: `Name must be at least ${PASS_HOLDER_NAME_LENGTH.min} characters`,
 	passNameLong: `Name must be less than ${PASS_HOLDER_NAME_LENGTH.max} characters`,

@@ -16,10 +16,13 @@ export const LEAD_LISTS = [
 ] as const
 export type LeadList = (typeof LEAD_LISTS)[number]
 
-/** The lists a sign-up form adds to, and its form: course interest asks for the e-mail only. */
+/**
+ * The lists a sign-up form adds to, and its form: course interest asks for the e-mail only, the
+ * workshop for a session too.
+ */
 export const SIGNUP_FORMS = {
 	course: 'interest',
-	workshop: 'signup',
+	workshop: 'workshopSignup',
 	day_event: 'signup',
 } as const satisfies Partial<Record<LeadList, FormName>>
 export type SignupList = keyof typeof SIGNUP_FORMS

@@ -18,6 +18,7 @@ import {
 	sandboxCheckoutSchema,
 	signupSchema,
 	surveySchema,
+	workshopSignupSchema,
 } from './schemas'
 
 /** What a form's schema may depend on: the buy form's limit is the server's MAX_QUANTITY. */
@@ -26,6 +27,7 @@ export type FormOptions = { maxQuantity?: number }
 export const formSchemas = {
 	interest: () => interestSchema,
 	signup: () => signupSchema,
+	workshopSignup: () => workshopSignupSchema,
 	onboarding: () => onboardingSchema,
 	survey: () => surveySchema,
 	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),

@@ -18,6 +18,28 @@ import {
 const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
 	result.error?.issues[0]?.message
 
+describe('the workshop form', () => {
+	const parse = (fields: Record<string, string>) => {
+		const formData = new FormData()
+		for (const [name, value] of Object.entries(fields)) formData.append(name, value)
+		return parseForm('workshopSignup', formData)
+	}
+
+	test('takes a session id, or none (the server then picks the nearest with a place)', () => {
+		expect(parse({ email: 'a@example.com', session: 'workshop-2027-01-14' }).status).toBe('success')
+		expect(parse({ email: 'a@example.com' }).status).toBe('success')
+	})
+
+	test('a value no session id could be gets the message next to the session field', () => {
+		for (const session of ['Workshop 1', '../x', 'a'.repeat(101)]) {
+			const submission = parse({ email: 'a@example.com', session })
+			expect(submission.status === 'error' && submission.error).toEqual({
+				session: [MESSAGES.workshopSessionUnknown],
+			})
+		}
+	})
+})
+
 describe('sign-up rules', () => {
 	test('e-mail addresses are stored trimmed and lower-cased', () => {
 		expect(normalizeEmail('  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com')
@@ -174,6 +196,7 @@ describe('the validator registry', () => {
 				'sandboxCheckout',
 				'signup',
 				'survey',
+				'workshopSignup',
 			].sort(),
 		)
 	})

@@ -16,6 +16,7 @@ import {
 	PASS_HOLDER_NAME_LENGTH,
 	SURVEY_ANSWER_MAX_LENGTH,
 	SURVEY_RATING,
+	WORKSHOP_SESSION_ID_MAX_LENGTH,
 } from './limits'
 import { MESSAGES } from './messages'
 import { nameLength, normalizeName } from './normalize'
@@ -117,6 +118,20 @@ export function greetingName(value: string | null | undefined): string | null {
 export const signupSchema = z.object({
 	email: emailField,
 	firstName: profileSchema.shape.firstName,
+})
+
+/**
+ * The workshop: the sign-up and the session chosen, a workshop event's id (docs/decisions/110).
+ * None sent (a page from before sessions) is the nearest one with a place; whether the session
+ * exists, has not begun and has a place is the server's check.
+ */
+export const workshopSignupSchema = signupSchema.extend({
+	session: z
+		.string()
+		.trim()
+		.max(WORKSHOP_SESSION_ID_MAX_LENGTH, MESSAGES.workshopSessionUnknown)
+		.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, MESSAGES.workshopSessionUnknown)
+		.optional(),
 })
 
 /** Course interest on `/`: the e-mail address is enough. */

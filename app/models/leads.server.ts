@@ -6,7 +6,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
-import { eventsOf } from '~/content/site-content.server'
+import { eventsOf, workshopTitle } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
@@ -18,6 +18,7 @@ import type { AttributionFacts } from './attribution'
 import { calendarAttachment, emailEvent } from './calendar.server'
 import { sendConfirmation } from './confirmation-limits.server'
 import { createToken } from './signed-token.server'
+import { chooseSession, takeSessionPlace } from './workshop-sessions.server'
 
 /** E-mail addresses are stored trimmed and lower-cased: one lead per person and list. */
 export function normalizeEmail(email: string): string {
@@ -61,6 +62,11 @@ export type LeadInput = {
 	attribution: AttributionFacts
 	/** One-click links are proof of the address: the sign-up counts as confirmed. */
 	confirmed?: boolean
+	/**
+	 * A workshop lead's session (docs/decisions/110). Choosing another moves the lead and clears
+	 * `confirmation_sent_at`, so a confirmation naming the new session goes out.
+	 */
+	workshopSession?: string | null
 }
 
 export type SavedLead = { id: number; created: boolean; confirmed: boolean }
@@ -86,8 +92,18 @@ export async function saveLead(db: Db, input: LeadInput): Promise<SavedLead> {
 			attribution: input.attribution.marketing,
 			createdAt: now,
 			updatedAt: now,
+			workshopSession: input.workshopSession ?? null,
 		})
-		.onConflictDoUpdate({ target: [leads.email, leads.list], set: { updatedAt: sql`now()` } })
+		.onConflictDoUpdate({
+			target: [leads.email, leads.list],
+			set: {
+				updatedAt: sql`now()`,
+				// Both read the row as it was: a session chosen anew is kept, and its confirmation is due.
+				workshopSession: sql`coalesce(excluded.workshop_session, leads.workshop_session)`,
+				confirmationSentAt: sql`CASE WHEN excluded.workshop_session IS DISTINCT FROM leads.workshop_session
+					AND excluded.workshop_session IS NOT NULL THEN NULL ELSE leads.confirmation_sent_at END`,
+			},
+		})
 		.returning({
 			id: leads.id,
 			createdAt: leads.createdAt,
@@ -131,15 +147,28 @@ export async function findLead(db: Db, email: string, list: LeadList) {
  * the mail server. Should the row fail to be written, the sign-up fails with it and the visitor
  * can send the form again; a lead whose confirmation was never written gets it then.
  */
-export async function signUp(db: Db, input: LeadInput & { origin: string }): Promise<SavedLead> {
+export async function signUp(
+	db: Db,
+	/** `workshopSession`: the one asked for by id; none: the lead's own or the nearest with room. */
+	input: LeadInput & { origin: string },
+): Promise<SavedLead & { workshopSession: string | null }> {
+	// A workshop sign-up is for one session (docs/decisions/110); WorkshopSessionError if none.
+	const session =
+		input.list === 'workshop'
+			? await chooseSession(db, {
+					email: normalizeEmail(input.email),
+					requested: input.workshopSession ?? undefined,
+				})
+			: undefined
 	// Rendered before the transaction, which then holds no lock while a template renders.
-	const mail = await confirmationEmail(input)
+	const mail = await confirmationEmail({ ...input, session })
 	return db.transaction(async (tx) => {
-		const lead = await saveLead(tx, input)
+		if (session) await takeSessionPlace(tx, normalizeEmail(input.email), session)
+		const lead = await saveLead(tx, { ...input, workshopSession: session?.id })
 		// Within the hourly limits per mailbox, domain and site (docs/decisions/103).
 		if (mail && (await claimConfirmationSend(tx, input.email, input.list)))
 			await sendConfirmation(tx, { to: normalizeEmail(input.email), ...mail })
-		return lead
+		return { ...lead, workshopSession: session?.id ?? null }
 	})
 }
 
@@ -174,10 +203,11 @@ async function claimConfirmationSend(db: Db, email: string, list: LeadList): Pro
 
 /**
  * The confirmation of a sign-up, with the calendar file of what it is for attached
- * (docs/decisions/086, 089): the next workshop session, the course release, the day.
+ * (docs/decisions/086, 089): the workshop session chosen (that one alone), the course release,
+ * the day.
  */
 async function confirmationEmail(
-	input: LeadInput & { origin: string },
+	input: Omit<LeadInput, 'workshopSession'> & { origin: string; session?: SiteEvent },
 ): Promise<(EmailContent & { attachments: EmailAttachment[] }) | null> {
 	const firstName = greetingName(input.firstName)
 	const { origin } = input
@@ -187,14 +217,15 @@ async function confirmationEmail(
 	})
 	switch (input.list) {
 		case 'workshop': {
-			const sessions = eventsOf('workshop', { after: new Date() })
+			const { session } = input
 			return withCalendar(
 				templates.workshopConfirmation({
 					firstName,
 					siteUrl: origin,
-					sessions: sessions.map((session) => emailEvent(session, origin)),
+					workshop: workshopTitle(),
+					session: session && emailEvent(session, origin),
 				}),
-				sessions[0],
+				session,
 			)
 		}
 		case 'course': {

@@ -7,11 +7,13 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import type { Db } from '~/db/client.server'
-import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
+import { MESSAGES } from '~/forms/messages'
+import { type LeadList, SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { parseForm } from '~/forms/parse.server'
 import type { AttributionFacts } from './attribution'
 import { LIST_DESTINATIONS, saveLead, saveSurveyResponse, signUp } from './leads.server'
 import { applyProfileData, type Profile } from './profile'
+import { type SessionProblem, WorkshopSessionError } from './workshop-sessions.server'
 
 export type FormOutcome<Extra = unknown> =
 	| { status: 'invalid'; reply: SubmissionResult<string[]> }
@@ -25,9 +27,44 @@ export async function submitSignup(
 	const { formData, list, attribution, origin } = input
 	const submission = parseForm(SIGNUP_FORMS[list], formData)
 	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
-	const value: { email: string; firstName?: string } = submission.value
-	await signUp(db, { email: value.email, list, firstName: value.firstName, attribution, origin })
-	return { status: 'ok', redirectTo: LIST_DESTINATIONS[list] }
+	const value: { email: string; firstName?: string; session?: string } = submission.value
+	try {
+		const lead = await signUp(db, {
+			email: value.email,
+			list,
+			firstName: value.firstName,
+			attribution,
+			origin,
+			workshopSession: value.session,
+		})
+		return { status: 'ok', redirectTo: destinationOf(list, lead.workshopSession) }
+	} catch (error) {
+		// A session that does not exist, has begun or is full: said next to the session field,
+		// the rest of the form kept as sent (docs/decisions/110).
+		if (!(error instanceof WorkshopSessionError)) throw error
+		return {
+			status: 'invalid',
+			reply: submission.reply({ fieldErrors: { session: [SESSION_MESSAGES[error.problem]] } }),
+		}
+	}
+}
+
+const SESSION_MESSAGES: Record<SessionProblem, string> = {
+	unknown: MESSAGES.workshopSessionUnknown,
+	begun: MESSAGES.workshopSessionBegun,
+	full: MESSAGES.workshopSessionFull,
+	none: MESSAGES.workshopSessionNone,
+}
+
+/** A session's problem as the visitor reads it (the form, a one-click link's page). */
+export function sessionMessage(problem: SessionProblem): string {
+	return SESSION_MESSAGES[problem]
+}
+
+/** Where a sign-up lands: a workshop sign-up's page names its session. */
+export function destinationOf(list: SignupList | LeadList, session: string | null): string {
+	const page = LIST_DESTINATIONS[list]
+	return list === 'workshop' && session ? `${page}?session=${encodeURIComponent(session)}` : page
 }
 
 /**

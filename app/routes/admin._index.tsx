@@ -1,11 +1,13 @@
 /**
  * /admin: the overview of the sale for a date range (default: the last 30 days), its charts
- * drawn on the server as SVG (docs/decisions/084), and the latest owner actions.
+ * drawn on the server as SVG (docs/decisions/084), the head count per workshop session (110),
+ * and the latest owner actions.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AuditTable } from '~/components/admin/audit-table'
 import { BarChart } from '~/components/admin/bar-chart'
+import { SessionHeadCounts } from '~/components/admin/session-head-counts'
 import {
 	AdminHeading,
 	adminMeta,
@@ -20,6 +22,7 @@ import { listAuditLog } from '~/models/admin/audit.server'
 import { daysOf, defaultRange } from '~/models/admin/date-range'
 import { dateRangeSchema, MAX_RANGE_DAYS, parseFilters } from '~/models/admin/filters.server'
 import { getOverview } from '~/models/admin/overview.server'
+import { sessionHeadCounts } from '~/models/workshop-sessions.server'
 
 export const meta = adminMeta('Overview')
 export const headers = () => ADMIN_HEADERS
@@ -39,12 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		errors.to = `Choose a range of at most ${MAX_RANGE_DAYS} days`
 	const invalid = Object.keys(errors).length > 0
 	const db = await getDb()
-	const [overview, audit] = await Promise.all([
+	const [overview, audit, sessions] = await Promise.all([
 		getOverview(db, invalid ? fallback : range),
 		listAuditLog(db, null, 10),
+		sessionHeadCounts(db),
 	])
 	return json(
-		{ overview, errors, input: parsed.ok ? range : parsed.value, audit: audit.entries },
+		{ overview, errors, input: parsed.ok ? range : parsed.value, audit: audit.entries, sessions },
 		{ status: invalid ? 400 : 200, headers: ADMIN_HEADERS },
 	)
 }
@@ -73,7 +77,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function AdminOverview() {
-	const { overview, errors, input, audit } = useLoaderData<typeof loader>()
+	const { overview, errors, input, audit, sessions } = useLoaderData<typeof loader>()
 	const { range, funnel } = overview
 	const rate = (part: number, whole: number) =>
 		whole === 0 ? '—' : `${Math.round((part / whole) * 1000) / 10} %`
@@ -185,6 +189,10 @@ export default function AdminOverview() {
 						/>
 					))}
 				</div>
+			</Section>
+
+			<Section title="Workshop sessions">
+				<SessionHeadCounts rows={sessions} />
 			</Section>
 
 			<div className="grid gap-6 md:grid-cols-2">

@@ -125,6 +125,7 @@ const EXPORTS = {
 					'partner',
 					'referral_url',
 					'attribution',
+					'workshop_session',
 				],
 				rows: mapRows(rows, (lead) => [
 					lead.id,
@@ -137,6 +138,7 @@ const EXPORTS = {
 					lead.partnerKey,
 					lead.referralUrl,
 					JSON.stringify(lead.attribution),
+					lead.workshopSession,
 				]),
 			} satisfies Export,
 		}

@@ -1,6 +1,6 @@
 /**
- * /admin/leads: sign-ups per list (docs/decisions/062) with their confirmation state and
- * attribution, newest first, paged by key; filters by list, confirmation, partner, dates and
+ * /admin/leads: sign-ups per list (docs/decisions/062) with their confirmation state,
+ * workshop session (decision 110) and attribution, newest first, paged by key; filters by list, confirmation, partner, dates and
  * e-mail prefix; the same query string exports them as CSV.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
@@ -77,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				createdAt: lead.createdAt.toISOString(),
 				email: lead.email,
 				list: lead.list,
+				session: lead.workshopSession,
 				name: [lead.firstName, lead.lastName].filter(Boolean).join(' '),
 				confirmedAt: lead.confirmedAt?.toISOString() ?? null,
 				partnerKey: lead.partnerKey,
@@ -133,6 +134,7 @@ export default function AdminLeads() {
 						<tr>
 							{sortable('created', 'Signed up')}
 							<th scope="col">List</th>
+							<th scope="col">Session</th>
 							{sortable('email', 'E-mail')}
 							<th scope="col">Name</th>
 							<th scope="col">Confirmed</th>
@@ -147,6 +149,7 @@ export default function AdminLeads() {
 									<Time value={lead.createdAt} />
 								</td>
 								<td data-label="List">{lead.list}</td>
+								<td data-label="Session">{lead.session ?? '—'}</td>
 								<td data-label="E-mail" className="[overflow-wrap:anywhere]">
 									{lead.email}
 								</td>

@@ -8,11 +8,12 @@
  * browser bundle as an empty module, and the first load of `/` has no bytes to spare
  * (docs/decisions/004).
  */
-import { type AppLoadContext, json, redirect } from '@remix-run/node'
+import { type AppLoadContext, json } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import type { SignupList } from '~/forms/names'
 import { getAttribution } from '~/http/attribution.server'
 import { checkHoneypot } from '~/http/honeypot.server'
+import { redirectWithinSite } from '~/http/redirect'
 import { getProfile } from '~/http/session.server'
 import { EMPTY_PROFILE } from '~/models/profile'
 import {
@@ -64,5 +65,9 @@ export async function submitSurveyForm(request: Request, context: AppLoadContext
  */
 export function signupResponse(outcome: FormOutcome, setCookie?: string) {
 	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
-	return redirect(outcome.redirectTo, setCookie ? { headers: { 'Set-Cookie': setCookie } } : {})
+	return redirectWithinSite(
+		outcome.redirectTo,
+		'/',
+		setCookie ? { headers: { 'Set-Cookie': setCookie } } : {},
+	)
 }

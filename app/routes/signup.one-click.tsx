@@ -7,8 +7,11 @@ import { TOKEN_MESSAGES } from '~/forms/messages'
 import { getAttribution } from '~/http/attribution.server'
 import { signedUpCookie } from '~/http/cookies.server'
 import { checkHoneypot } from '~/http/honeypot.server'
-import { LIST_DESTINATIONS, signUp } from '~/models/leads.server'
+import { redirectWithinSite } from '~/http/redirect'
+import { signUp } from '~/models/leads.server'
 import { verifyToken } from '~/models/signed-token.server'
+import { destinationOf, sessionMessage } from '~/models/signups.server'
+import { WorkshopSessionError } from '~/models/workshop-sessions.server'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'
@@ -35,17 +38,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	)
 	if (!result.ok) throw new Response(TOKEN_MESSAGES[result.reason], { status: 400 })
 	const { email, list } = result.claims
-	await signUp(await getDb(), {
-		email,
-		list,
-		confirmed: true,
-		attribution: getAttribution(request, context.origin),
-		origin: context.origin,
-	})
+	let lead: Awaited<ReturnType<typeof signUp>>
+	try {
+		// A workshop link signs up for the address's session, else the nearest with room.
+		lead = await signUp(await getDb(), {
+			email,
+			list,
+			confirmed: true,
+			attribution: getAttribution(request, context.origin),
+			origin: context.origin,
+		})
+	} catch (error) {
+		if (error instanceof WorkshopSessionError)
+			throw new Response(sessionMessage(error.problem), { status: 409 })
+		throw error
+	}
 	const headers = new Headers()
 	if (list === 'workshop' || list === 'day_event')
 		headers.append('Set-Cookie', signedUpCookie(list, context))
-	return redirect(LIST_DESTINATIONS[list], { headers })
+	return redirectWithinSite(destinationOf(list, lead.workshopSession), '/', { headers })
 }
 
 export default function OneClick() {

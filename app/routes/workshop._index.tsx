@@ -9,31 +9,40 @@ import { Icon, type IconName } from '~/components/icons'
 import { EventDate, SignupForm } from '~/components/islands'
 import { CheckList, SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { PageHeading } from '~/components/layouts'
-import { eventsOf, getSiteContent } from '~/content/site-content.server'
+import { eventsOf, getSiteContent, workshopTitle } from '~/content/site-content.server'
+import { getDb } from '~/db/client.server'
+import { MESSAGES } from '~/forms/messages'
 import { publicPageHeaders } from '~/http/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
 import { honeypotProps } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/calendar.server'
+import { defaultSessionId, sessionChoices } from '~/models/workshop-sessions.server'
 import { signupResponse, submitSignupForm } from '~/routes/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
 
-const title = 'Free workshop: AI in your development workflow'
 const description =
 	'A free, hands-on workshop on using AI assistants in your everyday development workflow: planning, coding, reviewing and testing.'
 
 // The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title, description })
+export const meta: MetaFunction<typeof loader> = (args) =>
+	pageMeta(args, { title: args.data?.title, description })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+	const choices = await sessionChoices(await getDb())
 	return json({
+		// The workshop's one title, as its e-mails and calendar entries name it (decision 110).
+		title: workshopTitle(),
 		signedUp: isSignedUp(request, 'workshop'),
 		honeypot: honeypotProps(),
 		// Sessions and agenda from content/site/ (docs/decisions/086, 087).
 		sessions: eventsOf('workshop', { after: new Date() }).map((event) =>
 			presentEvent(event, context.origin),
 		),
+		// The form's choice: the sessions not begun, full ones shown but not offered (decision 110).
+		choices,
+		defaultSession: defaultSessionId(choices),
 		agenda: getSiteContent().agenda.workshop,
 	})
 }
@@ -56,7 +65,8 @@ const takeaways = [
 ]
 
 export default function WorkshopPage() {
-	const { signedUp, honeypot, sessions, agenda } = useLoaderData<typeof loader>()
+	const { title, signedUp, honeypot, sessions, choices, defaultSession, agenda } =
+		useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
 	return (
 		<>
@@ -121,6 +131,10 @@ export default function WorkshopPage() {
 					<SignedUpNotice next="/workshop/enrolled">
 						You're signed up for the workshop. Watch your inbox for the details.
 					</SignedUpNotice>
+				) : defaultSession === undefined ? (
+					<p role="status" className="font-medium">
+						{MESSAGES.workshopSessionNone}
+					</p>
 				) : (
 					<SignupForm
 						list="workshop"
@@ -129,6 +143,7 @@ export default function WorkshopPage() {
 						honeypot={honeypot}
 						submitLabel="Sign up for the workshop"
 						consent="We e-mail you about the workshop and, now and then, the course. Unsubscribe any time."
+						sessions={{ choices, defaultValue: defaultSession }}
 					/>
 				)}
 			</section>

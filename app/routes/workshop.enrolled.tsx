@@ -2,29 +2,45 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
-import { upcomingEvents } from '~/models/calendar.server'
+import { workshopTitle } from '~/content/site-content.server'
+import { presentEvent, upcomingEvents } from '~/models/calendar.server'
+import { findSession } from '~/models/workshop-sessions.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're signed up" })
 
-export function loader({ context }: LoaderFunctionArgs) {
-	return json({ sessions: upcomingEvents('workshop', context.origin) })
+/**
+ * `?session=` is the session the sign-up chose (the form's redirect, docs/decisions/110): the
+ * page names it and offers its calendar file alone. Without one (or with an id that is no
+ * session) it names the workshop and its upcoming sessions.
+ */
+export function loader({ request, context }: LoaderFunctionArgs) {
+	const session = findSession(new URL(request.url).searchParams.get('session'))
+	return json({
+		title: workshopTitle(),
+		session: session ? presentEvent(session, context.origin) : null,
+		sessions: session ? [] : upcomingEvents('workshop', context.origin),
+	})
 }
 
-/** After the workshop sign-up: the sessions to put in a calendar, and what comes by e-mail (docs/decisions/089). */
+/** After the workshop sign-up: the session to put in a calendar, and what comes by e-mail (docs/decisions/089). */
 export default function WorkshopEnrolled() {
-	const { sessions } = useLoaderData<typeof loader>()
+	const { title, session, sessions } = useLoaderData<typeof loader>()
 	return (
 		<>
 			<PageHeading
 				title="You're signed up"
-				lead="Your seat in the workshop on building web apps with LLMs is confirmed. Watch your inbox for the details."
+				lead={
+					session
+						? `Your seat in ${title} on ${session.when} (${session.zoneName}) is confirmed. Watch your inbox for the details.`
+						: `Your seat in ${title} is confirmed. Watch your inbox for the details.`
+				}
 			/>
 			<NextSteps
 				steps={[
 					{
 						when: 'Now',
-						what: 'A confirmation is on its way to the address you gave, with the next session as a calendar file.',
+						what: 'A confirmation is on its way to the address you gave, with your session as a calendar file.',
 					},
 					{
 						when: 'The day before your session',
@@ -35,7 +51,7 @@ export default function WorkshopEnrolled() {
 						what: 'The recording and the code of the live build, by e-mail.',
 					},
 				]}
-				events={sessions}
+				events={session ? [session] : sessions}
 				links={[
 					...readOn,
 					{ to: '/', label: 'See the course', text: 'The full method, module by module.' },

@@ -276,13 +276,15 @@ test('the owner retries an e-mail the mail server refused: it is queued again, a
 	await page.goto('/workshop')
 	await page.getByLabel('E-mail address').fill(email)
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
-	await expect(page).toHaveURL(/\/workshop\/enrolled$/)
+	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
 
 	await signInAs(page, E2E_OWNER_LOGIN)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	await dashboard(page).getByRole('link', { name: 'E-mail' }).click()
 	await page.getByLabel('To starts with').fill(email)
 	await page.getByRole('button', { name: 'Apply' }).click()
+	// Other tests' sign-ups are in the list until the filter is applied.
+	await expect(page).toHaveURL(/[?&]to=/)
 	await page.getByRole('link', { name: "You're signed up for the free workshop" }).click()
 	await expect(page).toHaveURL(/\/admin\/email\/\d+$/)
 	const messageId = page.url().split('/').at(-1)!
@@ -311,4 +313,45 @@ test('the owner retries an e-mail the mail server refused: it is queued again, a
 	await expect(line).toContainText('retry-email')
 	await expect(line).toContainText('{"state":"failed"}')
 	await expect(line).toContainText('{"state":"queued"}')
+})
+
+test("the owner sees each workshop lead's session in the leads list and the export, and the head count per session", async ({
+	page,
+}) => {
+	const email = `session.${test.info().project.name}.${Date.now()}@example.com`
+	const session = 'workshop-2027-01-14'
+	await page.goto('/workshop')
+	await page
+		.getByRole('group', { name: 'Session' })
+		.getByRole('radio', { name: /14 January 2027/ })
+		.check()
+	await page.getByLabel('E-mail address').fill(email)
+	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
+	await expect(page).toHaveURL(`/workshop/enrolled?session=${session}`)
+
+	await signInAs(page, E2E_OWNER_LOGIN)
+	const sessions = page.getByRole('region', { name: 'Workshop sessions' })
+	const row = sessions.getByRole('row').filter({ hasText: session })
+	await expect(row).toHaveCount(1)
+	await expect(row).toContainText('14 January 2027')
+	expect(Number(await row.getByRole('cell').nth(2).textContent())).toBeGreaterThanOrEqual(1)
+	await expect(row.getByRole('cell').nth(3)).toHaveText('100')
+
+	await dashboard(page).getByRole('link', { name: 'Leads' }).click()
+	await page.getByLabel('E-mail starts with').fill(email)
+	await page.getByRole('button', { name: 'Apply' }).click()
+	await expect(page).toHaveURL(/[?&]email=/)
+	await expect(page.getByRole('columnheader', { name: 'Session' })).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: email })).toContainText(session)
+
+	const download = page.waitForEvent('download')
+	await page.getByRole('link', { name: 'Export these leads (CSV)' }).click()
+	const csv = fs
+		.readFileSync(await (await download).path(), 'utf8')
+		.replace(/^\uFEFF/, '')
+		.trim()
+	const [header, ...rows] = csv.split('\r\n')
+	expect(header!.split(',')).toContain('workshop_session')
+	expect(rows).toHaveLength(1)
+	expect(rows[0]!.split(',').at(-1)).toBe(session)
 })

@@ -29,7 +29,7 @@ test('the workshop sign-up ends on next steps with the sessions to add to a cale
 	await page.goto('/workshop')
 	await page.getByLabel('E-mail address').fill(email)
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
-	await expect(page).toHaveURL(/\/workshop\/enrolled$/)
+	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
 	await expectOnward(page)
 	await expect(page.getByText('A confirmation is on its way to the address you gave')).toBeVisible()
 	await expect(page.getByText('We e-mail you the joining link and a reminder.')).toBeVisible()

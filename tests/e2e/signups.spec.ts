@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { baseURL, E2E_SESSION_SECRET } from '../../playwright.config'
+import { baseURL } from '../../playwright.config'
 import { address, inbox } from './inbox'
+import { signupLink } from './signup-link'
 
 // Every sign-up form, with JavaScript on (project js) and off (project no-js): invalid input,
 // a good submission, a double submission; the day-event link from the visitor's inbox (the mail
@@ -13,20 +10,6 @@ import { address, inbox } from './inbox'
 
 async function outboxSubjects(page: Page, to: string): Promise<string[]> {
 	return (await inbox(page, to)).map((mail) => mail.subject)
-}
-
-/** A one-click link, made the way `npm run signup-link` makes it. */
-function signupLink(email: string, list: string): string {
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signup-link-'))
-	const output = execFileSync(
-		process.execPath,
-		['build/signup-link.js', '--email', email, '--list', list, '--origin', baseURL],
-		{
-			env: { ...process.env, SESSION_SECRET: E2E_SESSION_SECRET, DATA_DIR: dataDir },
-			encoding: 'utf8',
-		},
-	)
-	return output.trim()
 }
 
 test('workshop: invalid input is explained next to the field, then the sign-up lands on the confirmation', async ({
@@ -44,7 +27,7 @@ test('workshop: invalid input is explained next to the field, then the sign-up l
 
 	await field.fill(email)
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
-	await expect(page).toHaveURL(/\/workshop\/enrolled$/)
+	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
 	await expect(page.getByRole('heading', { name: "You're signed up" })).toBeVisible()
 	await page.goto('/workshop')
 	await expect(page.getByText('signed up for the workshop. Watch your inbox')).toBeVisible()
@@ -56,7 +39,7 @@ test('workshop: a double submission signs up once', async ({ page }, testInfo) =
 	await page.goto('/workshop')
 	await page.getByLabel('E-mail address').fill(email)
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).dblclick()
-	await expect(page).toHaveURL(/\/workshop\/enrolled$/)
+	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
 	expect(await outboxSubjects(page, email)).toEqual(["You're signed up for the free workshop"])
 })
 

@@ -64,6 +64,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		const mail = await templates.workshopConfirmation({
 			firstName: 'Ada',
 			siteUrl: 'https://site.test',
+			workshop: 'Free workshop: AI in your development workflow',
 		})
 		const sent = await sendEmail(database.db, { to: 'ada@example.com', ...mail })
 		expect(sent.transport).toBe('smtp')
@@ -75,7 +76,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		expect(message!.from).toBe('hello@site.test')
 		expect(message!.to).toEqual(['ada@example.com'])
 		expect(message!.raw).toContain("Subject: You're signed up for the free workshop")
-		expect(decoded(message!.raw)).toContain('building web apps with LLMs')
+		expect(decoded(message!.raw)).toContain('Free workshop: AI in your development workflow')
 		expect(message!.raw).toContain('text/html')
 		const [row] = await listOutbox(database.db, 'ada@example.com')
 		expect(row).toMatchObject({

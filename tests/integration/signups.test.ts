@@ -106,7 +106,7 @@ describe('sign-ups', () => {
 		const form = { ...fields, email: ' Ada@Example.com ', firstName: '  ada ' }
 		const first = await post(server, '/workshop?index', form, { cookie: 'partner_key=friend1' })
 		expect(first.status).toBe(302)
-		expect(first.headers.get('location')).toBe('/workshop/enrolled')
+		expect(first.headers.get('location')).toMatch(/^\/workshop\/enrolled\?session=workshop-[\d-]+$/)
 		expect(setCookies(first).workshop_signed_up).toBe(
 			'workshop_signed_up=true; Max-Age=3600; Path=/; HttpOnly; SameSite=Lax',
 		)
@@ -121,6 +121,29 @@ describe('sign-ups', () => {
 			headers: { cookie: 'workshop_signed_up=true' },
 		})
 		expect(await page.text()).toContain('signed up for the workshop. Watch your inbox')
+	})
+
+	test('workshop: the session chosen is the one the SMTP message names, its calendar file alone attached', async () => {
+		const html = await (await fetch(`${server.url}/workshop`)).text()
+		const offered = [...html.matchAll(/<input[^>]*name="session"[^>]*value="([^"]+)"/g)].map(
+			(match) => match[1]!,
+		)
+		expect(offered.length).toBeGreaterThanOrEqual(2)
+		const later = offered.at(-1)!
+		const fields = await honeypotFields(server, '/workshop')
+		const response = await post(server, '/workshop?index', {
+			...fields,
+			email: 'later@example.com',
+			session: later,
+		})
+		expect(response.headers.get('location')).toBe(`/workshop/enrolled?session=${later}`)
+		await smtp.waitFor('later@example.com')
+		const [mail] = mailTo('later@example.com')
+		expect(decodedMail(mail!.raw)).toContain(
+			"You're signed up for Free workshop: AI in your development workflow.",
+		)
+		expect(mail!.raw.match(/Content-Type: text\/calendar/g)).toHaveLength(1)
+		expect(mail!.raw).toContain(`filename=${later}.ics`)
 	})
 
 	test('a filled honeypot stores nothing', async () => {

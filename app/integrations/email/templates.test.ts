@@ -25,13 +25,31 @@ const hrefs = (html: string) =>
 	[...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'))
 
 describe('e-mail templates', () => {
-	test('workshop confirmation names the workshop and escapes the name in HTML', async () => {
-		const mail = await workshopConfirmation({ firstName: '<Ada>', siteUrl: 'https://site.test' })
+	test('workshop confirmation names the workshop it is given and escapes the name in HTML', async () => {
+		const mail = await workshopConfirmation({
+			firstName: '<Ada>',
+			siteUrl: 'https://site.test',
+			workshop: 'Free workshop: AI in your development workflow',
+		})
 		expect(mail.subject).toBe("You're signed up for the free workshop")
 		expect(mail.text).toContain('Hi <Ada>,')
-		expect(mail.text).toContain('building web apps with LLMs')
+		expect(mail.text).toContain(
+			"You're signed up for Free workshop: AI in your development workflow.",
+		)
+		expect(mail.text).not.toContain('LLMs')
 		expect(mail.html).toContain('Hi &lt;Ada&gt;,')
 		expect(mail.html).not.toContain('<Ada>')
+	})
+
+	test('workshop confirmation names the session chosen, and that one alone', async () => {
+		const mail = await workshopConfirmation({
+			siteUrl: 'https://site.test',
+			workshop: 'Free workshop',
+			session,
+		})
+		expect(mail.text).toContain('Your session:')
+		expect(mail.text.match(/Add to calendar/g)).toHaveLength(1)
+		expect(mail.text).toContain('Thursday, 10 December 2026, 18:00–20:00 CET')
 	})
 
 	test('day-event confirmation carries the link in text and HTML', async () => {
@@ -128,7 +146,7 @@ describe('e-mail templates', () => {
 
 	test('every confirmation is HTML with a plain-text alternative carrying the same links', async () => {
 		const mails = await Promise.all([
-			workshopConfirmation({ siteUrl: 'https://site.test', sessions: [session] }),
+			workshopConfirmation({ siteUrl: 'https://site.test', workshop: 'Free workshop', session }),
 			courseSignupConfirmation({ siteUrl: 'https://site.test', release: session }),
 			dayEventConfirmation({
 				confirmUrl: 'https://site.test/ai-driven-development-day/confirm?token=t',
@@ -145,7 +163,11 @@ describe('e-mail templates', () => {
 	})
 
 	test('the workshop confirmation says what happens next and links the date, calendars, blog and cheatsheets', async () => {
-		const mail = await workshopConfirmation({ siteUrl: 'https://site.test', sessions: [session] })
+		const mail = await workshopConfirmation({
+			siteUrl: 'https://site.test',
+			workshop: 'Free workshop',
+			session,
+		})
 		expect(mail.text).toContain('What happens next')
 		expect(mail.text).toContain(
 			'Thursday, 10 December 2026, 18:00–20:00 CET (Central European Standard Time)',

@@ -150,26 +150,28 @@ const readOn = (siteUrl: string) => [
 	{ href: `${siteUrl}/cheatsheets`, label: 'Get the cheatsheets' },
 ]
 
-/** Sent when someone signs up for the free workshop (SPEC §2: building web apps with LLMs). */
+/**
+ * Sent when someone signs up for the free workshop: names the workshop (its title in content,
+ * docs/decisions/110) and the session chosen, whose calendar file alone is attached.
+ */
 export function workshopConfirmation(data: {
 	firstName?: string | null
 	siteUrl: string
-	/** The sessions to choose from; the first one's calendar file is attached. */
-	sessions?: EmailEvent[]
+	/** The workshop's title, as its page names it. */
+	workshop: string
+	session?: EmailEvent
 }): Promise<EmailContent> {
-	const sessions = data.sessions ?? []
 	return renderEmail(
 		"You're signed up for the free workshop",
-		<Layout preview="You're signed up for the free workshop.">
+		<Layout preview={`You're signed up for ${data.workshop}.`}>
 			<P>{greeting(data.firstName)}</P>
-			<P>
-				You're signed up for our free workshop on building web apps with LLMs: how to bring AI into
-				your everyday development workflow.
-			</P>
-			{sessions.length > 0 ? <P>Sessions:</P> : null}
-			{sessions.map((session, index) => (
-				<EventBlock key={session.calendarUrl} event={session} attached={index === 0} />
-			))}
+			<P>You're signed up for {data.workshop}.</P>
+			{data.session ? (
+				<>
+					<P>Your session:</P>
+					<EventBlock event={data.session} attached />
+				</>
+			) : null}
 			<NextSteps
 				steps={[
 					"We'll e-mail you the joining link and a reminder the day before the session.",

@@ -63,6 +63,7 @@ export async function listLeads(
 			createdAt: leads.createdAt,
 			email: leads.email,
 			list: leads.list,
+			workshopSession: leads.workshopSession,
 			firstName: leads.firstName,
 			lastName: leads.lastName,
 			confirmedAt: leads.confirmedAt,

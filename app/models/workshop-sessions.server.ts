@@ -1,0 +1,198 @@
+/**
+ * Workshop sessions (docs/decisions/110): the workshop events of content/site/events.yml, one
+ * of which a visitor chooses when signing up. A session's `id` is its stable id: stored with
+ * the lead (`leads.workshop_session`), named in the owner's lists and exports, the calendar
+ * UID. A session may have a capacity; its places are the workshop leads who chose it, counted
+ * under a lock per session, so two sign-ups for the last place never both get it, across
+ * requests and app servers.
+ */
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import type { SiteEvent } from '~/content/site-content'
+import { eventsOf, findEvent } from '~/content/site-content.server'
+import type { Db } from '~/db/client.server'
+import { leads } from '~/db/schema-leads.server'
+import { log } from '~/log.server'
+import { formatEventRange, timeZoneName } from '~/utils/event-time'
+import { rowsOf } from './checkout/query.server'
+
+/** Why a session cannot be had; the form says so next to the session field. */
+export type SessionProblem = 'unknown' | 'begun' | 'full' | 'none'
+
+/** A session that cannot be had (a typed error: the route turns it into the form's message). */
+export class WorkshopSessionError extends Error {
+	name = 'WorkshopSessionError'
+	constructor(readonly problem: SessionProblem) {
+		super(`Workshop session not available: ${problem}`)
+	}
+}
+
+// pg_advisory_xact_lock's first key for "a workshop session's places" ('wses' in ASCII); the
+// second is the session id's hash (two sessions sharing one only take turns).
+const SESSION_LOCK_KEY = 0x77736573
+
+/** The sessions one may still sign up for: those not begun by `now`, earliest first. */
+function openSessions(now = new Date()): SiteEvent[] {
+	return eventsOf('workshop').filter((session) => Date.parse(session.start) > now.getTime())
+}
+
+/** A workshop session by its id, past ones too (a lead's session stays named), or undefined. */
+export function findSession(id: string | null | undefined): SiteEvent | undefined {
+	const event = id ? findEvent(id) : undefined
+	return event?.kind === 'workshop' ? event : undefined
+}
+
+/** Places taken per session id (workshop leads who chose it). */
+export async function placesTaken(db: Db, ids?: readonly string[]): Promise<Map<string, number>> {
+	if (ids?.length === 0) return new Map()
+	const rows = await db
+		.select({ session: leads.workshopSession, taken: count() })
+		.from(leads)
+		.where(
+			and(
+				eq(leads.list, 'workshop'),
+				ids ? inArray(leads.workshopSession, [...ids]) : isNotNull(leads.workshopSession),
+			),
+		)
+		.groupBy(leads.workshopSession)
+	return new Map(rows.map((row) => [row.session ?? '', row.taken]))
+}
+
+export type SessionChoice = {
+	id: string
+	when: string
+	zoneName: string
+	placeholder: boolean
+	capacity: number | null
+	/** Places left; null: no capacity. */
+	left: number | null
+	full: boolean
+}
+
+/**
+ * The sessions the sign-up form offers, each with whether it is full. The page does not fail
+ * when the database cannot be read: it offers every session, and the sign-up checks again.
+ */
+export async function sessionChoices(db: Db, now = new Date()): Promise<SessionChoice[]> {
+	const sessions = openSessions(now)
+	const capped = sessions.filter((session) => session.capacity !== undefined)
+	let taken = new Map<string, number>()
+	try {
+		taken = await placesTaken(
+			db,
+			capped.map((session) => session.id),
+		)
+	} catch (error) {
+		log.warn({ err: error }, 'Workshop session places could not be read')
+	}
+	return sessions.map((session) => {
+		const capacity = session.capacity ?? null
+		const left = capacity === null ? null : Math.max(0, capacity - (taken.get(session.id) ?? 0))
+		return {
+			id: session.id,
+			when: formatEventRange(session),
+			zoneName: timeZoneName(session),
+			placeholder: session.placeholder,
+			capacity,
+			left,
+			full: left === 0,
+		}
+	})
+}
+
+/** The session chosen by default: the nearest one with a place left. */
+export function defaultSessionId(choices: readonly SessionChoice[]): string | undefined {
+	return choices.find((choice) => !choice.full)?.id
+}
+
+/**
+ * The session a sign-up is for. One asked for by id must exist and not have begun. None asked
+ * for (a one-click link, a page from before sessions): the session the address already chose,
+ * while it is open, else the nearest one with a place left. Whether an asked-for session has a
+ * place is decided in the sign-up's transaction (`takeSessionPlace`).
+ */
+export async function chooseSession(
+	db: Db,
+	{ email, requested, now = new Date() }: { email: string; requested?: string; now?: Date },
+): Promise<SiteEvent> {
+	const open = openSessions(now)
+	if (requested !== undefined) {
+		const session = findSession(requested)
+		if (!session) throw new WorkshopSessionError('unknown')
+		if (!open.some((candidate) => candidate.id === session.id))
+			throw new WorkshopSessionError('begun')
+		return session
+	}
+	const [lead] = await db
+		.select({ session: leads.workshopSession })
+		.from(leads)
+		.where(and(eq(leads.email, email), eq(leads.list, 'workshop')))
+	const kept = open.find((session) => session.id === lead?.session)
+	if (kept) return kept
+	const taken = await placesTaken(
+		db,
+		open.map((session) => session.id),
+	)
+	const withRoom = open.find(
+		(session) => session.capacity === undefined || (taken.get(session.id) ?? 0) < session.capacity,
+	)
+	if (!withRoom) throw new WorkshopSessionError('none')
+	return withRoom
+}
+
+/**
+ * Takes a place in `session` for `email` inside the sign-up's transaction, or throws
+ * WorkshopSessionError('full'), which rolls the sign-up back. The session's lock is held until
+ * the transaction ends; the count is a statement after it, so under READ COMMITTED it sees every
+ * sign-up committed by the lock's previous holders (as the seat lock does, decision 107). Someone
+ * already in the session keeps their place.
+ */
+export async function takeSessionPlace(db: Db, email: string, session: SiteEvent): Promise<void> {
+	if (session.capacity === undefined) return
+	await db.execute(sql`SELECT pg_advisory_xact_lock(${SESSION_LOCK_KEY}, hashtext(${session.id}))`)
+	const [row] = rowsOf(
+		await db.execute(sql`SELECT
+			count(*) FILTER (WHERE email <> ${email})::int AS others,
+			coalesce(bool_or(email = ${email}), false) AS mine
+			FROM leads WHERE list = 'workshop' AND workshop_session = ${session.id}`),
+	)
+	const mine = row?.mine === true || row?.mine === 't'
+	if (!mine && Number(row?.others ?? 0) >= session.capacity) throw new WorkshopSessionError('full')
+}
+
+export type SessionHeadCount = {
+	/** The session's id; null: workshop leads from before sessions could be chosen. */
+	id: string | null
+	when: string | null
+	capacity: number | null
+	count: number
+}
+
+/**
+ * The owner's head count per session (docs/decisions/110): every session of content, past ones
+ * too, earliest first, then any id leads hold that content no longer has, then the workshop
+ * leads who never chose one.
+ */
+export async function sessionHeadCounts(db: Db): Promise<SessionHeadCount[]> {
+	const rows = await db
+		.select({ session: leads.workshopSession, count: count() })
+		.from(leads)
+		.where(eq(leads.list, 'workshop'))
+		.groupBy(leads.workshopSession)
+	const counts = new Map(rows.map((row) => [row.session, row.count]))
+	const sessions = eventsOf('workshop')
+	const known = new Set(sessions.map((session) => session.id))
+	return [
+		...sessions.map((session) => ({
+			id: session.id,
+			when: `${formatEventRange(session)} (${timeZoneName(session)})`,
+			capacity: session.capacity ?? null,
+			count: counts.get(session.id) ?? 0,
+		})),
+		...rows
+			.filter((row) => row.session !== null && !known.has(row.session))
+			.map((row) => ({ id: row.session, when: null, capacity: null, count: row.count })),
+		...(counts.has(null)
+			? [{ id: null, when: null, capacity: null, count: counts.get(null)! }]
+			: []),
+	]
+}

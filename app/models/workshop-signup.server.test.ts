@@ -1,0 +1,158 @@
+/**
+ * A workshop sign-up is for one session (docs/decisions/110): the form's session, checked by
+ * the server (it exists, has not begun, has a place), stored with the lead, named by the page
+ * the visitor lands on and by the confirmation, which carries that session's calendar file alone.
+ * The sessions are this file's own (content/site is the owner's, and its dates pass).
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import type { SiteEvent } from '~/content/site-content'
+import { type Database, openDatabase } from '~/db/client.server'
+import { outbox } from '~/db/schema-leads.server'
+import { MESSAGES } from '~/forms/messages'
+import { prepareDatabase } from '~/models/prepare-database.server'
+import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
+import type { AttributionFacts } from './attribution'
+import { findLead, signUp } from './leads.server'
+import { submitSignup } from './signups.server'
+import { sessionHeadCounts } from './workshop-sessions.server'
+
+const fixture = vi.hoisted(() => {
+	const day = 24 * 60 * 60 * 1000
+	const at = (days: number) => new Date(Date.now() + days * day).toISOString()
+	const session = (id: string, days: number, capacity?: number) => ({
+		id,
+		kind: 'workshop' as const,
+		title: 'The test workshop',
+		description: 'Live.',
+		start: at(days),
+		end: at(days + 0.1),
+		timeZone: 'UTC',
+		location: 'Online',
+		joinUrl: `https://meet.example.com/${id}`,
+		placeholder: false,
+		capacity,
+	})
+	return [
+		session('begun-session', -0.01),
+		session('full-session', 1, 1),
+		session('next-session', 2, 5),
+		session('later-session', 10),
+	] satisfies SiteEvent[]
+})
+
+vi.mock('~/content/site-content.server', () => ({
+	findEvent: (id: string) => fixture.find((event) => event.id === id),
+	eventsOf: (kind: string, { after }: { after?: Date } = {}) =>
+		fixture.filter(
+			(event) => event.kind === kind && (!after || Date.parse(event.end) > after.getTime()),
+		),
+	workshopTitle: () => 'The test workshop',
+}))
+
+const attribution: AttributionFacts = { partnerKey: null, referralUrl: null, marketing: {} }
+const origin = 'https://site.test'
+
+const form = (fields: Record<string, string>) => {
+	const formData = new FormData()
+	for (const [name, value] of Object.entries(fields)) formData.append(name, value)
+	return formData
+}
+
+describe('a workshop sign-up chooses a session', () => {
+	let database: Database
+	const submit = (fields: Record<string, string>) =>
+		submitSignup(database.db, { formData: form(fields), list: 'workshop', attribution, origin })
+	const mailTo = (to: string) =>
+		database.db.select().from(outbox).where(eq(outbox.toAddress, to)).orderBy(outbox.id)
+
+	beforeAll(async () => {
+		useInProcess()
+		database = await openDatabase({})
+		await prepareDatabase(database)
+		// The full session's one place is taken.
+		await signUp(database.db, {
+			email: 'first@example.com',
+			list: 'workshop',
+			attribution,
+			origin,
+			workshopSession: 'full-session',
+		})
+	})
+	afterAll(async () => {
+		await database?.close()
+		leaveInProcess()
+	})
+
+	test('the session chosen is stored, the page landed on names it, and the confirmation carries its calendar file alone', async () => {
+		const outcome = await submit({ email: 'Ada@Example.com', session: 'later-session' })
+		expect(outcome).toEqual({
+			status: 'ok',
+			redirectTo: '/workshop/enrolled?session=later-session',
+		})
+		expect(await findLead(database.db, 'ada@example.com', 'workshop')).toMatchObject({
+			workshopSession: 'later-session',
+		})
+		const [mail] = await mailTo('ada@example.com')
+		expect(mail?.textBody).toContain("You're signed up for The test workshop.")
+		expect(mail?.attachments?.map((file) => file.filename)).toEqual(['later-session.ics'])
+		const ics = mail!.attachments![0]!.content
+		expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1)
+		expect(ics).toContain('UID:later-session@site.test')
+		expect(ics).toContain('https://meet.example.com/later-session')
+	})
+
+	test('no session sent: the nearest one not begun with a place left', async () => {
+		const outcome = await submit({ email: 'grace@example.com' })
+		expect(outcome).toMatchObject({ redirectTo: '/workshop/enrolled?session=next-session' })
+	})
+
+	test.each([
+		['a forged session id', 'no-such-session', MESSAGES.workshopSessionUnknown],
+		['a value no session id could be', 'not a session!', MESSAGES.workshopSessionUnknown],
+		['a session that has begun', 'begun-session', MESSAGES.workshopSessionBegun],
+		['a full session', 'full-session', MESSAGES.workshopSessionFull],
+	])(
+		'%s is refused next to the field; nothing is stored and the form keeps its input',
+		async (_, session, message) => {
+			const outcome = await submit({ email: 'lin@example.com', firstName: 'Lin', session })
+			expect(outcome.status).toBe('invalid')
+			if (outcome.status !== 'invalid') return
+			expect(outcome.reply.error).toEqual({ session: [message] })
+			expect(outcome.reply.initialValue).toMatchObject({
+				email: 'lin@example.com',
+				firstName: 'Lin',
+			})
+			expect(await findLead(database.db, 'lin@example.com', 'workshop')).toBeNull()
+			expect(await mailTo('lin@example.com')).toEqual([])
+		},
+	)
+
+	test('choosing another session later moves the sign-up, and a confirmation names the new one', async () => {
+		await submit({ email: 'mover@example.com', session: 'next-session' })
+		await submit({ email: 'mover@example.com', session: 'next-session' })
+		expect(await mailTo('mover@example.com')).toHaveLength(1)
+		const outcome = await submit({ email: 'mover@example.com', session: 'later-session' })
+		expect(outcome).toMatchObject({ redirectTo: '/workshop/enrolled?session=later-session' })
+		const mails = await mailTo('mover@example.com')
+		expect(mails.map((mail) => mail.attachments?.map((file) => file.filename))).toEqual([
+			['next-session.ics'],
+			['later-session.ics'],
+		])
+	})
+
+	test("the owner's head count per session counts each session's sign-ups, every session listed", async () => {
+		const counts = await sessionHeadCounts(database.db)
+		expect(counts.map(({ id, count, capacity }) => ({ id, count, capacity }))).toEqual([
+			{ id: 'begun-session', count: 0, capacity: null },
+			{ id: 'full-session', count: 1, capacity: 1 },
+			{ id: 'next-session', count: 1, capacity: 5 },
+			{ id: 'later-session', count: 2, capacity: null },
+		])
+	})
+
+	test('someone in a full session who signs up again keeps their place', async () => {
+		const outcome = await submit({ email: 'first@example.com', session: 'full-session' })
+		expect(outcome).toMatchObject({ redirectTo: '/workshop/enrolled?session=full-session' })
+	})
+})

@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test'
+import { baseURL } from '../../playwright.config'
+import { decodedMail } from '../fakes/smtp'
+import { hydrated } from './hydration'
+import { address, inbox } from './inbox'
+import { signupLink } from './signup-link'
+
+// Workshop sessions (docs/decisions/110), with JavaScript on (project js) and off (no-js): the
+// visitor picks a session with a radio button, the nearest one chosen by default; the page they
+// land on and the confirmation (read from the mail peer) name it, and the calendar file attached
+// is that session's alone. The sessions are content/site/events.yml's.
+
+const LATER = { id: 'workshop-2027-01-14', date: /14 January 2027/ }
+
+/** Every calendar file attached to a message (base64 MIME parts), decoded. */
+function attachedCalendars(raw: string): string[] {
+	return raw
+		.split('Content-Type: text/calendar')
+		.slice(1)
+		.map((part) => {
+			const body = part.split(/\r?\n\r?\n/)[1] ?? ''
+			return Buffer.from(body.split('--')[0]!.replace(/\s/g, ''), 'base64').toString('utf8')
+		})
+}
+
+test('the nearest session is chosen by default; a later one chosen instead is the one the page and the e-mail name, its calendar file alone attached', async ({
+	page,
+}, testInfo) => {
+	const email = address(testInfo, 'later-session')
+	await page.goto('/workshop')
+	const sessions = page.getByRole('group', { name: 'Session' })
+	const radios = sessions.getByRole('radio')
+	expect(await radios.count()).toBeGreaterThanOrEqual(2)
+	await expect(radios.first()).toBeChecked()
+	const later = sessions.getByRole('radio', { name: LATER.date })
+	await expect(later).not.toBeChecked()
+
+	await later.check()
+	await page.getByLabel('First name (optional)').fill('Ada')
+	await page.getByLabel('E-mail address').fill(email)
+	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
+
+	await expect(page).toHaveURL(`/workshop/enrolled?session=${LATER.id}`)
+	await expect(page.getByRole('heading', { name: "You're signed up" })).toBeVisible()
+	await expect(
+		page.getByText(
+			/Your seat in Free workshop: AI in your development workflow on .*14 January 2027/,
+		),
+	).toBeVisible()
+	const calendarLinks = page.getByRole('link', { name: /^Add to calendar \(\.ics\)/ })
+	await expect(calendarLinks).toHaveCount(1)
+	await expect(calendarLinks).toHaveAttribute('href', `/calendar/${LATER.id}.ics`)
+
+	const mails = await inbox(page, email)
+	expect(mails.map((mail) => mail.subject)).toEqual(["You're signed up for the free workshop"])
+	const text = decodedMail(mails[0]!.text)
+	expect(text).toContain("You're signed up for Free workshop: AI in your development workflow.")
+	expect(text).toMatch(LATER.date)
+	expect(text).not.toMatch(/10 December 2026/)
+	const calendars = attachedCalendars(mails[0]!.text)
+	expect(calendars).toHaveLength(1)
+	expect(calendars[0]!.match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(1)
+	expect(calendars[0]).toMatch(new RegExp(`^UID:${LATER.id}@127\\.0\\.0\\.1\\r$`, 'm'))
+})
+
+test('a forged session id is refused next to the field, and the form keeps what was typed', async ({
+	page,
+}, testInfo) => {
+	const email = address(testInfo, 'forged-session')
+	await page.goto('/workshop')
+	await page.getByLabel('First name (optional)').fill('Ada')
+	await page.getByLabel('E-mail address').fill(email)
+	// What a hand-made post would send: a session that does not exist (once the form's island
+	// is there, which would otherwise render its own radio buttons over this one).
+	const radio = page.getByRole('group', { name: 'Session' }).getByRole('radio').first()
+	if (testInfo.project.name === 'js') await hydrated(radio)
+	// Focus leaves the fields first: their validation on blur re-renders the radio buttons.
+	const submit = page.getByRole('button', { name: 'Sign up for the workshop' })
+	await submit.focus()
+	await radio.evaluate((input) => input.setAttribute('value', 'workshop-1999-01-01'))
+	await submit.click()
+
+	const sessions = page.getByRole('group', { name: 'Session' })
+	await expect(sessions.getByText('Please choose one of the sessions listed')).toBeVisible()
+	await expect(sessions).toHaveAttribute('aria-invalid', 'true')
+	await expect(page.getByLabel('E-mail address')).toHaveValue(email)
+	await expect(page.getByLabel('First name (optional)')).toHaveValue('Ada')
+	expect(await inbox(page, email)).toEqual([])
+})
+
+test('a form posted by hand with a session that is not offered answers 400 with the message, and stores nothing', async ({
+	page,
+}, testInfo) => {
+	const email = address(testInfo, 'past-session')
+	const html = await (await page.request.get('/workshop')).text()
+	const field = (name: string) =>
+		html.match(new RegExp(`name="${name}"[^>]*value="([^"]*)"`))?.[1] ?? ''
+	const response = await page.request.post('/workshop?index', {
+		form: {
+			website: field('website'),
+			from__confirm: field('from__confirm'),
+			email,
+			// Shaped like a session id, but of a date long past: no such session is offered.
+			session: 'workshop-2020-01-01',
+		},
+		headers: { Origin: baseURL },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(400)
+	expect(await response.text()).toContain('Please choose one of the sessions listed')
+	expect(await inbox(page, email)).toEqual([])
+})
+
+test('a one-click workshop link signs up for the nearest session, which the page and the e-mail name', async ({
+	page,
+}, testInfo) => {
+	const email = address(testInfo, 'oneclick-session')
+	await page.goto(signupLink(email, 'workshop').replace(baseURL, ''))
+	if (testInfo.project.name === 'no-js')
+		await page.getByRole('button', { name: 'Confirm sign-up' }).click()
+	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
+	const session = new URL(page.url()).searchParams.get('session')!
+	const calendarLinks = page.getByRole('link', { name: /^Add to calendar \(\.ics\)/ })
+	await expect(calendarLinks).toHaveAttribute('href', `/calendar/${session}.ics`)
+	const [mail] = await inbox(page, email)
+	const calendars = attachedCalendars(mail?.text ?? '')
+	expect(calendars).toHaveLength(1)
+	expect(calendars[0]).toMatch(new RegExp(`^UID:${session}@127\\.0\\.0\\.1\\r$`, 'm'))
+})
