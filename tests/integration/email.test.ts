@@ -7,7 +7,7 @@
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { jobs } from '~/db/schema-jobs.server'
@@ -22,6 +22,7 @@ import {
 } from '~/integrations/email/index.server'
 import { RFC_5321_TIMEOUTS } from '~/integrations/email/smtp.server'
 import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
+import { log } from '~/log.server'
 import { listEmails } from '~/models/admin/email.server'
 import { decodedMail as decoded, startSmtp } from '../fakes/smtp'
 import { databaseBackends, pglite } from '../support/databases'
@@ -150,9 +151,8 @@ describe.each(backends)('e-mail on $name', (backend) => {
 
 	test('without SMTP_URL the message is written to the outbox and logged, nothing is sent', async () => {
 		const before = smtp.received.length
-		const logged: string[] = []
-		const log = console.log
-		console.log = (...args: unknown[]) => logged.push(args.join(' '))
+		const info = vi.spyOn(log, 'info').mockImplementation(() => {})
+		let logged: string[] = []
 		try {
 			const sent = await sendEmail(
 				database.db,
@@ -160,8 +160,9 @@ describe.each(backends)('e-mail on $name', (backend) => {
 				{ smtpUrl: null, from: 'a@b.test' },
 			)
 			expect(sent).toEqual({ id: expect.any(Number), transport: 'outbox' })
+			logged = info.mock.calls.map((args) => args.join(' '))
 		} finally {
-			console.log = log
+			info.mockRestore()
 		}
 		// The row is the delivery: no job is queued for it.
 		expect(await drainJobs(database)).toBe(0)
