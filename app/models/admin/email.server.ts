@@ -24,7 +24,7 @@ type DeliveryColumns = {
 	lastError: string | null
 }
 
-function deliveryState(row: DeliveryColumns): DeliveryState {
+export function deliveryState(row: DeliveryColumns): DeliveryState {
 	if (row.transport === 'outbox') return 'outbox-only'
 	if (row.sentAt) return 'delivered'
 	return row.failedAt ? 'failed' : 'queued'
