@@ -14,7 +14,7 @@ import { documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import stylesheet from '~/styles/tailwind.css?inline'
-import { redact } from '~/utils/redact'
+import { redact, redactEmails } from '~/utils/redact'
 import { pathNotFound } from '~/utils/responses'
 
 const ABORT_DELAY = 5_000
@@ -108,7 +108,12 @@ function logErrorsForBot(request: Request, remixContext: EntryContext) {
 		const summary = isRouteErrorResponse(error)
 			? `${error.status} ${typeof error.data === 'string' ? error.data : ''}`
 			: redact(error instanceof Error ? error.message : error)
-		console.warn(`Error page not rendered for a bot (${new URL(request.url).pathname}): ${summary}`)
+		// The path and a 404's text may hold an address (/admin/people/ada%40example.com).
+		console.warn(
+			redactEmails(
+				`Error page not rendered for a bot (${new URL(request.url).pathname}): ${summary}`,
+			),
+		)
 	}
 }
 

@@ -7,6 +7,7 @@
  * two links name the same person. Anything altered, or made with another secret, reads as null.
  */
 import crypto from 'node:crypto'
+import { getConfig } from '~/config.server'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 
 const NONCE_BYTES = 12
@@ -55,3 +56,10 @@ export function emailOfPersonRef(ref: string, secret: string): string | null {
 		return null
 	}
 }
+
+/** The dashboard's page about `email`. */
+export const personPath = (email: string) =>
+	`/admin/people/${personRef(email, getConfig().SESSION_SECRET)}`
+
+/** The address a person's page names, or null. */
+export const emailOfPersonPage = (ref: string) => emailOfPersonRef(ref, getConfig().SESSION_SECRET)

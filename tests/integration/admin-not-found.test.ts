@@ -25,6 +25,8 @@ const ADMIN_PATHS = [
 	'/admin/audit',
 	'/admin/export/orders.csv',
 	'/admin/export/leads.csv',
+	'/admin/search',
+	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ]
 
 /** An unknown path as long as `path`: the same letters in another order. */

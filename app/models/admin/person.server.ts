@@ -13,7 +13,7 @@ import { leads, outbox } from '~/db/schema-leads.server'
 import { deliveryState } from './email.server'
 
 /** Rows per section at most: beyond these, the section links to its filtered list. */
-export const PERSON_LIMITS = { orders: 100, passes: 200, emails: 100, audit: 50 } as const
+const PERSON_LIMITS = { orders: 100, passes: 200, emails: 100, audit: 50 } as const
 
 function readOrders(db: Db, email: string) {
 	return db
@@ -103,8 +103,6 @@ function readAudit(db: Db, targets: string[]) {
 		.orderBy(desc(ownerAuditLog.at), desc(ownerAuditLog.id))
 		.limit(PERSON_LIMITS.audit)
 }
-
-export type Person = NonNullable<Awaited<ReturnType<typeof getPerson>>>
 
 /** Everything about `address` (any case, trimmed), or null when nothing names it. */
 export async function getPerson(db: Db, address: string) {
