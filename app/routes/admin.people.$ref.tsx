@@ -9,7 +9,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { AdminHeading, adminMeta, formatTime, money } from '~/components/admin/ui'
+import { adminMeta, formatTime, money } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { emailOfPersonPage } from '~/http/person-ref.server'
@@ -125,11 +125,13 @@ export default function AdminPerson() {
 	const { orders, passes, signUps, emails, audit } = data
 	return (
 		<>
-			<AdminHeading title={data.email}>
+			{/* AdminHeading's, but an address is one long word that must break on a phone. */}
+			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+				<h1 className="min-w-0 break-all text-2xl font-bold tracking-tight">{data.email}</h1>
 				<Link to="/admin/search" className="text-sm underline">
 					Find anyone
 				</Link>
-			</AdminHeading>
+			</div>
 			<p className="-mt-4 break-words">
 				{[
 					...(data.names.length > 0 ? [data.names.join(', ')] : []),

@@ -62,7 +62,7 @@ describe('find anyone, and a person’s page', () => {
 		const page = await get(path!)
 		expect(page.status).toBe(200)
 		const person = await page.text()
-		expect(person).toContain(`<h1 class="text-2xl font-bold tracking-tight">${BUYER}</h1>`)
+		expect(person).toMatch(new RegExp(`<h1 [^>]*>${BUYER}</h1>`))
 		expect(person).toContain(`href="/admin/orders/${orderId}"`)
 		expect(person).toContain('2 seats held')
 		// The actions that apply are links to the pages that do them, not copies.
