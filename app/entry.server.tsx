@@ -13,8 +13,9 @@ import { RequestContextProvider } from '~/components/request-context'
 import { documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
+import { log } from '~/log.server'
 import stylesheet from '~/styles/tailwind.css?inline'
-import { redact, redactEmails } from '~/utils/redact'
+import { redact } from '~/utils/redact'
 import { pathNotFound } from '~/utils/responses'
 
 const ABORT_DELAY = 5_000
@@ -108,12 +109,9 @@ function logErrorsForBot(request: Request, remixContext: EntryContext) {
 		const summary = isRouteErrorResponse(error)
 			? `${error.status} ${typeof error.data === 'string' ? error.data : ''}`
 			: redact(error instanceof Error ? error.message : error)
-		// The path and a 404's text may hold an address (/admin/people/ada%40example.com).
-		console.warn(
-			redactEmails(
-				`Error page not rendered for a bot (${new URL(request.url).pathname}): ${summary}`,
-			),
-		)
+		// The path and a 404's text may hold an address (/admin/people/ada%40example.com): the
+		// logger redacts it, percent-encoded or not.
+		log.warn(`Error page not rendered for a bot (${new URL(request.url).pathname}): ${summary}`)
 	}
 }
 
