@@ -77,6 +77,13 @@ describe('find anyone, and a person’s page', () => {
 		expect(personLinks(html)).toHaveLength(1)
 	})
 
+	test('an order’s page links its buyer’s page, by the same opaque reference', async () => {
+		const search = await (await get('/admin/search?q=ada.searchable')).text()
+		const order = await (await get(`/admin/orders/${orderId}`)).text()
+		expect(order).toMatch(/<a [^>]*href="\/admin\/people\/[^"]+"[^>]*>The buyer’s page<\/a>/)
+		expect(personLinks(order)).toEqual(personLinks(search))
+	})
+
 	test('nothing found says so; an empty box shows only the box', async () => {
 		const none = await get('/admin/search?q=no-such-person-anywhere')
 		expect(none.status).toBe(200)
