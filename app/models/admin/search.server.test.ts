@@ -98,6 +98,15 @@ describe.each(databaseBackends)(
 			expect(await emails('_')).toEqual([])
 		})
 
+		test('a text that is neither an address (a space) nor a name (an @) finds nothing, without failing', async () => {
+			expect(await findAnyone(database.db, 'ada @example.com')).toEqual({
+				orders: [],
+				passes: [],
+				people: [],
+				more: false,
+			})
+		})
+
 		test('nothing found is an empty answer', async () => {
 			expect(await findAnyone(database.db, 'nobody-here')).toEqual({
 				orders: [],

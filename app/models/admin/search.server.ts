@@ -148,7 +148,7 @@ export async function findAnyone(db: Db, query: string) {
 	const [foundOrders, foundPasses, result] = await Promise.all([
 		ids ? ids.orders : Promise.resolve([]),
 		ids ? ids.passes : Promise.resolve([]),
-		db.execute(union),
+		statements.length > 0 ? db.execute(union) : Promise.resolve({ rows: [] }),
 	])
 	const matches = (result as unknown as { rows: (Match & { part: number })[] }).rows
 	const everyone = peopleOf(matches)
