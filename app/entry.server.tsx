@@ -106,6 +106,8 @@ function logErrorsForBot(request: Request, remixContext: EntryContext) {
 	for (const error of Object.values(errors)) {
 		// An unavailable database has its one line per outage (docs/decisions/104).
 		if (isRouteErrorResponse(error) && error.status === 503) continue
+		// The path and a 404's text may hold an address (/admin/people/ada%40example.com): the
+		// logger redacts it, percent-encoded or not.
 		const path = new URL(request.url).pathname
 		if (isRouteErrorResponse(error)) {
 			const summary = `${error.status} ${typeof error.data === 'string' ? error.data : ''}`

@@ -2,9 +2,9 @@
 // dashboard"). Seeds a throwaway database with 100,000 orders and 200,000 leads
 // (build/seed-admin-scale.js, which also binds an owner and mints the session cookie the GitHub
 // callback would set), starts the production build on it, and times the list pages, a deep
-// keyset page, an export and the overview. A benchmark: it reports, and exits 1 only when a
-// page misses the 200 ms budget at the median. Run `npm run build` first.
-// BENCH_ADMIN_ORDERS / BENCH_ADMIN_LEADS / BENCH_ADMIN_RUNS tune it.
+// keyset page, an export, the overview, find anyone and a person's page. A benchmark: it
+// reports, and exits 1 only when a page misses the 200 ms budget at the median. Run `npm run
+// build` first. BENCH_ADMIN_ORDERS / BENCH_ADMIN_LEADS / BENCH_ADMIN_RUNS tune it.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -84,6 +84,12 @@ try {
 	// Sorted lists page by key too (docs/decisions/111).
 	const deepByAmount = await deepPage('/admin/orders?sort=amount&dir=asc')
 	const deepLeadsByEmail = await deepPage('/admin/leads?sort=email')
+	// A person's page: the buyer of a refunded order of three day-event passes (the passes, the
+	// receipt, the refund's audit line), reached as the owner would, from the search's link (an
+	// opaque reference, decision 114).
+	const found = (await time('/admin/search?q=buyer59%40seed.example')).body
+	const person = found.match(/href="(\/admin\/people\/[^"]+)"/)?.[1]
+	if (!person) throw new Error('The search found no person for buyer59@seed.example')
 	const year = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)
 	const pages = [
 		{ name: 'orders, first page', url: '/admin/orders' },
@@ -96,6 +102,12 @@ try {
 		{ name: 'leads, first page', url: '/admin/leads' },
 		{ name: 'leads, by e-mail, 21st page', url: deepLeadsByEmail },
 		{ name: 'leads, list + confirmed', url: '/admin/leads?list=day_event&confirmed=no' },
+		{ name: 'find anyone, an order id', url: '/admin/search?q=S000000000000000004242' },
+		{ name: 'find anyone, e-mail prefix', url: '/admin/search?q=buyer4242' },
+		{ name: 'find anyone, name prefix', url: '/admin/search?q=grace%20ho' },
+		{ name: 'find anyone, last name prefix', url: '/admin/search?q=lovel' },
+		{ name: 'find anyone, one letter', url: '/admin/search?q=b' },
+		{ name: "a person's page", url: person },
 		{ name: 'overview, last 30 days', url: '/admin' },
 		// 365 days, today included: the daily roll-ups' rows, not 70,000 orders and 200,000 sign-ups.
 		{ name: 'overview, a whole year', url: `/admin?from=${year}` },

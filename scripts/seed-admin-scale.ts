@@ -40,6 +40,15 @@ try {
 	process.exit(1)
 }
 
+// Names for the search to find (docs/decisions/114): 40 first names × 60 last names.
+const sqlArray = (words: string) => sql.raw(`(ARRAY['${words.split(' ').join("','")}'])`)
+const firstNames = sqlArray(
+	'Ada Grace Alan Barbara Edsger Donald Frances Margaret Tim Linus Guido Brendan Radia Sophie Hedy Katherine Dennis Ken Bjarne James Niklaus John Leslie Shafi Whitfield Martin Ron Adi Len Ivan Anita Jean Kathleen Lynn Mary Annie Evelyn Betty Joan Karen',
+)
+const lastNames = sqlArray(
+	'Lovelace Hopper Turing Liskov Dijkstra Knuth Allen Hamilton Lee Torvalds Rossum Eich Perlman Wilson Lamarr Johnson Ritchie Thompson Stroustrup Gosling Wirth McCarthy Lamport Goldwasser Diffie Hellman Rivest Shamir Adleman Sutherland Borg Sammet Booth Conway Keller Easley Boyd Holberton Clarke Jones Backus Naur Kay Liskov-Smith Engelbart Hoare Milner Floyd Tarjan Cerf Kahn Berners-Lee Postel Metcalfe Cocke Iverson Bachman Codd Gray Stonebraker',
+)
+
 const database = await getDatabase()
 try {
 	await prepareDatabase(database)
@@ -62,7 +71,7 @@ try {
 			FROM generate_series(1, ${orderCount}) AS g
 		)
 		INSERT INTO orders (id, item_code, quantity, status, region, amount_minor, currency, created_at,
-			paid_at, refunded_at, provider, unit_amount_minor, coupon_code, affiliate, email, expires_at, updated_at)
+			paid_at, refunded_at, provider, unit_amount_minor, coupon_code, affiliate, email, customer_name, expires_at, updated_at)
 		SELECT 'S' || lpad(g.g::text, 21, '0'), p.item_code, g.quantity,
 			CASE WHEN g.kind < 7 THEN 'paid' WHEN g.kind = 7 THEN 'pending' WHEN g.kind = 8 THEN 'expired' ELSE 'refunded' END,
 			p.region, p.amount_minor * g.quantity, p.currency, g.at,
@@ -71,13 +80,38 @@ try {
 			'sandbox', p.amount_minor,
 			CASE WHEN g.g % 20 = 0 THEN 'SEED10' END,
 			CASE WHEN g.g % 7 = 0 THEN 'partner-' || (g.g % 25) END,
-			'buyer' || g.g || '@seed.example', g.at + interval '30 minutes', g.at
+			'buyer' || g.g || '@seed.example',
+			CASE WHEN g.kind <> 7 THEN ${firstNames}[1 + g.g % 40] || ' ' || ${lastNames}[1 + (g.g / 40) % 60] END,
+			g.at + interval '30 minutes', g.at
 		FROM g JOIN prices p ON p.idx = (g.g / 10) % (SELECT count FROM n)
 		ON CONFLICT (id) DO NOTHING`)
 	const lists = sql.raw(`ARRAY[${LEAD_LISTS.map((list) => `'${list}'`).join(',')}]`)
+	// Passes of the paid and refunded orders of items that issue them, one per unit, half of them
+	// claimed; a receipt in the outbox per paid order, and the owner's refund line per refund:
+	// what a person's page reads (docs/decisions/114).
 	await db.execute(sql`
-		INSERT INTO leads (email, list, first_name, created_at, updated_at, consent_at, confirmed_at, partner_key)
-		SELECT 'lead' || g || '@seed.example', (${lists})[1 + g % ${LEAD_LISTS.length}], 'Seed',
+		INSERT INTO passes (id, order_id, item_code, holder_name, holder_email, claimed_at, created_at)
+		SELECT 'P' || lpad((substr(o.id, 2)::bigint * 3 + n)::text, 21, '0'), o.id, o.item_code,
+			CASE WHEN n = 1 THEN o.customer_name END, CASE WHEN n = 1 THEN o.email END,
+			CASE WHEN n = 1 THEN o.paid_at END, o.paid_at
+		FROM orders o JOIN catalog_items c ON c.code = o.item_code AND c.type = 'pass'
+			CROSS JOIN generate_series(1, o.quantity) AS n
+		WHERE o.id LIKE 'S%' AND o.status IN ('paid', 'refunded')
+		ON CONFLICT (id) DO NOTHING`)
+	await db.execute(sql`
+		INSERT INTO outbox (to_address, from_address, subject, text_body, transport, created_at, sent_at)
+		SELECT o.email, 'seed@seed.example', 'Your receipt for order ' || o.id, 'Thank you.', 'outbox',
+			o.paid_at, o.paid_at
+		FROM orders o WHERE o.id LIKE 'S%' AND o.paid_at IS NOT NULL`)
+	await db.execute(sql`
+		INSERT INTO owner_audit_log (at, actor, action, target, before, after)
+		SELECT o.refunded_at, 'seed (GitHub #1)', 'refund', 'order:' || o.id,
+			'{"status":"paid"}', '{"status":"refunded"}'
+		FROM orders o WHERE o.id LIKE 'S%' AND o.status = 'refunded'`)
+	await db.execute(sql`
+		INSERT INTO leads (email, list, first_name, last_name, created_at, updated_at, consent_at, confirmed_at, partner_key)
+		SELECT 'lead' || g || '@seed.example', (${lists})[1 + g % ${LEAD_LISTS.length}],
+			${firstNames}[1 + g % 40], ${lastNames}[1 + (g / 40) % 60],
 			now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second',
 			now() - (g % 365) * interval '1 day', now() - (g % 365) * interval '1 day',
 			CASE WHEN g % 2 = 0 THEN now() - (g % 365) * interval '1 day' END,

@@ -18,6 +18,7 @@ import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { personPath } from '~/http/person-ref.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/models/admin/delivery'
 import { reassignPass, refundOrder, resendOrderReceipt } from '~/models/admin/order-actions.server'
@@ -75,6 +76,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 			actions: detail.actions.map((action) => ({ ...action, at: action.at.toISOString() })),
 			confirm,
 			confirmPass: confirm === 'reassign-pass' ? passId : null,
+			// Everything about the buyer (docs/decisions/114), by an opaque reference.
+			buyerPage: order.email ? personPath(order.email) : null,
 		},
 		{ headers: ADMIN_HEADERS },
 	)
@@ -135,9 +138,16 @@ export default function AdminOrder() {
 		<>
 			<AdminHeading title={`Order ${order.id}`}>
 				<CopyableId id={order.id} what="order id" />
-				<Link to="/admin/orders" className="text-sm underline">
-					All orders
-				</Link>
+				<p className="flex flex-wrap gap-x-4 text-sm">
+					{data.buyerPage ? (
+						<Link to={data.buyerPage} className="underline">
+							The buyer’s page
+						</Link>
+					) : null}
+					<Link to="/admin/orders" className="underline">
+						All orders
+					</Link>
+				</p>
 			</AdminHeading>
 			<ConfirmAction
 				order={order}

@@ -12,6 +12,13 @@ describe('log redaction (docs/decisions/069)', () => {
 		)
 	})
 
+	test('an address percent-encoded in a path is redacted too', () => {
+		expect(redactEmails('GET /admin/people/ada.lovelace%40example.com 404')).toBe(
+			'GET /admin/people/a***@example.com 404',
+		)
+		expect(redactEmails('/x/Ada%2Bx%40Example.org?')).toBe('/x/A***@Example.org?')
+	})
+
 	test('a failed Drizzle query keeps its SQL and drops its parameters', () => {
 		const cause = Object.assign(
 			new Error('duplicate key value violates unique constraint "leads_pkey"'),

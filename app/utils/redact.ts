@@ -6,8 +6,9 @@
  * they are what an operator needs.
  */
 
-// Local part and domain, as loose as the addresses people type.
-const EMAIL = /([A-Za-z0-9_%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g
+// Local part and domain, as loose as the addresses people type; the @ may be percent-encoded,
+// as in a request path (/admin/people/ada%40example.com), and is then written plain.
+const EMAIL = /([A-Za-z0-9_%+-])[A-Za-z0-9._%+-]*(?:@|%40)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/gi
 
 /** `text` with every e-mail address cut to its first character and its domain. */
 export function redactEmails(text: string): string {

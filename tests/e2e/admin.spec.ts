@@ -43,6 +43,9 @@ const ADMIN_GETS = [
 	'/admin/export/passes.csv',
 	'/admin/export/leads.csv',
 	'/admin/export/nothing.csv',
+	'/admin/search',
+	'/admin/search?q=ada%40example.com',
+	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 	'/admin/no-such-page',
 ]
 const ADMIN_POSTS: [string, Record<string, string>][] = [

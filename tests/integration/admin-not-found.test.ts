@@ -28,6 +28,8 @@ const ADMIN_PATHS = [
 	'/admin/coupons/LAUNCH20',
 	'/admin/export/orders.csv',
 	'/admin/export/leads.csv',
+	'/admin/search',
+	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ]
 
 /** An unknown path as long as `path`: the same letters in another order. */

@@ -1,0 +1,132 @@
+import { expect, type Page, test } from '@playwright/test'
+import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+
+// Find anyone and a person's page (issue 27, docs/decisions/114) on the second e2e site, where
+// `mona` is the owner. Runs with JavaScript on and off, at a phone's width and a desktop's.
+test.use({ baseURL: adminURL })
+test.describe.configure({ timeout: 90_000 })
+
+const WIDTHS = [
+	{ name: 'phone', width: 375, height: 740 },
+	{ name: 'desktop', width: 1280, height: 800 },
+]
+
+/** Signs in with the fake GitHub as `login` (its authorize URL approves `login=` at once). */
+async function signInAs(page: Page, login: string) {
+	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
+	expect(start.status()).toBe(302)
+	const authorize = new URL(start.headers().location!)
+	authorize.searchParams.set('login', login)
+	await page.goto(authorize.href)
+}
+
+/** Buys `quantity` course seats in the sandbox as `email`, without a browser; the order id. */
+async function buySeats(page: Page, email: string, quantity: number): Promise<string> {
+	const created = await page.request.post('/checkout', {
+		data: { code: 'ai-driven-dev-preorder', quantity, region: 'GLOBAL' },
+		headers: { Origin: adminURL },
+	})
+	expect(created.status()).toBe(200)
+	const { link } = (await created.json()) as { link: string }
+	const paid = await page.request.post(link, {
+		form: {
+			intent: 'pay',
+			cardNumber: '4242 4242 4242 4242',
+			expiry: '12 / 40',
+			cvc: '123',
+			email,
+		},
+		headers: { Origin: adminURL },
+		maxRedirects: 0,
+	})
+	expect(paid.status()).toBe(303)
+	return link.split('/').at(-1)!
+}
+
+/** A review image (docs/screenshots/), kept in the test's output directory. */
+async function reviewScreenshot(page: Page, name: string) {
+	const path = test.info().outputPath(name)
+	await page.screenshot({ path, fullPage: true })
+	await test.info().attach(name, { path, contentType: 'image/png' })
+}
+
+/** How far the page is wider than the window (0 or less: no sideways scrolling). */
+const overflow = (page: Page) =>
+	page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+test('the owner finds a buyer by the start of their address and sees everything about them', async ({
+	page,
+}, testInfo) => {
+	const project = testInfo.project.name
+	const email = `findable-${project}-${Date.now()}@example.com`
+	const orderId = await buySeats(page, email, 2)
+	await page.goto('/workshop')
+	await page.getByLabel('E-mail address').fill(email)
+	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
+	await expect(page).toHaveURL(/\/workshop\/enrolled$/)
+
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+	for (const viewport of WIDTHS) {
+		await page.setViewportSize(viewport)
+		await page.goto('/admin')
+		await page
+			.getByRole('navigation', { name: 'Dashboard' })
+			.getByRole('link', { name: 'Find anyone' })
+			.click()
+		await expect(page.getByRole('heading', { name: 'Find anyone', level: 1 })).toBeVisible()
+
+		// Bad input: the message next to the box, and no results.
+		const box = page.getByLabel('Order id, pass id, e-mail or name')
+		await box.fill('x'.repeat(254))
+		await box.evaluate((input: HTMLInputElement) => {
+			input.removeAttribute('maxlength')
+			input.value += 'xx'
+		})
+		await page.getByRole('button', { name: 'Search' }).click()
+		await expect(page.getByText('Search for at most 254 characters')).toBeVisible()
+		await expect(box).toHaveAttribute('aria-invalid', 'true')
+
+		// The start of the address, in capitals: one person, linked by an opaque reference.
+		await box.fill(`FINDABLE-${project.toUpperCase()}-`)
+		await page.getByRole('button', { name: 'Search' }).click()
+		await expect(page).toHaveURL(/\/admin\/search\?q=FINDABLE-/)
+		const people = page.getByRole('list', { name: 'People' })
+		const person = people.getByRole('link', { name: email })
+		await expect(person).toBeVisible()
+		await expect(people).toContainText('found in orders, sign-ups, e-mails sent')
+		expect(await overflow(page), `search at ${viewport.width} px`).toBeLessThanOrEqual(0)
+		if (project === 'js') await reviewScreenshot(page, `admin-search-${viewport.width}.png`)
+
+		await person.click()
+		await expect(page.getByRole('heading', { name: email, level: 1 })).toBeVisible()
+		expect(page.url()).not.toMatch(/findable|example|@|%40/)
+		await expect(
+			page.getByText(/1 order · 2 seats held · 0 passes · 1 sign-up · \d e-mails?/),
+		).toBeVisible()
+		const orders = page.getByRole('region', { name: 'Orders' })
+		await expect(orders.getByRole('link', { name: orderId })).toBeVisible()
+		await expect(orders).toContainText('paid · 2 × AI Driven Dev: pre-order seat')
+		await expect(page.getByRole('region', { name: 'Sign-ups' })).toContainText('workshop')
+		await expect(
+			page.getByRole('region', { name: 'E-mails sent' }).getByRole('link', {
+				name: `Your receipt for order ${orderId}`,
+			}),
+		).toBeVisible()
+		expect(await overflow(page), `person at ${viewport.width} px`).toBeLessThanOrEqual(0)
+		if (project === 'js') await reviewScreenshot(page, `admin-person-${viewport.width}.png`)
+	}
+
+	// An action that applies is a link to the page that does it, which asks first.
+	await page.getByRole('region', { name: 'Orders' }).getByRole('link', { name: 'Refund…' }).click()
+	await expect(page).toHaveURL(`${adminURL}/admin/orders/${orderId}?confirm=refund`)
+	await expect(page.getByRole('heading', { name: 'Refund this order?' })).toBeVisible()
+
+	// The order id finds the order, and the buyer's page from there.
+	await page.goto(`/admin/search?q=${orderId}`)
+	await expect(page.getByRole('link', { name: orderId })).toHaveAttribute(
+		'href',
+		`/admin/orders/${orderId}`,
+	)
+	await expect(page.getByRole('link', { name: email })).toBeVisible()
+})
