@@ -31,12 +31,7 @@ import { redirectWithToast } from '~/http/toast.server'
 import { parseSort, sortQuery } from '~/models/admin/cursor.server'
 import { eraseLead } from '~/models/admin/erase-lead.server'
 import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/admin/filters.server'
-import {
-	DEFAULT_LEAD_SORT,
-	LEAD_SORTS,
-	leadToErase,
-	listLeads,
-} from '~/models/admin/leads.server'
+import { DEFAULT_LEAD_SORT, LEAD_SORTS, leadToErase, listLeads } from '~/models/admin/leads.server'
 import { t } from '~/utils/i18n'
 import { readForm } from '~/utils/responses'
 

@@ -61,6 +61,7 @@ describe.each(databaseBackends)('e-mail preferences on $name', (backend) => {
 			render: async (links) => ({
 				...(await templates.workshopConfirmation({
 					siteUrl: 'https://site.test',
+					workshop: 'Free workshop',
 					unsubscribe: links,
 				})),
 				kind: NEWSLETTER,
@@ -207,6 +208,7 @@ describe.each(databaseBackends)('e-mail preferences on $name', (backend) => {
 				...(await templates.workshopConfirmation({
 					firstName: 'Erin',
 					siteUrl: 'https://site.test',
+					workshop: 'Free workshop',
 					unsubscribe: { preferencesUrl: 'https://p', oneClickUrl: 'https://o' },
 				})),
 			})

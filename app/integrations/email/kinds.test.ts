@@ -12,7 +12,8 @@ const paidAt = new Date('2026-01-01T00:00:00Z')
 
 /** One message of every kind: the type fails to compile when a kind has no sample. */
 const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
-	workshopConfirmation: () => templates.workshopConfirmation({ siteUrl, unsubscribe }),
+	workshopConfirmation: () =>
+		templates.workshopConfirmation({ siteUrl, workshop: 'Free workshop', unsubscribe }),
 	courseSignupConfirmation: () => templates.courseSignupConfirmation({ siteUrl, unsubscribe }),
 	dayEventConfirmation: () =>
 		templates.dayEventConfirmation({ confirmUrl: `${siteUrl}/c`, expiresAt: paidAt }),
@@ -27,8 +28,27 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 		}),
 	lateRefund: () =>
 		templates.lateRefund({ orderId: 'o1', itemName: 'Day pass', currency: 'usd', totalMinor: 1 }),
+	refundNotice: () =>
+		templates.refundNotice({
+			orderId: 'o1',
+			itemName: 'Day pass',
+			kind: 'day',
+			quantity: 1,
+			currency: 'usd',
+			totalMinor: 9_900,
+		}),
 	passAssigned: () =>
 		templates.passAssigned({ itemName: 'Day pass', passUrl: `${siteUrl}/pass/p` }),
+	passClaimed: () =>
+		templates.passClaimed({
+			holderName: 'Ada',
+			itemName: 'Day pass',
+			kind: 'day',
+			passUrl: `${siteUrl}/pass/p`,
+			siteUrl,
+		}),
+	passRefunded: () => templates.passRefunded({ itemName: 'Day pass', kind: 'day' }),
+	passMovedAway: () => templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1' }),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -48,7 +68,11 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			dayEventConfirmation: 'security',
 			receipt: 'transactional',
 			lateRefund: 'transactional',
+			refundNotice: 'transactional',
 			passAssigned: 'transactional',
+			passClaimed: 'transactional',
+			passRefunded: 'transactional',
+			passMovedAway: 'transactional',
 		})
 		// Nothing the site sends today is list mail; reminders and the owner's messages will be.
 		expect(LIST_KINDS).toEqual([])
@@ -72,7 +96,11 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 
 	test('a kind that carries unsubscribe refuses to render without its links', async () => {
 		await expect(
-			templates.workshopConfirmation({ siteUrl, unsubscribe: undefined as never }),
+			templates.workshopConfirmation({
+				siteUrl,
+				workshop: 'Free workshop',
+				unsubscribe: undefined as never,
+			}),
 		).rejects.toThrow('The workshopConfirmation e-mail needs its unsubscribe links')
 	})
 })
