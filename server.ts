@@ -22,6 +22,7 @@ import { type Database, getDatabase } from '~/db/client.server'
 import { attributionCookieMiddleware } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
 import { requestMetrics } from '~/http/metrics.server'
+import { isOneClickUnsubscribe } from '~/http/one-click-unsubscribe.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
 import { ownerGate, ownerOf, publicBuildsOf } from '~/http/owner-gate.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
@@ -155,9 +156,15 @@ app.use(bodyLimit(config.MAX_BODY_BYTES))
 // servers with PostgreSQL (429 with Retry-After). Both answer here, before Remix and any page
 // work, on a path already known to be normal. The payment webhook comes from the provider's
 // servers, signed: neither rule applies to it, and to no other path (a post elsewhere under
-// /webhooks/ is a form post like any other).
+// /webhooks/ is a form post like any other). Nor to a mail client's one-click unsubscribe, with
+// a token we signed (docs/decisions/109), its Origin then dropped as below.
 app.use((req, res, next) => {
 	if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === PAYMENT_WEBHOOK_PATH) {
+		next()
+		return
+	}
+	if (isOneClickUnsubscribe(req)) {
+		delete req.headers.origin
 		next()
 		return
 	}

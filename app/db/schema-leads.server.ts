@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { LeadList } from '~/forms/names'
 import type { EmailAttachment } from '~/integrations/email/attachment'
+import type { EmailKind } from '~/integrations/email/kinds'
 import type { Attribution } from '~/models/attribution'
 
 export const leads = pgTable(
@@ -39,6 +40,9 @@ export const leads = pgTable(
 		// 0020_workshop_sessions.sql: a workshop lead's session, an event id of content/site
 		// (docs/decisions/110).
 		workshopSession: text('workshop_session'),
+		// 0044_email_preferences.sql: the owner erased the person's data; the e-mail is a
+		// tombstone (docs/decisions/109).
+		erasedAt: timestamp('erased_at', { withTimezone: true }),
 	},
 	(table) => [unique().on(table.email, table.list)],
 )
@@ -75,4 +79,18 @@ export const outbox = pgTable('outbox', {
 	mailboxDomain: text('mailbox_domain'),
 	// 0014: an attempt handed the whole message over and got no answer (docs/decisions/101).
 	outcomeUnknownAt: timestamp('outcome_unknown_at', { withTimezone: true }),
+	// 0044: the message's kind (integrations/email/kinds.ts; null: written before 0044 under an
+	// unknown subject) and, on the kinds that carry it, its one-click unsubscribe URL (109).
+	kind: text('kind').$type<EmailKind>(),
+	listUnsubscribeUrl: text('list_unsubscribe_url'),
+})
+
+/**
+ * 0044: addresses that get no list mail (docs/decisions/109), by the hash of their folded
+ * mailbox (models/mailbox.server.ts): no address is stored, and `Ada+news@` is `ada@`.
+ */
+export const emailSuppressions = pgTable('email_suppressions', {
+	mailboxKey: text('mailbox_key').primaryKey(),
+	reason: text('reason').$type<'unsubscribed' | 'erased'>().notNull(),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

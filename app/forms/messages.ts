@@ -71,6 +71,12 @@ export const MESSAGES = {
 	adminEmailNotFailed:
 		'Only a message whose delivery failed can be retried: this one was delivered or is still being retried',
 	adminPassMissing: 'Choose the pass to reassign',
+	// Erasing a lead (docs/decisions/109).
+	adminLeadMissing: 'Choose the lead to erase',
+	adminLeadGone: 'There is no such lead, or it is erased already',
+
+	// The e-mail preferences page (docs/decisions/109).
+	emailPreferencesChoice: 'Choose unsubscribe or resubscribe',
 
 	// The owner's dashboard: coupons (docs/decisions/112).
 	couponCode: 'Use 1 to 64 letters, digits, - or _, starting with a letter or digit',

@@ -11,7 +11,9 @@ import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
 import { checkoutFormSchema } from './checkout-request'
 import {
 	adminEmailRetrySchema,
+	adminLeadEraseSchema,
 	adminOrderActionSchema,
+	emailPreferencesSchema,
 	interestSchema,
 	onboardingSchema,
 	passClaimSchema,
@@ -37,6 +39,8 @@ export const formSchemas = {
 	adminEmailRetry: () => adminEmailRetrySchema,
 	adminCoupon: () => adminCouponSchema,
 	adminCouponStatus: () => adminCouponStatusSchema,
+	adminLeadErase: () => adminLeadEraseSchema,
+	emailPreferences: () => emailPreferencesSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

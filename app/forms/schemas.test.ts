@@ -182,13 +182,41 @@ describe('the validator registry', () => {
 		expect(parse({ intent: 'reassign-pass', passId: 'p1', email: 'a@b.co' }).status).toBe('success')
 	})
 
+	test('erasing a lead names one lead by its number', () => {
+		const parse = (entries: Record<string, string>) => {
+			const data = new FormData()
+			for (const [key, value] of Object.entries(entries)) data.set(key, value)
+			return parseForm('adminLeadErase', data)
+		}
+		expect(parse({ intent: 'erase', leadId: '42' })).toMatchObject({
+			status: 'success',
+			value: { intent: 'erase', leadId: 42 },
+		})
+		for (const leadId of ['', 'x', '-1', '1.5', '1e30'])
+			expect(parse({ intent: 'erase', leadId }).status, leadId).toBe('error')
+		expect(parse({ intent: 'refund', leadId: '42' }).status).toBe('error')
+	})
+
+	test('the e-mail preferences form is unsubscribe or resubscribe, nothing else', () => {
+		const parse = (intent: string) => {
+			const data = new FormData()
+			data.set('intent', intent)
+			return parseForm('emailPreferences', data)
+		}
+		expect(parse('unsubscribe').status).toBe('success')
+		expect(parse('resubscribe').status).toBe('success')
+		expect(parse('delete').reply().error?.intent).toEqual(['Choose unsubscribe or resubscribe'])
+	})
+
 	test('every form has a schema', () => {
 		expect(Object.keys(formSchemas).sort()).toEqual(
 			[
 				'adminCoupon',
 				'adminCouponStatus',
 				'adminEmailRetry',
+				'adminLeadErase',
 				'adminOrderAction',
+				'emailPreferences',
 				'checkout',
 				'interest',
 				'onboarding',

@@ -234,3 +234,20 @@ export const adminOrderActionSchema = z.discriminatedUnion(
 export const adminEmailRetrySchema = z.object({
 	intent: z.literal('retry', { errorMap: () => ({ message: MESSAGES.adminUnknownAction }) }),
 })
+
+/** The owner erases a lead's personal data (docs/decisions/109), from the leads list's confirmation. */
+export const adminLeadEraseSchema = z.object({
+	intent: z.literal('erase', { errorMap: () => ({ message: MESSAGES.adminLeadMissing }) }),
+	leadId: z.coerce
+		.number({ invalid_type_error: MESSAGES.adminLeadMissing })
+		.int(MESSAGES.adminLeadMissing)
+		.positive(MESSAGES.adminLeadMissing)
+		.max(Number.MAX_SAFE_INTEGER, MESSAGES.adminLeadMissing),
+})
+
+/** The e-mail preferences page (docs/decisions/109): everything off, or on again. */
+export const emailPreferencesSchema = z.object({
+	intent: z.enum(['unsubscribe', 'resubscribe'], {
+		errorMap: () => ({ message: MESSAGES.emailPreferencesChoice }),
+	}),
+})

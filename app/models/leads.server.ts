@@ -17,6 +17,7 @@ import type { EmailContent } from '~/integrations/email/templates'
 import type { AttributionFacts } from './attribution'
 import { calendarAttachment, emailEvent } from './calendar.server'
 import { sendConfirmation } from './confirmation-limits.server'
+import { isUnsubscribed, unsubscribeLinks } from './email-preferences.server'
 import { createToken } from './signed-token.server'
 import { chooseSession, takeSessionPlace } from './workshop-sessions.server'
 
@@ -161,7 +162,7 @@ export async function signUp(
 				})
 			: undefined
 	// Rendered before the transaction, which then holds no lock while a template renders.
-	const mail = await confirmationEmail({ ...input, session })
+	const mail = await confirmationEmail(db, { ...input, session })
 	return db.transaction(async (tx) => {
 		if (session) await takeSessionPlace(tx, normalizeEmail(input.email), session)
 		const lead = await saveLead(tx, { ...input, workshopSession: session?.id })
@@ -204,13 +205,18 @@ async function claimConfirmationSend(db: Db, email: string, list: LeadList): Pro
 /**
  * The confirmation of a sign-up, with the calendar file of what it is for attached
  * (docs/decisions/086, 089): the workshop session chosen (that one alone), the course release,
- * the day.
+ * the day. The workshop and course ones carry unsubscribe, and tell an address that unsubscribed
+ * before that nothing more follows (docs/decisions/109); the day's is a double opt-in link, which
+ * carries none.
  */
 async function confirmationEmail(
+	db: Db,
 	input: Omit<LeadInput, 'workshopSession'> & { origin: string; session?: SiteEvent },
 ): Promise<(EmailContent & { attachments: EmailAttachment[] }) | null> {
 	const firstName = greetingName(input.firstName)
 	const { origin } = input
+	const unsubscribe = async () =>
+		unsubscribeLinks(origin, input.email, await isUnsubscribed(db, input.email))
 	const withCalendar = async (content: Promise<EmailContent>, event: SiteEvent | undefined) => ({
 		...(await content),
 		attachments: event ? [calendarAttachment(event, origin)] : [],
@@ -224,6 +230,7 @@ async function confirmationEmail(
 					siteUrl: origin,
 					workshop: workshopTitle(),
 					session: session && emailEvent(session, origin),
+					unsubscribe: await unsubscribe(),
 				}),
 				session,
 			)
@@ -235,6 +242,7 @@ async function confirmationEmail(
 					firstName,
 					siteUrl: origin,
 					release: release && emailEvent(release, origin),
+					unsubscribe: await unsubscribe(),
 				}),
 				release,
 			)

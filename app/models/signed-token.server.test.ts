@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { createToken, verifyToken } from './signed-token.server'
+import {
+	createToken,
+	createUnsubscribeToken,
+	verifyToken,
+	verifyUnsubscribeToken,
+} from './signed-token.server'
 
 const secret = 'a'.repeat(40)
 const now = Date.UTC(2026, 0, 1)
@@ -75,5 +80,53 @@ describe('e-mail length in links', () => {
 				's'.repeat(32),
 			),
 		).toThrow(RangeError)
+	})
+})
+
+describe('unsubscribe links (docs/decisions/109)', () => {
+	test('a token names the normalised address and never expires', () => {
+		const token = createUnsubscribeToken(' Ada+News@Example.COM ', secret)
+		expect(verifyUnsubscribeToken(token, secret)).toBe('ada+news@example.com')
+		// Deterministic: every e-mail to one address carries the same link.
+		expect(createUnsubscribeToken('ada+news@example.com', secret)).toBe(token)
+	})
+
+	test('a forged address, a cut signature, another secret or garbage names no one', () => {
+		const token = createUnsubscribeToken('ada@example.com', secret)
+		const [payload, signature] = token.split('.') as [string, string]
+		const data = JSON.parse(Buffer.from(payload, 'base64url').toString())
+		const forged = Buffer.from(JSON.stringify({ ...data, e: 'grace@example.com' })).toString(
+			'base64url',
+		)
+		for (const bad of [
+			`${forged}.${signature}`,
+			`${payload}.${signature.slice(0, -1)}`,
+			`${payload}.`,
+			payload,
+			'',
+			'a.b.c',
+			'%%%.%%%',
+			null,
+			undefined,
+			`${token}.${signature}`,
+			'x'.repeat(5_000),
+		])
+			expect(verifyUnsubscribeToken(bad, secret), String(bad).slice(0, 40)).toBeNull()
+		expect(verifyUnsubscribeToken(token, 'b'.repeat(40))).toBeNull()
+	})
+
+	test('a sign-up or confirmation token is no unsubscribe token, nor the other way round', () => {
+		const signup = createToken(
+			{ email: 'a@b.c', list: 'workshop', purpose: 'signup', ttlSeconds: 60 },
+			secret,
+		)
+		expect(verifyUnsubscribeToken(signup, secret)).toBeNull()
+		const unsubscribe = createUnsubscribeToken('a@b.c', secret)
+		expect(verifyToken(unsubscribe, 'signup', secret).ok).toBe(false)
+		expect(verifyToken(unsubscribe, 'confirm', secret).ok).toBe(false)
+	})
+
+	test('no unsubscribe link is made for an address over 254 characters', () => {
+		expect(() => createUnsubscribeToken(`${'a'.repeat(300)}@b.co`, secret)).toThrow(RangeError)
 	})
 })

@@ -4,6 +4,10 @@
  * payload names the e-mail, the list, the purpose and the expiry (Unix seconds) and the
  * signature is an HMAC-SHA256 over it with a key derived from SESSION_SECRET. Nothing is stored:
  * a token is valid because it verifies and has not expired.
+ *
+ * An unsubscribe token (docs/decisions/109) names only the address and its purpose, and never
+ * expires: the link in an old e-mail must still unsubscribe (it grants nothing but that address's
+ * mail preferences). Changing SESSION_SECRET voids every token.
  */
 import crypto from 'node:crypto'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
@@ -27,23 +31,49 @@ function keyFor(secret: string): Buffer {
 const sign = (payload: string, secret: string) =>
 	crypto.createHmac('sha256', keyFor(secret)).update(payload).digest('base64url')
 
+/** `data` as a token: its JSON, base64url, then the signature. */
+function seal(data: Record<string, unknown>, secret: string): string {
+	const payload = Buffer.from(JSON.stringify(data)).toString('base64url')
+	return `${payload}.${sign(payload, secret)}`
+}
+
+/** The data of a token whose signature verifies, else null. */
+function unseal(token: unknown, secret: string): Record<string, unknown> | null {
+	if (typeof token !== 'string' || token.length > 1024) return null
+	const [payload, signature, ...rest] = token.split('.')
+	if (!payload || !signature || rest.length > 0) return null
+	const expected = Buffer.from(sign(payload, secret))
+	const given = Buffer.from(signature)
+	if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null
+	try {
+		const data: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+		return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null
+	} catch {
+		return null
+	}
+}
+
+/** No address longer than SMTP carries ever goes into a link, or from one into the database. */
+function checkLength(email: string) {
+	if (email.trim().length > EMAIL_MAX_LENGTH)
+		throw new RangeError(`E-mail addresses are at most ${EMAIL_MAX_LENGTH} characters`)
+}
+
 export function createToken(
 	claims: { email: string; list: LeadList; purpose: TokenPurpose; ttlSeconds: number },
 	secret: string,
 	now = Date.now(),
 ): string {
-	// No address longer than SMTP carries ever goes into a link, or from one into the database.
-	if (claims.email.trim().length > EMAIL_MAX_LENGTH)
-		throw new RangeError(`E-mail addresses are at most ${EMAIL_MAX_LENGTH} characters`)
-	const payload = Buffer.from(
-		JSON.stringify({
+	checkLength(claims.email)
+	return seal(
+		{
 			e: claims.email.trim().toLowerCase(),
 			l: claims.list,
 			p: claims.purpose,
 			x: Math.floor(now / 1000) + claims.ttlSeconds,
-		}),
-	).toString('base64url')
-	return `${payload}.${sign(payload, secret)}`
+		},
+		secret,
+	)
 }
 
 export function verifyToken(
@@ -52,20 +82,9 @@ export function verifyToken(
 	secret: string,
 	now = Date.now(),
 ): VerifyResult {
-	if (typeof token !== 'string' || token.length > 1024) return { ok: false, reason: 'invalid' }
-	const [payload, signature, ...rest] = token.split('.')
-	if (!payload || !signature || rest.length > 0) return { ok: false, reason: 'invalid' }
-	const expected = Buffer.from(sign(payload, secret))
-	const given = Buffer.from(signature)
-	if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
-		return { ok: false, reason: 'invalid' }
-	let data: { e?: unknown; l?: unknown; p?: unknown; x?: unknown }
-	try {
-		data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-	} catch {
-		return { ok: false, reason: 'invalid' }
-	}
+	const data = unseal(token, secret)
 	if (
+		data === null ||
 		typeof data.e !== 'string' ||
 		data.e.length > EMAIL_MAX_LENGTH ||
 		!LEAD_LISTS.includes(data.l as LeadList) ||
@@ -83,4 +102,20 @@ export function verifyToken(
 			expiresAt: new Date(data.x * 1000),
 		},
 	}
+}
+
+/** The link of an e-mail's unsubscribe and preferences pages, for `email` (normalised). */
+export function createUnsubscribeToken(email: string, secret: string): string {
+	checkLength(email)
+	return seal({ e: email.trim().toLowerCase(), p: 'unsubscribe' }, secret)
+}
+
+/** The address an unsubscribe token names, or null when it is not one we signed. */
+export function verifyUnsubscribeToken(
+	token: string | null | undefined,
+	secret: string,
+): string | null {
+	const data = unseal(token, secret)
+	if (data?.p !== 'unsubscribe' || typeof data.e !== 'string') return null
+	return data.e.length > 0 && data.e.length <= EMAIL_MAX_LENGTH ? data.e : null
 }

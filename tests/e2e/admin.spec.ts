@@ -61,6 +61,8 @@ const ADMIN_POSTS: [string, Record<string, string>][] = [
 	['/admin/email/1', { intent: 'retry' }],
 	['/admin/coupons/new', { intent: 'save', code: 'FREE', kind: 'percent', amount: '100' }],
 	['/admin/coupons/LAUNCH20', { intent: 'disable' }],
+	['/admin/leads', { intent: 'erase', leadId: '1' }],
+	['/admin/leads?erase=1', { intent: 'erase', leadId: '1' }],
 	['/admin/export/orders.csv', {}],
 	['/admin/audit', {}],
 ]
@@ -357,4 +359,53 @@ test("the owner sees each workshop lead's session in the leads list and the expo
 	expect(header!.split(',')).toContain('workshop_session')
 	expect(rows).toHaveLength(1)
 	expect(rows[0]!.split(',').at(-1)).toBe(session)
+})
+
+test('the owner erases a lead, confirmed first: its sign-ups lose the address, the order keeps the buyer', async ({
+	page,
+}) => {
+	const email = `erase-${test.info().project.name}-${Date.now()}@example.com`
+	await page.goto('/workshop')
+	await page.getByLabel('First name (optional)').fill('Erin')
+	await page.getByLabel('E-mail address').fill(email)
+	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
+	await expect(page).toHaveURL(/\/workshop\/enrolled/)
+	const orderId = await buy(page, email)
+
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+	await dashboard(page).getByRole('link', { name: 'Leads' }).click()
+	await page.getByLabel('E-mail starts with').fill(email)
+	await page.getByRole('button', { name: 'Apply' }).click()
+	await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible()
+
+	// The first step says what goes and what stays; nothing has changed yet.
+	await page.getByRole('link', { name: `Erase ${email}` }).click()
+	await expect(page.getByRole('heading', { name: `Erase ${email}?` })).toBeVisible()
+	await expect(page.getByText('Orders stay, with the buyer')).toBeVisible()
+	await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible()
+	await page.getByRole('button', { name: 'Yes, erase' }).click()
+	await expect(
+		page.getByText(
+			/^Lead \d+ is erased: 1 sign-up, 0 survey answers and 1 e-mail\. Orders are kept\.$/,
+		),
+	).toBeVisible()
+	await page.getByLabel('E-mail starts with').fill(email)
+	await page.getByRole('button', { name: 'Apply' }).click()
+	await expect(page.getByText('No matching data')).toBeVisible()
+
+	// The order and its receipt keep the buyer, for accounting.
+	await page.goto(`/admin/orders/${orderId}`)
+	const facts = page.getByRole('region', { name: 'Order', exact: true })
+	await expect(facts.getByText(email)).toBeVisible()
+	await expect(
+		page.getByRole('region', { name: 'E-mails about this order' }).getByRole('link', {
+			name: `Your receipt for order ${orderId}`,
+		}),
+	).toBeVisible()
+	// The erasure is in the audit log, naming the lead, not the address.
+	await dashboard(page).getByRole('link', { name: 'Audit log' }).click()
+	const line = page.getByRole('row').filter({ hasText: 'erase-lead' }).first()
+	await expect(line).toContainText(`${E2E_OWNER_LOGIN} (GitHub #`)
+	await expect(line).not.toContainText(email)
 })

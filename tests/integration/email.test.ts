@@ -30,6 +30,9 @@ import { drainJobs, jobsDueNow, leaveInProcess, useInProcess } from '../support/
 
 const backends = databaseBackends
 
+/** A message's content where any will do: a transactional kind, which carries no unsubscribe. */
+const plain = { kind: 'receipt', subject: 'S', text: 'T' } as const
+
 /** The Message-ID header of a message as it arrived. */
 const messageIdOf = (raw: string) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim()
 
@@ -66,6 +69,10 @@ describe.each(backends)('e-mail on $name', (backend) => {
 			firstName: 'Ada',
 			siteUrl: 'https://site.test',
 			workshop: 'Free workshop: AI in your development workflow',
+			unsubscribe: {
+				preferencesUrl: 'https://site.test/email-preferences?token=a.b',
+				oneClickUrl: 'https://site.test/unsubscribe?token=a.b',
+			},
 		})
 		const sent = await sendEmail(database.db, { to: 'ada@example.com', ...mail })
 		expect(sent.transport).toBe('smtp')
@@ -89,6 +96,11 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		expect(row!.sentAt).toBeInstanceOf(Date)
 		expect(row!.messageId).toBe(outboxMessage(row!).messageId)
 		expect(message!.raw).toContain(`Message-ID: ${row!.messageId}`)
+		// A sign-up's confirmation carries one-click unsubscribe (RFC 8058, docs/decisions/109).
+		expect(message!.raw).toMatch(
+			/^List-Unsubscribe: <https:\/\/site\.test\/unsubscribe\?token=a\.b>\r?$/m,
+		)
+		expect(message!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m)
 		// Running the queue again sends nothing twice.
 		expect(await drainJobs(database)).toBe(0)
 		expect(smtp.received).toHaveLength(1)
@@ -97,7 +109,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 	test('an outbox row and its delivery job are written together: a rolled-back transaction leaves neither', async () => {
 		await expect(
 			database.db.transaction(async (tx) => {
-				await sendEmail(tx, { to: 'rolled.back@example.com', subject: 'S', text: 'T' })
+				await sendEmail(tx, { to: 'rolled.back@example.com', ...plain })
 				throw new Error('the caller failed after queueing')
 			}),
 		).rejects.toThrow('the caller failed')
@@ -118,6 +130,8 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		await drainJobs(database)
 		const message = smtp.received.find((m) => m.to.includes('buyer@example.com'))
 		expect(decoded(message!.raw)).toMatch(/Total paid\s+\$249/)
+		// A receipt is no list mail: no unsubscribe (docs/decisions/109).
+		expect(message!.raw).not.toMatch(/^List-Unsubscribe/im)
 	})
 
 	test('a calendar attachment is stored on the outbox row and arrives as a text/calendar part', async () => {
@@ -132,6 +146,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 			database.db,
 			{
 				to: 'cal@example.com',
+				kind: 'receipt',
 				subject: 'With a date',
 				text: 'T',
 				html: '<p>T</p>',
@@ -156,7 +171,12 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		try {
 			const sent = await sendEmail(
 				database.db,
-				{ to: 'grace@example.com', subject: 'Hello', text: 'Body with a link https://site.test/x' },
+				{
+					to: 'grace@example.com',
+					kind: 'receipt',
+					subject: 'Hello',
+					text: 'Body with a link https://site.test/x',
+				},
 				{ smtpUrl: null, from: 'a@b.test' },
 			)
 			expect(sent).toEqual({ id: expect.any(Number), transport: 'outbox' })
@@ -185,7 +205,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		const port = smtp.port
 		await smtp.close()
 		try {
-			await sendEmail(database.db, { to: 'patient@example.com', subject: 'Later', text: 'T' })
+			await sendEmail(database.db, { to: 'patient@example.com', ...plain, subject: 'Later' })
 			expect(await drainJobs(database)).toBe(1)
 			const [row] = await listOutbox(database.db, 'patient@example.com')
 			// Nothing reached a server: the outcome is known.
@@ -219,7 +239,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		configure(refusing.url)
 		let id: number
 		try {
-			;({ id } = await sendEmail(database.db, { to: 'lost@example.com', subject: 'S', text: 'T' }))
+			;({ id } = await sendEmail(database.db, { to: 'lost@example.com', ...plain }))
 			await drainJobs(database)
 		} finally {
 			await refusing.close()
@@ -263,7 +283,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		const deliver = deliverWithin(3_000)
 		smtp.answerAfter(1_500)
 		try {
-			await sendEmail(database.db, { to: 'slow.ok@example.com', subject: 'S', text: 'T' })
+			await sendEmail(database.db, { to: 'slow.ok@example.com', ...plain })
 			expect(await deliver()).toBe(1)
 		} finally {
 			smtp.answerAfter(0)
@@ -279,7 +299,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		const deliver = deliverWithin(500)
 		smtp.answerAfter(1_500)
 		try {
-			await sendEmail(database.db, { to: 'unknown@example.com', subject: 'S', text: 'T' })
+			await sendEmail(database.db, { to: 'unknown@example.com', ...plain })
 			expect(await deliver()).toBe(1)
 			const [row] = await listOutbox(database.db, 'unknown@example.com')
 			expect(row).toMatchObject({ sentAt: null, failedAt: null, attempts: 1 })
@@ -324,8 +344,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		try {
 			const { id } = await sendEmail(database.db, {
 				to: 'at.shutdown@example.com',
-				subject: 'S',
-				text: 'T',
+				...plain,
 			})
 			await waitUntil('the message is mid-delivery', () => smtp.stalledCount() === 1)
 			const started = Date.now()
@@ -358,8 +377,7 @@ describe.each(backends)('e-mail on $name', (backend) => {
 		try {
 			const { id } = await sendEmail(database.db, {
 				to: 'late@example.com',
-				subject: 'S',
-				text: 'T',
+				...plain,
 			})
 			await drainJobs(database)
 			// A day later, the next failure is the last.
@@ -404,7 +422,7 @@ describe('the slow mail server of issue 24, with the default waits', () => {
 
 	test('three messages answered after 25 s each arrive once, on the first attempt', async () => {
 		const addresses = ['one@example.com', 'two@example.com', 'three@example.com']
-		for (const to of addresses) await sendEmail(database.db, { to, subject: 'S', text: 'T' })
+		for (const to of addresses) await sendEmail(database.db, { to, ...plain })
 		expect(await drainJobs(database)).toBe(3)
 		await jobsDueNow(database)
 		expect(await drainJobs(database)).toBe(0)

@@ -11,7 +11,12 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import vnuJar from 'vnu-jar'
+import { createUnsubscribeToken } from '~/models/signed-token.server'
 import { type RunningServer, startServer } from '../support/server'
+
+// The e-mail preferences page opens with a link signed for one address (docs/decisions/109).
+const SESSION_SECRET = 'html-validity-secret-0123456789abcdef'
+const preferencesPage = `/email-preferences?token=${encodeURIComponent(createUnsubscribeToken('ada@example.com', SESSION_SECRET))}`
 
 const PAGES = [
 	'/',
@@ -25,6 +30,7 @@ const PAGES = [
 	'/legal/privacy-policy',
 	'/onboarding',
 	'/post-insiders-survey',
+	preferencesPage,
 ]
 
 // People get a streamed page, bots the whole document at once (decision 002): both are checked.
@@ -43,7 +49,7 @@ describe('HTML validity', () => {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'html-validity-'))
 
 	beforeAll(async () => {
-		server = await startServer()
+		server = await startServer({ SESSION_SECRET })
 	}, 120_000)
 	afterAll(async () => {
 		await server?.stop()
@@ -55,7 +61,7 @@ describe('HTML validity', () => {
 		for (const page of PAGES) {
 			const response = await fetch(`${server.url}${page}`)
 			expect(response.status, page).toBe(200)
-			const file = path.join(dir, `${page.replaceAll('/', '_') || '_'}.html`)
+			const file = path.join(dir, `${page.split('?')[0]!.replaceAll('/', '_') || '_'}.html`)
 			fs.writeFileSync(file, await response.text())
 			files.push(file)
 		}
@@ -79,9 +85,12 @@ describe('HTML validity', () => {
 		for (const page of PAGES)
 			for (const userAgent of [BROWSER, 'Googlebot/2.1'])
 				for (let length = 1; length <= 32; length++) {
-					const response = await fetch(`${server.url}${page}?friend=${'f'.repeat(length)}`, {
-						headers: { 'User-Agent': userAgent },
-					})
+					const response = await fetch(
+						`${server.url}${page}${page.includes('?') ? '&' : '?'}friend=${'f'.repeat(length)}`,
+						{
+							headers: { 'User-Agent': userAgent },
+						},
+					)
 					const bytes = new Uint8Array(await response.arrayBuffer())
 					if (bytes.includes(0)) withNul.push(`${page}?friend=(${length}) ${userAgent.slice(0, 9)}`)
 				}

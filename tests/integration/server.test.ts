@@ -129,6 +129,8 @@ describe('the production server', () => {
 			'/onboarding',
 			'/post-insiders-survey',
 			'/signup/one-click',
+			'/email-preferences',
+			'/unsubscribe',
 			'/pass/not-a-pass',
 			'/checkout/sandbox/not-an-order',
 			'/resources/color-mode',

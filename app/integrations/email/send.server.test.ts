@@ -19,6 +19,8 @@ const row = {
 	mailboxKey: null,
 	mailboxDomain: null,
 	outcomeUnknownAt: null,
+	kind: 'receipt' as const,
+	listUnsubscribeUrl: null,
 }
 
 describe('an outbox row as the message nodemailer sends (docs/decisions/076)', () => {
@@ -48,5 +50,16 @@ describe('an outbox row as the message nodemailer sends (docs/decisions/076)', (
 		expect(id).toBe(`<outbox-42-${row.createdAt.getTime()}@site.test>`)
 		expect(outboxMessage({ ...row }).messageId).toBe(id)
 		expect(outboxMessage({ ...row, id: 43 }).messageId).not.toBe(id)
+	})
+
+	test('a row with a one-click URL carries RFC 8058’s two headers; one without carries neither', () => {
+		expect(outboxMessage(row).headers).toBeUndefined()
+		const url = 'https://site.test/unsubscribe?token=a.b'
+		expect(
+			outboxMessage({ ...row, kind: 'workshopConfirmation', listUnsubscribeUrl: url }).headers,
+		).toEqual({
+			'List-Unsubscribe': `<${url}>`,
+			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+		})
 	})
 })

@@ -5,7 +5,9 @@
  * is never lost when it is down: the worker hands the row to the server (smtp.server.ts, with
  * RFC 5321's timeouts), retrying with backoff for EMAIL_RETRY_HOURS, and records the server's
  * acceptance on the row before anything else can run it again. Without SMTP_URL (the embedded
- * default) the row is the delivery and a line is logged.
+ * default) the row is the delivery and a line is logged. Each message has a kind (kinds.ts); the
+ * kinds that carry one-click unsubscribe keep its URL on the row, and go out with RFC 8058's
+ * headers (docs/decisions/109).
  */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { SendMailOptions } from 'nodemailer'
@@ -19,14 +21,19 @@ import { log } from '~/log.server'
 import { countEmailFailure } from '~/metrics.server'
 import { redactEmails } from '~/utils/redact'
 import type { EmailAttachment } from './attachment'
+import { carriesUnsubscribe, type EmailKind } from './kinds'
 import { OutcomeUnknownError, type SmtpTimeouts, submitMessage } from './smtp.server'
 
 export type EmailMessage = {
 	to: string
+	/** Its template's name, classified in kinds.ts. */
+	kind: EmailKind
 	subject: string
 	text: string
 	html?: string
 	attachments?: EmailAttachment[]
+	/** RFC 8058's one-click unsubscribe URL: present exactly on the kinds that carry it. */
+	listUnsubscribe?: string
 	/** A sign-up confirmation's folded mailbox: the rows its limits count (docs/decisions/103). */
 	mailbox?: { key: string; domain: string }
 }
@@ -65,6 +72,10 @@ export async function sendEmail(
 	const smtpUrl = options.smtpUrl === undefined ? getConfig().SMTP_URL : options.smtpUrl
 	const from = options.from ?? getConfig().EMAIL_FROM
 	const transport = smtpUrl ? 'smtp' : 'outbox'
+	if (carriesUnsubscribe(message.kind) !== Boolean(message.listUnsubscribe))
+		throw new Error(
+			`A ${message.kind} e-mail ${message.listUnsubscribe ? 'carries no' : 'needs its'} List-Unsubscribe URL`,
+		)
 	const id = await db.transaction(async (tx) => {
 		const [row] = await tx
 			.insert(outbox)
@@ -78,6 +89,8 @@ export async function sendEmail(
 				transport,
 				mailboxKey: message.mailbox?.key ?? null,
 				mailboxDomain: message.mailbox?.domain ?? null,
+				kind: message.kind,
+				listUnsubscribeUrl: message.listUnsubscribe ?? null,
 			})
 			.returning({ id: outbox.id })
 		if (smtpUrl) await enqueueDelivery(tx, row!.id)
@@ -117,6 +130,14 @@ export function outboxMessage(row: OutboxRow): SendMailOptions {
 		html: row.htmlBody ?? undefined,
 		attachments: row.attachments ?? undefined,
 		messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`,
+		// One-click unsubscribe (RFC 8058): a mail client POSTs `List-Unsubscribe=One-Click` to the
+		// URL. The relay's DKIM signature must cover both headers for clients to offer it.
+		headers: row.listUnsubscribeUrl
+			? {
+					'List-Unsubscribe': `<${row.listUnsubscribeUrl}>`,
+					'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+				}
+			: undefined,
 	}
 }
 

@@ -9,6 +9,7 @@ import {
 	passRefunded,
 	receipt,
 	refundNotice,
+	type UnsubscribeLinks,
 	workshopConfirmation,
 } from './templates'
 
@@ -18,6 +19,11 @@ const session: EmailEvent = {
 	zoneName: 'Central European Standard Time',
 	calendarUrl: 'https://site.test/calendar/workshop-2026-12-10.ics',
 	googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=W',
+}
+
+const unsubscribe: UnsubscribeLinks = {
+	preferencesUrl: 'https://site.test/email-preferences?token=t.s',
+	oneClickUrl: 'https://site.test/unsubscribe?token=t.s',
 }
 
 /** Every link of an HTML body, unescaped. */
@@ -30,6 +36,7 @@ describe('e-mail templates', () => {
 			firstName: '<Ada>',
 			siteUrl: 'https://site.test',
 			workshop: 'Free workshop: AI in your development workflow',
+			unsubscribe,
 		})
 		expect(mail.subject).toBe("You're signed up for the free workshop")
 		expect(mail.text).toContain('Hi <Ada>,')
@@ -46,6 +53,7 @@ describe('e-mail templates', () => {
 			siteUrl: 'https://site.test',
 			workshop: 'Free workshop',
 			session,
+			unsubscribe,
 		})
 		expect(mail.text).toContain('Your session:')
 		expect(mail.text.match(/Add to calendar/g)).toHaveLength(1)
@@ -146,8 +154,13 @@ describe('e-mail templates', () => {
 
 	test('every confirmation is HTML with a plain-text alternative carrying the same links', async () => {
 		const mails = await Promise.all([
-			workshopConfirmation({ siteUrl: 'https://site.test', workshop: 'Free workshop', session }),
-			courseSignupConfirmation({ siteUrl: 'https://site.test', release: session }),
+			workshopConfirmation({
+				siteUrl: 'https://site.test',
+				workshop: 'Free workshop',
+				session,
+				unsubscribe,
+			}),
+			courseSignupConfirmation({ siteUrl: 'https://site.test', release: session, unsubscribe }),
 			dayEventConfirmation({
 				confirmUrl: 'https://site.test/ai-driven-development-day/confirm?token=t',
 				expiresAt: new Date('2026-01-01T00:00:00Z'),
@@ -167,6 +180,7 @@ describe('e-mail templates', () => {
 			siteUrl: 'https://site.test',
 			workshop: 'Free workshop',
 			session,
+			unsubscribe,
 		})
 		expect(mail.text).toContain('What happens next')
 		expect(mail.text).toContain(
@@ -179,7 +193,54 @@ describe('e-mail templates', () => {
 			'https://site.test/workshop',
 			'https://site.test/blog',
 			'https://site.test/cheatsheets',
+			unsubscribe.preferencesUrl,
 		])
+	})
+
+	test('a sign-up confirmation ends with the preferences link and names the one-click URL for its header (docs/decisions/109)', async () => {
+		for (const mail of [
+			await workshopConfirmation({ siteUrl: 'https://site.test', workshop: 'W', unsubscribe }),
+			await courseSignupConfirmation({ siteUrl: 'https://site.test', unsubscribe }),
+		]) {
+			expect(mail.listUnsubscribe).toBe(unsubscribe.oneClickUrl)
+			expect(hrefs(mail.html).at(-1)).toBe(unsubscribe.preferencesUrl)
+			expect(mail.text).toMatch(
+				/Unsubscribe or manage your e-mail preferences https:\/\/site\.test\/email-preferences\?token=t\.s$/,
+			)
+		}
+	})
+
+	test('to an address that unsubscribed before, a sign-up confirmation says nothing more follows and links resubscribing', async () => {
+		const mail = await workshopConfirmation({
+			siteUrl: 'https://site.test',
+			workshop: 'W',
+			unsubscribe: { ...unsubscribe, unsubscribed: true },
+		})
+		expect(mail.text).toContain(
+			'You unsubscribed from our e-mails earlier, so no reminders or news follow this one unless you resubscribe.',
+		)
+		expect(mail.text).toContain(
+			`Resubscribe or manage your e-mail preferences ${unsubscribe.preferencesUrl}`,
+		)
+	})
+
+	test('receipts, refunds, passes and the double opt-in link carry no unsubscribe', async () => {
+		const mails = await Promise.all([
+			receipt({
+				orderId: 'o1',
+				currency: 'usd',
+				lines: [{ name: 'Day pass', quantity: 1, unitAmountMinor: 9_900 }],
+				discountMinor: 0,
+				totalMinor: 9_900,
+				paidAt: new Date('2026-01-01T00:00:00Z'),
+			}),
+			lateRefund({ orderId: 'o1', itemName: 'Day pass', currency: 'usd', totalMinor: 9_900 }),
+			dayEventConfirmation({ confirmUrl: 'https://site.test/c', expiresAt: new Date() }),
+		])
+		for (const mail of mails) {
+			expect(mail.listUnsubscribe, mail.kind).toBeUndefined()
+			expect(mail.text, mail.kind).not.toMatch(/unsubscribe|preferences/i)
+		}
 	})
 
 	test('the day-event confirmation links the confirmation first, then the day’s calendar files', async () => {

@@ -19,8 +19,30 @@ import {
 } from '@react-email/components'
 import type { ReactElement, ReactNode } from 'react'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
+import { carriesUnsubscribe, type EmailKind } from './kinds'
 
-export type EmailContent = { subject: string; text: string; html: string }
+export type EmailContent = {
+	/** Its template's name, classified in kinds.ts. */
+	kind: EmailKind
+	subject: string
+	text: string
+	html: string
+	/** RFC 8058's one-click unsubscribe URL, on the kinds that carry it (docs/decisions/109). */
+	listUnsubscribe?: string
+}
+
+/**
+ * The unsubscribe links of a message whose kind carries them (kinds.ts), made for its recipient
+ * by models/email-preferences.server.ts: the visible link and the one-click header's URL.
+ */
+export type UnsubscribeLinks = {
+	/** The e-mail preferences page (a signed link, no sign-in). */
+	preferencesUrl: string
+	/** What a mail client POSTs to (RFC 8058), in the List-Unsubscribe header. */
+	oneClickUrl: string
+	/** The address unsubscribed before: a sign-up's confirmation says that no more mail follows. */
+	unsubscribed?: boolean
+}
 
 /** An event as a message shows it: the date in its zone, and its calendar links. */
 export type EmailEvent = {
@@ -49,15 +71,44 @@ const textOptions = {
 	],
 }
 
-async function renderEmail(subject: string, element: ReactElement): Promise<EmailContent> {
+/**
+ * The message of `kind`: `unsubscribe` is given exactly when the kind carries it (kinds.ts), and
+ * then rendered by the Layout and returned as the one-click header's URL.
+ */
+async function renderEmail(
+	kind: EmailKind,
+	subject: string,
+	element: ReactElement,
+	unsubscribe?: UnsubscribeLinks,
+): Promise<EmailContent> {
+	if (carriesUnsubscribe(kind) !== Boolean(unsubscribe))
+		throw new Error(
+			`The ${kind} e-mail ${unsubscribe ? 'carries no' : 'needs its'} unsubscribe links`,
+		)
 	const [html, text] = await Promise.all([
 		render(element),
 		render(element, { plainText: true, htmlToTextOptions: textOptions }),
 	])
-	return { subject, html, text: text.trim() }
+	return {
+		kind,
+		subject,
+		html,
+		text: text.trim(),
+		...(unsubscribe ? { listUnsubscribe: unsubscribe.oneClickUrl } : {}),
+	}
 }
 
-function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+const footnote = { ...paragraph, fontSize: '13px', color: colors.muted }
+
+function Layout({
+	preview,
+	unsubscribe,
+	children,
+}: {
+	preview: string
+	unsubscribe?: UnsubscribeLinks
+	children: ReactNode
+}) {
 	return (
 		<Html lang="en">
 			<Head />
@@ -66,7 +117,19 @@ function Layout({ preview, children }: { preview: string; children: ReactNode })
 				<Container style={{ maxWidth: '560px', margin: '0 auto', padding: '24px' }}>
 					{children}
 					<Hr style={{ borderColor: colors.rule, margin: '32px 0 16px' }} />
-					<Text style={{ ...paragraph, fontSize: '13px', color: colors.muted }}>{COURSE_NAME}</Text>
+					<Text style={footnote}>{COURSE_NAME}</Text>
+					{unsubscribe ? (
+						<Text style={footnote}>
+							{unsubscribe.unsubscribed
+								? 'You unsubscribed from our e-mails earlier, so no reminders or news follow this one unless you resubscribe.'
+								: `You get this e-mail because this address signed up at ${COURSE_NAME}.`}{' '}
+							<A href={unsubscribe.preferencesUrl}>
+								{unsubscribe.unsubscribed
+									? 'Resubscribe or manage your e-mail preferences'
+									: 'Unsubscribe or manage your e-mail preferences'}
+							</A>
+						</Text>
+					) : null}
 				</Container>
 			</Body>
 		</Html>
@@ -160,10 +223,12 @@ export function workshopConfirmation(data: {
 	/** The workshop's title, as its page names it. */
 	workshop: string
 	session?: EmailEvent
+	unsubscribe: UnsubscribeLinks
 }): Promise<EmailContent> {
 	return renderEmail(
+		'workshopConfirmation',
 		"You're signed up for the free workshop",
-		<Layout preview={`You're signed up for ${data.workshop}.`}>
+		<Layout preview={`You're signed up for ${data.workshop}.`} unsubscribe={data.unsubscribe}>
 			<P>{greeting(data.firstName)}</P>
 			<P>You're signed up for {data.workshop}.</P>
 			{data.session ? (
@@ -183,6 +248,7 @@ export function workshopConfirmation(data: {
 				]}
 			/>
 		</Layout>,
+		data.unsubscribe,
 	)
 }
 
@@ -197,6 +263,7 @@ export function dayEventConfirmation(data: {
 }): Promise<EmailContent> {
 	const until = data.expiresAt.toUTCString()
 	return renderEmail(
+		'dayEventConfirmation',
 		`Confirm your registration for ${DAY_NAME}`,
 		<Layout preview={`Open the link to complete your registration for ${DAY_NAME}.`}>
 			<P>{greeting(data.firstName)}</P>
@@ -225,10 +292,12 @@ export function courseSignupConfirmation(data: {
 	siteUrl: string
 	/** When the course opens; its calendar file is attached. */
 	release?: EmailEvent
+	unsubscribe: UnsubscribeLinks
 }): Promise<EmailContent> {
 	return renderEmail(
+		'courseSignupConfirmation',
 		`You're in: ${COURSE_NAME}`,
-		<Layout preview={`You're on the list for ${COURSE_NAME}.`}>
+		<Layout preview={`You're on the list for ${COURSE_NAME}.`} unsubscribe={data.unsubscribe}>
 			<P>{greeting(data.firstName)}</P>
 			<P>You're on the list for {COURSE_NAME}. We'll be in touch when the course opens.</P>
 			{data.release ? <EventBlock event={data.release} attached /> : null}
@@ -237,6 +306,7 @@ export function courseSignupConfirmation(data: {
 				links={[{ href: data.siteUrl, label: data.siteUrl }, ...readOn(data.siteUrl)]}
 			/>
 		</Layout>,
+		data.unsubscribe,
 	)
 }
 
@@ -318,6 +388,7 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 	const cell = { padding: '4px 16px 4px 0', fontSize: '16px', color: colors.text }
 	const amountCell = { ...cell, padding: '4px 0', textAlign: 'right' as const }
 	return renderEmail(
+		'receipt',
 		`Your receipt for order ${data.orderId}`,
 		<Layout preview={`Your receipt for order ${data.orderId}.`}>
 			<P>{greeting(data.customerName)}</P>
@@ -392,6 +463,7 @@ export function lateRefund(data: {
 	)
 	const because = data.because ?? 'seats-taken'
 	return renderEmail(
+		'lateRefund',
 		`Your order ${data.orderId} is being refunded`,
 		<Layout preview={`Your order ${data.orderId} is being refunded in full.`}>
 			<P>{greeting(data.customerName)}</P>
@@ -420,6 +492,7 @@ export function lateRefund(data: {
 /** A pass the owner (re)assigned to someone: its new link, claimed once by whoever attends. */
 export function passAssigned(data: { itemName: string; passUrl: string }): Promise<EmailContent> {
 	return renderEmail(
+		'passAssigned',
 		`Your pass for ${data.itemName}`,
 		<Layout preview={`A pass for ${data.itemName} is yours.`}>
 			<P>{greeting()}</P>
@@ -458,6 +531,7 @@ export function refundNotice(data: {
 			? `${data.quantity === 1 ? 'Your seat is' : `Your ${data.quantity} seats are`} released.`
 			: `${data.quantity === 1 ? 'Its pass no longer works' : `Its ${data.quantity} passes no longer work`}; whoever claimed one is told too.`
 	return renderEmail(
+		'refundNotice',
 		`Your order ${data.orderId} is refunded`,
 		<Layout preview={`Your order ${data.orderId} is refunded in full.`}>
 			<P>{greeting(data.customerName)}</P>
@@ -485,6 +559,7 @@ export function passRefunded(data: {
 }): Promise<EmailContent> {
 	const unit = unitOf(data.kind)
 	return renderEmail(
+		'passRefunded',
 		`Your ${unit} for ${data.itemName} is cancelled`,
 		<Layout preview={`Your ${unit} for ${data.itemName} no longer works.`}>
 			<P>{greeting(data.holderName)}</P>
@@ -517,6 +592,7 @@ export function passClaimed(data: {
 }): Promise<EmailContent> {
 	const unit = unitOf(data.kind)
 	return renderEmail(
+		'passClaimed',
 		`Your ${unit} for ${data.itemName} is confirmed`,
 		<Layout preview={`Your ${unit} for ${data.itemName} is in your name.`}>
 			<P>{greeting(data.holderName)}</P>
@@ -543,6 +619,7 @@ export function passClaimed(data: {
  */
 export function passMovedAway(data: { itemName: string; orderId: string }): Promise<EmailContent> {
 	return renderEmail(
+		'passMovedAway',
 		`A pass for ${data.itemName} has a new link`,
 		<Layout preview={`A pass for ${data.itemName} was sent to someone else.`}>
 			<P>{greeting()}</P>

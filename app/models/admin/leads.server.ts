@@ -67,6 +67,7 @@ export async function listLeads(
 			firstName: leads.firstName,
 			lastName: leads.lastName,
 			confirmedAt: leads.confirmedAt,
+			erasedAt: leads.erasedAt,
 			partnerKey: leads.partnerKey,
 			referralUrl: leads.referralUrl,
 			attribution: leads.attribution,
@@ -85,4 +86,22 @@ export async function listLeads(
 /** Rows of the export, in batches of `batch`, newest first (never the whole table). */
 export function leadExportRows(db: Db, filters: LeadFilters, batch = 1000) {
 	return everyRow((after) => listLeads(db, filters, after, batch))
+}
+
+/**
+ * The lead the owner is about to erase (docs/decisions/109), with every list its address signed
+ * up to (they are erased together); null when there is none, or it is erased already.
+ */
+export async function leadToErase(db: Db, id: number) {
+	const [lead] = await db
+		.select({ id: leads.id, email: leads.email })
+		.from(leads)
+		.where(and(eq(leads.id, id), isNull(leads.erasedAt)))
+	if (!lead) return null
+	const lists = await db
+		.select({ list: leads.list })
+		.from(leads)
+		.where(eq(leads.email, lead.email))
+		.orderBy(leads.list)
+	return { ...lead, lists: lists.map((row) => row.list) }
 }

@@ -1,0 +1,56 @@
+/**
+ * Every kind of e-mail the site sends, and its class, in this one place (docs/decisions/109).
+ * A kind is the name of its template in templates.tsx; `kinds.test.ts` fails when a template is
+ * not listed here, or a listed kind has no template. The class decides two things:
+ * - whether the message carries one-click unsubscribe (RFC 8058's `List-Unsubscribe` and
+ *   `List-Unsubscribe-Post` headers) and a visible link to the e-mail preferences page;
+ * - whether it may go to an address that unsubscribed.
+ */
+export const EMAIL_CLASSES = {
+	/** About a purchase: receipts, refunds, the passes and access bought. Always sent, no unsubscribe. */
+	transactional: { unsubscribe: false, toUnsubscribed: true },
+	/** Proves who holds the address (a double opt-in link, a sign-in link). Always sent, no unsubscribe. */
+	security: { unsubscribe: false, toUnsubscribed: true },
+	/**
+	 * Answers a sign-up just made on a form: sent even to an unsubscribed address (it answers that
+	 * request, within the per-mailbox limits of decision 103, and says no more mail will follow),
+	 * and carries unsubscribe: anyone can type anyone's address into a form.
+	 */
+	signup: { unsubscribe: true, toUnsubscribed: true },
+	/** Written on our initiative: reminders, the owner's messages, news. Never to an unsubscribed address. */
+	list: { unsubscribe: true, toUnsubscribed: false },
+} as const satisfies Record<string, { unsubscribe: boolean; toUnsubscribed: boolean }>
+
+export type EmailClass = keyof typeof EMAIL_CLASSES
+
+export const EMAIL_KINDS = {
+	workshopConfirmation: 'signup',
+	courseSignupConfirmation: 'signup',
+	dayEventConfirmation: 'security',
+	receipt: 'transactional',
+	lateRefund: 'transactional',
+	refundNotice: 'transactional',
+	passAssigned: 'transactional',
+	passClaimed: 'transactional',
+	passRefunded: 'transactional',
+	passMovedAway: 'transactional',
+} as const satisfies Record<string, EmailClass>
+
+export type EmailKind = keyof typeof EMAIL_KINDS
+
+/** Whether a message of this kind carries one-click unsubscribe and the preferences link. */
+export const carriesUnsubscribe = (kind: EmailKind): boolean =>
+	EMAIL_CLASSES[EMAIL_KINDS[kind]].unsubscribe
+
+/**
+ * The kinds never sent to an address that unsubscribed: `sendListEmail` (models/email-preferences)
+ * checks before writing one, and unsubscribing cancels those still waiting in the outbox.
+ */
+export const LIST_KINDS = (Object.keys(EMAIL_KINDS) as EmailKind[]).filter(
+	(kind) => !EMAIL_CLASSES[EMAIL_KINDS[kind]].toUnsubscribed,
+)
+
+/** The kinds kept for accounting when a lead is erased: the e-mails about an order. */
+export const TRANSACTIONAL_KINDS = (Object.keys(EMAIL_KINDS) as EmailKind[]).filter(
+	(kind) => EMAIL_KINDS[kind] === 'transactional',
+)
