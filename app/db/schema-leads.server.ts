@@ -40,7 +40,7 @@ export const leads = pgTable(
 		// 0020_workshop_sessions.sql: a workshop lead's session, an event id of content/site
 		// (docs/decisions/110).
 		workshopSession: text('workshop_session'),
-		// 0044_email_preferences.sql: the owner erased the person's data; the e-mail is a
+		// 0022_email_preferences.sql: the owner erased the person's data; the e-mail is a
 		// tombstone (docs/decisions/109).
 		erasedAt: timestamp('erased_at', { withTimezone: true }),
 	},
