@@ -79,14 +79,14 @@ export const outbox = pgTable('outbox', {
 	mailboxDomain: text('mailbox_domain'),
 	// 0014: an attempt handed the whole message over and got no answer (docs/decisions/101).
 	outcomeUnknownAt: timestamp('outcome_unknown_at', { withTimezone: true }),
-	// 0044: the message's kind (integrations/email/kinds.ts; null: written before 0044 under an
+	// 0022: the message's kind (integrations/email/kinds.ts; null: written before 0022 under an
 	// unknown subject) and, on the kinds that carry it, its one-click unsubscribe URL (109).
 	kind: text('kind').$type<EmailKind>(),
 	listUnsubscribeUrl: text('list_unsubscribe_url'),
 })
 
 /**
- * 0044: addresses that get no list mail (docs/decisions/109), by the hash of their folded
+ * 0022: addresses that get no list mail (docs/decisions/109), by the hash of their folded
  * mailbox (models/mailbox.server.ts): no address is stored, and `Ada+news@` is `ada@`.
  */
 export const emailSuppressions = pgTable('email_suppressions', {
