@@ -268,7 +268,7 @@ export function SortHeader({
 }
 
 export const tableClasses =
-	'w-full border-collapse text-left text-sm [&_td]:py-1.5 [&_td]:pr-3 [&_th]:pr-3 [&_th]:pb-2 [&_tr]:border-b [&_tr]:border-slate-200 dark:[&_tr]:border-slate-800'
+	'w-full border-collapse text-left text-sm [&_td]:[overflow-wrap:anywhere] [&_td]:py-1.5 [&_td]:pr-3 [&_th]:pr-3 [&_th]:pb-2 [&_tr]:border-b [&_tr]:border-slate-200 dark:[&_tr]:border-slate-800'
 
 /** A list's table: its rows turn into cards on a phone (`.admin-cards`, app/styles/tailwind.css). */
 export const listTableClasses = `admin-cards ${tableClasses}`
