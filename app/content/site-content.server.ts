@@ -5,7 +5,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { CONTENT_BUILD_DIR } from '~/paths.server'
-import type { EventKind, SiteContent, SiteEvent } from './site-content'
+import { log } from '~/log.server'
+import {
+	type EventKind,
+	PLACEHOLDER_SELLER,
+	type Seller,
+	type SiteContent,
+	type SiteEvent,
+} from './site-content'
 
 const SITE_FILE = path.join(CONTENT_BUILD_DIR, 'site.json')
 
@@ -35,4 +42,17 @@ export function eventsOf(kind: EventKind, { after }: { after?: Date } = {}): Sit
 		.events.filter((event) => event.kind === kind)
 		.filter((event) => !after || Date.parse(event.end) > after.getTime())
 		.sort((a, b) => a.start.localeCompare(b.start))
+}
+
+/**
+ * Who issues the invoices (content/site/seller.yml, docs/decisions/115). A payment never fails
+ * for want of it: without a content build the placeholder seller is used, and the log says so.
+ */
+export function getSeller(): Seller {
+	try {
+		return getSiteContent().seller ?? PLACEHOLDER_SELLER
+	} catch (error) {
+		log.error({ err: error }, 'Site content unreadable: invoices name the placeholder seller')
+		return PLACEHOLDER_SELLER
+	}
 }

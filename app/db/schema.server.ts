@@ -15,6 +15,8 @@ import {
 	timestamp,
 } from 'drizzle-orm/pg-core'
 
+import type { Billing, ChargedTax } from '~/models/invoices/types'
+
 export type FaqEntry = { question: string; answer: string }
 
 export const courses = pgTable('courses', {
@@ -106,6 +108,9 @@ export const orders = pgTable('orders', {
 	verifiedAt: timestamp('verified_at', { withTimezone: true }),
 	// 0006_jobs.sql
 	refundNoticeSentAt: timestamp('refund_notice_sent_at', { withTimezone: true }),
+	// 0040_invoices.sql: the buyer's billing details from checkout (docs/decisions/115)
+	billing: jsonb('billing').$type<Billing>(),
+	tax: jsonb('tax').$type<ChargedTax>(),
 })
 
 export const coupons = pgTable('coupons', {

@@ -18,6 +18,8 @@ import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { invalidateSalesCache } from '../read-cache.server'
+import { issueCreditNote, issueInvoice } from '../invoices/issue.server'
+import { addedTax } from '../invoices/tax.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
 import { sendReceipt } from './receipt.server'
@@ -114,6 +116,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		if (!next) return { changed: false, orderId, status: order.status }
 		const now = new Date()
 		const buyer = buyerFields(order, event)
+		const charged = next === 'paid' ? chargedFields(order, event) : {}
 		if (next === 'paid' && !(await stillHoldsSeats(tx, order))) {
 			const outcome = await settleLatePayment(tx, order, buyer)
 			if (outcome !== 'paid') return { changed: true, orderId, status: outcome }
@@ -126,12 +129,16 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 				...(next === 'paid' ? { paidAt: now } : {}),
 				...(next === 'refunded' ? { refundedAt: now } : {}),
 				...buyer,
+				...charged,
 			})
 			.where(eq(orders.id, orderId))
 		if (next === 'paid') {
 			await issuePasses(tx, order)
+			// Numbered here, so a paid order always has its invoice and no number is skipped (115).
+			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })
 			await sendReceipt(tx, orderId)
 		}
+		if (next === 'refunded' && order.status === 'paid') await issueCreditNote(tx, orderId)
 		// An expired order had its money refunded: a late payment with no seat left (077).
 		if (next === 'refunded' && order.status === 'expired') await sendLateRefundNotice(tx, orderId)
 		return { changed: true, orderId, status: next }
@@ -160,6 +167,19 @@ function buyerFields(order: Order, event: PaymentEvent) {
 		...(email && !order.email ? { email } : {}),
 		...(event.name && !order.customerName ? { customerName: event.name.trim() } : {}),
 		...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}),
+	}
+}
+
+/**
+ * What a completion tells us about the sale: the billing details the buyer gave and the VAT
+ * added on top of the price, which the amount charged includes (docs/decisions/115).
+ */
+function chargedFields(order: Order, event: PaymentEvent) {
+	const added = event.charge?.addedTaxMinor ?? 0
+	return {
+		...(event.billing ? { billing: event.billing } : {}),
+		...(event.tax ? { tax: event.tax } : {}),
+		...(added > 0 ? { amountMinor: order.amountMinor + added } : {}),
 	}
 }
 
@@ -228,5 +248,12 @@ export async function recordSandboxPayment(
 		.from(orders)
 		.where(eq(orders.id, orderId))
 	if (!order) return { changed: false, orderId, status: null }
-	return applyPaymentEvent(db, page.paid(orderId, buyer, { ...order, mode: 'payment' }))
+	// Prices without VAT: the page adds the VAT of the buyer's country (docs/decisions/115).
+	const tax = addedTax(order.amountMinor, buyer.billing ?? null)
+	const charge = {
+		...order,
+		mode: 'payment',
+		...(tax ? { amountMinor: order.amountMinor + tax.taxMinor, addedTaxMinor: tax.taxMinor } : {}),
+	}
+	return applyPaymentEvent(db, page.paid(orderId, buyer, charge, tax))
 }
