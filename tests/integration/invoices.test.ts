@@ -4,14 +4,16 @@
  * refunded, with a snapshot of what they say. On PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set (scripts/with-postgres.sh), where payments really run concurrently.
  */
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getSeller } from '~/content/site-content.server'
 import type { Database } from '~/db/client.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { createCheckout, recordSandboxPayment, refundCheckout } from '~/models/checkout/index.server'
+import { outbox } from '~/db/schema-leads.server'
 import { issueInvoice } from '~/models/invoices/issue.server'
+import { invoicePath } from '~/models/invoices/query.server'
 import { REVERSE_CHARGE_NOTE } from '~/models/invoices/vat'
 import { prepareDatabase } from '~/models/prepare-database.server'
 import { databaseBackends } from '../support/databases'
@@ -149,6 +151,26 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 		await Promise.all(ids.map((id) => recordSandboxPayment(database.db, id, { email: 'many@example.com' })))
 		for (const id of ids) expect(await invoicesOf(id)).toHaveLength(1)
 		await expectNoGaps()
+	})
+
+	test('the receipt links to the invoice (signed) and carries its PDF', async () => {
+		useInProcess({ SITE_URL: 'http://site.test' })
+		try {
+			const id = await checkout()
+			await recordSandboxPayment(database.db, id, { email: 'receipt@example.com' })
+			const [invoice] = await invoicesOf(id)
+			const [mail] = await database.db
+				.select()
+				.from(outbox)
+				.where(like(outbox.subject, `%${id}%`))
+			expect(mail!.textBody).toContain(`http://site.test${invoicePath(invoice!.id)}`)
+			expect(invoicePath(invoice!.id)).toMatch(/^\/invoice\/[\w-]{22}\?sig=[\w-]{43}$/)
+			const pdf = mail!.attachments!.find((file) => file.contentType === 'application/pdf')
+			expect(pdf).toMatchObject({ filename: `invoice-${invoice!.data.number}.pdf`, encoding: 'base64' })
+			expect(Buffer.from(pdf!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-')
+		} finally {
+			useInProcess()
+		}
 	})
 
 	test('prices without VAT: the checkout adds the VAT of the buyer’s country, and the invoice shows it on top', async () => {

@@ -12,6 +12,8 @@ import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
+import { invoiceAttachment } from '../invoices/attachment.server'
+import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
 import type { Tx } from './query.server'
 
 /** Queues the receipt of a paid order unless it went already; the claim on the row makes it once. */
@@ -61,6 +63,7 @@ async function deliverReceipt(
 		.from(passes)
 		.where(eq(passes.orderId, order.id))
 		.orderBy(passes.createdAt, passes.id)
+	const invoice = await invoiceOfOrder(db, order.id)
 	const siteUrl = getConfig().SITE_URL
 	const provider = getPaymentProvider()
 	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
@@ -81,6 +84,11 @@ async function deliverReceipt(
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
 		orderUrl: siteUrl ? `${siteUrl}/checkout/${order.id}/thank-you` : undefined,
+		addedTaxMinor: order.tax && !order.tax.pricesIncludeTax ? order.tax.taxMinor : undefined,
+		invoice:
+			invoice && siteUrl
+				? { number: invoice.data.number, url: `${siteUrl}${invoicePath(invoice.id)}` }
+				: undefined,
 		passUrls: siteUrl ? passIds.map((pass) => `${siteUrl}/pass/${pass.id}`) : undefined,
 		event: event && siteUrl ? emailEvent(event, siteUrl) : undefined,
 		siteUrl,
@@ -89,6 +97,9 @@ async function deliverReceipt(
 	await sendEmail(db, {
 		to,
 		...content,
-		attachments: event && siteUrl ? [calendarAttachment(event, siteUrl)] : [],
+		attachments: [
+			...(event && siteUrl ? [calendarAttachment(event, siteUrl)] : []),
+			...(invoice ? [await invoiceAttachment(invoice.data)] : []),
+		],
 	})
 }
