@@ -66,15 +66,18 @@ async function invoiceData(tx: Tx, order: Order, seller: Seller, number: string)
 	const provider = getPaymentProvider()
 	// The amount charged includes any VAT added on top (the sandbox stored the split when it
 	// added it; Stripe Tax reports it): the split is recomputed only for tax-inclusive prices.
+	const ours = taxFor({
+		sellerCountry: seller.country,
+		buyerCountry: order.billing?.country ?? null,
+		vatNumber: order.billing?.vatNumber ?? null,
+		amountMinor: order.amountMinor,
+		pricesIncludeTax: true,
+	})
+	// Stripe Tax reports the amount only: no tax where our rules see a reverse charge is one.
 	const tax =
-		order.tax ??
-		taxFor({
-			sellerCountry: seller.country,
-			buyerCountry: order.billing?.country ?? null,
-			vatNumber: order.billing?.vatNumber ?? null,
-			amountMinor: order.amountMinor,
-			pricesIncludeTax: true,
-		})
+		order.tax?.source === 'stripe' && order.tax.taxMinor === 0 && ours.reverseCharge
+			? { ...order.tax, reverseCharge: true, notes: ours.notes }
+			: (order.tax ?? ours)
 	const pricesIncludeTax = order.tax ? order.tax.pricesIncludeTax : true
 	return {
 		kind: 'invoice',
