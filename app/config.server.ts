@@ -372,7 +372,8 @@ function checkTogether(env: Env, ctx: z.RefinementCtx) {
 		ctx.addIssue({
 			code: 'custom',
 			path: ['STRIPE_AUTOMATIC_TAX'],
-			message: 'PRICES_INCLUDE_TAX=0 in Stripe mode needs STRIPE_AUTOMATIC_TAX=1 (Stripe adds the VAT)',
+			message:
+				'PRICES_INCLUDE_TAX=0 in Stripe mode needs STRIPE_AUTOMATIC_TAX=1 (Stripe adds the VAT)',
 		})
 	}
 	// Node refuses a headers timeout longer than the whole request's.

@@ -159,9 +159,7 @@ const sellerSchema = z
 		id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and -'),
 		name: text(120),
 		address: z.array(text(120)).min(1, 'needs at least one line').max(6),
-		country: z
-			.string()
-			.regex(/^[A-Z]{2}$/, 'must be an ISO country code such as NL'),
+		country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO country code such as NL'),
 		vatNumber: text(20).optional(),
 		email: z.string().email('must be an e-mail address').optional(),
 		invoicePrefix: z

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { CONTENT_BUILD_DIR } from '~/paths.server'
 import { log } from '~/log.server'
+import { CONTENT_BUILD_DIR } from '~/paths.server'
 import {
 	type EventKind,
 	PLACEHOLDER_SELLER,

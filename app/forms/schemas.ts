@@ -6,6 +6,7 @@
  * The checkout request's schema is in checkout-request.ts beside this file.
  */
 import { z } from 'zod'
+import { isEuCountry, wellFormedVatNumber } from '~/models/invoices/vat'
 import {
 	AVATAR_URL_MAX_LENGTH,
 	EMAIL_MAX_LENGTH,
@@ -17,7 +18,6 @@ import {
 	SURVEY_ANSWER_MAX_LENGTH,
 	SURVEY_RATING,
 } from './limits'
-import { isEuCountry, wellFormedVatNumber } from '~/models/invoices/vat'
 import { MESSAGES } from './messages'
 import { nameLength, normalizeName } from './normalize'
 import { hasControlCharacters, textLimitFor, withinTextLimit } from './text'
@@ -211,7 +211,7 @@ const knownCountry = (code: string) => {
  * The sandbox page's billing details for the invoice (docs/decisions/115), all optional: a
  * company, an address, a country and a VAT number, which must be well-formed for an EU country.
  */
-export const billingSchema = z.object({
+const billingSchema = z.object({
 	company: billingText(120, MESSAGES.billingCompanyLong),
 	address: billingText(300, MESSAGES.billingAddressLong),
 	country: z
@@ -232,7 +232,11 @@ export const sandboxCheckoutSchema = z
 	.superRefine((value, context) => {
 		if (value.intent !== 'pay' || !value.vatNumber) return
 		if (!value.country)
-			context.addIssue({ code: 'custom', path: ['country'], message: MESSAGES.billingCountryForVat })
+			context.addIssue({
+				code: 'custom',
+				path: ['country'],
+				message: MESSAGES.billingCountryForVat,
+			})
 		else if (isEuCountry(value.country) && !wellFormedVatNumber(value.country, value.vatNumber))
 			context.addIssue({ code: 'custom', path: ['vatNumber'], message: MESSAGES.billingVatNumber })
 	})

@@ -42,15 +42,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		{
 			range: period.range as Record<string, string | undefined>,
 			errors: {} as Record<string, string>,
-			invoices: rows.map((invoice): InvoiceRow => ({
-				id: invoice.id,
-				number: invoice.data.number,
-				kind: invoice.kind,
-				issuedAt: invoice.issuedAt.toISOString(),
-				orderId: invoice.orderId,
-				buyer: invoice.data.buyer.company ?? invoice.data.buyer.name,
-				total: invoiceMoney(invoice.totalMinor, invoice.currency),
-			})),
+			invoices: rows.map(
+				(invoice): InvoiceRow => ({
+					id: invoice.id,
+					number: invoice.data.number,
+					kind: invoice.kind,
+					issuedAt: invoice.issuedAt.toISOString(),
+					orderId: invoice.orderId,
+					buyer: invoice.data.buyer.company ?? invoice.data.buyer.name,
+					total: invoiceMoney(invoice.totalMinor, invoice.currency),
+				}),
+			),
 			query: filterQuery(period.range),
 		},
 		{ headers: ADMIN_HEADERS },

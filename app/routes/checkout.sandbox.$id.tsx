@@ -92,7 +92,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
 					company: company || null,
 					address: address || null,
 					country: country || null,
-					vatNumber: vatNumber && country ? normaliseVatNumber(country, vatNumber) : vatNumber || null,
+					vatNumber:
+						vatNumber && country ? normaliseVatNumber(country, vatNumber) : vatNumber || null,
 				}
 			: null
 	await recordSandboxPayment(db, id, { email, billing })

@@ -141,7 +141,9 @@ export default function InvoicePage() {
 				<dd className="text-right">{money(data.netMinor)}</dd>
 				<dt>VAT</dt>
 				<dd className="text-right">{money(data.taxMinor)}</dd>
-				<dt className="font-semibold">{data.kind === 'credit_note' ? 'Total credited' : 'Total paid'}</dt>
+				<dt className="font-semibold">
+					{data.kind === 'credit_note' ? 'Total credited' : 'Total paid'}
+				</dt>
 				<dd className="text-right font-semibold" data-testid="invoice-total">
 					{money(data.totalMinor)}
 				</dd>

@@ -48,7 +48,10 @@ test('the owner downloads an invoice, the period as CSV and as a zip, and a refu
 
 	await signInAs(page, E2E_OWNER_LOGIN)
 	await expect(page).toHaveURL(`${adminURL}/admin`)
-	await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Invoices' }).click()
+	await page
+		.getByRole('navigation', { name: 'Dashboard' })
+		.getByRole('link', { name: 'Invoices' })
+		.click()
 	await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible()
 	const row = page.getByRole('row').filter({ hasText: orderId })
 	await expect(row).toHaveCount(1)
@@ -70,10 +73,14 @@ test('the owner downloads an invoice, the period as CSV and as a zip, and a refu
 		.replace(/^\uFEFF/, '')
 	const [header, ...rows] = csv.trim().split('\r\n')
 	expect(header).toMatch(/^number,kind,issued_on,order_id,/)
-	expect(rows.find((line) => line.includes(orderId))).toMatch(new RegExp(`^${number},invoice,${today},`))
+	expect(rows.find((line) => line.includes(orderId))).toMatch(
+		new RegExp(`^${number},invoice,${today},`),
+	)
 
 	const zip = unzipSync(
-		new Uint8Array(await downloadOf(page, page.getByRole('link', { name: 'This period as a zip of PDFs' }))),
+		new Uint8Array(
+			await downloadOf(page, page.getByRole('link', { name: 'This period as a zip of PDFs' })),
+		),
 	)
 	expect(Object.keys(zip)).toContain('invoices.csv')
 	expect(Buffer.from(zip[`invoice-${number}.pdf`]!).subarray(0, 5).toString()).toBe('%PDF-')
@@ -84,7 +91,10 @@ test('the owner downloads an invoice, the period as CSV and as a zip, and a refu
 	await page.getByRole('button', { name: 'Yes, refund' }).click()
 	await expect(page.getByText('The order is refunded and its seats are released.')).toBeVisible()
 	await page.goto(`/admin/invoices?from=${today}&to=${today}`)
-	const credit = page.getByRole('row').filter({ hasText: orderId }).filter({ hasText: 'credit note' })
+	const credit = page
+		.getByRole('row')
+		.filter({ hasText: orderId })
+		.filter({ hasText: 'credit note' })
 	await expect(credit).toHaveCount(1)
 	await expect(credit).toContainText('−$249')
 })

@@ -36,7 +36,9 @@ test('a company gives its billing details and VAT number: its invoice has them, 
 	await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible()
 	await expect(page.getByText('Acme GmbH')).toBeVisible()
 	await expect(page.getByText('VAT number: DE123456789')).toBeVisible()
-	await expect(page.getByText(/^Reverse charge: VAT to be accounted for by the recipient/)).toBeVisible()
+	await expect(
+		page.getByText(/^Reverse charge: VAT to be accounted for by the recipient/),
+	).toBeVisible()
 	await expect(page.getByTestId('invoice-total')).toHaveText('$249')
 
 	const pdfUrl = await page.getByRole('link', { name: 'Download the PDF' }).getAttribute('href')
@@ -51,12 +53,16 @@ test('a company gives its billing details and VAT number: its invoice has them, 
 	expect((await page.request.get(`${bare.pathname}?sig=${'A'.repeat(43)}`)).status()).toBe(404)
 
 	// The receipt carries the invoice as a PDF.
-	const [receipt] = (await inbox(page, email)).filter((mail) => mail.subject.startsWith('Your receipt'))
+	const [receipt] = (await inbox(page, email)).filter((mail) =>
+		mail.subject.startsWith('Your receipt'),
+	)
 	expect(receipt?.text).toMatch(/application\/pdf/)
 	expect(receipt?.text).toMatch(/invoice-INV-\d{6}\.pdf/)
 })
 
-test('a private buyer’s invoice shows the VAT included in the price, per rate', async ({ page }, testInfo) => {
+test('a private buyer’s invoice shows the VAT included in the price, per rate', async ({
+	page,
+}, testInfo) => {
 	await startCheckout(page)
 	await fillCard(page, address(testInfo, 'private'))
 	await page.getByRole('button', { name: /^Pay / }).click()
@@ -66,14 +72,18 @@ test('a private buyer’s invoice shows the VAT included in the price, per rate'
 	await expect(page.getByTestId('invoice-total')).toHaveText('$249')
 })
 
-test('a malformed VAT number is refused next to its field, and nothing is paid', async ({ page }, testInfo) => {
+test('a malformed VAT number is refused next to its field, and nothing is paid', async ({
+	page,
+}, testInfo) => {
 	await startCheckout(page)
 	const checkoutUrl = page.url()
 	await fillCard(page, address(testInfo, 'badvat'))
 	await page.getByLabel('Country').fill('DE')
 	await page.getByLabel('VAT number').fill('DE12')
 	await page.getByRole('button', { name: /^Pay / }).click()
-	await expect(page.getByText('Enter a VAT number in your country’s format, such as DE123456789')).toBeVisible()
+	await expect(
+		page.getByText('Enter a VAT number in your country’s format, such as DE123456789'),
+	).toBeVisible()
 	await expect(page.getByLabel('VAT number')).toHaveAttribute('aria-invalid', 'true')
 	expect(page.url()).toBe(checkoutUrl)
 	// The checkout is still open: the page still offers to pay.

@@ -7,13 +7,18 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getSeller } from '~/content/site-content.server'
 import { type Database, openDatabase } from '~/db/client.server'
-import { invoices } from '~/db/schema-invoices.server'
 import { orders } from '~/db/schema.server'
+import { invoices } from '~/db/schema-invoices.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { applyPaymentEvent, createCheckout } from '~/models/checkout/index.server'
 import { REVERSE_CHARGE_NOTE } from '~/models/invoices/vat'
 import { prepareDatabase } from '~/models/prepare-database.server'
-import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../fakes/stripe'
+import {
+	FAKE_STRIPE_KEY,
+	FAKE_WEBHOOK_SECRET,
+	type FakeStripe,
+	startFakeStripe,
+} from '../fakes/stripe'
 import { leaveInProcess, useInProcess } from '../support/in-process'
 
 const PASS = 'ai-driven-development-day-pass'
@@ -60,7 +65,8 @@ describe('invoices in Stripe mode with Stripe Tax and prices without tax', () =>
 	test('the session asks for the billing address and a tax id, with Stripe Tax on tax-exclusive prices', async () => {
 		const { id } = await pay({})
 		const created = stripe.requests.find(
-			(request) => request.path === '/v1/checkout/sessions' && request.params['metadata[order_id]'] === id,
+			(request) =>
+				request.path === '/v1/checkout/sessions' && request.params['metadata[order_id]'] === id,
 		)
 		expect(created?.params).toMatchObject({
 			billing_address_collection: 'required',
@@ -72,7 +78,14 @@ describe('invoices in Stripe mode with Stripe Tax and prices without tax', () =>
 
 	test('the tax Stripe adds on top is paid for, and the invoice shows net, tax and total', async () => {
 		const { order, invoice, session } = await pay({
-			address: { line1: '1 Rue de Rivoli', line2: null, postal_code: '75001', city: 'Paris', state: null, country: 'FR' },
+			address: {
+				line1: '1 Rue de Rivoli',
+				line2: null,
+				postal_code: '75001',
+				city: 'Paris',
+				state: null,
+				country: 'FR',
+			},
 			taxMinor: 1000,
 		})
 		expect(order).toMatchObject({ status: 'paid', amountMinor: session.amount_subtotal + 1000 })
@@ -91,7 +104,14 @@ describe('invoices in Stripe mode with Stripe Tax and prices without tax', () =>
 		const vat = country === 'DE' ? 'DE123456789' : 'ATU12345678'
 		const { invoice } = await pay({
 			businessName: 'Acme GmbH',
-			address: { line1: 'Hauptstraße 1', line2: null, postal_code: '10115', city: 'Berlin', state: null, country },
+			address: {
+				line1: 'Hauptstraße 1',
+				line2: null,
+				postal_code: '10115',
+				city: 'Berlin',
+				state: null,
+				country,
+			},
 			taxIds: [{ type: 'eu_vat', value: vat }],
 			taxMinor: 0,
 		})

@@ -8,10 +8,14 @@ import { asc, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getSeller } from '~/content/site-content.server'
 import type { Database } from '~/db/client.server'
-import { invoices } from '~/db/schema-invoices.server'
 import { catalogItems, orders } from '~/db/schema.server'
-import { createCheckout, recordSandboxPayment, refundCheckout } from '~/models/checkout/index.server'
+import { invoices } from '~/db/schema-invoices.server'
 import { outbox } from '~/db/schema-leads.server'
+import {
+	createCheckout,
+	recordSandboxPayment,
+	refundCheckout,
+} from '~/models/checkout/index.server'
 import { issueInvoice } from '~/models/invoices/issue.server'
 import { invoicePath } from '~/models/invoices/query.server'
 import { REVERSE_CHARGE_NOTE } from '~/models/invoices/vat'
@@ -51,9 +55,9 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 			.where(eq(invoices.orderId, orderId))
 			.orderBy(asc(invoices.number))
 	const allNumbers = async () =>
-		(await database.db.select({ n: invoices.number }).from(invoices).orderBy(asc(invoices.number))).map(
-			(row) => row.n,
-		)
+		(
+			await database.db.select({ n: invoices.number }).from(invoices).orderBy(asc(invoices.number))
+		).map((row) => row.n)
 	const expectNoGaps = async () => {
 		const numbers = await allNumbers()
 		expect(numbers).toEqual(numbers.map((_, index) => index + 1))
@@ -89,7 +93,12 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 		const vatNumber = foreign === 'DE' ? 'DE123456789' : 'ATU12345678'
 		await recordSandboxPayment(database.db, id, {
 			email: 'buyer@example.com',
-			billing: { company: 'Acme GmbH', address: 'Hauptstraße 1\n10115 Berlin', country: foreign, vatNumber },
+			billing: {
+				company: 'Acme GmbH',
+				address: 'Hauptstraße 1\n10115 Berlin',
+				country: foreign,
+				vatNumber,
+			},
 		})
 		const [invoice] = await invoicesOf(id)
 		expect(invoice!.data.buyer).toMatchObject({
@@ -98,9 +107,18 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 			country: foreign,
 			vatNumber,
 		})
-		expect(invoice!.data).toMatchObject({ reverseCharge: true, taxMinor: 0, notes: [REVERSE_CHARGE_NOTE] })
+		expect(invoice!.data).toMatchObject({
+			reverseCharge: true,
+			taxMinor: 0,
+			notes: [REVERSE_CHARGE_NOTE],
+		})
 		expect(invoice!.data.taxes).toEqual([
-			{ rateBasisPoints: 0, netMinor: invoice!.totalMinor, taxMinor: 0, totalMinor: invoice!.totalMinor },
+			{
+				rateBasisPoints: 0,
+				netMinor: invoice!.totalMinor,
+				taxMinor: 0,
+				totalMinor: invoice!.totalMinor,
+			},
 		])
 	})
 
@@ -125,9 +143,15 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 		await recordSandboxPayment(database.db, id, { email: 'ada@example.com' })
 		const [before] = await invoicesOf(id)
 		const [item] = await database.db.select().from(catalogItems).where(eq(catalogItems.code, PASS))
-		await database.db.update(catalogItems).set({ name: 'Renamed' }).where(eq(catalogItems.code, PASS))
+		await database.db
+			.update(catalogItems)
+			.set({ name: 'Renamed' })
+			.where(eq(catalogItems.code, PASS))
 		const [after] = await invoicesOf(id)
-		await database.db.update(catalogItems).set({ name: item!.name }).where(eq(catalogItems.code, PASS))
+		await database.db
+			.update(catalogItems)
+			.set({ name: item!.name })
+			.where(eq(catalogItems.code, PASS))
 		expect(after!.data).toEqual(before!.data)
 		expect(after!.data.lines[0]!.description).toBe(item!.name)
 	})
@@ -148,7 +172,9 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 	test('invoice numbers have no gaps or duplicates under concurrent payments', async () => {
 		await database.db.execute(sql`UPDATE catalog_items SET capacity = NULL WHERE code = ${PASS}`)
 		const ids = await Promise.all(Array.from({ length: 12 }, () => checkout()))
-		await Promise.all(ids.map((id) => recordSandboxPayment(database.db, id, { email: 'many@example.com' })))
+		await Promise.all(
+			ids.map((id) => recordSandboxPayment(database.db, id, { email: 'many@example.com' })),
+		)
 		for (const id of ids) expect(await invoicesOf(id)).toHaveLength(1)
 		await expectNoGaps()
 	})
@@ -166,7 +192,10 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 			expect(mail!.textBody).toContain(`http://site.test${invoicePath(invoice!.id)}`)
 			expect(invoicePath(invoice!.id)).toMatch(/^\/invoice\/[\w-]{22}\?sig=[\w-]{43}$/)
 			const pdf = mail!.attachments!.find((file) => file.contentType === 'application/pdf')
-			expect(pdf).toMatchObject({ filename: `invoice-${invoice!.data.number}.pdf`, encoding: 'base64' })
+			expect(pdf).toMatchObject({
+				filename: `invoice-${invoice!.data.number}.pdf`,
+				encoding: 'base64',
+			})
 			expect(Buffer.from(pdf!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-')
 		} finally {
 			useInProcess()

@@ -104,7 +104,12 @@ export type PaymentProvider = {
 	 */
 	sitePage?: {
 		/** `tax`: VAT the page added on top of the price (the charge includes it). */
-		paid(orderId: string, buyer: Buyer, charge: PaymentCharge, tax?: ChargedTax | null): PaymentEvent
+		paid(
+			orderId: string,
+			buyer: Buyer,
+			charge: PaymentCharge,
+			tax?: ChargedTax | null,
+		): PaymentEvent
 		cancelled(orderId: string): PaymentEvent
 	}
 }

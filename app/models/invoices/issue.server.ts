@@ -10,28 +10,32 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Seller } from '~/content/site-content'
 import { getSeller } from '~/content/site-content.server'
-import { invoices } from '~/db/schema-invoices.server'
-import { catalogItems, orders } from '~/db/schema.server'
+import { catalogItems, type orders } from '~/db/schema.server'
+import { invoiceCounters, invoices } from '~/db/schema-invoices.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { newPublicId } from '../checkout/public-id.server'
-import { rowsOf, type Tx } from '../checkout/query.server'
+import type { Tx } from '../checkout/query.server'
 import type { InvoiceData, Party } from './types'
 import { taxFor } from './vat'
 
 type Order = typeof orders.$inferSelect
 
 /** The number as printed: the seller's prefix and six digits at least (INV-000042). */
-export function formatInvoiceNumber(prefix: string, number: number): string {
+function formatInvoiceNumber(prefix: string, number: number): string {
 	return `${prefix}${String(number).padStart(6, '0')}`
 }
 
 /** The seller's next number, its counter row locked until the transaction ends. */
 async function nextNumber(tx: Tx, seller: string): Promise<number> {
-	const result = await tx.execute(sql`
-		INSERT INTO invoice_counters (seller, last_number) VALUES (${seller}, 1)
-		ON CONFLICT (seller) DO UPDATE SET last_number = invoice_counters.last_number + 1
-		RETURNING last_number`)
-	return Number(rowsOf(result)[0]?.last_number)
+	const [row] = await tx
+		.insert(invoiceCounters)
+		.values({ seller, lastNumber: 1 })
+		.onConflictDoUpdate({
+			target: invoiceCounters.seller,
+			set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+		})
+		.returning({ number: invoiceCounters.lastNumber })
+	return row!.number
 }
 
 function sellerParty(seller: Seller): Party {
@@ -58,7 +62,12 @@ function buyerParty(order: Order): Party {
 }
 
 /** The invoice of a paid order, as of now. */
-async function invoiceData(tx: Tx, order: Order, seller: Seller, number: string): Promise<InvoiceData> {
+async function invoiceData(
+	tx: Tx,
+	order: Order,
+	seller: Seller,
+	number: string,
+): Promise<InvoiceData> {
 	const [item] = await tx
 		.select({ name: catalogItems.name })
 		.from(catalogItems)
@@ -126,7 +135,12 @@ export async function issueInvoice(tx: Tx, order: Order): Promise<IssuedInvoice>
 	if (existing) return existing
 	const seller = getSeller()
 	const number = await nextNumber(tx, seller.id)
-	const data = await invoiceData(tx, order, seller, formatInvoiceNumber(seller.invoicePrefix, number))
+	const data = await invoiceData(
+		tx,
+		order,
+		seller,
+		formatInvoiceNumber(seller.invoicePrefix, number),
+	)
 	const [row] = await tx
 		.insert(invoices)
 		.values({

@@ -39,7 +39,10 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 	const right = doc.page.width - 56
 	const width = right - left
 
-	doc.font('Helvetica-Bold').fontSize(20).text(pdfText(invoiceTitle(data)), left, 56)
+	doc
+		.font('Helvetica-Bold')
+		.fontSize(20)
+		.text(pdfText(invoiceTitle(data)), left, 56)
 	doc.font('Helvetica').fontSize(10)
 	if (data.testMode) doc.fillColor('#b45309').text('Test mode: no real payment.').fillColor('black')
 	doc.text(`Date: ${issueDate(data)}`)
@@ -49,7 +52,9 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
 	const top = doc.y
 	doc.font('Helvetica-Bold').text('From', left, top)
-	doc.font('Helvetica').text(pdfText(partyLines(data.seller).join('\n')), left, doc.y, { width: width / 2 - 8 })
+	doc
+		.font('Helvetica')
+		.text(pdfText(partyLines(data.seller).join('\n')), left, doc.y, { width: width / 2 - 8 })
 	const afterSeller = doc.y
 	doc.font('Helvetica-Bold').text('To', left + width / 2, top)
 	doc.font('Helvetica').text(pdfText(partyLines(data.buyer).join('\n')), left + width / 2, doc.y, {
@@ -66,10 +71,15 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 		doc.y = Math.max(next, doc.y) + 2
 	}
 	for (const line of data.lines)
-		row(`${line.quantity} × ${line.description} (${money(line.unitMinor)} each)`, money(line.amountMinor))
+		row(
+			`${line.quantity} × ${line.description} (${money(line.unitMinor)} each)`,
+			money(line.amountMinor),
+		)
 	if (data.discountMinor !== 0) row('Discount', money(-data.discountMinor))
 	doc.moveDown(0.5)
-	doc.font('Helvetica-Bold').text(data.pricesIncludeTax ? 'VAT included, per rate' : 'VAT per rate', left)
+	doc
+		.font('Helvetica-Bold')
+		.text(data.pricesIncludeTax ? 'VAT included, per rate' : 'VAT per rate', left)
 	for (const tax of data.taxes)
 		row(
 			`VAT ${ratePercent(tax.rateBasisPoints)}: net ${money(tax.netMinor)}, VAT ${money(tax.taxMinor)}`,

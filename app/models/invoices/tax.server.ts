@@ -11,7 +11,7 @@ import { taxFor } from './vat'
 export const pricesIncludeTax = () => getConfig().PRICES_INCLUDE_TAX === '1'
 
 /** The VAT on `amountMinor` for this buyer, as the site's own rate table has it. */
-export function taxForBuyer(amountMinor: number, billing: Billing | null) {
+function taxForBuyer(amountMinor: number, billing: Billing | null) {
 	return taxFor({
 		sellerCountry: getSeller().country,
 		buyerCountry: billing?.country ?? null,

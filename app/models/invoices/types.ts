@@ -37,7 +37,7 @@ export type Party = {
 	email: string | null
 }
 
-export type InvoiceLine = {
+type InvoiceLine = {
 	description: string
 	quantity: number
 	/** What one unit costs as the price was configured (with tax when prices include it). */
@@ -46,7 +46,7 @@ export type InvoiceLine = {
 }
 
 /** Net, tax and total for one rate. */
-export type TaxRow = {
+type TaxRow = {
 	/** Basis points: 2100 is 21 %. */
 	rateBasisPoints: number
 	netMinor: number

@@ -76,7 +76,7 @@ export const isEuCountry = (country: string | null | undefined): country is stri
 
 /** Upper case, no spaces, dots or dashes, the country's prefix in front. */
 export function normaliseVatNumber(country: string, value: string): string {
-	const compact = value.toUpperCase().replace(/[\s.\-]/g, '')
+	const compact = value.toUpperCase().replace(/[\s.-]/g, '')
 	const prefix = vatPrefix(country.toUpperCase())
 	// A number that starts with two letters has its prefix (French ones without it must have it).
 	return /^[A-Z]{2}/.test(compact) ? compact : `${prefix}${compact}`
@@ -94,7 +94,7 @@ export function wellFormedVatNumber(country: string, value: string): boolean {
 
 export const REVERSE_CHARGE_NOTE =
 	'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).'
-export const OUTSIDE_EU_NOTE = 'No EU VAT: the buyer is outside the European Union.'
+const OUTSIDE_EU_NOTE = 'No EU VAT: the buyer is outside the European Union.'
 
 export type OrderTax = {
 	rateBasisPoints: number
