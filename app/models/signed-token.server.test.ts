@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createToken, verifyToken } from './signed-token.server'
+import { createToken, signReference, verifyReference, verifyToken } from './signed-token.server'
 
 const secret = 'a'.repeat(40)
 const now = Date.UTC(2026, 0, 1)
@@ -75,5 +75,17 @@ describe('e-mail length in links', () => {
 				's'.repeat(32),
 			),
 		).toThrow(RangeError)
+	})
+})
+
+describe('signed references (invoice links)', () => {
+	const secret = 's'.repeat(32)
+	test('a reference verifies with its own signature only: not another id’s, purpose’s or secret’s', () => {
+		const signature = signReference('invoice', 'A'.repeat(22), secret)
+		expect(verifyReference('invoice', 'A'.repeat(22), signature, secret)).toBe(true)
+		expect(verifyReference('invoice', 'B'.repeat(22), signature, secret)).toBe(false)
+		expect(verifyReference('invoice', 'A'.repeat(22), signature, 't'.repeat(32))).toBe(false)
+		expect(verifyReference('invoice', 'A'.repeat(22), null, secret)).toBe(false)
+		expect(verifyReference('invoice', 'A'.repeat(22), `${signature}x`, secret)).toBe(false)
 	})
 })
