@@ -156,6 +156,29 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 		expect(after!.data.lines[0]!.description).toBe(item!.name)
 	})
 
+	test('a coupon’s discount is a line of its own, and the tax is on what was paid', async () => {
+		await database.db.execute(
+			sql`INSERT INTO coupons (code, kind, amount) VALUES ('INVOICE10', 'percent', 10) ON CONFLICT DO NOTHING`,
+		)
+		const { id } = await createCheckout(database.db, {
+			code: PASS,
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: 'http://site.test',
+			coupon: 'INVOICE10',
+		})
+		await recordSandboxPayment(database.db, id, { email: 'ada@example.com' })
+		const [order] = await database.db.select().from(orders).where(eq(orders.id, id))
+		const [invoice] = await invoicesOf(id)
+		expect(order!.discountMinor).toBeGreaterThan(0)
+		expect(invoice!.data).toMatchObject({
+			discountMinor: order!.discountMinor,
+			lines: [{ amountMinor: order!.unitAmountMinor }],
+			totalMinor: order!.amountMinor,
+		})
+		expect(invoice!.data.netMinor + invoice!.data.taxMinor).toBe(order!.amountMinor)
+	})
+
 	test('a payment that rolls back gives its number back: the next invoice takes it', async () => {
 		const id = await checkout()
 		const [order] = await database.db.select().from(orders).where(eq(orders.id, id))
