@@ -134,13 +134,10 @@ export async function issueInvoice(tx: Tx, order: Order): Promise<IssuedInvoice>
 		.where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')))
 	if (existing) return existing
 	const seller = getSeller()
+	// Everything but the number first: the counter row stays locked from here to the commit.
+	const draft = await invoiceData(tx, order, seller, '')
 	const number = await nextNumber(tx, seller.id)
-	const data = await invoiceData(
-		tx,
-		order,
-		seller,
-		formatInvoiceNumber(seller.invoicePrefix, number),
-	)
+	const data = { ...draft, number: formatInvoiceNumber(seller.invoicePrefix, number) }
 	const [row] = await tx
 		.insert(invoices)
 		.values({
