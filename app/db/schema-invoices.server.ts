@@ -18,7 +18,10 @@ export const invoices = pgTable(
 	{
 		id: text('id').primaryKey(),
 		seller: text('seller').notNull(),
-		number: integer('number').notNull(),
+		/** Null until numbered (0041_invoice_numbering.sql): see numbering.server.ts. */
+		number: integer('number'),
+		/** The seller's invoice prefix when it was issued (INV-). */
+		prefix: text('prefix').notNull(),
 		kind: text('kind').$type<InvoiceKind>().notNull(),
 		orderId: text('order_id')
 			.notNull()

@@ -22,10 +22,10 @@ import { addedTax } from '../invoices/tax.server'
 import { invalidateSalesCache } from '../read-cache.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
-import { sendReceipt } from './receipt.server'
 import { sendLateRefundNotice } from './refund-notice.server'
 import { seatsFreeFor } from './reserve.server'
 import { nextStatus, type OrderStatus, paymentMismatch } from './rules'
+import { enqueueSettle, settleAfterCommit } from './settle.server'
 
 export type PaymentResult = {
 	/** false: a duplicate event, an unknown order, or nothing to change. */
@@ -134,15 +134,27 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			.where(eq(orders.id, orderId))
 		if (next === 'paid') {
 			await issuePasses(tx, order)
-			// Numbered here, so a paid order always has its invoice and no number is skipped (115).
+			// Written here, so a paid order always has its invoice; numbered after the commit,
+			// outside this transaction, then the receipt goes with its PDF (115, "Numbering").
 			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })
-			await sendReceipt(tx, orderId)
+			await enqueueSettle(tx, orderId, 'paid')
 		}
-		if (next === 'refunded' && order.status === 'paid') await issueCreditNote(tx, orderId)
+		if (next === 'refunded' && order.status === 'paid') {
+			await issueCreditNote(tx, orderId)
+			await enqueueSettle(tx, orderId, 'refunded')
+		}
 		// An expired order had its money refunded: a late payment with no seat left (077).
 		if (next === 'refunded' && order.status === 'expired') await sendLateRefundNotice(tx, orderId)
 		return { changed: true, orderId, status: next }
 	})
+	// Its invoice or credit note numbered and its receipt sent, each in a short transaction
+	// of its own: the counter row is never locked across this payment's transaction (115).
+	if (
+		result.changed &&
+		result.orderId &&
+		(result.status === 'paid' || result.status === 'refunded')
+	)
+		await settleAfterCommit(db, result.orderId)
 	// This server's counters show the sale at once; the others within the cache lifetime.
 	if (result.changed) invalidateSalesCache()
 	if (result.changed && result.status) countCheckout(SETTLED_OUTCOME[result.status])

@@ -13,31 +13,41 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
 import { invoiceAttachment } from '../invoices/attachment.server'
+import { numberOrderDocuments } from '../invoices/numbering.server'
 import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
 import type { Tx } from './query.server'
 
-/** Queues the receipt of a paid order unless it went already; the claim on the row makes it once. */
-export async function sendReceipt(db: Tx, orderId: string): Promise<boolean> {
-	const [order] = await db
-		.update(orders)
-		.set({ receiptSentAt: sql`now()` })
-		.where(
-			and(
-				eq(orders.id, orderId),
-				eq(orders.status, 'paid'),
-				isNull(orders.receiptSentAt),
-				isNotNull(orders.email),
-			),
-		)
-		.returning()
-	if (!order?.email) return false
-	await deliverReceipt(db, order, order.email)
-	return true
+/**
+ * Queues the receipt of a paid order unless it went already; the claim on the row makes it once.
+ * Runs after the payment's commit, once its invoice is numbered (settle.server.ts): the claim
+ * and the outbox row commit together, in a transaction of their own.
+ */
+export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
+	// Numbered before the transaction: numbering inside one would hold the counter row (115).
+	await numberOrderDocuments(db, orderId)
+	return db.transaction(async (tx) => {
+		const [order] = await tx
+			.update(orders)
+			.set({ receiptSentAt: sql`now()` })
+			.where(
+				and(
+					eq(orders.id, orderId),
+					eq(orders.status, 'paid'),
+					isNull(orders.receiptSentAt),
+					isNotNull(orders.email),
+				),
+			)
+			.returning()
+		if (!order?.email) return false
+		await deliverReceipt(tx, order, order.email)
+		return true
+	})
 }
 
 /**
  * Sends the receipt of a paid order again, at the owner's request (the dashboard's "Resend
  * receipt"): the buyer lost it, or it bounced. False when the order is not paid or has no address.
+ * The caller numbers the order's invoice first, outside its transaction (numberOrderDocuments).
  */
 export async function resendReceipt(db: Db, orderId: string): Promise<boolean> {
 	const [order] = await db
@@ -63,7 +73,9 @@ async function deliverReceipt(
 		.from(passes)
 		.where(eq(passes.orderId, order.id))
 		.orderBy(passes.createdAt, passes.id)
-	const invoice = await invoiceOfOrder(db, order.id)
+	// Numbered by the caller, outside its transaction; never sent with an unnumbered one.
+	const found = await invoiceOfOrder(db, order.id)
+	const invoice = found?.number != null ? found : null
 	const siteUrl = getConfig().SITE_URL
 	const provider = getPaymentProvider()
 	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course

@@ -1,17 +1,17 @@
 /**
- * Issuing invoices and credit notes (docs/decisions/115). An invoice is issued in the transaction
- * that marks its order paid, a credit note in the one that marks it refunded: either both happen
- * or neither. The number comes from the seller's counter row, incremented (and so locked until
- * the transaction ends) here: a payment that rolls back gives its number back, and the next one
- * takes it, so the sequence has no gaps, whichever app server takes the payment. A PostgreSQL
- * sequence would not do: it skips the numbers of rolled-back transactions. The document's
- * content is a snapshot taken now, never recomputed.
+ * Issuing invoices and credit notes (docs/decisions/115). An invoice is written in the
+ * transaction that marks its order paid, a credit note in the one that marks it refunded: either
+ * both happen or neither. They are written WITHOUT a number: taking one would lock the seller's
+ * counter row until that transaction ends, and every payment of the site would queue behind it.
+ * numbering.server.ts numbers them in one statement once committed, so a rolled-back payment
+ * takes no number and the sequence has no gaps. The document's content is a snapshot taken now,
+ * never recomputed (its number and date are filled in when it is numbered).
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Seller } from '~/content/site-content'
 import { getSeller } from '~/content/site-content.server'
 import { catalogItems, type orders } from '~/db/schema.server'
-import { invoiceCounters, invoices } from '~/db/schema-invoices.server'
+import { invoices } from '~/db/schema-invoices.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { newPublicId } from '../checkout/public-id.server'
 import type { Tx } from '../checkout/query.server'
@@ -19,24 +19,6 @@ import type { InvoiceData, Party } from './types'
 import { taxFor } from './vat'
 
 type Order = typeof orders.$inferSelect
-
-/** The number as printed: the seller's prefix and six digits at least (INV-000042). */
-function formatInvoiceNumber(prefix: string, number: number): string {
-	return `${prefix}${String(number).padStart(6, '0')}`
-}
-
-/** The seller's next number, its counter row locked until the transaction ends. */
-async function nextNumber(tx: Tx, seller: string): Promise<number> {
-	const [row] = await tx
-		.insert(invoiceCounters)
-		.values({ seller, lastNumber: 1 })
-		.onConflictDoUpdate({
-			target: invoiceCounters.seller,
-			set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
-		})
-		.returning({ number: invoiceCounters.lastNumber })
-	return row!.number
-}
 
 function sellerParty(seller: Seller): Party {
 	return {
@@ -62,12 +44,7 @@ function buyerParty(order: Order): Party {
 }
 
 /** The invoice of a paid order, as of now. */
-async function invoiceData(
-	tx: Tx,
-	order: Order,
-	seller: Seller,
-	number: string,
-): Promise<InvoiceData> {
+async function invoiceData(tx: Tx, order: Order, seller: Seller): Promise<InvoiceData> {
 	const [item] = await tx
 		.select({ name: catalogItems.name })
 		.from(catalogItems)
@@ -90,7 +67,8 @@ async function invoiceData(
 	const pricesIncludeTax = order.tax ? order.tax.pricesIncludeTax : true
 	return {
 		kind: 'invoice',
-		number,
+		// Filled in with the number (numbering.server.ts).
+		number: '',
 		issuedAt: new Date().toISOString(),
 		orderId: order.id,
 		currency: order.currency,
@@ -126,7 +104,7 @@ async function invoiceData(
 
 export type IssuedInvoice = typeof invoices.$inferSelect
 
-/** Issues the invoice of the paid order (locked by the caller), once. */
+/** Issues the invoice of the paid order (locked by the caller), once, to be numbered. */
 export async function issueInvoice(tx: Tx, order: Order): Promise<IssuedInvoice> {
 	const [existing] = await tx
 		.select()
@@ -134,16 +112,14 @@ export async function issueInvoice(tx: Tx, order: Order): Promise<IssuedInvoice>
 		.where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')))
 	if (existing) return existing
 	const seller = getSeller()
-	// Everything but the number first: the counter row stays locked from here to the commit.
-	const draft = await invoiceData(tx, order, seller, '')
-	const number = await nextNumber(tx, seller.id)
-	const data = { ...draft, number: formatInvoiceNumber(seller.invoicePrefix, number) }
+	const data = await invoiceData(tx, order, seller)
 	const [row] = await tx
 		.insert(invoices)
 		.values({
 			id: newPublicId(),
 			seller: seller.id,
-			number,
+			number: null,
+			prefix: seller.invoicePrefix,
 			kind: 'invoice',
 			orderId: order.id,
 			currency: order.currency,
@@ -157,7 +133,7 @@ export async function issueInvoice(tx: Tx, order: Order): Promise<IssuedInvoice>
 const negate = (minor: number) => (minor === 0 ? 0 : -minor)
 
 /**
- * Issues the credit note of a refunded order's invoice, once: the invoice's lines and taxes with
+ * Issues the credit note of a refunded order's invoice, once, to be numbered: the invoice's lines and taxes with
  * the opposite sign, numbered in the same sequence. None when the order never had an invoice.
  */
 export async function issueCreditNote(tx: Tx, orderId: string): Promise<IssuedInvoice | null> {
@@ -171,16 +147,12 @@ export async function issueCreditNote(tx: Tx, orderId: string): Promise<IssuedIn
 		.from(invoices)
 		.where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note')))
 	if (existing) return existing
-	const seller = getSeller()
-	// The credit note is the seller's who issued the invoice, in that sequence.
-	const sequence = invoice.seller
-	const number = await nextNumber(tx, sequence)
 	const original = invoice.data
-	const prefix = sequence === seller.id ? seller.invoicePrefix : original.number.replace(/\d+$/, '')
 	const data: InvoiceData = {
 		...original,
 		kind: 'credit_note',
-		number: formatInvoiceNumber(prefix, number),
+		// Both filled in with the number (numbering.server.ts): the invoice may be waiting too.
+		number: '',
 		issuedAt: new Date().toISOString(),
 		lines: original.lines.map((line) => ({ ...line, amountMinor: negate(line.amountMinor) })),
 		discountMinor: negate(original.discountMinor),
@@ -193,14 +165,16 @@ export async function issueCreditNote(tx: Tx, orderId: string): Promise<IssuedIn
 		netMinor: negate(original.netMinor),
 		taxMinor: negate(original.taxMinor),
 		totalMinor: negate(original.totalMinor),
-		creditFor: original.number,
+		creditFor: original.number || null,
 	}
 	const [row] = await tx
 		.insert(invoices)
 		.values({
 			id: newPublicId(),
-			seller: sequence,
-			number,
+			// The credit note is the seller's who issued the invoice, in that sequence.
+			seller: invoice.seller,
+			number: null,
+			prefix: invoice.prefix,
 			kind: 'credit_note',
 			orderId,
 			currency: invoice.currency,
