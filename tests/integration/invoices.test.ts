@@ -328,6 +328,8 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 		'a payment whose transaction has not committed holds no lock another payment waits for: that one commits and is numbered meanwhile',
 		async () => {
 			await database.db.execute(sql`UPDATE catalog_items SET capacity = NULL WHERE code = ${PASS}`)
+			// The seller's counter row exists (a payment before): there is a row to lock.
+			await recordSandboxPayment(database.db, await checkout(), { email: 'first@example.com' })
 			const held = await checkout()
 			const other = await checkout()
 			let release!: () => void
