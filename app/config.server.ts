@@ -216,6 +216,14 @@ const envSchema = z.object({
 		.transform((url) => new URL(url).origin)
 		.optional(),
 	STRIPE_TIMEOUT_MS: wholeNumber('STRIPE_TIMEOUT_MS', 100).default('10000'),
+	// Tax (docs/decisions/115): 1, the catalog's prices include VAT (taken out of them on the
+	// invoice); 0, VAT comes on top of them. Stripe mode can let Stripe Tax work it out.
+	PRICES_INCLUDE_TAX: z
+		.enum(['0', '1'], { errorMap: () => ({ message: 'PRICES_INCLUDE_TAX must be 0 or 1' }) })
+		.default('1'),
+	STRIPE_AUTOMATIC_TAX: z
+		.enum(['0', '1'], { errorMap: () => ({ message: 'STRIPE_AUTOMATIC_TAX must be 0 or 1' }) })
+		.default('0'),
 	ALLOW_SANDBOX_PAYMENTS: z
 		.enum(['0', '1'], {
 			errorMap: () => ({ message: 'ALLOW_SANDBOX_PAYMENTS must be 0 or 1' }),
@@ -369,6 +377,16 @@ function checkTogether(env: Env, ctx: z.RefinementCtx) {
 			code: 'custom',
 			path: ['STRIPE_WEBHOOK_SECRET'],
 			message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+		})
+	}
+	// Tax on top of the prices needs the buyer's country before the charge: on Stripe's own page
+	// only Stripe Tax can add it (docs/decisions/115).
+	if (env.STRIPE_SECRET_KEY && env.PRICES_INCLUDE_TAX === '0' && env.STRIPE_AUTOMATIC_TAX !== '1') {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['STRIPE_AUTOMATIC_TAX'],
+			message:
+				'PRICES_INCLUDE_TAX=0 in Stripe mode needs STRIPE_AUTOMATIC_TAX=1 (Stripe adds the VAT)',
 		})
 	}
 	// Node refuses a headers timeout longer than the whole request's.

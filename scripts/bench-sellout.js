@@ -8,150 +8,138 @@
 // A benchmark: it reports paid orders a minute, checkout and webhook latency (p50, p99) and
 // every 5xx; it exits 1 only when something was oversold or lost. Run `npm run build` first.
 // BENCH_SELLOUT_BUYERS (64), BENCH_SELLOUT_SECONDS (30), BENCH_SELLOUT_POOL (10) tune it.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
-import pg from "pg";
-import { startProductionServer } from "./production-server.js";
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+import pg from 'pg'
+import { startProductionServer } from './production-server.js'
 
-const buyers = Number(process.env.BENCH_SELLOUT_BUYERS ?? 64);
-const seconds = Number(process.env.BENCH_SELLOUT_SECONDS ?? 30);
-const poolMax = process.env.BENCH_SELLOUT_POOL ?? "10";
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const SEAT = "ai-driven-dev-preorder";
-const CAPACITY = 1_000_000;
+const buyers = Number(process.env.BENCH_SELLOUT_BUYERS ?? 64)
+const seconds = Number(process.env.BENCH_SELLOUT_SECONDS ?? 30)
+const poolMax = process.env.BENCH_SELLOUT_POOL ?? '10'
+const databaseUrl = process.env.TEST_DATABASE_URL
+const SEAT = 'ai-driven-dev-preorder'
+const CAPACITY = 1_000_000
 
 if (!databaseUrl) {
-  console.error(
-    "No PostgreSQL: run it as `npm run bench:sellout` (scripts/with-postgres.sh)."
-  );
-  process.exit(1);
+	console.error('No PostgreSQL: run it as `npm run bench:sellout` (scripts/with-postgres.sh).')
+	process.exit(1)
 }
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sellout-"));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sellout-'))
 await build({
-  entryPoints: ["tests/fakes/stripe.ts"],
-  outfile: path.join(work, "stripe.mjs"),
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  packages: "external",
-  logLevel: "warning",
-});
+	entryPoints: ['tests/fakes/stripe.ts'],
+	outfile: path.join(work, 'stripe.mjs'),
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	packages: 'external',
+	logLevel: 'warning',
+})
 // Resolved from the project: the bundle imports the `stripe` package.
-fs.symlinkSync(path.resolve("node_modules"), path.join(work, "node_modules"));
+fs.symlinkSync(path.resolve('node_modules'), path.join(work, 'node_modules'))
 const { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } = await import(
-  pathToFileURL(path.join(work, "stripe.mjs")).href
-);
-const stripe = await startFakeStripe();
+	pathToFileURL(path.join(work, 'stripe.mjs')).href
+)
+const stripe = await startFakeStripe()
 
 const env = {
-  DATABASE_URL: databaseUrl,
-  DATABASE_POOL_MAX: poolMax,
-  STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-  STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-  STRIPE_API_URL: stripe.url,
-  COURSE_SLOTS: String(CAPACITY),
-  RATE_LIMIT_MAX: "100000000",
-  TRUST_PROXY: "1",
-  METRICS_TOKEN: "bench-sellout-metrics-token-0123456789",
-};
+	DATABASE_URL: databaseUrl,
+	DATABASE_POOL_MAX: poolMax,
+	STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+	STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+	STRIPE_API_URL: stripe.url,
+	COURSE_SLOTS: String(CAPACITY),
+	RATE_LIMIT_MAX: '100000000',
+	TRUST_PROXY: '1',
+	METRICS_TOKEN: 'bench-sellout-metrics-token-0123456789',
+}
 // One after the other: the first migrates and seeds the database.
-const servers = [];
-servers.push(await startProductionServer({ env }));
-servers.push(await startProductionServer({ env }));
+const servers = []
+servers.push(await startProductionServer({ env }))
+servers.push(await startProductionServer({ env }))
 
-const latencies = { checkout: [], webhook: [] };
-const statuses = new Map();
-let paid = 0;
-let buyerNumber = 0;
+const latencies = { checkout: [], webhook: [] }
+const statuses = new Map()
+let paid = 0
+let buyerNumber = 0
 
 const count = (what, status) => {
-  const key = `${what} ${status}`;
-  statuses.set(key, (statuses.get(key) ?? 0) + 1);
-};
+	const key = `${what} ${status}`
+	statuses.set(key, (statuses.get(key) ?? 0) + 1)
+}
 
 async function timed(what, url, init) {
-  const started = performance.now();
-  const response = await fetch(url, init);
-  const body = await response.text();
-  latencies[what].push(performance.now() - started);
-  count(what, response.status);
-  return { status: response.status, body };
+	const started = performance.now()
+	const response = await fetch(url, init)
+	const body = await response.text()
+	latencies[what].push(performance.now() - started)
+	count(what, response.status)
+	return { status: response.status, body }
 }
 
 /** One buyer: a checkout on one server, paid, its webhook delivered to the other. */
 async function buyOnce(i) {
-  const n = buyerNumber++;
-  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const [here, there] = i % 2 === 0 ? servers : [servers[1], servers[0]];
-  const checkout = await timed("checkout", `${here.origin}/checkout`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": address },
-    body: JSON.stringify({ code: SEAT, quantity: 1, region: "GLOBAL" }),
-  });
-  if (checkout.status !== 200) return;
-  const sessionId = JSON.parse(checkout.body).link.split("/").pop();
-  const event = stripe.event(
-    "checkout.session.completed",
-    stripe.complete(sessionId)
-  );
-  const webhook = await timed("webhook", `${there.origin}/webhooks/stripe`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": event.signature,
-    },
-    body: event.payload,
-  });
-  if (webhook.status === 200) paid++;
+	const n = buyerNumber++
+	const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+	const [here, there] = i % 2 === 0 ? servers : [servers[1], servers[0]]
+	const checkout = await timed('checkout', `${here.origin}/checkout`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+		body: JSON.stringify({ code: SEAT, quantity: 1, region: 'GLOBAL' }),
+	})
+	if (checkout.status !== 200) return
+	const sessionId = JSON.parse(checkout.body).link.split('/').pop()
+	const event = stripe.event('checkout.session.completed', stripe.complete(sessionId))
+	const webhook = await timed('webhook', `${there.origin}/webhooks/stripe`, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'stripe-signature': event.signature,
+		},
+		body: event.payload,
+	})
+	if (webhook.status === 200) paid++
 }
 
 const percentile = (samples, p) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return (
-    sorted[
-      Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)
-    ] ?? 0
-  );
-};
+	const sorted = [...samples].sort((a, b) => a - b)
+	return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)] ?? 0
+}
 
 /**
  * Each app server's own view (its /metrics): the share of checkouts it answered in over 0.5 s
  * and over 1 s, and its event loop's lag — to tell a server's wait from the buyers' own.
  */
 async function serverViews() {
-  const views = [];
-  for (const [i, server] of servers.entries()) {
-    const response = await fetch(`${server.origin}/metrics`, {
-      headers: { authorization: `Bearer ${env.METRICS_TOKEN}` },
-    });
-    const text = await response.text();
-    const value = (pattern) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
-    const bucket = (le) =>
-      value(
-        new RegExp(
-          `http_request_duration_seconds_bucket\\{le="${le}",route="routes/checkout",method="POST"\\} (\\d+)`
-        )
-      );
-    const total = bucket("\\+Inf");
-    views.push(
-      `server ${i + 1}: checkouts answered ${total}, over 0.5 s ${(
-        100 *
-        (1 - bucket("0.5") / total)
-      ).toFixed(1)} %, over 1 s ${(100 * (1 - bucket("1") / total)).toFixed(
-        1
-      )} %; event loop lag p99 ${(
-        1000 * value(/^nodejs_eventloop_lag_p99_seconds (\S+)/m)
-      ).toFixed(0)} ms, max ${(
-        1000 * value(/^nodejs_eventloop_lag_max_seconds (\S+)/m)
-      ).toFixed(0)} ms`
-    );
-  }
-  return views;
+	const views = []
+	for (const [i, server] of servers.entries()) {
+		const response = await fetch(`${server.origin}/metrics`, {
+			headers: { authorization: `Bearer ${env.METRICS_TOKEN}` },
+		})
+		const text = await response.text()
+		const value = (pattern) => Number(pattern.exec(text)?.[1] ?? Number.NaN)
+		const bucket = (le) =>
+			value(
+				new RegExp(
+					`http_request_duration_seconds_bucket\\{le="${le}",route="routes/checkout",method="POST"\\} (\\d+)`,
+				),
+			)
+		const total = bucket('\\+Inf')
+		views.push(
+			`server ${i + 1}: checkouts answered ${total}, over 0.5 s ${(
+				100 * (1 - bucket('0.5') / total)
+			).toFixed(1)} %, over 1 s ${(100 * (1 - bucket('1') / total)).toFixed(
+				1,
+			)} %; event loop lag p99 ${(1000 * value(/^nodejs_eventloop_lag_p99_seconds (\S+)/m)).toFixed(
+				0,
+			)} ms, max ${(1000 * value(/^nodejs_eventloop_lag_max_seconds (\S+)/m)).toFixed(0)} ms`,
+		)
+	}
+	return views
 }
 
 /**
@@ -159,99 +147,84 @@ async function serverViews() {
  * pool (a session idle in a transaction is an app server busy elsewhere), or the disk.
  */
 async function sampleWaits(until) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const waits = new Map();
-  let samples = 0;
-  while (Date.now() < until) {
-    const { rows } = await client.query(
-      `SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS wait, state,
+	const client = new pg.Client({ connectionString: databaseUrl })
+	await client.connect()
+	const waits = new Map()
+	let samples = 0
+	while (Date.now() < until) {
+		const { rows } = await client.query(
+			`SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS wait, state,
 				regexp_replace(left(query, 48), '\\s+', ' ', 'g') AS query
 			FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()
-				AND state <> 'idle'`
-    );
-    samples++;
-    for (const row of rows) {
-      const key = `${row.state.padEnd(20)} ${row.wait.padEnd(28)} ${row.query}`;
-      waits.set(key, (waits.get(key) ?? 0) + 1);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await client.end();
-  return { waits, samples };
+				AND state <> 'idle'`,
+		)
+		samples++
+		for (const row of rows) {
+			const key = `${row.state.padEnd(20)} ${row.wait.padEnd(28)} ${row.query}`
+			waits.set(key, (waits.get(key) ?? 0) + 1)
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	}
+	await client.end()
+	return { waits, samples }
 }
 
-let exitCode = 0;
+let exitCode = 0
 try {
-  console.log(
-    `${buyers} buyers at a time for ${seconds} s, two app servers, pool ${poolMax} each`
-  );
-  const end = Date.now() + seconds * 1000;
-  const started = performance.now();
-  const sampling = sampleWaits(end);
-  const ownLag = monitorEventLoopDelay({ resolution: 10 });
-  ownLag.enable();
-  await Promise.all(
-    Array.from({ length: buyers }, async (_, i) => {
-      while (Date.now() < end) await buyOnce(i);
-    })
-  );
-  const { waits, samples } = await sampling;
-  const minutes = (performance.now() - started) / 60_000;
-  const database = new pg.Client({ connectionString: databaseUrl });
-  await database.connect();
-  const { rows } = await database.query(
-    "SELECT coalesce(sum(quantity), 0)::int AS seats, count(*)::int AS orders FROM orders WHERE status = 'paid'"
-  );
-  await database.end();
-  const fiveHundreds = [...statuses].filter(([key]) => /\s5\d\d$/.test(key));
-  console.log(
-    `\npaid orders a minute: ${Math.round(paid / minutes)} (${paid} in ${(
-      minutes * 60
-    ).toFixed(1)} s)`
-  );
-  for (const what of ["checkout", "webhook"])
-    console.log(
-      `${what.padEnd(9)} p50 ${percentile(latencies[what], 50)
-        .toFixed(0)
-        .padStart(5)} ms   p99 ${percentile(latencies[what], 99)
-        .toFixed(0)
-        .padStart(5)} ms`
-    );
-  console.log("answers:", Object.fromEntries([...statuses].sort()));
-  console.log(`5xx: ${fiveHundreds.reduce((sum, [, n]) => sum + n, 0)}`);
-  console.log(
-    `database: ${rows[0].orders} paid orders, ${rows[0].seats} seats of ${CAPACITY}`
-  );
-  for (const line of await serverViews()) console.log(line);
-  const over = (ms) =>
-    (
-      (100 * latencies.checkout.filter((t) => t > ms).length) /
-      latencies.checkout.length
-    ).toFixed(1);
-  console.log(
-    `bench process event loop lag p99 ${(ownLag.percentile(99) / 1e6).toFixed(
-      0
-    )} ms, max ${(ownLag.max / 1e6).toFixed(0)} ms`
-  );
-  console.log(
-    `buyers' view: checkouts over 0.5 s ${over(500)} %, over 1 s ${over(
-      1000
-    )} %`
-  );
-  console.log("\nbusy database sessions, on average (state, wait, statement):");
-  for (const [key, n] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 12))
-    console.log(`${(n / samples).toFixed(2).padStart(6)}  ${key}`);
-  if (rows[0].orders !== paid || rows[0].seats > CAPACITY) {
-    console.error(
-      "Paid answers and paid orders differ, or seats were oversold"
-    );
-    exitCode = 1;
-  }
+	console.log(`${buyers} buyers at a time for ${seconds} s, two app servers, pool ${poolMax} each`)
+	const end = Date.now() + seconds * 1000
+	const started = performance.now()
+	const sampling = sampleWaits(end)
+	const ownLag = monitorEventLoopDelay({ resolution: 10 })
+	ownLag.enable()
+	await Promise.all(
+		Array.from({ length: buyers }, async (_, i) => {
+			while (Date.now() < end) await buyOnce(i)
+		}),
+	)
+	const { waits, samples } = await sampling
+	const minutes = (performance.now() - started) / 60_000
+	const database = new pg.Client({ connectionString: databaseUrl })
+	await database.connect()
+	const { rows } = await database.query(
+		"SELECT coalesce(sum(quantity), 0)::int AS seats, count(*)::int AS orders FROM orders WHERE status = 'paid'",
+	)
+	await database.end()
+	const fiveHundreds = [...statuses].filter(([key]) => /\s5\d\d$/.test(key))
+	console.log(
+		`\npaid orders a minute: ${Math.round(paid / minutes)} (${paid} in ${(minutes * 60).toFixed(
+			1,
+		)} s)`,
+	)
+	for (const what of ['checkout', 'webhook'])
+		console.log(
+			`${what.padEnd(9)} p50 ${percentile(latencies[what], 50)
+				.toFixed(0)
+				.padStart(5)} ms   p99 ${percentile(latencies[what], 99).toFixed(0).padStart(5)} ms`,
+		)
+	console.log('answers:', Object.fromEntries([...statuses].sort()))
+	console.log(`5xx: ${fiveHundreds.reduce((sum, [, n]) => sum + n, 0)}`)
+	console.log(`database: ${rows[0].orders} paid orders, ${rows[0].seats} seats of ${CAPACITY}`)
+	for (const line of await serverViews()) console.log(line)
+	const over = (ms) =>
+		((100 * latencies.checkout.filter((t) => t > ms).length) / latencies.checkout.length).toFixed(1)
+	console.log(
+		`bench process event loop lag p99 ${(ownLag.percentile(99) / 1e6).toFixed(
+			0,
+		)} ms, max ${(ownLag.max / 1e6).toFixed(0)} ms`,
+	)
+	console.log(`buyers' view: checkouts over 0.5 s ${over(500)} %, over 1 s ${over(1000)} %`)
+	console.log('\nbusy database sessions, on average (state, wait, statement):')
+	for (const [key, n] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 12))
+		console.log(`${(n / samples).toFixed(2).padStart(6)}  ${key}`)
+	if (rows[0].orders !== paid || rows[0].seats > CAPACITY) {
+		console.error('Paid answers and paid orders differ, or seats were oversold')
+		exitCode = 1
+	}
 } finally {
-  for (const server of servers) server.stop();
-  await stripe.close();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  fs.rmSync(work, { recursive: true, force: true });
+	for (const server of servers) server.stop()
+	await stripe.close()
+	await new Promise((resolve) => setTimeout(resolve, 1000))
+	fs.rmSync(work, { recursive: true, force: true })
 }
-process.exit(exitCode);
+process.exit(exitCode)

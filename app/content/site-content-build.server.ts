@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
-import type { SiteContent } from './site-content'
+import { PLACEHOLDER_SELLER, type SiteContent } from './site-content'
 
 /** A content file under content/site/ that cannot be built. */
 export class SiteContentError extends Error {
@@ -177,6 +177,24 @@ const agendaItem = z
 
 const agendaSchema = z.object({ workshop: z.array(agendaItem), day: z.array(agendaItem) }).strict()
 
+/** The seller on invoices (docs/decisions/115): who issues them, numbered in their own sequence. */
+const sellerSchema = z
+	.object({
+		/** The sequence's name: another seller (a new company) starts its own numbers. */
+		id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and -'),
+		name: text(120),
+		address: z.array(text(120)).min(1, 'needs at least one line').max(6),
+		country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO country code such as NL'),
+		vatNumber: text(20).optional(),
+		email: z.string().email('must be an e-mail address').optional(),
+		invoicePrefix: z
+			.string()
+			.regex(/^[A-Z0-9-]{0,12}$/, 'must be capitals, digits and - (at most 12)')
+			.default('INV-'),
+		placeholder,
+	})
+	.strict()
+
 function readYaml<T>(dir: string, name: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>): T {
 	const file = path.join(dir, name)
 	if (!fs.existsSync(file)) throw new SiteContentError(`${file}: missing`)
@@ -203,6 +221,9 @@ export function compileSiteContent(dir: string): SiteContent {
 		people: readYaml(dir, 'people.yml', peopleSchema),
 		testimonials: readYaml(dir, 'testimonials.yml', testimonialsSchema) ?? [],
 		agenda: readYaml(dir, 'agenda.yml', agendaSchema),
+		seller: fs.existsSync(path.join(dir, 'seller.yml'))
+			? readYaml(dir, 'seller.yml', sellerSchema)
+			: PLACEHOLDER_SELLER,
 	}
 	const names = new Set(
 		[...content.people.instructors, ...content.people.speakers].map((person) => person.name),

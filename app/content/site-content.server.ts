@@ -4,8 +4,15 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { log } from '~/log.server'
 import { CONTENT_BUILD_DIR } from '~/paths.server'
-import type { EventKind, SiteContent, SiteEvent } from './site-content'
+import {
+	type EventKind,
+	PLACEHOLDER_SELLER,
+	type Seller,
+	type SiteContent,
+	type SiteEvent,
+} from './site-content'
 
 const SITE_FILE = path.join(CONTENT_BUILD_DIR, 'site.json')
 
@@ -43,4 +50,17 @@ export function eventsOf(kind: EventKind, { after }: { after?: Date } = {}): Sit
  */
 export function workshopTitle(): string {
 	return eventsOf('workshop')[0]?.title ?? 'Free workshop'
+}
+
+/**
+ * Who issues the invoices (content/site/seller.yml, docs/decisions/115). A payment never fails
+ * for want of it: without a content build the placeholder seller is used, and the log says so.
+ */
+export function getSeller(): Seller {
+	try {
+		return getSiteContent().seller ?? PLACEHOLDER_SELLER
+	} catch (error) {
+		log.error({ err: error }, 'Site content unreadable: invoices name the placeholder seller')
+		return PLACEHOLDER_SELLER
+	}
 }

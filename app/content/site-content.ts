@@ -42,4 +42,27 @@ export type SiteContent = {
 	people: { instructors: Person[]; speakers: Person[] }
 	testimonials: Testimonial[]
 	agenda: { workshop: AgendaItem[]; day: AgendaItem[] }
+	/** content/site/seller.yml: who issues the invoices (docs/decisions/115). */
+	seller: Seller
+}
+
+export type Seller = {
+	id: string
+	name: string
+	address: string[]
+	country: string
+	vatNumber?: string
+	email?: string
+	invoicePrefix: string
+	placeholder: boolean
+}
+
+/** The seller when content/site/seller.yml is absent: labelled a placeholder on every invoice. */
+export const PLACEHOLDER_SELLER: Seller = {
+	id: 'main',
+	name: 'Course seller (placeholder)',
+	address: ['Replace in content/site/seller.yml'],
+	country: 'NL',
+	invoicePrefix: 'INV-',
+	placeholder: true,
 }

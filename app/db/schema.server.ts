@@ -15,6 +15,8 @@ import {
 	timestamp,
 } from 'drizzle-orm/pg-core'
 
+import type { Billing, ChargedTax } from '~/models/invoices/types'
+
 export type FaqEntry = { question: string; answer: string }
 
 export const courses = pgTable('courses', {
@@ -108,6 +110,9 @@ export const orders = pgTable('orders', {
 	refundNoticeSentAt: timestamp('refund_notice_sent_at', { withTimezone: true }),
 	// 0019_managed_coupons.sql
 	couponBuyer: text('coupon_buyer'),
+	// 0023_invoices.sql: the buyer's billing details from checkout (docs/decisions/115)
+	billing: jsonb('billing').$type<Billing>(),
+	tax: jsonb('tax').$type<ChargedTax>(),
 })
 
 export const coupons = pgTable('coupons', {

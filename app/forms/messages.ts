@@ -54,6 +54,13 @@ export const MESSAGES = {
 	cardExpired: 'Your card has expired.',
 	cardCvc: 'Enter the 3 or 4 digit CVC',
 	checkoutExpired: 'This checkout has expired: start again from the course page.',
+	// Billing details for the invoice (docs/decisions/115), all optional.
+	billingCompanyLong: 'Company name must be at most 120 characters',
+	billingAddressLong: 'Billing address must be at most 300 characters',
+	billingControl: 'Billing details must not contain control characters',
+	billingCountry: 'Enter your country as two letters, such as DE or FR',
+	billingCountryForVat: 'Enter your country to give a VAT number',
+	billingVatNumber: 'Enter a VAT number in your country’s format, such as DE123456789',
 
 	// The checkout request (SPEC §7): reasons in `Checkout failed: {reason}`.
 	missingProductCode: 'missing product code',

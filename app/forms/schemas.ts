@@ -6,6 +6,7 @@
  * The checkout request's schema is in checkout-request.ts beside this file.
  */
 import { z } from 'zod'
+import { isEuCountry, wellFormedVatNumber } from '~/models/invoices/vat'
 import {
 	AVATAR_URL_MAX_LENGTH,
 	EMAIL_MAX_LENGTH,
@@ -203,11 +204,57 @@ export const sandboxCardSchema = z.object({
 		.regex(/^\d{3,4}$/, MESSAGES.cardCvc),
 })
 
+/** An optional billing detail: trimmed, empty is absent, no control characters but newlines. */
+const billingText = (max: number, long: string) =>
+	z
+		.string()
+		.trim()
+		.max(max, long)
+		.refine((value) => !hasControlCharacters(value.replace(/\r?\n/g, ' ')), MESSAGES.billingControl)
+		.optional()
+
+/** A country code the runtime knows by name (ISO 3166-1 alpha-2), upper-cased. */
+const knownCountry = (code: string) => {
+	try {
+		return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code
+	} catch {
+		return false
+	}
+}
+
+/**
+ * The sandbox page's billing details for the invoice (docs/decisions/115), all optional: a
+ * company, an address, a country and a VAT number, which must be well-formed for an EU country.
+ */
+const billingSchema = z.object({
+	company: billingText(120, MESSAGES.billingCompanyLong),
+	address: billingText(300, MESSAGES.billingAddressLong),
+	country: z
+		.string()
+		.trim()
+		.toUpperCase()
+		.refine((value) => /^[A-Z]{2}$/.test(value) && knownCountry(value), MESSAGES.billingCountry)
+		.optional(),
+	vatNumber: billingText(20, MESSAGES.billingVatNumber),
+})
+
 /** /checkout/sandbox/:id: pay with the card, or cancel and release the seats. */
-export const sandboxCheckoutSchema = z.discriminatedUnion('intent', [
-	sandboxCardSchema,
-	z.object({ intent: z.literal('cancel') }),
-])
+export const sandboxCheckoutSchema = z
+	.discriminatedUnion('intent', [
+		sandboxCardSchema.merge(billingSchema),
+		z.object({ intent: z.literal('cancel') }),
+	])
+	.superRefine((value, context) => {
+		if (value.intent !== 'pay' || !value.vatNumber) return
+		if (!value.country)
+			context.addIssue({
+				code: 'custom',
+				path: ['country'],
+				message: MESSAGES.billingCountryForVat,
+			})
+		else if (isEuCountry(value.country) && !wellFormedVatNumber(value.country, value.vatNumber))
+			context.addIssue({ code: 'custom', path: ['vatNumber'], message: MESSAGES.billingVatNumber })
+	})
 
 /**
  * The owner's actions on an order (docs/decisions/082), posted from its confirmation step:

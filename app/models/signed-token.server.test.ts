@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 import {
 	createToken,
 	createUnsubscribeToken,
+	signReference,
+	verifyReference,
 	verifyToken,
 	verifyUnsubscribeToken,
 } from './signed-token.server'
@@ -128,5 +130,17 @@ describe('unsubscribe links (docs/decisions/109)', () => {
 
 	test('no unsubscribe link is made for an address over 254 characters', () => {
 		expect(() => createUnsubscribeToken(`${'a'.repeat(300)}@b.co`, secret)).toThrow(RangeError)
+	})
+})
+
+describe('signed references (invoice links)', () => {
+	const secret = 's'.repeat(32)
+	test('a reference verifies with its own signature only: not another id’s, purpose’s or secret’s', () => {
+		const signature = signReference('invoice', 'A'.repeat(22), secret)
+		expect(verifyReference('invoice', 'A'.repeat(22), signature, secret)).toBe(true)
+		expect(verifyReference('invoice', 'B'.repeat(22), signature, secret)).toBe(false)
+		expect(verifyReference('invoice', 'A'.repeat(22), signature, 't'.repeat(32))).toBe(false)
+		expect(verifyReference('invoice', 'A'.repeat(22), null, secret)).toBe(false)
+		expect(verifyReference('invoice', 'A'.repeat(22), `${signature}x`, secret)).toBe(false)
 	})
 })

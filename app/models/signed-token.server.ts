@@ -119,3 +119,23 @@ export function verifyUnsubscribeToken(
 	if (data?.p !== 'unsubscribe' || typeof data.e !== 'string') return null
 	return data.e.length > 0 && data.e.length <= EMAIL_MAX_LENGTH ? data.e : null
 }
+
+/**
+ * A link to one document that never expires (an invoice, docs/decisions/115): the signature of
+ * `purpose:value` with the links' key, so a link's id cannot be swapped for another's.
+ */
+export function signReference(purpose: 'invoice', value: string, secret: string): string {
+	return sign(`${purpose}:${value}`, secret)
+}
+
+export function verifyReference(
+	purpose: 'invoice',
+	value: string,
+	signature: string | null | undefined,
+	secret: string,
+): boolean {
+	if (typeof signature !== 'string' || signature.length > 128) return false
+	const expected = Buffer.from(signReference(purpose, value, secret))
+	const given = Buffer.from(signature)
+	return expected.length === given.length && crypto.timingSafeEqual(expected, given)
+}

@@ -14,6 +14,7 @@ import { getDb } from '~/db/client.server'
 import { startedHere } from '~/http/cookies.server'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
 import { findValidPass, getCheckout } from '~/models/checkout/index.server'
+import { invoiceOfOrder, invoicePath } from '~/models/invoices/query.server'
 import { formatPrice } from '~/models/pricing'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -30,7 +31,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	if (order.status !== 'paid') throw notFound(pathname)
 	const headers = { 'Cache-Control': 'private, no-store' }
 	if (!(await startedHere(request, order.data.id)))
-		return json({ order: null, passes: [], events: [] }, { headers })
+		return json({ order: null, passes: [], events: [], invoiceUrl: null }, { headers })
 	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(db, id)))
 	return json(
 		{
@@ -38,9 +39,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 			passes: passes.flatMap((pass) => (pass ? [{ id: pass.id, claimedBy: pass.holderName }] : [])),
 			// The date of what was bought, for the calendar (docs/decisions/086, 089).
 			events: upcomingEvents(eventKindOf(order.data.type), context.origin),
+			// Its invoice, issued with the payment (docs/decisions/115).
+			invoiceUrl: await invoiceUrlOf(db, order.data.id),
 		},
 		{ headers },
 	)
+}
+
+async function invoiceUrlOf(db: Awaited<ReturnType<typeof getDb>>, orderId: string) {
+	const invoice = await invoiceOfOrder(db, orderId)
+	return invoice ? invoicePath(invoice.id) : null
 }
 
 const backHome = (
@@ -52,7 +60,7 @@ const backHome = (
 )
 
 export default function ThankYou() {
-	const { order, passes, events } = useLoaderData<typeof loader>()
+	const { order, passes, events, invoiceUrl } = useLoaderData<typeof loader>()
 	if (!order)
 		return (
 			<LeadLayout>
@@ -93,6 +101,14 @@ export default function ThankYou() {
 					Total paid: <strong>{formatPrice(order.amount, order.currency)}</strong> · Order{' '}
 					<code>{order.id}</code>
 				</p>
+				{invoiceUrl ? (
+					<p className="mt-3">
+						<a href={invoiceUrl} className="underline">
+							Your invoice
+						</a>{' '}
+						(also attached to the receipt as a PDF)
+					</p>
+				) : null}
 			</section>
 			{passes.length > 0 ? (
 				<section aria-labelledby="passes" className="mb-8">

@@ -14,7 +14,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
-import { Field, FormErrors } from '~/components/field'
+import { Field, FormErrors, TextareaField } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
 import { formConstraints } from '~/forms/constraints.server'
@@ -27,6 +27,8 @@ import {
 	getSandboxCheckout,
 	recordSandboxPayment,
 } from '~/models/checkout/index.server'
+import { pricesIncludeTax } from '~/models/invoices/tax.server'
+import { normaliseVatNumber } from '~/models/invoices/vat'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -52,6 +54,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			expiresAt: checkout.data.expiresAt,
 			// The card inputs' native rules, from the schema, for pages without JavaScript.
 			constraint: formConstraints.sandboxCard(),
+			// Prices without VAT: the page adds the buyer's country's VAT (docs/decisions/115).
+			vatOnTop: !pricesIncludeTax(),
 		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
@@ -81,7 +85,18 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		return json(submission.reply({ formErrors: [card.message], hideFields: ['cvc'] }), {
 			status: 402,
 		})
-	await recordSandboxPayment(db, id, { email: submission.value.email })
+	const { email, company, address, country, vatNumber } = submission.value
+	const billing =
+		company || address || country || vatNumber
+			? {
+					company: company || null,
+					address: address || null,
+					country: country || null,
+					vatNumber:
+						vatNumber && country ? normaliseVatNumber(country, vatNumber) : vatNumber || null,
+				}
+			: null
+	await recordSandboxPayment(db, id, { email, billing })
 	return redirect(`/checkout/processing?id=${id}`, 303)
 }
 
@@ -116,7 +131,7 @@ export default function SandboxCheckout() {
 							<dd className="text-right">−{money(order.discountMinor)}</dd>
 						</>
 					) : null}
-					<dt className="font-semibold">Total</dt>
+					<dt className="font-semibold">{order.vatOnTop ? 'Total before VAT' : 'Total'}</dt>
 					<dd className="text-right font-semibold" data-testid="checkout-total">
 						{money(order.amountMinor)}
 					</dd>
@@ -130,6 +145,28 @@ export default function SandboxCheckout() {
 					type="email"
 					inputProps={{ autoComplete: 'email' }}
 				/>
+				<fieldset className="my-2 flex flex-col gap-2">
+					<legend className="text-sm font-semibold">
+						Invoice details (optional: for a company invoice)
+					</legend>
+					<Field
+						label="Company name"
+						meta={fields.company}
+						inputProps={{ autoComplete: 'organization' }}
+					/>
+					<TextareaField label="Billing address" meta={fields.address} rows={3} />
+					<Field
+						label="Country"
+						meta={fields.country}
+						hint="Two letters, such as DE or FR"
+						inputProps={{ autoComplete: 'country', maxLength: 2 }}
+					/>
+					<Field
+						label="VAT number"
+						meta={fields.vatNumber}
+						hint="A business in another EU country with a valid VAT number pays no VAT here (reverse charge)."
+					/>
+				</fieldset>
 				<Field
 					label="Card number"
 					meta={fields.cardNumber}
@@ -152,7 +189,17 @@ export default function SandboxCheckout() {
 					/>
 				</div>
 				<FormErrors id={form.errorId} errors={form.errors} prominent />
-				<SubmitButton>{`Pay ${money(order.amountMinor)}`}</SubmitButton>
+				{order.vatOnTop ? (
+					<p className="text-sm" data-testid="vat-on-top">
+						VAT is added to the price at the rate of your country (none for a business elsewhere in
+						the EU with a VAT number, or outside the EU); the receipt and invoice show it.
+					</p>
+				) : null}
+				<SubmitButton>
+					{order.vatOnTop
+						? `Pay ${money(order.amountMinor)} + VAT`
+						: `Pay ${money(order.amountMinor)}`}
+				</SubmitButton>
 			</Form>
 			<Form method="post" className="mt-4">
 				<button type="submit" name="intent" value="cancel" className="underline">

@@ -24,7 +24,23 @@ export type FakeSession = {
 	amount_total: number
 	currency: string
 	payment_intent: string | null
-	customer_details: { email: string; name: string | null } | null
+	customer_details: {
+		email: string
+		name: string | null
+		business_name?: string | null
+		address?: {
+			line1: string | null
+			line2: string | null
+			postal_code: string | null
+			city: string | null
+			state: string | null
+			country: string | null
+		} | null
+		tax_ids?: { type: string; value: string }[]
+	} | null
+	amount_subtotal: number
+	automatic_tax: { enabled: boolean }
+	total_details: { amount_discount: number; amount_shipping: number; amount_tax: number }
 	success_url: string
 	cancel_url: string
 }
@@ -99,6 +115,9 @@ export async function startFakeStripe() {
 				metadata,
 				expires_at: Number(params.expires_at),
 				amount_total: quantity * unit,
+				amount_subtotal: quantity * unit,
+				automatic_tax: { enabled: params['automatic_tax[enabled]'] === 'true' },
+				total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
 				currency: params['line_items[0][price_data][currency]'] ?? 'usd',
 				payment_intent: null,
 				customer_details: null,
@@ -185,13 +204,40 @@ export async function startFakeStripe() {
 			if (!session) throw new Error(`No session for order ${orderId}`)
 			return session
 		},
-		/** The buyer pays on Stripe's page. */
-		complete(sessionId: string, email = 'buyer@example.com'): FakeSession {
+		/**
+		 * The buyer pays on Stripe's page; `billing` is what they typed there, `taxMinor` what
+		 * Stripe Tax worked out (on top of the price when it was created tax-exclusive).
+		 */
+		complete(
+			sessionId: string,
+			email = 'buyer@example.com',
+			billing: {
+				businessName?: string
+				address?: NonNullable<NonNullable<FakeSession['customer_details']>['address']>
+				taxIds?: { type: string; value: string }[]
+				taxMinor?: number
+			} = {},
+		): FakeSession {
 			const session = sessions.get(sessionId)!
 			session.status = 'complete'
 			session.payment_status = 'paid'
 			session.payment_intent = id('pi')
-			session.customer_details = { email, name: 'Grace Hopper' }
+			session.customer_details = {
+				email,
+				name: 'Grace Hopper',
+				business_name: billing.businessName ?? null,
+				address: billing.address ?? null,
+				tax_ids: billing.taxIds ?? [],
+			}
+			if (session.automatic_tax.enabled && billing.taxMinor !== undefined) {
+				session.total_details.amount_tax = billing.taxMinor
+				const exclusive = requests.some(
+					(request) =>
+						request.params['metadata[order_id]'] === session.metadata.order_id &&
+						request.params['line_items[0][price_data][tax_behavior]'] === 'exclusive',
+				)
+				if (exclusive) session.amount_total = session.amount_subtotal + billing.taxMinor
+			}
 			return session
 		},
 		expire(sessionId: string): FakeSession {

@@ -329,6 +329,10 @@ export type ReceiptData = {
 	paidAt: Date
 	/** Where the buyer can see the order (the thank-you page). */
 	orderUrl?: string
+	/** VAT added on top of the prices, minor units (docs/decisions/115); absent when included. */
+	addedTaxMinor?: number
+	/** The order's invoice (signed link, docs/decisions/115), its PDF attached. */
+	invoice?: { number: string; url: string }
 	/**
 	 * One link per pass bought: the thank-you page lists them only in the browser that bought,
 	 * so the receipt is how a buyer on another device finds them (docs/decisions/068).
@@ -383,6 +387,7 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 		...(data.discountMinor > 0
 			? [{ label: 'Discount', amount: `−${money(data.discountMinor)}` }]
 			: []),
+		...(data.addedTaxMinor ? [{ label: 'VAT', amount: money(data.addedTaxMinor) }] : []),
 	]
 	const passUrls = data.passUrls ?? []
 	const cell = { padding: '4px 16px 4px 0', fontSize: '16px', color: colors.text }
@@ -415,6 +420,11 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 			{data.orderUrl ? (
 				<P>
 					<A href={data.orderUrl}>Your order</A>
+				</P>
+			) : null}
+			{data.invoice ? (
+				<P>
+					<A href={data.invoice.url}>Invoice {data.invoice.number}</A> (the PDF is attached)
 				</P>
 			) : null}
 			{passUrls.length > 0 ? (

@@ -46,9 +46,11 @@ export function createSandboxProvider(): PaymentProvider {
 		},
 		sitePage: {
 			// The page charges what it shows: the order's own amount, passed in by the checkout.
-			paid: (orderId, buyer, charge: PaymentCharge) => ({
+			paid: (orderId, buyer, charge: PaymentCharge, tax) => ({
 				...sandboxEvent(orderId, 'completed', { email: buyer.email, name: buyer.name ?? null }),
 				charge,
+				...(buyer.billing ? { billing: buyer.billing } : {}),
+				...(tax ? { tax } : {}),
 			}),
 			cancelled: (orderId) => sandboxEvent(orderId, 'expired'),
 		},

@@ -5,6 +5,7 @@
  */
 import Stripe from 'stripe'
 import type { Config } from '~/config.server'
+import { type CompletedSession, completedDetails } from './stripe-billing.server'
 import {
 	type CheckoutSessionInput,
 	type PaymentCharge,
@@ -35,7 +36,11 @@ function createStripeClient(
 type StripeConfig = Pick<
 	Config,
 	'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_TIMEOUT_MS' | 'STRIPE_WEBHOOK_SECRET'
->
+> &
+	Partial<Pick<Config, 'PRICES_INCLUDE_TAX' | 'STRIPE_AUTOMATIC_TAX'>>
+
+/** How the session handles tax (docs/decisions/115). */
+type TaxSettings = { automaticTax: boolean; pricesIncludeTax: boolean }
 
 /** Runs a call to Stripe; any failure becomes a PaymentProviderError (the caller answers 502). */
 async function callStripe<T>(call: () => Promise<T>): Promise<T> {
@@ -50,13 +55,17 @@ async function callStripe<T>(call: () => Promise<T>): Promise<T> {
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
 	const stripe = createStripeClient(config)
 	const webhookSecret = config.STRIPE_WEBHOOK_SECRET
+	const tax: TaxSettings = {
+		automaticTax: config.STRIPE_AUTOMATIC_TAX === '1',
+		pricesIncludeTax: config.PRICES_INCLUDE_TAX !== '0',
+	}
 	return {
 		id: 'stripe',
 		reservationGraceMinutes: 2,
 		testMode: false,
 		createSession: (input) =>
 			callStripe(async () => {
-				const session = await stripe.checkout.sessions.create(sessionParams(input), {
+				const session = await stripe.checkout.sessions.create(sessionParams(input, tax), {
 					idempotencyKey: `checkout-${input.orderId}`,
 				})
 				if (!session.url) throw new PaymentProviderError('Stripe returned no checkout URL')
@@ -98,8 +107,15 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 	}
 }
 
-function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCreateParams {
+function sessionParams(
+	input: CheckoutSessionInput,
+	tax: TaxSettings = { automaticTax: false, pricesIncludeTax: true },
+): Stripe.Checkout.SessionCreateParams {
 	const currency = input.currency.toLowerCase()
+	// With Stripe Tax, the price says whether it includes the tax (docs/decisions/115).
+	const taxBehavior = tax.automaticTax
+		? { tax_behavior: tax.pricesIncludeTax ? ('inclusive' as const) : ('exclusive' as const) }
+		: {}
 	const discounted = input.totalMinor !== input.unitAmountMinor * input.quantity
 	// A coupon is applied by our pricing, so Stripe charges exactly our total: one line for the
 	// whole order then, since a unit price may not divide evenly.
@@ -109,6 +125,7 @@ function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCrea
 				price_data: {
 					currency,
 					unit_amount: input.totalMinor,
+					...taxBehavior,
 					product_data: { name: `${input.itemName} × ${input.quantity} (coupon applied)` },
 				},
 			}
@@ -117,6 +134,7 @@ function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCrea
 				price_data: {
 					currency,
 					unit_amount: input.unitAmountMinor,
+					...taxBehavior,
 					product_data: {
 						name: input.itemName,
 						...(input.itemDescription ? { description: input.itemDescription } : {}),
@@ -132,6 +150,10 @@ function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCrea
 		success_url: input.successUrl,
 		cancel_url: input.cancelUrl,
 		expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+		// The invoice's billing details: the address, and a VAT number for a business (115).
+		billing_address_collection: 'required',
+		tax_id_collection: { enabled: true },
+		...(tax.automaticTax ? { automatic_tax: { enabled: true } } : {}),
 	}
 }
 
@@ -143,11 +165,25 @@ function paymentIntentId(value: string | { id: string } | null | undefined): str
 /** What a completed session charged, for the checkout to match against its order. */
 function chargeOf(
 	session: Pick<Stripe.Checkout.Session, 'amount_total' | 'currency' | 'mode'>,
+	addedTaxMinor = 0,
 ): PaymentCharge {
 	return {
 		amountMinor: session.amount_total ?? null,
 		currency: session.currency ?? null,
 		mode: session.mode ?? null,
+		...(addedTaxMinor > 0 ? { addedTaxMinor } : {}),
+	}
+}
+
+/** A completed session's event fields beyond the payment: the buyer's billing, the tax. */
+function completionOf(
+	session: CompletedSession & Pick<Stripe.Checkout.Session, 'currency' | 'mode'>,
+) {
+	const details = completedDetails(session)
+	return {
+		charge: chargeOf(session, details.addedTaxMinor),
+		...(details.billing ? { billing: details.billing } : {}),
+		...(details.tax ? { tax: details.tax } : {}),
 	}
 }
 
@@ -164,7 +200,8 @@ export function sessionEvent(
 		| 'amount_total'
 		| 'currency'
 		| 'mode'
-	>,
+	> &
+		Partial<Pick<Stripe.Checkout.Session, 'amount_subtotal' | 'total_details' | 'automatic_tax'>>,
 ): PaymentEvent | null {
 	const base = {
 		provider: 'stripe' as const,
@@ -179,7 +216,7 @@ export function sessionEvent(
 			paymentIntentId: paymentIntentId(session.payment_intent),
 			email: session.customer_details?.email ?? null,
 			name: session.customer_details?.name ?? null,
-			charge: chargeOf(session),
+			...completionOf(session),
 		}
 	if (session.status === 'expired')
 		return {
@@ -224,7 +261,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
 				paymentIntentId: paymentIntentId(session.payment_intent),
 				email: session.customer_details?.email ?? null,
 				name: session.customer_details?.name ?? null,
-				charge: chargeOf(session),
+				...completionOf(session),
 			}
 		}
 		case 'checkout.session.expired':

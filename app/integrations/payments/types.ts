@@ -1,3 +1,5 @@
+import type { Billing, ChargedTax } from '~/models/invoices/types'
+
 /**
  * What a payment provider can do (docs/decisions/030, 032). Callers ask for a capability, never
  * for a provider by name: an optional member is absent where a provider cannot do that thing.
@@ -44,6 +46,10 @@ export type PaymentEvent = {
 	 * its own amount, currency and a one-off payment (docs/decisions/032). Absent otherwise.
 	 */
 	charge?: PaymentCharge
+	/** The buyer's billing details, on a completion where they gave some (docs/decisions/115). */
+	billing?: Billing | null
+	/** The VAT charged on top of the order's amount, on a completion (docs/decisions/115). */
+	tax?: ChargedTax | null
 }
 
 /** A completed payment's amount (minor units), currency (ISO 4217, any case) and mode. */
@@ -51,10 +57,15 @@ export type PaymentCharge = {
 	amountMinor: number | null
 	currency: string | null
 	mode: string | null
+	/**
+	 * VAT the charge added on top of the order's amount (prices without VAT): the charge is then
+	 * the order's amount plus this (docs/decisions/115).
+	 */
+	addedTaxMinor?: number
 }
 
 /** The buyer as a hosted page or a provider reports them. */
-export type Buyer = { email: string; name?: string | null }
+export type Buyer = { email: string; name?: string | null; billing?: Billing | null }
 
 /** A paid order, as a refund needs it. */
 type RefundableOrder = { orderId: string; paymentIntentId: string | null }
@@ -92,7 +103,13 @@ export type PaymentProvider = {
 	 * and "Cancel" buttons stand for. Absent where the provider hosts its own page.
 	 */
 	sitePage?: {
-		paid(orderId: string, buyer: Buyer, charge: PaymentCharge): PaymentEvent
+		/** `tax`: VAT the page added on top of the price (the charge includes it). */
+		paid(
+			orderId: string,
+			buyer: Buyer,
+			charge: PaymentCharge,
+			tax?: ChargedTax | null,
+		): PaymentEvent
 		cancelled(orderId: string): PaymentEvent
 	}
 }

@@ -62,3 +62,8 @@ export function csvStream(
 		},
 	})
 }
+
+/** A whole small CSV as text (the invoices of a period, docs/decisions/115), with the same BOM. */
+export function csvText(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+	return `\uFEFF${csvLine(header)}${rows.map(csvLine).join('')}`
+}

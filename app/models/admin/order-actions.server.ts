@@ -12,6 +12,7 @@ import { PaymentProviderError } from '~/integrations/payments/index.server'
 import { CheckoutError, refundCheckout } from '~/models/checkout/index.server'
 import { newPublicId } from '~/models/checkout/public-id.server'
 import { resendReceipt } from '~/models/checkout/receipt.server'
+import { numberOrderDocuments } from '~/models/invoices/numbering.server'
 import { recordOwnerAction } from './audit.server'
 
 export type ActionOutcome = { ok: true; message: string } | { ok: false; message: string }
@@ -64,6 +65,8 @@ export async function resendOrderReceipt(
 	actor: Actor,
 	orderId: string,
 ): Promise<ActionOutcome> {
+	// Its invoice numbered first, outside the transaction, if it was still waiting (115).
+	await numberOrderDocuments(db, orderId)
 	const sent = await db.transaction(async (tx) => {
 		if (!(await resendReceipt(tx, orderId))) return false
 		await recordOwnerAction(tx, {

@@ -9,9 +9,11 @@ import { orders } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
-import { applyPaymentEvent, LATE_REFUND_JOB } from './confirm.server'
+import { applyPaymentEvent } from './confirm.server'
 import { endPendingOrder, verifyPendingOrder } from './expire.server'
+import { LATE_REFUND_JOB } from './late-payment.server'
 import { sendLateRefundNotice } from './refund-notice.server'
+import { settleJob } from './settle.server'
 
 /** Orders handled per run: each may call the provider, and the run must end within its claim. */
 const HOLDS_BATCH = 25
@@ -153,5 +155,7 @@ export function checkoutJobs(
 				await refundLatePayment(db, payload.orderId)
 			},
 		},
+		// A paid or refunded order's numbering and receipt, should the commit's caller stop (115).
+		settleJob(db),
 	]
 }

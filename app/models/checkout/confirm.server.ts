@@ -5,27 +5,28 @@
  * delivery changes nothing; the order row is locked, and nextStatus() decides what an event
  * means in the order's current state, so out-of-order deliveries are harmless too.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { catalogItems, orders, paymentEvents } from '~/db/schema.server'
+import { orders, paymentEvents } from '~/db/schema.server'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import {
 	type Buyer,
 	getPaymentProvider,
 	type PaymentEvent,
 } from '~/integrations/payments/index.server'
-import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
+import { issueCreditNote, issueInvoice } from '../invoices/issue.server'
+import { addedTax } from '../invoices/tax.server'
 import { invalidateSalesCache } from '../read-cache.server'
-import { type CouponRefusal, checkCouponAtPayment } from './coupon-use.server'
+import { checkCouponAtPayment } from './coupon-use.server'
+import { refundInstead, settleLatePayment, stillHoldsSeats } from './late-payment.server'
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
-import { sendReceipt } from './receipt.server'
 import { sendLateRefundNotice } from './refund-notice.server'
-import { seatsFreeFor } from './reserve.server'
 import { nextStatus, type OrderStatus, paymentMismatch } from './rules'
+import { enqueueSettle, settleAfterCommit } from './settle.server'
 
 export type PaymentResult = {
 	/** false: a duplicate event, an unknown order, or nothing to change. */
@@ -116,6 +117,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		if (!next) return { changed: false, orderId, status: order.status }
 		const now = new Date()
 		const buyer = buyerFields(order, event)
+		const charged = next === 'paid' ? chargedFields(order, event) : {}
 		let couponBuyer: string | null = null
 		if (next === 'paid') {
 			const late = !(await stillHoldsSeats(tx, order))
@@ -138,11 +140,19 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 				...(next === 'paid' ? { paidAt: now, couponBuyer } : {}),
 				...(next === 'refunded' ? { refundedAt: now } : {}),
 				...buyer,
+				...charged,
 			})
 			.where(eq(orders.id, orderId))
 		if (next === 'paid') {
 			await issuePasses(tx, order)
-			await sendReceipt(tx, orderId)
+			// Written here, so a paid order always has its invoice; numbered after the commit,
+			// outside this transaction, then the receipt goes with its PDF (115, "Numbering").
+			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })
+			await enqueueSettle(tx, orderId, 'paid')
+		}
+		if (next === 'refunded' && order.status === 'paid') {
+			await issueCreditNote(tx, orderId)
+			await enqueueSettle(tx, orderId, 'refunded')
 		}
 		// An expired order had its money refunded: a late payment with no seat left (077).
 		if (next === 'refunded' && order.status === 'expired') await sendLateRefundNotice(tx, orderId)
@@ -150,6 +160,14 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		else if (next === 'refunded') await sendRefundNotices(tx, orderId)
 		return { changed: true, orderId, status: next }
 	})
+	// Its invoice or credit note numbered and its receipt sent, each in a short transaction
+	// of its own: the counter row is never locked across this payment's transaction (115).
+	if (
+		result.changed &&
+		result.orderId &&
+		(result.status === 'paid' || result.status === 'refunded')
+	)
+		await settleAfterCommit(db, result.orderId)
 	// This server's counters show the sale at once; the others within the cache lifetime.
 	if (result.changed) invalidateSalesCache()
 	if (result.changed && result.status) countCheckout(SETTLED_OUTCOME[result.status])
@@ -177,74 +195,17 @@ function buyerFields(order: Order, event: PaymentEvent) {
 	}
 }
 
-/** A pending order whose reservation has not ended (by the database's clock) holds its seats. */
-async function stillHoldsSeats(tx: Tx, order: Order): Promise<boolean> {
-	if (order.status !== 'pending') return false
-	const [row] = await tx
-		.select({ holding: sql<boolean>`${orders.expiresAt} > now()` })
-		.from(orders)
-		.where(eq(orders.id, order.id))
-	return row?.holding === true
-}
-
-/** The job that refunds a late payment with no seat left (background.server.ts). */
-export const LATE_REFUND_JOB = 'checkout.refund-late'
-
 /**
- * A payment for an order whose hold had ended (docs/decisions/077): its seats may have gone to
- * someone else. It takes them again when they are free ('paid': the caller records it as usual);
- * otherwise the order ends expired and its refund is queued in this transaction, once per order,
- * so the buyer is refunded (and told) even if this server stops now.
+ * What a completion tells us about the sale: the billing details the buyer gave and the VAT
+ * added on top of the price, which the amount charged includes (docs/decisions/115).
  */
-async function settleLatePayment(
-	tx: Tx,
-	order: Order,
-	buyer: ReturnType<typeof buyerFields>,
-): Promise<'paid' | 'expired'> {
-	const [item] = await tx
-		.select({
-			code: catalogItems.code,
-			courseSlug: catalogItems.courseSlug,
-			capacity: catalogItems.capacity,
-		})
-		.from(catalogItems)
-		.where(eq(catalogItems.code, order.itemCode))
-	if (item && (await seatsFreeFor(tx, item, order.quantity))) return 'paid'
-	await refundInstead(tx, order, buyer, null)
-	return 'expired'
-}
-
-/**
- * A payment the order cannot keep: the order ends expired and its refund is queued in this
- * transaction, once per order; `couponRefusal` says why when it is the coupon's rule (decision
- * 112), else its seats were taken (077). The refund's notice reads the reason.
- */
-async function refundInstead(
-	tx: Tx,
-	order: Order,
-	buyer: ReturnType<typeof buyerFields>,
-	couponRefusal: CouponRefusal | null,
-): Promise<void> {
-	await tx
-		.update(orders)
-		.set({
-			status: 'expired',
-			updatedAt: new Date(),
-			...buyer,
-			...(couponRefusal ? { failureReason: couponRefusal } : {}),
-		})
-		.where(eq(orders.id, order.id))
-	await enqueue(
-		tx,
-		LATE_REFUND_JOB,
-		{ orderId: order.id },
-		{ dedupeKey: `late-refund:${order.id}` },
-	)
-	log.warn(
-		couponRefusal
-			? `Checkout ${order.id} was paid but its coupon may not be used (${couponRefusal}): refunding it`
-			: `Checkout ${order.id} was paid after its hold ended and its seats are taken: refunding it`,
-	)
+function chargedFields(order: Order, event: PaymentEvent) {
+	const added = event.charge?.addedTaxMinor ?? 0
+	return {
+		...(event.billing ? { billing: event.billing } : {}),
+		...(event.tax ? { tax: event.tax } : {}),
+		...(added > 0 ? { amountMinor: order.amountMinor + added } : {}),
+	}
 }
 
 /**
@@ -263,5 +224,12 @@ export async function recordSandboxPayment(
 		.from(orders)
 		.where(eq(orders.id, orderId))
 	if (!order) return { changed: false, orderId, status: null }
-	return applyPaymentEvent(db, page.paid(orderId, buyer, { ...order, mode: 'payment' }))
+	// Prices without VAT: the page adds the VAT of the buyer's country (docs/decisions/115).
+	const tax = addedTax(order.amountMinor, buyer.billing ?? null)
+	const charge = {
+		...order,
+		mode: 'payment',
+		...(tax ? { amountMinor: order.amountMinor + tax.taxMinor, addedTaxMinor: tax.taxMinor } : {}),
+	}
+	return applyPaymentEvent(db, page.paid(orderId, buyer, charge, tax))
 }

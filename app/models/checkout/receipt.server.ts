@@ -12,31 +12,43 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { siteOrigin } from '~/site-origin.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
+import { invoiceAttachment } from '../invoices/attachment.server'
+import { numberOrderDocuments } from '../invoices/numbering.server'
+import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
 import { orderKindOf } from './notices.server'
 import type { Tx } from './query.server'
 
-/** Queues the receipt of a paid order unless it went already; the claim on the row makes it once. */
-export async function sendReceipt(db: Tx, orderId: string): Promise<boolean> {
-	const [order] = await db
-		.update(orders)
-		.set({ receiptSentAt: sql`now()` })
-		.where(
-			and(
-				eq(orders.id, orderId),
-				eq(orders.status, 'paid'),
-				isNull(orders.receiptSentAt),
-				isNotNull(orders.email),
-			),
-		)
-		.returning()
-	if (!order?.email) return false
-	await deliverReceipt(db, order, order.email)
-	return true
+/**
+ * Queues the receipt of a paid order unless it went already; the claim on the row makes it once.
+ * Runs after the payment's commit, once its invoice is numbered (settle.server.ts): the claim
+ * and the outbox row commit together, in a transaction of their own.
+ */
+export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
+	// Numbered before the transaction: numbering inside one would hold the counter row (115).
+	await numberOrderDocuments(db, orderId)
+	return db.transaction(async (tx) => {
+		const [order] = await tx
+			.update(orders)
+			.set({ receiptSentAt: sql`now()` })
+			.where(
+				and(
+					eq(orders.id, orderId),
+					eq(orders.status, 'paid'),
+					isNull(orders.receiptSentAt),
+					isNotNull(orders.email),
+				),
+			)
+			.returning()
+		if (!order?.email) return false
+		await deliverReceipt(tx, order, order.email)
+		return true
+	})
 }
 
 /**
  * Sends the receipt of a paid order again, at the owner's request (the dashboard's "Resend
  * receipt"): the buyer lost it, or it bounced. False when the order is not paid or has no address.
+ * The caller numbers the order's invoice first, outside its transaction (numberOrderDocuments).
  */
 export async function resendReceipt(db: Db, orderId: string): Promise<boolean> {
 	const [order] = await db
@@ -62,6 +74,9 @@ async function deliverReceipt(
 		.from(passes)
 		.where(eq(passes.orderId, order.id))
 		.orderBy(passes.createdAt, passes.id)
+	// Numbered by the caller, outside its transaction; never sent with an unnumbered one.
+	const found = await invoiceOfOrder(db, order.id)
+	const invoice = found?.number != null ? found : null
 	// SITE_URL, or the address the server listens on (docs/decisions/113): a receipt always carries
 	// the order's link, each pass link and the calendar file the thank-you page says are coming.
 	const siteUrl = siteOrigin()
@@ -84,6 +99,10 @@ async function deliverReceipt(
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
 		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you`,
+		addedTaxMinor: order.tax && !order.tax.pricesIncludeTax ? order.tax.taxMinor : undefined,
+		invoice: invoice
+			? { number: invoice.data.number, url: `${siteUrl}${invoicePath(invoice.id)}` }
+			: undefined,
 		passUrls: passIds.map((pass) => `${siteUrl}/pass/${pass.id}`),
 		event: event ? emailEvent(event, siteUrl) : undefined,
 		kind: orderKindOf(item?.type ?? ''),
@@ -93,6 +112,9 @@ async function deliverReceipt(
 	await sendEmail(db, {
 		to,
 		...content,
-		attachments: event ? [calendarAttachment(event, siteUrl)] : [],
+		attachments: [
+			...(event ? [calendarAttachment(event, siteUrl)] : []),
+			...(invoice ? [await invoiceAttachment(invoice.data)] : []),
+		],
 	})
 }

@@ -201,7 +201,13 @@ type EventAbout = {
 	type: PaymentTransition
 	sessionId: string | null
 	paymentIntentId: string | null
-	charge?: { amountMinor: number | null; currency: string | null; mode: string | null }
+	charge?: {
+		amountMinor: number | null
+		currency: string | null
+		mode: string | null
+		/** VAT added on top of the order's amount (docs/decisions/115). */
+		addedTaxMinor?: number
+	}
 }
 
 /**
@@ -209,7 +215,8 @@ type EventAbout = {
  * (docs/decisions/032). A signed event proves only that the provider sent it: another session
  * of the same account (a payment link, another integration) can name our order in its metadata.
  * So a session's events must come from the session stored at creation, and a completion must
- * charge the order's amount, in its currency, as a one-off payment.
+ * charge the order's amount (plus any VAT the charge added on top of it, docs/decisions/115),
+ * in its currency, as a one-off payment.
  */
 export function paymentMismatch(order: OrderPaidFor, event: EventAbout): string | null {
 	if (event.provider !== order.provider) return 'another provider'
@@ -228,7 +235,8 @@ export function paymentMismatch(order: OrderPaidFor, event: EventAbout): string 
 		return 'another session'
 	const charge = event.charge
 	if (charge?.mode !== 'payment') return 'not a one-off payment'
-	if (charge.amountMinor !== order.amountMinor) return 'another amount'
+	if (charge.amountMinor !== order.amountMinor + Math.max(0, charge.addedTaxMinor ?? 0))
+		return 'another amount'
 	if (charge.currency?.toUpperCase() !== order.currency.toUpperCase()) return 'another currency'
 	return null
 }

@@ -1,0 +1,87 @@
+/**
+ * A payment the order cannot keep as it stands (docs/decisions/077, 112): one that arrives after
+ * the order's hold ended takes its seats again when they are free, else the order ends expired
+ * and its refund is queued in the payment's transaction; so does one whose coupon may not be used.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { catalogItems, orders } from '~/db/schema.server'
+import { enqueue } from '~/jobs/queue.server'
+import { log } from '~/log.server'
+import type { CouponRefusal } from './coupon-use.server'
+import type { Tx } from './query.server'
+import { seatsFreeFor } from './reserve.server'
+
+type Order = typeof orders.$inferSelect
+
+/** What the payment tells about the buyer, written to the order whatever becomes of it. */
+type BuyerFields = Partial<Pick<Order, 'email' | 'customerName' | 'paymentIntentId'>>
+
+/** A pending order whose reservation has not ended (by the database's clock) holds its seats. */
+export async function stillHoldsSeats(tx: Tx, order: Order): Promise<boolean> {
+	if (order.status !== 'pending') return false
+	const [row] = await tx
+		.select({ holding: sql<boolean>`${orders.expiresAt} > now()` })
+		.from(orders)
+		.where(eq(orders.id, order.id))
+	return row?.holding === true
+}
+
+/** The job that refunds a late payment with no seat left (background.server.ts). */
+export const LATE_REFUND_JOB = 'checkout.refund-late'
+
+/**
+ * A payment for an order whose hold had ended (docs/decisions/077): its seats may have gone to
+ * someone else. It takes them again when they are free ('paid': the caller records it as usual);
+ * otherwise the order ends expired and its refund is queued in this transaction, once per order,
+ * so the buyer is refunded (and told) even if this server stops now.
+ */
+export async function settleLatePayment(
+	tx: Tx,
+	order: Order,
+	buyer: BuyerFields,
+): Promise<'paid' | 'expired'> {
+	const [item] = await tx
+		.select({
+			code: catalogItems.code,
+			courseSlug: catalogItems.courseSlug,
+			capacity: catalogItems.capacity,
+		})
+		.from(catalogItems)
+		.where(eq(catalogItems.code, order.itemCode))
+	if (item && (await seatsFreeFor(tx, item, order.quantity))) return 'paid'
+	await refundInstead(tx, order, buyer, null)
+	return 'expired'
+}
+
+/**
+ * A payment the order cannot keep: the order ends expired and its refund is queued in this
+ * transaction, once per order; `couponRefusal` says why when it is the coupon's rule (decision
+ * 112), else its seats were taken (077). The refund's notice reads the reason.
+ */
+export async function refundInstead(
+	tx: Tx,
+	order: Order,
+	buyer: BuyerFields,
+	couponRefusal: CouponRefusal | null,
+): Promise<void> {
+	await tx
+		.update(orders)
+		.set({
+			status: 'expired',
+			updatedAt: new Date(),
+			...buyer,
+			...(couponRefusal ? { failureReason: couponRefusal } : {}),
+		})
+		.where(eq(orders.id, order.id))
+	await enqueue(
+		tx,
+		LATE_REFUND_JOB,
+		{ orderId: order.id },
+		{ dedupeKey: `late-refund:${order.id}` },
+	)
+	log.warn(
+		couponRefusal
+			? `Checkout ${order.id} was paid but its coupon may not be used (${couponRefusal}): refunding it`
+			: `Checkout ${order.id} was paid after its hold ended and its seats are taken: refunding it`,
+	)
+}

@@ -1,0 +1,58 @@
+/**
+ * What follows a payment's (or refund's) commit (docs/decisions/115, "Numbering"): its invoice
+ * or credit note is numbered, outside the payment's transaction, then the receipt goes out with
+ * the numbered invoice's PDF attached. The payment's caller does it right after the commit; the
+ * job queued in the payment's transaction does it again a little later, changing nothing when
+ * it was done, so a server that stops between the commit and the numbering leaves no invoice
+ * unnumbered and no paid order without its receipt.
+ */
+import type { Db } from '~/db/client.server'
+import { enqueue } from '~/jobs/queue.server'
+import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
+import { log } from '~/log.server'
+import { numberOrderDocuments } from '../invoices/numbering.server'
+import type { Tx } from './query.server'
+import { sendReceipt } from './receipt.server'
+
+export const SETTLE_JOB = 'checkout.settle'
+
+/** The safety net's delay: the payment's caller has normally done it all by then. */
+const SETTLE_AFTER_SECONDS = 30
+
+/** Queues the safety net, in the payment's (or refund's) transaction: once per order and event. */
+export async function enqueueSettle(tx: Tx, orderId: string, event: 'paid' | 'refunded') {
+	await enqueue(
+		tx,
+		SETTLE_JOB,
+		{ orderId },
+		{
+			runAt: new Date(Date.now() + SETTLE_AFTER_SECONDS * 1_000),
+			dedupeKey: `settle:${event}:${orderId}`,
+		},
+	)
+}
+
+/** Numbers the order's waiting documents, then sends its receipt if it has not gone. */
+async function settleOrder(db: Db, orderId: string): Promise<void> {
+	await numberOrderDocuments(db, orderId)
+	await sendReceipt(db, orderId)
+}
+
+/** Right after the commit: a failure here is logged, and the queued job does it again. */
+export async function settleAfterCommit(db: Db, orderId: string): Promise<void> {
+	try {
+		await settleOrder(db, orderId)
+	} catch (error) {
+		log.error({ err: error }, `Checkout ${orderId}: numbering or receipt failed; the job retries`)
+	}
+}
+
+export function settleJob(db: Db): JobDefinition {
+	return {
+		kind: SETTLE_JOB,
+		run: async (payload) => {
+			if (typeof payload.orderId !== 'string') throw new PermanentJobError('no order')
+			await settleOrder(db, payload.orderId)
+		},
+	}
+}

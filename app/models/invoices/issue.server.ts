@@ -1,0 +1,186 @@
+/**
+ * Issuing invoices and credit notes (docs/decisions/115). An invoice is written in the
+ * transaction that marks its order paid, a credit note in the one that marks it refunded: either
+ * both happen or neither. They are written WITHOUT a number: taking one would lock the seller's
+ * counter row until that transaction ends, and every payment of the site would queue behind it.
+ * numbering.server.ts numbers them in one statement once committed, so a rolled-back payment
+ * takes no number and the sequence has no gaps. The document's content is a snapshot taken now,
+ * never recomputed (its number and date are filled in when it is numbered).
+ */
+import { and, eq } from 'drizzle-orm'
+import type { Seller } from '~/content/site-content'
+import { getSeller } from '~/content/site-content.server'
+import { catalogItems, type orders } from '~/db/schema.server'
+import { invoices } from '~/db/schema-invoices.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { newPublicId } from '../checkout/public-id.server'
+import type { Tx } from '../checkout/query.server'
+import type { InvoiceData, Party } from './types'
+import { taxFor } from './vat'
+
+type Order = typeof orders.$inferSelect
+
+function sellerParty(seller: Seller): Party {
+	return {
+		name: seller.name,
+		company: null,
+		address: seller.address,
+		country: seller.country,
+		vatNumber: seller.vatNumber ?? null,
+		email: seller.email ?? null,
+	}
+}
+
+function buyerParty(order: Order): Party {
+	const billing = order.billing
+	return {
+		name: order.customerName ?? order.email ?? 'Buyer',
+		company: billing?.company ?? null,
+		address: billing?.address ? billing.address.split('\n').filter(Boolean) : [],
+		country: billing?.country ?? null,
+		vatNumber: billing?.vatNumber ?? null,
+		email: order.email,
+	}
+}
+
+/** The invoice of a paid order, as of now. */
+async function invoiceData(tx: Tx, order: Order, seller: Seller): Promise<InvoiceData> {
+	const [item] = await tx
+		.select({ name: catalogItems.name })
+		.from(catalogItems)
+		.where(eq(catalogItems.code, order.itemCode))
+	const provider = getPaymentProvider()
+	// The amount charged includes any VAT added on top (the sandbox stored the split when it
+	// added it; Stripe Tax reports it): the split is recomputed only for tax-inclusive prices.
+	const ours = taxFor({
+		sellerCountry: seller.country,
+		buyerCountry: order.billing?.country ?? null,
+		vatNumber: order.billing?.vatNumber ?? null,
+		amountMinor: order.amountMinor,
+		pricesIncludeTax: true,
+	})
+	// Stripe Tax reports the amount only: no tax where our rules see a reverse charge is one.
+	const tax =
+		order.tax?.source === 'stripe' && order.tax.taxMinor === 0 && ours.reverseCharge
+			? { ...order.tax, reverseCharge: true, notes: ours.notes }
+			: (order.tax ?? ours)
+	const pricesIncludeTax = order.tax ? order.tax.pricesIncludeTax : true
+	return {
+		kind: 'invoice',
+		// Filled in with the number (numbering.server.ts).
+		number: '',
+		issuedAt: new Date().toISOString(),
+		orderId: order.id,
+		currency: order.currency,
+		seller: sellerParty(seller),
+		buyer: buyerParty(order),
+		lines: [
+			{
+				description: item?.name ?? order.itemCode,
+				quantity: order.quantity,
+				unitMinor: order.unitAmountMinor,
+				amountMinor: order.unitAmountMinor * order.quantity,
+			},
+		],
+		discountMinor: order.discountMinor,
+		taxes: [
+			{
+				rateBasisPoints: tax.rateBasisPoints,
+				netMinor: tax.netMinor,
+				taxMinor: tax.taxMinor,
+				totalMinor: tax.netMinor + tax.taxMinor,
+			},
+		],
+		netMinor: tax.netMinor,
+		taxMinor: tax.taxMinor,
+		totalMinor: order.amountMinor,
+		pricesIncludeTax,
+		reverseCharge: tax.reverseCharge,
+		notes: tax.notes,
+		creditFor: null,
+		testMode: order.provider === provider.id && provider.testMode,
+	}
+}
+
+export type IssuedInvoice = typeof invoices.$inferSelect
+
+/** Issues the invoice of the paid order (locked by the caller), once, to be numbered. */
+export async function issueInvoice(tx: Tx, order: Order): Promise<IssuedInvoice> {
+	const [existing] = await tx
+		.select()
+		.from(invoices)
+		.where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')))
+	if (existing) return existing
+	const seller = getSeller()
+	const data = await invoiceData(tx, order, seller)
+	const [row] = await tx
+		.insert(invoices)
+		.values({
+			id: newPublicId(),
+			seller: seller.id,
+			number: null,
+			prefix: seller.invoicePrefix,
+			kind: 'invoice',
+			orderId: order.id,
+			currency: order.currency,
+			totalMinor: data.totalMinor,
+			data,
+		})
+		.returning()
+	return row!
+}
+
+const negate = (minor: number) => (minor === 0 ? 0 : -minor)
+
+/**
+ * Issues the credit note of a refunded order's invoice, once, to be numbered: the invoice's lines and taxes with
+ * the opposite sign, numbered in the same sequence. None when the order never had an invoice.
+ */
+export async function issueCreditNote(tx: Tx, orderId: string): Promise<IssuedInvoice | null> {
+	const [invoice] = await tx
+		.select()
+		.from(invoices)
+		.where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+	if (!invoice) return null
+	const [existing] = await tx
+		.select()
+		.from(invoices)
+		.where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note')))
+	if (existing) return existing
+	const original = invoice.data
+	const data: InvoiceData = {
+		...original,
+		kind: 'credit_note',
+		// Both filled in with the number (numbering.server.ts): the invoice may be waiting too.
+		number: '',
+		issuedAt: new Date().toISOString(),
+		lines: original.lines.map((line) => ({ ...line, amountMinor: negate(line.amountMinor) })),
+		discountMinor: negate(original.discountMinor),
+		taxes: original.taxes.map((row) => ({
+			...row,
+			netMinor: negate(row.netMinor),
+			taxMinor: negate(row.taxMinor),
+			totalMinor: negate(row.totalMinor),
+		})),
+		netMinor: negate(original.netMinor),
+		taxMinor: negate(original.taxMinor),
+		totalMinor: negate(original.totalMinor),
+		creditFor: original.number || null,
+	}
+	const [row] = await tx
+		.insert(invoices)
+		.values({
+			id: newPublicId(),
+			// The credit note is the seller's who issued the invoice, in that sequence.
+			seller: invoice.seller,
+			number: null,
+			prefix: invoice.prefix,
+			kind: 'credit_note',
+			orderId,
+			currency: invoice.currency,
+			totalMinor: data.totalMinor,
+			data,
+		})
+		.returning()
+	return row!
+}

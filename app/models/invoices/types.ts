@@ -1,0 +1,80 @@
+/**
+ * What an invoice or credit note says (docs/decisions/115): a snapshot taken when it is issued,
+ * so later changes to the seller's details, the catalog or the prices never alter it.
+ */
+
+/** The buyer's billing details as given at checkout (all optional: a private buyer gives none). */
+export type Billing = {
+	company: string | null
+	/** Street, postcode and city, one line per line. */
+	address: string | null
+	/** ISO 3166-1 alpha-2, upper case. */
+	country: string | null
+	/** Normalised: country prefix, letters and digits only (e.g. DE123456789). */
+	vatNumber: string | null
+}
+
+/**
+ * The VAT an order was charged, stored on it when the tax was worked out at payment (VAT added
+ * on top of the price by the sandbox, or Stripe Tax); null: the price included the VAT.
+ */
+export type ChargedTax = {
+	rateBasisPoints: number
+	netMinor: number
+	taxMinor: number
+	reverseCharge: boolean
+	notes: string[]
+	pricesIncludeTax: boolean
+	source: 'table' | 'stripe'
+}
+
+export type Party = {
+	name: string
+	company: string | null
+	address: string[]
+	country: string | null
+	vatNumber: string | null
+	email: string | null
+}
+
+type InvoiceLine = {
+	description: string
+	quantity: number
+	/** What one unit costs as the price was configured (with tax when prices include it). */
+	unitMinor: number
+	amountMinor: number
+}
+
+/** Net, tax and total for one rate. */
+type TaxRow = {
+	/** Basis points: 2100 is 21 %. */
+	rateBasisPoints: number
+	netMinor: number
+	taxMinor: number
+	totalMinor: number
+}
+
+export type InvoiceData = {
+	kind: 'invoice' | 'credit_note'
+	/** As printed, e.g. INV-000042. */
+	number: string
+	issuedAt: string
+	orderId: string
+	currency: string
+	seller: Party
+	buyer: Party
+	lines: InvoiceLine[]
+	/** A coupon's discount (a line of its own, taken off the lines' sum). */
+	discountMinor: number
+	taxes: TaxRow[]
+	netMinor: number
+	taxMinor: number
+	totalMinor: number
+	pricesIncludeTax: boolean
+	reverseCharge: boolean
+	/** Printed under the totals: the reverse charge, or why no VAT is charged. */
+	notes: string[]
+	/** A credit note: the invoice it cancels. */
+	creditFor: string | null
+	testMode: boolean
+}

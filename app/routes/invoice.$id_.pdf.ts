@@ -1,0 +1,27 @@
+/**
+ * /invoice/{id}/pdf?sig=…: an invoice or credit note as a PDF (docs/decisions/115), behind the
+ * same signed link as its page; a 404 without a valid signature.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getDb } from '~/db/client.server'
+import { invoiceFileName } from '~/models/invoices/format'
+import { renderInvoicePdf } from '~/models/invoices/pdf.server'
+import { findSignedInvoice } from '~/models/invoices/query.server'
+import { requireFound } from '~/utils/responses'
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	const invoice = requireFound(
+		await findSignedInvoice(await getDb(), params.id ?? '', url.searchParams.get('sig')),
+		url.pathname,
+	)
+	const pdf = await renderInvoicePdf(invoice.data)
+	return new Response(new Uint8Array(pdf), {
+		headers: {
+			'Content-Type': 'application/pdf',
+			'Content-Disposition': `attachment; filename="${invoiceFileName(invoice.data)}"`,
+			'Cache-Control': 'private, no-store',
+			'X-Robots-Tag': 'noindex',
+		},
+	})
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import { unzipSync } from 'fflate'
+import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+
+// The owner's invoices (docs/decisions/115) on the second e2e site, where `mona` is the owner.
+// Runs with JavaScript on and off.
+test.use({ baseURL: adminURL })
+test.describe.configure({ timeout: 90_000 })
+
+async function signInAs(page: Page, login: string) {
+	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
+	expect(start.status()).toBe(302)
+	const authorize = new URL(start.headers().location!)
+	authorize.searchParams.set('login', login)
+	await page.goto(authorize.href)
+}
+
+/** Buys a seat in the sandbox as a company; the order id. */
+async function buy(page: Page, email: string): Promise<string> {
+	await page.goto('/')
+	await page.getByRole('button', { name: 'Pre-order your seat' }).first().click()
+	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
+	const orderId = page.url().split('/').at(-1)!
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Company name').fill('Invoice Owner Test GmbH')
+	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
+	await page.getByLabel('CVC').fill('123')
+	await page.getByRole('button', { name: /^Pay / }).click()
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+		timeout: 15_000,
+	})
+	return orderId
+}
+
+async function downloadOf(page: Page, link: ReturnType<Page['getByRole']>) {
+	const download = page.waitForEvent('download')
+	await link.click()
+	return fs.readFileSync(await (await download).path())
+}
+
+test('the owner downloads an invoice, the period as CSV and as a zip, and a refund’s credit note is listed', async ({
+	page,
+}) => {
+	const email = `invoice-owner-${test.info().project.name}-${Date.now()}@example.com`
+	const orderId = await buy(page, email)
+
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await expect(page).toHaveURL(`${adminURL}/admin`)
+	await page
+		.getByRole('navigation', { name: 'Dashboard' })
+		.getByRole('link', { name: 'Invoices' })
+		.click()
+	await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible()
+	const row = page.getByRole('row').filter({ hasText: orderId })
+	await expect(row).toHaveCount(1)
+	await expect(row).toContainText('Invoice Owner Test GmbH')
+	const number = (await row.getByRole('cell').first().textContent())!
+	expect(number).toMatch(/^INV-\d{6}$/)
+
+	const pdf = await downloadOf(page, row.getByRole('link', { name: `Download ${number}` }))
+	expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+
+	const today = new Date().toISOString().slice(0, 10)
+	await page.getByLabel('From').fill(today)
+	await page.getByLabel('To').fill(today)
+	await page.getByRole('button', { name: 'Apply' }).click()
+	await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`))
+
+	const csv = (await downloadOf(page, page.getByRole('link', { name: 'This period as CSV' })))
+		.toString('utf8')
+		.replace(/^\uFEFF/, '')
+	const [header, ...rows] = csv.trim().split('\r\n')
+	expect(header).toMatch(/^number,kind,issued_on,order_id,/)
+	expect(rows.find((line) => line.includes(orderId))).toMatch(
+		new RegExp(`^${number},invoice,${today},`),
+	)
+
+	const zip = unzipSync(
+		new Uint8Array(
+			await downloadOf(page, page.getByRole('link', { name: 'This period as a zip of PDFs' })),
+		),
+	)
+	expect(Object.keys(zip)).toContain('invoices.csv')
+	expect(Buffer.from(zip[`invoice-${number}.pdf`]!).subarray(0, 5).toString()).toBe('%PDF-')
+
+	// A refund issues a credit note in the same sequence.
+	await page.goto(`/admin/orders/${orderId}`)
+	await page.getByRole('link', { name: 'Refund…' }).click()
+	await page.getByRole('button', { name: 'Yes, refund' }).click()
+	await expect(page.getByText('The order is refunded and its seats are released.')).toBeVisible()
+	await page.goto(`/admin/invoices?from=${today}&to=${today}`)
+	const credit = page
+		.getByRole('row')
+		.filter({ hasText: orderId })
+		.filter({ hasText: 'credit note' })
+	await expect(credit).toHaveCount(1)
+	await expect(credit).toContainText('−$249')
+})
+
+test('a stranger gets 404 for the invoice pages and downloads', async ({ page }) => {
+	for (const path of [
+		'/admin/invoices',
+		'/admin/invoices/export.csv',
+		'/admin/invoices/export.zip',
+		'/admin/invoices/AAAAAAAAAAAAAAAAAAAAAA.pdf',
+	])
+		expect((await page.request.get(path)).status(), path).toBe(404)
+})
