@@ -224,6 +224,12 @@ const envSchema = z.object({
 	STRIPE_AUTOMATIC_TAX: z
 		.enum(['0', '1'], { errorMap: () => ({ message: 'STRIPE_AUTOMATIC_TAX must be 0 or 1' }) })
 		.default('0'),
+	// Checkout recovery in Stripe mode (docs/decisions/122): 1 asks for promotional consent on
+	// Stripe's page (`consent_collection`, which Stripe offers to US accounts only), and a buyer
+	// who gives it gets one reminder when their checkout expires unpaid.
+	STRIPE_RECOVERY_CONSENT: z
+		.enum(['0', '1'], { errorMap: () => ({ message: 'STRIPE_RECOVERY_CONSENT must be 0 or 1' }) })
+		.default('0'),
 	ALLOW_SANDBOX_PAYMENTS: z
 		.enum(['0', '1'], {
 			errorMap: () => ({ message: 'ALLOW_SANDBOX_PAYMENTS must be 0 or 1' }),

@@ -9,6 +9,7 @@ const MAX_LINES = 300
 const CATALOGUES = new Set([
 	'app/config.server.ts', // every environment variable with its rule and message
 	'app/integrations/email/templates.tsx', // every e-mail the site sends
+	'app/forms/schemas.ts', // every form's fields, rules and messages
 ])
 
 const root = path.resolve(process.argv[2] ?? '.')

@@ -113,6 +113,9 @@ export const orders = pgTable('orders', {
 	// 0023_invoices.sql: the buyer's billing details from checkout (docs/decisions/115)
 	billing: jsonb('billing').$type<Billing>(),
 	tax: jsonb('tax').$type<ChargedTax>(),
+	// 0025_checkout_recovery.sql: one reminder after an unpaid checkout (docs/decisions/122)
+	recoveryEmail: text('recovery_email'),
+	recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
 })
 
 export const coupons = pgTable('coupons', {

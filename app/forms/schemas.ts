@@ -202,6 +202,8 @@ export const sandboxCardSchema = z.object({
 		.string({ required_error: MESSAGES.cardCvc })
 		.trim()
 		.regex(/^\d{3,4}$/, MESSAGES.cardCvc),
+	// One e-mail to start again should the checkout end unpaid (docs/decisions/122).
+	remindMe: z.preprocess((value) => value === 'on' || value === 'true', z.boolean()).default(false),
 })
 
 /** An optional billing detail: trimmed, empty is absent, no control characters but newlines. */

@@ -16,6 +16,11 @@ const PAGES: Record<EventKind, string> = {
 	day: '/ai-driven-development-day',
 }
 
+/** The page of an event's kind: where its buyers start a checkout again. */
+export function eventPagePath(kind: EventKind): string {
+	return PAGES[kind]
+}
+
 /** Where an event's calendar file is served (routes/calendar.$file.ts). */
 export function calendarPath(event: Pick<SiteEvent, 'id'>): string {
 	return `/calendar/${event.id}.ics`

@@ -14,7 +14,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
-import { Field, FormErrors, TextareaField } from '~/components/field'
+import { CheckboxField, Field, FormErrors, TextareaField } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
 import { formConstraints } from '~/forms/constraints.server'
@@ -26,6 +26,7 @@ import {
 	cancelSandboxCheckout,
 	getSandboxCheckout,
 	recordSandboxPayment,
+	rememberForRecovery,
 } from '~/models/checkout/index.server'
 import { pricesIncludeTax } from '~/models/invoices/tax.server'
 import { normaliseVatNumber } from '~/models/invoices/vat'
@@ -80,6 +81,9 @@ export async function action({ params, request }: ActionFunctionArgs) {
 			}),
 			{ status: 409 },
 		)
+	// Recorded with every attempt, so a declined card and a visitor who then leaves still get
+	// the one reminder they asked for (docs/decisions/122).
+	await rememberForRecovery(db, id, submission.value.remindMe ? submission.value.email : null)
 	const card = checkSandboxCard(submission.value.cardNumber)
 	if (!card.ok)
 		return json(submission.reply({ formErrors: [card.message], hideFields: ['cvc'] }), {
@@ -144,6 +148,11 @@ export default function SandboxCheckout() {
 					meta={fields.email}
 					type="email"
 					inputProps={{ autoComplete: 'email' }}
+				/>
+				<CheckboxField
+					meta={fields.remindMe}
+					label="If I leave without paying, e-mail me once with a link to start again"
+					hint="Nothing is held for you once this checkout ends; the link starts a new one."
 				/>
 				<fieldset className="my-2 flex flex-col gap-2">
 					<legend className="text-sm font-semibold">

@@ -103,6 +103,22 @@ test('a declined card says so, and the visitor can try again', async ({ page }) 
 	)
 })
 
+test('the checkout page offers one reminder to come back, and a declined card keeps the choice', async ({
+	page,
+}) => {
+	await page.goto('/')
+	await page.getByRole('button', { name: 'Pre-order your seat' }).click()
+	const remindMe = page.getByLabel(
+		'If I leave without paying, e-mail me once with a link to start again',
+	)
+	await expect(remindMe).not.toBeChecked()
+	await remindMe.check()
+	await payWith(page, '4000 0000 0000 0002')
+	await expect(page.getByRole('alert')).toContainText('Your card was declined')
+	await expect(remindMe).toBeChecked()
+	await expect(page.getByText('Nothing is held for you once this checkout ends')).toBeVisible()
+})
+
 test('a refused checkout explains why', async ({ page }) => {
 	await page.goto('/')
 	await page.getByLabel('Quantity').first().fill('50')

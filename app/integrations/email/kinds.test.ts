@@ -49,6 +49,14 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 		}),
 	passRefunded: () => templates.passRefunded({ itemName: 'Day pass', kind: 'day' }),
 	passMovedAway: () => templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1' }),
+	checkoutRecovery: () =>
+		templates.checkoutRecovery({
+			itemName: 'Day pass',
+			kind: 'day',
+			quantity: 2,
+			url: `${siteUrl}/ai-driven-development-day`,
+			unsubscribe,
+		}),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -61,7 +69,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test('receipts and what a purchase delivers are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe', () => {
+	test('receipts and what a purchase delivers are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe, a checkout reminder is list mail', () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			courseSignupConfirmation: 'signup',
@@ -73,9 +81,10 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passClaimed: 'transactional',
 			passRefunded: 'transactional',
 			passMovedAway: 'transactional',
+			checkoutRecovery: 'list',
 		})
-		// Nothing the site sends today is list mail; reminders and the owner's messages will be.
-		expect(LIST_KINDS).toEqual([])
+		// List mail: what we write on our initiative, even when the person asked for it once.
+		expect(LIST_KINDS).toEqual(['checkoutRecovery'])
 	})
 
 	test.each(Object.keys(SAMPLES) as EmailKind[])(

@@ -34,6 +34,8 @@ export const EMAIL_KINDS = {
 	passClaimed: 'transactional',
 	passRefunded: 'transactional',
 	passMovedAway: 'transactional',
+	// Agreed to on the checkout page; a reminder on our initiative all the same (decision 122).
+	checkoutRecovery: 'list',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

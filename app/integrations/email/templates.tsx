@@ -641,3 +641,42 @@ export function passMovedAway(data: { itemName: string; orderId: string }): Prom
 		</Layout>,
 	)
 }
+
+/**
+ * One reminder after a checkout that ended unpaid, to a buyer who agreed to it on the checkout
+ * page (docs/decisions/122): nothing is held for them, the link starts again.
+ */
+export function checkoutRecovery(data: {
+	itemName: string
+	kind: OrderKind
+	quantity: number
+	/** The product's page, where a new checkout starts. */
+	url: string
+	testMode?: boolean
+	unsubscribe: UnsubscribeLinks
+}): Promise<EmailContent> {
+	const units = unitOf(data.kind, data.quantity)
+	return renderEmail(
+		'checkoutRecovery',
+		`Your checkout for ${data.itemName} ended before you paid`,
+		<Layout
+			preview={`You started a checkout for ${data.itemName} and did not finish it.`}
+			unsubscribe={data.unsubscribe}
+		>
+			<P>Hi,</P>
+			{data.testMode ? <TestModeNote /> : null}
+			<P>
+				You started a checkout for {data.quantity} × {data.itemName} and did not finish it, so it
+				has ended and the {units} it held went back on sale. Nothing was charged.
+			</P>
+			<NextSteps
+				steps={[
+					`If you still want ${data.quantity === 1 ? `a ${units}` : units}, start again on the page below: it shows what is left at today's price.`,
+					'This is the only reminder we send about this checkout: you asked for it on the checkout page.',
+				]}
+				links={[{ href: data.url, label: `Start again: ${data.itemName}` }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}

@@ -6,7 +6,8 @@ import {
 	type FakeStripe,
 	startFakeStripe,
 } from '../../../tests/fakes/stripe'
-import { createStripeProvider, sessionEvent, toPaymentEvent } from './stripe.server'
+import { createStripeProvider } from './stripe.server'
+import { sessionEvent, toPaymentEvent } from './stripe-events.server'
 import { type PaymentProvider, PaymentProviderError } from './types'
 
 const event = (type: string, object: unknown) =>
@@ -123,20 +124,40 @@ describe('the Stripe provider against a fake Stripe', () => {
 	})
 	afterAll(() => stripe?.close())
 
-	const session = (orderId: string) =>
-		provider.createSession({
-			orderId,
-			itemName: 'Seat',
-			itemDescription: '',
-			unitAmountMinor: 24_900,
-			quantity: 1,
-			totalMinor: 24_900,
-			currency: 'USD',
-			successUrl: 'http://site.test/checkout/processing?id=x',
-			cancelUrl: 'http://site.test/checkout/processing?id=x&cancelled=1',
-			expiresAt: new Date(Date.now() + 30 * 60_000),
-			origin: 'http://site.test',
+	const sessionInput = (orderId: string) => ({
+		orderId,
+		itemName: 'Seat',
+		itemDescription: '',
+		unitAmountMinor: 24_900,
+		quantity: 1,
+		totalMinor: 24_900,
+		currency: 'USD',
+		successUrl: 'http://site.test/checkout/processing?id=x',
+		cancelUrl: 'http://site.test/checkout/processing?id=x&cancelled=1',
+		expiresAt: new Date(Date.now() + 30 * 60_000),
+		origin: 'http://site.test',
+	})
+	const session = (orderId: string) => provider.createSession(sessionInput(orderId))
+
+	test('a session asks for consent to a reminder only with STRIPE_RECOVERY_CONSENT=1 (decision 122)', async () => {
+		const asking = createStripeProvider({
+			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+			STRIPE_API_URL: stripe.url,
+			STRIPE_TIMEOUT_MS: 3000,
+			STRIPE_RECOVERY_CONSENT: '1',
 		})
+		await session('order-no-consent')
+		await asking.createSession(sessionInput('order-consent'))
+		const paramsOf = (orderId: string) =>
+			stripe.requests.find(
+				(request) =>
+					request.path === '/v1/checkout/sessions' &&
+					request.params['metadata[order_id]'] === orderId,
+			)?.params
+		expect(paramsOf('order-consent')).toMatchObject({ 'consent_collection[promotions]': 'auto' })
+		expect(paramsOf('order-no-consent')).not.toHaveProperty('consent_collection[promotions]')
+	})
 
 	test('a signed delivery is verified into its event; a bad or missing signature throws', () => {
 		const object = { id: 'cs_1', payment_status: 'paid', metadata: { order_id: 'order-1' } }

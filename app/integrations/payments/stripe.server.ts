@@ -5,14 +5,8 @@
  */
 import Stripe from 'stripe'
 import type { Config } from '~/config.server'
-import { type CompletedSession, completedDetails } from './stripe-billing.server'
-import {
-	type CheckoutSessionInput,
-	type PaymentCharge,
-	type PaymentEvent,
-	type PaymentProvider,
-	PaymentProviderError,
-} from './types'
+import { sessionEvent, toPaymentEvent } from './stripe-events.server'
+import { type CheckoutSessionInput, type PaymentProvider, PaymentProviderError } from './types'
 
 function createStripeClient(
 	config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_TIMEOUT_MS'>,
@@ -37,10 +31,17 @@ type StripeConfig = Pick<
 	Config,
 	'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_TIMEOUT_MS' | 'STRIPE_WEBHOOK_SECRET'
 > &
-	Partial<Pick<Config, 'PRICES_INCLUDE_TAX' | 'STRIPE_AUTOMATIC_TAX'>>
+	Partial<Pick<Config, 'PRICES_INCLUDE_TAX' | 'STRIPE_AUTOMATIC_TAX' | 'STRIPE_RECOVERY_CONSENT'>>
 
-/** How the session handles tax (docs/decisions/115). */
-type TaxSettings = { automaticTax: boolean; pricesIncludeTax: boolean }
+/**
+ * How the session handles tax (docs/decisions/115), and whether it asks for consent to a
+ * reminder should the buyer leave unpaid (122).
+ */
+type SessionSettings = {
+	automaticTax: boolean
+	pricesIncludeTax: boolean
+	recoveryConsent: boolean
+}
 
 /** Runs a call to Stripe; any failure becomes a PaymentProviderError (the caller answers 502). */
 async function callStripe<T>(call: () => Promise<T>): Promise<T> {
@@ -55,9 +56,10 @@ async function callStripe<T>(call: () => Promise<T>): Promise<T> {
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
 	const stripe = createStripeClient(config)
 	const webhookSecret = config.STRIPE_WEBHOOK_SECRET
-	const tax: TaxSettings = {
+	const settings: SessionSettings = {
 		automaticTax: config.STRIPE_AUTOMATIC_TAX === '1',
 		pricesIncludeTax: config.PRICES_INCLUDE_TAX !== '0',
+		recoveryConsent: config.STRIPE_RECOVERY_CONSENT === '1',
 	}
 	return {
 		id: 'stripe',
@@ -65,7 +67,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 		testMode: false,
 		createSession: (input) =>
 			callStripe(async () => {
-				const session = await stripe.checkout.sessions.create(sessionParams(input, tax), {
+				const session = await stripe.checkout.sessions.create(sessionParams(input, settings), {
 					idempotencyKey: `checkout-${input.orderId}`,
 				})
 				if (!session.url) throw new PaymentProviderError('Stripe returned no checkout URL')
@@ -109,7 +111,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 
 function sessionParams(
 	input: CheckoutSessionInput,
-	tax: TaxSettings = { automaticTax: false, pricesIncludeTax: true },
+	tax: SessionSettings = { automaticTax: false, pricesIncludeTax: true, recoveryConsent: false },
 ): Stripe.Checkout.SessionCreateParams {
 	const currency = input.currency.toLowerCase()
 	// With Stripe Tax, the price says whether it includes the tax (docs/decisions/115).
@@ -154,80 +156,9 @@ function sessionParams(
 		billing_address_collection: 'required',
 		tax_id_collection: { enabled: true },
 		...(tax.automaticTax ? { automatic_tax: { enabled: true } } : {}),
+		// A reminder if they leave unpaid, sent by us with a link to start again (122).
+		...(tax.recoveryConsent ? { consent_collection: { promotions: 'auto' as const } } : {}),
 	}
-}
-
-function paymentIntentId(value: string | { id: string } | null | undefined): string | null {
-	if (!value) return null
-	return typeof value === 'string' ? value : value.id
-}
-
-/** What a completed session charged, for the checkout to match against its order. */
-function chargeOf(
-	session: Pick<Stripe.Checkout.Session, 'amount_total' | 'currency' | 'mode'>,
-	addedTaxMinor = 0,
-): PaymentCharge {
-	return {
-		amountMinor: session.amount_total ?? null,
-		currency: session.currency ?? null,
-		mode: session.mode ?? null,
-		...(addedTaxMinor > 0 ? { addedTaxMinor } : {}),
-	}
-}
-
-/** A completed session's event fields beyond the payment: the buyer's billing, the tax. */
-function completionOf(
-	session: CompletedSession & Pick<Stripe.Checkout.Session, 'currency' | 'mode'>,
-) {
-	const details = completedDetails(session)
-	return {
-		charge: chargeOf(session, details.addedTaxMinor),
-		...(details.billing ? { billing: details.billing } : {}),
-		...(details.tax ? { tax: details.tax } : {}),
-	}
-}
-
-/** Payment verification: what a session stands for now; null while it is open. */
-export function sessionEvent(
-	session: Pick<
-		Stripe.Checkout.Session,
-		| 'id'
-		| 'status'
-		| 'payment_status'
-		| 'customer_details'
-		| 'payment_intent'
-		| 'metadata'
-		| 'amount_total'
-		| 'currency'
-		| 'mode'
-	> &
-		Partial<Pick<Stripe.Checkout.Session, 'amount_subtotal' | 'total_details' | 'automatic_tax'>>,
-): PaymentEvent | null {
-	const base = {
-		provider: 'stripe' as const,
-		orderId: session.metadata?.order_id ?? null,
-		sessionId: session.id,
-	}
-	if (session.status === 'complete' && session.payment_status !== 'unpaid')
-		return {
-			...base,
-			id: `verify:${session.id}:completed`,
-			type: 'completed',
-			paymentIntentId: paymentIntentId(session.payment_intent),
-			email: session.customer_details?.email ?? null,
-			name: session.customer_details?.name ?? null,
-			...completionOf(session),
-		}
-	if (session.status === 'expired')
-		return {
-			...base,
-			id: `verify:${session.id}:expired`,
-			type: 'expired',
-			paymentIntentId: null,
-			email: null,
-			name: null,
-		}
-	return null
 }
 
 /**
@@ -242,56 +173,4 @@ function verifyStripeWebhook(
 	if (!signature) throw new Error('Missing Stripe-Signature header')
 	// constructEvent is static in effect: no key or network needed to verify.
 	return Stripe.webhooks.constructEvent(rawBody, signature, secret)
-}
-
-/** The provider-neutral event for a Stripe event we act on; null for the rest. */
-export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
-	const base = { id: event.id, provider: 'stripe' as const }
-	switch (event.type) {
-		case 'checkout.session.completed':
-		case 'checkout.session.async_payment_succeeded': {
-			const session = event.data.object as Stripe.Checkout.Session
-			// Delayed payment methods complete the session before the money arrives.
-			if (session.payment_status === 'unpaid') return null
-			return {
-				...base,
-				type: 'completed',
-				orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
-				sessionId: session.id,
-				paymentIntentId: paymentIntentId(session.payment_intent),
-				email: session.customer_details?.email ?? null,
-				name: session.customer_details?.name ?? null,
-				...completionOf(session),
-			}
-		}
-		case 'checkout.session.expired':
-		case 'checkout.session.async_payment_failed': {
-			const session = event.data.object as Stripe.Checkout.Session
-			return {
-				...base,
-				type: 'expired',
-				orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
-				sessionId: session.id,
-				paymentIntentId: null,
-				email: null,
-				name: null,
-			}
-		}
-		case 'charge.refunded': {
-			const charge = event.data.object as Stripe.Charge
-			// A partial refund leaves the order paid.
-			if (!charge.refunded) return null
-			return {
-				...base,
-				type: 'refunded',
-				orderId: charge.metadata?.order_id ?? null,
-				sessionId: null,
-				paymentIntentId: paymentIntentId(charge.payment_intent),
-				email: null,
-				name: null,
-			}
-		}
-		default:
-			return null
-	}
 }

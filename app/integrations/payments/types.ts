@@ -50,6 +50,11 @@ export type PaymentEvent = {
 	billing?: Billing | null
 	/** The VAT charged on top of the order's amount, on a completion (docs/decisions/115). */
 	tax?: ChargedTax | null
+	/**
+	 * On an expiry: the address the buyer gave and agreed to one reminder with, where the
+	 * provider collected that consent (docs/decisions/122).
+	 */
+	recoveryEmail?: string | null
 }
 
 /** A completed payment's amount (minor units), currency (ISO 4217, any case) and mode. */

@@ -12,6 +12,7 @@ import { log } from '~/log.server'
 import { applyPaymentEvent } from './confirm.server'
 import { endPendingOrder, verifyPendingOrder } from './expire.server'
 import { LATE_REFUND_JOB } from './late-payment.server'
+import { recoveryJob } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
 import { settleJob } from './settle.server'
 
@@ -157,5 +158,7 @@ export function checkoutJobs(
 		},
 		// A paid or refunded order's numbering and receipt, should the commit's caller stop (115).
 		settleJob(db),
+		// One reminder after a checkout that ended unpaid, where the buyer agreed to it (122).
+		recoveryJob(db),
 	]
 }

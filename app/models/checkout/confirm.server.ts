@@ -24,6 +24,7 @@ import { refundInstead, settleLatePayment, stillHoldsSeats } from './late-paymen
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
 import type { Tx } from './query.server'
+import { scheduleRecovery } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
 import { nextStatus, type OrderStatus, paymentMismatch } from './rules'
 import { enqueueSettle, settleAfterCommit } from './settle.server'
@@ -154,6 +155,9 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			await issueCreditNote(tx, orderId)
 			await enqueueSettle(tx, orderId, 'refunded')
 		}
+		// Ended unpaid: one reminder to start again, if the buyer agreed to it (122).
+		if (next === 'expired' && order.status === 'pending')
+			await scheduleRecovery(tx, order, storableEmail(event.recoveryEmail ?? null))
 		// An expired order had its money refunded: a late payment with no seat left (077).
 		if (next === 'refunded' && order.status === 'expired') await sendLateRefundNotice(tx, orderId)
 		// Any other refund: the buyer and each pass holder are told, with the refund (113).

@@ -11,6 +11,7 @@ import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payme
 import { log } from '~/log.server'
 import { applyPaymentEvent, type PaymentResult } from './confirm.server'
 import { PUBLIC_ID } from './public-id.server'
+import { forgoRecovery } from './recovery.server'
 
 type Order = typeof orders.$inferSelect
 
@@ -79,7 +80,10 @@ export async function endPendingOrder(db: Db, order: Order): Promise<void> {
 export async function cancelCheckout(db: Db, id: string): Promise<void> {
 	if (!PUBLIC_ID.test(id)) return
 	const [order] = await db.select().from(orders).where(eq(orders.id, id))
-	if (order?.status === 'pending') await endPendingOrder(db, order)
+	if (order?.status !== 'pending') return
+	// They chose to leave: no reminder to come back (docs/decisions/122).
+	await forgoRecovery(db, order.id)
+	await endPendingOrder(db, order)
 }
 
 /**
@@ -89,5 +93,6 @@ export async function cancelCheckout(db: Db, id: string): Promise<void> {
 export async function cancelSandboxCheckout(db: Db, orderId: string): Promise<PaymentResult> {
 	const page = getPaymentProvider().sitePage
 	if (!page) return { changed: false, orderId, status: null }
+	await forgoRecovery(db, orderId)
 	return applyPaymentEvent(db, page.cancelled(orderId))
 }

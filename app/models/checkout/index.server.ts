@@ -16,6 +16,7 @@ export {
 export { cancelCheckout, cancelSandboxCheckout } from './expire.server'
 export { findLatestPaidOrderHashId } from './paid-order.server'
 export { claimPass, findValidPass } from './passes.server'
+export { rememberForRecovery } from './recovery.server'
 export { refundCheckout } from './refund.server'
 export { regionAllowed } from './rules'
 export {
