@@ -10,8 +10,10 @@ import type { z } from 'zod'
 import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
 import { checkoutFormSchema } from './checkout-request'
 import {
+	adminCourseOpenSchema,
 	adminEmailRetrySchema,
 	adminLeadEraseSchema,
+	adminMessageSchema,
 	adminOrderActionSchema,
 	emailPreferencesSchema,
 	interestSchema,
@@ -40,6 +42,8 @@ export const formSchemas = {
 	adminCoupon: () => adminCouponSchema,
 	adminCouponStatus: () => adminCouponStatusSchema,
 	adminLeadErase: () => adminLeadEraseSchema,
+	adminMessage: () => adminMessageSchema,
+	adminCourseOpen: () => adminCourseOpenSchema,
 	emailPreferences: () => emailPreferencesSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 

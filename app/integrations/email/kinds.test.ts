@@ -49,6 +49,9 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 		}),
 	passRefunded: () => templates.passRefunded({ itemName: 'Day pass', kind: 'day' }),
 	passMovedAway: () => templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1' }),
+	courseAccess: () =>
+		templates.courseAccess({ courseUrl: 'https://learn.example/course', siteUrl }),
+	ownerMessage: () => templates.ownerMessage({ subject: 'News', body: 'Hello', unsubscribe }),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -61,7 +64,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test('receipts and what a purchase delivers are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe', () => {
+	test('receipts and what a purchase delivers (the course access too) are transactional, the owner\'s messages are list mail, the double opt-in link is security, sign-up confirmations carry unsubscribe', () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			courseSignupConfirmation: 'signup',
@@ -73,9 +76,11 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passClaimed: 'transactional',
 			passRefunded: 'transactional',
 			passMovedAway: 'transactional',
+			courseAccess: 'transactional',
+			ownerMessage: 'list',
 		})
-		// Nothing the site sends today is list mail; reminders and the owner's messages will be.
-		expect(LIST_KINDS).toEqual([])
+		// The owner's messages are list mail; the course's access is what a buyer paid for.
+		expect(LIST_KINDS).toEqual(['ownerMessage'])
 	})
 
 	test.each(Object.keys(SAMPLES) as EmailKind[])(

@@ -34,6 +34,10 @@ export const EMAIL_KINDS = {
 	passClaimed: 'transactional',
 	passRefunded: 'transactional',
 	passMovedAway: 'transactional',
+	// The course's access, sent when the course opens: what the buyer paid for (decision 119).
+	courseAccess: 'transactional',
+	// The owner's message to an audience they pick on the dashboard (decision 119).
+	ownerMessage: 'list',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

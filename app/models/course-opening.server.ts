@@ -1,0 +1,108 @@
+/**
+ * The course opens (issue 25, item 5; docs/decisions/119): the owner presses "Open the course"
+ * on the dashboard, or the course's release date in content (content/site/events.yml,
+ * `course-release`, when it is not provisional) comes. Either way one bulk send, unique by its
+ * key, e-mails every buyer and seat holder their access (COURSE_URL) through the throttled
+ * queue: pressing twice, or two app servers at once, make one send and one e-mail per person.
+ * Whoever buys or claims a seat after the opening is added to the same send by the periodic
+ * check, so the receipts' promise ("when the course opens, we e-mail your access") holds for
+ * them too.
+ */
+import { eq } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import { findEvent } from '~/content/site-content.server'
+import type { Db } from '~/db/client.server'
+import { bulkSends } from '~/db/schema-bulk.server'
+import type { JobDefinition } from '~/jobs/run.server'
+import { log } from '~/log.server'
+import { recordOwnerAction } from './admin/audit.server'
+import { courseBuyersAndSeatHolders } from './audiences.server'
+import { addRecipients, createBulkSend } from './bulk-send.server'
+
+const COURSE_OPEN_KEY = 'course-open'
+/** The content event whose start opens the course by itself. */
+const RELEASE_EVENT = 'course-release'
+/** The actor the audit log names when the date opened the course. */
+const BY_DATE = 'the release date in content'
+/** How often the periodic check looks at the date and for new buyers once open. */
+const CHECK_SECONDS = 300
+
+export type CourseOpening = { sendId: number; openedAt: string; by: string }
+
+/** When and by whom the course was opened; null while it is not. */
+export async function courseOpening(db: Db): Promise<CourseOpening | null> {
+	const [row] = await db
+		.select({ sendId: bulkSends.id, openedAt: bulkSends.createdAt, by: bulkSends.createdBy })
+		.from(bulkSends)
+		.where(eq(bulkSends.onceKey, COURSE_OPEN_KEY))
+	return row ? { ...row, openedAt: row.openedAt.toISOString() } : null
+}
+
+export type OpenOutcome =
+	| { ok: true; sendId: number; created: boolean; recipients: number }
+	| { ok: false; message: string }
+
+export const COURSE_URL_MISSING =
+	'Set COURSE_URL (where the course is taken) first: the access e-mail links it.'
+
+/**
+ * Opens the course: one send of the access e-mail to every buyer and seat holder, written to the
+ * audit log with it. Opening it again finds the first send (`created: false`) and lists only
+ * people who were not on it yet.
+ */
+export async function openCourse(db: Db, actor: string): Promise<OpenOutcome> {
+	if (!getConfig().COURSE_URL) return { ok: false, message: COURSE_URL_MISSING }
+	const recipients = await courseBuyersAndSeatHolders(db)
+	const outcome = await db.transaction(async (tx) => {
+		const send = await createBulkSend(
+			tx,
+			{
+				kind: 'course_access',
+				subject: 'The course is open: your access',
+				body: '',
+				audience: 'course',
+				createdBy: actor,
+				onceKey: COURSE_OPEN_KEY,
+			},
+			recipients,
+		)
+		if (send.created)
+			await recordOwnerAction(tx, {
+				actor,
+				action: 'open-course',
+				target: `send:${send.id}`,
+				after: { recipients: send.recipients },
+			})
+		return send
+	})
+	if (!outcome.created) {
+		const added = await addRecipients(db, outcome.id, recipients)
+		return { ok: true, sendId: outcome.id, created: false, recipients: added }
+	}
+	log.info(`The course is open (by ${actor}): access e-mails queued for ${outcome.recipients}`)
+	return { ok: true, sendId: outcome.id, created: true, recipients: outcome.recipients }
+}
+
+/**
+ * The periodic check: opens the course when its release date has come (a provisional date opens
+ * nothing), and once it is open lists the buyers and seat holders who came since.
+ */
+async function checkCourseOpening(db: Db, now = new Date()): Promise<void> {
+	const opening = await courseOpening(db)
+	if (opening) {
+		await addRecipients(db, opening.sendId, await courseBuyersAndSeatHolders(db))
+		return
+	}
+	const release = findEvent(RELEASE_EVENT)
+	if (!release || release.placeholder || Date.parse(release.start) > now.getTime()) return
+	const outcome = await openCourse(db, BY_DATE)
+	if (!outcome.ok) log.warn(`The course's release date has come, but: ${outcome.message}`)
+}
+
+export function courseOpeningJob(db: Db): JobDefinition {
+	return {
+		kind: 'course.opening-check',
+		everySeconds: CHECK_SECONDS,
+		run: () => checkCourseOpening(db),
+	}
+}
