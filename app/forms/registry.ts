@@ -8,12 +8,11 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
 import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
+import { adminCourseOpenSchema, adminMessageSchema } from './admin-message'
 import { checkoutFormSchema } from './checkout-request'
 import {
-	adminCourseOpenSchema,
 	adminEmailRetrySchema,
 	adminLeadEraseSchema,
-	adminMessageSchema,
 	adminOrderActionSchema,
 	emailPreferencesSchema,
 	interestSchema,

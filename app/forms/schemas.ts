@@ -245,64 +245,6 @@ export const adminLeadEraseSchema = z.object({
 		.max(Number.MAX_SAFE_INTEGER, MESSAGES.adminLeadMissing),
 })
 
-const MESSAGE_SUBJECT_MAX = 200
-const MESSAGE_BODY_MAX = 20_000
-
-/** A message's words and audience, as every step of the compose form posts them. */
-const messageFields = {
-	subject: z
-		.string({ required_error: MESSAGES.adminMessageSubject })
-		.trim()
-		.min(1, MESSAGES.adminMessageSubject)
-		.max(MESSAGE_SUBJECT_MAX, MESSAGES.adminMessageSubject)
-		.refine(controlFree, MESSAGES.adminMessageSubject),
-	body: z
-		.string({ required_error: MESSAGES.adminMessageBody })
-		.trim()
-		.min(1, MESSAGES.adminMessageBody)
-		.max(MESSAGE_BODY_MAX, MESSAGES.adminMessageBody)
-		.refine((value) => !hasControlCharacters(value, { multiline: true }), MESSAGES.adminMessageBody),
-	audience: z
-		.string({ required_error: MESSAGES.adminMessageAudience })
-		.trim()
-		.min(1, MESSAGES.adminMessageAudience)
-		.max(200, MESSAGES.adminMessageAudience),
-}
-
-/**
- * The owner's message (docs/decisions/119): preview it (and see how many get it), send a test to
- * an address, or send it to the number of people the preview showed.
- */
-export const adminMessageSchema = z.discriminatedUnion(
-	'intent',
-	[
-		z.object({ intent: z.literal('preview'), ...messageFields }),
-		z.object({
-			intent: z.literal('test'),
-			...messageFields,
-			testTo: z.string({ required_error: MESSAGES.adminMessageTestTo }).pipe(emailField),
-		}),
-		z.object({
-			intent: z.literal('send'),
-			...messageFields,
-			expectedCount: z.coerce
-				.number({
-					required_error: MESSAGES.adminMessagePreviewFirst,
-					invalid_type_error: MESSAGES.adminMessagePreviewFirst,
-				})
-				.int(MESSAGES.adminMessagePreviewFirst)
-				.min(0, MESSAGES.adminMessagePreviewFirst)
-				.max(Number.MAX_SAFE_INTEGER, MESSAGES.adminMessagePreviewFirst),
-		}),
-	],
-	{ errorMap: () => ({ message: MESSAGES.adminMessageIntent }) },
-)
-
-/** The course's opening, from its confirmation step (docs/decisions/119). */
-export const adminCourseOpenSchema = z.object({
-	intent: z.literal('open-course', { errorMap: () => ({ message: MESSAGES.adminCourseOpenIntent }) }),
-})
-
 /** The e-mail preferences page (docs/decisions/109): everything off, or on again. */
 export const emailPreferencesSchema = z.object({
 	intent: z.enum(['unsubscribe', 'resubscribe'], {

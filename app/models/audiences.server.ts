@@ -7,8 +7,8 @@
 import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
-import { leads } from '~/db/schema-leads.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
+import { leads } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
 import { formatEventRange } from '~/utils/event-time'
 import type { Recipient } from './bulk-send.server'
@@ -60,7 +60,9 @@ async function buyersAndHolders(db: Db, type: 'course' | 'pass'): Promise<Recipi
 		.from(passes)
 		.innerJoin(orders, eq(orders.id, passes.orderId))
 		.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
-		.where(and(eq(catalogItems.type, type), eq(orders.status, 'paid'), isNotNull(passes.holderEmail)))
+		.where(
+			and(eq(catalogItems.type, type), eq(orders.status, 'paid'), isNotNull(passes.holderEmail)),
+		)
 	return [...buyers, ...holders].flatMap((row) =>
 		row.email ? [{ email: row.email, name: row.name }] : [],
 	)
@@ -75,7 +77,9 @@ export function courseBuyersAndSeatHolders(db: Db): Promise<Recipient[]> {
 export async function recipientsOf(db: Db, audience: string): Promise<Recipient[]> {
 	if (audience.startsWith(SESSION_PREFIX)) {
 		const session = audience.slice(SESSION_PREFIX.length)
-		return audienceLabel(audience) ? leadsOf(db, 'workshop', eq(leads.workshopSession, session)) : []
+		return audienceLabel(audience)
+			? leadsOf(db, 'workshop', eq(leads.workshopSession, session))
+			: []
 	}
 	switch (audience) {
 		case 'workshop':

@@ -24,7 +24,7 @@ import { log } from '~/log.server'
 import { siteOrigin } from '~/site-origin.server'
 import { sendListEmail } from './email-preferences.server'
 
-export const BULK_SEND_JOB = 'bulk-send.run'
+const BULK_SEND_JOB = 'bulk-send.run'
 
 export type Recipient = { email: string; name?: string | null }
 
@@ -44,7 +44,9 @@ export type NewBulkSend = {
  * The same address in any case is one recipient; the owner's lists keep addresses as typed.
  * Recipients without an address are dropped.
  */
-export function uniqueRecipients(recipients: Recipient[]): { email: string; name: string | null }[] {
+export function uniqueRecipients(
+	recipients: Recipient[],
+): { email: string; name: string | null }[] {
 	const byEmail = new Map<string, { email: string; name: string | null }>()
 	for (const recipient of recipients) {
 		const email = recipient.email.trim().toLowerCase()
@@ -114,10 +116,7 @@ export async function createBulkSend(
 	})
 }
 
-type Step =
-	| { state: 'sent' | 'skipped' }
-	| { state: 'wait'; ms: number }
-	| { state: 'done' }
+type Step = { state: 'sent' | 'skipped' } | { state: 'wait'; ms: number } | { state: 'done' }
 
 type BulkSendRow = typeof bulkSends.$inferSelect
 

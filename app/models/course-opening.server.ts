@@ -42,7 +42,7 @@ export type OpenOutcome =
 	| { ok: true; sendId: number; created: boolean; recipients: number }
 	| { ok: false; message: string }
 
-export const COURSE_URL_MISSING =
+const COURSE_URL_MISSING =
 	'Set COURSE_URL (where the course is taken) first: the access e-mail links it.'
 
 /**

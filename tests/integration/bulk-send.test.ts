@@ -11,10 +11,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
+import { passes } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { bulkSendPace, bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
 import { leads, outbox } from '~/db/schema-leads.server'
-import { passes } from '~/db/schema.server'
 import { jobDefinitions } from '~/jobs/index.server'
 import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
 import { previewMessage, sendMessage, sendTestMessage } from '~/models/admin/messages.server'
@@ -75,7 +75,9 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		await database.db.delete(leads).where(eq(leads.list, 'workshop'))
 		await database.db
 			.insert(leads)
-			.values(emails.map((email) => ({ email, list: 'workshop' as const, workshopSession: session })))
+			.values(
+				emails.map((email) => ({ email, list: 'workshop' as const, workshopSession: session })),
+			)
 		return { audience: `workshop-session:${session}`, emails }
 	}
 

@@ -64,7 +64,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test('receipts and what a purchase delivers (the course access too) are transactional, the owner\'s messages are list mail, the double opt-in link is security, sign-up confirmations carry unsubscribe', () => {
+	test("receipts and what a purchase delivers (the course access too) are transactional, the owner's messages are list mail, the double opt-in link is security, sign-up confirmations carry unsubscribe", () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			courseSignupConfirmation: 'signup',

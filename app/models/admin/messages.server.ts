@@ -7,12 +7,17 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { bulkSends } from '~/db/schema-bulk.server'
-import { templates } from '~/integrations/email/index.server'
 import { MESSAGES } from '~/forms/messages'
-import { redactEmails } from '~/utils/redact'
+import { templates } from '~/integrations/email/index.server'
 import { siteOrigin } from '~/site-origin.server'
+import { redactEmails } from '~/utils/redact'
 import { audienceLabel, recipientsOf } from '../audiences.server'
-import { createBulkSend, type SendProgress, sendProgress, uniqueRecipients } from '../bulk-send.server'
+import {
+	createBulkSend,
+	type SendProgress,
+	sendProgress,
+	uniqueRecipients,
+} from '../bulk-send.server'
 import { sendListEmail, unsubscribeLinks } from '../email-preferences.server'
 import { recordOwnerAction } from './audit.server'
 
@@ -33,9 +38,12 @@ const PREVIEW_ADDRESS = 'preview@example.invalid'
 export async function previewMessage(
 	db: Db,
 	draft: MessageDraft,
-): Promise<{ ok: true; count: number; html: string; text: string } | { ok: false; fieldErrors: FieldErrors }> {
+): Promise<
+	{ ok: true; count: number; html: string; text: string } | { ok: false; fieldErrors: FieldErrors }
+> {
 	const count = await audienceCount(db, draft.audience)
-	if (count === null) return { ok: false, fieldErrors: { audience: [MESSAGES.adminMessageAudience] } }
+	if (count === null)
+		return { ok: false, fieldErrors: { audience: [MESSAGES.adminMessageAudience] } }
 	const mail = await templates.ownerMessage({
 		subject: draft.subject,
 		body: draft.body,
@@ -59,7 +67,11 @@ export async function sendTestMessage(
 			to,
 			origin: siteOrigin(),
 			render: (unsubscribe) =>
-				templates.ownerMessage({ subject: `[Test] ${draft.subject}`, body: draft.body, unsubscribe }),
+				templates.ownerMessage({
+					subject: `[Test] ${draft.subject}`,
+					body: draft.body,
+					unsubscribe,
+				}),
 		})
 		if (!queued) return false
 		await recordOwnerAction(tx, {
@@ -72,7 +84,9 @@ export async function sendTestMessage(
 	})
 }
 
-export type SendOutcome = { ok: true; sendId: number; count: number } | { ok: false; fieldErrors: FieldErrors }
+export type SendOutcome =
+	| { ok: true; sendId: number; count: number }
+	| { ok: false; fieldErrors: FieldErrors }
 
 /**
  * Sends the message to its audience, if the audience still has the `expectedCount` people the
@@ -145,7 +159,10 @@ export async function listSends(db: Db, limit = 50): Promise<SendSummary[]> {
 }
 
 /** One send with its Markdown and progress, or null. */
-export async function getSend(db: Db, id: number): Promise<(SendSummary & { body: string }) | null> {
+export async function getSend(
+	db: Db,
+	id: number,
+): Promise<(SendSummary & { body: string }) | null> {
 	const [row] = await db.select().from(bulkSends).where(eq(bulkSends.id, id))
 	return row ? { ...summaryOf(row, await sendProgress(db, id)), body: row.body } : null
 }
