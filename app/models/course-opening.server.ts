@@ -13,13 +13,17 @@ import { getConfig } from '~/config.server'
 import { findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { bulkSends } from '~/db/schema-bulk.server'
+import { templates } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
+import { siteOrigin } from '~/site-origin.server'
 import { recordOwnerAction } from './admin/audit.server'
-import { courseBuyersAndSeatHolders } from './audiences.server'
-import { addRecipients, createBulkSend } from './bulk-send.server'
+import { courseBuyersAndSeatHolders, recipientsOf } from './audiences.server'
+import { addRecipients, createBulkSend, type Recipient, uniqueRecipients } from './bulk-send.server'
 
 const COURSE_OPEN_KEY = 'course-open'
+/** The announcement to the course's interest list, sent with the opening. */
+const COURSE_NEWS_KEY = 'course-open-news'
 /** The content event whose start opens the course by itself. */
 const RELEASE_EVENT = 'course-release'
 /** The actor the audit log names when the date opened the course. */
@@ -66,6 +70,7 @@ export async function openCourse(db: Db, actor: string): Promise<OpenOutcome> {
 			},
 			recipients,
 		)
+		if (send.created) await announceOpening(tx, actor, recipients)
 		if (send.created)
 			await recordOwnerAction(tx, {
 				actor,
@@ -81,6 +86,30 @@ export async function openCourse(db: Db, actor: string): Promise<OpenOutcome> {
 	}
 	log.info(`The course is open (by ${actor}): access e-mails queued for ${outcome.recipients}`)
 	return { ok: true, sendId: outcome.id, created: true, recipients: outcome.recipients }
+}
+
+/**
+ * The course's interest list was told "we e-mail you when the course opens" (the course page's
+ * sign-up, /enrolled): they get a list message saying it is open, unsubscribe honoured. Buyers and
+ * seat holders are left out: their access e-mail says it.
+ */
+async function announceOpening(db: Db, actor: string, access: Recipient[]) {
+	const buyers = new Set(uniqueRecipients(access).map((recipient) => recipient.email))
+	const interested = uniqueRecipients(await recipientsOf(db, 'course-interest')).filter(
+		(lead) => !buyers.has(lead.email),
+	)
+	await createBulkSend(
+		db,
+		{
+			kind: 'message',
+			subject: `${templates.COURSE_NAME} is open`,
+			body: `${templates.COURSE_NAME} is open. You asked us to tell you when it opens: here it is.\n\n[See the course](${siteOrigin()}/)`,
+			audience: 'course-interest',
+			createdBy: actor,
+			onceKey: COURSE_NEWS_KEY,
+		},
+		interested,
+	)
 }
 
 /**

@@ -55,7 +55,7 @@ export type EmailEvent = {
 	googleCalendarUrl: string
 }
 
-const COURSE_NAME = 'AI Driven Dev'
+export const COURSE_NAME = 'AI Driven Dev'
 const DAY_NAME = 'AI Driven Development Day'
 
 const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e8f0' }
