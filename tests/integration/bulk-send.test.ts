@@ -17,6 +17,7 @@ import { bulkSendPace, bulkSendRecipients, bulkSends } from '~/db/schema-bulk.se
 import { leads, outbox } from '~/db/schema-leads.server'
 import { jobDefinitions } from '~/jobs/index.server'
 import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
+import { eraseLead } from '~/models/admin/erase-lead.server'
 import { previewMessage, sendMessage, sendTestMessage } from '~/models/admin/messages.server'
 import { runBulkSend, sendProgress } from '~/models/bulk-send.server'
 import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
@@ -259,6 +260,28 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		// The message carries one-click unsubscribe (RFC 8058).
 		expect(decodedMail(smtp.mailTo(emails[0]!)[0]!.raw)).toContain(
 			'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+		)
+	})
+
+	test('an erased lead waiting in a send is passed over, and the send keeps no address of theirs', async () => {
+		const { audience, emails } = await workshopSignUps(2)
+		const outcome = await sendMessage(database.db, owner, {
+			subject: 'Erased before',
+			body: 'Hi',
+			audience,
+			expectedCount: 2,
+		})
+		if (!outcome.ok) throw new Error('not sent')
+		const [lead] = await database.db.select().from(leads).where(eq(leads.email, emails[0]!))
+		expect((await eraseLead(database.db, owner, lead!.id)).ok).toBe(true)
+		await drainJobs(database)
+		expect(subjectsTo(emails[0]!)).toEqual([])
+		expect(subjectsTo(emails[1]!)).toEqual(['Erased before'])
+		const rows = await recipientsOfSend(outcome.sendId)
+		expect(rows.map((row) => row.email)).not.toContain(emails[0])
+		expect(await sendProgress(database.db, outcome.sendId)).toMatchObject({ sent: 1, skipped: 1 })
+		expect(smtp.received.flatMap((mail) => mail.to)).not.toContain(
+			expect.stringContaining('erased.invalid'),
 		)
 	})
 
