@@ -10,6 +10,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
+import type { SiteEvent } from '~/content/site-content'
 import { findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { bulkSends } from '~/db/schema-bulk.server'
@@ -116,13 +117,16 @@ async function announceOpening(db: Db, actor: string, access: Recipient[]) {
  * The periodic check: opens the course when its release date has come (a provisional date opens
  * nothing), and once it is open lists the buyers and seat holders who came since.
  */
-async function checkCourseOpening(db: Db, now = new Date()): Promise<void> {
+export async function checkCourseOpening(
+	db: Db,
+	release: Pick<SiteEvent, 'start' | 'placeholder'> | undefined = findEvent(RELEASE_EVENT),
+	now = new Date(),
+): Promise<void> {
 	const opening = await courseOpening(db)
 	if (opening) {
 		await addRecipients(db, opening.sendId, await courseBuyersAndSeatHolders(db))
 		return
 	}
-	const release = findEvent(RELEASE_EVENT)
 	if (!release || release.placeholder || Date.parse(release.start) > now.getTime()) return
 	const outcome = await openCourse(db, BY_DATE)
 	if (!outcome.ok) log.warn(`The course's release date has come, but: ${outcome.message}`)

@@ -22,7 +22,7 @@ import { previewMessage, sendMessage, sendTestMessage } from '~/models/admin/mes
 import { runBulkSend, sendProgress } from '~/models/bulk-send.server'
 import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { newPublicId } from '~/models/checkout/public-id.server'
-import { courseOpening, openCourse } from '~/models/course-opening.server'
+import { checkCourseOpening, courseOpening, openCourse } from '~/models/course-opening.server'
 import { unsubscribe } from '~/models/email-preferences.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
 import { recordListenPort } from '~/site-origin.server'
@@ -373,5 +373,52 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		useInProcess({ ...env(), COURSE_URL: '' })
 		const outcome = await openCourse(database.db, owner.name)
 		expect(outcome.ok).toBe(false)
+	})
+})
+
+describe.each(databaseBackends)('the course opening by its date on $name', (backend) => {
+	let database: Database
+	let cleanup: () => Promise<void>
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
+
+	beforeAll(async () => {
+		;({ database, cleanup } = await backend.open())
+		await prepareDatabase(database)
+		smtp = await startSmtp()
+		useInProcess({ SMTP_URL: smtp.url, HOST: '0.0.0.0', EMAIL_SEND_PER_MINUTE: '600', COURSE_URL })
+		recordListenPort(LISTEN_PORT)
+	})
+	afterAll(async () => {
+		leaveInProcess()
+		await smtp?.close()
+		await cleanup?.()
+	})
+
+	test('a provisional or future date opens nothing; once a real date has passed the course opens, by the date, once', async () => {
+		const buyer = 'dated-buyer@example.com'
+		const { id } = await createCheckout(database.db, {
+			code: SEAT,
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+		})
+		await recordSandboxPayment(database.db, id, { email: buyer })
+		const past = new Date(Date.now() - 60_000).toISOString()
+		const future = new Date(Date.now() + 86_400_000).toISOString()
+
+		await checkCourseOpening(database.db, { start: past, placeholder: true })
+		await checkCourseOpening(database.db, { start: future, placeholder: false })
+		expect(await courseOpening(database.db)).toBeNull()
+
+		await checkCourseOpening(database.db, { start: past, placeholder: false })
+		await checkCourseOpening(database.db, { start: past, placeholder: false })
+		expect(await courseOpening(database.db)).toMatchObject({ by: 'the release date in content' })
+		await drainJobs(database)
+		const access = smtp
+			.mailTo(buyer)
+			.map((mail) => decodedMail(mail.raw))
+			.filter((raw) => raw.includes('Subject: AI Driven Dev is open: your access'))
+		expect(access).toHaveLength(1)
+		expect(access[0]).toContain(COURSE_URL)
 	})
 })
