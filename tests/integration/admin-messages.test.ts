@@ -110,3 +110,62 @@ describe("the owner's Messages pages", () => {
 		expect(wrong.status).toBe(400)
 	})
 })
+
+describe('opening the course from the dashboard', () => {
+	let github: FakeGitHub
+	let server: RunningServer
+	let owner: string
+
+	beforeAll(async () => {
+		github = await startFakeGitHub({ users: SAMPLE_USERS.map((user) => ({ ...user })) })
+		server = await startServer({
+			...github.env(2_000),
+			ADMIN_GITHUB_LOGINS: 'mona',
+			COURSE_URL: 'https://learn.example/course',
+		})
+		owner = await signInThroughPeer(server, 'mona')
+	})
+	afterAll(async () => {
+		await server?.stop()
+		await github?.close()
+	})
+
+	const get = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie: owner } })
+	const open = () =>
+		fetch(`${server.url}/admin/messages`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: {
+				cookie: owner,
+				origin: server.url,
+				'content-type': 'application/x-www-form-urlencoded',
+			},
+			body: new URLSearchParams({ intent: 'open-course' }),
+		})
+
+	test('a confirmation step says who gets what; opening twice makes one send, and the page says when it opened', async () => {
+		const first = await (await get('/admin/messages')).text()
+		expect(first).toContain('Open the course…')
+		expect(first).not.toContain('Yes, open the course')
+		const confirm = await (await get('/admin/messages?confirm=open-course')).text()
+		expect(confirm).toContain('Open the course?')
+		expect(confirm).toContain('https://learn.example/course')
+		expect(confirm).toContain('Yes, open the course')
+
+		const [a, b] = await Promise.all([open(), open()])
+		expect([a.status, b.status]).toEqual([303, 303])
+		expect(a.headers.get('location')).toMatch(/^\/admin\/messages\/\d+$/)
+		expect(b.headers.get('location')).toBe(a.headers.get('location'))
+		const again = await open()
+		expect(again.headers.get('location')).toBe(a.headers.get('location'))
+
+		const after = await (await get('/admin/messages')).text()
+		expect(after).toContain('The course opened')
+		expect(after).not.toContain('Open the course…')
+		const audit = await (await get('/admin/audit')).text()
+		// One line in the log's table (the page's data repeats it for hydration).
+		expect(audit.match(/>open-course</g)).toHaveLength(1)
+		const sendPage = await (await get(a.headers.get('location')!)).text()
+		expect(sendPage).toContain('Course access (the course opened)')
+	})
+})
