@@ -130,6 +130,7 @@ for (const width of [1280, 375]) {
 		// The message is listed with its progress, and the send is in the audit log.
 		await page.getByRole('link', { name: 'All messages' }).click()
 		await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(/\d+ sent/)
+		await expectNoSidewaysScrolling(page)
 		await page
 			.getByRole('navigation', { name: 'Dashboard' })
 			.getByRole('link', { name: 'Audit log' })
