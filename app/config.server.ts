@@ -283,6 +283,19 @@ const envSchema = z.object({
 	EMAIL_RETRY_HOURS: wholeNumber('EMAIL_RETRY_HOURS', 24)
 		.refine((n) => n <= 168, 'EMAIL_RETRY_HOURS must be at most 168 (a week)')
 		.default('24'),
+	// Bulk sends the owner starts (docs/decisions/119): the owner's messages and the course's
+	// access e-mails are written to the outbox at most this many a minute, all sends together,
+	// across app servers.
+	EMAIL_SEND_PER_MINUTE: wholeNumber('EMAIL_SEND_PER_MINUTE', 1)
+		.refine((n) => n <= 6000, 'EMAIL_SEND_PER_MINUTE must be at most 6000 (100 a second)')
+		.default('60'),
+	// Where buyers and seat holders take the course: the access e-mail sent when the course opens
+	// links it (docs/decisions/119). Unset: the course cannot be opened from the dashboard.
+	COURSE_URL: z
+		.string()
+		.trim()
+		.refine(isHttpUrl, 'COURSE_URL must be an http or https URL such as https://learn.example.com')
+		.optional(),
 	// Sign-up confirmations per hour (docs/decisions/103): to one mailbox (+tag, case and Gmail's
 	// dots folded), to one recipient domain, and from the whole site. Past one, the sign-up is
 	// stored and answered as usual, but no confirmation is sent.

@@ -82,6 +82,18 @@ export const MESSAGES = {
 	adminLeadMissing: 'Choose the lead to erase',
 	adminLeadGone: 'There is no such lead, or it is erased already',
 
+	// The owner's messages and the course's opening (docs/decisions/119).
+	adminMessageSubject: 'Write a subject, at most 200 characters on one line',
+	adminMessageBody: 'Write the message, at most 20,000 characters',
+	adminMessageAudience: 'Choose who gets the message',
+	adminMessageTestTo: 'Enter the address the test goes to',
+	adminMessageIntent: 'Choose preview, send a test or send',
+	adminMessagePreviewFirst: 'Preview the message first: it shows how many people get it',
+	adminMessageNobody: 'Nobody is in this audience yet: there is no one to send it to',
+	adminMessageAudienceChanged: (count: number) =>
+		`The audience has changed: it is now ${count} ${count === 1 ? 'person' : 'people'}. Check the preview and send again`,
+	adminCourseOpenIntent: 'Confirm opening the course',
+
 	// The e-mail preferences page (docs/decisions/109).
 	emailPreferencesChoice: 'Choose unsubscribe or resubscribe',
 

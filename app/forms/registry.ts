@@ -8,6 +8,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
 import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
+import { adminCourseOpenSchema, adminMessageSchema } from './admin-message'
 import { checkoutFormSchema } from './checkout-request'
 import {
 	adminEmailRetrySchema,
@@ -40,6 +41,8 @@ export const formSchemas = {
 	adminCoupon: () => adminCouponSchema,
 	adminCouponStatus: () => adminCouponStatusSchema,
 	adminLeadErase: () => adminLeadEraseSchema,
+	adminMessage: () => adminMessageSchema,
+	adminCourseOpen: () => adminCourseOpenSchema,
 	emailPreferences: () => emailPreferencesSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 

@@ -213,8 +213,10 @@ describe('the validator registry', () => {
 			[
 				'adminCoupon',
 				'adminCouponStatus',
+				'adminCourseOpen',
 				'adminEmailRetry',
 				'adminLeadErase',
+				'adminMessage',
 				'adminOrderAction',
 				'emailPreferences',
 				'checkout',

@@ -1,12 +1,15 @@
 /**
  * The app server's job worker with every kind of job the site runs (docs/decisions/075):
- * e-mail delivery, the checkout's periodic jobs and late refunds, and the queue's own pruning.
+ * e-mail delivery, the checkout's periodic jobs and late refunds, bulk sends and the course's
+ * opening by its date (docs/decisions/119), and the queue's own pruning.
  * server.ts starts it after the database is migrated and stops it on shutdown.
  */
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { emailDeliveryJob } from '~/integrations/email/index.server'
+import { bulkSendJob } from '~/models/bulk-send.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
+import { courseOpeningJob } from '~/models/course-opening.server'
 import { pruneJobs } from './queue.server'
 import type { JobDefinition } from './run.server'
 import { type JobWorker, startJobWorker } from './worker.server'
@@ -19,6 +22,8 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 	return [
 		emailDeliveryJob(db, { firstRetrySeconds: config.EMAIL_RETRY_FIRST_SECONDS }),
 		...checkoutJobs(db, config),
+		bulkSendJob(db, { perMinute: config.EMAIL_SEND_PER_MINUTE }),
+		courseOpeningJob(db),
 		{
 			kind: 'jobs.prune',
 			everySeconds: 3_600,

@@ -159,7 +159,7 @@ export default function ThankYou() {
 						what:
 							order.type === 'pass'
 								? 'We e-mail every pass holder the programme and the joining details.'
-								: 'We e-mail you your access, and each module as it is released.',
+								: 'We e-mail you your access.',
 					},
 				]}
 				events={events}

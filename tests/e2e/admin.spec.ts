@@ -44,6 +44,10 @@ const ADMIN_GETS = [
 	'/admin/export/leads.csv',
 	'/admin/export/nothing.csv',
 	'/admin/search',
+	'/admin/messages',
+	'/admin/messages/new',
+	'/admin/messages/1',
+	'/admin/messages?confirm=open-course',
 	'/admin/search?q=ada%40example.com',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 	'/admin/no-such-page',
@@ -65,6 +69,12 @@ const ADMIN_POSTS: [string, Record<string, string>][] = [
 	['/admin/leads?erase=1', { intent: 'erase', leadId: '1' }],
 	['/admin/export/orders.csv', {}],
 	['/admin/audit', {}],
+	['/admin/messages', { intent: 'open-course' }],
+	[
+		'/admin/messages/new',
+		{ intent: 'send', subject: 'Hi', body: 'Hi', audience: 'everyone', expectedCount: '1' },
+	],
+	['/admin/messages/1', {}],
 ]
 
 async function expectEverythingIsNotFound(request: APIRequestContext) {

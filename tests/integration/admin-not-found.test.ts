@@ -29,6 +29,9 @@ const ADMIN_PATHS = [
 	'/admin/export/orders.csv',
 	'/admin/export/leads.csv',
 	'/admin/search',
+	'/admin/messages',
+	'/admin/messages/new',
+	'/admin/messages/1',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ]
 

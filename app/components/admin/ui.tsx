@@ -17,6 +17,7 @@ const SECTIONS = [
 	{ to: '/admin/invoices', label: 'Invoices', end: false },
 	{ to: '/admin/leads', label: 'Leads', end: false },
 	{ to: '/admin/email', label: 'E-mail', end: false },
+	{ to: '/admin/messages', label: 'Messages', end: false },
 	{ to: '/admin/audit', label: 'Audit log', end: false },
 	{ to: '/admin/search', label: 'Find anyone', end: false },
 ]

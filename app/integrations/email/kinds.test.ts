@@ -57,6 +57,9 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			url: `${siteUrl}/ai-driven-development-day`,
 			unsubscribe,
 		}),
+	courseAccess: () =>
+		templates.courseAccess({ courseUrl: 'https://learn.example/course', siteUrl }),
+	ownerMessage: () => templates.ownerMessage({ subject: 'News', body: 'Hello', unsubscribe }),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -69,7 +72,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test('receipts and what a purchase delivers are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe, a checkout reminder is list mail', () => {
+	test("receipts and what a purchase delivers (the course access too) are transactional, the owner's messages and a checkout reminder are list mail, the double opt-in link is security, sign-up confirmations carry unsubscribe", () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			courseSignupConfirmation: 'signup',
@@ -82,9 +85,12 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passRefunded: 'transactional',
 			passMovedAway: 'transactional',
 			checkoutRecovery: 'list',
+			courseAccess: 'transactional',
+			ownerMessage: 'list',
 		})
-		// List mail: what we write on our initiative, even when the person asked for it once.
-		expect(LIST_KINDS).toEqual(['checkoutRecovery'])
+		// List mail: what we write on our initiative, even when the person asked for it once; the
+		// course's access is what a buyer paid for.
+		expect(LIST_KINDS).toEqual(['checkoutRecovery', 'ownerMessage'])
 	})
 
 	test.each(Object.keys(SAMPLES) as EmailKind[])(

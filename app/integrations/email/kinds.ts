@@ -36,6 +36,10 @@ export const EMAIL_KINDS = {
 	passMovedAway: 'transactional',
 	// Agreed to on the checkout page; a reminder on our initiative all the same (decision 122).
 	checkoutRecovery: 'list',
+	// The course's access, sent when the course opens: what the buyer paid for (decision 119).
+	courseAccess: 'transactional',
+	// The owner's message to an audience they pick on the dashboard (decision 119).
+	ownerMessage: 'list',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import {
+	courseAccess,
 	courseSignupConfirmation,
 	dayEventConfirmation,
 	type EmailEvent,
 	lateRefund,
+	ownerMessage,
 	passClaimed,
 	passMovedAway,
 	passRefunded,
@@ -427,5 +429,42 @@ describe('rendered e-mails carry no NUL byte', () => {
 			])
 			for (const mail of mails) expect(`${mail.html}${mail.text}`).not.toContain('\0')
 		}
+	})
+	test("the owner's message renders their Markdown in the layout, with the unsubscribe link", async () => {
+		const mail = await ownerMessage({
+			subject: 'The workshop moves',
+			body: '# New time\n\nThe session is **an hour later**. See [the page](https://site.test/workshop).\n\n- one\n- two',
+			unsubscribe,
+		})
+		expect(mail.subject).toBe('The workshop moves')
+		expect(mail.html).toContain('<strong')
+		expect(mail.html).toMatch(/<h1[^>]*>New time<\/h1>/)
+		expect(hrefs(mail.html)).toContain('https://site.test/workshop')
+		expect(hrefs(mail.html)).toContain(unsubscribe.preferencesUrl)
+		expect(mail.text).toContain('an hour later')
+		expect(mail.text).toContain('one')
+		expect(mail.listUnsubscribe).toBe(unsubscribe.oneClickUrl)
+	})
+
+	test("raw HTML in the owner's Markdown is shown as text, never passed on as markup", async () => {
+		const mail = await ownerMessage({
+			subject: 'Hi',
+			body: 'Look <img src="https://evil.example/x.png" onerror="alert(1)"> here',
+			unsubscribe,
+		})
+		expect(mail.html).not.toContain('<img')
+		expect(mail.html).toContain('&lt;img')
+	})
+
+	test('the course access e-mail links the course and is not list mail', async () => {
+		const mail = await courseAccess({
+			name: 'Ada',
+			courseUrl: 'https://learn.example/course',
+			siteUrl: 'https://site.test',
+		})
+		expect(mail.subject).toBe('AI Driven Dev is open: your access')
+		expect(mail.text).toContain('Hi Ada,')
+		expect(hrefs(mail.html)).toContain('https://learn.example/course')
+		expect(mail.listUnsubscribe).toBeUndefined()
 	})
 })

@@ -11,6 +11,7 @@ import {
 	Hr,
 	Html,
 	Link,
+	Markdown,
 	Preview,
 	plainTextSelectors,
 	render,
@@ -54,7 +55,7 @@ export type EmailEvent = {
 	googleCalendarUrl: string
 }
 
-const COURSE_NAME = 'AI Driven Dev'
+export const COURSE_NAME = 'AI Driven Dev'
 const DAY_NAME = 'AI Driven Development Day'
 
 const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e8f0' }
@@ -678,5 +679,70 @@ export function checkoutRecovery(data: {
 			/>
 		</Layout>,
 		data.unsubscribe,
+	)
+}
+
+/**
+ * Raw HTML in the owner's Markdown is shown as text, not passed on: a message's markup is the
+ * layout's, and a stray `<img>` or `<form>` is not something a message should carry.
+ */
+const escapeRawHtml = (markdown: string) => markdown.replace(/</g, '&lt;')
+
+/**
+ * A message the owner wrote on the dashboard (docs/decisions/119): their subject and their
+ * Markdown, in the site's layout, with the recipient's unsubscribe links.
+ */
+export function ownerMessage(data: {
+	subject: string
+	/** Markdown, as the owner wrote it. */
+	body: string
+	unsubscribe: UnsubscribeLinks
+}): Promise<EmailContent> {
+	return renderEmail(
+		'ownerMessage',
+		data.subject,
+		<Layout preview={data.subject} unsubscribe={data.unsubscribe}>
+			<Markdown
+				markdownCustomStyles={{
+					p: paragraph,
+					li: { fontSize: '16px', lineHeight: '24px', color: colors.text },
+					link: linkStyle,
+					h1: { fontSize: '22px', margin: '0 0 16px', color: colors.text },
+					h2: { fontSize: '18px', margin: '24px 0 8px', color: colors.text },
+				}}
+			>
+				{escapeRawHtml(data.body)}
+			</Markdown>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/**
+ * The course is open (docs/decisions/119): every buyer and seat holder gets the course's address,
+ * as every receipt and seat confirmation promised ("When the course opens, we e-mail your access
+ * to this address").
+ */
+export function courseAccess(data: {
+	name?: string | null
+	courseUrl: string
+	siteUrl: string
+}): Promise<EmailContent> {
+	return renderEmail(
+		'courseAccess',
+		`${COURSE_NAME} is open: your access`,
+		<Layout preview={`${COURSE_NAME} is open. Here is your access.`}>
+			<P>{greeting(data.name)}</P>
+			<P>
+				{COURSE_NAME} is open, and your seat is ready. Start here:{' '}
+				<A href={data.courseUrl}>{data.courseUrl}</A>
+			</P>
+			<NextSteps
+				steps={[
+					'Open the course with this e-mail address. Keep this e-mail: the link stays the same.',
+				]}
+				links={readOn(data.siteUrl)}
+			/>
+		</Layout>,
 	)
 }

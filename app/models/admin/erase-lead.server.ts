@@ -8,14 +8,16 @@
  * - their survey answers: the address and the free texts (the rating alone stays);
  * - the e-mails sent to them but those about an order: address, bodies, attachments and links
  *   gone, a delivery still waiting given up;
+ * - on the owner's messages, the recipient's address (one not yet sent is passed over);
  * - and the address's mailbox is suppressed, so nothing is ever mailed to it again unless they
  *   resubscribe themselves.
  * Orders are kept, with the buyer's name and e-mail, their passes and the e-mails about them
  * (receipts, refunds, pass links): bookkeeping law requires them (Art. 17(3)(b)). The audit line
  * names the lead's number and what was erased, never the address.
  */
-import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
 import { leads, outbox, surveyResponses } from '~/db/schema-leads.server'
 import { TRANSACTIONAL_KINDS } from '~/integrations/email/kinds'
 import { unsubscribe } from '~/models/email-preferences.server'
@@ -75,6 +77,25 @@ export async function eraseLead(
 				),
 			)
 			.returning({ id: outbox.id })
+		// On the owner's messages (not the course's access, which is about an order): the address
+		// goes, and one still waiting for its turn is passed over (decision 119).
+		await tx
+			.update(bulkSendRecipients)
+			.set({
+				email: tombstone(`send-${leadId}`),
+				name: null,
+				status: sql`CASE WHEN ${bulkSendRecipients.status} = 'queued' THEN 'skipped' ELSE ${bulkSendRecipients.status} END`,
+				doneAt: sql`coalesce(${bulkSendRecipients.doneAt}, now())`,
+			})
+			.where(
+				and(
+					eq(bulkSendRecipients.email, address),
+					inArray(
+						bulkSendRecipients.sendId,
+						tx.select({ id: bulkSends.id }).from(bulkSends).where(eq(bulkSends.kind, 'message')),
+					),
+				),
+			)
 		await unsubscribe(tx, address, 'erased')
 		await recordOwnerAction(tx, {
 			actor: actor.name,
