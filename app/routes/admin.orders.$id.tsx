@@ -54,6 +54,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				verifiedAt: order.verifiedAt?.toISOString() ?? null,
 			},
 			itemName: detail.itemName,
+			// A course order's links are seats to share (docs/decisions/118).
+			unit: detail.itemType === 'course' ? ('seat' as const) : ('pass' as const),
 			passes: detail.passes.map((pass) => ({
 				id: pass.id,
 				holderName: pass.holderName,
@@ -131,7 +133,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 export default function AdminOrder() {
 	const data = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const { order, itemName, passes, events, emails, actions } = data
+	const { order, itemName, unit, passes, events, emails, actions } = data
+	const Unit = unit === 'seat' ? 'Seat' : 'Pass'
 	const confirmLink = (action: Confirmable, pass?: string) =>
 		`?confirm=${action}${pass ? `&pass=${encodeURIComponent(pass)}` : ''}`
 	return (
@@ -153,6 +156,7 @@ export default function AdminOrder() {
 				order={order}
 				confirm={data.confirm}
 				confirmPass={data.confirmPass}
+				unit={unit}
 				lastResult={lastResult}
 			/>
 			{order.status === 'paid' ? (
@@ -226,17 +230,19 @@ export default function AdminOrder() {
 			</div>
 			<section aria-labelledby="order-passes" className="mt-8">
 				<h2 id="order-passes" className="mb-2 font-semibold">
-					Passes
+					{unit === 'seat' ? 'Seats' : 'Passes'}
 				</h2>
 				{passes.length === 0 ? (
 					<p className="text-sm">
-						No passes: this item does not issue them, or the order is not paid.
+						{unit === 'seat'
+							? 'No seat links: one seat is its buyer’s own, or the order is not paid.'
+							: 'No passes: this item does not issue them, or the order is not paid.'}
 					</p>
 				) : (
 					<table className={listTableClasses}>
 						<thead>
 							<tr>
-								<th scope="col">Pass</th>
+								<th scope="col">{Unit}</th>
 								<th scope="col">Holder</th>
 								<th scope="col">Claimed</th>
 								<th scope="col">
@@ -247,8 +253,8 @@ export default function AdminOrder() {
 						<tbody>
 							{passes.map((pass) => (
 								<tr key={pass.id}>
-									<td data-label="Pass" className="font-mono">
-										<CopyableId id={pass.id} what="pass id" />
+									<td data-label={Unit} className="font-mono">
+										<CopyableId id={pass.id} what={`${unit} id`} />
 									</td>
 									<td data-label="Holder" className="[overflow-wrap:anywhere]">
 										{[pass.holderName, pass.holderEmail].filter(Boolean).join(' · ') || '—'}

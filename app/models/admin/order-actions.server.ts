@@ -145,5 +145,6 @@ export async function reassignPass(
 			ok: false,
 			message: 'Only an unclaimed pass of a paid order can be reassigned.',
 		}
-	return { ok: true, message: `The pass has a new link, sent to ${input.email}.` }
+	const unit = orderKindOf(moved.itemType) === 'course' ? 'seat' : 'pass'
+	return { ok: true, message: `The ${unit} has a new link, sent to ${input.email}.` }
 }
