@@ -102,8 +102,15 @@ test('the owner finds a buyer by the start of their address and sees everything 
 		await expect(page.getByRole('heading', { name: email, level: 1 })).toBeVisible()
 		expect(page.url()).not.toMatch(/findable|example|@|%40/)
 		await expect(
-			page.getByText(/1 order · 2 seats held · 0 passes · 1 sign-up · \d e-mails?/),
+			page.getByText(
+				/1 order · 2 seats bought · 0 seats held · 0 passes · 1 sign-up · \d e-mails?/,
+			),
 		).toBeVisible()
+		// Two seats to share, one link each, neither claimed yet (docs/decisions/118).
+		const seats = page.getByRole('region', { name: 'Passes and seats' }).getByRole('listitem')
+		await expect(seats).toHaveCount(2)
+		await expect(seats.first()).toContainText('seat · AI Driven Dev: pre-order seat · bought')
+		await expect(seats.first()).toContainText('Not claimed yet')
 		const orders = page.getByRole('region', { name: 'Orders' })
 		await expect(orders.getByRole('link', { name: orderId })).toBeVisible()
 		await expect(orders).toContainText('paid · 2 × AI Driven Dev: pre-order seat')
