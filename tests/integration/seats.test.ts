@@ -11,6 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { passes } from '~/db/schema.server'
 import { reassignPass, refundOrder } from '~/models/admin/order-actions.server'
+import { passFiltersSchema } from '~/models/admin/filters.server'
+import { passExportRows } from '~/models/admin/passes.server'
 import { getPerson } from '~/models/admin/person.server'
 import {
 	claimPass,
@@ -213,5 +215,24 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		expect(await getPerson(database.db, solo)).toMatchObject({ seatsBought: 1, seatsHeld: 1 })
 		const rows = await database.db.select().from(passes).where(eq(passes.orderId, order.id))
 		expect(rows).toHaveLength(2)
+	})
+
+	test('the owner’s passes export lists each seat with its holder, filtered by the course', async () => {
+		const holder = address('export-holder')
+		const order = await buySeats(2, address('export-buyer'))
+		await claimPass(database.db, order.seats[0]!, { name: 'Grace Hopper', email: holder }, ORIGIN)
+		const filters = passFiltersSchema.parse({ product: SEAT, claimed: 'yes' })
+		const exported = []
+		for await (const row of passExportRows(database.db, filters)) exported.push(row)
+		expect(exported).toContainEqual(
+			expect.objectContaining({
+				id: order.seats[0],
+				orderId: order.id,
+				itemCode: SEAT,
+				holderName: 'Grace Hopper',
+				holderEmail: holder,
+			}),
+		)
+		expect(exported.map((row) => row.id)).not.toContain(order.seats[1])
 	})
 })
