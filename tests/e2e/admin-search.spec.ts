@@ -128,6 +128,13 @@ test('the owner finds a buyer by the start of their address and sees everything 
 	await page.getByRole('region', { name: 'Orders' }).getByRole('link', { name: 'Refund…' }).click()
 	await expect(page).toHaveURL(`${adminURL}/admin/orders/${orderId}?confirm=refund`)
 	await expect(page.getByRole('heading', { name: 'Refund this order?' })).toBeVisible()
+	// A course order's links are its seats, each with a way to give it a new link.
+	const seatLinks = page.getByRole('region', { name: 'Seats' })
+	await expect(seatLinks.getByRole('columnheader', { name: 'Seat' })).toBeVisible()
+	await expect(seatLinks.getByRole('link', { name: 'Reassign…' })).toHaveCount(2)
+	await seatLinks.getByRole('link', { name: 'Reassign…' }).first().click()
+	await expect(page.getByRole('heading', { name: 'Reassign this seat?' })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Reassign seat' })).toBeVisible()
 
 	// The order id finds the order, and the buyer's page from there.
 	await page.goto(`/admin/search?q=${orderId}`)

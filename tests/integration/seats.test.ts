@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { passes } from '~/db/schema.server'
-import { reassignPass, refundOrder } from '~/models/admin/order-actions.server'
 import { passFiltersSchema } from '~/models/admin/filters.server'
+import { reassignPass, refundOrder } from '~/models/admin/order-actions.server'
 import { passExportRows } from '~/models/admin/passes.server'
 import { getPerson } from '~/models/admin/person.server'
 import {
@@ -97,9 +97,8 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		expect(receipt!.subject).toBe(`Your receipt for order ${order.id}`)
 		const { raw } = receipt!
 		expect(raw).toContain('Your seats: each is claimed once, by the person who takes the course.')
-		order.seats.forEach((id, index) =>
-			expect(raw).toContain(`Seat ${index + 1}: ${ORIGIN}/pass/${id}`),
-		)
+		for (const [index, id] of order.seats.entries())
+			expect(raw).toContain(`Seat ${index + 1}: ${ORIGIN}/pass/${id}`)
 		expect(raw).toContain('Your 3 seats are in this order, one of them yours')
 		expect(raw).toContain(
 			'Claim your own seat with one link and send the others to your team: each person claims theirs once, with their own name and e-mail.',

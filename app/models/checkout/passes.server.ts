@@ -90,7 +90,7 @@ export async function claimPass(
 
 /** Whether an order of `quantity` × an item of `itemType` issues claim links: passes always;
  * course seats when there are several to share (one seat is its buyer's, docs/decisions/118). */
-export const issuesClaimLinks = (itemType: string, quantity: number): boolean =>
+const issuesClaimLinks = (itemType: string, quantity: number): boolean =>
 	itemType === 'pass' || (itemType === 'course' && quantity > 1)
 
 /**
