@@ -12,9 +12,10 @@ import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { getDb } from '~/db/client.server'
-import { startedHere } from '~/http/cookies.server'
+import { rememberCheckout, startedHere } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
-import { findValidPass, getCheckout } from '~/models/checkout/index.server'
+import { findValidPass, getCheckout, isOrderLink } from '~/models/checkout/index.server'
 import { formatPrice } from '~/models/pricing'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -30,6 +31,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	if (order.status === 'pending') throw redirect(`/checkout/processing?id=${order.data.id}`)
 	if (order.status !== 'paid') throw notFound(pathname)
 	const headers = { 'Cache-Control': 'private, no-store' }
+	// The receipt's signed link (docs/decisions/118) makes this browser the buyer's, then leaves
+	// the address bar; a key that does not verify for this order counts for nothing.
+	const key = new URL(request.url).searchParams.get('key')
+	if (isOrderLink(key, order.data.id))
+		throw redirectWithinSite(`/checkout/${encodeURIComponent(order.data.id)}/thank-you`, '/', {
+			status: 303,
+			headers: {
+				...headers,
+				'Set-Cookie': await rememberCheckout(request, order.data.id, context),
+			},
+		})
 	if (!(await startedHere(request, order.data.id)))
 		return json({ order: null, passes: [], events: [] }, { headers })
 	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(db, id)))

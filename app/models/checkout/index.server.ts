@@ -22,5 +22,6 @@ export {
 	type CheckoutView,
 	getCheckout,
 	getSandboxCheckout,
+	isOrderLink,
 	publicCheckoutView,
 } from './status.server'

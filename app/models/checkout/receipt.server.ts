@@ -5,6 +5,7 @@
  * the mail server. The owner can send it again from the dashboard (docs/decisions/080).
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
@@ -12,6 +13,7 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { siteOrigin } from '~/site-origin.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
+import { createOrderToken } from '../signed-token.server'
 import { orderKindOf } from './notices.server'
 import type { Tx } from './query.server'
 
@@ -83,7 +85,10 @@ async function deliverReceipt(
 		discountMinor: order.discountMinor,
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
-		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you`,
+		// Signed (docs/decisions/118): the buyer's view, with who claimed which seat, on any device.
+		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you?key=${encodeURIComponent(
+			createOrderToken(order.id, getConfig().SESSION_SECRET),
+		)}`,
 		passUrls: passIds.map((pass) => `${siteUrl}/pass/${pass.id}`),
 		event: event ? emailEvent(event, siteUrl) : undefined,
 		kind: orderKindOf(item?.type ?? ''),

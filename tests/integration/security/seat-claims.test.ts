@@ -3,12 +3,13 @@
  * the buying browser's thank-you page lists one claim link per seat and who claimed which; a
  * seat's page speaks of seats and refuses a second claim clearly; a claim link claims its own
  * seat and never another order's, whatever the form adds; a tampered link is a 404 that changes
- * nothing. Needs `npm run build`.
+ * nothing. The receipt's signed order link makes another browser the buyer's; a tampered key, or
+ * one for another order, makes it nothing. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startSmtp } from '../../fakes/smtp'
+import { decodedMail, startSmtp } from '../../fakes/smtp'
 import { paySandbox } from '../../support/sandbox'
-import { type RunningServer, startServer } from '../../support/server'
+import { queueSettled, type RunningServer, startServer } from '../../support/server'
 
 const SEAT = 'ai-driven-dev-preorder'
 
@@ -135,6 +136,61 @@ describe('claiming shared seats', () => {
 		// The other order's buyer sees both its seats unclaimed.
 		const page = await html(await get(`/checkout/${other.id}/thank-you`, other.cookie))
 		expect(page.match(/not claimed yet/g)).toHaveLength(2)
+	})
+
+	/** The order link of `orderId`'s receipt, as the buyer's mailbox has it. */
+	async function receiptOrderLink(orderId: string) {
+		await queueSettled(server)
+		const receipt = smtp.received
+			.map((mail) => decodedMail(mail.raw))
+			.find((text) => text.includes(`Your receipt for order ${orderId}`))
+		const link = receipt?.match(
+			new RegExp(`http://127\\.0\\.0\\.1(/checkout/${orderId}/thank-you\\?key=[A-Za-z0-9_%.-]+)`),
+		)?.[1]
+		expect(link).toBeDefined()
+		return link!
+	}
+
+	/** The `checkouts` cookie a response sets, or undefined. */
+	const buyerCookie = (response: Response) =>
+		response.headers
+			.getSetCookie()
+			.find((line) => line.startsWith('checkouts='))
+			?.split(';')[0]
+
+	test('the receipt’s signed order link shows the buyer, in another browser, who claimed which seat', async () => {
+		const order = await buySeats(2, 'elsewhere@example.com')
+		await claim(`/pass/${order.seats[0]}`, { name: 'Grace Hopper', email: 'grace2@example.com' })
+		const link = await receiptOrderLink(order.id)
+
+		// A browser with no cookie at all: the key makes it the buyer's, and leaves the address bar.
+		const opened = await get(link)
+		expect(opened.status).toBe(303)
+		expect(opened.headers.get('location')).toBe(`/checkout/${order.id}/thank-you`)
+		const cookie = buyerCookie(opened)
+		expect(cookie).toBeDefined()
+		const page = await html(await get(`/checkout/${order.id}/thank-you`, cookie))
+		expect(page).toMatch(/Seat 1<\/a> — claimed by Grace Hopper/)
+		expect(page).toMatch(/Seat 2<\/a> — not claimed yet/)
+	})
+
+	test('a tampered order key, or another order’s, shows the stranger’s page and sets nothing', async () => {
+		const mine = await buySeats(2, 'key-mine@example.com')
+		const other = await buySeats(2, 'key-other@example.com')
+		const key = new URL(await receiptOrderLink(mine.id), 'http://x').searchParams.get('key')!
+		const flipped = `${key.slice(0, -1)}${key.at(-1) === 'A' ? 'B' : 'A'}`
+		for (const path of [
+			`/checkout/${other.id}/thank-you?key=${encodeURIComponent(key)}`,
+			`/checkout/${mine.id}/thank-you?key=${encodeURIComponent(flipped)}`,
+			`/checkout/${mine.id}/thank-you?key=`,
+			`/checkout/${mine.id}/thank-you?key=${'A'.repeat(2000)}`,
+		]) {
+			const response = await get(path)
+			expect(response.status, path).toBe(200)
+			expect(buyerCookie(response), path).toBeUndefined()
+			const text = await html(response)
+			for (const seat of [...mine.seats, ...other.seats]) expect(text, path).not.toContain(seat)
+		}
 	})
 
 	test('a tampered claim link is a 404, read or posted, and claims nothing', async () => {
