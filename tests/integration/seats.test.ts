@@ -12,6 +12,7 @@ import type { Database } from '~/db/client.server'
 import { passes } from '~/db/schema.server'
 import { passFiltersSchema } from '~/models/admin/filters.server'
 import { reassignPass, refundOrder } from '~/models/admin/order-actions.server'
+import { getOverview } from '~/models/admin/overview.server'
 import { passExportRows } from '~/models/admin/passes.server'
 import { getPerson } from '~/models/admin/person.server'
 import {
@@ -214,6 +215,19 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		expect(await getPerson(database.db, solo)).toMatchObject({ seatsBought: 1, seatsHeld: 1 })
 		const rows = await database.db.select().from(passes).where(eq(passes.orderId, order.id))
 		expect(rows).toHaveLength(2)
+	})
+
+	test('the owner’s overview counts seat links apart from day passes', async () => {
+		const before = await getOverview(database.db, { from: '2026-01-01', to: '2026-01-02' })
+		const order = await buySeats(2, address('overview-buyer'))
+		await claimPass(database.db, order.seats[0]!, { name: 'Ada', email: address('ov') }, ORIGIN)
+		const after = await getOverview(database.db, { from: '2026-01-01', to: '2026-01-02' })
+		expect(after.passes).toEqual({
+			issued: before.passes.issued,
+			claimed: before.passes.claimed,
+			seatLinks: before.passes.seatLinks + 2,
+			seatsClaimed: before.passes.seatsClaimed + 1,
+		})
 	})
 
 	test('the owner’s passes export lists each seat with its holder, filtered by the course', async () => {
