@@ -22,6 +22,7 @@ async function buyThreeSeats(page: Page, buyer: string) {
 test('three seats give three claim links; a teammate claims one, is e-mailed, and the buyer sees who', async ({
 	page,
 	context,
+	browser,
 }, testInfo) => {
 	const buyer = address(testInfo, 'seat-buyer')
 	const holder = address(testInfo, 'seat-holder')
@@ -61,6 +62,24 @@ test('three seats give three claim links; a teammate claims one, is e-mailed, an
 	await expect(seats.getByRole('listitem').nth(1)).toHaveText('Seat 2 — claimed by Grace Hopper')
 	await expect(seats.getByRole('listitem').nth(0)).toHaveText('Seat 1 — not claimed yet')
 	expect(await inbox(page, buyer)).toHaveLength(1)
+
+	// On another device, the receipt's signed order link shows the buyer the same.
+	const orderLink = receipt?.text.match(
+		/http:\/\/[^\s"<]+\/checkout\/[A-Za-z0-9_-]{22}\/thank-you\?key=[A-Za-z0-9_.%-]+/,
+	)?.[0]
+	expect(orderLink).toBeDefined()
+	// Another browser, as this project's: the same (normal) user agent, JavaScript on or off.
+	const elsewhere = await browser.newContext({
+		javaScriptEnabled: testInfo.project.name === 'js',
+		userAgent: await page.evaluate(() => navigator.userAgent),
+	})
+	const device = await elsewhere.newPage()
+	await device.goto(orderLink!)
+	expect(device.url()).toBe(orderPage)
+	await expect(
+		device.getByRole('region', { name: 'Your seats' }).getByRole('listitem').nth(1),
+	).toHaveText('Seat 2 — claimed by Grace Hopper')
+	await elsewhere.close()
 })
 
 test('a seat claimed meanwhile refuses the second claim next to the form, and keeps its holder', async ({
