@@ -46,6 +46,7 @@ export const MESSAGES = {
 	passNameLong: `Name must be less than ${PASS_HOLDER_NAME_LENGTH.max} characters`,
 	passNameControl: 'Name must not contain control characters',
 	passAlreadyClaimed: 'This pass has already been claimed.',
+	seatAlreadyClaimed: 'This seat has already been claimed.',
 
 	// The sandbox's hosted checkout page (docs/decisions/030).
 	cardNumberMissing: 'Enter your card number',

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import {
+	createOrderToken,
 	createToken,
 	createUnsubscribeToken,
 	signReference,
+	verifyOrderToken,
 	verifyReference,
 	verifyToken,
 	verifyUnsubscribeToken,
@@ -130,6 +132,20 @@ describe('unsubscribe links (docs/decisions/109)', () => {
 
 	test('no unsubscribe link is made for an address over 254 characters', () => {
 		expect(() => createUnsubscribeToken(`${'a'.repeat(300)}@b.co`, secret)).toThrow(RangeError)
+	})
+
+	test('an order link verifies for its own order only, under its own secret and purpose', () => {
+		const token = createOrderToken('order_A', secret)
+		expect(verifyOrderToken(token, 'order_A', secret)).toBe(true)
+		expect(verifyOrderToken(token, 'order_B', secret)).toBe(false)
+		expect(verifyOrderToken(token, 'order_A', 'b'.repeat(40))).toBe(false)
+		expect(verifyOrderToken(`${token}x`, 'order_A', secret)).toBe(false)
+		expect(verifyOrderToken(null, 'order_A', secret)).toBe(false)
+		// Another purpose's token is no order link, nor the other way round.
+		expect(verifyOrderToken(createUnsubscribeToken('order_A', secret), 'order_A', secret)).toBe(
+			false,
+		)
+		expect(verifyUnsubscribeToken(token, secret)).toBeNull()
 	})
 })
 

@@ -139,3 +139,23 @@ export function verifyReference(
 	const given = Buffer.from(signature)
 	return expected.length === given.length && crypto.timingSafeEqual(expected, given)
 }
+
+/**
+ * The receipt's link to its order page (docs/decisions/118): it makes the browser that opens it
+ * the buyer's, so a buyer on another device sees who claimed which seat or pass. It names only
+ * the order and its purpose, and never expires, like the receipt it is in (whose seat and pass
+ * links grant as much).
+ */
+export function createOrderToken(orderId: string, secret: string): string {
+	return seal({ o: orderId, p: 'order' }, secret)
+}
+
+/** Whether `token` is the order link we signed for `orderId`. */
+export function verifyOrderToken(
+	token: string | null | undefined,
+	orderId: string,
+	secret: string,
+): boolean {
+	const data = unseal(token, secret)
+	return data?.p === 'order' && typeof data.o === 'string' && data.o === orderId
+}

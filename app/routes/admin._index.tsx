@@ -159,6 +159,8 @@ export default function AdminOverview() {
 					])}
 					<Figure label="Passes issued" value={overview.passes.issued} />
 					<Figure label="Passes claimed" value={overview.passes.claimed} />
+					<Figure label="Seat links issued" value={overview.passes.seatLinks} />
+					<Figure label="Seat links claimed" value={overview.passes.seatsClaimed} />
 				</dl>
 			</Section>
 

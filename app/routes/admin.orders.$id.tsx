@@ -12,8 +12,9 @@ import type { ReactNode } from 'react'
 import { AuditTable } from '~/components/admin/audit-table'
 import { CopyableId } from '~/components/admin/copyable-id'
 import { ConfirmAction } from '~/components/admin/order-confirm'
+import { OrderPasses } from '~/components/admin/order-passes'
 import { Time } from '~/components/admin/time'
-import { AdminHeading, adminMeta, listTableClasses, money } from '~/components/admin/ui'
+import { AdminHeading, adminMeta, money } from '~/components/admin/ui'
 import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
@@ -54,6 +55,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				verifiedAt: order.verifiedAt?.toISOString() ?? null,
 			},
 			itemName: detail.itemName,
+			// A course order's links are seats to share (docs/decisions/118).
+			unit: detail.itemType === 'course' ? ('seat' as const) : ('pass' as const),
 			passes: detail.passes.map((pass) => ({
 				id: pass.id,
 				holderName: pass.holderName,
@@ -131,7 +134,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 export default function AdminOrder() {
 	const data = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const { order, itemName, passes, events, emails, actions } = data
+	const { order, itemName, unit, passes, events, emails, actions } = data
 	const confirmLink = (action: Confirmable, pass?: string) =>
 		`?confirm=${action}${pass ? `&pass=${encodeURIComponent(pass)}` : ''}`
 	return (
@@ -153,6 +156,7 @@ export default function AdminOrder() {
 				order={order}
 				confirm={data.confirm}
 				confirmPass={data.confirmPass}
+				unit={unit}
 				lastResult={lastResult}
 			/>
 			{order.status === 'paid' ? (
@@ -224,51 +228,11 @@ export default function AdminOrder() {
 					/>
 				</section>
 			</div>
-			<section aria-labelledby="order-passes" className="mt-8">
-				<h2 id="order-passes" className="mb-2 font-semibold">
-					Passes
-				</h2>
-				{passes.length === 0 ? (
-					<p className="text-sm">
-						No passes: this item does not issue them, or the order is not paid.
-					</p>
-				) : (
-					<table className={listTableClasses}>
-						<thead>
-							<tr>
-								<th scope="col">Pass</th>
-								<th scope="col">Holder</th>
-								<th scope="col">Claimed</th>
-								<th scope="col">
-									<span className="sr-only">Actions</span>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{passes.map((pass) => (
-								<tr key={pass.id}>
-									<td data-label="Pass" className="font-mono">
-										<CopyableId id={pass.id} what="pass id" />
-									</td>
-									<td data-label="Holder" className="[overflow-wrap:anywhere]">
-										{[pass.holderName, pass.holderEmail].filter(Boolean).join(' · ') || '—'}
-									</td>
-									<td data-label="Claimed">
-										<Time value={pass.claimedAt} />
-									</td>
-									<td>
-										{!pass.claimedAt && order.status === 'paid' ? (
-											<Link to={confirmLink('reassign-pass', pass.id)} className="underline">
-												Reassign…
-											</Link>
-										) : null}
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				)}
-			</section>
+			<OrderPasses
+				unit={unit}
+				passes={passes}
+				reassignLink={order.status === 'paid' ? (pass) => confirmLink('reassign-pass', pass) : null}
+			/>
 			<section aria-labelledby="order-emails" className="mt-8">
 				<h2 id="order-emails" className="mb-2 font-semibold">
 					E-mails about this order

@@ -104,7 +104,7 @@ export default function AdminOrders() {
 			<AdminHeading title="Orders">
 				<p className="flex flex-wrap gap-x-4 gap-y-1">
 					<ExportLink file="orders.csv" query={filterOnlyQuery} label="Export these orders (CSV)" />
-					<ExportLink file="passes.csv" query={passQuery} label="Export passes (CSV)" />
+					<ExportLink file="passes.csv" query={passQuery} label="Export passes and seats (CSV)" />
 				</p>
 			</AdminHeading>
 			<FilterForm label="Filter orders" keep={keep}>

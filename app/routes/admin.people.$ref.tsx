@@ -31,7 +31,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 		{
 			email: person.email,
 			names: person.names,
+			seatsBought: person.seatsBought,
 			seatsHeld: person.seatsHeld,
+			passCount: person.passCount,
 			orders: person.orders.map((order) => ({
 				id: order.id,
 				createdAt: order.createdAt.toISOString(),
@@ -43,6 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				id: pass.id,
 				orderId: pass.orderId,
 				itemName: pass.itemName,
+				unit: pass.unit,
 				holder: [pass.holderName, pass.holderEmail].filter(Boolean).join(' · '),
 				claimedAt: iso(pass.claimedAt),
 				bought: pass.bought,
@@ -136,8 +139,9 @@ export default function AdminPerson() {
 				{[
 					...(data.names.length > 0 ? [data.names.join(', ')] : []),
 					countOf(orders.length, { one: 'order', other: 'orders' }),
+					`${countOf(data.seatsBought, SEAT)} bought`,
 					`${countOf(data.seatsHeld, SEAT)} held`,
-					countOf(passes.length, PASS),
+					countOf(data.passCount, PASS),
 					countOf(signUps.length, { one: 'sign-up', other: 'sign-ups' }),
 					countOf(emails.length, { one: 'e-mail', other: 'e-mails' }),
 				].join(' · ')}
@@ -171,12 +175,12 @@ export default function AdminPerson() {
 				<MoreLink shown={data.more.orders} to={data.lists.orders} label="all their orders" />
 			</Section>
 
-			<Section id="person-passes" title="Passes" empty={passes.length === 0}>
+			<Section id="person-passes" title="Passes and seats" empty={passes.length === 0}>
 				<ul className={listClasses}>
 					{passes.map((pass) => (
 						<li key={pass.id} className={itemClasses}>
-							<span className="break-all font-mono">{pass.id}</span> · {pass.itemName} ·{' '}
-							{pass.bought && pass.held ? 'bought and held' : pass.bought ? 'bought' : 'held'}
+							<span className="break-all font-mono">{pass.id}</span> · {pass.unit} · {pass.itemName}{' '}
+							· {pass.bought && pass.held ? 'bought and held' : pass.bought ? 'bought' : 'held'}
 							<span className={`block ${mutedClasses}`}>
 								{pass.claimedAt
 									? `Claimed ${formatTime(pass.claimedAt)} by ${pass.holder}`

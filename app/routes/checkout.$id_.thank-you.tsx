@@ -1,6 +1,7 @@
 /**
  * /checkout/{id}/thank-you: what was bought, once the order is paid. Pass orders list their
- * passes, each with the link its holder uses to claim it. A pending order goes back to the
+ * passes, each with the link its holder uses to claim it, and who claimed it; so do course orders
+ * of several seats, one link per seat, the buyer's own among them (docs/decisions/118). A pending order goes back to the
  * processing page; an unknown or unpaid one is a 404. What was bought, the passes and the
  * e-mail address are shown only to the browser that started the checkout; anyone else reads
  * that the order is paid (docs/decisions/068). The receipt e-mail carries the pass links too.
@@ -11,9 +12,10 @@ import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { getDb } from '~/db/client.server'
-import { startedHere } from '~/http/cookies.server'
+import { rememberCheckout, startedHere } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
-import { findValidPass, getCheckout } from '~/models/checkout/index.server'
+import { findValidPass, getCheckout, isOrderLink } from '~/models/checkout/index.server'
 import { invoiceOfOrder, invoicePath } from '~/models/invoices/query.server'
 import { formatPrice } from '~/models/pricing'
 import { t } from '~/utils/i18n'
@@ -30,6 +32,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	if (order.status === 'pending') throw redirect(`/checkout/processing?id=${order.data.id}`)
 	if (order.status !== 'paid') throw notFound(pathname)
 	const headers = { 'Cache-Control': 'private, no-store' }
+	// The receipt's signed link (docs/decisions/118) makes this browser the buyer's, then leaves
+	// the address bar; a key that does not verify for this order counts for nothing.
+	const key = new URL(request.url).searchParams.get('key')
+	if (isOrderLink(key, order.data.id))
+		throw redirectWithinSite(`/checkout/${encodeURIComponent(order.data.id)}/thank-you`, '/', {
+			status: 303,
+			headers: {
+				...headers,
+				'Set-Cookie': await rememberCheckout(request, order.data.id, context),
+			},
+		})
 	if (!(await startedHere(request, order.data.id)))
 		return json({ order: null, passes: [], events: [], invoiceUrl: null }, { headers })
 	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(db, id)))
@@ -61,18 +74,21 @@ const backHome = (
 
 export default function ThankYou() {
 	const { order, passes, events, invoiceUrl } = useLoaderData<typeof loader>()
+	// A course order's links are seats to share (docs/decisions/118); a day order's, passes.
+	const seats = order?.type === 'course'
+	const unit = seats ? 'seat' : 'pass'
 	if (!order)
 		return (
 			<LeadLayout>
 				<PageHeading
 					title="Thank you for your order"
-					lead="This order is paid. Its receipt, with a link to each pass, went to the buyer's e-mail address."
+					lead="This order is paid. Its receipt, with a link to each pass or shared seat, went to the buyer's e-mail address."
 				/>
 				<NextSteps
 					steps={[
 						{
-							when: 'If you received a pass link',
-							what: 'Open it and claim the pass with your own name and e-mail address.',
+							when: 'If you received a pass or seat link',
+							what: 'Open it and claim it with your own name and e-mail address.',
 						},
 					]}
 					links={readOn}
@@ -113,17 +129,18 @@ export default function ThankYou() {
 			{passes.length > 0 ? (
 				<section aria-labelledby="passes" className="mb-8">
 					<h2 id="passes" className="mb-3 text-xl font-semibold">
-						Your passes
+						{seats ? 'Your seats' : 'Your passes'}
 					</h2>
 					<p className="mb-3">
-						Each pass is claimed once, with the name and e-mail of the person who attends. Keep one,
-						and send the others' links to your team.
+						{seats
+							? 'Each seat is claimed once, with the name and e-mail of the person who takes the course. One of them is yours: claim it, and send the others’ links to your team. Each name appears here once its seat is claimed.'
+							: "Each pass is claimed once, with the name and e-mail of the person who attends. Keep one, and send the others' links to your team."}
 					</p>
 					<ol className="list-decimal pl-6">
 						{passes.map((pass, index) => (
 							<li key={pass.id}>
 								<Link to={`/pass/${pass.id}`} className="underline">
-									Pass {index + 1}
+									{seats ? 'Seat' : 'Pass'} {index + 1}
 								</Link>
 								{pass.claimedBy ? ` — claimed by ${pass.claimedBy}` : ' — not claimed yet'}
 							</li>
@@ -136,21 +153,21 @@ export default function ThankYou() {
 					{
 						when: 'Now',
 						what: order.email
-							? `The receipt${passes.length > 0 ? ', with a link to each pass,' : ''} is on its way to ${order.email}, with the date as a calendar file.`
+							? `The receipt${passes.length > 0 ? `, with a link to each ${unit},` : ''} is on its way to ${order.email}, with the date as a calendar file.`
 							: 'The receipt is on its way to the address you paid with.',
 					},
 					...(passes.length > 1
 						? [
 								{
 									when: 'Today',
-									what: 'Claim your own pass and send the other links to your team: each person claims theirs once.',
+									what: `Claim your own ${unit} and send the other links to your team: each person claims theirs once.`,
 								},
 							]
 						: passes.length === 1
 							? [
 									{
 										when: 'Today',
-										what: 'Claim your pass with the name and e-mail of the person who attends.',
+										what: `Claim your ${unit} with the name and e-mail of the person who attends.`,
 									},
 								]
 							: []),
@@ -159,7 +176,9 @@ export default function ThankYou() {
 						what:
 							order.type === 'pass'
 								? 'We e-mail every pass holder the programme and the joining details.'
-								: 'We e-mail you your access.',
+								: passes.length > 1
+									? 'We e-mail each seat holder their access.'
+									: 'We e-mail you your access.',
 					},
 				]}
 				events={events}

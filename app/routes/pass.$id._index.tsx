@@ -1,7 +1,8 @@
 /**
  * /pass/:id, guarded by the pass validator (SPEC §2, §6): a malformed or unknown id, or a pass of
  * an unpaid order, is a 404 with no hint which. A valid pass shows what it is for and lets its
- * holder claim it, once, with a name and an e-mail address.
+ * holder claim it, once, with a name and an e-mail address. A course seat shared by link is a
+ * pass of another kind (docs/decisions/118): the same page, in words about seats.
  */
 import { getFormProps } from '@conform-to/react'
 import {
@@ -25,7 +26,11 @@ import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm, requireFound } from '~/utils/responses'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Your pass', noindex: true })
+export const meta: MetaFunction<typeof loader> = (args) =>
+	pageMeta(args, { title: args.data?.unit === 'seat' ? 'Your seat' : 'Your pass', noindex: true })
+
+/** What the page calls what it shows: a seat of the course, or a pass for the day. */
+const unitOf = (itemType: string) => (itemType === 'course' ? 'seat' : 'pass')
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const pass = requireFound(
@@ -36,6 +41,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		{
 			id: pass.id,
 			itemName: pass.itemName,
+			unit: unitOf(pass.itemType),
 			claimedBy: pass.holderName,
 			// The inputs' native rules (required, lengths), from the schema, for pages without JavaScript.
 			constraint: formConstraints.passClaim(),
@@ -48,12 +54,17 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
 	const submission = parseForm('passClaim', await readForm(request))
 	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-	const outcome = await claimPass(await getDb(), params.id ?? '', submission.value, context.origin)
+	const db = await getDb()
+	const outcome = await claimPass(db, params.id ?? '', submission.value, context.origin)
 	requireFound(outcome === 'not-found' ? null : outcome, pathname)
-	if (outcome === 'already-claimed')
-		return json(submission.reply({ formErrors: [MESSAGES.passAlreadyClaimed] }), {
-			status: 409,
-		})
+	if (outcome === 'already-claimed') {
+		const pass = await findValidPass(db, params.id ?? '')
+		const message =
+			pass && unitOf(pass.itemType) === 'seat'
+				? MESSAGES.seatAlreadyClaimed
+				: MESSAGES.passAlreadyClaimed
+		return json(submission.reply({ formErrors: [message] }), { status: 409 })
+	}
 	return redirectWithinSite(`/pass/${encodeURIComponent(params.id ?? '')}/thank-you`, '/', 303)
 }
 
@@ -67,10 +78,10 @@ export default function PassPage() {
 	})
 	return (
 		<LeadLayout>
-			<PageHeading title="Your pass" lead={pass.itemName} />
+			<PageHeading title={`Your ${pass.unit}`} lead={pass.itemName} />
 			{pass.claimedBy ? (
 				<p role="status">
-					This pass has already been claimed by {pass.claimedBy}.{' '}
+					This {pass.unit} has already been claimed by {pass.claimedBy}.{' '}
 					<Link to="/" className="underline">
 						{t('backToHome')}
 					</Link>
@@ -78,8 +89,9 @@ export default function PassPage() {
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 					<p className="mb-4">
-						Claim this pass with the name and e-mail of the person attending: we e-mail them a
-						confirmation with the date and the calendar file.
+						{pass.unit === 'seat'
+							? 'Claim this seat with the name and e-mail of the person taking the course: we e-mail them a confirmation, and their access when the course opens.'
+							: 'Claim this pass with the name and e-mail of the person attending: we e-mail them a confirmation with the date and the calendar file.'}
 					</p>
 					<Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'name' }} />
 					<Field
@@ -89,7 +101,7 @@ export default function PassPage() {
 						inputProps={{ autoComplete: 'email' }}
 					/>
 					<FormErrors id={form.errorId} errors={form.errors} prominent />
-					<SubmitButton>Claim pass</SubmitButton>
+					<SubmitButton>{pass.unit === 'seat' ? 'Claim seat' : 'Claim pass'}</SubmitButton>
 				</Form>
 			)}
 		</LeadLayout>

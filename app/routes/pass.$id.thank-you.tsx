@@ -1,4 +1,7 @@
-/** /pass/:id/thank-you: confirms a claimed pass. Unknown or unclaimed passes: 404, no hint. */
+/**
+ * /pass/:id/thank-you: confirms a claimed pass, or a claimed course seat (a pass of another kind,
+ * docs/decisions/118). Unknown or unclaimed passes: 404, no hint.
+ */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button-classes'
@@ -11,8 +14,11 @@ import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Your pass is claimed', noindex: true })
+export const meta: MetaFunction<typeof loader> = (args) =>
+	pageMeta(args, {
+		title: args.data?.unit === 'seat' ? 'Your seat is claimed' : 'Your pass is claimed',
+		noindex: true,
+	})
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const pass = await findValidPass(await getDb(), params.id ?? '')
@@ -20,10 +26,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	return json(
 		{
 			itemName: claimed.itemName,
+			unit: claimed.itemType === 'course' ? ('seat' as const) : ('pass' as const),
 			name: claimed.holderName,
 			email: claimed.holderEmail,
-			// Passes are for the day event (docs/decisions/086).
-			events: upcomingEvents(eventKindOf('pass'), context.origin),
+			// Passes are for the day event, seats for the course's opening (docs/decisions/086).
+			events: upcomingEvents(eventKindOf(claimed.itemType), context.origin),
 		},
 		{ headers: { 'Cache-Control': 'private, no-store' } },
 	)
@@ -34,7 +41,7 @@ export default function PassThankYou() {
 	return (
 		<LeadLayout>
 			<PageHeading
-				title="Your pass is claimed"
+				title={`Your ${pass.unit} is claimed`}
 				lead={`Thank you, ${pass.name}. Your ${pass.itemName} is confirmed.`}
 			/>
 			<NextSteps
@@ -44,10 +51,15 @@ export default function PassThankYou() {
 						// Written with the claim (models/checkout/passes.server.ts claimPass, decision 113).
 						what: `A confirmation with the date and the calendar file is on its way to ${pass.email}.`,
 					},
-					{
-						when: 'Before the event',
-						what: `We write to ${pass.email} with the programme and the joining details.`,
-					},
+					pass.unit === 'seat'
+						? {
+								when: 'When the course opens',
+								what: `We e-mail your access to ${pass.email}.`,
+							}
+						: {
+								when: 'Before the event',
+								what: `We write to ${pass.email} with the programme and the joining details.`,
+							},
 				]}
 				events={pass.events}
 				links={readOn}

@@ -102,8 +102,15 @@ test('the owner finds a buyer by the start of their address and sees everything 
 		await expect(page.getByRole('heading', { name: email, level: 1 })).toBeVisible()
 		expect(page.url()).not.toMatch(/findable|example|@|%40/)
 		await expect(
-			page.getByText(/1 order · 2 seats held · 0 passes · 1 sign-up · \d e-mails?/),
+			page.getByText(
+				/1 order · 2 seats bought · 0 seats held · 0 passes · 1 sign-up · \d e-mails?/,
+			),
 		).toBeVisible()
+		// Two seats to share, one link each, neither claimed yet (docs/decisions/118).
+		const seats = page.getByRole('region', { name: 'Passes and seats' }).getByRole('listitem')
+		await expect(seats).toHaveCount(2)
+		await expect(seats.first()).toContainText('seat · AI Driven Dev: pre-order seat · bought')
+		await expect(seats.first()).toContainText('Not claimed yet')
 		const orders = page.getByRole('region', { name: 'Orders' })
 		await expect(orders.getByRole('link', { name: orderId })).toBeVisible()
 		await expect(orders).toContainText('paid · 2 × AI Driven Dev: pre-order seat')
@@ -121,6 +128,13 @@ test('the owner finds a buyer by the start of their address and sees everything 
 	await page.getByRole('region', { name: 'Orders' }).getByRole('link', { name: 'Refund…' }).click()
 	await expect(page).toHaveURL(`${adminURL}/admin/orders/${orderId}?confirm=refund`)
 	await expect(page.getByRole('heading', { name: 'Refund this order?' })).toBeVisible()
+	// A course order's links are its seats, each with a way to give it a new link.
+	const seatLinks = page.getByRole('region', { name: 'Seats' })
+	await expect(seatLinks.getByRole('columnheader', { name: 'Seat' })).toBeVisible()
+	await expect(seatLinks.getByRole('link', { name: 'Reassign…' })).toHaveCount(2)
+	await seatLinks.getByRole('link', { name: 'Reassign…' }).first().click()
+	await expect(page.getByRole('heading', { name: 'Reassign this seat?' })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Reassign seat' })).toBeVisible()
 
 	// The order id finds the order, and the buyer's page from there.
 	await page.goto(`/admin/search?q=${orderId}`)

@@ -64,7 +64,9 @@ describe('find anyone, and a person’s page', () => {
 		const person = await page.text()
 		expect(person).toMatch(new RegExp(`<h1 [^>]*>${BUYER}</h1>`))
 		expect(person).toContain(`href="/admin/orders/${orderId}"`)
-		expect(person).toContain('2 seats held')
+		// Two seats to share, neither claimed yet (docs/decisions/118).
+		expect(person).toContain('2 seats bought')
+		expect(person).toContain('0 seats held')
 		// The actions that apply are links to the pages that do them, not copies.
 		expect(person).toContain(`href="/admin/orders/${orderId}?confirm=refund"`)
 		expect(person).toContain(`href="/admin/orders/${orderId}?confirm=resend-receipt"`)

@@ -21,7 +21,6 @@ import { eraseLead } from '~/models/admin/erase-lead.server'
 import { previewMessage, sendMessage, sendTestMessage } from '~/models/admin/messages.server'
 import { runBulkSend, sendProgress } from '~/models/bulk-send.server'
 import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
-import { newPublicId } from '~/models/checkout/public-id.server'
 import { checkCourseOpening, courseOpening, openCourse } from '~/models/course-opening.server'
 import { unsubscribe } from '~/models/email-preferences.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
@@ -296,12 +295,22 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 			origin: ORIGIN,
 		})
 		await recordSandboxPayment(database.db, orderId, { email: buyer })
-		// A seat of the order claimed by a teammate (issue 25, item 4 gives the links).
-		await database.db.insert(passes).values([
-			{ id: newPublicId(), orderId, itemCode: SEAT, holderEmail: holder, holderName: 'Grace' },
-			// The buyer keeps the other seat, typed in capitals: still one person, one e-mail.
-			{ id: newPublicId(), orderId, itemCode: SEAT, holderEmail: buyer.toUpperCase() },
-		])
+		// The order's two seats (decision 118): one claimed by a teammate, the buyer keeps the
+		// other, typed in capitals: still one person, one e-mail.
+		const seats = await database.db
+			.select({ id: passes.id })
+			.from(passes)
+			.where(eq(passes.orderId, orderId))
+			.orderBy(passes.id)
+		expect(seats).toHaveLength(2)
+		await database.db
+			.update(passes)
+			.set({ holderEmail: holder, holderName: 'Grace' })
+			.where(eq(passes.id, seats[0]!.id))
+		await database.db
+			.update(passes)
+			.set({ holderEmail: buyer.toUpperCase() })
+			.where(eq(passes.id, seats[1]!.id))
 		const { id: second } = await createCheckout(database.db, {
 			code: SEAT,
 			quantity: 1,
@@ -313,7 +322,7 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		await unsubscribe(database.db, unsubscribedBuyer)
 		await drainJobs(database)
 		const receipt = decodedMail(smtp.mailTo(buyer)[0]!.raw)
-		expect(receipt).toContain('When the course opens, we e-mail your access to this address.')
+		expect(receipt).toContain('When the course opens, we e-mail each seat holder their access.')
 		smtp.received.length = 0
 
 		// Who asked to hear when the course opens (the course page's sign-up); the buyer did too.

@@ -282,8 +282,9 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		await buy(PASS, 1, passBuyer)
 		await deliver()
 		const course = mailTo(seatBuyer)[0]!.raw
-		expect(course).toContain('Your 3 seats are saved in this order.')
-		expect(course).toContain('When the course opens, we e-mail your access')
+		// Seats to share (docs/decisions/118): one link per seat, each holder gets their access.
+		expect(course).toContain('Your 3 seats are in this order, one of them yours.')
+		expect(course).toContain('When the course opens, we e-mail each seat holder their access.')
 		expect(course).not.toMatch(/claim your pass/i)
 		expect(course).toContain('filename=course-release.ics')
 		const day = mailTo(passBuyer)[0]!.raw

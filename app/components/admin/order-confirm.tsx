@@ -17,10 +17,14 @@ const CONFIRM_TEXT: Record<ConfirmableAction, { title: string; button: string }>
 	'reassign-pass': { title: 'Reassign this pass?', button: 'Reassign pass' },
 }
 
+/** A course order's links are seats to share (docs/decisions/118): the same action, its words. */
+const SEAT_TEXT = { title: 'Reassign this seat?', button: 'Reassign seat' }
+
 export function ConfirmAction({
 	order,
 	confirm,
 	confirmPass,
+	unit = 'pass',
 	lastResult,
 }: {
 	order: {
@@ -32,6 +36,8 @@ export function ConfirmAction({
 	}
 	confirm: ConfirmableAction | null
 	confirmPass: string | null
+	/** What the order's links are: passes for the day, or seats of the course. */
+	unit?: 'pass' | 'seat'
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const [form, fields] = useValidatedForm('adminOrderAction', {
@@ -40,7 +46,7 @@ export function ConfirmAction({
 		shouldRevalidate: 'onInput',
 	})
 	if (!confirm) return null
-	const text = CONFIRM_TEXT[confirm]
+	const text = confirm === 'reassign-pass' && unit === 'seat' ? SEAT_TEXT : CONFIRM_TEXT[confirm]
 	const self = `/admin/orders/${order.id}`
 	const actionUrl = `${self}?confirm=${confirm}${confirmPass ? `&pass=${encodeURIComponent(confirmPass)}` : ''}`
 	const total = money(order.amountMinor, order.currency)
@@ -57,7 +63,7 @@ export function ConfirmAction({
 					? `${total} goes back to ${order.email ?? 'the buyer'} through ${order.provider}; the order's seats are released and its passes stop working.`
 					: confirm === 'resend-receipt'
 						? `The receipt of ${total} goes to ${order.email} again.`
-						: `Pass ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
+						: `${unit === 'seat' ? 'Seat' : 'Pass'} ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
 			</p>
 			<Form method="post" action={actionUrl} {...getFormProps(form)} className="mt-4 max-w-md">
 				<input type="hidden" name="intent" value={confirm} />

@@ -38,7 +38,7 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			totalMinor: 9_900,
 		}),
 	passAssigned: () =>
-		templates.passAssigned({ itemName: 'Day pass', passUrl: `${siteUrl}/pass/p` }),
+		templates.passAssigned({ itemName: 'Day pass', passUrl: `${siteUrl}/pass/p`, kind: 'day' }),
 	passClaimed: () =>
 		templates.passClaimed({
 			holderName: 'Ada',
@@ -48,7 +48,8 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			siteUrl,
 		}),
 	passRefunded: () => templates.passRefunded({ itemName: 'Day pass', kind: 'day' }),
-	passMovedAway: () => templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1' }),
+	passMovedAway: () =>
+		templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1', kind: 'day' }),
 	checkoutRecovery: () =>
 		templates.checkoutRecovery({
 			itemName: 'Day pass',

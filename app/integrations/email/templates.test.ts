@@ -6,6 +6,7 @@ import {
 	type EmailEvent,
 	lateRefund,
 	ownerMessage,
+	passAssigned,
 	passClaimed,
 	passMovedAway,
 	passRefunded,
@@ -111,6 +112,27 @@ describe('e-mail templates', () => {
 		expect(mail.text).toContain('Pass 1: https://site.test/pass/a')
 		expect(mail.text).toContain('Pass 2: https://site.test/pass/b')
 		expect(mail.html).toContain('href="https://site.test/pass/b"')
+	})
+
+	test('a course receipt of several seats links each seat and says one of them is the buyer’s', async () => {
+		const mail = await receipt({
+			orderId: 'ord_10',
+			currency: 'usd',
+			lines: [{ name: 'AI Driven Dev seat', quantity: 2, unitAmountMinor: 24_900 }],
+			discountMinor: 0,
+			totalMinor: 49_800,
+			paidAt: new Date('2026-01-01T00:00:00Z'),
+			passUrls: ['https://site.test/pass/a', 'https://site.test/pass/b'],
+			kind: 'course',
+		})
+		expect(mail.text).toContain(
+			'Your seats: each is claimed once, by the person who takes the course.',
+		)
+		expect(mail.text).toContain('Seat 1: https://site.test/pass/a')
+		expect(mail.text).toContain('Seat 2: https://site.test/pass/b')
+		expect(mail.text).toContain('Your 2 seats are in this order, one of them yours.')
+		expect(mail.text).toContain('When the course opens, we e-mail each seat holder their access.')
+		expect(mail.text).not.toMatch(/\bpass(es)?\b(?!\/)/i)
 	})
 
 	test('a receipt without a discount has no discount line', async () => {
@@ -398,8 +420,26 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 		for (const href of hrefs(mail.html)) expect(mail.text).toContain(href)
 	})
 
+	test('a reassigned seat speaks of seats, to the new holder and to whoever had its link', async () => {
+		const assigned = await passAssigned({
+			itemName: 'AI Driven Dev',
+			passUrl: 'https://site.test/pass/n',
+			kind: 'course',
+		})
+		expect(assigned.subject).toBe('Your seat for AI Driven Dev')
+		expect(assigned.text).toContain('A seat for AI Driven Dev is yours.')
+		const moved = await passMovedAway({
+			itemName: 'AI Driven Dev',
+			orderId: 'ord_6',
+			kind: 'course',
+		})
+		expect(moved.subject).toBe('A seat for AI Driven Dev has a new link')
+		expect(moved.text).toContain('One of the seats of order ord_6')
+		expect(`${assigned.text}${moved.text}`).not.toMatch(/\bpass(es)?\b(?!\/)/i)
+	})
+
 	test('whoever had a reassigned pass is told its link stopped working, without the new address', async () => {
-		const mail = await passMovedAway({ itemName: 'Day pass', orderId: 'ord_5' })
+		const mail = await passMovedAway({ itemName: 'Day pass', orderId: 'ord_5', kind: 'day' })
 		expect(mail.subject).toBe('A pass for Day pass has a new link')
 		expect(mail.text).toContain('no longer works')
 		expect(mail.text).toContain('ord_5')

@@ -335,8 +335,9 @@ export type ReceiptData = {
 	/** The order's invoice (signed link, docs/decisions/115), its PDF attached. */
 	invoice?: { number: string; url: string }
 	/**
-	 * One link per pass bought: the thank-you page lists them only in the browser that bought,
-	 * so the receipt is how a buyer on another device finds them (docs/decisions/068).
+	 * One link per pass bought, or per seat of a course order of several (docs/decisions/118): the
+	 * thank-you page lists them only in the browser that bought, so the receipt is how a buyer on
+	 * another device finds them (docs/decisions/068).
 	 */
 	passUrls?: string[]
 	/** What the order is for (the course release or the day), its calendar file attached. */
@@ -359,6 +360,13 @@ const unitOf = (kind: OrderKind, count = 1) =>
 
 /** What a receipt says happens next: seats and access for the course, passes for the day. */
 function receiptSteps(kind: OrderKind, quantity: number, passCount: number): string[] {
+	// Seats to share (docs/decisions/118): one link per seat, the buyer's own seat among them.
+	if (kind === 'course' && passCount > 1)
+		return [
+			`Your ${quantity} seats are in this order, one of them yours.`,
+			'Claim your own seat with one link and send the others to your team: each person claims theirs once, with their own name and e-mail.',
+			'When the course opens, we e-mail each seat holder their access.',
+		]
 	if (kind === 'course')
 		return [
 			quantity > 1
@@ -391,6 +399,8 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 		...(data.addedTaxMinor ? [{ label: 'VAT', amount: money(data.addedTaxMinor) }] : []),
 	]
 	const passUrls = data.passUrls ?? []
+	const kind = data.kind ?? (passUrls.length > 0 ? 'day' : 'course')
+	const unit = kind === 'course' ? 'Seat' : 'Pass'
 	const cell = { padding: '4px 16px 4px 0', fontSize: '16px', color: colors.text }
 	const amountCell = { ...cell, padding: '4px 0', textAlign: 'right' as const }
 	return renderEmail(
@@ -430,12 +440,16 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 			) : null}
 			{passUrls.length > 0 ? (
 				<Section>
-					<P>Your passes: each is claimed once, by the person who attends.</P>
+					<P>
+						{kind === 'course'
+							? 'Your seats: each is claimed once, by the person who takes the course.'
+							: 'Your passes: each is claimed once, by the person who attends.'}
+					</P>
 					<Text style={paragraph}>
 						{passUrls.map((url, index) => (
 							<span key={url}>
 								{index > 0 ? <br /> : null}
-								Pass {index + 1}: <A href={url}>{url}</A>
+								{unit} {index + 1}: <A href={url}>{url}</A>
 							</span>
 						))}
 					</Text>
@@ -444,7 +458,7 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 			{data.event ? <EventBlock event={data.event} attached /> : null}
 			<NextSteps
 				steps={receiptSteps(
-					data.kind ?? (passUrls.length > 0 ? 'day' : 'course'),
+					kind,
 					data.lines.reduce((sum, line) => sum + line.quantity, 0),
 					passUrls.length,
 				)}
@@ -500,19 +514,27 @@ export function lateRefund(data: {
 	)
 }
 
-/** A pass the owner (re)assigned to someone: its new link, claimed once by whoever attends. */
-export function passAssigned(data: { itemName: string; passUrl: string }): Promise<EmailContent> {
+/**
+ * A pass (or seat, docs/decisions/118) the owner (re)assigned to someone: its new link, claimed
+ * once by whoever attends.
+ */
+export function passAssigned(data: {
+	itemName: string
+	passUrl: string
+	kind: OrderKind
+}): Promise<EmailContent> {
+	const unit = unitOf(data.kind)
 	return renderEmail(
 		'passAssigned',
-		`Your pass for ${data.itemName}`,
-		<Layout preview={`A pass for ${data.itemName} is yours.`}>
+		`Your ${unit} for ${data.itemName}`,
+		<Layout preview={`A ${unit} for ${data.itemName} is yours.`}>
 			<P>{greeting()}</P>
 			<P>
-				A pass for {data.itemName} is yours. Open the link to claim it with your name and e-mail
+				A {unit} for {data.itemName} is yours. Open the link to claim it with your name and e-mail
 				address: it can be claimed once.
 			</P>
 			<P>
-				<A href={data.passUrl}>Your pass</A>: {data.passUrl}
+				<A href={data.passUrl}>Your {unit}</A>: {data.passUrl}
 			</P>
 		</Layout>,
 	)
@@ -539,7 +561,9 @@ export function refundNotice(data: {
 	const units = unitOf(data.kind, data.quantity)
 	const what =
 		data.kind === 'course'
-			? `${data.quantity === 1 ? 'Your seat is' : `Your ${data.quantity} seats are`} released.`
+			? data.quantity === 1
+				? 'Your seat is released.'
+				: `Your ${data.quantity} seats are released; whoever claimed one is told too.`
 			: `${data.quantity === 1 ? 'Its pass no longer works' : `Its ${data.quantity} passes no longer work`}; whoever claimed one is told too.`
 	return renderEmail(
 		'refundNotice',
@@ -628,17 +652,25 @@ export function passClaimed(data: {
  * Whoever had a pass's link before the owner gave it a new one (docs/decisions/082, 113): the
  * old link stopped working. The new holder's address is theirs, not named here (decision 068).
  */
-export function passMovedAway(data: { itemName: string; orderId: string }): Promise<EmailContent> {
+export function passMovedAway(data: {
+	itemName: string
+	orderId: string
+	kind: OrderKind
+}): Promise<EmailContent> {
+	const [unit, units] = [unitOf(data.kind), unitOf(data.kind, 2)]
 	return renderEmail(
 		'passMovedAway',
-		`A pass for ${data.itemName} has a new link`,
-		<Layout preview={`A pass for ${data.itemName} was sent to someone else.`}>
+		`A ${unit} for ${data.itemName} has a new link`,
+		<Layout preview={`A ${unit} for ${data.itemName} was sent to someone else.`}>
 			<P>{greeting()}</P>
 			<P>
-				One of the passes of order {data.orderId} ({data.itemName}) was given a new link and sent to
-				someone else. The link you had for it no longer works.
+				One of the {units} of order {data.orderId} ({data.itemName}) was given a new link and sent
+				to someone else. The link you had for it no longer works.
 			</P>
-			<NextSteps steps={['Your other passes, if the order has more, are unchanged.']} links={[]} />
+			<NextSteps
+				steps={[`Your other ${units}, if the order has more, are unchanged.`]}
+				links={[]}
+			/>
 		</Layout>,
 	)
 }

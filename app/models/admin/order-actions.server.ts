@@ -10,6 +10,7 @@ import { catalogItems, orders, passes } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { PaymentProviderError } from '~/integrations/payments/index.server'
 import { CheckoutError, refundCheckout } from '~/models/checkout/index.server'
+import { orderKindOf } from '~/models/checkout/notices.server'
 import { newPublicId } from '~/models/checkout/public-id.server'
 import { resendReceipt } from '~/models/checkout/receipt.server'
 import { numberOrderDocuments } from '~/models/invoices/numbering.server'
@@ -100,6 +101,7 @@ export async function reassignPass(
 			.select({
 				id: passes.id,
 				itemName: catalogItems.name,
+				itemType: catalogItems.type,
 				status: orders.status,
 				hadLink: sql<string | null>`coalesce(${passes.sentTo}, ${orders.email})`,
 			})
@@ -127,12 +129,17 @@ export async function reassignPass(
 			...(await templates.passAssigned({
 				itemName: pass.itemName,
 				passUrl: `${input.origin}/pass/${newId}`,
+				kind: orderKindOf(pass.itemType),
 			})),
 		})
 		if (pass.hadLink && pass.hadLink !== input.email)
 			await sendEmail(tx, {
 				to: pass.hadLink,
-				...(await templates.passMovedAway({ itemName: pass.itemName, orderId: input.orderId })),
+				...(await templates.passMovedAway({
+					itemName: pass.itemName,
+					orderId: input.orderId,
+					kind: orderKindOf(pass.itemType),
+				})),
 			})
 		return pass
 	})
@@ -141,5 +148,6 @@ export async function reassignPass(
 			ok: false,
 			message: 'Only an unclaimed pass of a paid order can be reassigned.',
 		}
-	return { ok: true, message: `The pass has a new link, sent to ${input.email}.` }
+	const unit = orderKindOf(moved.itemType) === 'course' ? 'seat' : 'pass'
+	return { ok: true, message: `The ${unit} has a new link, sent to ${input.email}.` }
 }

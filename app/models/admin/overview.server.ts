@@ -155,13 +155,16 @@ export async function readOverviewFigures(db: Db, range: DateRange) {
 /**
  * The overview of the range: its figures from the daily roll-ups, laid out for each table and
  * chart (every day of the range present, zero where nothing happened), with the seats and
- * passes as they are now.
+ * passes as they are now (the course's seats shared by link apart: docs/decisions/118).
  */
 export async function getOverview(db: Db, range: DateRange) {
 	const [figures, passRows, items, seats] = await Promise.all([
 		readOverviewFigures(db, range),
-		db.execute(sql`SELECT count(*)::int AS issued, count(p.claimed_at)::int AS claimed
-			FROM passes p JOIN orders o ON o.id = p.order_id WHERE o.status = 'paid'`),
+		db.execute(sql`SELECT count(*) FILTER (WHERE i.type = 'pass')::int AS issued,
+				count(p.claimed_at) FILTER (WHERE i.type = 'pass')::int AS claimed,
+				count(*) FILTER (WHERE i.type = 'course')::int AS seat_links, count(p.claimed_at)
+				FILTER (WHERE i.type = 'course')::int AS seats_claimed FROM passes p JOIN orders o
+				ON o.id = p.order_id JOIN catalog_items i ON i.code = p.item_code WHERE o.status = 'paid'`),
 		db.execute(sql`SELECT code, name FROM catalog_items`),
 		// The counters the site itself shows, through the same short read cache (dropped at once
 		// when this process records a sale or a refund): each pool is a scan of every paid order.
@@ -225,6 +228,8 @@ export async function getOverview(db: Db, range: DateRange) {
 		passes: {
 			issued: num(rowsOf(passRows)[0]?.issued),
 			claimed: num(rowsOf(passRows)[0]?.claimed),
+			seatLinks: num(rowsOf(passRows)[0]?.seat_links),
+			seatsClaimed: num(rowsOf(passRows)[0]?.seats_claimed),
 		},
 		funnel: {
 			signups: figures.signupsByListDay.reduce((sum, row) => sum + row.count, 0),

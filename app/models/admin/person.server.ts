@@ -1,6 +1,7 @@
 /**
  * A person's page (issue 27, docs/decisions/114): everything the site knows about one e-mail
- * address — the orders it paid for, the seats and passes they give, the passes held by it, its
+ * address — the orders it paid for, the seats and passes they give, the passes and seats held by
+ * it (a course seat shared by link is a pass of another kind, docs/decisions/118), its
  * sign-ups, the e-mails sent to it with their delivery state, and the owners' audit lines about
  * those orders and e-mails. Each read goes through an index on the address (or on the ids the
  * first reads found) and is capped, so a person with a long history costs what anyone does.
@@ -36,7 +37,7 @@ function readOrders(db: Db, email: string) {
 		.limit(PERSON_LIMITS.orders)
 }
 
-/** Passes of the orders `orderIds` and passes held by `email`, each once. */
+/** Passes (and seats) of the orders `orderIds` and those held by `email`, each once. */
 function readPasses(db: Db, email: string, orderIds: string[]) {
 	return db
 		.select({
@@ -44,6 +45,7 @@ function readPasses(db: Db, email: string, orderIds: string[]) {
 			orderId: passes.orderId,
 			orderStatus: orders.status,
 			itemName: catalogItems.name,
+			itemType: catalogItems.type,
 			holderName: passes.holderName,
 			holderEmail: passes.holderEmail,
 			claimedAt: passes.claimedAt,
@@ -125,6 +127,12 @@ export async function getPerson(db: Db, address: string) {
 	const leadName = (lead: (typeof signUps)[number]) =>
 		[lead.firstName, lead.lastName].filter(Boolean).join(' ')
 	const heldPasses = personPasses.filter((pass) => pass.holderEmail === email)
+	const paidCourseOrders = personOrders.filter(
+		(order) => order.status === 'paid' && order.itemType === 'course',
+	)
+	const sharedOrders = new Set(
+		personPasses.filter((pass) => pass.itemType === 'course').map((pass) => pass.orderId),
+	)
 	return {
 		email,
 		names: [
@@ -138,11 +146,18 @@ export async function getPerson(db: Db, address: string) {
 		],
 		orders: personOrders,
 		// A course seat is an order's quantity (SPEC §7); refunded and unpaid orders hold none.
-		seatsHeld: personOrders
-			.filter((order) => order.status === 'paid' && order.itemType === 'course')
-			.reduce((seats, order) => seats + order.quantity, 0),
+		seatsBought: paidCourseOrders.reduce((seats, order) => seats + order.quantity, 0),
+		// Held: the seats of an order that shares none by link (one seat is its buyer's), and each
+		// shared seat claimed with this address (docs/decisions/118).
+		seatsHeld:
+			paidCourseOrders
+				.filter((order) => !sharedOrders.has(order.id))
+				.reduce((seats, order) => seats + order.quantity, 0) +
+			heldPasses.filter((pass) => pass.itemType === 'course' && pass.orderStatus === 'paid').length,
+		passCount: personPasses.filter((pass) => pass.itemType !== 'course').length,
 		passes: personPasses.map((pass) => ({
 			...pass,
+			unit: pass.itemType === 'course' ? ('seat' as const) : ('pass' as const),
 			bought: bought.has(pass.orderId),
 			held: pass.holderEmail === email,
 		})),

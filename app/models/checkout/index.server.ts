@@ -23,5 +23,6 @@ export {
 	type CheckoutView,
 	getCheckout,
 	getSandboxCheckout,
+	isOrderLink,
 	publicCheckoutView,
 } from './status.server'

@@ -2,6 +2,10 @@
  * Day-event passes (SPEC §2 /pass/:id, §6 the pass-validator; docs/decisions/030): one per item
  * bought, issued when the order is paid, each with an unguessable id. The holder claims a pass
  * once with a name and an e-mail address; a team buys several and each member claims one.
+ *
+ * Course seats to share (docs/decisions/118) are passes of another kind: a `passes` row of the
+ * course item, with the same link, claim, messages, refund and reassignment. A course order of
+ * several seats issues one per seat, the buyer's own among them; a single seat is the buyer's.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
@@ -84,9 +88,14 @@ export async function claimPass(
 	return claimed ? 'claimed' : 'already-claimed'
 }
 
+/** Whether an order of `quantity` × an item of `itemType` issues claim links: passes always;
+ * course seats when there are several to share (one seat is its buyer's, docs/decisions/118). */
+const issuesClaimLinks = (itemType: string, quantity: number): boolean =>
+	itemType === 'pass' || (itemType === 'course' && quantity > 1)
+
 /**
- * One pass per item bought, for items of type 'pass'; never twice for one order. Runs in the
- * transaction that marks the order paid.
+ * One pass (or shared seat) per item bought, as `issuesClaimLinks` says; never twice for one
+ * order. Runs in the transaction that marks the order paid.
  */
 export async function issuePasses(
 	tx: Tx,
@@ -96,7 +105,7 @@ export async function issuePasses(
 		.select({ type: catalogItems.type })
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
-	if (item?.type !== 'pass') return
+	if (!item || !issuesClaimLinks(item.type, order.quantity)) return
 	const [existing] = await tx
 		.select({ count: sql<number>`count(*)::int` })
 		.from(passes)

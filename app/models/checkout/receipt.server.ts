@@ -5,6 +5,7 @@
  * the mail server. The owner can send it again from the dashboard (docs/decisions/080).
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
@@ -15,6 +16,7 @@ import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
 import { invoiceAttachment } from '../invoices/attachment.server'
 import { numberOrderDocuments } from '../invoices/numbering.server'
 import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
+import { createOrderToken } from '../signed-token.server'
 import { orderKindOf } from './notices.server'
 import type { Tx } from './query.server'
 
@@ -98,7 +100,10 @@ async function deliverReceipt(
 		discountMinor: order.discountMinor,
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
-		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you`,
+		// Signed (docs/decisions/118): the buyer's view, with who claimed which seat, on any device.
+		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you?key=${encodeURIComponent(
+			createOrderToken(order.id, getConfig().SESSION_SECRET),
+		)}`,
 		addedTaxMinor: order.tax && !order.tax.pricesIncludeTax ? order.tax.taxMinor : undefined,
 		invoice: invoice
 			? { number: invoice.data.number, url: `${siteUrl}${invoicePath(invoice.id)}` }

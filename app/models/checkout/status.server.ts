@@ -8,6 +8,7 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { toMajorUnits } from '../pricing'
+import { verifyOrderToken } from '../signed-token.server'
 import { asksProvider, expireOrder, verifyPendingOrder } from './expire.server'
 import { PUBLIC_ID } from './public-id.server'
 import type { OrderStatus } from './rules'
@@ -44,6 +45,10 @@ export type PublicCheckoutView = { status: OrderStatus; data: { id: string } }
 export function publicCheckoutView(view: CheckoutView): PublicCheckoutView {
 	return { status: view.status, data: { id: view.data.id } }
 }
+
+/** Whether `key` is the signed order link of order `orderId`'s receipt (docs/decisions/118). */
+export const isOrderLink = (key: string | null, orderId: string): boolean =>
+	key !== null && verifyOrderToken(key, orderId, getConfig().SESSION_SECRET)
 
 async function loadCheckoutView(db: Db, id: string): Promise<CheckoutView | null> {
 	const [row] = await db
