@@ -36,17 +36,19 @@ describe('calendar files', () => {
 		expect(ics).toContain('SUMMARY:Free workshop: AI in your development workflow')
 	})
 
-	test('the public file never carries the join link; the confirmation e-mail’s does', () => {
+	test('no file carries the event’s joining link; a confirmation’s carries the registrant’s signed one', () => {
 		expect(eventCalendarFile(workshop, { origin })).not.toContain('meet.example.com')
-		const emailed = lines(eventCalendarFile(workshop, { origin, withJoinLink: true }))
-		expect(emailed).toContain('LOCATION:https://meet.example.com/workshop')
-		expect(emailed).toContain('URL:https://meet.example.com/workshop')
+		const signed = `${origin}/join?token=abc.def`
+		const emailed = eventCalendarFile(workshop, { origin, joinLink: signed })
+		expect(emailed).not.toContain('meet.example.com')
+		expect(lines(emailed)).toContain(`LOCATION:${signed}`)
+		expect(lines(emailed)).toContain(`URL:${signed}`)
 	})
 
 	test('the same event has the same UID every time, so calendars update one entry', () => {
 		const uid = (ics: string) => lines(ics).find((line) => line.startsWith('UID:'))
 		expect(uid(eventCalendarFile(workshop, { origin }))).toBe(
-			uid(eventCalendarFile(workshop, { origin, withJoinLink: true })),
+			uid(eventCalendarFile(workshop, { origin, joinLink: `${origin}/join?token=abc.def` })),
 		)
 	})
 

@@ -16,6 +16,11 @@ const PAGES: Record<EventKind, string> = {
 	day: '/ai-driven-development-day',
 }
 
+/** The page of the site an event belongs to. */
+export function eventPagePath(event: Pick<SiteEvent, 'kind'>): string {
+	return PAGES[event.kind]
+}
+
 /** Where an event's calendar file is served (routes/calendar.$file.ts). */
 export function calendarPath(event: Pick<SiteEvent, 'id'>): string {
 	return `/calendar/${event.id}.ics`
@@ -33,19 +38,20 @@ function eventDetails(event: SiteEvent, origin: string): string {
 /**
  * The event as an iCalendar file. The UID is the event's id at the site's host, so a calendar
  * that imports the file twice (from the page, then from the e-mail) updates one entry.
- * `withJoinLink` puts the join link in (confirmation e-mails only): a public file never has it.
+ * `joinLink` is a registrant's signed joining link (join-link.server.ts), put in the file attached
+ * to their confirmation; a public file never has one, and no file has the event's own joining
+ * link, which only the signed page shows (docs/decisions/116).
  */
 export function eventCalendarFile(
 	event: SiteEvent,
-	{ origin, withJoinLink = false }: { origin: string; withJoinLink?: boolean },
+	{ origin, joinLink }: { origin: string; joinLink?: string },
 ): string {
-	const joinUrl = withJoinLink ? event.joinUrl : undefined
 	const { error, value } = createEvent({
 		uid: `${event.id}@${new URL(origin).hostname}`,
 		productId: 'ai-driven-development/site',
 		title: event.title,
-		description: joinUrl
-			? `${eventDetails(event, origin)}\n\nJoin: ${joinUrl}`
+		description: joinLink
+			? `${eventDetails(event, origin)}\n\nYour joining link: ${joinLink}`
 			: eventDetails(event, origin),
 		start: Date.parse(event.start),
 		startInputType: 'utc',
@@ -53,8 +59,8 @@ export function eventCalendarFile(
 		end: Date.parse(event.end),
 		endInputType: 'utc',
 		endOutputType: 'utc',
-		location: joinUrl ?? event.location,
-		url: joinUrl ?? `${origin}${PAGES[event.kind]}`,
+		location: joinLink ?? event.location,
+		url: joinLink ?? `${origin}${PAGES[event.kind]}`,
 		status: 'CONFIRMED',
 	})
 	// The build checked every field, so an error here is a bug, not input to answer.
@@ -107,12 +113,19 @@ export function emailEvent(event: SiteEvent, origin: string): EmailEvent {
 	}
 }
 
-/** The event's calendar file for a confirmation e-mail: the one place the join link goes. */
-export function calendarAttachment(event: SiteEvent, origin: string): EmailAttachment {
+/**
+ * The event's calendar file for an e-mail; with `joinLink`, the recipient's signed joining link
+ * (a registrant's confirmation), else none (a receipt to a buyer who may not attend).
+ */
+export function calendarAttachment(
+	event: SiteEvent,
+	origin: string,
+	joinLink?: string,
+): EmailAttachment {
 	return {
 		filename: calendarFileName(event),
 		contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-		content: eventCalendarFile(event, { origin, withJoinLink: true }),
+		content: eventCalendarFile(event, { origin, joinLink }),
 	}
 }
 

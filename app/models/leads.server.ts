@@ -18,6 +18,7 @@ import type { AttributionFacts } from './attribution'
 import { calendarAttachment, emailEvent } from './calendar.server'
 import { sendConfirmation } from './confirmation-limits.server'
 import { isUnsubscribed, unsubscribeLinks } from './email-preferences.server'
+import { hasJoiningLink, joinLink } from './join-link.server'
 import { createToken } from './signed-token.server'
 import { chooseSession, takeSessionPlace } from './workshop-sessions.server'
 
@@ -219,7 +220,16 @@ async function confirmationEmail(
 		unsubscribeLinks(origin, input.email, await isUnsubscribed(db, input.email))
 	const withCalendar = async (content: Promise<EmailContent>, event: SiteEvent | undefined) => ({
 		...(await content),
-		attachments: event ? [calendarAttachment(event, origin)] : [],
+		// The registrant's own signed joining link (docs/decisions/116), never the event's.
+		attachments: event
+			? [
+					calendarAttachment(
+						event,
+						origin,
+						hasJoiningLink(event) ? joinLink(event, input.email, origin) : undefined,
+					),
+				]
+			: [],
 	})
 	switch (input.list) {
 		case 'workshop': {

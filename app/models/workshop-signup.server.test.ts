@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
 import { type Database, openDatabase } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
@@ -14,6 +15,7 @@ import { prepareDatabase } from '~/models/prepare-database.server'
 import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import type { AttributionFacts } from './attribution'
 import { findLead, signUp } from './leads.server'
+import { verifyJoinToken } from './signed-token.server'
 import { submitSignup } from './signups.server'
 import { sessionHeadCounts } from './workshop-sessions.server'
 
@@ -99,7 +101,16 @@ describe('a workshop sign-up chooses a session', () => {
 		const ics = mail!.attachments![0]!.content
 		expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1)
 		expect(ics).toContain('UID:later-session@site.test')
-		expect(ics).toContain('https://meet.example.com/later-session')
+		// The registrant's signed joining page, never the session's own link (docs/decisions/116).
+		expect(ics).not.toContain('https://meet.example.com/later-session')
+		const joinPage = /URL:(\S+)/.exec(ics.replace(/\r\n[ \t]/g, ''))![1]!
+		expect(joinPage).toMatch(/^https:\/\/site\.test\/join\?token=/)
+		const token = new URL(joinPage).searchParams.get('token')
+		expect(verifyJoinToken(token, getConfig().SESSION_SECRET)).toMatchObject({
+			ok: true,
+			email: 'ada@example.com',
+			eventId: 'later-session',
+		})
 	})
 
 	test('no session sent: the nearest one not begun with a place left', async () => {

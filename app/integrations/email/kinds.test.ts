@@ -9,6 +9,18 @@ const unsubscribe: UnsubscribeLinks = {
 }
 const siteUrl = 'https://site.test'
 const paidAt = new Date('2026-01-01T00:00:00Z')
+const reminder = {
+	event: {
+		title: 'Free workshop',
+		when: 'Thursday, 10 December 2026, 18:00–20:00',
+		zoneName: 'CET',
+		calendarUrl: `${siteUrl}/calendar/w.ics`,
+		googleCalendarUrl: 'https://calendar.google.com/x',
+	},
+	joinUrl: `${siteUrl}/join?token=t.s`,
+	pageUrl: `${siteUrl}/workshop`,
+	unsubscribe,
+}
 
 /** One message of every kind: the type fails to compile when a kind has no sample. */
 const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
@@ -49,6 +61,8 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 		}),
 	passRefunded: () => templates.passRefunded({ itemName: 'Day pass', kind: 'day' }),
 	passMovedAway: () => templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1' }),
+	reminderDayBefore: () => templates.reminderDayBefore(reminder),
+	reminderHourBefore: () => templates.reminderHourBefore(reminder),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -61,7 +75,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test('receipts and what a purchase delivers are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe', () => {
+	test('receipts and what a purchase delivers are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe, reminders are list mail', () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			courseSignupConfirmation: 'signup',
@@ -73,9 +87,11 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passClaimed: 'transactional',
 			passRefunded: 'transactional',
 			passMovedAway: 'transactional',
+			reminderDayBefore: 'list',
+			reminderHourBefore: 'list',
 		})
-		// Nothing the site sends today is list mail; reminders and the owner's messages will be.
-		expect(LIST_KINDS).toEqual([])
+		// Never sent to an address that unsubscribed (docs/decisions/116).
+		expect(LIST_KINDS).toEqual(['reminderDayBefore', 'reminderHourBefore'])
 	})
 
 	test.each(Object.keys(SAMPLES) as EmailKind[])(

@@ -34,6 +34,9 @@ export const EMAIL_KINDS = {
 	passClaimed: 'transactional',
 	passRefunded: 'transactional',
 	passMovedAway: 'transactional',
+	// docs/decisions/116: a reminder is our initiative; an unsubscribed address gets none.
+	reminderDayBefore: 'list',
+	reminderHourBefore: 'list',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

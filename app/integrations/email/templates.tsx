@@ -631,3 +631,63 @@ export function passMovedAway(data: { itemName: string; orderId: string }): Prom
 		</Layout>,
 	)
 }
+
+/** What a reminder names: the event, the registrant's signed joining link, the event's page. */
+export type ReminderData = {
+	firstName?: string | null
+	event: EmailEvent
+	/** The signed page that shows this registrant the joining link (docs/decisions/116). */
+	joinUrl: string
+	/** The event's page on the site. */
+	pageUrl: string
+	unsubscribe: UnsubscribeLinks
+}
+
+function Reminder({ data, preview, lead }: { data: ReminderData; preview: string; lead: string }) {
+	return (
+		<Layout preview={preview} unsubscribe={data.unsubscribe}>
+			<P>{greeting(data.firstName)}</P>
+			<P>{lead}</P>
+			<EventBlock event={data.event} attached={false} />
+			<P>
+				<A href={data.joinUrl}>Open your joining link</A>
+			</P>
+			<P>
+				The link is yours alone: it shows the joining link to you as someone who signed up. Please
+				do not forward it.
+			</P>
+			<NextSteps
+				steps={['Open the link a few minutes before the start to join.']}
+				links={[{ href: data.pageUrl, label: 'The event page' }]}
+			/>
+		</Layout>
+	)
+}
+
+/** Sent the day before a workshop session or the day event, to each person signed up for it. */
+export function reminderDayBefore(data: ReminderData): Promise<EmailContent> {
+	return renderEmail(
+		'reminderDayBefore',
+		`Reminder: ${data.event.title} starts within a day`,
+		<Reminder
+			data={data}
+			preview={`${data.event.title} starts ${data.event.when}.`}
+			lead={`A reminder: ${data.event.title} starts ${data.event.when} (${data.event.zoneName}). Here is your joining link.`}
+		/>,
+		data.unsubscribe,
+	)
+}
+
+/** Sent an hour before a workshop session or the day event starts, never after. */
+export function reminderHourBefore(data: ReminderData): Promise<EmailContent> {
+	return renderEmail(
+		'reminderHourBefore',
+		`Starting within the hour: ${data.event.title}`,
+		<Reminder
+			data={data}
+			preview={`${data.event.title} starts within the hour.`}
+			lead={`${data.event.title} starts within the hour. Here is your joining link.`}
+		/>,
+		data.unsubscribe,
+	)
+}
