@@ -1,7 +1,8 @@
 /**
  * Reminders of workshop sessions and the day event (issue 25, item 2; docs/decisions/116): the
- * day before and an hour before, to each person signed up for a workshop session (its leads) and
- * each holder of a day pass, each carrying that person's signed joining link.
+ * day before and an hour before, to each person signed up for a workshop session (its leads), and
+ * to each confirmed registrant of the day event and each holder of a day pass, each carrying that
+ * person's signed joining link.
  *
  * The periodic job `reminders.send` runs every minute: for each event whose reminder window is
  * open now, it writes the reminder to each recipient who has none yet. Each is one transaction:
@@ -47,41 +48,53 @@ function remindedEvents(): SiteEvent[] {
 type Recipient = { email: string; firstName: string | null }
 
 /**
- * Who is signed up for `event`: a workshop session's leads (not erased), or the day event's pass
- * holders (passes of paid orders, claimed). One per mailbox.
+ * Who is signed up for `event`: a workshop session's leads, or the day event's confirmed
+ * registrants and its pass holders (passes of paid orders, claimed). Erased leads are no one.
+ * One per mailbox.
  */
 export async function registrantsOf(db: Db, event: SiteEvent): Promise<Recipient[]> {
-	const rows =
-		event.kind === 'workshop'
-			? await db
-					.select({ email: leads.email, firstName: leads.firstName })
-					.from(leads)
-					.where(
-						and(
-							eq(leads.list, 'workshop'),
-							eq(leads.workshopSession, event.id),
-							isNull(leads.erasedAt),
-						),
-					)
-			: event.kind === 'day'
-				? (
-						await db
-							.select({ email: passes.holderEmail, name: passes.holderName })
-							.from(passes)
-							.innerJoin(orders, eq(orders.id, passes.orderId))
-							.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
-							.where(
-								and(
-									eq(orders.status, 'paid'),
-									eq(catalogItems.type, 'pass'),
-									isNotNull(passes.holderEmail),
-								),
-							)
-					).map((row) => ({
-						email: row.email!,
-						firstName: row.name?.split(/\s+/)[0] ?? null,
-					}))
-				: []
+	const rows: Recipient[] = []
+	if (event.kind === 'workshop')
+		rows.push(
+			...(await db
+				.select({ email: leads.email, firstName: leads.firstName })
+				.from(leads)
+				.where(
+					and(
+						eq(leads.list, 'workshop'),
+						eq(leads.workshopSession, event.id),
+						isNull(leads.erasedAt),
+					),
+				)),
+		)
+	if (event.kind === 'day') {
+		rows.push(
+			...(await db
+				.select({ email: leads.email, firstName: leads.firstName })
+				.from(leads)
+				.where(
+					and(eq(leads.list, 'day_event'), isNotNull(leads.confirmedAt), isNull(leads.erasedAt)),
+				)),
+		)
+		const holders = await db
+			.select({ email: passes.holderEmail, name: passes.holderName })
+			.from(passes)
+			.innerJoin(orders, eq(orders.id, passes.orderId))
+			.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
+			.where(
+				and(
+					eq(orders.status, 'paid'),
+					eq(catalogItems.type, 'pass'),
+					isNotNull(passes.holderEmail),
+				),
+			)
+		rows.push(
+			...holders.map((row) => ({
+				email: row.email!,
+				firstName: row.name?.split(/\s+/)[0] ?? null,
+			})),
+		)
+	}
 	const seen = new Set<string>()
 	return rows.filter((row) => {
 		const key = mailboxOf(row.email).key

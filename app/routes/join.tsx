@@ -22,8 +22,10 @@ import { pageMeta } from '~/utils/meta'
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your joining link', noindex: true })
 
-// The page carries a private link: no shared cache may keep it, no other site may see its URL.
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
+// The page carries a private link: no shared cache may keep it. Its own URL (the token) never
+// reaches another site: the site's Referrer-Policy sends other sites the origin alone, and the
+// joining link is followed with no referrer at all.
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
 
 const INVALID_LINK =
 	'This link is not valid. Please open the link from your reminder e-mail as it is, all of it.'

@@ -73,7 +73,8 @@ const HOUR = 3_600_000
 const direct = { partnerKey: null, referralUrl: null, marketing: {} }
 const eventOf = (id: string) => fixture.find((event) => event.id === id)!
 /** `hours` before (negative: after) the start of `id`. */
-const before = (id: string, hours: number) => new Date(Date.parse(eventOf(id).start) - hours * HOUR)
+const hoursBefore = (id: string, hours: number) =>
+	new Date(Date.parse(eventOf(id).start) - hours * HOUR)
 
 describe('which reminder is due', () => {
 	const event = { start: '2030-06-10T17:00:00.000Z' }
@@ -150,7 +151,7 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		await signUp('ada@example.com', 'session-a')
 		await signUp('grace@example.com', 'session-a', 'Grace')
 		await signUp('other@example.com', 'session-b')
-		now = before('session-a', 20)
+		now = hoursBefore('session-a', 20)
 		await turn()
 
 		for (const email of ['ada@example.com', 'grace@example.com']) {
@@ -177,7 +178,7 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 	test('two workers at once, and the job again after a restart, send each reminder once', async () => {
 		const people = Array.from({ length: 8 }, (_, index) => `twice-${index}@example.com`)
 		for (const email of people) await signUp(email, 'session-b')
-		now = before('session-b', 0.5)
+		now = hoursBefore('session-b', 0.5)
 		await ensurePeriodicJob(database.db, 'reminders.send')
 		await jobsDueNow(database)
 		// Two app servers' workers poll at once, and two sweeps race (a lapsed claim run again).
@@ -205,16 +206,16 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 	test('a server down through both windows sends nothing after the start, and one back 30 minutes before sends only the hour’s reminder', async () => {
 		await signUp('late@example.com', 'session-c')
 		await signUp('missed@example.com', 'session-d')
-		now = before('session-c', 0.5)
+		now = hoursBefore('session-c', 0.5)
 		await turn()
 		expect(reminders('late@example.com').map((mail) => mail.subject)).toEqual([
 			'Starting within the hour: The test workshop',
 		])
-		now = before('session-d', -0.02)
+		now = hoursBefore('session-d', -0.02)
 		await turn()
 		expect(reminders('missed@example.com')).toHaveLength(0)
 		// And never later either.
-		now = before('session-d', -30)
+		now = hoursBefore('session-d', -30)
 		await turn()
 		expect(reminders('missed@example.com')).toHaveLength(0)
 	})
@@ -223,7 +224,7 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		await signUp('quiet@example.com', 'session-e')
 		await signUp('Loud@example.com', 'session-e')
 		await unsubscribe(database.db, 'Quiet+x@Example.com')
-		now = before('session-e', 10)
+		now = hoursBefore('session-e', 10)
 		await turn()
 		expect(reminders('quiet@example.com')).toHaveLength(0)
 		expect(reminders('loud@example.com')).toHaveLength(1)
@@ -234,7 +235,7 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 
 	test('a reminder the mail server did not take before the start is given up, not sent late', async () => {
 		await signUp('slow@example.com', 'session-e')
-		now = before('session-e', 0.9)
+		now = hoursBefore('session-e', 0.9)
 		await ensurePeriodicJob(database.db, 'reminders.send')
 		await jobsDueNow(database)
 		await runDueJobs(worker())
@@ -254,7 +255,11 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		expect(given).toMatchObject({ sentAt: null, failedAt: expect.any(Date) })
 	})
 
-	test('day-pass holders get the day’s reminders; the holder of a refunded pass and an unclaimed pass get none', async () => {
+	test('confirmed registrants of the day and day-pass holders get its reminders; an unconfirmed registrant, a refunded pass’s holder and a buyer get none', async () => {
+		const register = (email: string, confirmed: boolean) =>
+			saveLead(database.db, { email, list: 'day_event', attribution: direct, confirmed })
+		await register('confirmed@example.com', true)
+		await register('unconfirmed@example.com', false)
 		const buy = async (email: string) => {
 			const { id } = await createCheckout(database.db, {
 				code: PASS,
@@ -289,7 +294,7 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 
 		expect(await isRegistered(database.db, eventOf('the-day'), 'hedy@example.com')).toBe(true)
 		expect(await isRegistered(database.db, eventOf('the-day'), 'alan@example.com')).toBe(false)
-		now = before('the-day', 23)
+		now = hoursBefore('the-day', 23)
 		await turn()
 		const [mail, ...more] = reminders('hedy@example.com')
 		expect(more).toHaveLength(0)
@@ -301,5 +306,9 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		})
 		expect(reminders('alan@example.com')).toHaveLength(0)
 		expect(reminders('buyer@example.com')).toHaveLength(0)
+		expect(reminders('confirmed@example.com').map((mail) => mail.subject)).toEqual([
+			'Reminder: The test day starts within a day',
+		])
+		expect(reminders('unconfirmed@example.com')).toHaveLength(0)
 	})
 })

@@ -239,7 +239,7 @@ export function workshopConfirmation(data: {
 			) : null}
 			<NextSteps
 				steps={[
-					"We'll e-mail you the joining link and a reminder the day before the session.",
+					"We'll e-mail you a reminder with your joining link the day before the session and an hour before it starts. The calendar file carries your joining link too.",
 					'Until then, warm up with the blog and the cheatsheets.',
 				]}
 				links={[
@@ -278,7 +278,7 @@ export function dayEventConfirmation(data: {
 			{data.event ? <EventBlock event={data.event} attached /> : null}
 			<NextSteps
 				steps={[
-					'Once you confirm, your place is saved. We send the programme and the joining details before the day.',
+					'Once you confirm, your place is saved. We e-mail you a reminder with the joining link the day before and an hour before the start.',
 				]}
 				links={data.siteUrl ? readOn(data.siteUrl) : []}
 			/>
@@ -365,7 +365,7 @@ function receiptSteps(kind: OrderKind, quantity: number, passCount: number): str
 		passCount > 1
 			? 'Keep one pass and send the others to your team: each person claims theirs with their own name and e-mail.'
 			: 'Claim your pass with the name and e-mail of the person who attends.',
-		'Before the day, we e-mail every pass holder the programme and the joining details.',
+		'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link.',
 	]
 }
 
@@ -605,7 +605,7 @@ export function passClaimed(data: {
 				steps={[
 					data.kind === 'course'
 						? 'When the course opens, we e-mail your access to this address.'
-						: 'Before the day, we e-mail you the programme and the joining details.',
+						: 'The day before and an hour before the start, we e-mail you a reminder with the joining link. The calendar file carries your joining link too.',
 				]}
 				links={readOn(data.siteUrl)}
 			/>
