@@ -128,7 +128,7 @@ describe('the signed joining link', () => {
 	test('no public page, calendar file or confirmation carries the joining link itself', async () => {
 		for (const page of [
 			'/workshop',
-			'/workshop/enrolled?session=' + SESSION,
+			`/workshop/enrolled?session=${SESSION}`,
 			`/calendar/${SESSION}.ics`,
 		]) {
 			const body = await (await fetch(`${server.url}${page}`)).text()
