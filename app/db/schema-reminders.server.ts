@@ -5,8 +5,7 @@
 import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { outbox } from './schema-leads.server'
 
-export const REMINDERS = ['day_before', 'hour_before'] as const
-export type Reminder = (typeof REMINDERS)[number]
+export type Reminder = 'day_before' | 'hour_before'
 
 export const eventReminders = pgTable(
 	'event_reminders',

@@ -52,7 +52,7 @@ type Recipient = { email: string; firstName: string | null }
  * registrants and its pass holders (passes of paid orders, claimed). Erased leads are no one.
  * One per mailbox.
  */
-export async function registrantsOf(db: Db, event: SiteEvent): Promise<Recipient[]> {
+async function registrantsOf(db: Db, event: SiteEvent): Promise<Recipient[]> {
 	const rows: Recipient[] = []
 	if (event.kind === 'workshop')
 		rows.push(

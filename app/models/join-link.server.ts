@@ -5,10 +5,12 @@
  */
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
+import type { EmailAttachment } from '~/integrations/email/attachment'
+import { calendarAttachment } from './calendar.server'
 import { createJoinToken } from './signed-token.server'
 
 /** Where a registrant's signed joining link opens (routes/join.tsx). */
-export const JOIN_PATH = '/join'
+const JOIN_PATH = '/join'
 
 /** A joining link works until a day after its event ended. */
 const JOIN_LINK_GRACE_MS = 24 * 3_600_000
@@ -24,4 +26,20 @@ export function joinLink(event: SiteEvent, email: string, origin: string): strin
 		getConfig().SESSION_SECRET,
 	)
 	return `${origin}${JOIN_PATH}?token=${encodeURIComponent(token)}`
+}
+
+/**
+ * The event's calendar file for a message to one of its registrants: with their own signed
+ * joining link when the event has joining links, never the event's own.
+ */
+export function registrantCalendar(
+	event: SiteEvent,
+	email: string,
+	origin: string,
+): EmailAttachment {
+	return calendarAttachment(
+		event,
+		origin,
+		hasJoiningLink(event) ? joinLink(event, email, origin) : undefined,
+	)
 }

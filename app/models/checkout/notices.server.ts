@@ -12,8 +12,8 @@ import type { EmailMessage } from '~/integrations/email/send.server'
 import type { OrderKind } from '~/integrations/email/templates'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
-import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
-import { hasJoiningLink, joinLink } from '../join-link.server'
+import { emailEvent, eventKindOf } from '../calendar.server'
+import { registrantCalendar } from '../join-link.server'
 import type { Tx } from './query.server'
 
 /** A course order buys seats; a pass order passes for the day event (calendar.server.ts). */
@@ -103,14 +103,6 @@ export async function passClaimedMessage(pass: ClaimedPass, origin: string): Pro
 	return {
 		to: pass.holderEmail,
 		...content,
-		attachments: event
-			? [
-					calendarAttachment(
-						event,
-						origin,
-						hasJoiningLink(event) ? joinLink(event, pass.holderEmail, origin) : undefined,
-					),
-				]
-			: [],
+		attachments: event ? [registrantCalendar(event, pass.holderEmail, origin)] : [],
 	}
 }
