@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import type { SiteEvent } from '~/content/site-content'
 import {
 	calendarPath,
@@ -69,5 +70,42 @@ describe('calendar files', () => {
 		expect(shown.calendarPath).toBe('/calendar/workshop-2026-12-10.ics')
 		expect(calendarPath(workshop)).toBe(shown.calendarPath)
 		expect(JSON.stringify(shown)).not.toContain('meet.example.com')
+	})
+})
+
+describe('calendar files that stay true (docs/decisions/117)', () => {
+	beforeAll(() => useInProcess({ EMAIL_FROM: 'AI Driven Dev <hello@aidrivendev.example>' }))
+	afterAll(() => leaveInProcess())
+	const field = (ics: string, name: string) =>
+		lines(ics).find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`))
+
+	test('a published file is METHOD:PUBLISH, SEQUENCE:0 and CONFIRMED; a provisional or placeholder date is TENTATIVE', () => {
+		const ics = eventCalendarFile(workshop, { origin })
+		expect(field(ics, 'METHOD')).toBe('METHOD:PUBLISH')
+		expect(field(ics, 'SEQUENCE')).toBe('SEQUENCE:0')
+		expect(field(ics, 'STATUS')).toBe('STATUS:CONFIRMED')
+		for (const provisional of [
+			{ ...workshop, status: 'tentative' as const },
+			{ ...workshop, placeholder: true },
+		])
+			expect(field(eventCalendarFile(provisional, { origin }), 'STATUS')).toBe('STATUS:TENTATIVE')
+	})
+
+	test('an update is METHOD:REQUEST with the higher SEQUENCE, the same UID and an organizer', () => {
+		const ics = eventCalendarFile(workshop, { origin, sequence: 2, method: 'REQUEST' })
+		expect(field(ics, 'METHOD')).toBe('METHOD:REQUEST')
+		expect(field(ics, 'SEQUENCE')).toBe('SEQUENCE:2')
+		expect(field(ics, 'UID')).toBe('UID:workshop-2026-12-10@aidrivendev.example')
+		expect(field(ics, 'ORGANIZER')).toMatch(/mailto:hello@aidrivendev\.example$/i)
+	})
+
+	test('a cancellation is METHOD:CANCEL and STATUS:CANCELLED', () => {
+		const ics = eventCalendarFile(
+			{ ...workshop, status: 'cancelled' },
+			{ origin, sequence: 1, method: 'CANCEL' },
+		)
+		expect(field(ics, 'METHOD')).toBe('METHOD:CANCEL')
+		expect(field(ics, 'STATUS')).toBe('STATUS:CANCELLED')
+		expect(field(ics, 'SEQUENCE')).toBe('SEQUENCE:1')
 	})
 })

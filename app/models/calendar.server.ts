@@ -4,6 +4,7 @@
  * Calendar link, plus what a page needs to show the event's date.
  */
 import { createEvent } from 'ics'
+import { getConfig } from '~/config.server'
 import type { EventKind, SiteEvent } from '~/content/site-content'
 import { eventsOf } from '~/content/site-content.server'
 import type { EmailAttachment } from '~/integrations/email/attachment'
@@ -14,6 +15,22 @@ const PAGES: Record<EventKind, string> = {
 	course: '/',
 	workshop: '/workshop',
 	day: '/ai-driven-development-day',
+}
+
+export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL'
+
+/** What calendars show of the event's state: a provisional date is tentative (a placeholder too). */
+export function calendarStatus(event: Pick<SiteEvent, 'status' | 'placeholder'>) {
+	if (event.status === 'cancelled') return 'CANCELLED' as const
+	return event.status === 'tentative' || event.placeholder
+		? ('TENTATIVE' as const)
+		: ('CONFIRMED' as const)
+}
+
+/** The sender's address (EMAIL_FROM, "Name <address>" or a bare address), the updates' organizer. */
+function organizerAddress(): string {
+	const from = getConfig().EMAIL_FROM
+	return /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
 }
 
 /** The page of the site an event belongs to. */
@@ -44,9 +61,27 @@ function eventDetails(event: SiteEvent, origin: string): string {
  */
 export function eventCalendarFile(
 	event: SiteEvent,
-	{ origin, joinLink }: { origin: string; joinLink?: string },
+	{
+		origin,
+		joinLink,
+		sequence = 0,
+		method = 'PUBLISH',
+	}: {
+		origin: string
+		joinLink?: string
+		/** How often the event changed since it was first published (docs/decisions/117). */
+		sequence?: number
+		/** PUBLISH (a file to import), REQUEST (an update of one sent), CANCEL (RFC 5546). */
+		method?: CalendarMethod
+	},
 ): string {
 	const { error, value } = createEvent({
+		method,
+		sequence,
+		// RFC 5546: an update or a cancellation names who sends it.
+		...(method === 'PUBLISH'
+			? {}
+			: { organizer: { name: 'AI Driven Dev', email: organizerAddress() } }),
 		uid: `${event.id}@${new URL(origin).hostname}`,
 		productId: 'ai-driven-development/site',
 		title: event.title,
@@ -61,7 +96,7 @@ export function eventCalendarFile(
 		endOutputType: 'utc',
 		location: joinLink ?? event.location,
 		url: joinLink ?? `${origin}${PAGES[event.kind]}`,
-		status: 'CONFIRMED',
+		status: method === 'CANCEL' ? 'CANCELLED' : calendarStatus(event),
 	})
 	// The build checked every field, so an error here is a bug, not input to answer.
 	if (error || !value) throw error ?? new Error(`No calendar file for ${event.id}`)
@@ -136,5 +171,7 @@ export function eventKindOf(itemType: string): EventKind {
 
 /** The events of a kind not over yet, as pages show them: a past date is no next step. */
 export function upcomingEvents(kind: EventKind, origin: string): PresentedEvent[] {
-	return eventsOf(kind, { after: new Date() }).map((event) => presentEvent(event, origin))
+	return eventsOf(kind, { after: new Date() })
+		.filter((event) => event.status !== 'cancelled')
+		.map((event) => presentEvent(event, origin))
 }

@@ -42,7 +42,9 @@ export function reminderDue(event: Pick<SiteEvent, 'start'>, now: Date): Reminde
 
 /** The events people get reminders of: every workshop session and the day event. */
 function remindedEvents(): SiteEvent[] {
-	return [...eventsOf('workshop'), ...eventsOf('day')]
+	return [...eventsOf('workshop'), ...eventsOf('day')].filter(
+		(event) => event.status !== 'cancelled',
+	)
 }
 
 type Recipient = { email: string; firstName: string | null }
