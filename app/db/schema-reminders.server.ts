@@ -1,8 +1,9 @@
 /**
- * The reminders of 0050_event_reminders.sql (docs/decisions/116): one row per event, reminder and
- * recipient mailbox (its hash), the database's guarantee that each is sent once.
+ * The reminders of 0050_event_reminders.sql (docs/decisions/116) and the calendar versions of
+ * 0051_event_versions.sql (117): one row per event, message and recipient mailbox (its hash),
+ * the database's guarantee that each is sent once.
  */
-import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { outbox } from './schema-leads.server'
 
 export type Reminder = 'day_before' | 'hour_before'
@@ -17,4 +18,25 @@ export const eventReminders = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [primaryKey({ columns: [table.eventId, table.reminder, table.mailboxKey] })],
+)
+
+/** 0051: what registrants' calendars were last told of each event (docs/decisions/117). */
+export const eventVersions = pgTable('event_versions', {
+	eventId: text('event_id').primaryKey(),
+	sequence: integer('sequence').notNull().default(0),
+	fingerprint: text('fingerprint').notNull(),
+	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** 0051: an update or cancellation of one version of an event, sent to one mailbox once. */
+export const eventUpdateNotices = pgTable(
+	'event_update_notices',
+	{
+		eventId: text('event_id').notNull(),
+		sequence: integer('sequence').notNull(),
+		mailboxKey: text('mailbox_key').notNull(),
+		outboxId: bigint('outbox_id', { mode: 'number' }).references(() => outbox.id),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [primaryKey({ columns: [table.eventId, table.sequence, table.mailboxKey] })],
 )

@@ -6,6 +6,7 @@
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { emailDeliveryJob } from '~/integrations/email/index.server'
+import { calendarSyncJob } from '~/models/calendar-updates.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
 import { eventReminderJob } from '~/models/event-reminders.server'
 import { pruneJobs } from './queue.server'
@@ -21,6 +22,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		emailDeliveryJob(db, { firstRetrySeconds: config.EMAIL_RETRY_FIRST_SECONDS }),
 		...checkoutJobs(db, config),
 		eventReminderJob(db),
+		calendarSyncJob(db),
 		{
 			kind: 'jobs.prune',
 			everySeconds: 3_600,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import type { SiteEvent } from '~/content/site-content'
+import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import {
 	calendarPath,
 	eventCalendarFile,

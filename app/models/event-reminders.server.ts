@@ -40,46 +40,74 @@ export function reminderDue(event: Pick<SiteEvent, 'start'>, now: Date): Reminde
 	return untilStart > HOUR ? 'day_before' : 'hour_before'
 }
 
-/** The events people get reminders of: every workshop session and the day event. */
-function remindedEvents(): SiteEvent[] {
-	return [...eventsOf('workshop'), ...eventsOf('day')].filter(
-		(event) => event.status !== 'cancelled',
-	)
+/** The events people sign up for: every workshop session and the day event. */
+export function eventsWithRegistrants(): SiteEvent[] {
+	return [...eventsOf('workshop'), ...eventsOf('day')]
 }
 
-type Recipient = { email: string; firstName: string | null }
+/** The events people get reminders of: those not cancelled. */
+function remindedEvents(): SiteEvent[] {
+	return eventsWithRegistrants().filter((event) => event.status !== 'cancelled')
+}
+
+export type Recipient = {
+	email: string
+	firstName: string | null
+	/** When they were sent the event's calendar file: the confirmation, or the pass claimed. */
+	since: Date
+}
 
 /**
  * Who is signed up for `event`: a workshop session's leads, or the day event's confirmed
  * registrants and its pass holders (passes of paid orders, claimed). Erased leads are no one.
  * One per mailbox.
  */
-async function registrantsOf(db: Db, event: SiteEvent): Promise<Recipient[]> {
+export async function registrantsOf(db: Db, event: SiteEvent): Promise<Recipient[]> {
 	const rows: Recipient[] = []
+	const lead = {
+		email: leads.email,
+		firstName: leads.firstName,
+		confirmationSentAt: leads.confirmationSentAt,
+		createdAt: leads.createdAt,
+	}
+	const ofLeads = (found: { confirmationSentAt: Date | null; createdAt: Date }[]) =>
+		found.map(({ confirmationSentAt, createdAt, ...row }) => ({
+			...(row as { email: string; firstName: string | null }),
+			since: confirmationSentAt ?? createdAt,
+		}))
 	if (event.kind === 'workshop')
 		rows.push(
-			...(await db
-				.select({ email: leads.email, firstName: leads.firstName })
-				.from(leads)
-				.where(
-					and(
-						eq(leads.list, 'workshop'),
-						eq(leads.workshopSession, event.id),
-						isNull(leads.erasedAt),
+			...ofLeads(
+				await db
+					.select(lead)
+					.from(leads)
+					.where(
+						and(
+							eq(leads.list, 'workshop'),
+							eq(leads.workshopSession, event.id),
+							isNull(leads.erasedAt),
+						),
 					),
-				)),
+			),
 		)
 	if (event.kind === 'day') {
 		rows.push(
-			...(await db
-				.select({ email: leads.email, firstName: leads.firstName })
-				.from(leads)
-				.where(
-					and(eq(leads.list, 'day_event'), isNotNull(leads.confirmedAt), isNull(leads.erasedAt)),
-				)),
+			...ofLeads(
+				await db
+					.select(lead)
+					.from(leads)
+					.where(
+						and(eq(leads.list, 'day_event'), isNotNull(leads.confirmedAt), isNull(leads.erasedAt)),
+					),
+			),
 		)
 		const holders = await db
-			.select({ email: passes.holderEmail, name: passes.holderName })
+			.select({
+				email: passes.holderEmail,
+				name: passes.holderName,
+				claimedAt: passes.claimedAt,
+				createdAt: passes.createdAt,
+			})
 			.from(passes)
 			.innerJoin(orders, eq(orders.id, passes.orderId))
 			.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
@@ -94,6 +122,7 @@ async function registrantsOf(db: Db, event: SiteEvent): Promise<Recipient[]> {
 			...holders.map((row) => ({
 				email: row.email!,
 				firstName: row.name?.split(/\s+/)[0] ?? null,
+				since: row.claimedAt ?? row.createdAt,
 			})),
 		)
 	}

@@ -63,6 +63,8 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	passMovedAway: () => templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1' }),
 	reminderDayBefore: () => templates.reminderDayBefore(reminder),
 	reminderHourBefore: () => templates.reminderHourBefore(reminder),
+	eventChanged: () => templates.eventChanged(reminder),
+	eventCancelled: () => templates.eventCancelled(reminder),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -75,7 +77,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test('receipts and what a purchase delivers are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe, reminders are list mail', () => {
+	test('receipts and what a purchase delivers are transactional, the double opt-in link is security, sign-up confirmations and changes to a sign-up carry unsubscribe, reminders are list mail', () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			courseSignupConfirmation: 'signup',
@@ -89,6 +91,8 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passMovedAway: 'transactional',
 			reminderDayBefore: 'list',
 			reminderHourBefore: 'list',
+			eventChanged: 'signup',
+			eventCancelled: 'signup',
 		})
 		// Never sent to an address that unsubscribed (docs/decisions/116).
 		expect(LIST_KINDS).toEqual(['reminderDayBefore', 'reminderHourBefore'])

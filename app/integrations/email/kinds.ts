@@ -37,6 +37,10 @@ export const EMAIL_KINDS = {
 	// docs/decisions/116: a reminder is our initiative; an unsubscribed address gets none.
 	reminderDayBefore: 'list',
 	reminderHourBefore: 'list',
+	// docs/decisions/117: a change to what someone signed up for. Like a confirmation it reaches
+	// an address that unsubscribed (it did not unregister), saying no more mail follows.
+	eventChanged: 'signup',
+	eventCancelled: 'signup',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

@@ -691,3 +691,54 @@ export function reminderHourBefore(data: ReminderData): Promise<EmailContent> {
 		data.unsubscribe,
 	)
 }
+
+/** What an event's update or cancellation names (docs/decisions/117). */
+export type EventChangeData = {
+	firstName?: string | null
+	event: EmailEvent
+	/** The event's page on the site. */
+	pageUrl: string
+	unsubscribe: UnsubscribeLinks
+}
+
+/** The date, time or place of an event someone signed up for changed; the new calendar file is attached. */
+export function eventChanged(data: EventChangeData): Promise<EmailContent> {
+	return renderEmail(
+		'eventChanged',
+		`Changed: ${data.event.title}`,
+		<Layout preview={`${data.event.title} has changed.`} unsubscribe={data.unsubscribe}>
+			<P>{greeting(data.firstName)}</P>
+			<P>{data.event.title}, which you signed up for, has changed. This is how it stands now:</P>
+			<EventBlock event={data.event} attached />
+			<P>Open the attached calendar file to update the entry in your calendar.</P>
+			<NextSteps
+				steps={[
+					'Your reminders come at the new time, the day before and an hour before the start, with your joining link.',
+				]}
+				links={[{ href: data.pageUrl, label: 'The event page' }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/** An event someone signed up for will not take place; the attached file removes it from calendars. */
+export function eventCancelled(data: EventChangeData): Promise<EmailContent> {
+	return renderEmail(
+		'eventCancelled',
+		`Cancelled: ${data.event.title}`,
+		<Layout preview={`${data.event.title} will not take place.`} unsubscribe={data.unsubscribe}>
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				{data.event.title} on {data.event.when} ({data.event.zoneName}) is cancelled: it will not
+				take place. We are sorry.
+			</P>
+			<P>Open the attached calendar file to remove it from your calendar.</P>
+			<NextSteps
+				steps={['No reminders follow for it. The event page shows what is coming up instead.']}
+				links={[{ href: data.pageUrl, label: 'The event page' }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
