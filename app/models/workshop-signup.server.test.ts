@@ -40,6 +40,7 @@ const fixture = vi.hoisted(() => {
 		session('full-session', 1, 1),
 		session('next-session', 2, 5),
 		session('later-session', 10),
+		{ ...session('cancelled-session', 1.5), status: 'cancelled' as const },
 	] satisfies SiteEvent[]
 })
 
@@ -123,6 +124,7 @@ describe('a workshop sign-up chooses a session', () => {
 		['a value no session id could be', 'not a session!', MESSAGES.workshopSessionUnknown],
 		['a session that has begun', 'begun-session', MESSAGES.workshopSessionBegun],
 		['a full session', 'full-session', MESSAGES.workshopSessionFull],
+		['a cancelled session', 'cancelled-session', MESSAGES.workshopSessionUnknown],
 	])(
 		'%s is refused next to the field; nothing is stored and the form keeps its input',
 		async (_, session, message) => {
@@ -159,6 +161,7 @@ describe('a workshop sign-up chooses a session', () => {
 			{ id: 'full-session', count: 1, capacity: 1 },
 			{ id: 'next-session', count: 1, capacity: 5 },
 			{ id: 'later-session', count: 2, capacity: null },
+			{ id: 'cancelled-session', count: 0, capacity: null },
 		])
 	})
 
