@@ -110,6 +110,22 @@ describe('the content/site build', () => {
 		).toThrow(/1\.capacity: only a workshop session has a capacity/)
 	})
 
+	test('an event may be marked tentative or cancelled, nothing else (docs/decisions/117)', () => {
+		const withStatus = (status: string) =>
+			siteDir({
+				'events.yml': `
+- { id: opens, kind: course, title: Opens, description: D, start: '2027-02-02T17:00', end: '2027-02-02T18:00', timeZone: Europe/Berlin, location: Online }
+- { id: ws, kind: workshop, title: W, description: D, start: '2026-12-10T18:00', end: '2026-12-10T20:00', timeZone: Europe/Berlin, location: Online, status: ${status} }
+- { id: day, kind: day, title: Day, description: D, start: '2027-03-18T09:00', end: '2027-03-18T17:00', timeZone: Europe/Amsterdam, location: Online }
+`,
+			})
+		expect(compileSiteContent(withStatus('cancelled')).events[1]?.status).toBe('cancelled')
+		expect(compileSiteContent(withStatus('tentative')).events[1]?.status).toBe('tentative')
+		expect(() => compileSiteContent(withStatus('maybe'))).toThrow(
+			/1\.status: must be tentative or cancelled \(or left out: confirmed\)/,
+		)
+	})
+
 	test("every workshop session bears the workshop's one title", () => {
 		const dir = siteDir({
 			'events.yml': `

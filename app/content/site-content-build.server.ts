@@ -97,6 +97,12 @@ const eventSchema = z
 			.min(1, 'must be a whole number of places, at least 1')
 			.optional(),
 		placeholder,
+		// docs/decisions/117: a provisional date, or an event that will not take place.
+		status: z
+			.enum(['tentative', 'cancelled'], {
+				errorMap: () => ({ message: 'must be tentative or cancelled (or left out: confirmed)' }),
+			})
+			.optional(),
 	})
 	.strict()
 	.transform((event, context) => {

@@ -22,6 +22,12 @@ export type SiteEvent = {
 	/** A workshop session's places; none: no limit (docs/decisions/110). */
 	capacity?: number
 	placeholder: boolean
+	/**
+	 * `tentative`: the date is provisional (calendars show it so; a placeholder is too);
+	 * `cancelled`: the event will not take place (registrants are told, docs/decisions/117).
+	 * None: confirmed.
+	 */
+	status?: 'tentative' | 'cancelled'
 }
 
 export type Person = {

@@ -83,6 +83,9 @@ export const outbox = pgTable('outbox', {
 	// unknown subject) and, on the kinds that carry it, its one-click unsubscribe URL (109).
 	kind: text('kind').$type<EmailKind>(),
 	listUnsubscribeUrl: text('list_unsubscribe_url'),
+	// 0027: delivery gives the message up after this (an "in one hour" reminder once its
+	// session has started, docs/decisions/116).
+	notAfter: timestamp('not_after', { withTimezone: true }),
 })
 
 /**

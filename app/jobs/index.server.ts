@@ -8,8 +8,10 @@ import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { emailDeliveryJob } from '~/integrations/email/index.server'
 import { bulkSendJob } from '~/models/bulk-send.server'
+import { calendarSyncJob } from '~/models/calendar-updates.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
 import { courseOpeningJob } from '~/models/course-opening.server'
+import { eventReminderJob } from '~/models/event-reminders.server'
 import { pruneJobs } from './queue.server'
 import type { JobDefinition } from './run.server'
 import { type JobWorker, startJobWorker } from './worker.server'
@@ -24,6 +26,8 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		...checkoutJobs(db, config),
 		bulkSendJob(db, { perMinute: config.EMAIL_SEND_PER_MINUTE }),
 		courseOpeningJob(db),
+		eventReminderJob(db),
+		calendarSyncJob(db),
 		{
 			kind: 'jobs.prune',
 			everySeconds: 3_600,

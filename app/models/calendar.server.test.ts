@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { SiteEvent } from '~/content/site-content'
+import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import {
 	calendarPath,
 	eventCalendarFile,
@@ -36,17 +37,19 @@ describe('calendar files', () => {
 		expect(ics).toContain('SUMMARY:Free workshop: AI in your development workflow')
 	})
 
-	test('the public file never carries the join link; the confirmation e-mail’s does', () => {
+	test('no file carries the event’s joining link; a confirmation’s carries the registrant’s signed one', () => {
 		expect(eventCalendarFile(workshop, { origin })).not.toContain('meet.example.com')
-		const emailed = lines(eventCalendarFile(workshop, { origin, withJoinLink: true }))
-		expect(emailed).toContain('LOCATION:https://meet.example.com/workshop')
-		expect(emailed).toContain('URL:https://meet.example.com/workshop')
+		const signed = `${origin}/join?token=abc.def`
+		const emailed = eventCalendarFile(workshop, { origin, joinLink: signed })
+		expect(emailed).not.toContain('meet.example.com')
+		expect(lines(emailed)).toContain(`LOCATION:${signed}`)
+		expect(lines(emailed)).toContain(`URL:${signed}`)
 	})
 
 	test('the same event has the same UID every time, so calendars update one entry', () => {
 		const uid = (ics: string) => lines(ics).find((line) => line.startsWith('UID:'))
 		expect(uid(eventCalendarFile(workshop, { origin }))).toBe(
-			uid(eventCalendarFile(workshop, { origin, withJoinLink: true })),
+			uid(eventCalendarFile(workshop, { origin, joinLink: `${origin}/join?token=abc.def` })),
 		)
 	})
 
@@ -67,5 +70,42 @@ describe('calendar files', () => {
 		expect(shown.calendarPath).toBe('/calendar/workshop-2026-12-10.ics')
 		expect(calendarPath(workshop)).toBe(shown.calendarPath)
 		expect(JSON.stringify(shown)).not.toContain('meet.example.com')
+	})
+})
+
+describe('calendar files that stay true (docs/decisions/117)', () => {
+	beforeAll(() => useInProcess({ EMAIL_FROM: 'AI Driven Dev <hello@aidrivendev.example>' }))
+	afterAll(() => leaveInProcess())
+	const field = (ics: string, name: string) =>
+		lines(ics).find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`))
+
+	test('a published file is METHOD:PUBLISH, SEQUENCE:0 and CONFIRMED; a provisional or placeholder date is TENTATIVE', () => {
+		const ics = eventCalendarFile(workshop, { origin })
+		expect(field(ics, 'METHOD')).toBe('METHOD:PUBLISH')
+		expect(field(ics, 'SEQUENCE')).toBe('SEQUENCE:0')
+		expect(field(ics, 'STATUS')).toBe('STATUS:CONFIRMED')
+		for (const provisional of [
+			{ ...workshop, status: 'tentative' as const },
+			{ ...workshop, placeholder: true },
+		])
+			expect(field(eventCalendarFile(provisional, { origin }), 'STATUS')).toBe('STATUS:TENTATIVE')
+	})
+
+	test('an update is METHOD:REQUEST with the higher SEQUENCE, the same UID and an organizer', () => {
+		const ics = eventCalendarFile(workshop, { origin, sequence: 2, method: 'REQUEST' })
+		expect(field(ics, 'METHOD')).toBe('METHOD:REQUEST')
+		expect(field(ics, 'SEQUENCE')).toBe('SEQUENCE:2')
+		expect(field(ics, 'UID')).toBe('UID:workshop-2026-12-10@aidrivendev.example')
+		expect(field(ics, 'ORGANIZER')).toMatch(/mailto:hello@aidrivendev\.example$/i)
+	})
+
+	test('a cancellation is METHOD:CANCEL and STATUS:CANCELLED', () => {
+		const ics = eventCalendarFile(
+			{ ...workshop, status: 'cancelled' },
+			{ origin, sequence: 1, method: 'CANCEL' },
+		)
+		expect(field(ics, 'METHOD')).toBe('METHOD:CANCEL')
+		expect(field(ics, 'STATUS')).toBe('STATUS:CANCELLED')
+		expect(field(ics, 'SEQUENCE')).toBe('SEQUENCE:1')
 	})
 })

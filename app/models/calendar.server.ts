@@ -4,6 +4,7 @@
  * Calendar link, plus what a page needs to show the event's date.
  */
 import { createEvent } from 'ics'
+import { getConfig } from '~/config.server'
 import type { EventKind, SiteEvent } from '~/content/site-content'
 import { eventsOf } from '~/content/site-content.server'
 import type { EmailAttachment } from '~/integrations/email/attachment'
@@ -16,9 +17,25 @@ const PAGES: Record<EventKind, string> = {
 	day: '/ai-driven-development-day',
 }
 
-/** The page of an event's kind: where its buyers start a checkout again. */
-export function eventPagePath(kind: EventKind): string {
-	return PAGES[kind]
+export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL'
+
+/** What calendars show of the event's state: a provisional date is tentative (a placeholder too). */
+export function calendarStatus(event: Pick<SiteEvent, 'status' | 'placeholder'>) {
+	if (event.status === 'cancelled') return 'CANCELLED' as const
+	return event.status === 'tentative' || event.placeholder
+		? ('TENTATIVE' as const)
+		: ('CONFIRMED' as const)
+}
+
+/** The sender's address (EMAIL_FROM, "Name <address>" or a bare address), the updates' organizer. */
+function organizerAddress(): string {
+	const from = getConfig().EMAIL_FROM
+	return /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
+}
+
+/** The page of the site an event belongs to. */
+export function eventPagePath(event: Pick<SiteEvent, 'kind'>): string {
+	return PAGES[event.kind]
 }
 
 /** Where an event's calendar file is served (routes/calendar.$file.ts). */
@@ -38,19 +55,38 @@ function eventDetails(event: SiteEvent, origin: string): string {
 /**
  * The event as an iCalendar file. The UID is the event's id at the site's host, so a calendar
  * that imports the file twice (from the page, then from the e-mail) updates one entry.
- * `withJoinLink` puts the join link in (confirmation e-mails only): a public file never has it.
+ * `joinLink` is a registrant's signed joining link (join-link.server.ts), put in the file attached
+ * to their confirmation; a public file never has one, and no file has the event's own joining
+ * link, which only the signed page shows (docs/decisions/116).
  */
 export function eventCalendarFile(
 	event: SiteEvent,
-	{ origin, withJoinLink = false }: { origin: string; withJoinLink?: boolean },
+	{
+		origin,
+		joinLink,
+		sequence = 0,
+		method = 'PUBLISH',
+	}: {
+		origin: string
+		joinLink?: string
+		/** How often the event changed since it was first published (docs/decisions/117). */
+		sequence?: number
+		/** PUBLISH (a file to import), REQUEST (an update of one sent), CANCEL (RFC 5546). */
+		method?: CalendarMethod
+	},
 ): string {
-	const joinUrl = withJoinLink ? event.joinUrl : undefined
 	const { error, value } = createEvent({
+		method,
+		sequence,
+		// RFC 5546: an update or a cancellation names who sends it.
+		...(method === 'PUBLISH'
+			? {}
+			: { organizer: { name: 'AI Driven Dev', email: organizerAddress() } }),
 		uid: `${event.id}@${new URL(origin).hostname}`,
 		productId: 'ai-driven-development/site',
 		title: event.title,
-		description: joinUrl
-			? `${eventDetails(event, origin)}\n\nJoin: ${joinUrl}`
+		description: joinLink
+			? `${eventDetails(event, origin)}\n\nYour joining link: ${joinLink}`
 			: eventDetails(event, origin),
 		start: Date.parse(event.start),
 		startInputType: 'utc',
@@ -58,9 +94,9 @@ export function eventCalendarFile(
 		end: Date.parse(event.end),
 		endInputType: 'utc',
 		endOutputType: 'utc',
-		location: joinUrl ?? event.location,
-		url: joinUrl ?? `${origin}${PAGES[event.kind]}`,
-		status: 'CONFIRMED',
+		location: joinLink ?? event.location,
+		url: joinLink ?? `${origin}${PAGES[event.kind]}`,
+		status: method === 'CANCEL' ? 'CANCELLED' : calendarStatus(event),
 	})
 	// The build checked every field, so an error here is a bug, not input to answer.
 	if (error || !value) throw error ?? new Error(`No calendar file for ${event.id}`)
@@ -112,12 +148,19 @@ export function emailEvent(event: SiteEvent, origin: string): EmailEvent {
 	}
 }
 
-/** The event's calendar file for a confirmation e-mail: the one place the join link goes. */
-export function calendarAttachment(event: SiteEvent, origin: string): EmailAttachment {
+/**
+ * The event's calendar file for an e-mail; with `joinLink`, the recipient's signed joining link
+ * (a registrant's confirmation), else none (a receipt to a buyer who may not attend).
+ */
+export function calendarAttachment(
+	event: SiteEvent,
+	origin: string,
+	joinLink?: string,
+): EmailAttachment {
 	return {
 		filename: calendarFileName(event),
 		contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-		content: eventCalendarFile(event, { origin, withJoinLink: true }),
+		content: eventCalendarFile(event, { origin, joinLink }),
 	}
 }
 
@@ -128,5 +171,7 @@ export function eventKindOf(itemType: string): EventKind {
 
 /** The events of a kind not over yet, as pages show them: a past date is no next step. */
 export function upcomingEvents(kind: EventKind, origin: string): PresentedEvent[] {
-	return eventsOf(kind, { after: new Date() }).map((event) => presentEvent(event, origin))
+	return eventsOf(kind, { after: new Date() })
+		.filter((event) => event.status !== 'cancelled')
+		.map((event) => presentEvent(event, origin))
 }

@@ -80,11 +80,18 @@ export async function sendListEmail(
 		origin: string
 		render: (unsubscribe: UnsubscribeLinks) => Promise<EmailContent>
 		attachments?: EmailAttachment[]
+		/** Delivery gives the message up after this (a reminder once its event started). */
+		notAfter?: Date
 	},
 ): Promise<QueuedEmail | null> {
 	if (await isUnsubscribed(db, message.to)) return null
 	const content = await message.render(unsubscribeLinks(message.origin, message.to))
-	return sendEmail(db, { to: message.to, ...content, attachments: message.attachments })
+	return sendEmail(db, {
+		to: message.to,
+		...content,
+		attachments: message.attachments,
+		notAfter: message.notAfter,
+	})
 }
 
 /**

@@ -15,9 +15,10 @@ import type { EmailAttachment } from '~/integrations/email/attachment'
 import { templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import type { AttributionFacts } from './attribution'
-import { calendarAttachment, emailEvent } from './calendar.server'
+import { emailEvent } from './calendar.server'
 import { sendConfirmation } from './confirmation-limits.server'
 import { isUnsubscribed, unsubscribeLinks } from './email-preferences.server'
+import { registrantCalendar } from './join-link.server'
 import { createToken } from './signed-token.server'
 import { chooseSession, takeSessionPlace } from './workshop-sessions.server'
 
@@ -219,7 +220,8 @@ async function confirmationEmail(
 		unsubscribeLinks(origin, input.email, await isUnsubscribed(db, input.email))
 	const withCalendar = async (content: Promise<EmailContent>, event: SiteEvent | undefined) => ({
 		...(await content),
-		attachments: event ? [calendarAttachment(event, origin)] : [],
+		// The registrant's own signed joining link (docs/decisions/116), never the event's.
+		attachments: event ? [registrantCalendar(event, input.email, origin)] : [],
 	})
 	switch (input.list) {
 		case 'workshop': {

@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import {
+	createJoinToken,
 	createOrderToken,
 	createToken,
 	createUnsubscribeToken,
 	signReference,
+	verifyJoinToken,
 	verifyOrderToken,
 	verifyReference,
 	verifyToken,
@@ -158,5 +160,45 @@ describe('signed references (invoice links)', () => {
 		expect(verifyReference('invoice', 'A'.repeat(22), signature, 't'.repeat(32))).toBe(false)
 		expect(verifyReference('invoice', 'A'.repeat(22), null, secret)).toBe(false)
 		expect(verifyReference('invoice', 'A'.repeat(22), `${signature}x`, secret)).toBe(false)
+	})
+})
+
+describe('joining links (docs/decisions/116)', () => {
+	const expiresAt = new Date(now + 86_400_000)
+	const join = (email = 'Ada@Example.com', eventId = 'workshop-2026-12-10') =>
+		createJoinToken({ email, eventId, expiresAt }, secret)
+
+	test('a token names the normalised address and the event until it expires', () => {
+		expect(verifyJoinToken(join(), secret, now)).toEqual({
+			ok: true,
+			email: 'ada@example.com',
+			eventId: 'workshop-2026-12-10',
+		})
+		expect(verifyJoinToken(join(), secret, expiresAt.getTime())).toEqual({
+			ok: false,
+			reason: 'expired',
+		})
+	})
+
+	test('another event, another address, a cut signature or another secret do not verify', () => {
+		const [payload, signature] = join().split('.') as [string, string]
+		const data = JSON.parse(Buffer.from(payload, 'base64url').toString())
+		const forge = (change: Record<string, unknown>) =>
+			`${Buffer.from(JSON.stringify({ ...data, ...change })).toString('base64url')}.${signature}`
+		for (const bad of [
+			forge({ v: 'workshop-2027-01-14' }),
+			forge({ e: 'grace@example.com' }),
+			forge({ x: data.x + 86_400 }),
+			`${payload}.${signature.slice(0, -1)}`,
+			payload,
+			null,
+		])
+			expect(verifyJoinToken(bad, secret, now)).toEqual({ ok: false, reason: 'invalid' })
+		expect(verifyJoinToken(join(), 'b'.repeat(40), now).ok).toBe(false)
+	})
+
+	test('an unsubscribe token is no joining link, nor the other way round', () => {
+		expect(verifyJoinToken(createUnsubscribeToken('a@b.c', secret), secret, now).ok).toBe(false)
+		expect(verifyUnsubscribeToken(join(), secret)).toBeNull()
 	})
 })

@@ -159,3 +159,48 @@ export function verifyOrderToken(
 	const data = unseal(token, secret)
 	return data?.p === 'order' && typeof data.o === 'string' && data.o === orderId
 }
+
+/**
+ * The joining link of an event for one registrant (docs/decisions/116): names the address and
+ * the event's id, and expires when `expiresAt` (a day after the event ends) has passed. The page
+ * it opens shows the event's joining link only while the address is still registered.
+ */
+export function createJoinToken(
+	claims: { email: string; eventId: string; expiresAt: Date },
+	secret: string,
+): string {
+	checkLength(claims.email)
+	return seal(
+		{
+			e: claims.email.trim().toLowerCase(),
+			v: claims.eventId,
+			p: 'join',
+			x: Math.floor(claims.expiresAt.getTime() / 1000),
+		},
+		secret,
+	)
+}
+
+export type JoinTokenResult =
+	| { ok: true; email: string; eventId: string }
+	| { ok: false; reason: 'invalid' | 'expired' }
+
+/** The address and event a joining link names, if we signed it and it has not expired. */
+export function verifyJoinToken(
+	token: string | null | undefined,
+	secret: string,
+	now = Date.now(),
+): JoinTokenResult {
+	const data = unseal(token, secret)
+	if (
+		data?.p !== 'join' ||
+		typeof data.e !== 'string' ||
+		data.e.length === 0 ||
+		data.e.length > EMAIL_MAX_LENGTH ||
+		typeof data.v !== 'string' ||
+		typeof data.x !== 'number'
+	)
+		return { ok: false, reason: 'invalid' }
+	if (data.x * 1000 <= now) return { ok: false, reason: 'expired' }
+	return { ok: true, email: data.e, eventId: data.v }
+}

@@ -32,7 +32,9 @@ const SESSION_LOCK_KEY = 0x77736573
 
 /** The sessions one may still sign up for: those not begun by `now`, earliest first. */
 function openSessions(now = new Date()): SiteEvent[] {
-	return eventsOf('workshop').filter((session) => Date.parse(session.start) > now.getTime())
+	return eventsOf('workshop').filter(
+		(session) => Date.parse(session.start) > now.getTime() && session.status !== 'cancelled',
+	)
 }
 
 /** A workshop session by its id, past ones too (a lead's session stays named), or undefined. */
@@ -117,7 +119,8 @@ export async function chooseSession(
 	const open = openSessions(now)
 	if (requested !== undefined) {
 		const session = findSession(requested)
-		if (!session) throw new WorkshopSessionError('unknown')
+		// A cancelled session is not offered, and not taken (docs/decisions/117).
+		if (!session || session.status === 'cancelled') throw new WorkshopSessionError('unknown')
 		if (!open.some((candidate) => candidate.id === session.id))
 			throw new WorkshopSessionError('begun')
 		return session

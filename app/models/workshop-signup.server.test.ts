@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
 import { type Database, openDatabase } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
@@ -14,6 +15,7 @@ import { prepareDatabase } from '~/models/prepare-database.server'
 import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import type { AttributionFacts } from './attribution'
 import { findLead, signUp } from './leads.server'
+import { verifyJoinToken } from './signed-token.server'
 import { submitSignup } from './signups.server'
 import { sessionHeadCounts } from './workshop-sessions.server'
 
@@ -38,6 +40,7 @@ const fixture = vi.hoisted(() => {
 		session('full-session', 1, 1),
 		session('next-session', 2, 5),
 		session('later-session', 10),
+		{ ...session('cancelled-session', 1.5), status: 'cancelled' as const },
 	] satisfies SiteEvent[]
 })
 
@@ -99,7 +102,16 @@ describe('a workshop sign-up chooses a session', () => {
 		const ics = mail!.attachments![0]!.content
 		expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1)
 		expect(ics).toContain('UID:later-session@site.test')
-		expect(ics).toContain('https://meet.example.com/later-session')
+		// The registrant's signed joining page, never the session's own link (docs/decisions/116).
+		expect(ics).not.toContain('https://meet.example.com/later-session')
+		const joinPage = /URL:(\S+)/.exec(ics.replace(/\r\n[ \t]/g, ''))![1]!
+		expect(joinPage).toMatch(/^https:\/\/site\.test\/join\?token=/)
+		const token = new URL(joinPage).searchParams.get('token')
+		expect(verifyJoinToken(token, getConfig().SESSION_SECRET)).toMatchObject({
+			ok: true,
+			email: 'ada@example.com',
+			eventId: 'later-session',
+		})
 	})
 
 	test('no session sent: the nearest one not begun with a place left', async () => {
@@ -112,6 +124,7 @@ describe('a workshop sign-up chooses a session', () => {
 		['a value no session id could be', 'not a session!', MESSAGES.workshopSessionUnknown],
 		['a session that has begun', 'begun-session', MESSAGES.workshopSessionBegun],
 		['a full session', 'full-session', MESSAGES.workshopSessionFull],
+		['a cancelled session', 'cancelled-session', MESSAGES.workshopSessionUnknown],
 	])(
 		'%s is refused next to the field; nothing is stored and the form keeps its input',
 		async (_, session, message) => {
@@ -148,6 +161,7 @@ describe('a workshop sign-up chooses a session', () => {
 			{ id: 'full-session', count: 1, capacity: 1 },
 			{ id: 'next-session', count: 1, capacity: 5 },
 			{ id: 'later-session', count: 2, capacity: null },
+			{ id: 'cancelled-session', count: 0, capacity: null },
 		])
 	})
 

@@ -45,13 +45,13 @@ export default function ConfirmRegistration() {
 				<>
 					<PageHeading
 						title="Your registration is complete"
-						lead={`See you at AI Driven Development Day. We'll send the details to ${data.email}.`}
+						lead={`See you at AI Driven Development Day. We'll send the joining link to ${data.email}.`}
 					/>
 					<NextSteps
 						steps={[
 							{
-								when: 'Before the day',
-								what: `The programme and the joining details, to ${data.email}.`,
+								when: 'The day before, and an hour before the start',
+								what: `A reminder with the joining link, to ${data.email}.`,
 							},
 						]}
 						events={data.day}

@@ -34,7 +34,7 @@ export default function Page() {
 					},
 					{
 						when: 'Before the day',
-						what: 'Once you confirm, we send the programme and the joining details.',
+						what: 'Once you confirm, we e-mail you a reminder with the joining link the day before and an hour before the start.',
 					},
 				]}
 				events={day}

@@ -175,7 +175,7 @@ export default function ThankYou() {
 						when: order.type === 'pass' ? 'Before the day' : 'When the course opens',
 						what:
 							order.type === 'pass'
-								? 'We e-mail every pass holder the programme and the joining details.'
+								? 'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link.'
 								: passes.length > 1
 									? 'We e-mail each seat holder their access.'
 									: 'We e-mail you your access.',

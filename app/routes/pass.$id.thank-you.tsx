@@ -57,8 +57,8 @@ export default function PassThankYou() {
 								what: `We e-mail your access to ${pass.email}.`,
 							}
 						: {
-								when: 'Before the event',
-								what: `We write to ${pass.email} with the programme and the joining details.`,
+								when: 'The day before, and an hour before the start',
+								what: `We e-mail ${pass.email} a reminder with the joining link.`,
 							},
 				]}
 				events={pass.events}

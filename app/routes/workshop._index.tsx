@@ -125,7 +125,7 @@ export default function WorkshopPage() {
 				<SectionHeading
 					id="sign-up-heading"
 					title="Save your seat"
-					lead="Free, but seats in the live session are limited. Sign up and we send you the link and a reminder."
+					lead="Free, but seats in the live session are limited. Sign up and we e-mail you a reminder with your joining link the day before and an hour before."
 				/>
 				{signedUp ? (
 					<SignedUpNotice next="/workshop/enrolled">

@@ -43,8 +43,8 @@ export default function WorkshopEnrolled() {
 						what: 'A confirmation is on its way to the address you gave, with your session as a calendar file.',
 					},
 					{
-						when: 'The day before your session',
-						what: 'We e-mail you the joining link and a reminder.',
+						when: 'The day before your session, and an hour before it starts',
+						what: 'We e-mail you a reminder with your joining link.',
 					},
 					{
 						when: 'After the workshop',

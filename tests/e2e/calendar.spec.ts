@@ -72,6 +72,10 @@ test('every calendar link on the pages is a text/calendar file with one VEVENT',
 		expect(body).toMatch(/^DTEND:\d{8}T\d{6}Z$/m)
 		expect(body).toMatch(/^UID:[a-z0-9-]+@127\.0\.0\.1$/m)
 		expect(body).toMatch(/^LOCATION:.+$/m)
+		// docs/decisions/117: a file to import, first version; today's dates are all provisional.
+		expect(body).toMatch(/^METHOD:PUBLISH$/m)
+		expect(body).toMatch(/^SEQUENCE:0$/m)
+		expect(body).toMatch(/^STATUS:TENTATIVE$/m)
 	}
 })
 

@@ -32,7 +32,7 @@ test('the workshop sign-up ends on next steps with the sessions to add to a cale
 	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
 	await expectOnward(page)
 	await expect(page.getByText('A confirmation is on its way to the address you gave')).toBeVisible()
-	await expect(page.getByText('We e-mail you the joining link and a reminder.')).toBeVisible()
+	await expect(page.getByText('We e-mail you a reminder with your joining link.')).toBeVisible()
 	await expect(
 		page.getByRole('link', { name: /^Add to calendar \(\.ics\)/ }).first(),
 	).toHaveAttribute('href', /^\/calendar\/workshop-[\d-]+\.ics$/)

@@ -311,10 +311,12 @@ describe.skipIf(!TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
 				sql`SELECT dedupe_key, count(*)::int AS n FROM jobs WHERE dedupe_key LIKE 'periodic:%' GROUP BY 1 ORDER BY 1`,
 			)) as unknown as { rows: { dedupe_key: string; n: number }[] }
 			expect(periodic.rows).toEqual([
+				{ dedupe_key: 'periodic:calendar.sync', n: 1 },
 				{ dedupe_key: 'periodic:checkout.reconcile', n: 1 },
 				{ dedupe_key: 'periodic:checkout.release-holds', n: 1 },
 				{ dedupe_key: 'periodic:course.opening-check', n: 1 },
 				{ dedupe_key: 'periodic:jobs.prune', n: 1 },
+				{ dedupe_key: 'periodic:reminders.send', n: 1 },
 			])
 		} finally {
 			await database.close()

@@ -9,6 +9,18 @@ const unsubscribe: UnsubscribeLinks = {
 }
 const siteUrl = 'https://site.test'
 const paidAt = new Date('2026-01-01T00:00:00Z')
+const reminder = {
+	event: {
+		title: 'Free workshop',
+		when: 'Thursday, 10 December 2026, 18:00–20:00',
+		zoneName: 'CET',
+		calendarUrl: `${siteUrl}/calendar/w.ics`,
+		googleCalendarUrl: 'https://calendar.google.com/x',
+	},
+	joinUrl: `${siteUrl}/join?token=t.s`,
+	pageUrl: `${siteUrl}/workshop`,
+	unsubscribe,
+}
 
 /** One message of every kind: the type fails to compile when a kind has no sample. */
 const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
@@ -61,6 +73,10 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	courseAccess: () =>
 		templates.courseAccess({ courseUrl: 'https://learn.example/course', siteUrl }),
 	ownerMessage: () => templates.ownerMessage({ subject: 'News', body: 'Hello', unsubscribe }),
+	reminderDayBefore: () => templates.reminderDayBefore(reminder),
+	reminderHourBefore: () => templates.reminderHourBefore(reminder),
+	eventChanged: () => templates.eventChanged(reminder),
+	eventCancelled: () => templates.eventCancelled(reminder),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -73,7 +89,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test("receipts and what a purchase delivers (the course access too) are transactional, the owner's messages and a checkout reminder are list mail, the double opt-in link is security, sign-up confirmations carry unsubscribe", () => {
+	test("receipts and what a purchase delivers (the course access too) are transactional, the double opt-in link is security, sign-up confirmations and changes to a sign-up carry unsubscribe, reminders, the owner's messages and a checkout reminder are list mail", () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			courseSignupConfirmation: 'signup',
@@ -88,10 +104,19 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			checkoutRecovery: 'list',
 			courseAccess: 'transactional',
 			ownerMessage: 'list',
+			reminderDayBefore: 'list',
+			reminderHourBefore: 'list',
+			eventChanged: 'signup',
+			eventCancelled: 'signup',
 		})
-		// List mail: what we write on our initiative, even when the person asked for it once; the
-		// course's access is what a buyer paid for.
-		expect(LIST_KINDS).toEqual(['checkoutRecovery', 'ownerMessage'])
+		// Never sent to an address that unsubscribed (docs/decisions/109, 116, 119, 122): what we
+		// write on our initiative, even when the person asked for it once.
+		expect(LIST_KINDS).toEqual([
+			'checkoutRecovery',
+			'ownerMessage',
+			'reminderDayBefore',
+			'reminderHourBefore',
+		])
 	})
 
 	test.each(Object.keys(SAMPLES) as EmailKind[])(

@@ -40,6 +40,13 @@ export const EMAIL_KINDS = {
 	courseAccess: 'transactional',
 	// The owner's message to an audience they pick on the dashboard (decision 119).
 	ownerMessage: 'list',
+	// docs/decisions/116: a reminder is our initiative; an unsubscribed address gets none.
+	reminderDayBefore: 'list',
+	reminderHourBefore: 'list',
+	// docs/decisions/117: a change to what someone signed up for. Like a confirmation it reaches
+	// an address that unsubscribed (it did not unregister), saying no more mail follows.
+	eventChanged: 'signup',
+	eventCancelled: 'signup',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

@@ -21,6 +21,7 @@ const row = {
 	outcomeUnknownAt: null,
 	kind: 'receipt' as const,
 	listUnsubscribeUrl: null,
+	notAfter: null,
 }
 
 describe('an outbox row as the message nodemailer sends (docs/decisions/076)', () => {

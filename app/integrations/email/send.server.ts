@@ -34,6 +34,8 @@ export type EmailMessage = {
 	attachments?: EmailAttachment[]
 	/** RFC 8058's one-click unsubscribe URL: present exactly on the kinds that carry it. */
 	listUnsubscribe?: string
+	/** Worth nothing after this: delivery gives it up rather than send it late (a reminder). */
+	notAfter?: Date
 	/** A sign-up confirmation's folded mailbox: the rows its limits count (docs/decisions/103). */
 	mailbox?: { key: string; domain: string }
 }
@@ -91,6 +93,7 @@ export async function sendEmail(
 				mailboxDomain: message.mailbox?.domain ?? null,
 				kind: message.kind,
 				listUnsubscribeUrl: message.listUnsubscribe ?? null,
+				notAfter: message.notAfter ?? null,
 			})
 			.returning({ id: outbox.id })
 		if (smtpUrl) await enqueueDelivery(tx, row!.id)
@@ -141,6 +144,8 @@ export function outboxMessage(row: OutboxRow): SendMailOptions {
 	}
 }
 
+const TOO_LATE = 'Not delivered before the moment it was about had passed'
+
 /** SMTP's permanent failures (5xx: no such mailbox, refused): retrying cannot help. */
 function isPermanent(error: unknown): boolean {
 	const code = (error as { responseCode?: unknown }).responseCode
@@ -169,6 +174,14 @@ async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions):
 		.returning()
 	if (!row) return
 	const to = redactEmails(row.toAddress)
+	if (row.notAfter && row.notAfter.getTime() <= Date.now()) {
+		await db
+			.update(outbox)
+			.set({ failedAt: sql`now()`, lastError: TOO_LATE })
+			.where(eq(outbox.id, outboxId))
+		log.info(`E-mail #${row.id} to ${to}: "${row.subject}" given up: ${TOO_LATE}`)
+		return
+	}
 	if (!smtpUrl) throw new Error('SMTP_URL is not set: the message cannot be delivered')
 	const message = outboxMessage(row)
 	try {

@@ -342,7 +342,7 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 		expect(three.text).toContain('Your 3 seats')
 	})
 
-	test('a day-pass receipt talks about passes and the programme before the day', async () => {
+	test('a day-pass receipt talks about passes and the reminders with the joining link', async () => {
 		const mail = await receipt({
 			...paid,
 			orderId: 'ord_2',
@@ -352,7 +352,9 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 			passUrls: ['https://site.test/pass/a'],
 		})
 		expect(mail.text).toContain('Claim your pass')
-		expect(mail.text).toContain('programme')
+		expect(mail.text).toContain(
+			'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link.',
+		)
 		expect(mail.text).not.toMatch(/seat|course opens/i)
 	})
 

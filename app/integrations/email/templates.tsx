@@ -240,7 +240,7 @@ export function workshopConfirmation(data: {
 			) : null}
 			<NextSteps
 				steps={[
-					"We'll e-mail you the joining link and a reminder the day before the session.",
+					"We'll e-mail you a reminder with your joining link the day before the session and an hour before it starts. The calendar file carries your joining link too.",
 					'Until then, warm up with the blog and the cheatsheets.',
 				]}
 				links={[
@@ -279,7 +279,7 @@ export function dayEventConfirmation(data: {
 			{data.event ? <EventBlock event={data.event} attached /> : null}
 			<NextSteps
 				steps={[
-					'Once you confirm, your place is saved. We send the programme and the joining details before the day.',
+					'Once you confirm, your place is saved. We e-mail you a reminder with the joining link the day before and an hour before the start.',
 				]}
 				links={data.siteUrl ? readOn(data.siteUrl) : []}
 			/>
@@ -378,7 +378,7 @@ function receiptSteps(kind: OrderKind, quantity: number, passCount: number): str
 		passCount > 1
 			? 'Keep one pass and send the others to your team: each person claims theirs with their own name and e-mail.'
 			: 'Claim your pass with the name and e-mail of the person who attends.',
-		'Before the day, we e-mail every pass holder the programme and the joining details.',
+		'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link.',
 	]
 }
 
@@ -640,7 +640,7 @@ export function passClaimed(data: {
 				steps={[
 					data.kind === 'course'
 						? 'When the course opens, we e-mail your access to this address.'
-						: 'Before the day, we e-mail you the programme and the joining details.',
+						: 'The day before and an hour before the start, we e-mail you a reminder with the joining link. The calendar file carries your joining link too.',
 				]}
 				links={readOn(data.siteUrl)}
 			/>
@@ -776,5 +776,116 @@ export function courseAccess(data: {
 				links={readOn(data.siteUrl)}
 			/>
 		</Layout>,
+	)
+}
+
+/** What a reminder names: the event, the registrant's signed joining link, the event's page. */
+export type ReminderData = {
+	firstName?: string | null
+	event: EmailEvent
+	/** The signed page that shows this registrant the joining link (docs/decisions/116). */
+	joinUrl: string
+	/** The event's page on the site. */
+	pageUrl: string
+	unsubscribe: UnsubscribeLinks
+}
+
+function Reminder({ data, preview, lead }: { data: ReminderData; preview: string; lead: string }) {
+	return (
+		<Layout preview={preview} unsubscribe={data.unsubscribe}>
+			<P>{greeting(data.firstName)}</P>
+			<P>{lead}</P>
+			<EventBlock event={data.event} attached={false} />
+			<P>
+				<A href={data.joinUrl}>Open your joining link</A>
+			</P>
+			<P>
+				The link is yours alone: it shows the joining link to you as someone who signed up. Please
+				do not forward it.
+			</P>
+			<NextSteps
+				steps={['Open the link a few minutes before the start to join.']}
+				links={[{ href: data.pageUrl, label: 'The event page' }]}
+			/>
+		</Layout>
+	)
+}
+
+/** Sent the day before a workshop session or the day event, to each person signed up for it. */
+export function reminderDayBefore(data: ReminderData): Promise<EmailContent> {
+	return renderEmail(
+		'reminderDayBefore',
+		`Reminder: ${data.event.title} starts within a day`,
+		<Reminder
+			data={data}
+			preview={`${data.event.title} starts ${data.event.when}.`}
+			lead={`A reminder: ${data.event.title} starts ${data.event.when} (${data.event.zoneName}). Here is your joining link.`}
+		/>,
+		data.unsubscribe,
+	)
+}
+
+/** Sent an hour before a workshop session or the day event starts, never after. */
+export function reminderHourBefore(data: ReminderData): Promise<EmailContent> {
+	return renderEmail(
+		'reminderHourBefore',
+		`Starting within the hour: ${data.event.title}`,
+		<Reminder
+			data={data}
+			preview={`${data.event.title} starts within the hour.`}
+			lead={`${data.event.title} starts within the hour. Here is your joining link.`}
+		/>,
+		data.unsubscribe,
+	)
+}
+
+/** What an event's update or cancellation names (docs/decisions/117). */
+export type EventChangeData = {
+	firstName?: string | null
+	event: EmailEvent
+	/** The event's page on the site. */
+	pageUrl: string
+	unsubscribe: UnsubscribeLinks
+}
+
+/** The date, time or place of an event someone signed up for changed; the new calendar file is attached. */
+export function eventChanged(data: EventChangeData): Promise<EmailContent> {
+	return renderEmail(
+		'eventChanged',
+		`Changed: ${data.event.title}`,
+		<Layout preview={`${data.event.title} has changed.`} unsubscribe={data.unsubscribe}>
+			<P>{greeting(data.firstName)}</P>
+			<P>{data.event.title}, which you signed up for, has changed. This is how it stands now:</P>
+			<EventBlock event={data.event} attached />
+			<P>Open the attached calendar file to update the entry in your calendar.</P>
+			<NextSteps
+				steps={[
+					'Your reminders come at the new time, the day before and an hour before the start, with your joining link.',
+				]}
+				links={[{ href: data.pageUrl, label: 'The event page' }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/** An event someone signed up for will not take place; the attached file removes it from calendars. */
+export function eventCancelled(data: EventChangeData): Promise<EmailContent> {
+	return renderEmail(
+		'eventCancelled',
+		`Cancelled: ${data.event.title}`,
+		<Layout preview={`${data.event.title} will not take place.`} unsubscribe={data.unsubscribe}>
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				{data.event.title} on {data.event.when} ({data.event.zoneName}) is cancelled: it will not
+				take place. We are sorry.
+			</P>
+			<P>Open the attached calendar file to remove it from your calendar.</P>
+			<NextSteps
+				steps={['No reminders follow for it. The event page shows what is coming up instead.']}
+				links={[{ href: data.pageUrl, label: 'The event page' }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
 	)
 }

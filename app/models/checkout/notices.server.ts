@@ -12,7 +12,8 @@ import type { EmailMessage } from '~/integrations/email/send.server'
 import type { OrderKind } from '~/integrations/email/templates'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
-import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
+import { emailEvent, eventKindOf } from '../calendar.server'
+import { registrantCalendar } from '../join-link.server'
 import type { Tx } from './query.server'
 
 /** A course order buys seats; a pass order passes for the day event (calendar.server.ts). */
@@ -86,7 +87,7 @@ export type ClaimedPass = {
 
 /**
  * The message to the holder of a pass just claimed: what it is for, the date and the event's
- * calendar file (with its join link, like every confirmation: docs/decisions/089). Rendered before
+ * calendar file (with the holder's signed joining link: docs/decisions/089, 116). Rendered before
  * the claim's transaction, so no lock is held while a template renders (docs/decisions/101).
  */
 export async function passClaimedMessage(pass: ClaimedPass, origin: string): Promise<EmailMessage> {
@@ -102,6 +103,6 @@ export async function passClaimedMessage(pass: ClaimedPass, origin: string): Pro
 	return {
 		to: pass.holderEmail,
 		...content,
-		attachments: event ? [calendarAttachment(event, origin)] : [],
+		attachments: event ? [registrantCalendar(event, pass.holderEmail, origin)] : [],
 	}
 }

@@ -125,7 +125,7 @@ async function sendRecovery(db: Db, orderId: string): Promise<void> {
 					itemName: item?.name ?? order.itemCode,
 					kind: orderKindOf(item?.type ?? ''),
 					quantity: order.quantity,
-					url: `${origin}${eventPagePath(eventKindOf(item?.type ?? ''))}`,
+					url: `${origin}${eventPagePath({ kind: eventKindOf(item?.type ?? '') })}`,
 					testMode: order.provider === provider.id && provider.testMode,
 					unsubscribe,
 				}),

@@ -1,0 +1,42 @@
+/**
+ * The reminders of 0027_event_reminders.sql (docs/decisions/116) and the calendar versions of
+ * 0028_event_versions.sql (117): one row per event, message and recipient mailbox (its hash),
+ * the database's guarantee that each is sent once.
+ */
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { outbox } from './schema-leads.server'
+
+export type Reminder = 'day_before' | 'hour_before'
+
+export const eventReminders = pgTable(
+	'event_reminders',
+	{
+		eventId: text('event_id').notNull(),
+		reminder: text('reminder').$type<Reminder>().notNull(),
+		mailboxKey: text('mailbox_key').notNull(),
+		outboxId: bigint('outbox_id', { mode: 'number' }).references(() => outbox.id),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [primaryKey({ columns: [table.eventId, table.reminder, table.mailboxKey] })],
+)
+
+/** 0028: what registrants' calendars were last told of each event (docs/decisions/117). */
+export const eventVersions = pgTable('event_versions', {
+	eventId: text('event_id').primaryKey(),
+	sequence: integer('sequence').notNull().default(0),
+	fingerprint: text('fingerprint').notNull(),
+	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** 0028: an update or cancellation of one version of an event, sent to one mailbox once. */
+export const eventUpdateNotices = pgTable(
+	'event_update_notices',
+	{
+		eventId: text('event_id').notNull(),
+		sequence: integer('sequence').notNull(),
+		mailboxKey: text('mailbox_key').notNull(),
+		outboxId: bigint('outbox_id', { mode: 'number' }).references(() => outbox.id),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [primaryKey({ columns: [table.eventId, table.sequence, table.mailboxKey] })],
+)

@@ -1,0 +1,105 @@
+/**
+ * /join?token=… (docs/decisions/116): the joining link of a workshop session or the day event,
+ * shown to one registrant. The token is signed for the address and the event (the reminders carry
+ * it); the page shows the event's joining link, which lives only in content, while the address is
+ * still signed up for it. A tampered, cut or expired link is a 400 page that says so, and an
+ * address no longer signed up (moved to another session, its pass refunded) a 403. Nothing is
+ * cached: `private, no-store`, and the page cache skips a query parameter it does not key.
+ * The link is shown, not redirected to: the safe-redirect helper keeps visitors on this site.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { SiteErrorBoundary } from '~/components/error-boundary'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { isRegistered, remindedEvent } from '~/models/event-reminders.server'
+import { verifyJoinToken } from '~/models/signed-token.server'
+import { formatEventRange, timeZoneName } from '~/utils/event-time'
+import { t } from '~/utils/i18n'
+import { pageMeta } from '~/utils/meta'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Your joining link', noindex: true })
+
+// The page carries a private link: no shared cache may keep it. Its own URL (the token) never
+// reaches another site: the site's Referrer-Policy sends other sites the origin alone, and the
+// joining link is followed with no referrer at all.
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
+
+const INVALID_LINK =
+	'This link is not valid. Please open the link from your reminder e-mail as it is, all of it.'
+const EXPIRED_LINK = 'This joining link has expired: the event it was for is over.'
+const NOT_REGISTERED =
+	'This address is no longer signed up for this event, so its joining link is not shown here.'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token')
+	const verified = verifyJoinToken(token, getConfig().SESSION_SECRET)
+	if (!verified.ok)
+		throw json(
+			{ message: verified.reason === 'expired' ? EXPIRED_LINK : INVALID_LINK },
+			{ status: 400, headers: PRIVATE },
+		)
+	const event = remindedEvent(verified.eventId)
+	if (!event) throw json({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
+	if (!(await isRegistered(await getDb(), event, verified.email)))
+		throw json({ message: NOT_REGISTERED }, { status: 403, headers: PRIVATE })
+	return json(
+		{
+			title: event.title,
+			when: formatEventRange(event),
+			zoneName: timeZoneName(event),
+			joinUrl: event.joinUrl ?? null,
+		},
+		{ headers: PRIVATE },
+	)
+}
+
+export default function Join() {
+	const { title, when, zoneName, joinUrl } = useLoaderData<typeof loader>()
+	return (
+		<LeadLayout>
+			<PageHeading title={title} lead={`${when} (${zoneName})`} />
+			{joinUrl ? (
+				<p className="mb-6">
+					<a
+						href={joinUrl}
+						rel="noreferrer"
+						className="inline-block rounded-md bg-indigo-700 px-4 py-2 font-semibold text-white underline"
+					>
+						Join now
+					</a>
+				</p>
+			) : (
+				<p role="status" className="mb-6">
+					The joining link is not set yet. Please open this page again closer to the start.
+				</p>
+			)}
+			<p className="mb-10 text-slate-700 dark:text-slate-300">
+				This page is yours alone: please do not forward its address.
+			</p>
+			<Link to="/" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+				{t('backToHome')}
+			</Link>
+		</LeadLayout>
+	)
+}
+
+/** A link that did not verify, or an address no longer signed up, says so. */
+export function ErrorBoundary() {
+	const error = useRouteError()
+	if (!isRouteErrorResponse(error) || (error.status !== 400 && error.status !== 403))
+		return <SiteErrorBoundary />
+	return (
+		<LeadLayout>
+			<PageHeading
+				title="This link did not work"
+				lead={(error.data as { message?: string } | undefined)?.message ?? INVALID_LINK}
+			/>
+			<Link to="/" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+				{t('backToHome')}
+			</Link>
+		</LeadLayout>
+	)
+}

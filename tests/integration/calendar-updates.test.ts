@@ -1,0 +1,203 @@
+/**
+ * Calendar files that stay true (issue 25, item 3; docs/decisions/117), through the real job
+ * code on a database of the test's own and a real SMTP peer: the first look records each event
+ * and writes to nobody; a date changed in content reaches each registrant who had the earlier
+ * file once, as METHOD:REQUEST with a higher SEQUENCE and the same UID — with two workers at once
+ * and after a restart — and not those who signed up after the change; a cancelled session sends
+ * METHOD:CANCEL; the public file carries the current SEQUENCE. The events are this file's own,
+ * changed by the test as the owner would change content. On PGlite, and on PostgreSQL when
+ * TEST_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { SiteEvent } from '~/content/site-content'
+import type { Database } from '~/db/client.server'
+import { jobDefinitions } from '~/jobs/index.server'
+import { ensurePeriodicJob } from '~/jobs/queue.server'
+import { runDueJobs } from '~/jobs/worker.server'
+import { calendarSequence, calendarSyncJob, syncCalendars } from '~/models/calendar-updates.server'
+import { saveLead } from '~/models/leads.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
+import { decodedMail, startSmtp } from '../fakes/smtp'
+import { databaseBackends } from '../support/databases'
+import { drainJobs, jobsDueNow, leaveInProcess, useInProcess } from '../support/in-process'
+
+const fixture = vi.hoisted(() => {
+	const session = (id: string, start: string, end: string) => ({
+		id,
+		kind: 'workshop' as const,
+		title: 'The test workshop',
+		description: 'Live.',
+		start,
+		end,
+		timeZone: 'UTC',
+		location: 'Online',
+		joinUrl: `https://meet.example.com/${id}`,
+		placeholder: false,
+		status: undefined as 'tentative' | 'cancelled' | undefined,
+	})
+	const original = () =>
+		[
+			session('moved', '2030-06-10T17:00:00.000Z', '2030-06-10T19:00:00.000Z'),
+			session('dropped', '2030-06-11T17:00:00.000Z', '2030-06-11T19:00:00.000Z'),
+		] satisfies SiteEvent[]
+	return { original, events: original() }
+})
+
+vi.mock('~/content/site-content.server', () => ({
+	findEvent: (id: string) => fixture.events.find((event) => event.id === id),
+	eventsOf: (kind: string, { after }: { after?: Date } = {}) =>
+		fixture.events.filter(
+			(event) => event.kind === kind && (!after || Date.parse(event.end) > after.getTime()),
+		),
+	workshopTitle: () => 'The test workshop',
+}))
+
+const ORIGIN = 'https://site.test'
+const direct = { partnerKey: null, referralUrl: null, marketing: {} }
+const eventOf = (id: string) => fixture.events.find((event) => event.id === id)!
+
+/** The calendar file attached to a message (base64 in its MIME part), decoded and unfolded. */
+function attachedCalendar(raw: string): string {
+	const start = raw.indexOf('Content-Type: text/calendar')
+	if (start < 0) return ''
+	const body = raw.slice(start).split(/\r?\n\r?\n/)[1] ?? ''
+	return Buffer.from(body.split('--')[0]!.replace(/\s/g, ''), 'base64')
+		.toString('utf8')
+		.replace(/\r\n[ \t]/g, '')
+}
+
+describe.each(databaseBackends)('calendar files that stay true on $name', (backend) => {
+	let database: Database
+	let cleanup: () => Promise<void>
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
+	const now = new Date('2030-01-01T00:00:00Z')
+
+	beforeAll(async () => {
+		// Content as it was before this suite's owner changed it.
+		fixture.events = fixture.original()
+		;({ database, cleanup } = await backend.open())
+		await prepareDatabase(database)
+		smtp = await startSmtp()
+		useInProcess({
+			SMTP_URL: smtp.url,
+			SITE_URL: ORIGIN,
+			EMAIL_FROM: 'AI Driven Dev <hello@site.test>',
+		})
+	})
+	afterAll(async () => {
+		leaveInProcess()
+		await smtp?.close()
+		await cleanup?.()
+	})
+	beforeEach(() => {
+		smtp.received.length = 0
+	})
+
+	const signUp = (email: string, session: string) =>
+		saveLead(database.db, {
+			email,
+			list: 'workshop',
+			firstName: 'Ada',
+			attribution: direct,
+			workshopSession: session,
+		})
+	const worker = () => ({
+		db: database.db,
+		definitions: [
+			...jobDefinitions(database.db).filter((job) => job.kind !== 'calendar.sync'),
+			calendarSyncJob(database.db, () => now),
+		],
+		lockSeconds: 60,
+	})
+	/** The periodic job's next turn on one worker (a start-up does the same); then delivery. */
+	const turn = async () => {
+		await ensurePeriodicJob(database.db, 'calendar.sync')
+		await jobsDueNow(database)
+		await runDueJobs(worker())
+		await drainJobs(database)
+	}
+	const mailTo = (email: string) =>
+		smtp.mailTo(email).map((mail) => {
+			const raw = decodedMail(mail.raw)
+			return {
+				raw,
+				subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '',
+				calendar: attachedCalendar(mail.raw),
+			}
+		})
+	const line = (ics: string, name: string) =>
+		ics.split('\r\n').find((entry) => entry.startsWith(`${name}:`))
+
+	test('the first look records each event and writes to nobody; the public file is SEQUENCE 0', async () => {
+		await signUp('early@example.com', 'moved')
+		await signUp('dropper@example.com', 'dropped')
+		await turn()
+		expect(smtp.received).toHaveLength(0)
+		expect(await calendarSequence(database.db, 'moved')).toBe(0)
+		await turn()
+		expect(smtp.received).toHaveLength(0)
+	})
+
+	test('a date changed in content reaches each earlier registrant once, as METHOD:REQUEST with a higher SEQUENCE, across two workers and a restart', async () => {
+		await signUp('early-2@example.com', 'moved')
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		eventOf('moved').start = '2030-06-17T17:00:00.000Z'
+		eventOf('moved').end = '2030-06-17T19:00:00.000Z'
+		await ensurePeriodicJob(database.db, 'calendar.sync')
+		await jobsDueNow(database)
+		await Promise.all([
+			runDueJobs(worker()),
+			runDueJobs(worker()),
+			syncCalendars(database.db, { now, origin: ORIGIN }),
+			syncCalendars(database.db, { now, origin: ORIGIN }),
+		])
+		await turn()
+		await drainJobs(database)
+		expect(await calendarSequence(database.db, 'moved')).toBe(1)
+		for (const email of ['early@example.com', 'early-2@example.com']) {
+			const [mail, ...more] = mailTo(email)
+			expect(more, email).toHaveLength(0)
+			expect(mail!.subject).toBe('Changed: The test workshop')
+			expect(mail!.raw).toContain('Monday, 17 June 2030')
+			expect(line(mail!.calendar, 'METHOD')).toBe('METHOD:REQUEST')
+			expect(line(mail!.calendar, 'SEQUENCE')).toBe('SEQUENCE:1')
+			expect(line(mail!.calendar, 'UID')).toBe('UID:moved@site.test')
+			expect(line(mail!.calendar, 'DTSTART')).toBe('DTSTART:20300617T170000Z')
+			expect(mail!.calendar).not.toContain('meet.example.com')
+		}
+		expect(mailTo('dropper@example.com')).toHaveLength(0)
+
+		// Someone who signs up now got the file as it is; a restart sends nothing more.
+		await signUp('after@example.com', 'moved')
+		await turn()
+		expect(mailTo('after@example.com')).toHaveLength(0)
+		expect(mailTo('early@example.com')).toHaveLength(1)
+	})
+
+	test('a session marked cancelled sends METHOD:CANCEL to its registrants, once', async () => {
+		eventOf('dropped').status = 'cancelled'
+		await turn()
+		await turn()
+		const [mail, ...more] = mailTo('dropper@example.com')
+		expect(more).toHaveLength(0)
+		expect(mail!.subject).toBe('Cancelled: The test workshop')
+		expect(line(mail!.calendar, 'METHOD')).toBe('METHOD:CANCEL')
+		expect(line(mail!.calendar, 'STATUS')).toBe('STATUS:CANCELLED')
+		expect(line(mail!.calendar, 'SEQUENCE')).toBe('SEQUENCE:1')
+		expect(line(mail!.calendar, 'UID')).toBe('UID:dropped@site.test')
+	})
+
+	test('a provisional date made firm is an update too (TENTATIVE to CONFIRMED)', async () => {
+		eventOf('moved').status = 'tentative'
+		await turn()
+		const tentative = mailTo('early@example.com').at(-1)!
+		expect(line(tentative.calendar, 'STATUS')).toBe('STATUS:TENTATIVE')
+		expect(line(tentative.calendar, 'SEQUENCE')).toBe('SEQUENCE:2')
+		eventOf('moved').status = undefined
+		await turn()
+		const firm = mailTo('early@example.com').at(-1)!
+		expect(line(firm.calendar, 'STATUS')).toBe('STATUS:CONFIRMED')
+		expect(line(firm.calendar, 'SEQUENCE')).toBe('SEQUENCE:3')
+		expect(await calendarSequence(database.db, 'moved')).toBe(3)
+	})
+})

@@ -1,0 +1,316 @@
+/**
+ * Reminders with the joining link (issue 25, item 2; docs/decisions/116), through the real job
+ * code on a database of the test's own and a real SMTP peer, with the test's own clock: the day
+ * before and an hour before, each registrant of a workshop session and each day-pass holder gets
+ * each reminder once — with two workers at once and after a restart — carrying their own signed
+ * joining link; nothing after the start (a server down through a window sends only what is still
+ * true); nothing to an unsubscribed address; a reminder the mail server did not take before the
+ * start is given up. The events are this file's own (content/site is the owner's, and its dates
+ * pass). On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { getConfig } from '~/config.server'
+import type { SiteEvent } from '~/content/site-content'
+import type { Database } from '~/db/client.server'
+import { passes } from '~/db/schema.server'
+import { outbox } from '~/db/schema-leads.server'
+import { eventReminders } from '~/db/schema-reminders.server'
+import { jobDefinitions } from '~/jobs/index.server'
+import { ensurePeriodicJob } from '~/jobs/queue.server'
+import { runDueJobs } from '~/jobs/worker.server'
+import { refundOrder } from '~/models/admin/order-actions.server'
+import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
+import { resubscribe, unsubscribe } from '~/models/email-preferences.server'
+import {
+	eventReminderJob,
+	isRegistered,
+	reminderDue,
+	sendDueReminders,
+} from '~/models/event-reminders.server'
+import { saveLead } from '~/models/leads.server'
+import { prepareDatabase } from '~/models/prepare-database.server'
+import { verifyJoinToken } from '~/models/signed-token.server'
+import { decodedMail, startSmtp } from '../fakes/smtp'
+import { databaseBackends } from '../support/databases'
+import { drainJobs, jobsDueNow, leaveInProcess, useInProcess } from '../support/in-process'
+
+const fixture = vi.hoisted(() => {
+	const event = (id: string, kind: 'workshop' | 'day', start: string, end: string) => ({
+		id,
+		kind,
+		title: kind === 'day' ? 'The test day' : 'The test workshop',
+		description: 'Live.',
+		start,
+		end,
+		timeZone: 'UTC',
+		location: 'Online',
+		joinUrl: `https://meet.example.com/${id}`,
+		placeholder: false,
+	})
+	return [
+		event('session-a', 'workshop', '2030-06-10T17:00:00.000Z', '2030-06-10T19:00:00.000Z'),
+		event('session-b', 'workshop', '2030-06-11T17:00:00.000Z', '2030-06-11T19:00:00.000Z'),
+		event('session-c', 'workshop', '2030-06-12T17:00:00.000Z', '2030-06-12T19:00:00.000Z'),
+		event('session-d', 'workshop', '2030-06-13T17:00:00.000Z', '2030-06-13T19:00:00.000Z'),
+		event('session-e', 'workshop', '2030-06-14T17:00:00.000Z', '2030-06-14T19:00:00.000Z'),
+		event('the-day', 'day', '2030-07-01T08:00:00.000Z', '2030-07-01T16:00:00.000Z'),
+	] satisfies SiteEvent[]
+})
+
+vi.mock('~/content/site-content.server', async (importOriginal) => ({
+	// The rest of the content (the seller on an invoice) as it is.
+	...(await importOriginal<typeof import('~/content/site-content.server')>()),
+	findEvent: (id: string) => fixture.find((event) => event.id === id),
+	eventsOf: (kind: string, { after }: { after?: Date } = {}) =>
+		fixture.filter(
+			(event) => event.kind === kind && (!after || Date.parse(event.end) > after.getTime()),
+		),
+	workshopTitle: () => 'The test workshop',
+}))
+
+const ORIGIN = 'https://site.test'
+const PASS = 'ai-driven-development-day-pass'
+const HOUR = 3_600_000
+const direct = { partnerKey: null, referralUrl: null, marketing: {} }
+const eventOf = (id: string) => fixture.find((event) => event.id === id)!
+/** `hours` before (negative: after) the start of `id`. */
+const hoursBefore = (id: string, hours: number) =>
+	new Date(Date.parse(eventOf(id).start) - hours * HOUR)
+
+describe('which reminder is due', () => {
+	const event = { start: '2030-06-10T17:00:00.000Z' }
+	test.each([
+		[25, null],
+		[24, 'day_before'],
+		[20, 'day_before'],
+		[1.01, 'day_before'],
+		[1, 'hour_before'],
+		[0.5, 'hour_before'],
+		[0, null],
+		[-0.1, null],
+	])('%s hours before the start: %s', (hours, due) => {
+		expect(reminderDue(event, new Date(Date.parse(event.start) - hours * HOUR))).toBe(due)
+	})
+})
+
+describe.each(databaseBackends)('reminders with the joining link on $name', (backend) => {
+	let database: Database
+	let cleanup: () => Promise<void>
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
+	let now = new Date()
+
+	beforeAll(async () => {
+		;({ database, cleanup } = await backend.open())
+		await prepareDatabase(database)
+		smtp = await startSmtp()
+		useInProcess({ SMTP_URL: smtp.url, SITE_URL: ORIGIN })
+	})
+	afterAll(async () => {
+		leaveInProcess()
+		await smtp?.close()
+		await cleanup?.()
+	})
+	beforeEach(() => {
+		smtp.received.length = 0
+	})
+
+	const signUp = (email: string, session: string, firstName = 'Ada') =>
+		saveLead(database.db, {
+			email,
+			list: 'workshop',
+			firstName,
+			attribution: direct,
+			workshopSession: session,
+		})
+	/** One app server's worker: every job of the site, the reminders' on the test's clock. */
+	const worker = () => ({
+		db: database.db,
+		definitions: [
+			...jobDefinitions(database.db).filter((job) => job.kind !== 'reminders.send'),
+			eventReminderJob(database.db, () => now),
+		],
+		lockSeconds: 60,
+	})
+	/** The periodic job's next turn, on one worker; then everything written is delivered. */
+	const turn = async () => {
+		await ensurePeriodicJob(database.db, 'reminders.send')
+		await jobsDueNow(database)
+		await runDueJobs(worker())
+		await drainJobs(database)
+	}
+	const reminders = (email: string) =>
+		smtp.mailTo(email).map((mail) => {
+			const raw = decodedMail(mail.raw)
+			return { raw, subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '' }
+		})
+	const joinTokenIn = (raw: string) => {
+		const url = /https:\/\/site\.test\/join\?token=([^\s"<>]+)/.exec(raw)?.[1]
+		return url ? decodeURIComponent(url) : null
+	}
+
+	test('the day before, each registrant of the session gets one reminder with their own signed joining link, and no one else does', async () => {
+		await signUp('ada@example.com', 'session-a')
+		await signUp('grace@example.com', 'session-a', 'Grace')
+		await signUp('other@example.com', 'session-b')
+		now = hoursBefore('session-a', 20)
+		await turn()
+
+		for (const email of ['ada@example.com', 'grace@example.com']) {
+			const [mail, ...more] = reminders(email)
+			expect(more).toHaveLength(0)
+			expect(mail!.subject).toMatch(/^Reminder: The test workshop starts within a day$/)
+			expect(mail!.raw).toContain('Open your joining link')
+			expect(mail!.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+			// Their own signed link, never the session's own joining link.
+			expect(mail!.raw).not.toContain('meet.example.com')
+			expect(verifyJoinToken(joinTokenIn(mail!.raw), getConfig().SESSION_SECRET)).toEqual({
+				ok: true,
+				email,
+				eventId: 'session-a',
+			})
+		}
+		expect(reminders('other@example.com')).toHaveLength(0)
+		// The next turns, the same day: nothing again.
+		await turn()
+		await turn()
+		expect(reminders('ada@example.com')).toHaveLength(1)
+	})
+
+	test('two workers at once, and the job again after a restart, send each reminder once', async () => {
+		const people = Array.from({ length: 8 }, (_, index) => `twice-${index}@example.com`)
+		for (const email of people) await signUp(email, 'session-b')
+		now = hoursBefore('session-b', 0.5)
+		await ensurePeriodicJob(database.db, 'reminders.send')
+		await jobsDueNow(database)
+		// Two app servers' workers poll at once, and two sweeps race (a lapsed claim run again).
+		await Promise.all([
+			runDueJobs(worker()),
+			runDueJobs(worker()),
+			sendDueReminders(database.db, { now, origin: ORIGIN }),
+			sendDueReminders(database.db, { now, origin: ORIGIN }),
+		])
+		// A restart: a new worker with the job due again.
+		await turn()
+		for (const email of people) {
+			const mails = reminders(email)
+			expect(mails, email).toHaveLength(1)
+			expect(mails[0]!.subject).toBe('Starting within the hour: The test workshop')
+		}
+		const rows = await database.db
+			.select()
+			.from(eventReminders)
+			.where(eq(eventReminders.eventId, 'session-b'))
+		expect(rows).toHaveLength(people.length + 1) // and other@ from the first test
+		expect(rows.every((row) => row.reminder === 'hour_before' && row.outboxId !== null)).toBe(true)
+	})
+
+	test('a server down through both windows sends nothing after the start, and one back 30 minutes before sends only the hour’s reminder', async () => {
+		await signUp('late@example.com', 'session-c')
+		await signUp('missed@example.com', 'session-d')
+		now = hoursBefore('session-c', 0.5)
+		await turn()
+		expect(reminders('late@example.com').map((mail) => mail.subject)).toEqual([
+			'Starting within the hour: The test workshop',
+		])
+		now = hoursBefore('session-d', -0.02)
+		await turn()
+		expect(reminders('missed@example.com')).toHaveLength(0)
+		// And never later either.
+		now = hoursBefore('session-d', -30)
+		await turn()
+		expect(reminders('missed@example.com')).toHaveLength(0)
+	})
+
+	test('an unsubscribed registrant gets no reminder; once they resubscribe, the next turn sends it', async () => {
+		await signUp('quiet@example.com', 'session-e')
+		await signUp('Loud@example.com', 'session-e')
+		await unsubscribe(database.db, 'Quiet+x@Example.com')
+		now = hoursBefore('session-e', 10)
+		await turn()
+		expect(reminders('quiet@example.com')).toHaveLength(0)
+		expect(reminders('loud@example.com')).toHaveLength(1)
+		await resubscribe(database.db, 'quiet@example.com')
+		await turn()
+		expect(reminders('quiet@example.com')).toHaveLength(1)
+	})
+
+	test('a reminder the mail server did not take before the start is given up, not sent late', async () => {
+		await signUp('slow@example.com', 'session-e')
+		now = hoursBefore('session-e', 0.9)
+		await ensurePeriodicJob(database.db, 'reminders.send')
+		await jobsDueNow(database)
+		await runDueJobs(worker())
+		const [row] = await database.db
+			.select()
+			.from(outbox)
+			.where(and(eq(outbox.toAddress, 'slow@example.com'), eq(outbox.kind, 'reminderHourBefore')))
+		expect(row!.notAfter).toEqual(new Date(eventOf('session-e').start))
+		// The start passes while the message waits (the mail server was down).
+		await database.db
+			.update(outbox)
+			.set({ notAfter: sql`now() - interval '1 second'` })
+			.where(eq(outbox.id, row!.id))
+		await drainJobs(database)
+		expect(reminders('slow@example.com')).toHaveLength(0)
+		const [given] = await database.db.select().from(outbox).where(eq(outbox.id, row!.id))
+		expect(given).toMatchObject({ sentAt: null, failedAt: expect.any(Date) })
+	})
+
+	test('confirmed registrants of the day and day-pass holders get its reminders; an unconfirmed registrant, a refunded pass’s holder and a buyer get none', async () => {
+		const register = (email: string, confirmed: boolean) =>
+			saveLead(database.db, { email, list: 'day_event', attribution: direct, confirmed })
+		await register('confirmed@example.com', true)
+		await register('unconfirmed@example.com', false)
+		const buy = async (email: string) => {
+			const { id } = await createCheckout(database.db, {
+				code: PASS,
+				quantity: 2,
+				region: 'GLOBAL',
+				origin: ORIGIN,
+			})
+			await recordSandboxPayment(database.db, id, { email })
+			const ids = await database.db
+				.select({ id: passes.id })
+				.from(passes)
+				.where(eq(passes.orderId, id))
+			return { id, passes: ids.map((pass) => pass.id) }
+		}
+		const kept = await buy('buyer@example.com')
+		const refunded = await buy('refunded-buyer@example.com')
+		await claimPass(
+			database.db,
+			kept.passes[0]!,
+			{ name: 'Hedy Lamarr', email: 'hedy@example.com' },
+			ORIGIN,
+		)
+		await claimPass(
+			database.db,
+			refunded.passes[0]!,
+			{ name: 'Alan', email: 'alan@example.com' },
+			ORIGIN,
+		)
+		expect((await refundOrder(database.db, { name: 'owner' }, refunded.id)).ok).toBe(true)
+		await drainJobs(database)
+		smtp.received.length = 0
+
+		expect(await isRegistered(database.db, eventOf('the-day'), 'hedy@example.com')).toBe(true)
+		expect(await isRegistered(database.db, eventOf('the-day'), 'alan@example.com')).toBe(false)
+		now = hoursBefore('the-day', 23)
+		await turn()
+		const [mail, ...more] = reminders('hedy@example.com')
+		expect(more).toHaveLength(0)
+		expect(mail!.subject).toMatch(/^Reminder: The test day starts within a day$/)
+		expect(mail!.raw).toContain('Hi Hedy,')
+		expect(verifyJoinToken(joinTokenIn(mail!.raw), getConfig().SESSION_SECRET)).toMatchObject({
+			ok: true,
+			eventId: 'the-day',
+		})
+		expect(reminders('alan@example.com')).toHaveLength(0)
+		expect(reminders('buyer@example.com')).toHaveLength(0)
+		expect(reminders('confirmed@example.com').map((mail) => mail.subject)).toEqual([
+			'Reminder: The test day starts within a day',
+		])
+		expect(reminders('unconfirmed@example.com')).toHaveLength(0)
+	})
+})

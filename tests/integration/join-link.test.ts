@@ -1,0 +1,154 @@
+/**
+ * The signed joining link against the production build (docs/decisions/116): the joining link of
+ * a session lives in content alone; `/join?token=…`, signed for a registrant and the session,
+ * shows it to them, never cached; a tampered, cut, foreign or expired link is a 4xx page that
+ * says so and shows nothing; an address not signed up gets a 403; no public page, calendar file
+ * or confirmation carries the joining link itself. The build is copied with a joining link
+ * added to a session in its compiled content (content/site is the owner's, and has none).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createJoinToken, createUnsubscribeToken } from '~/models/signed-token.server'
+import { decodedMail, startSmtp } from '../fakes/smtp'
+import { honeypotFields } from '../support/raw-http'
+import { type RunningServer, startServer } from '../support/server'
+
+const SECRET = 'join-link-suite-secret-0123456789abcdef'
+const SITE = 'https://courses.example'
+const SESSION = 'workshop-2026-12-10'
+const ROOM = 'https://meet.example.com/secret-room-4410'
+const projectRoot = path.resolve(import.meta.dirname, '../..')
+
+const joinToken = (email: string, eventId = SESSION, expiresAt = new Date('2099-01-01')) =>
+	createJoinToken({ email, eventId, expiresAt }, SECRET)
+
+describe('the signed joining link', () => {
+	let server: RunningServer
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
+	let copy: string
+
+	beforeAll(async () => {
+		copy = fs.mkdtempSync(path.join(os.tmpdir(), 'site-join-'))
+		fs.copyFileSync(path.join(projectRoot, 'package.json'), path.join(copy, 'package.json'))
+		fs.cpSync(path.join(projectRoot, 'build'), path.join(copy, 'build'), {
+			recursive: true,
+			filter: (source) => !source.includes(`${path.sep}build${path.sep}dev`),
+		})
+		fs.cpSync(path.join(projectRoot, 'app/db/migrations'), path.join(copy, 'app/db/migrations'), {
+			recursive: true,
+		})
+		fs.symlinkSync(path.join(projectRoot, 'node_modules'), path.join(copy, 'node_modules'))
+		const siteFile = path.join(copy, 'build/content/site.json')
+		const site = JSON.parse(fs.readFileSync(siteFile, 'utf8'))
+		for (const event of site.events) if (event.id === SESSION) event.joinUrl = ROOM
+		fs.writeFileSync(siteFile, JSON.stringify(site))
+
+		smtp = await startSmtp()
+		server = await startServer(
+			{ SMTP_URL: smtp.url, RATE_LIMIT_MAX: '1000', SITE_URL: SITE, SESSION_SECRET: SECRET },
+			{ root: copy },
+		)
+		// A registrant of the session (the nearest, the form's default).
+		const response = await fetch(`${server.url}/workshop?index`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+			body: new URLSearchParams({
+				...(await honeypotFields(server.url, '/workshop')),
+				email: 'ada@example.com',
+				session: SESSION,
+			}),
+		})
+		expect(response.status).toBe(302)
+	})
+	afterAll(async () => {
+		await server?.stop()
+		await smtp?.close()
+		if (copy) fs.rmSync(copy, { recursive: true, force: true })
+	})
+
+	const open = (token: string) =>
+		fetch(`${server.url}/join?token=${encodeURIComponent(token)}`, { redirect: 'manual' })
+
+	test('a registrant’s signed link shows the session and its joining link, private and uncached', async () => {
+		const response = await open(joinToken('Ada@Example.com'))
+		expect(response.status).toBe(200)
+		expect(response.headers.get('cache-control')).toBe('private, no-store')
+		// Its address (the token) reaches no other site: the origin alone, and none from the link.
+		expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+		const html = await response.text()
+		expect(html).toMatch(
+			new RegExp(`href="${ROOM}" rel="noreferrer"|rel="noreferrer" href="${ROOM}"`),
+		)
+		expect(html).toContain('Free workshop: AI in your development workflow')
+		expect(html).toMatch(/<meta name="robots" content="noindex/)
+	})
+
+	test('a tampered, cut, foreign-keyed, expired or unsubscribe token shows nothing and says so', async () => {
+		const token = joinToken('ada@example.com')
+		const [payload, signature] = token.split('.') as [string, string]
+		const data = JSON.parse(Buffer.from(payload, 'base64url').toString())
+		const forged = (change: Record<string, unknown>) =>
+			`${Buffer.from(JSON.stringify({ ...data, ...change })).toString('base64url')}.${signature}`
+		for (const bad of [
+			forged({ e: 'mallory@example.com' }),
+			forged({ x: data.x + 1 }),
+			`${payload}.${signature.slice(0, -2)}`,
+			payload,
+			createJoinToken(
+				{ email: 'ada@example.com', eventId: SESSION, expiresAt: new Date('2099-01-01') },
+				'another-secret-0123456789abcdef0123456789',
+			),
+			createUnsubscribeToken('ada@example.com', SECRET),
+			'',
+		]) {
+			const response = await open(bad)
+			expect(response.status, bad.slice(0, 30)).toBe(400)
+			const html = await response.text()
+			expect(html).toContain('This link is not valid')
+			expect(html).not.toContain('meet.example.com')
+		}
+		const expired = await open(joinToken('ada@example.com', SESSION, new Date(Date.now() - 1000)))
+		expect(expired.status).toBe(400)
+		expect(await expired.text()).toContain('This joining link has expired')
+	})
+
+	test('an address not signed up for the session, or a link to another event, shows no joining link', async () => {
+		const stranger = await open(joinToken('stranger@example.com'))
+		expect(stranger.status).toBe(403)
+		const html = await stranger.text()
+		expect(html).toContain('no longer signed up')
+		expect(html).not.toContain('meet.example.com')
+		expect((await open(joinToken('ada@example.com', 'course-release'))).status).toBe(400)
+		expect((await open(joinToken('ada@example.com', 'no-such-event'))).status).toBe(400)
+	})
+
+	test('no public page, calendar file or confirmation carries the joining link itself', async () => {
+		for (const page of [
+			'/workshop',
+			`/workshop/enrolled?session=${SESSION}`,
+			`/calendar/${SESSION}.ics`,
+		]) {
+			const body = await (await fetch(`${server.url}${page}`)).text()
+			expect(body, page).not.toContain('meet.example.com')
+		}
+		const [confirmation] = await smtp.waitFor('ada@example.com', 1)
+		const raw = decodedMail(confirmation!.raw)
+		expect(raw).not.toContain('meet.example.com')
+		// Its calendar file carries Ada's signed joining page instead (base64 in its MIME part).
+		const start = confirmation!.raw.indexOf('Content-Type: text/calendar')
+		const part = confirmation!.raw.slice(start).split(/\r?\n\r?\n/)[1] ?? ''
+		const ics = Buffer.from(part.split('--')[0]!.replace(/\s/g, ''), 'base64')
+			.toString('utf8')
+			.replace(/\r\n[ \t]/g, '')
+		expect(ics).not.toContain('meet.example.com')
+		const link = /^URL:(.*)$/m.exec(ics)?.[1]?.trim()
+		expect(link).toMatch(new RegExp(`^${SITE}/join\\?token=`))
+		const token = new URL(link!).searchParams.get('token')!
+		const response = await open(token)
+		expect(response.status).toBe(200)
+		expect(await response.text()).toContain(`href="${ROOM}"`)
+	})
+})
