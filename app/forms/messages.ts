@@ -75,6 +75,11 @@ export const MESSAGES = {
 	adminLeadMissing: 'Choose the lead to erase',
 	adminLeadGone: 'There is no such lead, or it is erased already',
 
+	// The waiting list (docs/decisions/120).
+	waitlistQuantity: (max: number) => `Choose a whole number of seats from 1 to ${max}`,
+	waitlistEntryMissing: 'Choose the person on the waiting list',
+	waitlistUnknownAction: 'Choose offer or remove',
+
 	// The e-mail preferences page (docs/decisions/109).
 	emailPreferencesChoice: 'Choose unsubscribe or resubscribe',
 

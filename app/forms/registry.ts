@@ -22,6 +22,7 @@ import {
 	surveySchema,
 	workshopSignupSchema,
 } from './schemas'
+import { adminWaitlistActionSchema, waitlistJoinSchema } from './waitlist'
 
 /** What a form's schema may depend on: the buy form's limit is the server's MAX_QUANTITY. */
 export type FormOptions = { maxQuantity?: number }
@@ -41,6 +42,8 @@ export const formSchemas = {
 	adminCouponStatus: () => adminCouponStatusSchema,
 	adminLeadErase: () => adminLeadEraseSchema,
 	emailPreferences: () => emailPreferencesSchema,
+	waitlistJoin: ({ maxQuantity }: FormOptions) => waitlistJoinSchema(maxQuantity),
+	adminWaitlistAction: () => adminWaitlistActionSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

@@ -7,6 +7,7 @@ import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { emailDeliveryJob } from '~/integrations/email/index.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
+import { waitlistJobs } from '~/models/waitlist/offers.server'
 import { pruneJobs } from './queue.server'
 import type { JobDefinition } from './run.server'
 import { type JobWorker, startJobWorker } from './worker.server'
@@ -19,6 +20,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 	return [
 		emailDeliveryJob(db, { firstRetrySeconds: config.EMAIL_RETRY_FIRST_SECONDS }),
 		...checkoutJobs(db, config),
+		...waitlistJobs(db, config),
 		{
 			kind: 'jobs.prune',
 			everySeconds: 3_600,

@@ -49,6 +49,14 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 		}),
 	passRefunded: () => templates.passRefunded({ itemName: 'Day pass', kind: 'day' }),
 	passMovedAway: () => templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1' }),
+	waitlistOffer: () =>
+		templates.waitlistOffer({
+			itemName: 'Day pass',
+			quantity: 2,
+			offerUrl: `${siteUrl}/waitlist/offer/t.s`,
+			heldUntil: '2 Jan 2026, 00:00 UTC',
+			unsubscribe,
+		}),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {

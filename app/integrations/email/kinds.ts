@@ -34,6 +34,9 @@ export const EMAIL_KINDS = {
 	passClaimed: 'transactional',
 	passRefunded: 'transactional',
 	passMovedAway: 'transactional',
+	// Answers joining the waiting list, later: anyone can type anyone's address, so it carries
+	// unsubscribe; it goes even to an unsubscribed address, who asked for it (decision 120).
+	waitlistOffer: 'signup',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

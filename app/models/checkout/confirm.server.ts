@@ -18,6 +18,7 @@ import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { invalidateSalesCache } from '../read-cache.server'
+import { queueWaitlistOffers } from '../waitlist/queue.server'
 import { type CouponRefusal, checkCouponAtPayment } from './coupon-use.server'
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
@@ -144,6 +145,9 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			await issuePasses(tx, order)
 			await sendReceipt(tx, orderId)
 		}
+		// Seats came back: the people waiting get them first (docs/decisions/120).
+		if (next === 'expired' || next === 'failed' || next === 'refunded')
+			await queueWaitlistOffers(tx)
 		// An expired order had its money refunded: a late payment with no seat left (077).
 		if (next === 'refunded' && order.status === 'expired') await sendLateRefundNotice(tx, orderId)
 		// Any other refund: the buyer and each pass holder are told, with the refund (113).
