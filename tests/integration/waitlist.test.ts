@@ -36,7 +36,6 @@ import {
 } from '../support/in-process'
 
 const SEAT = 'ai-driven-dev-preorder'
-const COURSE_ITEM = { code: SEAT, courseSlug: 'ai-driven-dev', capacity: null }
 /** The smallest course the configuration allows; a paid order of 8 leaves 2 seats to play with. */
 const ENV = {
 	COURSE_SLOTS: '10',
@@ -111,18 +110,18 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 	}
 	const state = async () => {
 		invalidateSalesCache()
-		return getWaitlistState(db(), COURSE_ITEM)
+		return getWaitlistState(db(), SEAT)
 	}
 
 	test('a sold-out product says so, and its count says how many people wait', async () => {
-		expect(await state()).toEqual({ soldOut: false, waiting: 0 })
+		expect(await state()).toEqual({ soldOut: false, waiting: 0, unit: 'seat' })
 		await checkout(2)
-		expect(await state()).toEqual({ soldOut: true, waiting: 0 })
+		expect(await state()).toEqual({ soldOut: true, waiting: 0, unit: 'seat' })
 		await join('ada@example.com', 2)
 		await join('bob@example.com')
 		// Joining again keeps one place, with the new quantity.
 		await join('ADA@example.com', 1)
-		expect(await state()).toEqual({ soldOut: true, waiting: 2 })
+		expect(await state()).toEqual({ soldOut: true, waiting: 2, unit: 'seat' })
 		expect((await entry('ada@example.com')).quantity).toBe(1)
 		await drainJobs(database)
 		expect(await offersTo('ada@example.com')).toHaveLength(0)
@@ -148,7 +147,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		// The offer holds its seat: a stranger is still refused, the count is exact.
 		await expect(checkout()).rejects.toMatchObject({ code: 'sold-out' })
 		expect(await heldSeats()).toBe(2)
-		expect((await state()).waiting).toBe(1)
+		expect((await state())?.waiting).toBe(1)
 	})
 
 	test('the person offered buys with the offer, through the checkout', async () => {
@@ -233,8 +232,8 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		expect(await offersTo('solo@example.com')).toHaveLength(0)
 		expect((await listWaitlist(db())).map((row) => row.position)).toEqual([1, 2])
 		// The owner may serve the one who fits by hand; never beyond the seats there are.
-		expect(await offerByHand(db(), (await entry('party@example.com')).id)).toBe('no-seats')
-		expect(await offerByHand(db(), (await entry('solo@example.com')).id)).toBe('offered')
+		expect(await offerByHand(db(), (await entry('party@example.com')).id, 'owner')).toBe('no-seats')
+		expect(await offerByHand(db(), (await entry('solo@example.com')).id, 'owner')).toBe('offered')
 		expect(await offersTo('solo@example.com')).toHaveLength(1)
 		expect(await heldSeats()).toBe(2)
 	})
@@ -246,12 +245,12 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		await join('bob@example.com')
 		await endHold(first.id)
 		await drainJobs(database)
-		const removed = await removeFromWaitlist(db(), (await entry('ada@example.com')).id)
+		const removed = await removeFromWaitlist(db(), (await entry('ada@example.com')).id, 'owner')
 		expect(removed.removed).toBe(true)
 		await drainJobs(database)
 		expect(await offersTo('bob@example.com')).toHaveLength(1)
 		expect(await heldSeats()).toBe(2)
-		expect((await removeFromWaitlist(db(), 999_999)).removed).toBe(false)
+		expect((await removeFromWaitlist(db(), 999_999, 'owner')).removed).toBe(false)
 	})
 
 	test('offers and checkouts at once: no seat offered twice, none both offered and sold', async () => {

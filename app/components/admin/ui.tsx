@@ -15,6 +15,7 @@ const SECTIONS = [
 	{ to: '/admin/orders', label: 'Orders', end: false },
 	{ to: '/admin/coupons', label: 'Coupons', end: false },
 	{ to: '/admin/leads', label: 'Leads', end: false },
+	{ to: '/admin/waitlist', label: 'Waiting list', end: false },
 	{ to: '/admin/email', label: 'E-mail', end: false },
 	{ to: '/admin/audit', label: 'Audit log', end: false },
 	{ to: '/admin/search', label: 'Find anyone', end: false },

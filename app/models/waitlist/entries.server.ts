@@ -7,6 +7,7 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
+import { recordOwnerAction } from '~/models/admin/audit.server'
 import { endPendingOrder } from '~/models/checkout/expire.server'
 import { findPricedItem } from '~/models/checkout/price.server'
 import { rowsOf } from '~/models/checkout/query.server'
@@ -43,14 +44,27 @@ export type WaitlistState = {
 	soldOut: boolean
 	/** People waiting (not yet offered). */
 	waiting: number
+	/** What the product sells: course seats, or passes. */
+	unit: 'seat' | 'pass'
 }
 
-/** What the product's page says: read through the 10 s read cache, like the seat counters. */
-export async function getWaitlistState(
-	db: Db,
-	item: { code: string; courseSlug: string | null; capacity: number | null },
-): Promise<WaitlistState> {
-	return cachedRead(`waitlist:${item.code}`, async () => {
+/**
+ * What the page of the product `code` says: read through the 10 s read cache, like the seat
+ * counters (docs/decisions/033), and the page itself may be cached for 5 s more (070, 071).
+ * Null for an unknown product.
+ */
+export async function getWaitlistState(db: Db, code: string): Promise<WaitlistState | null> {
+	return cachedRead(`waitlist:${code}`, async () => {
+		const [item] = await db
+			.select({
+				code: catalogItems.code,
+				courseSlug: catalogItems.courseSlug,
+				capacity: catalogItems.capacity,
+				type: catalogItems.type,
+			})
+			.from(catalogItems)
+			.where(eq(catalogItems.code, code))
+		if (!item) return null
 		let soldOut = false
 		for (const pool of seatPools(item)) {
 			const [row] = rowsOf(
@@ -64,8 +78,12 @@ export async function getWaitlistState(
 		const [count] = await db
 			.select({ people: sql<number>`count(*)::int` })
 			.from(waitlistEntries)
-			.where(and(eq(waitlistEntries.itemCode, item.code), eq(waitlistEntries.status, 'waiting')))
-		return { soldOut, waiting: Number(count?.people ?? 0) }
+			.where(and(eq(waitlistEntries.itemCode, code), eq(waitlistEntries.status, 'waiting')))
+		return {
+			soldOut,
+			waiting: Number(count?.people ?? 0),
+			unit: item.type === 'pass' ? ('pass' as const) : ('seat' as const),
+		}
 	})
 }
 
@@ -134,33 +152,46 @@ export async function listWaitlist(db: Db, limit = 500): Promise<OwnerEntry[]> {
 	})
 }
 
-export type RemoveResult = { removed: false } | { removed: true; before: Record<string, unknown> }
+export type RemoveResult = { removed: false } | { removed: true }
 
 /**
- * Takes someone off the list: a person waiting leaves the queue; an open offer ends now (its
- * order expires through the checkout's own path, so its seats go to the next person).
+ * The owner takes someone off the list, with its audit line in the same transaction: a person
+ * waiting leaves the queue; an open offer ends now (its order expires through the checkout's
+ * own path, so its seats go to the next person).
  */
-export async function removeFromWaitlist(db: Db, entryId: number): Promise<RemoveResult> {
-	const [entry] = await db
-		.update(waitlistEntries)
-		.set({ status: 'removed', updatedAt: sql`now()` })
-		.where(
-			and(
-				eq(waitlistEntries.id, entryId),
-				sql`(${waitlistEntries.status} = 'waiting' OR (${waitlistEntries.status} = 'offered'
-					AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ${waitlistEntries.offerOrderId} AND o.status = 'pending')))`,
-			),
-		)
-		.returning()
+export async function removeFromWaitlist(
+	db: Db,
+	entryId: number,
+	actor: string,
+): Promise<RemoveResult> {
+	const entry = await db.transaction(async (tx) => {
+		const [row] = await tx
+			.update(waitlistEntries)
+			.set({ status: 'removed', updatedAt: sql`now()` })
+			.where(
+				and(
+					eq(waitlistEntries.id, entryId),
+					sql`(${waitlistEntries.status} = 'waiting' OR (${waitlistEntries.status} = 'offered'
+						AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ${waitlistEntries.offerOrderId} AND o.status = 'pending')))`,
+				),
+			)
+			.returning()
+		if (!row) return null
+		await recordOwnerAction(tx, {
+			actor,
+			action: 'waitlist-remove',
+			target: `waitlist:${entryId}`,
+			before: { item: row.itemCode, quantity: row.quantity, offerOrderId: row.offerOrderId },
+			after: { status: 'removed' },
+		})
+		// Someone behind them may fit now.
+		await enqueue(tx, WAITLIST_OFFER_NOW_JOB, {})
+		return row
+	})
 	if (!entry) return { removed: false }
 	if (entry.offerOrderId) {
 		const [order] = await db.select().from(orders).where(eq(orders.id, entry.offerOrderId))
 		if (order?.status === 'pending') await endPendingOrder(db, order)
 	}
-	// Someone behind them may fit now.
-	await enqueue(db, WAITLIST_OFFER_NOW_JOB, {})
-	return {
-		removed: true,
-		before: { item: entry.itemCode, quantity: entry.quantity, offerOrderId: entry.offerOrderId },
-	}
+	return { removed: true }
 }

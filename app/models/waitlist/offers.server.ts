@@ -20,6 +20,7 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
+import { recordOwnerAction } from '~/models/admin/audit.server'
 import { unsubscribeLinks } from '~/models/email-preferences.server'
 import { findPricedItem, priceWithCoupon } from '~/models/checkout/price.server'
 import { newPublicId } from '~/models/checkout/public-id.server'
@@ -189,9 +190,14 @@ export type HandOfferResult = 'offered' | 'not-waiting' | 'no-seats'
 
 /**
  * The owner offers the seats to one person now, ahead of the queue, when they are free (the
- * same locks: never more seats than there are). Nothing changes otherwise.
+ * same locks: never more seats than there are), with its audit line in the same transaction.
+ * Nothing changes otherwise.
  */
-export async function offerByHand(db: Db, entryId: number): Promise<HandOfferResult> {
+export async function offerByHand(
+	db: Db,
+	entryId: number,
+	actor: string,
+): Promise<HandOfferResult> {
 	return db.transaction(async (tx) => {
 		const [found] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId))
 		if (!found || found.status !== 'waiting') return 'not-waiting'
@@ -207,6 +213,13 @@ export async function offerByHand(db: Db, entryId: number): Promise<HandOfferRes
 		if (seatPools(item).some((pool) => (free.get(poolKey(pool)) ?? 0) < entry.quantity))
 			return 'no-seats'
 		await makeOffer(tx, entry)
+		await recordOwnerAction(tx, {
+			actor,
+			action: 'waitlist-offer',
+			target: `waitlist:${entryId}`,
+			before: { status: 'waiting', item: entry.itemCode, quantity: entry.quantity },
+			after: { status: 'offered' },
+		})
 		return 'offered'
 	})
 }
