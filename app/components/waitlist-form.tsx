@@ -12,10 +12,10 @@ import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { pluralWord } from '~/utils/plural'
 
-export const WAITLIST_PATH = '/waitlist'
+const WAITLIST_PATH = '/waitlist'
 
 /** "Sold out. 3 people are on the waiting list." */
-export function waitingLine(waiting: number, unit: 'seat' | 'pass'): string {
+function waitingLine(waiting: number, unit: 'seat' | 'pass'): string {
 	const lead = unit === 'seat' ? 'Every seat is sold or held.' : 'Every pass is sold or held.'
 	if (waiting === 0) return `${lead} Join the waiting list: you are first.`
 	return `${lead} ${waiting} ${pluralWord(waiting, { one: 'person is', other: 'people are' })} on the waiting list.`

@@ -4,11 +4,10 @@ import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps } from '~/components/next-steps'
 import { getConfig } from '~/config.server'
-import { pluralWord } from '~/utils/plural'
 import { pageMeta } from '~/utils/meta'
+import { pluralWord } from '~/utils/plural'
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: "You're on the waiting list" })
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're on the waiting list" })
 
 export function loader() {
 	return json({ hours: getConfig().WAITLIST_OFFER_HOURS })

@@ -44,7 +44,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 			state: offer.state,
 			itemName: offer.itemName,
 			quantity: offer.quantity,
-			total: formatPrice(toMajorUnits(offer.totalMinor, offer.currency), offer.currency.toUpperCase()),
+			total: formatPrice(
+				toMajorUnits(offer.totalMinor, offer.currency),
+				offer.currency.toUpperCase(),
+			),
 			endsAt: formatHeldUntil(offer.endsAt),
 		},
 		{ headers: noStore },

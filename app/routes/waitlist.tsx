@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const refuse = (status: number, reply: SubmissionResult<string[]>) =>
 		json(form ? reply : { error: reply.error ?? {} }, { status, headers: noStore })
 	if (submission.status !== 'success') return refuse(400, submission.reply())
-	const { code, region } = submission.value
+	const { region } = submission.value
 	const db = await getDb()
 	// Never another country's discount, as at checkout: the offer is priced in this region.
 	const table = await getPricingTable(db)
@@ -80,7 +80,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	)
 		return refuse(
 			403,
-			submission.reply({ fieldErrors: { region: ['That price is not available in your country'] } }),
+			submission.reply({
+				fieldErrors: { region: ['That price is not available in your country'] },
+			}),
 		)
 	try {
 		await joinWaitlist(db, submission.value)

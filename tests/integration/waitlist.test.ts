@@ -95,10 +95,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 			.from(outbox)
 			.where(and(eq(outbox.toAddress, email), eq(outbox.kind, 'waitlistOffer')))
 	const entry = async (email: string) => {
-		const [row] = await db()
-			.select()
-			.from(waitlistEntries)
-			.where(eq(waitlistEntries.email, email))
+		const [row] = await db().select().from(waitlistEntries).where(eq(waitlistEntries.email, email))
 		return row!
 	}
 	/** Seats held beyond the 8 paid in beforeEach. */

@@ -327,7 +327,10 @@ export function waitlistOffer(data: {
 	return renderEmail(
 		'waitlistOffer',
 		`Your turn: ${data.itemName}`,
-		<Layout preview={`${what} held for you until ${data.heldUntil}.`} unsubscribe={data.unsubscribe}>
+		<Layout
+			preview={`${what} held for you until ${data.heldUntil}.`}
+			unsubscribe={data.unsubscribe}
+		>
 			<P>{greeting()}</P>
 			<P>
 				You were on the waiting list, and it is your turn: {what} are held for you until{' '}

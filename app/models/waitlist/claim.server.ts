@@ -64,7 +64,7 @@ export async function checkoutOffer(
 	origin: string,
 ): Promise<{ link: string }> {
 	const found = await findOffer(db, orderId)
-	if (!found || !found.open) throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
+	if (!found?.open) throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
 	if (found.order.link) return { link: found.order.link }
 	const config = getConfig()
 	const provider = getPaymentProvider()
@@ -92,7 +92,11 @@ export async function checkoutOffer(
 	}
 	const { link } = await openProviderSession(db, {
 		id: orderId,
-		item: { ...found.item, amountMinor: found.order.unitAmountMinor, currency: found.order.currency },
+		item: {
+			...found.item,
+			amountMinor: found.order.unitAmountMinor,
+			currency: found.order.currency,
+		},
 		quantity: found.order.quantity,
 		totalMinor: found.order.amountMinor,
 		origin,

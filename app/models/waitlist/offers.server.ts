@@ -21,11 +21,11 @@ import { getPaymentProvider } from '~/integrations/payments/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { recordOwnerAction } from '~/models/admin/audit.server'
-import { unsubscribeLinks } from '~/models/email-preferences.server'
 import { findPricedItem, priceWithCoupon } from '~/models/checkout/price.server'
 import { newPublicId } from '~/models/checkout/public-id.server'
 import { rowsOf, type Tx } from '~/models/checkout/query.server'
 import { type SeatPool, seatPools } from '~/models/checkout/reserve.server'
+import { unsubscribeLinks } from '~/models/email-preferences.server'
 import { createOfferToken } from '~/models/signed-token.server'
 import { siteOrigin } from '~/site-origin.server'
 import { WAITLIST_OFFER_JOB, WAITLIST_OFFER_NOW_JOB } from './queue.server'
@@ -36,7 +36,7 @@ type PoolItem = { code: string; courseSlug: string | null; capacity: number | nu
 const poolKey = (pool: SeatPool) => (pool.course ? `course:${pool.course}` : `item:${pool.item}`)
 
 /** The path of an offer's page, from its signed token. */
-export function offerPath(orderId: string): string {
+function offerPath(orderId: string): string {
 	return `/waitlist/offer/${encodeURIComponent(createOfferToken(orderId, getConfig().SESSION_SECRET))}`
 }
 
@@ -117,7 +117,9 @@ async function makeOffer(tx: Tx, entry: Entry): Promise<void> {
 		unsubscribe: unsubscribeLinks(origin, entry.email),
 	})
 	await sendEmail(tx, { to: entry.email, ...content })
-	log.info(`Waiting list: entry #${entry.id} offered ${entry.quantity} of ${item.code} (order ${id})`)
+	log.info(
+		`Waiting list: entry #${entry.id} offered ${entry.quantity} of ${item.code} (order ${id})`,
+	)
 }
 
 async function itemsOf(tx: Tx, codes: string[]): Promise<Map<string, PoolItem>> {
@@ -200,7 +202,7 @@ export async function offerByHand(
 ): Promise<HandOfferResult> {
 	return db.transaction(async (tx) => {
 		const [found] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId))
-		if (!found || found.status !== 'waiting') return 'not-waiting'
+		if (found?.status !== 'waiting') return 'not-waiting'
 		const item = (await itemsOf(tx, [found.itemCode])).get(found.itemCode)
 		if (!item) return 'not-waiting'
 		const free = await lockPools(tx, [item])
@@ -209,7 +211,7 @@ export async function offerByHand(
 			.from(waitlistEntries)
 			.where(eq(waitlistEntries.id, entryId))
 			.for('update')
-		if (!entry || entry.status !== 'waiting') return 'not-waiting'
+		if (entry?.status !== 'waiting') return 'not-waiting'
 		if (seatPools(item).some((pool) => (free.get(poolKey(pool)) ?? 0) < entry.quantity))
 			return 'no-seats'
 		await makeOffer(tx, entry)
