@@ -1,9 +1,8 @@
 /**
  * /waitlist (docs/decisions/120): joining a sold-out product's waiting list. The landing pages'
  * form posts here; a form post that passes goes 303 to /waitlist/joined, one that does not gets
- * this page with the form and its errors beside the fields (status 400); JSON gets
- * `{ joined: true }` or a 4xx with the form's reply (`{ error: { field: [message] } }`).
- * GET `?code=…&region=…` shows the form for that product.
+ * this page with the form and its errors beside the fields (a 4xx). JSON clients use
+ * /api/waitlist. GET `?code=…&region=…` shows the form for that product.
  */
 import type { SubmissionResult } from '@conform-to/react'
 import {
@@ -18,14 +17,10 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { WaitlistForm } from '~/components/waitlist-form'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { parseForm } from '~/forms/parse.server'
-import { geoQuery } from '~/http/api.server'
-import { getPricingTable } from '~/models/catalog.server'
-import { CheckoutError, regionAllowed } from '~/models/checkout/index.server'
-import { getCountryInfo } from '~/models/country.server'
 import { GLOBAL_REGION } from '~/models/pricing'
-import { getWaitlistState, joinWaitlist } from '~/models/waitlist/entries.server'
+import { getWaitlistState } from '~/models/waitlist/entries.server'
 import { pageMeta } from '~/utils/meta'
+import { submitWaitlistJoin } from './waitlist.shared.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Join the waiting list' })
 
@@ -50,50 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return json(await formFor(params.get('code'), params.get('region')), { headers: noStore })
 }
 
-async function readSubmission(request: Request): Promise<{ form: boolean; data: FormData }> {
-	const type = request.headers.get('content-type') ?? ''
-	if (type.includes('application/json')) {
-		const body: unknown = await request.json().catch(() => null)
-		const data = new FormData()
-		if (typeof body === 'object' && body !== null && !Array.isArray(body))
-			for (const [key, value] of Object.entries(body))
-				if (typeof value === 'string' || typeof value === 'number') data.set(key, String(value))
-		return { form: false, data }
-	}
-	return { form: true, data: await request.formData().catch(() => new FormData()) }
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-	const { form, data } = await readSubmission(request)
-	const submission = parseForm('waitlistJoin', data, { maxQuantity: getConfig().MAX_QUANTITY })
-	const refuse = (status: number, reply: SubmissionResult<string[]>) =>
-		json(form ? reply : { error: reply.error ?? {} }, { status, headers: noStore })
-	if (submission.status !== 'success') return refuse(400, submission.reply())
-	const { region } = submission.value
-	const db = await getDb()
-	// Never another country's discount, as at checkout: the offer is priced in this region.
-	const table = await getPricingTable(db)
-	const country = await getCountryInfo(db, geoQuery(request, context))
-	if (
-		!table.regions.some((known) => known.name === region) ||
-		!regionAllowed(region, country.details.region)
-	)
-		return refuse(
-			403,
-			submission.reply({
-				fieldErrors: { region: ['That price is not available in your country'] },
-			}),
-		)
-	try {
-		await joinWaitlist(db, submission.value)
-	} catch (error) {
-		if (!(error instanceof CheckoutError)) throw error
-		return refuse(
-			error.status,
-			submission.reply({ fieldErrors: { code: ['That product is not on sale'] } }),
-		)
-	}
-	return form ? redirect('/waitlist/joined', 303) : json({ joined: true }, { headers: noStore })
+	const data = await request.formData().catch(() => new FormData())
+	const outcome = await submitWaitlistJoin(request, context, data)
+	if ('joined' in outcome) return redirect('/waitlist/joined', 303)
+	return json(outcome.reply, { status: outcome.status, headers: noStore })
 }
 
 /** The form again, with what was wrong beside each field (a post without JavaScript). */
