@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { orders, waitlistEntries } from '~/db/schema.server'
+import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
 import {
 	createCheckout,
@@ -68,6 +69,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		await database.db.execute(sql`DELETE FROM payment_events`)
 		await database.db.execute(sql`DELETE FROM orders`)
 		await database.db.execute(sql`DELETE FROM outbox`)
+		await database.db.execute(sql`DELETE FROM owner_audit_log`)
 		const filler = await checkout(8)
 		await recordSandboxPayment(db(), filler.id, { email: 'early@example.com' })
 	})
@@ -105,6 +107,9 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		)) as unknown as { rows: { held: number }[] }
 		return Number(result.rows[0]!.held) - 8
 	}
+	/** The owner actions written to the audit log, oldest first. */
+	const auditActions = async () =>
+		(await db().select().from(ownerAuditLog).orderBy(ownerAuditLog.id)).map((row) => row.action)
 	const state = async () => {
 		invalidateSalesCache()
 		return getWaitlistState(db(), SEAT)
@@ -233,6 +238,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		expect(await offerByHand(db(), (await entry('solo@example.com')).id, 'owner')).toBe('offered')
 		expect(await offersTo('solo@example.com')).toHaveLength(1)
 		expect(await heldSeats()).toBe(2)
+		expect(await auditActions()).toEqual(['waitlist-offer'])
 	})
 
 	test('the owner removes someone: an open offer ends and passes on', async () => {
@@ -248,6 +254,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		expect(await offersTo('bob@example.com')).toHaveLength(1)
 		expect(await heldSeats()).toBe(2)
 		expect((await removeFromWaitlist(db(), 999_999, 'owner')).removed).toBe(false)
+		expect(await auditActions()).toEqual(['waitlist-remove'])
 	})
 
 	test('offers and checkouts at once: no seat offered twice, none both offered and sold', async () => {

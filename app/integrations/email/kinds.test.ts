@@ -81,6 +81,8 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passClaimed: 'transactional',
 			passRefunded: 'transactional',
 			passMovedAway: 'transactional',
+			// Answers joining a waiting list: the visitor asked for it, anyone can type an address.
+			waitlistOffer: 'signup',
 		})
 		// Nothing the site sends today is list mail; reminders and the owner's messages will be.
 		expect(LIST_KINDS).toEqual([])
