@@ -113,6 +113,8 @@ export async function openProviderSession(
 		origin: string
 		sessionEndsAt: Date
 	},
+	/** What a provider failure does to the order: a new checkout fails (its seats go back). */
+	onFailure: 'fail-order' | 'keep-order' = 'fail-order',
 ): Promise<{ id: string; link: string }> {
 	const provider = getPaymentProvider()
 	const { id, item } = order
@@ -137,9 +139,14 @@ export async function openProviderSession(
 		return { id, link: session.link }
 	} catch (error) {
 		// The seats go back at once: a checkout that never reached the provider cannot be paid.
+		// A waiting-list offer keeps them until it ends, and can be tried again (decision 120).
 		await db
 			.update(orders)
-			.set({ status: 'failed', failureReason: (error as Error).message, updatedAt: new Date() })
+			.set(
+				onFailure === 'fail-order'
+					? { status: 'failed', failureReason: (error as Error).message, updatedAt: new Date() }
+					: { link: null, updatedAt: new Date() },
+			)
 			.where(eq(orders.id, id))
 		log.error(`Checkout ${id}: the payment provider failed: ${(error as Error).message}`)
 		if (error instanceof PaymentProviderError)

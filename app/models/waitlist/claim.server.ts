@@ -66,6 +66,8 @@ export async function checkoutOffer(
 	const found = await findOffer(db, orderId)
 	if (!found?.open) throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
 	if (found.order.link) return { link: found.order.link }
+	if (found.order.link === '')
+		throw new CheckoutError(409, 'your payment page is being opened: try again in a moment', 'busy')
 	const config = getConfig()
 	const provider = getPaymentProvider()
 	const minutes = config.CHECKOUT_RESERVATION_MINUTES + provider.reservationGraceMinutes
@@ -76,6 +78,8 @@ export async function checkoutOffer(
 			.set({
 				expiresAt: sql`greatest(${orders.expiresAt}, clock_timestamp() + make_interval(mins => ${minutes}))`,
 				provider: provider.id,
+				// Claimed: a second click meanwhile does not open a second payment page.
+				link: '',
 				updatedAt: sql`now()`,
 			})
 			.where(
@@ -88,20 +92,30 @@ export async function checkoutOffer(
 	if (!held) {
 		const again = await findOffer(db, orderId)
 		if (again?.open && again.order.link) return { link: again.order.link }
+		if (again?.open && again.order.link === '')
+			throw new CheckoutError(
+				409,
+				'your payment page is being opened: try again in a moment',
+				'busy',
+			)
 		throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
 	}
-	const { link } = await openProviderSession(db, {
-		id: orderId,
-		item: {
-			...found.item,
-			amountMinor: found.order.unitAmountMinor,
-			currency: found.order.currency,
+	const { link } = await openProviderSession(
+		db,
+		{
+			id: orderId,
+			item: {
+				...found.item,
+				amountMinor: found.order.unitAmountMinor,
+				currency: found.order.currency,
+			},
+			quantity: found.order.quantity,
+			totalMinor: found.order.amountMinor,
+			origin,
+			// The page closes before the hold ends (the provider's grace), as a checkout's does.
+			sessionEndsAt: new Date(held.expiresAt.getTime() - provider.reservationGraceMinutes * 60_000),
 		},
-		quantity: found.order.quantity,
-		totalMinor: found.order.amountMinor,
-		origin,
-		// The page closes before the hold ends (the provider's grace), as a checkout's does.
-		sessionEndsAt: new Date(held.expiresAt.getTime() - provider.reservationGraceMinutes * 60_000),
-	})
+		'keep-order',
+	)
 	return { link }
 }
