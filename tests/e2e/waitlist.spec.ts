@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
 import { address, inbox } from './inbox'
 
 // The waiting list's form (docs/decisions/120), with JavaScript on (project js) and off (project
@@ -63,4 +64,37 @@ test('with JavaScript the button shows it is working while the form is sent', as
 	await button.click()
 	await expect(button).toHaveAttribute('data-pending', '')
 	await expect(page).toHaveURL(/\/waitlist\/joined$/)
+})
+
+test.describe('the owner', () => {
+	test.use({ baseURL: adminURL })
+	test.describe.configure({ timeout: 60_000 })
+
+	test('sees a person on the list with their offer, removes them, and the audit log says so', async ({
+		page,
+	}, testInfo) => {
+		const email = address(testInfo, 'owner-waitlist')
+		await page.goto(FORM)
+		await page.getByLabel('E-mail address').fill(email)
+		await page.getByRole('button', { name: 'Join the waiting list' }).click()
+		await expect(page).toHaveURL(/\/waitlist\/joined$/)
+
+		const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
+		const authorize = new URL(start.headers().location!)
+		authorize.searchParams.set('login', E2E_OWNER_LOGIN)
+		await page.goto(authorize.href)
+		await page
+			.getByRole('navigation', { name: 'Dashboard' })
+			.getByRole('link', { name: 'Waiting list' })
+			.click()
+		await expect(page.getByRole('heading', { name: 'Waiting list' })).toBeVisible()
+		// Seats are free on this site: the offer was made at once.
+		const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })
+		await expect(row).toContainText('offer open')
+		await row.getByRole('button', { name: 'Remove' }).click()
+		await expect(page.getByText('Removed from the waiting list')).toBeVisible()
+		await expect(row).toContainText('removed')
+		await page.goto('/admin/audit')
+		await expect(page.getByText('waitlist-remove').first()).toBeVisible()
+	})
 })
