@@ -45,6 +45,7 @@ const ADMIN_GETS = [
 	'/admin/export/nothing.csv',
 	'/admin/search',
 	'/admin/search?q=ada%40example.com',
+	'/admin/waitlist',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 	'/admin/no-such-page',
 ]
@@ -65,6 +66,8 @@ const ADMIN_POSTS: [string, Record<string, string>][] = [
 	['/admin/leads?erase=1', { intent: 'erase', leadId: '1' }],
 	['/admin/export/orders.csv', {}],
 	['/admin/audit', {}],
+	['/admin/waitlist', { intent: 'remove', entryId: '1' }],
+	['/admin/waitlist', { intent: 'offer', entryId: '1' }],
 ]
 
 async function expectEverythingIsNotFound(request: APIRequestContext) {
