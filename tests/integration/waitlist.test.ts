@@ -173,6 +173,28 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		expect(owner).toMatchObject({ email: 'ada@example.com', status: 'bought', position: null })
 	})
 
+	test('two clicks of "Continue to payment" at once open one payment page', async () => {
+		const first = await checkout()
+		await checkout()
+		await join('ada@example.com')
+		await endHold(first.id)
+		await drainJobs(database)
+		const orderId = (await entry('ada@example.com')).offerOrderId!
+		const clicks = await Promise.allSettled([
+			checkoutOffer(db(), orderId, 'https://site.test'),
+			checkoutOffer(db(), orderId, 'https://site.test'),
+		])
+		const links = clicks.flatMap((click) =>
+			click.status === 'fulfilled' ? [click.value.link] : [],
+		)
+		expect(links.length).toBeGreaterThan(0)
+		expect(new Set(links).size).toBe(1)
+		for (const click of clicks)
+			if (click.status === 'rejected') expect(click.reason).toMatchObject({ status: 409 })
+		const [order] = await db().select().from(orders).where(eq(orders.id, orderId))
+		expect(order?.link).toBe(links[0])
+	})
+
 	test('a refund gives its seats to the people waiting', async () => {
 		const paid = await checkout(2)
 		await recordSandboxPayment(db(), paid.id, { email: 'buyer@example.com' })
