@@ -239,6 +239,14 @@ const envSchema = z.object({
 	CHECKOUT_RESERVATION_MINUTES: wholeNumber('CHECKOUT_RESERVATION_MINUTES', 1)
 		.refine((n) => n <= 1440, 'CHECKOUT_RESERVATION_MINUTES must be at most 1440 (24 hours)')
 		.default('30'),
+	// How long a waiting-list offer holds its seats for the person offered (docs/decisions/120);
+	// at most a day, the longest a Stripe Checkout session may stay open.
+	WAITLIST_OFFER_HOURS: wholeNumber('WAITLIST_OFFER_HOURS', 1)
+		.refine(
+			(n) => n <= 24,
+			'WAITLIST_OFFER_HOURS must be at most 24 (a Stripe session lasts a day at most)',
+		)
+		.default('24'),
 	// The seat-hold policy (docs/decisions/033): what unpaid checkouts of one buyer (a client
 	// address; an IPv6 /64) may hold at once, as seats and as a share of the unsold seats.
 	CHECKOUT_HOLD_SEATS_PER_BUYER: wholeNumber('CHECKOUT_HOLD_SEATS_PER_BUYER', 1).default(

@@ -9,6 +9,7 @@ import {
 	People,
 	SignupForm,
 	Testimonials,
+	WaitlistForm,
 } from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import {
@@ -34,6 +35,7 @@ export function CourseLanding({
 	instructors = [],
 	testimonials = [],
 	signup,
+	waitlist = null,
 }: {
 	/** The page's words, from the loader. */
 	copy: CourseCopy
@@ -49,6 +51,8 @@ export function CourseLanding({
 	/** From content/site/ (docs/decisions/087). */
 	instructors?: readonly Person[]
 	testimonials?: readonly Testimonial[]
+	/** Whether the seats are gone and how many people wait (docs/decisions/120). */
+	waitlist?: { soldOut: boolean; waiting: number } | null
 }) {
 	return (
 		<>
@@ -99,7 +103,14 @@ export function CourseLanding({
 				) : null}
 				<Included included={copy.included} />
 				<div id="checkout">
-					{offer?.item ? (
+					{offer?.item && waitlist?.soldOut ? (
+						<WaitlistForm
+							code={offer.item.code}
+							region={offer.item.region}
+							waiting={waitlist.waiting}
+							unit="seat"
+						/>
+					) : offer?.item ? (
 						<CheckoutForm
 							code={offer.item.code}
 							type={offer.item.type}

@@ -17,6 +17,7 @@ import {
 	SignupForm as SignupFormServer,
 } from './signup-form'
 import { Toaster as ToasterServer } from './toaster'
+import { WaitlistForm as WaitlistFormServer } from './waitlist-form'
 
 // The server renders each island's own component; in the browser these are undefined and the
 // build leaves the modules out of the page's first load (deferred.tsx).
@@ -24,6 +25,10 @@ const onServer = import.meta.env.SSR
 
 export const CheckoutForm = deferred(onServer ? CheckoutFormServer : undefined, () =>
 	import('./checkout-form').then((module) => module.CheckoutForm),
+)
+// A sold-out product's buy form (docs/decisions/120).
+export const WaitlistForm = deferred(onServer ? WaitlistFormServer : undefined, () =>
+	import('./waitlist-form').then((module) => module.WaitlistForm),
 )
 export const SignupForm = deferred(onServer ? SignupFormServer : undefined, () =>
 	import('./signup-form').then((module) => module.SignupForm),

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+	bigserial,
 	boolean,
 	char,
 	integer,
@@ -170,4 +171,27 @@ export const passes = pgTable('passes', {
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	// 0017_pass_sent_to.sql: the address the owner last sent this pass's link to (113).
 	sentTo: text('sent_to'),
+})
+
+/**
+ * 0029_waitlist.sql (docs/decisions/120): people waiting for a sold-out product, in the order
+ * they joined; an offer is a pending order holding their seats.
+ */
+export const waitlistEntries = pgTable('waitlist_entries', {
+	id: bigserial('id', { mode: 'number' }).primaryKey(),
+	itemCode: text('item_code')
+		.notNull()
+		.references(() => catalogItems.code),
+	email: text('email').notNull(),
+	quantity: integer('quantity').notNull(),
+	region: text('region')
+		.notNull()
+		.references(() => pricingRegions.name),
+	status: text('status').$type<'waiting' | 'offered' | 'removed'>().notNull().default('waiting'),
+	offerOrderId: text('offer_order_id')
+		.unique()
+		.references(() => orders.id),
+	offeredAt: timestamp('offered_at', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

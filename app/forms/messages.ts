@@ -94,6 +94,10 @@ export const MESSAGES = {
 	adminMessageAudienceChanged: (count: number) =>
 		`The audience has changed: it is now ${count} ${count === 1 ? 'person' : 'people'}. Check the preview and send again`,
 	adminCourseOpenIntent: 'Confirm opening the course',
+	// The waiting list (docs/decisions/120).
+	waitlistQuantity: (max: number) => `Choose a whole number of seats from 1 to ${max}`,
+	waitlistEntryMissing: 'Choose the person on the waiting list',
+	waitlistUnknownAction: 'Choose offer or remove',
 
 	// The e-mail preferences page (docs/decisions/109).
 	emailPreferencesChoice: 'Choose unsubscribe or resubscribe',

@@ -23,6 +23,7 @@ import {
 	surveySchema,
 	workshopSignupSchema,
 } from './schemas'
+import { adminWaitlistActionSchema, waitlistJoinSchema } from './waitlist'
 
 /** What a form's schema may depend on: the buy form's limit is the server's MAX_QUANTITY. */
 export type FormOptions = { maxQuantity?: number }
@@ -44,6 +45,8 @@ export const formSchemas = {
 	adminMessage: () => adminMessageSchema,
 	adminCourseOpen: () => adminCourseOpenSchema,
 	emailPreferences: () => emailPreferencesSchema,
+	waitlistJoin: ({ maxQuantity }: FormOptions) => waitlistJoinSchema(maxQuantity),
+	adminWaitlistAction: () => adminWaitlistActionSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

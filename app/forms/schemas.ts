@@ -36,7 +36,7 @@ const refuse =
 const controlFree = (value: string) => !hasControlCharacters(value)
 
 /** An e-mail address a form must have (SPEC §5's rule and message). */
-const emailField = z
+export const emailField = z
 	.string({ required_error: MESSAGES.email })
 	.trim()
 	.max(EMAIL_MAX_LENGTH, MESSAGES.email)

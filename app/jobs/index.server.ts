@@ -12,6 +12,7 @@ import { calendarSyncJob } from '~/models/calendar-updates.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
 import { courseOpeningJob } from '~/models/course-opening.server'
 import { eventReminderJob } from '~/models/event-reminders.server'
+import { waitlistJobs } from '~/models/waitlist/offers.server'
 import { pruneJobs } from './queue.server'
 import type { JobDefinition } from './run.server'
 import { type JobWorker, startJobWorker } from './worker.server'
@@ -28,6 +29,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		courseOpeningJob(db),
 		eventReminderJob(db),
 		calendarSyncJob(db),
+		...waitlistJobs(db, config),
 		{
 			kind: 'jobs.prune',
 			everySeconds: 3_600,

@@ -3,9 +3,14 @@ import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { log } from '~/log.server'
 import { type CatalogItem, getCatalog } from './catalog.server'
 import { getCountryInfo } from './country.server'
+import { getWaitlistState, type WaitlistState } from './waitlist/entries.server'
 
 /** A day pass in the visitor's region, with the GLOBAL price it is discounted from (docs/decisions/088). */
-export type DayPass = CatalogItem & { globalPrice: number | null }
+export type DayPass = CatalogItem & {
+	globalPrice: number | null
+	/** Sold out, and how many wait (docs/decisions/120); null when not known. */
+	waitlist: WaitlistState | null
+}
 
 /**
  * The day event's passes, priced for the visitor's region, and the country that price is for;
@@ -22,13 +27,16 @@ export async function getDayPasses(
 			getCatalog(db, region, { type: 'pass' }),
 			region === 'GLOBAL' ? null : getCatalog(db, 'GLOBAL', { type: 'pass' }),
 		])
-		const passes = regional.items.map((item) => ({
-			...item,
-			globalPrice:
-				item.discountPercent > 0
-					? (global?.items.find((candidate) => candidate.code === item.code)?.price ?? null)
-					: null,
-		}))
+		const passes = await Promise.all(
+			regional.items.map(async (item) => ({
+				...item,
+				globalPrice:
+					item.discountPercent > 0
+						? (global?.items.find((candidate) => candidate.code === item.code)?.price ?? null)
+						: null,
+				waitlist: await getWaitlistState(db, item.code),
+			})),
+		)
 		return {
 			passes,
 			country: country.details.country ?? country.details.countryCode ?? null,

@@ -204,3 +204,19 @@ export function verifyJoinToken(
 	if (data.x * 1000 <= now) return { ok: false, reason: 'expired' }
 	return { ok: true, email: data.e, eventId: data.v }
 }
+
+/**
+ * The link of a waiting-list offer (docs/decisions/120): it names the offer's order only. What it
+ * grants (paying for the seats held) ends with the order's hold, which the database keeps, so
+ * the token itself needs no expiry.
+ */
+export function createOfferToken(orderId: string, secret: string): string {
+	return seal({ o: orderId, p: 'waitlist-offer' }, secret)
+}
+
+/** The order an offer token names, or null when it is not one we signed. */
+export function verifyOfferToken(token: string | null | undefined, secret: string): string | null {
+	const data = unseal(token, secret)
+	if (data?.p !== 'waitlist-offer' || typeof data.o !== 'string') return null
+	return /^[A-Za-z0-9_-]{1,64}$/.test(data.o) ? data.o : null
+}

@@ -5,7 +5,14 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { CheckoutForm, EventDate, OneClickSignup, People, SignupForm } from '~/components/islands'
+import {
+	CheckoutForm,
+	EventDate,
+	OneClickSignup,
+	People,
+	SignupForm,
+	WaitlistForm,
+} from '~/components/islands'
 import { SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
@@ -118,12 +125,21 @@ export default function Page() {
 								</p>
 							) : null}
 							<p className="mt-2 text-slate-700 dark:text-slate-300">{pass.description}</p>
-							<CheckoutForm
-								code={pass.code}
-								type={pass.type}
-								region={pass.region}
-								label="Buy passes"
-							/>
+							{pass.waitlist?.soldOut ? (
+								<WaitlistForm
+									code={pass.code}
+									region={pass.region}
+									waiting={pass.waitlist.waiting}
+									unit="pass"
+								/>
+							) : (
+								<CheckoutForm
+									code={pass.code}
+									type={pass.type}
+									region={pass.region}
+									label="Buy passes"
+								/>
+							)}
 						</li>
 					))}
 				</ul>

@@ -19,6 +19,7 @@ import { presentEvent } from '~/models/calendar.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
 import { readOneClickLink } from '~/models/one-click.server'
+import { getWaitlistState } from '~/models/waitlist/entries.server'
 import { signupResponse, submitSignupForm } from './signup-forms.shared.server'
 
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
@@ -29,10 +30,13 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 		getCourseOffer(db, { geo: geoQuery(request, context), pricing }),
 		getCourseFaq(db),
 	])
+	// Sold out: the buy form becomes the waiting list's (docs/decisions/120).
+	const waitlist = offer?.item ? await getWaitlistState(db, offer.item.code) : null
 	const { people, testimonials } = getSiteContent()
 	const [release] = eventsOf('course')
 	return {
 		offer,
+		waitlist,
 		faq,
 		copy: courseCopy,
 		// The course release's date, the instructors and the proof (content/site/, docs/decisions/086, 087).

@@ -49,6 +49,7 @@ const ADMIN_GETS = [
 	'/admin/messages/1',
 	'/admin/messages?confirm=open-course',
 	'/admin/search?q=ada%40example.com',
+	'/admin/waitlist',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 	'/admin/no-such-page',
 ]
@@ -75,6 +76,8 @@ const ADMIN_POSTS: [string, Record<string, string>][] = [
 		{ intent: 'send', subject: 'Hi', body: 'Hi', audience: 'everyone', expectedCount: '1' },
 	],
 	['/admin/messages/1', {}],
+	['/admin/waitlist', { intent: 'remove', entryId: '1' }],
+	['/admin/waitlist', { intent: 'offer', entryId: '1' }],
 ]
 
 async function expectEverythingIsNotFound(request: APIRequestContext) {

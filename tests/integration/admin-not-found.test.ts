@@ -32,6 +32,7 @@ const ADMIN_PATHS = [
 	'/admin/messages',
 	'/admin/messages/new',
 	'/admin/messages/1',
+	'/admin/waitlist',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ]
 

@@ -31,6 +31,9 @@ const PAGES = [
 	'/onboarding',
 	'/post-insiders-survey',
 	preferencesPage,
+	// The waiting list's form (the one a sold-out product shows) and what comes next (decision 120).
+	'/waitlist?code=ai-driven-development-day-pass&region=GLOBAL',
+	'/waitlist/joined',
 ]
 
 // People get a streamed page, bots the whole document at once (decision 002): both are checked.

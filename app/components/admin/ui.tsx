@@ -16,6 +16,7 @@ const SECTIONS = [
 	{ to: '/admin/coupons', label: 'Coupons', end: false },
 	{ to: '/admin/invoices', label: 'Invoices', end: false },
 	{ to: '/admin/leads', label: 'Leads', end: false },
+	{ to: '/admin/waitlist', label: 'Waiting list', end: false },
 	{ to: '/admin/email', label: 'E-mail', end: false },
 	{ to: '/admin/messages', label: 'Messages', end: false },
 	{ to: '/admin/audit', label: 'Audit log', end: false },

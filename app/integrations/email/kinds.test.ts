@@ -77,6 +77,14 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	reminderHourBefore: () => templates.reminderHourBefore(reminder),
 	eventChanged: () => templates.eventChanged(reminder),
 	eventCancelled: () => templates.eventCancelled(reminder),
+	waitlistOffer: () =>
+		templates.waitlistOffer({
+			itemName: 'Day pass',
+			quantity: 2,
+			offerUrl: `${siteUrl}/waitlist/offer/t.s`,
+			heldUntil: '2 Jan 2026, 00:00 UTC',
+			unsubscribe,
+		}),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -108,6 +116,8 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			reminderHourBefore: 'list',
 			eventChanged: 'signup',
 			eventCancelled: 'signup',
+			// Answers joining a waiting list: the visitor asked for it, anyone can type an address.
+			waitlistOffer: 'signup',
 		})
 		// Never sent to an address that unsubscribed (docs/decisions/109, 116, 119, 122): what we
 		// write on our initiative, even when the person asked for it once.

@@ -47,6 +47,9 @@ export const EMAIL_KINDS = {
 	// an address that unsubscribed (it did not unregister), saying no more mail follows.
 	eventChanged: 'signup',
 	eventCancelled: 'signup',
+	// Answers joining the waiting list, later: anyone can type anyone's address, so it carries
+	// unsubscribe; it goes even to an unsubscribed address, who asked for it (decision 120).
+	waitlistOffer: 'signup',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

@@ -311,6 +311,47 @@ export function courseSignupConfirmation(data: {
 	)
 }
 
+/**
+ * A waiting-list offer (docs/decisions/120): the seats are held for this person until
+ * `heldUntil`; the link opens the page where they pay. Not taken by then, they go to the next
+ * person waiting.
+ */
+export function waitlistOffer(data: {
+	itemName: string
+	quantity: number
+	offerUrl: string
+	/** When the hold ends, as the reader should see it (UTC). */
+	heldUntil: string
+	unsubscribe: UnsubscribeLinks
+}): Promise<EmailContent> {
+	const what = `${data.quantity} × ${data.itemName}`
+	return renderEmail(
+		'waitlistOffer',
+		`Your turn: ${data.itemName}`,
+		<Layout
+			preview={`${what} held for you until ${data.heldUntil}.`}
+			unsubscribe={data.unsubscribe}
+		>
+			<P>{greeting()}</P>
+			<P>
+				You were on the waiting list, and it is your turn: {what} are held for you until{' '}
+				{data.heldUntil}. Nobody else can buy them before then.
+			</P>
+			<P>
+				<A href={data.offerUrl}>Buy them now</A>: {data.offerUrl}
+			</P>
+			<NextSteps
+				steps={[
+					'If you do not buy by then, the offer passes to the next person waiting.',
+					'Not interested any more? Do nothing: the offer simply ends.',
+				]}
+				links={[]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
 type ReceiptLine = {
 	name: string
 	quantity: number

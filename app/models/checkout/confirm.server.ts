@@ -19,6 +19,7 @@ import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { issueCreditNote, issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
 import { invalidateSalesCache } from '../read-cache.server'
+import { queueWaitlistOffers } from '../waitlist/queue.server'
 import { checkCouponAtPayment } from './coupon-use.server'
 import { refundInstead, settleLatePayment, stillHoldsSeats } from './late-payment.server'
 import { sendRefundNotices } from './notices.server'
@@ -158,6 +159,9 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		// Ended unpaid: one reminder to start again, if the buyer agreed to it (122).
 		if (next === 'expired' && order.status === 'pending')
 			await scheduleRecovery(tx, order, storableEmail(event.recoveryEmail ?? null))
+		// Seats came back: the people waiting get them first (docs/decisions/120).
+		if (next === 'expired' || next === 'failed' || next === 'refunded')
+			await queueWaitlistOffers(tx)
 		// An expired order had its money refunded: a late payment with no seat left (077).
 		if (next === 'refunded' && order.status === 'expired') await sendLateRefundNotice(tx, orderId)
 		// Any other refund: the buyer and each pass holder are told, with the refund (113).

@@ -86,21 +86,51 @@ export async function createCheckout(
 	}
 	const order = input.coupon ? await db.transaction(writeOrder) : await writeOrder(db)
 
+	return openProviderSession(db, {
+		id,
+		item,
+		quantity: input.quantity,
+		totalMinor: order.amountMinor,
+		origin: input.origin,
+		// The session ends before the reservation does, so it cannot be paid for a seat that is
+		// no longer held; Stripe wants at least 30 minutes from when it receives the request.
+		sessionEndsAt: new Date(Date.now() + config.CHECKOUT_RESERVATION_MINUTES * 60_000),
+	})
+}
+
+/**
+ * Opens the provider's hosted page for the pending order `id`, which holds its seats already (a
+ * new checkout, or a waiting-list offer: docs/decisions/120), and records its session. If the
+ * provider fails, the order is marked failed and its seats go back at once.
+ */
+export async function openProviderSession(
+	db: Db,
+	order: {
+		id: string
+		item: { name: string; description: string; amountMinor: number; currency: string }
+		quantity: number
+		totalMinor: number
+		origin: string
+		sessionEndsAt: Date
+	},
+	/** What a provider failure does to the order: a new checkout fails (its seats go back). */
+	onFailure: 'fail-order' | 'keep-order' = 'fail-order',
+): Promise<{ id: string; link: string }> {
+	const provider = getPaymentProvider()
+	const { id, item } = order
 	try {
 		const session = await provider.createSession({
 			orderId: id,
 			itemName: item.name,
 			itemDescription: item.description,
 			unitAmountMinor: item.amountMinor,
-			quantity: input.quantity,
-			totalMinor: order.amountMinor,
+			quantity: order.quantity,
+			totalMinor: order.totalMinor,
 			currency: item.currency,
-			successUrl: `${input.origin}/checkout/processing?id=${id}`,
-			cancelUrl: `${input.origin}/checkout/processing?id=${id}&cancelled=1`,
-			// The session ends before the reservation does, so it cannot be paid for a seat that is
-			// no longer held; Stripe wants at least 30 minutes from when it receives the request.
-			expiresAt: new Date(Date.now() + config.CHECKOUT_RESERVATION_MINUTES * 60_000),
-			origin: input.origin,
+			successUrl: `${order.origin}/checkout/processing?id=${id}`,
+			cancelUrl: `${order.origin}/checkout/processing?id=${id}&cancelled=1`,
+			expiresAt: order.sessionEndsAt,
+			origin: order.origin,
 		})
 		await db
 			.update(orders)
@@ -109,9 +139,14 @@ export async function createCheckout(
 		return { id, link: session.link }
 	} catch (error) {
 		// The seats go back at once: a checkout that never reached the provider cannot be paid.
+		// A waiting-list offer keeps them until it ends, and can be tried again (decision 120).
 		await db
 			.update(orders)
-			.set({ status: 'failed', failureReason: (error as Error).message, updatedAt: new Date() })
+			.set(
+				onFailure === 'fail-order'
+					? { status: 'failed', failureReason: (error as Error).message, updatedAt: new Date() }
+					: { link: null, updatedAt: new Date() },
+			)
 			.where(eq(orders.id, id))
 		log.error(`Checkout ${id}: the payment provider failed: ${(error as Error).message}`)
 		if (error instanceof PaymentProviderError)

@@ -27,6 +27,7 @@ const FAILURE_MESSAGES = {
 		'your other checkout is still holding seats: finish or cancel it, then try again',
 	provider: 'the payment provider is unavailable, please try again',
 	busy: CHECKOUT_BUSY_REASON,
+	'offer-ended': 'this waiting-list offer has ended',
 } as const
 
 export type CheckoutFailureCode = keyof typeof FAILURE_MESSAGES | 'quantity'

@@ -1,0 +1,90 @@
+/**
+ * A sold-out product's buy form becomes this one (docs/decisions/120): how many seats, an
+ * e-mail address, "Join the waiting list". Without JavaScript the browser posts to /waitlist,
+ * which answers 303 to /waitlist/joined, or its own page with the errors next to the fields;
+ * with it, a fetcher posts the same form and shows errors in place, pending meanwhile.
+ */
+import { getFormProps } from '@conform-to/react'
+import { useFetcher } from '@remix-run/react'
+import { SubmitButton } from '~/components/button'
+import { Field, FormErrors } from '~/components/field'
+import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
+import { useValidatedForm } from '~/forms/use-form-validator'
+import { pluralWord } from '~/utils/plural'
+
+const WAITLIST_PATH = '/waitlist'
+
+/** "Sold out. 3 people are on the waiting list." */
+function waitingLine(waiting: number, unit: 'seat' | 'pass'): string {
+	const lead = unit === 'seat' ? 'Every seat is sold or held.' : 'Every pass is sold or held.'
+	if (waiting === 0) return `${lead} Join the waiting list: you are first.`
+	return `${lead} ${waiting} ${pluralWord(waiting, { one: 'person is', other: 'people are' })} on the waiting list.`
+}
+
+export function WaitlistForm({
+	code,
+	region,
+	waiting,
+	unit,
+	maxQuantity = DEFAULT_MAX_QUANTITY,
+	lastResult,
+}: {
+	code: string
+	region: string
+	waiting: number
+	unit: 'seat' | 'pass'
+	maxQuantity?: number
+	lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult']
+}) {
+	const fetcher = useFetcher()
+	const [form, fields] = useValidatedForm('waitlistJoin', {
+		id: `waitlist-${code}`,
+		lastResult: (fetcher.data as typeof lastResult) ?? lastResult,
+		defaultValue: { quantity: '1', code, region },
+		schemaOptions: { maxQuantity },
+	})
+	return (
+		<fetcher.Form
+			method="post"
+			// The product in the URL too: without JavaScript, a refused post renders /waitlist's
+			// page, whose loader shows this product's form again with the errors.
+			action={`${WAITLIST_PATH}?${new URLSearchParams({ code, region })}`}
+			{...getFormProps(form)}
+			className="mt-6 space-y-3"
+		>
+			<p className="font-medium">{waitingLine(waiting, unit)}</p>
+			<input type="hidden" name="code" value={code} />
+			<input type="hidden" name="region" value={region} />
+			<div className="flex flex-wrap items-end gap-4">
+				<Field
+					meta={fields.quantity}
+					label={unit === 'seat' ? 'Seats' : 'Passes'}
+					type="number"
+					inputProps={{ min: 1, max: maxQuantity, step: 1 }}
+					compact={{
+						className: 'flex flex-col gap-1',
+						inputClassName:
+							'min-h-11 w-24 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+					}}
+				/>
+				<Field
+					meta={fields.email}
+					label="E-mail address"
+					type="email"
+					inputProps={{ autoComplete: 'email', required: true }}
+					compact={{
+						className: 'flex flex-col gap-1',
+						inputClassName:
+							'min-h-11 w-64 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+					}}
+				/>
+				<SubmitButton fetcher={fetcher}>Join the waiting list</SubmitButton>
+			</div>
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<p className="text-sm text-slate-600 dark:text-slate-400">
+				When {unit === 'seat' ? 'seats' : 'passes'} come back, the first people waiting get an
+				e-mail with a link that holds them for a while; we write only about this.
+			</p>
+		</fetcher.Form>
+	)
+}

@@ -1,0 +1,121 @@
+/**
+ * The page a waiting-list offer's signed link opens (docs/decisions/120): what is held, until
+ * when, and the way to pay for it. Paying goes through the checkout's own steps: the offer's
+ * order gets its provider session here, and the confirm step records the payment.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import type { Db } from '~/db/client.server'
+import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { openProviderSession } from '~/models/checkout/create.server'
+import { CheckoutError } from '~/models/checkout/errors'
+import { lockPools } from './offers.server'
+
+export type OfferView = {
+	/** open: the seats are held and can be paid for; bought: paid; ended: the offer passed on. */
+	state: 'open' | 'bought' | 'ended'
+	itemName: string
+	quantity: number
+	totalMinor: number
+	currency: string
+	endsAt: Date
+}
+
+async function findOffer(db: Db, orderId: string) {
+	const [row] = await db
+		.select({
+			order: orders,
+			item: catalogItems,
+			open: sql<boolean>`${orders.status} = 'pending' AND ${orders.expiresAt} > now()`,
+		})
+		.from(waitlistEntries)
+		.innerJoin(orders, eq(orders.id, waitlistEntries.offerOrderId))
+		.innerJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
+		.where(eq(waitlistEntries.offerOrderId, orderId))
+	return row ?? null
+}
+
+/** The offer the order `orderId` is, or null when it is none. */
+export async function getOffer(db: Db, orderId: string): Promise<OfferView | null> {
+	const found = await findOffer(db, orderId)
+	if (!found) return null
+	const { order, item, open } = found
+	return {
+		state: order.status === 'paid' ? 'bought' : open ? 'open' : 'ended',
+		itemName: item.name,
+		quantity: order.quantity,
+		totalMinor: order.amountMinor,
+		currency: order.currency,
+		endsAt: order.expiresAt,
+	}
+}
+
+/**
+ * The hosted payment page for an open offer. Its seats are held by the offer's order already;
+ * a payment page needs at least CHECKOUT_RESERVATION_MINUTES, so an offer about to end is
+ * extended to that, under the seat locks and only while it still holds its seats (by the
+ * database's clock), so no seat another checkout counted as free is taken back. Asking twice
+ * gives the same page. Throws a CheckoutError (410) when the offer has ended or was bought.
+ */
+export async function checkoutOffer(
+	db: Db,
+	orderId: string,
+	origin: string,
+): Promise<{ link: string }> {
+	const found = await findOffer(db, orderId)
+	if (!found?.open) throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
+	if (found.order.link) return { link: found.order.link }
+	if (found.order.link === '')
+		throw new CheckoutError(409, 'your payment page is being opened: try again in a moment', 'busy')
+	const config = getConfig()
+	const provider = getPaymentProvider()
+	const minutes = config.CHECKOUT_RESERVATION_MINUTES + provider.reservationGraceMinutes
+	const held = await db.transaction(async (tx) => {
+		await lockPools(tx, [found.item])
+		const [row] = await tx
+			.update(orders)
+			.set({
+				expiresAt: sql`greatest(${orders.expiresAt}, clock_timestamp() + make_interval(mins => ${minutes}))`,
+				provider: provider.id,
+				// Claimed: a second click meanwhile does not open a second payment page.
+				link: '',
+				updatedAt: sql`now()`,
+			})
+			.where(
+				sql`${orders.id} = ${orderId} AND ${orders.status} = 'pending'
+					AND ${orders.expiresAt} > clock_timestamp() AND ${orders.link} IS NULL`,
+			)
+			.returning({ expiresAt: orders.expiresAt })
+		return row ?? null
+	})
+	if (!held) {
+		const again = await findOffer(db, orderId)
+		if (again?.open && again.order.link) return { link: again.order.link }
+		if (again?.open && again.order.link === '')
+			throw new CheckoutError(
+				409,
+				'your payment page is being opened: try again in a moment',
+				'busy',
+			)
+		throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
+	}
+	const { link } = await openProviderSession(
+		db,
+		{
+			id: orderId,
+			item: {
+				...found.item,
+				amountMinor: found.order.unitAmountMinor,
+				currency: found.order.currency,
+			},
+			quantity: found.order.quantity,
+			totalMinor: found.order.amountMinor,
+			origin,
+			// The page closes before the hold ends (the provider's grace), as a checkout's does.
+			sessionEndsAt: new Date(held.expiresAt.getTime() - provider.reservationGraceMinutes * 60_000),
+		},
+		'keep-order',
+	)
+	return { link }
+}

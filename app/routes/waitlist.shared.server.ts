@@ -1,0 +1,50 @@
+/**
+ * Joining a waiting list (docs/decisions/120), shared by the form's page (/waitlist) and the
+ * JSON API (/api/waitlist): the same schema, the same region rule as a checkout, the same model.
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import type { AppLoadContext } from '@remix-run/node'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { parseForm } from '~/forms/parse.server'
+import { geoQuery } from '~/http/api.server'
+import { getPricingTable } from '~/models/catalog.server'
+import { CheckoutError, regionAllowed } from '~/models/checkout/index.server'
+import { getCountryInfo } from '~/models/country.server'
+import { joinWaitlist } from '~/models/waitlist/entries.server'
+
+export type JoinOutcome = { joined: true } | { status: number; reply: SubmissionResult<string[]> }
+
+export async function submitWaitlistJoin(
+	request: Request,
+	context: AppLoadContext,
+	data: FormData,
+): Promise<JoinOutcome> {
+	const submission = parseForm('waitlistJoin', data, { maxQuantity: getConfig().MAX_QUANTITY })
+	if (submission.status !== 'success') return { status: 400, reply: submission.reply() }
+	const { region } = submission.value
+	const db = await getDb()
+	// Never another country's discount, as at checkout: the offer is priced in this region.
+	const table = await getPricingTable(db)
+	const country = await getCountryInfo(db, geoQuery(request, context))
+	if (
+		!table.regions.some((known) => known.name === region) ||
+		!regionAllowed(region, country.details.region)
+	)
+		return {
+			status: 403,
+			reply: submission.reply({
+				fieldErrors: { region: ['That price is not available in your country'] },
+			}),
+		}
+	try {
+		await joinWaitlist(db, submission.value)
+	} catch (error) {
+		if (!(error instanceof CheckoutError)) throw error
+		return {
+			status: error.status,
+			reply: submission.reply({ fieldErrors: { code: ['That product is not on sale'] } }),
+		}
+	}
+	return { joined: true }
+}

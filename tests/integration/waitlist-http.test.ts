@@ -1,0 +1,119 @@
+/**
+ * The waiting list over HTTP against the production build (docs/decisions/120): a sold-out
+ * course page offers "Join the waiting list" instead of the buy form; /waitlist validates like
+ * the other forms (errors beside the fields without JavaScript; /api/waitlist: a 4xx with the
+ * errors as JSON)
+ * and changes nothing then; joining lands on /waitlist/joined; an offer link we did not sign, or
+ * one naming no offer, is a 404; the owner's page does not exist for anyone else.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createOfferToken } from '~/models/signed-token.server'
+import { type RunningServer, startServer } from '../support/server'
+
+const SECRET = 'waitlist-suite-secret-0123456789abcdef'
+const SEAT = 'ai-driven-dev-preorder'
+const BROWSER =
+	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
+
+describe('the waiting list over HTTP', () => {
+	let server: RunningServer
+	beforeAll(async () => {
+		server = await startServer({
+			COURSE_SLOTS: '10',
+			CHECKOUT_HOLD_SHARE_PERCENT: '100',
+			RATE_LIMIT_MAX: '1000',
+			SESSION_SECRET: SECRET,
+			SITE_URL: 'http://127.0.0.1',
+		})
+		// One buyer holds every seat.
+		const held = await fetch(`${server.url}/checkout`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', origin: server.url },
+			body: JSON.stringify({ code: SEAT, quantity: 10, region: 'GLOBAL' }),
+		})
+		expect(held.status).toBe(200)
+	}, 120_000)
+	afterAll(() => server?.stop())
+
+	const post = (body: string, type: string, path = '/waitlist') =>
+		fetch(`${server.url}${path}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': type, origin: server.url, 'user-agent': BROWSER },
+			body,
+		})
+	const form = (fields: Record<string, string>) =>
+		post(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded')
+
+	test('a sold-out course page shows the waiting list instead of the buy form', async () => {
+		const html = await (await fetch(server.url, { headers: { 'user-agent': BROWSER } })).text()
+		expect(html).toContain('Join the waiting list')
+		expect(html).toContain('Every seat is sold or held.')
+		expect(html).not.toContain('>Pre-order your seat</button>')
+	})
+
+	test('a bad address, without JavaScript, comes back with the message beside the field', async () => {
+		const response = await post(
+			new URLSearchParams({
+				code: SEAT,
+				region: 'GLOBAL',
+				quantity: '1',
+				email: 'nope',
+			}).toString(),
+			'application/x-www-form-urlencoded',
+			`/waitlist?code=${SEAT}&region=GLOBAL`,
+		)
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toMatch(
+			/id="waitlist-[\w-]+-email-error"[^>]*><p>Please enter a valid email address</,
+		)
+		expect(html).toMatch(/aria-invalid="true"/)
+	})
+
+	test('JSON gets a 4xx naming the field, and nothing is joined', async () => {
+		const response = await post(
+			JSON.stringify({ code: SEAT, region: 'GLOBAL', quantity: 0, email: 'ada@example.com' }),
+			'application/json',
+			'/api/waitlist',
+		)
+		expect(response.status).toBe(400)
+		expect(await response.json()).toEqual({
+			error: { quantity: ['Choose a whole number of seats from 1 to 20'] },
+		})
+		const unknown = await post(
+			JSON.stringify({ code: 'no-such-thing', region: 'GLOBAL', quantity: 1, email: 'a@b.co' }),
+			'application/json',
+			'/api/waitlist',
+		)
+		expect(unknown.status).toBe(404)
+		const html = await (await fetch(server.url, { headers: { 'user-agent': BROWSER } })).text()
+		expect(html).toContain('Join the waiting list: you are first.')
+	})
+
+	test('joining without JavaScript lands on the page that says what happens next', async () => {
+		const response = await form({
+			code: SEAT,
+			region: 'GLOBAL',
+			quantity: '2',
+			email: 'ada@example.com',
+		})
+		expect(response.status).toBe(303)
+		expect(response.headers.get('location')).toBe('/waitlist/joined')
+		const page = await (await fetch(`${server.url}/waitlist/joined`)).text()
+		expect(page).toContain('holds them for you for 24 hours')
+	})
+
+	test('an offer link we did not sign, or naming no offer, is a 404', async () => {
+		const unsigned = await fetch(`${server.url}/waitlist/offer/eyJvIjoiYSJ9.forged`)
+		expect(unsigned.status).toBe(404)
+		const noOffer = encodeURIComponent(createOfferToken('AAAAAAAAAAAAAAAAAAAAAA', SECRET))
+		expect((await fetch(`${server.url}/waitlist/offer/${noOffer}`)).status).toBe(404)
+		const paying = await post('', 'application/x-www-form-urlencoded', '/waitlist/offer/x.y')
+		expect(paying.status).toBe(404)
+	})
+
+	test('the owner page is not there for a visitor', async () => {
+		expect((await fetch(`${server.url}/admin/waitlist`)).status).toBe(404)
+	})
+})
