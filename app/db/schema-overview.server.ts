@@ -1,6 +1,6 @@
 /**
  * Tables of 0009_overview_daily_rollups.sql (docs/decisions/095): the owner's overview summed
- * per UTC day. Written only by the database's triggers on orders and leads; the overview reads
+ * per day, dated in the owner's time zone (`overview_settings`, 0090, decision 121). Written only by the database's triggers on orders and leads; the overview reads
  * them. No partner and no coupon are '' (a primary key has no NULL); a row may have fallen to 0.
  * Each key has up to 64 rows, one per `shard` (the writing session's, 0012): readers sum them.
  */
@@ -82,3 +82,16 @@ export const overviewSignupsDaily = pgTable(
 	},
 	(table) => [primaryKey({ columns: [table.day, table.list, table.partnerKey, table.shard] })],
 )
+
+/** The zone the roll-ups' days are dated in (one row; set at boot by `set_overview_time_zone`). */
+export const overviewSettings = pgTable('overview_settings', {
+	id: boolean('id').primaryKey().default(true),
+	timeZone: text('time_zone').notNull().default('UTC'),
+})
+
+/** Passes issued and claimed of paid orders (0090, decision 121), one row per shard. */
+export const overviewPassCounts = pgTable('overview_pass_counts', {
+	shard: smallint('shard').primaryKey(),
+	issued: bigint('issued', { mode: 'number' }).notNull().default(0),
+	claimed: bigint('claimed', { mode: 'number' }).notNull().default(0),
+})

@@ -1,5 +1,6 @@
 /**
- * The overview of the sale for a date range (docs/decisions/083, 084): revenue by product,
+ * The overview of the sale for a date range of the owner's days (docs/decisions/083, 084,
+ * 121): revenue by product,
  * region and day (per currency: amounts in different currencies are never added up), seats
  * sold / held / left, passes issued / claimed, the funnel, sign-ups per list per day, partners
  * and coupons. The sales and sign-up figures come from daily roll-ups the database keeps
@@ -160,8 +161,9 @@ export async function readOverviewFigures(db: Db, range: DateRange) {
 export async function getOverview(db: Db, range: DateRange) {
 	const [figures, passRows, items, seats] = await Promise.all([
 		readOverviewFigures(db, range),
-		db.execute(sql`SELECT count(*)::int AS issued, count(p.claimed_at)::int AS claimed
-			FROM passes p JOIN orders o ON o.id = p.order_id WHERE o.status = 'paid'`),
+		// The passes' roll-up (decision 121): a row per shard, not every pass joined to its order.
+		db.execute(sql`SELECT coalesce(sum(issued), 0)::bigint AS issued,
+			coalesce(sum(claimed), 0)::bigint AS claimed FROM overview_pass_counts`),
 		db.execute(sql`SELECT code, name FROM catalog_items`),
 		// The counters the site itself shows, through the same short read cache (dropped at once
 		// when this process records a sale or a refund): each pool is a scan of every paid order.
