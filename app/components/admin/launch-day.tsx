@@ -4,7 +4,7 @@
  * /admin/at-a-glance again every GLANCE_REFRESH_SECONDS while the tab is visible (not while it
  * is hidden; at once when it shows again); without, a link loads the page again.
  */
-import { useFetcher, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import type { LaunchDay, Period } from '~/models/admin/launch-day'
 import { formatInZone, formatUtc } from '~/models/admin/time'
@@ -13,37 +13,58 @@ import { money } from './ui'
 export const GLANCE_REFRESH_SECONDS = 15
 export const GLANCE_PATH = '/admin/at-a-glance'
 
-/** Polls the figures while the document is visible; the latest ones, `initial` until then. */
+/**
+ * Polls the figures while the document is visible; the latest ones, `initial` until then. A
+ * plain fetch into state, not a Remix fetcher: a fetcher's data arrives in a transition, which
+ * waits for any lazy island of the page still loading, so the panel could show old figures.
+ * A failed poll (a network blip, a session ended) keeps the figures shown and tries again.
+ */
 function useLiveFigures(initial: LaunchDay): { figures: LaunchDay; live: boolean } {
-	const fetcher = useFetcher<LaunchDay>()
+	const [polled, setPolled] = useState<LaunchDay | null>(null)
 	const [live, setLive] = useState(false)
-	const { load } = fetcher
 	useEffect(() => {
 		setLive(true)
 		let timer: ReturnType<typeof setInterval> | undefined
+		let controller: AbortController | undefined
+		const load = async () => {
+			controller?.abort()
+			controller = new AbortController()
+			try {
+				const response = await fetch(GLANCE_PATH, {
+					headers: { Accept: 'application/json' },
+					signal: controller.signal,
+				})
+				if (response.ok) setPolled((await response.json()) as LaunchDay)
+			} catch {
+				// Aborted or offline: the next turn asks again.
+			}
+		}
 		const stop = () => {
 			if (timer !== undefined) clearInterval(timer)
 			timer = undefined
 		}
 		const start = () => {
 			stop()
-			timer = setInterval(() => load(GLANCE_PATH), GLANCE_REFRESH_SECONDS * 1000)
+			timer = setInterval(load, GLANCE_REFRESH_SECONDS * 1000)
 		}
 		const onVisibility = () => {
 			if (document.visibilityState === 'visible') {
-				load(GLANCE_PATH)
+				void load()
 				start()
-			} else stop()
+			} else {
+				stop()
+				controller?.abort()
+			}
 		}
 		if (document.visibilityState === 'visible') start()
 		document.addEventListener('visibilitychange', onVisibility)
 		return () => {
 			stop()
+			controller?.abort()
 			document.removeEventListener('visibilitychange', onVisibility)
 		}
-	}, [load])
+	}, [])
 	// A newer page load (the date filter) brings newer figures than an older poll.
-	const polled = fetcher.data
 	const figures = polled && polled.at > initial.at ? polled : initial
 	return { figures, live }
 }
