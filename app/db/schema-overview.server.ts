@@ -95,3 +95,14 @@ export const overviewPassCounts = pgTable('overview_pass_counts', {
 	issued: bigint('issued', { mode: 'number' }).notNull().default(0),
 	claimed: bigint('claimed', { mode: 'number' }).notNull().default(0),
 })
+
+/** Workshop sign-ups per session (0090, decision 121); no session is ''. A row per shard. */
+export const overviewSessionCounts = pgTable(
+	'overview_session_counts',
+	{
+		workshopSession: text('workshop_session').notNull(),
+		shard: smallint('shard').notNull(),
+		signups: integer('signups').notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.workshopSession, table.shard] })],
+)

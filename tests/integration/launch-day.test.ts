@@ -16,6 +16,7 @@ import {
 } from '~/models/checkout/index.server'
 import { rowsOf } from '~/models/checkout/query.server'
 import { dateRollupsIn, prepareDatabase } from '~/models/prepare-database.server'
+import { sessionHeadCounts } from '~/models/workshop-sessions.server'
 import { databaseBackends } from '../support/databases'
 
 const COURSE = 'ai-driven-dev-preorder'
@@ -250,5 +251,39 @@ describe.each(databaseBackends)('launch day at a glance on $name', (backend) => 
 		// The rebuild counts the same.
 		await db.execute(sql`SELECT rebuild_overview_rollups()`)
 		expect(await expectAgreement()).toEqual({ issued: 5, claimed: 1 })
+	})
+
+	test("the workshop sessions' head counts come from a roll-up that agrees with a direct count", async () => {
+		const db = database.db
+		const direct = async () =>
+			Object.fromEntries(
+				(
+					await read(
+						db,
+						sql`SELECT coalesce(workshop_session, 'none') AS session, count(*)::int AS count
+							FROM leads WHERE list = 'workshop' GROUP BY 1`,
+					)
+				).map((row) => [String(row.session), Number(row.count)]),
+			)
+		const shown = async () =>
+			Object.fromEntries(
+				(await sessionHeadCounts(db))
+					.filter((row) => row.count > 0)
+					.map((row) => [row.id ?? 'none', row.count]),
+			)
+		await db.execute(sql`INSERT INTO leads (email, list, workshop_session) VALUES
+			('s1@example.com', 'workshop', 'workshop-a'), ('s2@example.com', 'workshop', 'workshop-a'),
+			('s3@example.com', 'workshop', 'workshop-b'), ('s4@example.com', 'workshop', NULL),
+			('s5@example.com', 'course', NULL)`)
+		expect(await shown()).toEqual(await direct())
+		expect((await shown())['workshop-a']).toBe(2)
+		await db.execute(
+			sql`UPDATE leads SET workshop_session = 'workshop-b' WHERE email = 's1@example.com'`,
+		)
+		await db.execute(sql`DELETE FROM leads WHERE email = 's3@example.com'`)
+		expect(await shown()).toEqual(await direct())
+		expect((await shown())['workshop-b']).toBe(1)
+		await db.execute(sql`SELECT rebuild_overview_rollups()`)
+		expect(await shown()).toEqual(await direct())
 	})
 })
