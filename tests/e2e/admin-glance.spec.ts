@@ -48,8 +48,8 @@ async function figure(period: Locator, label: string): Promise<number> {
 	const value = await period
 		.locator('dt', { hasText: new RegExp(`^${label}$`) })
 		.locator('xpath=following-sibling::dd[1]')
-		.innerText()
-	return Number.parseInt(value, 10)
+		.textContent()
+	return Number.parseInt(value ?? '', 10)
 }
 
 const todayInZone = () =>

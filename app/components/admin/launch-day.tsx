@@ -10,8 +10,8 @@ import type { LaunchDay, Period } from '~/models/admin/launch-day'
 import { formatInZone, formatUtc } from '~/models/admin/time'
 import { money } from './ui'
 
-export const GLANCE_REFRESH_SECONDS = 15
-export const GLANCE_PATH = '/admin/at-a-glance'
+const GLANCE_REFRESH_SECONDS = 15
+const GLANCE_PATH = '/admin/at-a-glance'
 
 /**
  * Polls the figures while the document is visible; the latest ones, `initial` until then. A

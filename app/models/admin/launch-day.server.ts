@@ -11,8 +11,9 @@
  * - E-mail failures: messages the outbox gave up on in the period (decision 076).
  * - Queue depth: jobs due now and not yet done (waiting or running), and the oldest one's wait.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { overviewSettings } from '~/db/schema-overview.server'
 import { rowsOf } from '~/models/checkout/query.server'
 import type { LaunchDay, Period } from './launch-day'
 import { dayInZone } from './time'
@@ -21,8 +22,11 @@ const num = (value: unknown) => Number(value ?? 0)
 
 /** The zone the roll-ups' days are dated in (set at boot from OWNER_TIME_ZONE). */
 export async function rollupTimeZone(db: Db): Promise<string> {
-	const result = await db.execute(sql`SELECT overview_zone() AS zone`)
-	return String(rowsOf(result)[0]?.zone ?? 'UTC')
+	const [row] = await db
+		.select({ zone: overviewSettings.timeZone })
+		.from(overviewSettings)
+		.where(eq(overviewSettings.id, true))
+	return row?.zone ?? 'UTC'
 }
 
 function revenueOf(rows: Record<string, unknown>[]) {

@@ -16,6 +16,7 @@ import type { Db } from '~/db/client.server'
 import {
 	overviewOrdersDaily,
 	overviewPaidDaily,
+	overviewPassCounts,
 	overviewSignupsDaily,
 } from '~/db/schema-overview.server'
 import { rowsOf } from '~/models/checkout/query.server'
@@ -162,8 +163,12 @@ export async function getOverview(db: Db, range: DateRange) {
 	const [figures, passRows, items, seats] = await Promise.all([
 		readOverviewFigures(db, range),
 		// The passes' roll-up (decision 121): a row per shard, not every pass joined to its order.
-		db.execute(sql`SELECT coalesce(sum(issued), 0)::bigint AS issued,
-			coalesce(sum(claimed), 0)::bigint AS claimed FROM overview_pass_counts`),
+		db
+			.select({
+				issued: sql<number>`coalesce(sum(${overviewPassCounts.issued}), 0)`.mapWith(Number),
+				claimed: sql<number>`coalesce(sum(${overviewPassCounts.claimed}), 0)`.mapWith(Number),
+			})
+			.from(overviewPassCounts),
 		db.execute(sql`SELECT code, name FROM catalog_items`),
 		// The counters the site itself shows, through the same short read cache (dropped at once
 		// when this process records a sale or a refund): each pool is a scan of every paid order.
@@ -224,10 +229,7 @@ export async function getOverview(db: Db, range: DateRange) {
 			.sort(byAmount),
 		revenueByDay,
 		seats,
-		passes: {
-			issued: num(rowsOf(passRows)[0]?.issued),
-			claimed: num(rowsOf(passRows)[0]?.claimed),
-		},
+		passes: { issued: passRows[0]?.issued ?? 0, claimed: passRows[0]?.claimed ?? 0 },
 		funnel: {
 			signups: figures.signupsByListDay.reduce((sum, row) => sum + row.count, 0),
 			checkouts: count(created),
