@@ -10,7 +10,7 @@
  * created) and paid. Page views go to the analytics services (SPEC §7), not to our database,
  * so the landing-page step is the sign-ups, not visits.
  */
-import { and, between, ne, sql } from 'drizzle-orm'
+import { between, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '~/db/client.server'
 import {
@@ -62,60 +62,22 @@ export async function readOverviewFigures(db: Db, range: DateRange) {
 	const paid = overviewPaidDaily
 	const created = overviewOrdersDaily
 	const signups = overviewSignupsDaily
-	const paidInRange = between(paid.day, range.from, range.to)
-	const signupsInRange = between(signups.day, range.from, range.to)
-	const [
-		paidByProduct,
-		paidByRegion,
-		paidByDay,
-		paidByPartner,
-		createdByStatus,
-		signupsByListDay,
-		signupsByPartner,
-	] = await Promise.all([
-		db
-			.select({
-				item: paid.itemCode,
-				currency: paid.currency,
-				orders: total(paid.orders),
-				quantity: total(paid.quantity),
-				amountMinor: total(paid.amountMinor),
-			})
-			.from(paid)
-			.where(paidInRange)
-			.groupBy(paid.itemCode, paid.currency)
-			.having(counts(paid.orders))
-			.orderBy(paid.itemCode, paid.currency),
-		db
-			.select({
-				region: paid.region,
-				currency: paid.currency,
-				orders: total(paid.orders),
-				amountMinor: total(paid.amountMinor),
-			})
-			.from(paid)
-			.where(paidInRange)
-			.groupBy(paid.region, paid.currency)
-			.having(counts(paid.orders))
-			.orderBy(paid.region, paid.currency),
-		db
-			.select({ day: paid.day, currency: paid.currency, amountMinor: total(paid.amountMinor) })
-			.from(paid)
-			.where(paidInRange)
-			.groupBy(paid.day, paid.currency)
-			.having(counts(paid.orders)),
-		db
-			.select({
-				partner: paid.affiliate,
-				currency: paid.currency,
-				orders: total(paid.orders),
-				amountMinor: total(paid.amountMinor),
-			})
-			.from(paid)
-			.where(and(paidInRange, ne(paid.affiliate, '')))
-			.groupBy(paid.affiliate, paid.currency)
-			.having(counts(paid.orders))
-			.orderBy(paid.affiliate, paid.currency),
+	// One pass over the range's paid rows for the four groupings (decision 121): GROUPING SETS,
+	// each output row marked by which set it belongs to, instead of four scans of the same rows.
+	const [paidRows, createdByStatus, signupRows] = await Promise.all([
+		db.execute(sql`SELECT ${paid.itemCode} AS item, ${paid.region} AS region,
+				${paid.day}::text AS day, ${paid.affiliate} AS partner, ${paid.currency} AS currency,
+				CASE WHEN GROUPING(${paid.itemCode}) = 0 THEN 'product'
+					WHEN GROUPING(${paid.region}) = 0 THEN 'region'
+					WHEN GROUPING(${paid.day}) = 0 THEN 'day' ELSE 'partner' END AS grouped_by,
+				sum(${paid.orders})::bigint AS orders, sum(${paid.quantity})::bigint AS quantity,
+				sum(${paid.amountMinor})::bigint AS amount
+			FROM ${paid}
+			WHERE ${between(paid.day, range.from, range.to)}
+			GROUP BY GROUPING SETS ((${paid.itemCode}, ${paid.currency}),
+				(${paid.region}, ${paid.currency}), (${paid.day}, ${paid.currency}),
+				(${paid.affiliate}, ${paid.currency}))
+			HAVING ${counts(paid.orders)}`),
 		db
 			.select({
 				status: created.status,
@@ -130,19 +92,58 @@ export async function readOverviewFigures(db: Db, range: DateRange) {
 			.groupBy(created.status, created.wasPaid, created.couponCode, created.currency)
 			.having(counts(created.orders))
 			.orderBy(created.status, created.wasPaid, created.couponCode, created.currency),
-		db
-			.select({ list: signups.list, day: signups.day, count: total(signups.signups) })
-			.from(signups)
-			.where(signupsInRange)
-			.groupBy(signups.list, signups.day)
-			.having(counts(signups.signups)),
-		db
-			.select({ partner: signups.partnerKey, count: total(signups.signups) })
-			.from(signups)
-			.where(and(signupsInRange, ne(signups.partnerKey, '')))
-			.groupBy(signups.partnerKey)
-			.having(counts(signups.signups)),
+		db.execute(sql`SELECT ${signups.list} AS list, ${signups.day}::text AS day,
+				${signups.partnerKey} AS partner, GROUPING(${signups.list}) = 0 AS by_list,
+				sum(${signups.signups})::bigint AS count
+			FROM ${signups}
+			WHERE ${between(signups.day, range.from, range.to)}
+			GROUP BY GROUPING SETS ((${signups.list}, ${signups.day}), (${signups.partnerKey}))
+			HAVING ${counts(signups.signups)}`),
 	])
+	const rows = rowsOf(paidRows)
+	const groupedBy = (name: string) => rows.filter((row) => row.grouped_by === name)
+	const byText =
+		<T>(key: (row: T) => string) =>
+		(a: T, b: T) =>
+			key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
+	const paidByProduct = groupedBy('product')
+		.map((row) => ({
+			item: str(row.item),
+			currency: str(row.currency),
+			orders: num(row.orders),
+			quantity: num(row.quantity),
+			amountMinor: num(row.amount),
+		}))
+		.sort(byText((row) => `${row.item}\u0000${row.currency}`))
+	const paidByRegion = groupedBy('region')
+		.map((row) => ({
+			region: str(row.region),
+			currency: str(row.currency),
+			orders: num(row.orders),
+			amountMinor: num(row.amount),
+		}))
+		.sort(byText((row) => `${row.region}\u0000${row.currency}`))
+	const paidByDay = groupedBy('day').map((row) => ({
+		day: str(row.day),
+		currency: str(row.currency),
+		amountMinor: num(row.amount),
+	}))
+	const paidByPartner = groupedBy('partner')
+		.filter((row) => str(row.partner) !== '')
+		.map((row) => ({
+			partner: str(row.partner),
+			currency: str(row.currency),
+			orders: num(row.orders),
+			amountMinor: num(row.amount),
+		}))
+		.sort(byText((row) => `${row.partner}\u0000${row.currency}`))
+	const signupGroups = rowsOf(signupRows)
+	const signupsByListDay = signupGroups
+		.filter((row) => row.by_list === true)
+		.map((row) => ({ list: str(row.list), day: str(row.day), count: num(row.count) }))
+	const signupsByPartner = signupGroups
+		.filter((row) => row.by_list !== true && str(row.partner) !== '')
+		.map((row) => ({ partner: str(row.partner), count: num(row.count) }))
 	return {
 		paidByProduct,
 		paidByRegion,
