@@ -29,6 +29,7 @@ const ADMIN_PATHS = [
 	'/admin/export/orders.csv',
 	'/admin/export/leads.csv',
 	'/admin/search',
+	'/admin/at-a-glance',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ]
 
