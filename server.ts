@@ -37,7 +37,7 @@ import { databaseUnavailableErrors, withDatabaseAvailability } from '~/http/unav
 import { startJobs } from '~/jobs/index.server'
 import { closeResources } from '~/lifecycle.server'
 import { log, logTheConsole } from '~/log.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { prepareDatabaseAtBoot } from '~/models/prepare-database.server'
 import { siteOrigin as currentSiteOrigin, recordListenPort } from '~/site-origin.server'
 import { redactEmails } from '~/utils/redact'
 
@@ -99,7 +99,7 @@ let database: Database
 let formPostLimiter: Awaited<ReturnType<typeof createRateLimiter>>
 try {
 	database = await getDatabase()
-	const { applied } = await prepareDatabase(database)
+	const { applied } = await prepareDatabaseAtBoot(database)
 	log.info(
 		`Database: ${database.kind}${applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''}`,
 	)

@@ -1,6 +1,6 @@
 /**
  * Tables of 0009_overview_daily_rollups.sql (docs/decisions/095): the owner's overview summed
- * per UTC day. Written only by the database's triggers on orders and leads; the overview reads
+ * per day, dated in the owner's time zone (`overview_settings`, 0030, decision 121). Written only by the database's triggers on orders and leads; the overview reads
  * them. No partner and no coupon are '' (a primary key has no NULL); a row may have fallen to 0.
  * Each key has up to 64 rows, one per `shard` (the writing session's, 0012): readers sum them.
  */
@@ -81,4 +81,36 @@ export const overviewSignupsDaily = pgTable(
 		signups: integer('signups').notNull(),
 	},
 	(table) => [primaryKey({ columns: [table.day, table.list, table.partnerKey, table.shard] })],
+)
+
+/** The zone the roll-ups' days are dated in (one row; set at boot by `set_overview_time_zone`). */
+export const overviewSettings = pgTable('overview_settings', {
+	id: boolean('id').primaryKey().default(true),
+	timeZone: text('time_zone').notNull().default('UTC'),
+})
+
+/**
+ * Passes (and a course's seat links) issued and claimed of paid orders (0030, decision 121), per
+ * item, one row per shard.
+ */
+export const overviewPassCounts = pgTable(
+	'overview_pass_counts',
+	{
+		itemCode: text('item_code').notNull(),
+		shard: smallint('shard').notNull(),
+		issued: bigint('issued', { mode: 'number' }).notNull().default(0),
+		claimed: bigint('claimed', { mode: 'number' }).notNull().default(0),
+	},
+	(table) => [primaryKey({ columns: [table.itemCode, table.shard] })],
+)
+
+/** Workshop sign-ups per session (0030, decision 121); no session is ''. A row per shard. */
+export const overviewSessionCounts = pgTable(
+	'overview_session_counts',
+	{
+		workshopSession: text('workshop_session').notNull(),
+		shard: smallint('shard').notNull(),
+		signups: integer('signups').notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.workshopSession, table.shard] })],
 )

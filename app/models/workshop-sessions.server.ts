@@ -11,6 +11,7 @@ import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { leads } from '~/db/schema-leads.server'
+import { overviewSessionCounts } from '~/db/schema-overview.server'
 import { log } from '~/log.server'
 import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { rowsOf } from './checkout/query.server'
@@ -173,14 +174,19 @@ export type SessionHeadCount = {
 /**
  * The owner's head count per session (docs/decisions/110): every session of content, past ones
  * too, earliest first, then any id leads hold that content no longer has, then the workshop
- * leads who never chose one.
+ * leads who never chose one. Read from the roll-up the database keeps of workshop sign-ups per
+ * session (`overview_session_counts`, decision 121), not by counting every workshop lead.
  */
 export async function sessionHeadCounts(db: Db): Promise<SessionHeadCount[]> {
-	const rows = await db
-		.select({ session: leads.workshopSession, count: count() })
-		.from(leads)
-		.where(eq(leads.list, 'workshop'))
-		.groupBy(leads.workshopSession)
+	const rolledUp = await db
+		.select({
+			session: sql<string | null>`nullif(${overviewSessionCounts.workshopSession}, '')`,
+			count: sql<number>`sum(${overviewSessionCounts.signups})`.mapWith(Number),
+		})
+		.from(overviewSessionCounts)
+		.groupBy(overviewSessionCounts.workshopSession)
+		.having(sql`sum(${overviewSessionCounts.signups}) > 0`)
+	const rows = rolledUp.map((row) => ({ session: row.session, count: row.count }))
 	const counts = new Map(rows.map((row) => [row.session, row.count]))
 	const sessions = eventsOf('workshop')
 	const known = new Set(sessions.map((session) => session.id))

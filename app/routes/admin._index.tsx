@@ -1,12 +1,14 @@
 /**
- * /admin: the overview of the sale for a date range (default: the last 30 days), its charts
- * drawn on the server as SVG (docs/decisions/084), the head count per workshop session (110),
- * and the latest owner actions.
+ * /admin: launch day at a glance (today in the owner's time zone and the last hour, updating by
+ * itself, docs/decisions/121), then the overview of the sale for a date range of the owner's
+ * days (default: the last 30), its charts drawn on the server as SVG (084), the head count per
+ * workshop session (110), and the latest owner actions.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AuditTable } from '~/components/admin/audit-table'
 import { BarChart } from '~/components/admin/bar-chart'
+import { LaunchDayPanel } from '~/components/admin/launch-day'
 import { SessionHeadCounts } from '~/components/admin/session-head-counts'
 import {
 	AdminHeading,
@@ -21,6 +23,7 @@ import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.serve
 import { listAuditLog } from '~/models/admin/audit.server'
 import { daysOf, defaultRange } from '~/models/admin/date-range'
 import { dateRangeSchema, MAX_RANGE_DAYS, parseFilters } from '~/models/admin/filters.server'
+import { getLaunchDay, rollupTimeZone } from '~/models/admin/launch-day.server'
 import { getOverview } from '~/models/admin/overview.server'
 import { sessionHeadCounts } from '~/models/workshop-sessions.server'
 
@@ -30,7 +33,12 @@ export const headers = () => ADMIN_HEADERS
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const params = new URL(request.url).searchParams
-	const fallback = defaultRange()
+	const db = await getDb()
+	// Today and the last hour read the zone the roll-ups are dated in (set at boot from
+	// OWNER_TIME_ZONE); the range's days are that zone's days.
+	const timeZone = await rollupTimeZone(db)
+	const now = new Date()
+	const fallback = defaultRange(now, timeZone)
 	const parsed = parseFilters(dateRangeSchema, params)
 	const errors: Record<string, string> = parsed.ok ? {} : parsed.errors
 	const range = parsed.ok
@@ -41,14 +49,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	else if (parsed.ok && daysOf(range).length > MAX_RANGE_DAYS)
 		errors.to = `Choose a range of at most ${MAX_RANGE_DAYS} days`
 	const invalid = Object.keys(errors).length > 0
-	const db = await getDb()
-	const [overview, audit, sessions] = await Promise.all([
+	const [glance, overview, audit, sessions] = await Promise.all([
+		getLaunchDay(db, now, timeZone),
 		getOverview(db, invalid ? fallback : range),
 		listAuditLog(db, null, 10),
 		sessionHeadCounts(db),
 	])
 	return json(
-		{ overview, errors, input: parsed.ok ? range : parsed.value, audit: audit.entries, sessions },
+		{
+			glance,
+			overview,
+			errors,
+			input: parsed.ok ? range : parsed.value,
+			audit: audit.entries,
+			sessions,
+		},
 		{ status: invalid ? 400 : 200, headers: ADMIN_HEADERS },
 	)
 }
@@ -77,19 +92,22 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function AdminOverview() {
-	const { overview, errors, input, audit, sessions } = useLoaderData<typeof loader>()
+	const { glance, overview, errors, input, audit, sessions } = useLoaderData<typeof loader>()
 	const { range, funnel } = overview
 	const rate = (part: number, whole: number) =>
 		whole === 0 ? '—' : `${Math.round((part / whole) * 1000) / 10} %`
 	return (
 		<>
 			<AdminHeading title="Overview" />
+			<LaunchDayPanel initial={glance} />
+			<h2 className="mt-10 text-lg font-semibold">The sale, day by day</h2>
 			<FilterForm label="Date range">
 				<FilterInput name="from" label="From" type="date" value={input.from} error={errors.from} />
 				<FilterInput name="to" label="To" type="date" value={input.to} error={errors.to} />
 			</FilterForm>
 			<p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-				{range.from} to {range.to} (UTC), paid orders by the day they were paid.
+				{range.from} to {range.to}, days in {glance.timeZone}; paid orders by the day they were
+				paid.
 			</p>
 
 			<Section title="Revenue">

@@ -33,6 +33,7 @@ const ADMIN_PATHS = [
 	'/admin/messages/new',
 	'/admin/messages/1',
 	'/admin/waitlist',
+	'/admin/at-a-glance',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ]
 

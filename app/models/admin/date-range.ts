@@ -1,10 +1,14 @@
-/** The owner's overview covers a range of whole days, UTC, as YYYY-MM-DD (docs/decisions/084). */
+/**
+ * The owner's overview covers a range of whole days, as YYYY-MM-DD (docs/decisions/084), each
+ * a day in the owner's time zone (decision 121).
+ */
+import { dayInZone } from './time'
 
 export type DateRange = { from: string; to: string }
 
-/** The last 30 days, today included (UTC). */
-export function defaultRange(now = new Date()): DateRange {
-	const to = now.toISOString().slice(0, 10)
+/** The last 30 days, today included, today being the date in `timeZone`. */
+export function defaultRange(now = new Date(), timeZone = 'UTC'): DateRange {
+	const to = dayInZone(now, timeZone)
 	const start = new Date(`${to}T00:00:00Z`)
 	start.setUTCDate(start.getUTCDate() - 29)
 	return { from: start.toISOString().slice(0, 10), to }

@@ -46,3 +46,8 @@ export function formatInZone(iso: string, timeZone: string): string {
 export function formatUtc(iso: string): string {
 	return `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`
 }
+
+/** `2026-11-26`: the instant's date in `timeZone`. */
+export function dayInZone(instant: Date, timeZone: string): string {
+	return formatInZone(instant.toISOString(), timeZone).slice(0, 10)
+}
