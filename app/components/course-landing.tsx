@@ -164,7 +164,7 @@ export function CoursePage({
 						list="course"
 						id="course-interest"
 						submitLabel="Keep me posted"
-						consent="We e-mail you when the course opens and about the pre-order. Unsubscribe any time."
+						consent="We e-mail you when the course opens, and now and then with news of it. Unsubscribe any time."
 						lastResult={lastResult}
 						honeypot={honeypot}
 					/>

@@ -146,6 +146,17 @@ describe('sign-ups', () => {
 		expect(mail!.raw).toContain(`filename=${later}.ics`)
 	})
 
+	test('course interest: the confirmation the enrolled page promises arrives, with the opening date as a calendar file', async () => {
+		const fields = await honeypotFields(server, '/')
+		const response = await post(server, '/?index', { ...fields, email: 'keen@example.com' })
+		expect(response.headers.get('location')).toBe('/enrolled')
+		await smtp.waitFor('keen@example.com')
+		const [mail] = mailTo('keen@example.com')
+		expect(decodedMail(mail!.raw)).toContain("You're on the list for AI Driven Dev.")
+		expect(mail!.raw.match(/Content-Type: text\/calendar/g)).toHaveLength(1)
+		expect(mail!.raw).toContain('filename=course-release.ics')
+	})
+
 	test('a filled honeypot stores nothing', async () => {
 		const fields = await honeypotFields(server, '/workshop')
 		const response = await post(server, '/workshop?index', {

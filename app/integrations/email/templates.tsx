@@ -303,7 +303,7 @@ export function courseSignupConfirmation(data: {
 			<P>You're on the list for {COURSE_NAME}. We'll be in touch when the course opens.</P>
 			{data.release ? <EventBlock event={data.release} attached /> : null}
 			<NextSteps
-				steps={['We write when the course opens and when the pre-order price ends, nothing more.']}
+				steps={['We write when the course opens, and now and then with news of it: nothing else.']}
 				links={[{ href: data.siteUrl, label: data.siteUrl }, ...readOn(data.siteUrl)]}
 			/>
 		</Layout>,

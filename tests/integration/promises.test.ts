@@ -1,0 +1,305 @@
+/**
+ * Words that agree (issue 25, item 9): every sentence of a page, an e-mail or the content that
+ * promises a message ("we e-mail you…", "… is on its way") is listed here with the test that
+ * proves the system sends it. A new promise fails this test until it names its proof; a proof
+ * renamed or removed fails it too; so does a listed promise whose words are gone.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+
+const ROOT = path.resolve(__dirname, '../..')
+
+/** Where pages, e-mails and content say what we will send. */
+const SOURCES = [
+	'app/routes',
+	'app/components',
+	'app/integrations/email/templates.tsx',
+	'app/db/seed-data.ts',
+	'content',
+]
+
+/** A sentence that promises a message. */
+const PROMISE =
+	/\b(?:we(?:'ll| will)? (?:e-mail|email|write|send)\b|on (?:its|their) way\b|check your inbox\b)[^.'"`<]{0,100}/gi
+
+type Proof = readonly [testFile: string, title: string]
+
+/** Each promise, by file and words, and the test that proves it is kept. */
+const PROMISES: { file: string; says: string; proof: Proof }[] = [
+	// Workshop: the confirmation, then reminders with the joining link (decisions 110, 116).
+	{
+		file: 'app/routes/workshop._index.tsx',
+		says: 'we e-mail you a reminder with your joining link the day before and an hour before',
+		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
+	},
+	{
+		file: 'app/routes/workshop._index.tsx',
+		says: 'We e-mail you about the workshop and, now and then, the course',
+		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
+	},
+	{
+		file: 'app/routes/workshop.enrolled.tsx',
+		says: 'on its way to the address you gave, with your session as a calendar file',
+		proof: ['tests/integration/signups.test.ts', 'workshop: the session chosen is the one'],
+	},
+	{
+		file: 'app/routes/workshop.enrolled.tsx',
+		says: 'We e-mail you a reminder with your joining link',
+		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: "We'll e-mail you a reminder with your joining link the day before the session",
+		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
+	},
+	// The day event: the double opt-in link, then reminders (decisions 116, 103).
+	{
+		file: 'app/routes/ai-driven-development-day._index.tsx',
+		says: 'we send a link to complete your registration',
+		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
+	},
+	{
+		file: 'app/routes/ai-driven-development-day._index.tsx',
+		says: 'We e-mail you a link to complete your registration, then news about the day',
+		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
+	},
+	{
+		file: 'app/routes/ai-driven-development-day.confirm.tsx',
+		says: 'we will send you a new one',
+		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
+	},
+	{
+		file: 'app/routes/ai-driven-development-day.confirm.tsx',
+		says: "We'll send the joining link to",
+		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
+	},
+	{
+		file: 'app/routes/ai-driven-development-day.enrolled.tsx',
+		says: 'we e-mail you a reminder with the joining link the day before and an hour before',
+		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
+	},
+	{
+		file: 'app/routes/ai-driven-development-day.enrolled.tsx',
+		says: 'Check your inbox',
+		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'We e-mail you a reminder with the joining link the day before and an hour before',
+		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
+	},
+	// The course's interest list: its confirmation, then the opening (decision 119).
+	{
+		file: 'app/routes/enrolled.tsx',
+		says: "We'll e-mail you as soon as there is news about the course",
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/routes/enrolled.tsx',
+		says: 'on its way to the address you gave, with the opening date as a calendar file',
+		proof: ['tests/integration/signups.test.ts', 'course interest: the confirmation'],
+	},
+	{
+		file: 'app/routes/enrolled.tsx',
+		says: 'we e-mail you',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/components/course-landing.tsx',
+		says: 'We e-mail you when the course opens, and now and then with news of it',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'We write when the course opens, and now and then with news of it',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	// Receipts, passes and seats (decisions 113, 118, 119).
+	{
+		file: 'app/routes/checkout.success.tsx',
+		says: 'on its way to your inbox',
+		proof: ['tests/integration/tell-people.test.ts', 'a course receipt talks about seats'],
+	},
+	{
+		file: 'app/routes/checkout.success.tsx',
+		says: 'on its way to the address you paid with',
+		proof: ['tests/integration/tell-people.test.ts', 'a course receipt talks about seats'],
+	},
+	{
+		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		says: 'on its way to ${order',
+		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
+	},
+	{
+		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		says: 'on its way to the address you paid with',
+		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
+	},
+	{
+		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		says: 'we e-mail every pass holder a reminder with the joining link',
+		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
+	},
+	{
+		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		says: 'We e-mail each seat holder their access',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
+	{
+		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		says: 'We e-mail you your access',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'we e-mail each seat holder their access',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'we e-mail your access',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'we e-mail every pass holder a reminder with the joining link',
+		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'we e-mail you a reminder with the joining link',
+		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
+	},
+	{
+		file: 'app/routes/pass.$id._index.tsx',
+		says: 'we e-mail them a confirmation, and their access when the course opens',
+		proof: ['tests/integration/seats.test.ts', 'its holder gets a confirmation about the course'],
+	},
+	{
+		file: 'app/routes/pass.$id._index.tsx',
+		says: 'we e-mail them a confirmation with the date and the calendar file',
+		proof: ['tests/integration/tell-people.test.ts', 'a claimed pass e-mails its holder'],
+	},
+	{
+		file: 'app/routes/pass.$id.thank-you.tsx',
+		says: 'on its way to ${pass',
+		proof: ['tests/integration/tell-people.test.ts', 'a claimed pass e-mails its holder'],
+	},
+	{
+		file: 'app/routes/pass.$id.thank-you.tsx',
+		says: 'We e-mail your access to ${pass',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
+	{
+		file: 'app/routes/pass.$id.thank-you.tsx',
+		says: 'We e-mail ${pass',
+		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
+	},
+	{
+		file: 'app/db/seed-data.ts',
+		says: 'we send an invoice your company can file',
+		proof: ['tests/integration/invoices.test.ts', 'the receipt links to the invoice'],
+	},
+	{
+		file: 'content/legal/terms-conditions.mdx',
+		says: 'we send you a confirmation e-mail',
+		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
+	},
+	// What we do not send (decisions 109, 120, 122).
+	{
+		file: 'app/routes/email-preferences.tsx',
+		says: 'we send this address no reminders, messages or news',
+		proof: ['tests/integration/event-reminders.test.ts', 'an unsubscribed registrant gets'],
+	},
+	{
+		file: 'content/legal/privacy-policy.mdx',
+		says: 'we send, but receipts and the link that confirms a registration',
+		proof: ['tests/integration/email-preferences.test.ts', 'sendEmail refuses a list message'],
+	},
+	{
+		file: 'app/components/waitlist-form.tsx',
+		says: 'we write only about this',
+		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
+	},
+	{
+		file: 'app/routes/waitlist_.joined.tsx',
+		says: 'we e-mail you a link that holds them for you',
+		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'we send about this checkout',
+		proof: ['tests/integration/checkout-recovery.test.ts', 'gets one reminder a day, not one'],
+	},
+	// The owner's own pages about a send (decision 119).
+	{
+		file: 'app/routes/admin.messages.new.tsx',
+		says: 'on its way to ${submission',
+		proof: ['tests/integration/bulk-send.test.ts', 'a test goes to the address given alone'],
+	},
+	{
+		file: 'app/routes/admin.messages.new.tsx',
+		says: 'on its way to ${outcome',
+		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
+	},
+	{
+		file: 'app/routes/admin.messages._index.tsx',
+		says: 'on their way',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+]
+
+function* filesOf(entry: string): Generator<string> {
+	const full = path.join(ROOT, entry)
+	if (fs.statSync(full).isFile()) {
+		yield entry
+		return
+	}
+	for (const child of fs.readdirSync(full, { withFileTypes: true })) {
+		const relative = path.posix.join(entry, child.name)
+		if (child.isDirectory()) yield* filesOf(relative)
+		else if (/\.(tsx?|ya?ml|mdx?)$/.test(child.name) && !/\.test\.tsx?$/.test(child.name))
+			yield relative
+	}
+}
+
+/** Every promise in the sources, outside code comments: file and words. */
+function promisesFound() {
+	const found: { file: string; words: string }[] = []
+	for (const file of SOURCES.flatMap((entry) => [...filesOf(entry)]))
+		for (const line of fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n')) {
+			if (/^\s*(\/\/|\*|\/\*)/.test(line)) continue
+			for (const match of line.matchAll(PROMISE)) found.push({ file, words: match[0] })
+		}
+	return found
+}
+
+const covers = (entry: (typeof PROMISES)[number], promise: { file: string; words: string }) =>
+	entry.file === promise.file && promise.words.toLowerCase().includes(entry.says.toLowerCase())
+
+describe('every promise of a message names the test that proves it is sent', () => {
+	test('each promise in a page, an e-mail or the content is listed with its proof', () => {
+		const unlisted = promisesFound().filter(
+			(promise) => !PROMISES.some((entry) => covers(entry, promise)),
+		)
+		expect(unlisted).toEqual([])
+	})
+
+	test('each listed promise is still said where it is listed', () => {
+		const found = promisesFound()
+		const gone = PROMISES.filter((entry) => !found.some((promise) => covers(entry, promise)))
+		expect(gone).toEqual([])
+	})
+
+	test.each(PROMISES.map((entry) => [entry.says, entry.proof] as const))(
+		'“%s” is proved by a test that exists',
+		(_says, [testFile, title]) => {
+			const source = fs.readFileSync(path.join(ROOT, testFile), 'utf8')
+			const titles = [...source.matchAll(/\btest(?:\.each\([^)]*\))?\(\s*(['"`])(.*?)\1/g)].map(
+				(match) => match[2]!,
+			)
+			expect(titles.some((name) => name.includes(title))).toBe(true)
+		},
+	)
+})
