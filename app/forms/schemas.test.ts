@@ -218,6 +218,7 @@ describe('the validator registry', () => {
 				'adminLeadErase',
 				'adminMessage',
 				'adminOrderAction',
+				'adminWaitlistAction',
 				'emailPreferences',
 				'checkout',
 				'interest',
@@ -226,6 +227,7 @@ describe('the validator registry', () => {
 				'sandboxCheckout',
 				'signup',
 				'survey',
+				'waitlistJoin',
 				'workshopSignup',
 			].sort(),
 		)
