@@ -134,14 +134,7 @@ export const moneyDaily = pgTable(
 	},
 	(table) => [
 		primaryKey({
-			columns: [
-				table.day,
-				table.kind,
-				table.itemCode,
-				table.region,
-				table.currency,
-				table.shard,
-			],
+			columns: [table.day, table.kind, table.itemCode, table.region, table.currency, table.shard],
 		}),
 	],
 )

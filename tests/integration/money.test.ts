@@ -138,10 +138,12 @@ describe.each(databaseBackends)('money on $name', (backend) => {
 		const figures = await readMoney(database.db, { from: '2026-06-01', to: '2026-06-30' })
 		expect(
 			figures.byProduct.map((line) => [line.key, line.currency, line.grossMinor, line.netMinor]),
-		).toEqual([
-			[PASS, 'USD', 5000, 5000],
-			[COURSE, 'EUR', 30000, 10000],
-		].sort((a, b) => String(a[0]).localeCompare(String(b[0]))))
+		).toEqual(
+			[
+				[PASS, 'USD', 5000, 5000],
+				[COURSE, 'EUR', 30000, 10000],
+			].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+		)
 		expect(figures.byProduct.every((line) => line.label !== line.key)).toBe(true)
 		expect(figures.byRegion.map((line) => [line.label, line.currency, line.grossMinor])).toEqual([
 			['GLOBAL', 'EUR', 30000],

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems } from '~/db/schema.server'
 import { moneyDaily } from '~/db/schema-overview.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { rowsOf } from '~/models/checkout/query.server'
 import { toMajorUnits } from '~/models/pricing'
 import type { CsvValue } from './csv'
@@ -110,19 +111,19 @@ export function moneyCsvRows(figures: MoneyFigures, range: DateRange, feeNote: s
 	const row =
 		(group: string) =>
 		(line: MoneyLine): CsvValue[] => [
-		range.from,
-		range.to,
-		group,
-		line.label,
-		line.currency,
-		line.paidOrders,
-		major(line.grossMinor, line.currency),
-		line.refundedOrders,
-		major(line.refundedMinor, line.currency),
-		major(line.netMinor, line.currency),
-		line.feeMinor == null ? (feeNote ?? '') : major(line.feeMinor, line.currency),
-		major(line.netMinor - (line.feeMinor ?? 0), line.currency),
-	]
+			range.from,
+			range.to,
+			group,
+			line.label,
+			line.currency,
+			line.paidOrders,
+			major(line.grossMinor, line.currency),
+			line.refundedOrders,
+			major(line.refundedMinor, line.currency),
+			major(line.netMinor, line.currency),
+			line.feeMinor == null ? (feeNote ?? '') : major(line.feeMinor, line.currency),
+			major(line.netMinor - (line.feeMinor ?? 0), line.currency),
+		]
 	return {
 		header,
 		rows: [
@@ -131,4 +132,12 @@ export function moneyCsvRows(figures: MoneyFigures, range: DateRange, feeNote: s
 			...figures.byRegion.map(row('region')),
 		],
 	}
+}
+
+/**
+ * What a fee cell says where no fee was recorded: the sandbox takes none ("no fee (test
+ * mode)"); with a provider that reports fees, null (the page then says "not reported yet").
+ */
+export function moneyFeeNote(): string | null {
+	return getPaymentProvider().readFee ? null : 'no fee (test mode)'
 }

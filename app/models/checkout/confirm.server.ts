@@ -28,6 +28,7 @@ import type { Tx } from './query.server'
 import { scheduleRecovery } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
 import { nextStatus, type OrderStatus, paymentMismatch } from './rules'
+import { enqueueFeeRead } from './fee.server'
 import { enqueueSettle, settleAfterCommit } from './settle.server'
 
 export type PaymentResult = {
@@ -151,6 +152,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			// outside this transaction, then the receipt goes with its PDF (115, "Numbering").
 			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })
 			await enqueueSettle(tx, orderId, 'paid')
+			// The provider's fee, once it has settled the charge (docs/decisions/124).
+			await enqueueFeeRead(tx, orderId)
 		}
 		if (next === 'refunded' && order.status === 'paid') {
 			await issueCreditNote(tx, orderId)
