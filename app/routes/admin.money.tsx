@@ -63,8 +63,10 @@ function MoneyTable({
 	feeNote: string | null
 }) {
 	return (
-		<section className="mt-8">
-			<h2 className="text-lg font-semibold">{caption}</h2>
+		<section className="mt-8" aria-labelledby={`money-${nameHeader}`}>
+			<h2 id={`money-${nameHeader}`} className="text-lg font-semibold">
+				{caption}
+			</h2>
 			{lines.length === 0 ? (
 				<p className="mt-2">Nothing paid or refunded in this range.</p>
 			) : (

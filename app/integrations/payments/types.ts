@@ -73,7 +73,7 @@ export type PaymentCharge = {
 export type Buyer = { email: string; name?: string | null; billing?: Billing | null }
 
 /** A payment's fee as the provider reports it: minor units of `currency` (ISO 4217, upper case). */
-export type ProviderFee = { feeMinor: number; currency: string }
+type ProviderFee = { feeMinor: number; currency: string }
 
 /** A paid order, as a refund needs it. */
 type RefundableOrder = { orderId: string; paymentIntentId: string | null }

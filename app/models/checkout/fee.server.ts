@@ -14,7 +14,7 @@ import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import type { Tx } from './query.server'
 
-export const FEE_JOB = 'checkout.fee'
+const FEE_JOB = 'checkout.fee'
 
 /** Stripe settles a card charge's balance transaction within seconds to minutes. */
 const FEE_AFTER_SECONDS = 60
@@ -31,7 +31,7 @@ export async function enqueueFeeRead(tx: Tx, orderId: string) {
 }
 
 /** Reads and stores the order's fee; true when it has one now. */
-export async function recordProviderFee(db: Db, orderId: string): Promise<boolean> {
+async function recordProviderFee(db: Db, orderId: string): Promise<boolean> {
 	const provider = getPaymentProvider()
 	const [order] = await db
 		.select({ intent: orders.paymentIntentId, fee: orders.providerFeeMinor })
