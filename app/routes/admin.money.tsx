@@ -127,7 +127,7 @@ export default function AdminMoney() {
 			</FilterForm>
 			<MoneyTable
 				caption="Per currency"
-				nameHeader="All"
+				nameHeader="Total"
 				lines={figures.totals}
 				feeNote={feeNote}
 			/>
