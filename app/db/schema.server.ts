@@ -117,6 +117,10 @@ export const orders = pgTable('orders', {
 	// 0025_checkout_recovery.sql: one reminder after an unpaid checkout (docs/decisions/122)
 	recoveryEmail: text('recovery_email'),
 	recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
+	// 0031_money_rollups.sql (docs/decisions/124): NULL refunded_minor is the whole amount
+	refundedMinor: integer('refunded_minor'),
+	providerFeeMinor: integer('provider_fee_minor'),
+	providerFeeCurrency: char('provider_fee_currency', { length: 3 }),
 })
 
 export const coupons = pgTable('coupons', {

@@ -21,6 +21,7 @@ import { addedTax } from '../invoices/tax.server'
 import { invalidateSalesCache } from '../read-cache.server'
 import { queueWaitlistOffers } from '../waitlist/queue.server'
 import { checkCouponAtPayment } from './coupon-use.server'
+import { enqueueFeeRead } from './fee.server'
 import { refundInstead, settleLatePayment, stillHoldsSeats } from './late-payment.server'
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
@@ -151,6 +152,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			// outside this transaction, then the receipt goes with its PDF (115, "Numbering").
 			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })
 			await enqueueSettle(tx, orderId, 'paid')
+			// The provider's fee, once it has settled the charge (docs/decisions/124).
+			await enqueueFeeRead(tx, orderId)
 		}
 		if (next === 'refunded' && order.status === 'paid') {
 			await issueCreditNote(tx, orderId)
