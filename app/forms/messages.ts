@@ -87,6 +87,8 @@ export const MESSAGES = {
 	adminMessageSubject: 'Write a subject, at most 200 characters on one line',
 	adminMessageBody: 'Write the message, at most 20,000 characters',
 	adminMessageAudience: 'Choose who gets the message',
+	adminMessageLinks:
+		'Links in a message must be full web or mail addresses, starting with https://, http:// or mailto:',
 	adminMessageTestTo: 'Enter the address the test goes to',
 	adminMessageIntent: 'Choose preview, send a test or send',
 	adminMessagePreviewFirst: 'Preview the message first: it shows how many people get it',

@@ -15,6 +15,7 @@ import { passes } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { bulkSendPace, bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
 import { leads, outbox } from '~/db/schema-leads.server'
+import { MESSAGES } from '~/forms/messages'
 import { jobDefinitions } from '~/jobs/index.server'
 import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
 import { eraseLead } from '~/models/admin/erase-lead.server'
@@ -113,6 +114,40 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		})
 		const sends = await database.db.select().from(bulkSends).where(eq(bulkSends.subject, 'Hello'))
 		expect(sends).toEqual([])
+	})
+
+	test('a message whose links are not web or mail addresses is refused next to its body, and nothing is sent', async () => {
+		const { audience } = await workshopSignUps(2)
+		const refused = [
+			'[Click](javascript:alert(1))',
+			'[Click][1]\n\n[1]: JavaScript:alert(document.cookie)',
+			'[Click](&#106;avascript:alert(1))',
+			'[Click]( data:text/html;base64,PHNjcmlwdD4= )',
+			'![x](vbscript:msgbox)',
+			'[The workshop](/workshop)',
+		]
+		for (const body of refused) {
+			const draft = { subject: 'Links', body, audience }
+			const expected = { ok: false, fieldErrors: { body: [MESSAGES.adminMessageLinks] } }
+			expect(await previewMessage(database.db, draft), body).toEqual(expected)
+			expect(await sendMessage(database.db, owner, { ...draft, expectedCount: 2 })).toEqual(
+				expected,
+			)
+		}
+		expect(
+			await database.db.select().from(bulkSends).where(eq(bulkSends.subject, 'Links')),
+		).toEqual([])
+		const allowed = await previewMessage(database.db, {
+			subject: 'Links',
+			body: '[Site](https://example.com/a?b=1), [old](http://example.com), [write](mailto:owner@example.com)',
+			audience,
+		})
+		expect(allowed).toMatchObject({ ok: true, count: 2 })
+		if (allowed.ok) {
+			expect(allowed.html).toContain('href="https://example.com/a?b=1"')
+			expect(allowed.html).toContain('href="mailto:owner@example.com"')
+			expect(allowed.html).not.toMatch(/href="(?!https?:|mailto:)/)
+		}
 	})
 
 	test('a test goes to the address given alone, marked as a test, and is written to the audit log', async () => {

@@ -21,6 +21,7 @@ import {
 import type { ReactElement, ReactNode } from 'react'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
 import { carriesUnsubscribe, type EmailKind } from './kinds'
+import { escapeRawHtml } from './owner-markdown.server'
 
 export type EmailContent = {
 	/** Its template's name, classified in kinds.ts. */
@@ -754,12 +755,6 @@ export function checkoutRecovery(data: {
 		data.unsubscribe,
 	)
 }
-
-/**
- * Raw HTML in the owner's Markdown is shown as text, not passed on: a message's markup is the
- * layout's, and a stray `<img>` or `<form>` is not something a message should carry.
- */
-const escapeRawHtml = (markdown: string) => markdown.replace(/</g, '&lt;')
 
 /**
  * A message the owner wrote on the dashboard (docs/decisions/119): their subject and their

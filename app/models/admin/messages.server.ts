@@ -9,6 +9,7 @@ import type { Db } from '~/db/client.server'
 import { bulkSends } from '~/db/schema-bulk.server'
 import { MESSAGES } from '~/forms/messages'
 import { templates } from '~/integrations/email/index.server'
+import { hasOnlyWebLinks } from '~/integrations/email/owner-markdown.server'
 import { siteOrigin } from '~/site-origin.server'
 import { redactEmails } from '~/utils/redact'
 import { audienceLabel, recipientsOf } from '../audiences.server'
@@ -31,6 +32,11 @@ export async function audienceCount(db: Db, audience: string): Promise<number | 
 	return uniqueRecipients(await recipientsOf(db, audience)).length
 }
 
+/** What is wrong with the message's words, beyond what its form checks (null: nothing). */
+function draftErrors(draft: MessageDraft): FieldErrors | null {
+	return hasOnlyWebLinks(draft.body) ? null : { body: [MESSAGES.adminMessageLinks] }
+}
+
 /** The stand-in address of a preview's unsubscribe links: no one's. */
 const PREVIEW_ADDRESS = 'preview@example.invalid'
 
@@ -41,6 +47,8 @@ export async function previewMessage(
 ): Promise<
 	{ ok: true; count: number; html: string; text: string } | { ok: false; fieldErrors: FieldErrors }
 > {
+	const wrong = draftErrors(draft)
+	if (wrong) return { ok: false, fieldErrors: wrong }
 	const count = await audienceCount(db, draft.audience)
 	if (count === null)
 		return { ok: false, fieldErrors: { audience: [MESSAGES.adminMessageAudience] } }
@@ -97,6 +105,8 @@ export async function sendMessage(
 	actor: { name: string },
 	draft: MessageDraft & { expectedCount: number },
 ): Promise<SendOutcome> {
+	const wrong = draftErrors(draft)
+	if (wrong) return { ok: false, fieldErrors: wrong }
 	if (!audienceLabel(draft.audience))
 		return { ok: false, fieldErrors: { audience: [MESSAGES.adminMessageAudience] } }
 	const recipients = uniqueRecipients(await recipientsOf(db, draft.audience))
