@@ -248,7 +248,7 @@ export type SendProgress = {
 	outboxOnly: number
 	/** The mail server refused it, or retries ran out. */
 	failed: number
-	/** The address unsubscribed: no e-mail was written. */
+	/** The address unsubscribed: no e-mail was written, or the one written was given up. */
 	skipped: number
 }
 

@@ -11,6 +11,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { bulkSendRecipients } from '~/db/schema-bulk.server'
 import { emailSuppressions, outbox } from '~/db/schema-leads.server'
 import type { EmailAttachment } from '~/integrations/email/attachment'
 import { type QueuedEmail, sendEmail } from '~/integrations/email/index.server'
@@ -97,7 +98,7 @@ export async function sendListEmail(
 /**
  * Suppresses list mail to `email`'s mailbox. An erasure is kept as one: unsubscribing again does
  * not turn it back into a plain unsubscribe. List messages to the address still waiting in the
- * outbox are given up, so none goes out after the click.
+ * outbox are given up, so none goes out after the click (an owner's send counts them as skipped).
  */
 export async function unsubscribe(
 	db: Db,
@@ -109,7 +110,7 @@ export async function unsubscribe(
 		await (reason === 'erased'
 			? insert.onConflictDoUpdate({ target: emailSuppressions.mailboxKey, set: { reason } })
 			: insert.onConflictDoNothing())
-		await tx
+		const givenUp = await tx
 			.update(outbox)
 			.set({ failedAt: sql`now()`, lastError: 'The recipient unsubscribed before delivery' })
 			.where(
@@ -120,6 +121,18 @@ export async function unsubscribe(
 					isNull(outbox.failedAt),
 				),
 			)
+			.returning({ id: outbox.id })
+		// An owner's send counts such a message as skipped, like one never written, not as failed.
+		if (givenUp.length > 0)
+			await tx
+				.update(bulkSendRecipients)
+				.set({ status: 'skipped' })
+				.where(
+					inArray(
+						bulkSendRecipients.outboxId,
+						givenUp.map((row) => row.id),
+					),
+				)
 	})
 }
 

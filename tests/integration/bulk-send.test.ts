@@ -297,6 +297,32 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		)
 	})
 
+	test('an address that unsubscribes after its message was written but before delivery is counted as skipped, not failed, and gets nothing', async () => {
+		const { audience, emails } = await workshopSignUps(2)
+		const outcome = await sendMessage(database.db, owner, {
+			subject: 'Written, then given up',
+			body: 'Hi',
+			audience,
+			expectedCount: 2,
+		})
+		if (!outcome.ok) throw new Error('not sent')
+		// Both e-mails written to the outbox; neither delivered yet.
+		await runBulkSend(database.db, outcome.sendId, {
+			perMinute: 60_000,
+			signal: new AbortController().signal,
+		})
+		await unsubscribe(database.db, emails[0]!)
+		await drainJobs(database)
+		expect(subjectsTo(emails[0]!)).toEqual([])
+		expect(subjectsTo(emails[1]!)).toEqual(['Written, then given up'])
+		expect(await sendProgress(database.db, outcome.sendId)).toMatchObject({
+			total: 2,
+			sent: 1,
+			skipped: 1,
+			failed: 0,
+		})
+	})
+
 	test('an erased lead waiting in a send is passed over, and the send keeps no address of theirs', async () => {
 		const { audience, emails } = await workshopSignUps(2)
 		const outcome = await sendMessage(database.db, owner, {
