@@ -2,31 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { compileSiteContent, SiteContentError, zonedTimeToUtc } from './site-content-build.server'
-
-describe('local event times to UTC', () => {
-	test('a winter evening in Berlin is one hour ahead of UTC', () => {
-		expect(zonedTimeToUtc('2026-12-10T18:00', 'Europe/Berlin').toISOString()).toBe(
-			'2026-12-10T17:00:00.000Z',
-		)
-	})
-
-	test('summer time is two hours ahead, New York five behind in winter', () => {
-		expect(zonedTimeToUtc('2027-07-01T09:00', 'Europe/Berlin').toISOString()).toBe(
-			'2027-07-01T07:00:00.000Z',
-		)
-		expect(zonedTimeToUtc('2027-01-14T12:00', 'America/New_York').toISOString()).toBe(
-			'2027-01-14T17:00:00.000Z',
-		)
-	})
-
-	test('the morning after the spring change lands after it', () => {
-		// Clocks in Berlin go from 02:00 to 03:00 on 28 March 2027.
-		expect(zonedTimeToUtc('2027-03-28T03:30', 'Europe/Berlin').toISOString()).toBe(
-			'2027-03-28T01:30:00.000Z',
-		)
-	})
-})
+import { compileSiteContent, SiteContentError } from './site-content-build.server'
 
 describe('the content/site build', () => {
 	const dirs: string[] = []

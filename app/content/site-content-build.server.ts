@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
+import { LOCAL_TIME, zonedTimeToUtc } from '../utils/zoned-time'
 import { PLACEHOLDER_SELLER, type SiteContent } from './site-content'
 
 /** A content file under content/site/ that cannot be built. */
@@ -20,8 +21,6 @@ const text = (max: number) =>
 		.trim()
 		.min(1, 'must not be empty')
 		.max(max, `must be at most ${max} characters`)
-
-const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
 
 const localTime = z
 	.string({ required_error: 'is required', invalid_type_error: 'must be text in quotes' })
@@ -37,45 +36,6 @@ const timeZone = z.string({ required_error: 'is required' }).refine((zone) => {
 }, 'must be an IANA time zone such as Europe/Berlin')
 
 const placeholder = z.boolean({ invalid_type_error: 'must be true or false' }).default(false)
-
-/** How far `timeZone`'s clock is ahead of UTC at the instant `utc` (ms since the epoch). */
-function zoneOffset(utc: number, zone: string): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone: zone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(new Date(utc))
-	const part = (type: Intl.DateTimeFormatPartTypes) =>
-		Number(parts.find((candidate) => candidate.type === type)?.value)
-	const wall = Date.UTC(
-		part('year'),
-		part('month') - 1,
-		part('day'),
-		part('hour'),
-		part('minute'),
-		part('second'),
-	)
-	return wall - Math.floor(utc / 1000) * 1000
-}
-
-/**
- * The UTC instant of a wall-clock time in an IANA zone ("2027-01-14T18:00" in Europe/Berlin →
- * 17:00Z). The offset is looked up twice so a time just after a daylight-saving change lands on
- * the right side of it.
- */
-export function zonedTimeToUtc(local: string, zone: string): Date {
-	const match = LOCAL_TIME.exec(local)
-	if (!match) throw new RangeError(`Not a local time: ${local}`)
-	const [, year, month, day, hour, minute] = match.map(Number) as number[]
-	const naive = Date.UTC(year!, month! - 1, day!, hour!, minute!)
-	const first = naive - zoneOffset(naive, zone)
-	return new Date(naive - zoneOffset(first, zone))
-}
 
 const eventSchema = z
 	.object({

@@ -4,7 +4,7 @@
  * cursor made under another sort, or tampered with, is page 1. On PGlite, and on PostgreSQL
  * when TEST_DATABASE_URL is set (the row comparisons and the new indexes, migration 0018).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { leads } from '~/db/schema-leads.server'
@@ -13,6 +13,7 @@ import { type LeadSortColumn, listLeads } from '~/models/admin/leads.server'
 import { listOrders, type OrderSortColumn } from '~/models/admin/orders.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
 import { databaseBackends } from '../support/databases'
+import { leaveInProcess, useInProcess } from '../support/in-process'
 
 // Equal amounts, equal times and addresses with a `|` or a `%` in them: ties and
 // characters a cursor must carry.
@@ -65,6 +66,7 @@ describe.each(databaseBackends)('sorted lists on $name', (backend) => {
 		)
 	}, 60_000)
 	afterAll(async () => cleanup?.())
+	afterEach(() => leaveInProcess())
 
 	const orderSorts: ListSort<OrderSortColumn>[] = [
 		{ column: 'amount', direction: 'desc' },
@@ -137,5 +139,26 @@ describe.each(databaseBackends)('sorted lists on $name', (backend) => {
 		expect(
 			(await listLeads(database.db, {}, forged(`email.asc|a%00b|1`), 3, byEmail)).rows,
 		).toEqual(firstLeads.rows)
+	})
+
+	test("the From and To filters are the owner's days: a day east of UTC holds what was the day before in UTC", async () => {
+		// The orders and leads were made between 10:00 and 10:05 UTC on 20 November: on Kiritimati
+		// (UTC+14), just after midnight on the 21st.
+		const ofDay = async (day: string) => ({
+			orders: (await listOrders(database.db, { from: day, to: day }, null, 100)).rows.length,
+			leads: (await listLeads(database.db, { from: day, to: day }, null, 100)).rows.length,
+		})
+		useInProcess({ OWNER_TIME_ZONE: 'UTC' })
+		expect(await ofDay('2026-11-20')).toEqual({
+			orders: AMOUNTS.length,
+			leads: EMAILS.length * 2,
+		})
+		expect(await ofDay('2026-11-21')).toEqual({ orders: 0, leads: 0 })
+		useInProcess({ OWNER_TIME_ZONE: 'Pacific/Kiritimati' })
+		expect(await ofDay('2026-11-20')).toEqual({ orders: 0, leads: 0 })
+		expect(await ofDay('2026-11-21')).toEqual({
+			orders: AMOUNTS.length,
+			leads: EMAILS.length * 2,
+		})
 	})
 })

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { ORDER_STATUSES } from '~/db/schema.server'
 import { LEAD_LISTS } from '~/forms/names'
 import { hasControlCharacters } from '~/forms/text'
+import { startOfDayIn } from '~/utils/zoned-time'
 import { UNDELIVERED_STATES } from './delivery'
 
 // Empty fields come through from a GET form: treat them as absent.
@@ -140,9 +141,15 @@ export function filterQuery(filters: Record<string, string | undefined>): string
 	return params.toString()
 }
 
-/** [from, to) as instants: whole UTC days, `to` inclusive. */
-export function dayBounds(range: { from?: string; to?: string }) {
-	const end = range.to ? new Date(`${range.to}T00:00:00Z`) : null
-	if (end) end.setUTCDate(end.getUTCDate() + 1)
-	return { start: range.from ? new Date(`${range.from}T00:00:00Z`) : null, end }
+/** [from, to) as instants: whole days of `timeZone` (the owner's on the lists), `to` inclusive. */
+export function dayBounds(range: { from?: string; to?: string }, timeZone = 'UTC') {
+	const dayAfter = (day: string) => {
+		const next = new Date(`${day}T00:00:00Z`)
+		next.setUTCDate(next.getUTCDate() + 1)
+		return next.toISOString().slice(0, 10)
+	}
+	return {
+		start: range.from ? startOfDayIn(range.from, timeZone) : null,
+		end: range.to ? startOfDayIn(dayAfter(range.to), timeZone) : null,
+	}
 }

@@ -17,11 +17,12 @@ import {
 } from './cursor.server'
 import { dayBounds, type LeadFilters } from './filters.server'
 import { prefixPattern } from './orders.server'
+import { ownerTimeZone } from './owner-zone.server'
 
 const LEADS_PAGE_SIZE = 50
 
 function leadConditions(filters: LeadFilters): SQL | undefined {
-	const { start, end } = dayBounds(filters)
+	const { start, end } = dayBounds(filters, ownerTimeZone())
 	return and(
 		filters.list ? eq(leads.list, filters.list) : undefined,
 		filters.confirmed === 'yes' ? isNotNull(leads.confirmedAt) : undefined,

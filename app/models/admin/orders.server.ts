@@ -19,6 +19,7 @@ import {
 } from './cursor.server'
 import { deliveryState } from './delivery'
 import { dayBounds, type OrderFilters } from './filters.server'
+import { ownerTimeZone } from './owner-zone.server'
 
 const ORDERS_PAGE_SIZE = 50
 
@@ -27,7 +28,7 @@ export const prefixPattern = (value: string) =>
 	`${value.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
 function orderConditions(filters: OrderFilters): SQL | undefined {
-	const { start, end } = dayBounds(filters)
+	const { start, end } = dayBounds(filters, ownerTimeZone())
 	return and(
 		filters.status ? eq(orders.status, filters.status) : undefined,
 		filters.product ? eq(orders.itemCode, filters.product) : undefined,

@@ -4,9 +4,10 @@ import type { Db } from '~/db/client.server'
 import { orders, passes } from '~/db/schema.server'
 import { beforeCursor, cursorTime, decodeCursor, everyRow, pageOf } from './cursor.server'
 import { dayBounds, type PassFilters } from './filters.server'
+import { ownerTimeZone } from './owner-zone.server'
 
 async function listPasses(db: Db, filters: PassFilters, after: string | null, limit: number) {
-	const { start, end } = dayBounds(filters)
+	const { start, end } = dayBounds(filters, ownerTimeZone())
 	const rows = await db
 		.select({
 			id: passes.id,
