@@ -3,16 +3,79 @@
  * recipient domain, and site-wide. A stranger can type anyone's address into a form, and with
  * `+tags` as many addresses as they like: without a limit per mailbox, the form is a way to
  * flood a third party's inbox with our mail. The counts are the outbox's confirmation rows of
- * the last hour, read under one advisory lock, so they hold across app servers and requests.
+ * the last hour, read under one advisory lock, so they hold across app servers and requests; a
+ * lead's `confirmation_sent_at` says whether its confirmation went out (once, or again later).
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { leads } from '~/db/schema-leads.server'
+import type { LeadList } from '~/forms/names'
 import { type EmailMessage, sendEmail } from '~/integrations/email/send.server'
 import { log } from '~/log.server'
 import { redactEmails } from '~/utils/redact'
 import { rowsOf } from './checkout/query.server'
 import { mailboxOf } from './mailbox.server'
+
+/**
+ * Signing up again re-sends the day-event confirmation at most this often per address: often
+ * enough for someone whose first mail went astray, too seldom to flood anyone's inbox through
+ * the form (the rate limit is per sender address, not per recipient).
+ */
+export const CONFIRMATION_RESEND_MINUTES = 5
+
+/**
+ * Whether this sign-up may send its confirmation now: one conditional UPDATE of
+ * `confirmation_sent_at`, committed with the outbox row, so two app servers (or two requests)
+ * never both send. A workshop or course lead gets its confirmation once, whenever it was never
+ * written; an unconfirmed day-event lead gets a fresh link at most once per
+ * CONFIRMATION_RESEND_MINUTES.
+ */
+async function claimConfirmationSend(db: Db, email: string, list: LeadList): Promise<boolean> {
+	const due =
+		list === 'day_event'
+			? and(
+					isNull(leads.confirmedAt),
+					or(
+						isNull(leads.confirmationSentAt),
+						lte(
+							leads.confirmationSentAt,
+							sql`now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
+						),
+					),
+				)
+			: isNull(leads.confirmationSentAt)
+	const claimed = await db
+		.update(leads)
+		.set({ confirmationSentAt: sql`now()` })
+		.where(and(eq(leads.email, email), eq(leads.list, list), due))
+		.returning({ id: leads.id })
+	return claimed.length > 0
+}
+
+/**
+ * Undoes a claim whose confirmation a limit held back. A claim is taken only when nothing was
+ * sent or the last send is old enough to send again, so "never sent" is what it was.
+ */
+async function releaseConfirmationClaim(db: Db, email: string, list: LeadList): Promise<void> {
+	await db
+		.update(leads)
+		.set({ confirmationSentAt: null })
+		.where(and(eq(leads.email, email), eq(leads.list, list)))
+}
+
+/**
+ * A sign-up's confirmation (`message.to` normalised), sent when it is due and within the limits.
+ * One a limit held back is not marked sent: signing up again once the limit allows sends it.
+ */
+export async function sendConfirmationOnce(
+	db: Db,
+	list: LeadList,
+	message: EmailMessage,
+): Promise<void> {
+	if (!(await claimConfirmationSend(db, message.to, list))) return
+	if (!(await sendConfirmation(db, message))) await releaseConfirmationClaim(db, message.to, list)
+}
 
 // pg_advisory_xact_lock's key for "deciding whether a confirmation may go out" ('conf' in ASCII).
 const CONFIRMATION_LOCK_KEY = 0x636f6e66
@@ -21,7 +84,7 @@ const CONFIRMATION_LOCK_KEY = 0x636f6e66
  * Writes the confirmation to the outbox when the limits allow; false when one is reached (the
  * caller answers the visitor as usual: the limit reveals nothing about the address).
  */
-export async function sendConfirmation(db: Db, message: EmailMessage): Promise<boolean> {
+async function sendConfirmation(db: Db, message: EmailMessage): Promise<boolean> {
 	const config = getConfig()
 	const mailbox = mailboxOf(message.to)
 	return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
  * confirmed by e-mail (docs/decisions/062). Models take the database and plain values; routes
  * hand in what they read from the request.
  */
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, workshopTitle } from '~/content/site-content.server'
@@ -16,7 +16,7 @@ import { templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import type { AttributionFacts } from './attribution'
 import { emailEvent } from './calendar.server'
-import { sendConfirmation } from './confirmation-limits.server'
+import { sendConfirmationOnce } from './confirmation-limits.server'
 import { isUnsubscribed, unsubscribeLinks } from './email-preferences.server'
 import { registrantCalendar } from './join-link.server'
 import { createToken } from './signed-token.server'
@@ -47,13 +47,6 @@ export const LIST_LINK_PAGES: Record<LeadList, string> = {
 
 /** A day-event confirmation link stays valid for a week. */
 export const CONFIRM_LINK_TTL = 7 * 24 * 60 * 60
-
-/**
- * Signing up again re-sends the day-event confirmation at most this often per address: often
- * enough for someone whose first mail went astray, too seldom to flood anyone's inbox through
- * the form (the rate limit is per sender address, not per recipient).
- */
-export const CONFIRMATION_RESEND_MINUTES = 5
 
 export type LeadInput = {
 	email: string
@@ -167,40 +160,10 @@ export async function signUp(
 	return db.transaction(async (tx) => {
 		if (session) await takeSessionPlace(tx, normalizeEmail(input.email), session)
 		const lead = await saveLead(tx, { ...input, workshopSession: session?.id })
-		// Within the hourly limits per mailbox, domain and site (docs/decisions/103).
-		if (mail && (await claimConfirmationSend(tx, input.email, input.list)))
-			await sendConfirmation(tx, { to: normalizeEmail(input.email), ...mail })
+		if (mail)
+			await sendConfirmationOnce(tx, input.list, { to: normalizeEmail(input.email), ...mail })
 		return { ...lead, workshopSession: session?.id ?? null }
 	})
-}
-
-/**
- * Whether this sign-up may send its confirmation now: one conditional UPDATE of
- * `confirmation_sent_at`, committed with the outbox row, so two app servers (or two requests)
- * never both send. A workshop or course lead gets its confirmation once, whenever it was never
- * written; an unconfirmed day-event lead gets a fresh link at most once per
- * CONFIRMATION_RESEND_MINUTES.
- */
-async function claimConfirmationSend(db: Db, email: string, list: LeadList): Promise<boolean> {
-	const due =
-		list === 'day_event'
-			? and(
-					isNull(leads.confirmedAt),
-					or(
-						isNull(leads.confirmationSentAt),
-						lte(
-							leads.confirmationSentAt,
-							sql`now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
-						),
-					),
-				)
-			: isNull(leads.confirmationSentAt)
-	const claimed = await db
-		.update(leads)
-		.set({ confirmationSentAt: sql`now()` })
-		.where(and(eq(leads.email, normalizeEmail(email)), eq(leads.list, list), due))
-		.returning({ id: leads.id })
-	return claimed.length > 0
 }
 
 /**

@@ -126,6 +126,21 @@ describe.each(databaseBackends)('confirmation limits on $name', (backend) => {
 		expect(await confirmations()).toHaveLength(3)
 	})
 
+	test('a sign-up whose confirmation a limit held back gets it on signing up again once the limit allows', async () => {
+		await workshop('held@example.org')
+		await workshop('held+1@example.org')
+		await workshop('held+2@example.org')
+		const to = async (email: string) =>
+			(await confirmations()).filter((row) => row.to === email).length
+		expect(await to('held+2@example.org')).toBe(0)
+		await database.db.update(outbox).set({ createdAt: sql`now() - interval '61 minutes'` })
+		await workshop('held+2@example.org')
+		expect(await to('held+2@example.org')).toBe(1)
+		// Sent once: a third sign-up sends nothing more.
+		await workshop('held+2@example.org')
+		expect(await to('held+2@example.org')).toBe(1)
+	})
+
 	test('the greeting uses a name that passes the name rules, else none', async () => {
 		await workshop('named@example.com', { firstName: 'Ada' })
 		await workshop('unnamed@example.com', { firstName: 'Visit evil.example now please' })
