@@ -117,6 +117,22 @@ export const orders = pgTable('orders', {
 	// 0025_checkout_recovery.sql: one reminder after an unpaid checkout (docs/decisions/122)
 	recoveryEmail: text('recovery_email'),
 	recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
+	// 0100_partial_refunds.sql: the sum of its partial refunds (docs/decisions/123)
+	refundedMinor: integer('refunded_minor').notNull().default(0),
+})
+
+/** 0100_partial_refunds.sql: each part of a paid order refunded (docs/decisions/123). */
+export const refunds = pgTable('refunds', {
+	/** The refund's idempotency key. */
+	id: text('id').primaryKey(),
+	orderId: text('order_id')
+		.notNull()
+		.references(() => orders.id, { onDelete: 'cascade' }),
+	amountMinor: integer('amount_minor').notNull(),
+	quantity: integer('quantity').notNull().default(0),
+	passIds: text('pass_ids').array().notNull().default(sql`'{}'`),
+	providerRefundId: text('provider_refund_id'),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 export const coupons = pgTable('coupons', {

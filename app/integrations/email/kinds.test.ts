@@ -49,6 +49,16 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			currency: 'usd',
 			totalMinor: 9_900,
 		}),
+	partialRefundNotice: () =>
+		templates.partialRefundNotice({
+			orderId: 'o1',
+			itemName: 'Day pass',
+			kind: 'day',
+			quantity: 1,
+			remaining: 2,
+			currency: 'usd',
+			refundedMinor: 9_900,
+		}),
 	passAssigned: () =>
 		templates.passAssigned({ itemName: 'Day pass', passUrl: `${siteUrl}/pass/p`, kind: 'day' }),
 	passClaimed: () =>

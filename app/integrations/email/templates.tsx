@@ -627,11 +627,51 @@ export function refundNotice(data: {
 	)
 }
 
+/**
+ * Part of a paid order refunded by the owner (docs/decisions/123): what comes back, which seat or
+ * pass stops working, and that the rest of the order stands.
+ */
+export function partialRefundNotice(data: {
+	orderId: string
+	customerName?: string | null
+	itemName: string
+	kind: OrderKind
+	/** Seats or passes refunded: 0 for an amount. */
+	quantity: number
+	/** Seats or passes the order still has. */
+	remaining: number
+	currency: string
+	refundedMinor: number
+	testMode?: boolean
+}): Promise<EmailContent> {
+	const amount = amountOf(data.refundedMinor, data.currency)
+	const units = unitOf(data.kind, data.quantity)
+	const what =
+		data.quantity === 0
+			? `Your ${unitOf(data.kind, data.remaining)} stay${data.remaining === 1 ? 's' : ''} as ${data.remaining === 1 ? 'it is' : 'they are'}.`
+			: `${data.quantity} ${units} of it ${data.quantity === 1 ? 'is' : 'are'} cancelled${data.kind === 'course' ? ' and released' : ' and no longer work'}; whoever claimed ${data.quantity === 1 ? 'it' : 'one'} is told too. The other ${data.remaining} stay${data.remaining === 1 ? 's' : ''} as before.`
+	return renderEmail(
+		'partialRefundNotice',
+		`Part of your order ${data.orderId} is refunded`,
+		<Layout preview={`${amount} of your order ${data.orderId} is refunded.`}>
+			<P>{greeting(data.customerName)}</P>
+			{data.testMode ? <TestModeNote /> : null}
+			<P>
+				{amount} of your order {data.orderId} ({data.itemName}) is refunded to the card you paid
+				with. {what}
+			</P>
+			<NextSteps steps={['Refunds usually arrive within 5 to 10 business days.']} links={[]} />
+		</Layout>,
+	)
+}
+
 /** The holder of a claimed pass (or seat) whose order was refunded: it no longer works. */
 export function passRefunded(data: {
 	holderName?: string | null
 	itemName: string
 	kind: OrderKind
+	/** Only this pass was refunded, not its whole order (docs/decisions/123). */
+	alone?: boolean
 }): Promise<EmailContent> {
 	const unit = unitOf(data.kind)
 	return renderEmail(
@@ -640,8 +680,9 @@ export function passRefunded(data: {
 		<Layout preview={`Your ${unit} for ${data.itemName} no longer works.`}>
 			<P>{greeting(data.holderName)}</P>
 			<P>
-				The order your {unit} for {data.itemName} came from was refunded, so the {unit} no longer
-				works.
+				{data.alone
+					? `Your ${unit} for ${data.itemName} was refunded to whoever bought it, so it no longer works.`
+					: `The order your ${unit} for ${data.itemName} came from was refunded, so the ${unit} no longer works.`}
 			</P>
 			<NextSteps
 				steps={[

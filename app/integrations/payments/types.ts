@@ -75,6 +75,9 @@ export type Buyer = { email: string; name?: string | null; billing?: Billing | n
 /** A paid order, as a refund needs it. */
 type RefundableOrder = { orderId: string; paymentIntentId: string | null }
 
+/** A part of a paid order to refund: how much (minor units) and the refund's idempotency key. */
+export type PartialRefund = { amountMinor: number; key: string }
+
 export type PaymentProvider = {
 	id: PaymentProviderId
 	/**
@@ -103,6 +106,12 @@ export type PaymentProvider = {
 	 * provider reports it later (a webhook). Absent where a provider cannot refund.
 	 */
 	refund?(order: RefundableOrder): Promise<PaymentEvent | null>
+	/**
+	 * Refunds part of a paid order (docs/decisions/123): `amountMinor` of it, once per `key` (the
+	 * provider's idempotency key, so a repeated call refunds once). Its refund id. The order stays
+	 * paid; the provider's later report of a partial refund changes nothing.
+	 */
+	refundPart?(order: RefundableOrder, part: PartialRefund): Promise<{ refundId: string }>
 	/**
 	 * A hosted checkout page served by this site (/checkout/sandbox/:id): the events its "Pay"
 	 * and "Cancel" buttons stand for. Absent where the provider hosts its own page.

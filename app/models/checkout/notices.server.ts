@@ -51,7 +51,8 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 				kind,
 				quantity: order.quantity,
 				currency: order.currency,
-				totalMinor: order.amountMinor,
+				// What comes back now: the rest, after any partial refunds (docs/decisions/123).
+				totalMinor: order.amountMinor - order.refundedMinor,
 				testMode: order.provider === provider.id && provider.testMode,
 			})),
 		})
