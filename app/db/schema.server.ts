@@ -130,7 +130,7 @@ export const refunds = pgTable('refunds', {
 		.references(() => orders.id, { onDelete: 'cascade' }),
 	amountMinor: integer('amount_minor').notNull(),
 	quantity: integer('quantity').notNull().default(0),
-	passIds: text('pass_ids').array().notNull().default(sql`'{}'`),
+	passIds: jsonb('pass_ids').$type<string[]>().notNull().default([]),
 	providerRefundId: text('provider_refund_id'),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

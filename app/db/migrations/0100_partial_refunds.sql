@@ -17,7 +17,7 @@ CREATE TABLE refunds (
 	order_id text NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
 	amount_minor integer NOT NULL CHECK (amount_minor > 0),
 	quantity integer NOT NULL DEFAULT 0 CHECK (quantity >= 0),
-	pass_ids text[] NOT NULL DEFAULT '{}',
+	pass_ids jsonb NOT NULL DEFAULT '[]',
 	provider_refund_id text,
 	created_at timestamptz NOT NULL DEFAULT now()
 );

@@ -124,7 +124,7 @@ export async function refundOrderPart(
 					? `The payment provider refused the refund: ${error.message}`
 					: null
 		if (!message) throw error
-		return 'amount' in part ? { ok: false, field: 'amount', message } : { ok: false, message }
+		return 'key' in part ? { ok: false, field: 'amount', message } : { ok: false, message }
 	}
 }
 
