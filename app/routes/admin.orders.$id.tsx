@@ -11,6 +11,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AuditTable } from '~/components/admin/audit-table'
 import { CopyableId } from '~/components/admin/copyable-id'
+import { Facts } from '~/components/admin/facts'
 import { ConfirmAction } from '~/components/admin/order-confirm'
 import { OrderPasses } from '~/components/admin/order-passes'
 import { Time } from '~/components/admin/time'
@@ -151,19 +152,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		{ title: outcome.message, type: 'success' },
 		context,
 		{ status: 303, headers: ADMIN_HEADERS },
-	)
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-	return (
-		<dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm sm:gap-x-6">
-			{rows.map(([term, value]) => (
-				<div key={term} className="contents">
-					<dt className="font-medium">{term}</dt>
-					<dd className="break-all">{value}</dd>
-				</div>
-			))}
-		</dl>
 	)
 }
 

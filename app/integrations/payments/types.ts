@@ -76,7 +76,7 @@ export type Buyer = { email: string; name?: string | null; billing?: Billing | n
 type RefundableOrder = { orderId: string; paymentIntentId: string | null }
 
 /** A part of a paid order to refund: how much (minor units) and the refund's idempotency key. */
-export type PartialRefund = { amountMinor: number; key: string }
+type PartialRefund = { amountMinor: number; key: string }
 
 export type PaymentProvider = {
 	id: PaymentProviderId

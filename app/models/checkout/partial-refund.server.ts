@@ -35,7 +35,7 @@ export type PartRefunded =
 type Order = typeof orders.$inferSelect
 
 /** What is left to refund of a paid order, in minor units. */
-export const leftToRefund = (order: Pick<Order, 'amountMinor' | 'refundedMinor'>) =>
+const leftToRefund = (order: Pick<Order, 'amountMinor' | 'refundedMinor'>) =>
 	order.amountMinor - order.refundedMinor
 
 /** The key a pass's refund goes under: one refund per pass, however often it is asked for. */
