@@ -281,8 +281,8 @@ export const adminOrderActionSchema = z.discriminatedUnion(
 			amount: z
 				.string({ required_error: MESSAGES.adminRefundAmount })
 				.trim()
-				.regex(/^\d{1,7}(\.\d{1,2})?$/, MESSAGES.adminRefundAmount)
-				.refine((value) => Number(value) > 0, MESSAGES.adminRefundAmount),
+				// A positive amount in major units, at most two decimals: never zero.
+				.regex(/^(?!0+(\.0+)?$)\d{1,7}(\.\d{1,2})?$/, MESSAGES.adminRefundAmount),
 			key: z
 				.string({ required_error: MESSAGES.adminRefundFormExpired })
 				.trim()

@@ -115,6 +115,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			receipt: 'transactional',
 			lateRefund: 'transactional',
 			refundNotice: 'transactional',
+			partialRefundNotice: 'transactional',
 			passAssigned: 'transactional',
 			passClaimed: 'transactional',
 			passRefunded: 'transactional',
