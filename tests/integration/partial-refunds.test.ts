@@ -179,6 +179,30 @@ describe.each(databaseBackends)('partial refunds with the sandbox on $name', (ba
 		).toHaveLength(1)
 	})
 
+	test('both passes of two refunded at once: one part, then the whole order, never paid with nothing left', async () => {
+		const buyer = address('buyer')
+		const order = await buy(PASS, 2, buyer)
+		const paid = await orderOf(order.id)
+		const outcomes = await Promise.all(
+			order.passes.map((passId) => refundOrderPart(db(), owner, { orderId: order.id, passId })),
+		)
+		expect(outcomes.map((outcome) => outcome.message).sort()).toEqual([
+			'The order is refunded and its seats are released.',
+			expect.stringMatching(/^The pass is refunded \(.+\) and back on sale; the buyer is told\.$/),
+		])
+		const after = await orderOf(order.id)
+		expect(after).toMatchObject({
+			status: 'refunded',
+			quantity: 1,
+			refundedMinor: Math.floor(paid.amountMinor / 2),
+		})
+		expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1)
+		// The full refund's e-mail names only what came back then.
+		expect((await mailTo(buyer)).map((mail) => mail.kind).sort()).toEqual(
+			expect.arrayContaining(['partialRefundNotice', 'refundNotice']),
+		)
+	})
+
 	test('an amount refund leaves the seats as they are, once per form', async () => {
 		const buyer = address('buyer')
 		const order = await buy(PASS, 2, buyer)

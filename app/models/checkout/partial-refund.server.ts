@@ -1,12 +1,12 @@
 /**
- * Refunding part of a paid order (docs/decisions/123): one seat or pass, or an amount. The
- * provider returns the money first, under the refund's idempotency key; then one transaction, the
- * order's row locked, records the refund (its key the primary key: a double submit records one),
- * lowers the order's `quantity` by the seats refunded (they go back on sale at once: the seat
- * count reads it), adds the amount to `refunded_minor` (the overview's revenue is net of it),
- * deletes the refunded pass (its link stops working), tells the buyer and the pass's holder, and
- * hands the seats to the waiting list (decision 120). The order stays paid. A part that is all
- * that is left is a full refund instead (refund.server.ts).
+ * Refunding part of a paid order (docs/decisions/123): one seat or pass, or an amount. One
+ * transaction, the order's row locked, plans the part on the order as it is, has the provider
+ * return the money under the refund's idempotency key, records the refund (its key the primary
+ * key: a double submit records one), lowers the order's `quantity` by the seats refunded (they
+ * go back on sale at once: the seat count reads it), adds the amount to `refunded_minor` (the
+ * overview's revenue is net of it), deletes the refunded pass (its link stops working), tells
+ * the buyer and the pass's holder, and hands the seats to the waiting list (decision 120). The
+ * order stays paid. A part that is all that is left is a full refund instead (refund.server.ts).
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
@@ -65,6 +65,8 @@ async function planOf(tx: Db | Tx, order: Order, part: PartToRefund): Promise<Pl
 			.select({ id: passes.id })
 			.from(passes)
 			.where(and(eq(passes.id, part.passId), eq(passes.orderId, order.id)))
+			// Not reassigned (a new id) while it is refunded.
+			.for('update')
 		if (!pass) throw new CheckoutError(409, 'that pass is not part of this order any more')
 		if (order.quantity <= 1) return 'whole'
 		const amountMinor = await seatShare(tx, order)
@@ -94,38 +96,31 @@ export async function refundPart(
 ): Promise<PartRefunded> {
 	if (!PUBLIC_ID.test(orderId)) throw new CheckoutError(404, 'no such order')
 	if ('key' in part && !PUBLIC_ID.test(part.key)) throw new CheckoutError(400, 'the form expired')
-	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
-	if (!order) throw new CheckoutError(404, 'no such order')
 	const key = 'passId' in part ? passKey(orderId, part.passId) : `${orderId}.amount.${part.key}`
-	const [done] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, key))
-	if (done) return { outcome: 'already' }
-	const plan = await planOf(db, order, part)
-	if (plan === 'whole') return { outcome: 'whole' }
-	const provider = getPaymentProvider()
-	if (order.provider !== provider.id || !provider.refundPart)
-		throw new CheckoutError(409, 'the payment provider cannot refund part of this order')
-	const { refundId } = await provider.refundPart(
-		{ orderId, paymentIntentId: order.paymentIntentId },
-		{ amountMinor: plan.amountMinor, key: plan.key },
-	)
 	const result = await db.transaction(async (tx): Promise<PartRefunded> => {
+		// The order's row locked across the provider's answer: two refunds of one order (two
+		// passes, a double click) are planned one after the other, each on what the other left.
 		const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-		const [stored] = await tx
-			.insert(refunds)
-			.values({
-				id: plan.key,
-				orderId,
-				amountMinor: plan.amountMinor,
-				quantity: plan.passIds.length,
-				passIds: plan.passIds,
-				providerRefundId: refundId,
-			})
-			.onConflictDoNothing()
-			.returning({ id: refunds.id })
-		if (!stored || !locked) return { outcome: 'already' }
-		// Another refund of this order may have committed since the plan: the rules again.
-		if (locked.status !== 'paid' || plan.amountMinor > leftToRefund(locked))
-			throw new CheckoutError(409, 'the order changed meanwhile; look at it again')
+		if (!locked) throw new CheckoutError(404, 'no such order')
+		const [done] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, key))
+		if (done) return { outcome: 'already' }
+		const plan = await planOf(tx, locked, part)
+		if (plan === 'whole') return { outcome: 'whole' }
+		const provider = getPaymentProvider()
+		if (locked.provider !== provider.id || !provider.refundPart)
+			throw new CheckoutError(409, 'the payment provider cannot refund part of this order')
+		const { refundId } = await provider.refundPart(
+			{ orderId, paymentIntentId: locked.paymentIntentId },
+			{ amountMinor: plan.amountMinor, key: plan.key },
+		)
+		await tx.insert(refunds).values({
+			id: plan.key,
+			orderId,
+			amountMinor: plan.amountMinor,
+			quantity: plan.passIds.length,
+			passIds: plan.passIds,
+			providerRefundId: refundId,
+		})
 		const holders = plan.passIds.length
 			? await tx
 					.delete(passes)
@@ -136,8 +131,6 @@ export async function refundPart(
 						email: sql<string | null>`coalesce(${passes.holderEmail}, ${passes.sentTo})`,
 					})
 			: []
-		if (plan.passIds.length && holders.length === 0)
-			throw new CheckoutError(409, 'that pass is not part of this order any more')
 		const remaining = locked.quantity - plan.passIds.length
 		await tx
 			.update(orders)
