@@ -2,7 +2,7 @@
 // dashboard"). Seeds a throwaway database with 100,000 orders and 200,000 leads
 // (build/seed-admin-scale.js, which also binds an owner and mints the session cookie the GitHub
 // callback would set), starts the production build on it, and times the list pages, a deep
-// keyset page, an export, the overview, find anyone and a person's page. A benchmark: it
+// keyset page, an export, the overview, the money page and its CSV, find anyone and a person's page. A benchmark: it
 // reports, and exits 1 only when a page misses the 200 ms budget at the median. Run `npm run
 // build` first. BENCH_ADMIN_ORDERS / BENCH_ADMIN_LEADS / BENCH_ADMIN_RUNS tune it.
 import { spawnSync } from 'node:child_process'
@@ -111,6 +111,10 @@ try {
 		{ name: 'overview, last 30 days', url: '/admin' },
 		// 365 days, today included: the daily roll-ups' rows, not 70,000 orders and 200,000 sign-ups.
 		{ name: 'overview, a whole year', url: `/admin?from=${year}` },
+		// Money (decision 124): the money_daily roll-up's rows, per currency, product and region.
+		{ name: 'money, last 30 days', url: '/admin/money' },
+		{ name: 'money, a whole year', url: `/admin/money?from=${year}` },
+		{ name: 'money, a whole year as CSV', url: `/admin/money.csv?from=${year}` },
 	]
 	console.log(`\n${runs} sequential requests each, ${origin}\n`)
 	console.log('page'.padEnd(36), 'median ms'.padStart(10), 'p95 ms'.padStart(8))

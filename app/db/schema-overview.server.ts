@@ -114,3 +114,27 @@ export const overviewSessionCounts = pgTable(
 	},
 	(table) => [primaryKey({ columns: [table.workshopSession, table.shard] })],
 )
+
+/**
+ * Money as an accountant reads it (0031, decision 124): per day, product, region and currency,
+ * gross (paid, on the day paid), refunded (on the day refunded) and the provider's fee (on the
+ * day paid, in the fee's currency). A row per shard.
+ */
+export const moneyDaily = pgTable(
+	'money_daily',
+	{
+		day: date('day', { mode: 'string' }).notNull(),
+		kind: text('kind').$type<'gross' | 'refunded' | 'fee'>().notNull(),
+		itemCode: text('item_code').notNull(),
+		region: text('region').notNull(),
+		currency: text('currency').notNull(),
+		shard: smallint('shard').notNull(),
+		orders: integer('orders').notNull(),
+		amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+	},
+	(table) => [
+		primaryKey({
+			columns: [table.day, table.kind, table.itemCode, table.region, table.currency, table.shard],
+		}),
+	],
+)

@@ -240,6 +240,7 @@ describe('the validator registry', () => {
 				'adminLeadErase',
 				'adminMessage',
 				'adminOrderAction',
+				'adminWaitlistAction',
 				'emailPreferences',
 				'checkout',
 				'interest',
@@ -248,6 +249,7 @@ describe('the validator registry', () => {
 				'sandboxCheckout',
 				'signup',
 				'survey',
+				'waitlistJoin',
 				'workshopSignup',
 			].sort(),
 		)

@@ -21,8 +21,7 @@ import {
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { listAuditLog } from '~/models/admin/audit.server'
-import { daysOf, defaultRange } from '~/models/admin/date-range'
-import { dateRangeSchema, MAX_RANGE_DAYS, parseFilters } from '~/models/admin/filters.server'
+import { readDayRange } from '~/models/admin/day-range.server'
 import { getLaunchDay, rollupTimeZone } from '~/models/admin/launch-day.server'
 import { getOverview } from '~/models/admin/overview.server'
 import { sessionHeadCounts } from '~/models/workshop-sessions.server'
@@ -38,20 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	// OWNER_TIME_ZONE); the range's days are that zone's days.
 	const timeZone = await rollupTimeZone(db)
 	const now = new Date()
-	const fallback = defaultRange(now, timeZone)
-	const parsed = parseFilters(dateRangeSchema, params)
-	const errors: Record<string, string> = parsed.ok ? {} : parsed.errors
-	const range = parsed.ok
-		? { from: parsed.value.from ?? fallback.from, to: parsed.value.to ?? fallback.to }
-		: fallback
-	// A `to` alone counts from the default start: the same ceiling as a whole range.
-	if (parsed.ok && range.from > range.to) errors.to = 'To must not be before From'
-	else if (parsed.ok && daysOf(range).length > MAX_RANGE_DAYS)
-		errors.to = `Choose a range of at most ${MAX_RANGE_DAYS} days`
-	const invalid = Object.keys(errors).length > 0
+	const { range, input, errors, invalid } = readDayRange(params, now, timeZone)
 	const [glance, overview, audit, sessions] = await Promise.all([
 		getLaunchDay(db, now, timeZone),
-		getOverview(db, invalid ? fallback : range),
+		getOverview(db, range),
 		listAuditLog(db, null, 10),
 		sessionHeadCounts(db),
 	])
@@ -60,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			glance,
 			overview,
 			errors,
-			input: parsed.ok ? range : parsed.value,
+			input,
 			audit: audit.entries,
 			sessions,
 		},

@@ -7,7 +7,7 @@
  * checkout (its `checkouts` cookie, docs/decisions/068): for anyone else it is a status page.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Link, useLoaderData, useNavigate } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
@@ -110,9 +110,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	)
 }
 
-/** Asks GET /checkout/{id} until the order is no longer pending, then goes where it belongs. */
+/**
+ * Asks GET /checkout/{id} until the order is no longer pending, then goes where it belongs, as a
+ * document load. A client navigation from here was seen to stall on a starved CPU: the thank-you
+ * page's data and code arrived, yet the processing view stayed (suspected: the navigation's
+ * transition held by a layout island still waiting to hydrate, components/deferred.tsx). A paid
+ * buyer must never be left here; a document load cannot be held that way.
+ */
 function usePaymentPolling(id: string | null) {
-	const navigate = useNavigate()
 	const [problem, setProblem] = useState<string | null>(null)
 	useEffect(() => {
 		if (!id) return
@@ -126,12 +131,12 @@ function usePaymentPolling(id: string | null) {
 				const body = (await response.json()) as Partial<CheckoutView> & { error?: string }
 				if (stopped) return
 				if (response.ok && body.status === 'paid') {
-					navigate(`/checkout/${id}/thank-you`, { replace: true })
+					window.location.replace(`/checkout/${encodeURIComponent(id)}/thank-you`)
 					return
 				}
 				if (response.ok && body.status && body.status !== 'pending') {
 					// The loader words the reason; let it.
-					navigate(`/checkout/processing?id=${encodeURIComponent(id)}`, { replace: true })
+					window.location.replace(`/checkout/processing?id=${encodeURIComponent(id)}`)
 					return
 				}
 				setProblem(response.ok ? null : (body.error ?? null))
@@ -145,7 +150,7 @@ function usePaymentPolling(id: string | null) {
 			stopped = true
 			clearTimeout(timer)
 		}
-	}, [id, navigate])
+	}, [id])
 	return problem
 }
 

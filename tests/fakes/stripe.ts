@@ -1,6 +1,7 @@
 /**
  * A fake Stripe API on loopback for the integration tests: Checkout Sessions (create, retrieve,
- * expire), refunds of a paid session's payment intent, recorded requests, and signed webhook deliveries made with the SDK's own test-header helper.
+ * expire), refunds of a paid session's payment intent, a payment intent's latest charge with its
+ * balance transaction's fee (expanded, docs/decisions/124), recorded requests, and signed webhook deliveries made with the SDK's own test-header helper.
  * The site reaches it through STRIPE_API_URL (the SDK's host / port / protocol options).
  */
 import crypto from 'node:crypto'
@@ -72,6 +73,8 @@ export async function startFakeStripe() {
 	const refundsByKey = new Map<string, FakeRefund>()
 	let failCreate = 0
 	let nextRefundStatus: FakeRefund['status'] = 'succeeded'
+	/** The fee each paid intent's balance transaction reports; none until Stripe settles it. */
+	let fee: { amount: number; currency: string } | null = { amount: 175, currency: 'eur' }
 
 	const send = (res: http.ServerResponse, status: number, body: unknown) => {
 		res.statusCode = status
@@ -196,6 +199,37 @@ export async function startFakeStripe() {
 			if (typeof key === 'string') refundsByKey.set(key, refund)
 			return send(res, 200, refund)
 		}
+		const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/)
+		if (req.method === 'GET' && intent) {
+			const intentId = decodeURIComponent(intent[1]!)
+			const paid = [...sessions.values()].find((s) => s.payment_intent === intentId)
+			if (!paid)
+				return send(res, 404, {
+					error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+				})
+			// Stripe expands only what was asked: `expand[0]=latest_charge.balance_transaction`.
+			const expanded = [...url.searchParams]
+				.filter(([key]) => /^expand\[\d*\]$/.test(key))
+				.map(([, value]) => value)
+			const balance = fee
+				? { id: id('txn'), object: 'balance_transaction', fee: fee.amount, currency: fee.currency }
+				: null
+			const charge = {
+				id: id('ch'),
+				object: 'charge',
+				balance_transaction: expanded.includes('latest_charge.balance_transaction')
+					? balance
+					: (balance?.id ?? null),
+			}
+			return send(res, 200, {
+				id: intentId,
+				object: 'payment_intent',
+				status: 'succeeded',
+				latest_charge: expanded.some((path) => path.startsWith('latest_charge'))
+					? charge
+					: charge.id,
+			})
+		}
 		const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)
 		if (req.method === 'GET' && retrieve) {
 			const session = sessions.get(decodeURIComponent(retrieve[1]!))
@@ -271,6 +305,10 @@ export async function startFakeStripe() {
 		/** The next refund stays pending, as a bank transfer's would. */
 		holdNextRefund() {
 			nextRefundStatus = 'pending'
+		},
+		/** The fee the next payment intents report (null: not settled yet, no balance transaction). */
+		setFee(next: { amount: number; currency: string } | null) {
+			fee = next
 		},
 		/** A webhook event as Stripe sends it, and its Stripe-Signature header. */
 		event(type: string, object: unknown, secret = FAKE_WEBHOOK_SECRET) {

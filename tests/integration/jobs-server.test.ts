@@ -317,6 +317,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
 				{ dedupe_key: 'periodic:course.opening-check', n: 1 },
 				{ dedupe_key: 'periodic:jobs.prune', n: 1 },
 				{ dedupe_key: 'periodic:reminders.send', n: 1 },
+				{ dedupe_key: 'periodic:waitlist.offer', n: 1 },
 			])
 		} finally {
 			await database.close()

@@ -14,6 +14,7 @@ const SECTIONS = [
 	{ to: '/admin', label: 'Overview', end: true },
 	{ to: '/admin/orders', label: 'Orders', end: false },
 	{ to: '/admin/coupons', label: 'Coupons', end: false },
+	{ to: '/admin/money', label: 'Money', end: false },
 	{ to: '/admin/invoices', label: 'Invoices', end: false },
 	{ to: '/admin/leads', label: 'Leads', end: false },
 	{ to: '/admin/waitlist', label: 'Waiting list', end: false },

@@ -86,6 +86,17 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 			callStripe(async () => {
 				await stripe.checkout.sessions.expire(sessionId)
 			}),
+		// The fee is on the charge's balance transaction, once Stripe has settled the charge.
+		readFee: (paymentIntentId) =>
+			callStripe(async () => {
+				const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+					expand: ['latest_charge.balance_transaction'],
+				})
+				const charge = intent.latest_charge
+				const balance = charge && typeof charge !== 'string' ? charge.balance_transaction : null
+				if (!balance || typeof balance === 'string') return null
+				return { feeMinor: balance.fee, currency: balance.currency.toUpperCase() }
+			}),
 		refund: ({ orderId, paymentIntentId }) =>
 			callStripe(async () => {
 				if (!paymentIntentId) throw new PaymentProviderError(`Order ${orderId} has no payment`)

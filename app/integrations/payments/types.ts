@@ -72,6 +72,9 @@ export type PaymentCharge = {
 /** The buyer as a hosted page or a provider reports them. */
 export type Buyer = { email: string; name?: string | null; billing?: Billing | null }
 
+/** A payment's fee as the provider reports it: minor units of `currency` (ISO 4217, upper case). */
+type ProviderFee = { feeMinor: number; currency: string }
+
 /** A paid order, as a refund needs it. */
 type RefundableOrder = { orderId: string; paymentIntentId: string | null }
 
@@ -112,6 +115,12 @@ export type PaymentProvider = {
 	 * paid; the provider's later report of a partial refund changes nothing.
 	 */
 	refundPart?(order: RefundableOrder, part: PartialRefund): Promise<{ refundId: string }>
+	/**
+	 * The provider's fee for a payment (docs/decisions/124), in the currency it was taken in
+	 * (Stripe: the charge's balance transaction, in the account's settlement currency), or null
+	 * while the provider has not settled it yet. Absent where no fee is taken (the sandbox).
+	 */
+	readFee?(paymentIntentId: string): Promise<ProviderFee | null>
 	/**
 	 * A hosted checkout page served by this site (/checkout/sandbox/:id): the events its "Pay"
 	 * and "Cancel" buttons stand for. Absent where the provider hosts its own page.

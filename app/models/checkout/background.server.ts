@@ -11,6 +11,7 @@ import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { applyPaymentEvent } from './confirm.server'
 import { endPendingOrder, verifyPendingOrder } from './expire.server'
+import { feeJob } from './fee.server'
 import { LATE_REFUND_JOB } from './late-payment.server'
 import { recoveryJob } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
@@ -158,6 +159,8 @@ export function checkoutJobs(
 		},
 		// A paid or refunded order's numbering and receipt, should the commit's caller stop (115).
 		settleJob(db),
+		// The provider's fee after a payment, for the money page (124).
+		feeJob(db),
 		// One reminder after a checkout that ended unpaid, where the buyer agreed to it (122).
 		recoveryJob(db),
 	]

@@ -16,11 +16,13 @@ import {
 } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
-import { issueCreditNote, issueInvoice } from '../invoices/issue.server'
+import { issueCreditNote, restRefundId } from '../invoices/credit-note.server'
+import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
 import { invalidateSalesCache } from '../read-cache.server'
 import { queueWaitlistOffers } from '../waitlist/queue.server'
 import { checkCouponAtPayment } from './coupon-use.server'
+import { enqueueFeeRead } from './fee.server'
 import { refundInstead, settleLatePayment, stillHoldsSeats } from './late-payment.server'
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
@@ -151,9 +153,12 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			// outside this transaction, then the receipt goes with its PDF (115, "Numbering").
 			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })
 			await enqueueSettle(tx, orderId, 'paid')
+			// The provider's fee, once it has settled the charge (docs/decisions/124).
+			await enqueueFeeRead(tx, orderId)
 		}
 		if (next === 'refunded' && order.status === 'paid') {
-			await issueCreditNote(tx, orderId)
+			// Its last refund, what partial refunds left, recorded by the order's trigger (0032).
+			await issueCreditNote(tx, orderId, restRefundId(orderId))
 			await enqueueSettle(tx, orderId, 'refunded')
 		}
 		// Ended unpaid: one reminder to start again, if the buyer agreed to it (122).

@@ -16,10 +16,12 @@ import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { formatPrice, toMajorUnits } from '../pricing'
 import { invalidateSalesCache } from '../read-cache.server'
 import { queueWaitlistOffers } from '../waitlist/queue.server'
+import { issueCreditNote } from '../invoices/credit-note.server'
 import { CheckoutError } from './errors'
 import { orderKindOf } from './notices.server'
 import { PUBLIC_ID } from './public-id.server'
 import type { Tx } from './query.server'
+import { enqueueSettle, settleAfterCommit } from './settle.server'
 
 /** One seat or pass (`passId`), or `amountMinor` under the form's `key`. */
 export type PartToRefund = { passId: string } | { amountMinor: number; key: string }
@@ -120,7 +122,13 @@ export async function refundPart(
 			quantity: plan.passIds.length,
 			passIds: plan.passIds,
 			providerRefundId: refundId,
+			itemCode: locked.itemCode,
+			region: locked.region,
+			currency: locked.currency,
 		})
+		// Its credit note, numbered after the commit (decision 115), by the job should this stop.
+		await issueCreditNote(tx, orderId, plan.key)
+		await enqueueSettle(tx, orderId, `part:${plan.key}`)
 		const holders = plan.passIds.length
 			? await tx
 					.delete(passes)
@@ -150,7 +158,10 @@ export async function refundPart(
 		await record(tx, { amountMinor: plan.amountMinor, passIds: plan.passIds })
 		return { outcome: 'refunded', amountMinor: plan.amountMinor, quantity: plan.passIds.length }
 	})
-	if (result.outcome === 'refunded') invalidateSalesCache()
+	if (result.outcome === 'refunded') {
+		invalidateSalesCache()
+		await settleAfterCommit(db, orderId)
+	}
 	return result
 }
 
