@@ -211,7 +211,8 @@ export default function AdminOrder() {
 							['Unit price', money(order.unitAmountMinor, order.currency)],
 							['Discount', money(order.discountMinor, order.currency)],
 							['Total', money(order.amountMinor, order.currency)],
-							['Refunded in part', money(order.refundedMinor, order.currency)],
+							// Partial refunds, then all of it once refunded (docs/decisions/123).
+							['Amount refunded', money(order.refundedMinor, order.currency)],
 							['Region', order.region],
 							['Buyer', [order.customerName, order.email].filter(Boolean).join(' · ') || '—'],
 							['Created', <Time key="created" value={order.createdAt} />],

@@ -54,9 +54,11 @@ test('the owner refunds one pass of two, confirmed first, then an amount; more t
 	await passes.getByRole('link', { name: `Refund pass ${refunded}` }).click()
 	await expect(page.getByRole('heading', { name: 'Refund this pass?' })).toBeVisible()
 	await page.getByRole('button', { name: 'Yes, refund this pass' }).click()
-	await expect(
-		page.getByText(/^The pass is refunded \(\$[\d.,]+\) and back on sale; the buyer is told\.$/),
-	).toBeVisible()
+	const passNotice = page.getByText(
+		/^The pass is refunded \(\$[\d.,]+\) and back on sale; the buyer is told\.$/,
+	)
+	await expect(passNotice).toBeVisible()
+	const passMessage = (await passNotice.textContent())!
 	await expect(passes.locator('td[data-label="Pass"] code')).toHaveCount(1)
 	await expect(passes.getByText(refunded)).toHaveCount(0)
 	expect((await page.request.get(`/pass/${refunded}`)).status()).toBe(404)
@@ -76,5 +78,10 @@ test('the owner refunds one pass of two, confirmed first, then an amount; more t
 	await amount.fill('1')
 	await page.getByRole('button', { name: 'Refund this amount' }).click()
 	await expect(page.getByText('$1 is refunded; the buyer is told.')).toBeVisible()
+	// The order's facts: what was refunded so far, the pass's share and the dollar.
+	const share = Number(passMessage.match(/\(\$([\d.,]+)\)/)![1]!.replace(/,/g, ''))
+	const sum = (share + 1).toFixed(2).replace(/\.00$/, '')
+	await expect(facts).toContainText('Amount refunded')
+	await expect(facts).toContainText(`$${sum}`)
 	await expect(page.getByRole('region', { name: 'Owner actions' })).toContainText('refund-part')
 })

@@ -91,13 +91,6 @@ describe.each(databaseBackends)('partial refunds with the sandbox on $name', (ba
 			.select({ kind: outbox.kind, subject: outbox.subject })
 			.from(outbox)
 			.where(eq(outbox.toAddress, email))
-	const textOf = async (email: string, kind: string) =>
-		(
-			await db()
-				.select({ text: outbox.textBody })
-				.from(outbox)
-				.where(and(eq(outbox.toAddress, email), eq(outbox.kind, kind)))
-		).map((row) => row.text)
 	const seatsLeft = async () => {
 		const result = (await db().execute(
 			sql`SELECT held FROM seat_counts('ai-driven-dev', NULL, NULL, NULL)`,

@@ -479,7 +479,9 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 							<tr>
 								<td style={cell}>
 									Refunded
-									{refunded.quantity > 0 ? ` (${refunded.quantity} ${unitOf(kind, refunded.quantity)})` : ''}
+									{refunded.quantity > 0
+										? ` (${refunded.quantity} ${unitOf(kind, refunded.quantity)})`
+										: ''}
 								</td>
 								<td style={amountCell}>−{money(refunded.amountMinor)}</td>
 							</tr>
@@ -663,7 +665,8 @@ export function refundNotice(data: {
 			<P>{greeting(data.customerName)}</P>
 			{data.testMode ? <TestModeNote /> : null}
 			<P>
-				Your order {data.orderId} ({data.quantity} × {data.itemName}) is refunded: {comesBack} {what}
+				Your order {data.orderId} ({data.quantity} × {data.itemName}) is refunded: {comesBack}{' '}
+				{what}
 			</P>
 			<NextSteps
 				steps={[

@@ -22,7 +22,7 @@ export const restRefundId = (orderId: string) => `${orderId}.rest`
 type TaxRow = InvoiceData['taxes'][number]
 
 /** The credit note of `rows` (positive), with one line saying what was refunded. */
-function partialData(original: InvoiceData, rows: TaxRow[], line: InvoiceData['lines'][number]) {
+function partialData(rows: TaxRow[], line: InvoiceData['lines'][number]) {
 	const sum = (pick: (row: TaxRow) => number) => rows.reduce((total, row) => total + pick(row), 0)
 	return {
 		lines: [line],
@@ -94,7 +94,6 @@ export async function issueCreditNote(
 	const figures = whole
 		? wholeData(original)
 		: partialData(
-				original,
 				rest
 					? restOfInvoice(
 							original,

@@ -6,7 +6,9 @@ const invoice = (taxes: InvoiceData['taxes']) => ({ taxes }) as InvoiceData
 
 describe('a partial credit note’s share of the invoice', () => {
 	test('a part of a one-rate invoice takes back its tax in proportion', () => {
-		const inv = invoice([{ rateBasisPoints: 2100, netMinor: 10000, taxMinor: 2100, totalMinor: 12100 }])
+		const inv = invoice([
+			{ rateBasisPoints: 2100, netMinor: 10000, taxMinor: 2100, totalMinor: 12100 },
+		])
 		expect(shareOfInvoice(inv, 4033)).toEqual([
 			{ rateBasisPoints: 2100, netMinor: 3333, taxMinor: 700, totalMinor: 4033 },
 		])
@@ -19,12 +21,19 @@ describe('a partial credit note’s share of the invoice', () => {
 		])
 		const share = shareOfInvoice(inv, 1001)
 		expect(share.reduce((sum, row) => sum + row.totalMinor, 0)).toBe(1001)
-		expect(share[0]).toEqual({ rateBasisPoints: 2100, netMinor: 453, taxMinor: 95, totalMinor: 548 })
+		expect(share[0]).toEqual({
+			rateBasisPoints: 2100,
+			netMinor: 453,
+			taxMinor: 95,
+			totalMinor: 548,
+		})
 		expect(share[1]).toEqual({ rateBasisPoints: 0, netMinor: 453, taxMinor: 0, totalMinor: 453 })
 	})
 
 	test('the rest after earlier credit notes takes back exactly what they left', () => {
-		const inv = invoice([{ rateBasisPoints: 2100, netMinor: 10000, taxMinor: 2100, totalMinor: 12100 }])
+		const inv = invoice([
+			{ rateBasisPoints: 2100, netMinor: 10000, taxMinor: 2100, totalMinor: 12100 },
+		])
 		const first = shareOfInvoice(inv, 4033)
 		const credited = invoice(
 			first.map((row) => ({

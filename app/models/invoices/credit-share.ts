@@ -16,9 +16,14 @@ export function shareOfInvoice(invoice: InvoiceData, amountMinor: number): TaxRo
 	let left = amountMinor
 	return invoice.taxes.map((row, index) => {
 		const last = index === invoice.taxes.length - 1
-		const rowTotal = last ? left : total === 0 ? 0 : Math.round((amountMinor * row.totalMinor) / total)
+		const rowTotal = last
+			? left
+			: total === 0
+				? 0
+				: Math.round((amountMinor * row.totalMinor) / total)
 		left -= rowTotal
-		const taxMinor = row.totalMinor === 0 ? 0 : Math.round((rowTotal * row.taxMinor) / row.totalMinor)
+		const taxMinor =
+			row.totalMinor === 0 ? 0 : Math.round((rowTotal * row.taxMinor) / row.totalMinor)
 		return {
 			rateBasisPoints: row.rateBasisPoints,
 			netMinor: rowTotal - taxMinor,
