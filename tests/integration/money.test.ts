@@ -206,6 +206,28 @@ describe.each(databaseBackends)('money on $name', (backend) => {
 		expect(await day('2026-07-09')).toMatchObject({ refundedMinor: 23500 })
 	})
 
+	test('an order refunded with the triggers off gets its refund from the rebuild, on the day refunded', async () => {
+		const db = database.db
+		await db.execute(sql`INSERT INTO orders (id, item_code, quantity, status, region, amount_minor,
+				currency, created_at, paid_at) VALUES
+			('m-quiet', ${PASS}, 1, 'paid', 'GLOBAL', 7000, 'USD', '2026-07-10T12:00:00Z',
+				'2026-07-10T12:00:00Z')`)
+		await db.transaction(async (tx) => {
+			await tx.execute(sql`SET LOCAL session_replication_role = replica`)
+			await tx.execute(sql`UPDATE orders SET status = 'refunded', refunded_at = '2026-07-12T12:00:00Z'
+				WHERE id = 'm-quiet'`)
+		})
+		expect((await totalsOf(db, '2026-07-12', '2026-07-12'))[0]).toBeUndefined()
+		await db.execute(sql`SELECT rebuild_overview_rollups()`)
+		expect((await totalsOf(db, '2026-07-12', '2026-07-12'))[0]).toMatchObject({
+			currency: 'USD',
+			refundedOrders: 1,
+			refundedMinor: 7000,
+		})
+		const [order] = await read(db, sql`SELECT refunded_minor FROM orders WHERE id = 'm-quiet'`)
+		expect(Number(order?.refunded_minor)).toBe(7000)
+	})
+
 	test('the rebuild and a change of zone count the same movements again', async () => {
 		const db = database.db
 		await db.execute(sql`SELECT rebuild_overview_rollups()`)

@@ -172,12 +172,24 @@ CREATE TRIGGER money_refunds_deleted AFTER DELETE ON refunds
 CREATE TRIGGER money_refunds_truncated AFTER TRUNCATE ON refunds
 	FOR EACH STATEMENT EXECUTE FUNCTION overview_follow_truncate();
 
--- 0031's rebuild, counting the refunds too.
+-- 0031's rebuild, counting the refunds too. An order refunded while the triggers were off (a
+-- replica, a restore) first gets the last refund its trigger would have written.
 CREATE OR REPLACE FUNCTION rebuild_overview_rollups() RETURNS void LANGUAGE plpgsql AS $fn$
 DECLARE
 	statement text;
 BEGIN
 	LOCK TABLE orders, passes, leads, refunds IN SHARE ROW EXCLUSIVE MODE;
+	INSERT INTO refunds (id, order_id, amount_minor, quantity, item_code, region, currency, created_at)
+	SELECT o.id || '.rest', o.id,
+		greatest(o.amount_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds AS r
+			WHERE r.order_id = o.id), 0), 0),
+		o.quantity, o.item_code, o.region, o.currency, coalesce(o.refunded_at, o.updated_at)
+	FROM orders AS o
+	WHERE o.status = 'refunded' AND o.paid_at IS NOT NULL
+		AND NOT EXISTS (SELECT 1 FROM refunds AS r WHERE r.id = o.id || '.rest')
+	ORDER BY o.id;
+	UPDATE orders SET refunded_minor = amount_minor
+	WHERE status = 'refunded' AND refunded_minor <> amount_minor;
 	DELETE FROM overview_paid_daily;
 	DELETE FROM overview_orders_daily;
 	DELETE FROM overview_signups_daily;
