@@ -2,9 +2,19 @@
  * Invoices and credit notes (0023_invoices.sql, docs/decisions/115). Kept beside schema.server.ts
  * like the jobs table; app/models/invoices/ is the only code that writes them.
  */
-import { char, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+	char,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+	unique,
+	uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { InvoiceData } from '~/models/invoices/types'
-import { orders } from './schema.server'
+import { orders, refunds } from './schema.server'
 
 export type InvoiceKind = 'invoice' | 'credit_note'
 
@@ -30,6 +40,14 @@ export const invoices = pgTable(
 		totalMinor: integer('total_minor').notNull(),
 		data: jsonb('data').$type<InvoiceData>().notNull(),
 		issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+		/** A credit note: the refund it is for, one each (0032, docs/decisions/123). */
+		refundId: text('refund_id').references(() => refunds.id),
 	},
-	(table) => [unique().on(table.seller, table.number), unique().on(table.orderId, table.kind)],
+	(table) => [
+		unique().on(table.seller, table.number),
+		uniqueIndex('invoices_one_invoice_per_order')
+			.on(table.orderId)
+			.where(sql`${table.kind} = 'invoice'`),
+		unique().on(table.refundId),
+	],
 )

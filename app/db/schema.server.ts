@@ -117,10 +117,30 @@ export const orders = pgTable('orders', {
 	// 0025_checkout_recovery.sql: one reminder after an unpaid checkout (docs/decisions/122)
 	recoveryEmail: text('recovery_email'),
 	recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
-	// 0031_money_rollups.sql (docs/decisions/124): NULL refunded_minor is the whole amount
-	refundedMinor: integer('refunded_minor'),
+	// 0031_money_rollups.sql (docs/decisions/124); 0032_partial_refunds.sql: the sum of its
+	// refunds, partial and full (0 until refunded; docs/decisions/123)
+	refundedMinor: integer('refunded_minor').notNull().default(0),
 	providerFeeMinor: integer('provider_fee_minor'),
 	providerFeeCurrency: char('provider_fee_currency', { length: 3 }),
+})
+
+/** 0032_partial_refunds.sql: each part of a paid order refunded (docs/decisions/123). */
+export const refunds = pgTable('refunds', {
+	/** The refund's idempotency key. */
+	id: text('id').primaryKey(),
+	orderId: text('order_id')
+		.notNull()
+		.references(() => orders.id, { onDelete: 'cascade' }),
+	amountMinor: integer('amount_minor').notNull(),
+	quantity: integer('quantity').notNull().default(0),
+	passIds: jsonb('pass_ids').$type<string[]>().notNull().default([]),
+	providerRefundId: text('provider_refund_id'),
+	/** The order's, for money's roll-up of refunds by their day (0032). */
+	itemCode: text('item_code').notNull(),
+	region: text('region').notNull(),
+	currency: char('currency', { length: 3 }).notNull(),
+	/** The day it counts on in money's roll-up (docs/decisions/124). */
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 export const coupons = pgTable('coupons', {

@@ -75,10 +75,14 @@ export const MESSAGES = {
 	couponTooLong: `Coupon codes are at most ${CODE_MAX_LENGTH} characters`,
 
 	// The owner's dashboard: order actions (docs/decisions/082).
-	adminUnknownAction: 'Choose refund, resend receipt or reassign pass',
+	adminUnknownAction: 'Choose refund, partial refund, resend receipt or reassign pass',
 	adminEmailNotFailed:
 		'Only a message whose delivery failed can be retried: this one was delivered or is still being retried',
 	adminPassMissing: 'Choose the pass to reassign',
+	// Partial refunds (docs/decisions/123).
+	adminRefundPassMissing: 'Choose the seat or pass to refund',
+	adminRefundAmount: 'Enter the amount to refund, like 25 or 25.50',
+	adminRefundFormExpired: 'This form expired: open the refund again',
 	// Erasing a lead (docs/decisions/109).
 	adminLeadMissing: 'Choose the lead to erase',
 	adminLeadGone: 'There is no such lead, or it is erased already',

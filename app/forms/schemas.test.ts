@@ -182,6 +182,28 @@ describe('the validator registry', () => {
 		expect(parse({ intent: 'reassign-pass', passId: 'p1', email: 'a@b.co' }).status).toBe('success')
 	})
 
+	test("the owner's partial refunds: one pass by id, or an amount like 25 or 25.50 with the form's key", () => {
+		const parse = (entries: Record<string, string>) => {
+			const data = new FormData()
+			for (const [key, value] of Object.entries(entries)) data.set(key, value)
+			return parseForm('adminOrderAction', data)
+		}
+		expect(parse({ intent: 'refund-pass', passId: 'p1' }).status).toBe('success')
+		expect(parse({ intent: 'refund-pass' }).reply().error?.passId).toEqual([
+			MESSAGES.adminRefundPassMissing,
+		])
+		for (const amount of ['25', '25.5', '25.50'])
+			expect(parse({ intent: 'refund-amount', amount, key: 'k' }).status, amount).toBe('success')
+		for (const amount of ['', '0', '0.00', '-5', '1e3', '25.505', 'ten', '12345678'])
+			expect(
+				parse({ intent: 'refund-amount', amount, key: 'k' }).reply().error?.amount,
+				amount,
+			).toEqual([MESSAGES.adminRefundAmount])
+		expect(parse({ intent: 'refund-amount', amount: '5' }).reply().error?.key).toEqual([
+			MESSAGES.adminRefundFormExpired,
+		])
+	})
+
 	test('erasing a lead names one lead by its number', () => {
 		const parse = (entries: Record<string, string>) => {
 			const data = new FormData()

@@ -266,6 +266,29 @@ export const adminOrderActionSchema = z.discriminatedUnion(
 	'intent',
 	[
 		z.object({ intent: z.literal('refund') }),
+		// Part of the order (docs/decisions/123): one seat or pass, or an amount under the key
+		// the form was shown with, so a double submit refunds once.
+		z.object({
+			intent: z.literal('refund-pass'),
+			passId: z
+				.string({ required_error: MESSAGES.adminRefundPassMissing })
+				.trim()
+				.min(1, MESSAGES.adminRefundPassMissing)
+				.max(64, MESSAGES.adminRefundPassMissing),
+		}),
+		z.object({
+			intent: z.literal('refund-amount'),
+			amount: z
+				.string({ required_error: MESSAGES.adminRefundAmount })
+				.trim()
+				// A positive amount in major units, at most two decimals: never zero.
+				.regex(/^(?!0+(\.0+)?$)\d{1,7}(\.\d{1,2})?$/, MESSAGES.adminRefundAmount),
+			key: z
+				.string({ required_error: MESSAGES.adminRefundFormExpired })
+				.trim()
+				.min(1, MESSAGES.adminRefundFormExpired)
+				.max(64, MESSAGES.adminRefundFormExpired),
+		}),
 		z.object({ intent: z.literal('resend-receipt') }),
 		z.object({
 			intent: z.literal('reassign-pass'),

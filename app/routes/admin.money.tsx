@@ -90,7 +90,8 @@ function MoneyTable({
 									{money(line.grossMinor, line.currency)} ({line.paidOrders} paid)
 								</td>
 								<td data-label="Refunded">
-									{money(line.refundedMinor, line.currency)} ({line.refundedOrders} refunded)
+									{money(line.refundedMinor, line.currency)} ({line.refundedOrders}{' '}
+									{line.refundedOrders === 1 ? 'refund' : 'refunds'})
 								</td>
 								<td data-label="Net">{money(line.netMinor, line.currency)}</td>
 								<td data-label="Provider fee">

@@ -11,6 +11,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AuditTable } from '~/components/admin/audit-table'
 import { CopyableId } from '~/components/admin/copyable-id'
+import { Facts } from '~/components/admin/facts'
 import { ConfirmAction } from '~/components/admin/order-confirm'
 import { OrderPasses } from '~/components/admin/order-passes'
 import { Time } from '~/components/admin/time'
@@ -22,14 +23,27 @@ import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { personPath } from '~/http/person-ref.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/models/admin/delivery'
-import { reassignPass, refundOrder, resendOrderReceipt } from '~/models/admin/order-actions.server'
+import {
+	type PartOutcome,
+	reassignPass,
+	refundOrder,
+	refundOrderPart,
+	resendOrderReceipt,
+} from '~/models/admin/order-actions.server'
 import { getOrderDetail } from '~/models/admin/orders.server'
+import { newPublicId } from '~/models/checkout/public-id.server'
 import { readForm, requireFound } from '~/utils/responses'
 
 export const meta = adminMeta('Order')
 export const headers = () => ADMIN_HEADERS
 
-const CONFIRMABLE = ['refund', 'resend-receipt', 'reassign-pass'] as const
+const CONFIRMABLE = [
+	'refund',
+	'refund-pass',
+	'refund-amount',
+	'resend-receipt',
+	'reassign-pass',
+] as const
 type Confirmable = (typeof CONFIRMABLE)[number]
 const isConfirmable = (value: string | null): value is Confirmable =>
 	(CONFIRMABLE as readonly (string | null)[]).includes(value)
@@ -76,9 +90,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				state: email.state,
 				outcomeUnknown: email.outcomeUnknown,
 			})),
-			actions: detail.actions.map((action) => ({ ...action, at: action.at.toISOString() })),
+			actions: detail.actions.map((action) => ({
+				...action,
+				at: action.at.toISOString(),
+			})),
 			confirm,
-			confirmPass: confirm === 'reassign-pass' ? passId : null,
+			confirmPass: confirm === 'reassign-pass' || confirm === 'refund-pass' ? passId : null,
+			// An amount refund's idempotency key: the form shown once refunds once (decision 123).
+			refundKey: confirm === 'refund-amount' ? newPublicId() : null,
 			// Everything about the buyer (docs/decisions/114), by an opaque reference.
 			buyerPage: order.email ? personPath(order.email) : null,
 		},
@@ -94,40 +113,45 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	const command = submission.value
 	const db = await getDb()
-	const outcome =
+	const outcome: PartOutcome =
 		command.intent === 'refund'
 			? await refundOrder(db, owner, id)
-			: command.intent === 'resend-receipt'
-				? await resendOrderReceipt(db, owner, id)
-				: await reassignPass(db, owner, {
+			: command.intent === 'refund-pass'
+				? await refundOrderPart(db, owner, {
 						orderId: id,
 						passId: command.passId,
-						email: command.email.toLowerCase(),
-						origin: context.origin,
 					})
+				: command.intent === 'refund-amount'
+					? await refundOrderPart(db, owner, {
+							orderId: id,
+							amount: command.amount,
+							key: command.key,
+						})
+					: command.intent === 'resend-receipt'
+						? await resendOrderReceipt(db, owner, id)
+						: await reassignPass(db, owner, {
+								orderId: id,
+								passId: command.passId,
+								email: command.email.toLowerCase(),
+								origin: context.origin,
+							})
 	if (!outcome.ok)
-		return json(submission.reply({ formErrors: [outcome.message] }), {
-			status: 409,
-			headers: ADMIN_HEADERS,
-		})
+		return json(
+			submission.reply(
+				'field' in outcome
+					? { fieldErrors: { amount: [outcome.message] } }
+					: { formErrors: [outcome.message] },
+			),
+			{
+				status: 409,
+				headers: ADMIN_HEADERS,
+			},
+		)
 	return redirectWithToast(
 		`/admin/orders/${encodeURIComponent(id)}`,
 		{ title: outcome.message, type: 'success' },
 		context,
 		{ status: 303, headers: ADMIN_HEADERS },
-	)
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-	return (
-		<dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm sm:gap-x-6">
-			{rows.map(([term, value]) => (
-				<div key={term} className="contents">
-					<dt className="font-medium">{term}</dt>
-					<dd className="break-all">{value}</dd>
-				</div>
-			))}
-		</dl>
 	)
 }
 
@@ -156,6 +180,7 @@ export default function AdminOrder() {
 				order={order}
 				confirm={data.confirm}
 				confirmPass={data.confirmPass}
+				refundKey={data.refundKey}
 				unit={unit}
 				lastResult={lastResult}
 			/>
@@ -163,6 +188,9 @@ export default function AdminOrder() {
 				<p className="mb-6 flex flex-wrap gap-3">
 					<Link to={confirmLink('refund')} className={buttonClasses('secondary')}>
 						Refund…
+					</Link>
+					<Link to={confirmLink('refund-amount')} className={buttonClasses('secondary')}>
+						Refund an amount…
 					</Link>
 					{order.email ? (
 						<Link to={confirmLink('resend-receipt')} className={buttonClasses('secondary')}>
@@ -183,6 +211,8 @@ export default function AdminOrder() {
 							['Unit price', money(order.unitAmountMinor, order.currency)],
 							['Discount', money(order.discountMinor, order.currency)],
 							['Total', money(order.amountMinor, order.currency)],
+							// Partial refunds, then all of it once refunded (docs/decisions/123).
+							['Amount refunded', money(order.refundedMinor, order.currency)],
 							['Region', order.region],
 							['Buyer', [order.customerName, order.email].filter(Boolean).join(' · ') || '—'],
 							['Created', <Time key="created" value={order.createdAt} />],
@@ -232,6 +262,7 @@ export default function AdminOrder() {
 				unit={unit}
 				passes={passes}
 				reassignLink={order.status === 'paid' ? (pass) => confirmLink('reassign-pass', pass) : null}
+				refundLink={order.status === 'paid' ? (pass) => confirmLink('refund-pass', pass) : null}
 			/>
 			<section aria-labelledby="order-emails" className="mt-8">
 				<h2 id="order-emails" className="mb-2 font-semibold">

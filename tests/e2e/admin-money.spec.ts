@@ -55,7 +55,7 @@ async function usdCounts(page: Page) {
 	const text = (await row.textContent()) ?? ''
 	return {
 		paid: Number(/(\d+) paid/.exec(text)?.[1] ?? Number.NaN),
-		refunded: Number(/(\d+) refunded/.exec(text)?.[1] ?? Number.NaN),
+		refunded: Number(/(\d+) refunds?\)/.exec(text)?.[1] ?? Number.NaN),
 		text,
 	}
 }
@@ -107,7 +107,7 @@ test('the owner reads gross, refunded, net and the fee per currency, product and
 		.replace(/^\uFEFF/, '')
 	const [header, ...rows] = csv.trim().split('\r\n')
 	expect(header).toBe(
-		'from,to,group,name,currency,paid orders,gross,refunded orders,refunded,net,provider fee,net after fee',
+		'from,to,group,name,currency,paid orders,gross,refunds,refunded,net,provider fee,net after fee',
 	)
 	expect(rows.find((line) => /,total,All,USD,/.test(line))).toMatch(/,no fee \(test mode\),/)
 	expect(rows.some((line) => line.includes(',product,AI Driven Dev: pre-order seat,USD,'))).toBe(

@@ -70,6 +70,7 @@ export async function startFakeStripe() {
 	const sessions = new Map<string, FakeSession>()
 	const requests: RecordedStripeRequest[] = []
 	const refunds = new Map<string, FakeRefund>()
+	const refundsByKey = new Map<string, FakeRefund>()
 	let failCreate = 0
 	let nextRefundStatus: FakeRefund['status'] = 'succeeded'
 	/** The fee each paid intent's balance transaction reports; none until Stripe settles it. */
@@ -153,7 +154,15 @@ export async function startFakeStripe() {
 						message: `No such payment_intent: '${params.payment_intent}'`,
 					},
 				})
-			if ([...refunds.values()].some((r) => r.payment_intent === paid.payment_intent))
+			// Stripe's idempotency: the same key answers the same refund (docs/decisions/123).
+			const key = req.headers['idempotency-key']
+			const again = typeof key === 'string' ? refundsByKey.get(key) : undefined
+			if (again) return send(res, 200, again)
+			const refunded = [...refunds.values()]
+				.filter((r) => r.payment_intent === paid.payment_intent)
+				.reduce((sum, r) => sum + r.amount, 0)
+			const left = paid.amount_total - refunded
+			if (left <= 0)
 				return send(res, 400, {
 					error: {
 						type: 'invalid_request_error',
@@ -166,17 +175,28 @@ export async function startFakeStripe() {
 				const match = key.match(/^metadata\[(.+)\]$/)
 				if (match) metadata[match[1]!] = value
 			}
+			// A partial refund names its amount; more than is left is refused, as Stripe does.
+			const amount = params.amount ? Number(params.amount) : left
+			if (amount > left)
+				return send(res, 400, {
+					error: {
+						type: 'invalid_request_error',
+						code: 'amount_too_large',
+						message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+					},
+				})
 			const refund: FakeRefund = {
 				id: id('re'),
 				object: 'refund',
 				status: nextRefundStatus,
-				amount: paid.amount_total,
+				amount,
 				currency: paid.currency,
 				payment_intent: paid.payment_intent!,
 				metadata,
 			}
 			nextRefundStatus = 'succeeded'
 			refunds.set(refund.id, refund)
+			if (typeof key === 'string') refundsByKey.set(key, refund)
 			return send(res, 200, refund)
 		}
 		const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/)

@@ -30,10 +30,11 @@ async function directCount(db: Db, from: string, to: string) {
 		),
 		read(
 			db,
-			sql`SELECT currency::text AS currency, count(*)::int AS orders,
-					sum(coalesce(refunded_minor, amount_minor))::int AS amount
-				FROM orders WHERE status = 'refunded' AND refunded_at IS NOT NULL
-					AND (refunded_at AT TIME ZONE ${ZONE})::date BETWEEN ${from} AND ${to}
+			// Each refund on its own day, partial or the rest (0032, docs/decisions/123).
+			sql`SELECT o.currency::text AS currency, count(*)::int AS orders,
+					sum(r.amount_minor)::int AS amount
+				FROM refunds AS r JOIN orders AS o ON o.id = r.order_id
+				WHERE (r.created_at AT TIME ZONE ${ZONE})::date BETWEEN ${from} AND ${to}
 				GROUP BY 1 ORDER BY 1`,
 		),
 		read(
@@ -151,16 +152,80 @@ describe.each(databaseBackends)('money on $name', (backend) => {
 		])
 	})
 
-	test('a partial refund set on the order counts its amount, not the whole', async () => {
+	test('two partial refunds of one order on two days each count on their day; then the rest on its own', async () => {
 		const db = database.db
 		await db.execute(sql`INSERT INTO orders (id, item_code, quantity, status, region, amount_minor,
-				currency, created_at, paid_at, refunded_at, refunded_minor) VALUES
-			('m-partial', ${COURSE}, 1, 'refunded', 'GLOBAL', 10000, 'EUR', '2026-07-01T12:00:00Z',
-				'2026-07-01T12:00:00Z', '2026-07-02T12:00:00Z', 2500)`)
-		expect(await totalsOf(db, '2026-07-01', '2026-07-31')).toEqual(
-			await directCount(db, '2026-07-01', '2026-07-31'),
-		)
-		expect((await totalsOf(db, '2026-07-02', '2026-07-02'))[0]?.refundedMinor).toBe(2500)
+				currency, created_at, paid_at) VALUES
+			('m-partial', ${COURSE}, 3, 'paid', 'GLOBAL', 30000, 'EUR', '2026-07-01T12:00:00Z',
+				'2026-07-01T12:00:00Z')`)
+		// As refundPart writes them: the refund's row and the order's sum, in one transaction each.
+		for (const [id, amount, at] of [
+			['m-partial.amount.a', 2500, '2026-07-02T12:00:00Z'],
+			['m-partial.amount.b', 4000, '2026-07-05T12:00:00Z'],
+		] as const) {
+			await db.transaction(async (tx) => {
+				await tx.execute(sql`INSERT INTO refunds (id, order_id, amount_minor, item_code, region,
+						currency, created_at) VALUES (${id}, 'm-partial', ${amount}, ${COURSE}, 'GLOBAL', 'EUR', ${at})`)
+				await tx.execute(sql`UPDATE orders SET refunded_minor = refunded_minor + ${amount}
+					WHERE id = 'm-partial'`)
+			})
+		}
+		const day = async (date: string) => (await totalsOf(db, date, date))[0]
+		expect(await day('2026-07-01')).toMatchObject({
+			grossMinor: 30000,
+			refundedMinor: 0,
+			netMinor: 30000,
+		})
+		expect(await day('2026-07-02')).toMatchObject({
+			grossMinor: 0,
+			refundedOrders: 1,
+			refundedMinor: 2500,
+			netMinor: -2500,
+		})
+		expect(await day('2026-07-05')).toMatchObject({ refundedOrders: 1, refundedMinor: 4000 })
+		const july = await totalsOf(db, '2026-07-01', '2026-07-31')
+		expect(july).toEqual(await directCount(db, '2026-07-01', '2026-07-31'))
+		expect(july[0]).toMatchObject({ grossMinor: 30000, refundedMinor: 6500, netMinor: 23500 })
+
+		// Then refunded in full on 9 July: only what is left lands on that day, never counted twice.
+		await db.execute(sql`UPDATE orders SET status = 'refunded', refunded_at = '2026-07-09T12:00:00Z'
+			WHERE id = 'm-partial'`)
+		expect(await day('2026-07-09')).toMatchObject({ refundedOrders: 1, refundedMinor: 23500 })
+		expect(await day('2026-07-02')).toMatchObject({ refundedMinor: 2500 })
+		const after = await totalsOf(db, '2026-07-01', '2026-07-31')
+		expect(after[0]).toMatchObject({ grossMinor: 30000, refundedMinor: 30000, netMinor: 0 })
+		expect(after).toEqual(await directCount(db, '2026-07-01', '2026-07-31'))
+		const [order] = await read(db, sql`SELECT refunded_minor FROM orders WHERE id = 'm-partial'`)
+		expect(Number(order?.refunded_minor)).toBe(30000)
+
+		// The rebuild counts the same, each refund on its day.
+		await db.execute(sql`SELECT rebuild_overview_rollups()`)
+		expect(await totalsOf(db, '2026-07-01', '2026-07-31')).toEqual(after)
+		expect(await day('2026-07-02')).toMatchObject({ refundedMinor: 2500 })
+		expect(await day('2026-07-05')).toMatchObject({ refundedMinor: 4000 })
+		expect(await day('2026-07-09')).toMatchObject({ refundedMinor: 23500 })
+	})
+
+	test('an order refunded with the triggers off gets its refund from the rebuild, on the day refunded', async () => {
+		const db = database.db
+		await db.execute(sql`INSERT INTO orders (id, item_code, quantity, status, region, amount_minor,
+				currency, created_at, paid_at) VALUES
+			('m-quiet', ${PASS}, 1, 'paid', 'GLOBAL', 7000, 'USD', '2026-07-10T12:00:00Z',
+				'2026-07-10T12:00:00Z')`)
+		await db.transaction(async (tx) => {
+			await tx.execute(sql`SET LOCAL session_replication_role = replica`)
+			await tx.execute(sql`UPDATE orders SET status = 'refunded', refunded_at = '2026-07-12T12:00:00Z'
+				WHERE id = 'm-quiet'`)
+		})
+		expect((await totalsOf(db, '2026-07-12', '2026-07-12'))[0]).toBeUndefined()
+		await db.execute(sql`SELECT rebuild_overview_rollups()`)
+		expect((await totalsOf(db, '2026-07-12', '2026-07-12'))[0]).toMatchObject({
+			currency: 'USD',
+			refundedOrders: 1,
+			refundedMinor: 7000,
+		})
+		const [order] = await read(db, sql`SELECT refunded_minor FROM orders WHERE id = 'm-quiet'`)
+		expect(Number(order?.refunded_minor)).toBe(7000)
 	})
 
 	test('the rebuild and a change of zone count the same movements again', async () => {

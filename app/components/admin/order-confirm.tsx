@@ -9,21 +9,32 @@ import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
 import { useValidatedForm } from '~/forms/use-form-validator'
 
-type ConfirmableAction = 'refund' | 'resend-receipt' | 'reassign-pass'
+type ConfirmableAction =
+	| 'refund'
+	| 'refund-pass'
+	| 'refund-amount'
+	| 'resend-receipt'
+	| 'reassign-pass'
 
 const CONFIRM_TEXT: Record<ConfirmableAction, { title: string; button: string }> = {
 	refund: { title: 'Refund this order?', button: 'Yes, refund' },
+	'refund-pass': { title: 'Refund this pass?', button: 'Yes, refund this pass' },
+	'refund-amount': { title: 'Refund an amount?', button: 'Refund this amount' },
 	'resend-receipt': { title: 'Send the receipt again?', button: 'Yes, send the receipt' },
 	'reassign-pass': { title: 'Reassign this pass?', button: 'Reassign pass' },
 }
 
 /** A course order's links are seats to share (docs/decisions/118): the same action, its words. */
-const SEAT_TEXT = { title: 'Reassign this seat?', button: 'Reassign seat' }
+const SEAT_TEXT: Partial<Record<ConfirmableAction, { title: string; button: string }>> = {
+	'reassign-pass': { title: 'Reassign this seat?', button: 'Reassign seat' },
+	'refund-pass': { title: 'Refund this seat?', button: 'Yes, refund this seat' },
+}
 
 export function ConfirmAction({
 	order,
 	confirm,
 	confirmPass,
+	refundKey = null,
 	unit = 'pass',
 	lastResult,
 }: {
@@ -33,9 +44,12 @@ export function ConfirmAction({
 		currency: string
 		email: string | null
 		provider: string
+		refundedMinor?: number
 	}
 	confirm: ConfirmableAction | null
 	confirmPass: string | null
+	/** The amount refund's idempotency key, made when its form was shown (decision 123). */
+	refundKey?: string | null
 	/** What the order's links are: passes for the day, or seats of the course. */
 	unit?: 'pass' | 'seat'
 	lastResult: SubmissionResult<string[]> | undefined
@@ -46,7 +60,9 @@ export function ConfirmAction({
 		shouldRevalidate: 'onInput',
 	})
 	if (!confirm) return null
-	const text = confirm === 'reassign-pass' && unit === 'seat' ? SEAT_TEXT : CONFIRM_TEXT[confirm]
+	const text = (unit === 'seat' ? SEAT_TEXT[confirm] : undefined) ?? CONFIRM_TEXT[confirm]
+	const Unit = unit === 'seat' ? 'Seat' : 'Pass'
+	const left = money(order.amountMinor - (order.refundedMinor ?? 0), order.currency)
 	const self = `/admin/orders/${order.id}`
 	const actionUrl = `${self}?confirm=${confirm}${confirmPass ? `&pass=${encodeURIComponent(confirmPass)}` : ''}`
 	const total = money(order.amountMinor, order.currency)
@@ -60,13 +76,34 @@ export function ConfirmAction({
 			</h2>
 			<p className="mt-2 text-sm">
 				{confirm === 'refund'
-					? `${total} goes back to ${order.email ?? 'the buyer'} through ${order.provider}; the order's seats are released and its passes stop working.`
-					: confirm === 'resend-receipt'
-						? `The receipt of ${total} goes to ${order.email} again.`
-						: `${unit === 'seat' ? 'Seat' : 'Pass'} ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
+					? `${left === total ? total : `The ${left} left`} goes back to ${order.email ?? 'the buyer'} through ${order.provider}; the order's seats are released and its passes stop working.`
+					: confirm === 'refund-pass'
+						? `${Unit} ${confirmPass}'s share of the order goes back to ${order.email ?? 'the buyer'} through ${order.provider}; the ${unit} stops working and goes back on sale, and whoever has it and the buyer are told. If it is the order's last, the whole order is refunded.`
+						: confirm === 'refund-amount'
+							? `Up to ${left} can go back to ${order.email ?? 'the buyer'} through ${order.provider}; the buyer is told, and the order's seats and passes stay as they are. All of it refunds the whole order.`
+							: confirm === 'resend-receipt'
+								? `The receipt of ${total} goes to ${order.email} again.`
+								: `${unit === 'seat' ? 'Seat' : 'Pass'} ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
 			</p>
 			<Form method="post" action={actionUrl} {...getFormProps(form)} className="mt-4 max-w-md">
 				<input type="hidden" name="intent" value={confirm} />
+				{confirm === 'refund-pass' ? (
+					<input
+						{...getInputProps(fields.passId, { type: 'hidden' })}
+						value={confirmPass ?? ''}
+						key="refundPassId"
+					/>
+				) : null}
+				{confirm === 'refund-amount' ? (
+					<>
+						<input type="hidden" name="key" value={refundKey ?? ''} />
+						<Field
+							label={`Amount (${order.currency.toUpperCase()})`}
+							meta={fields.amount}
+							inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
+						/>
+					</>
+				) : null}
 				{confirm === 'reassign-pass' ? (
 					<>
 						<input

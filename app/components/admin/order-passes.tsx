@@ -1,7 +1,7 @@
 /**
  * An order's passes on its owner page (docs/decisions/082, 113), or its seats to share for a
  * course order (docs/decisions/118): each link's holder, when it was claimed, and the way to give
- * an unclaimed one a new link.
+ * an unclaimed one a new link, or to refund one (docs/decisions/123).
  */
 import { Link } from '@remix-run/react'
 import { CopyableId } from '~/components/admin/copyable-id'
@@ -17,6 +17,7 @@ export function OrderPasses({
 	unit,
 	passes,
 	reassignLink,
+	refundLink = null,
 }: {
 	unit: 'pass' | 'seat'
 	passes: {
@@ -27,6 +28,8 @@ export function OrderPasses({
 	}[]
 	/** The confirmation link reassigning a pass, or null when the order is not paid. */
 	reassignLink: ((passId: string) => string) | null
+	/** The confirmation link refunding one pass (docs/decisions/123), or null. */
+	refundLink?: ((passId: string) => string) | null
 }) {
 	const Unit = unit === 'seat' ? 'Seat' : 'Pass'
 	return (
@@ -60,10 +63,19 @@ export function OrderPasses({
 								<td data-label="Claimed">
 									<Time value={pass.claimedAt} />
 								</td>
-								<td>
+								<td className="space-x-3">
 									{!pass.claimedAt && reassignLink ? (
 										<Link to={reassignLink(pass.id)} className="underline">
 											Reassign…
+										</Link>
+									) : null}
+									{refundLink ? (
+										<Link
+											to={refundLink(pass.id)}
+											className="underline"
+											aria-label={`Refund ${unit} ${pass.id}`}
+										>
+											Refund…
 										</Link>
 									) : null}
 								</td>

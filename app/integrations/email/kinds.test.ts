@@ -49,6 +49,16 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			currency: 'usd',
 			totalMinor: 9_900,
 		}),
+	partialRefundNotice: () =>
+		templates.partialRefundNotice({
+			orderId: 'o1',
+			itemName: 'Day pass',
+			kind: 'day',
+			quantity: 1,
+			remaining: 2,
+			currency: 'usd',
+			refundedMinor: 9_900,
+		}),
 	passAssigned: () =>
 		templates.passAssigned({ itemName: 'Day pass', passUrl: `${siteUrl}/pass/p`, kind: 'day' }),
 	passClaimed: () =>
@@ -105,6 +115,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			receipt: 'transactional',
 			lateRefund: 'transactional',
 			refundNotice: 'transactional',
+			partialRefundNotice: 'transactional',
 			passAssigned: 'transactional',
 			passClaimed: 'transactional',
 			passRefunded: 'transactional',

@@ -30,6 +30,7 @@ export const EMAIL_KINDS = {
 	receipt: 'transactional',
 	lateRefund: 'transactional',
 	refundNotice: 'transactional',
+	partialRefundNotice: 'transactional',
 	passAssigned: 'transactional',
 	passClaimed: 'transactional',
 	passRefunded: 'transactional',

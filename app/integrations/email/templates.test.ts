@@ -377,6 +377,36 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 		expect(mail.html).toContain('Day &lt;pass&gt;')
 	})
 
+	test('a full refund after partial ones says what remains, never "full"', async () => {
+		const mail = await refundNotice({
+			orderId: 'ord_4',
+			itemName: 'Day pass',
+			kind: 'day',
+			quantity: 1,
+			currency: 'usd',
+			totalMinor: 9_900,
+			refundedBeforeMinor: 9_900,
+		})
+		expect(mail.text).not.toMatch(/\bfull\b/)
+		expect(mail.text).toContain(
+			'the remaining $99 goes back to the card you paid with. With the $99 refunded before, that is all $198 you paid.',
+		)
+		expect(mail.html).toContain('The rest of your order ord_4 is refunded: $99.')
+	})
+
+	test('a refund of an order that charged nothing says nothing goes back', async () => {
+		const mail = await refundNotice({
+			orderId: 'ord_5',
+			itemName: 'Day pass',
+			kind: 'day',
+			quantity: 1,
+			currency: 'usd',
+			totalMinor: 0,
+		})
+		expect(mail.text).toContain('nothing was charged, so nothing goes back to a card.')
+		expect(mail.text).not.toMatch(/\bfull\b|5 to 10 business days/)
+	})
+
 	test('a refunded course order tells the buyer its seats are released, not passes', async () => {
 		const mail = await refundNotice({
 			orderId: 'ord_4',

@@ -391,6 +391,12 @@ export type ReceiptData = {
 	kind?: OrderKind
 	siteUrl?: string
 	testMode?: boolean
+	/**
+	 * What was refunded of it since (partial refunds, docs/decisions/123), minor units, and how
+	 * many of the lines' seats or passes went with it: a receipt sent again shows what was paid,
+	 * what was refunded and the net.
+	 */
+	refunded?: { amountMinor: number; quantity: number }
 }
 
 /** What an order buys: seats of the course, or passes for the day event. */
@@ -442,6 +448,7 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 	]
 	const passUrls = data.passUrls ?? []
 	const kind = data.kind ?? (passUrls.length > 0 ? 'day' : 'course')
+	const refunded = data.refunded && data.refunded.amountMinor > 0 ? data.refunded : null
 	const unit = kind === 'course' ? 'Seat' : 'Pass'
 	const cell = { padding: '4px 16px 4px 0', fontSize: '16px', color: colors.text }
 	const amountCell = { ...cell, padding: '4px 0', textAlign: 'right' as const }
@@ -468,8 +475,33 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 						</td>
 						<td style={amountCell}>{money(data.totalMinor)}</td>
 					</tr>
+					{refunded ? (
+						<>
+							<tr>
+								<td style={cell}>
+									Refunded
+									{refunded.quantity > 0
+										? ` (${refunded.quantity} ${unitOf(kind, refunded.quantity)})`
+										: ''}
+								</td>
+								<td style={amountCell}>−{money(refunded.amountMinor)}</td>
+							</tr>
+							<tr>
+								<td style={cell}>
+									<strong>Net paid</strong>
+								</td>
+								<td style={amountCell}>{money(data.totalMinor - refunded.amountMinor)}</td>
+							</tr>
+						</>
+					) : null}
 				</tbody>
 			</table>
+			{refunded ? (
+				<P>
+					{money(refunded.amountMinor)} of it was refunded to the card you paid with: you paid{' '}
+					{money(data.totalMinor - refunded.amountMinor)} in the end.
+				</P>
+			) : null}
 			{data.orderUrl ? (
 				<P>
 					<A href={data.orderUrl}>Your order</A>
@@ -501,7 +533,8 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 			<NextSteps
 				steps={receiptSteps(
 					kind,
-					data.lines.reduce((sum, line) => sum + line.quantity, 0),
+					// The seats or passes the order holds now.
+					data.lines.reduce((sum, line) => sum + line.quantity, 0) - (refunded?.quantity ?? 0),
 					passUrls.length,
 				)}
 				links={data.siteUrl ? readOn(data.siteUrl) : []}
@@ -587,19 +620,26 @@ const amountOf = (minor: number, currency: string) =>
 
 /**
  * A paid order refunded (the owner's refund, or the provider's): the buyer is told what comes
- * back and what stops working (docs/decisions/113).
+ * back and what stops working (docs/decisions/113). After partial refunds (docs/decisions/123)
+ * what comes back now is the rest, and the message says so: "full" only when it is.
  */
 export function refundNotice(data: {
 	orderId: string
 	customerName?: string | null
 	itemName: string
 	kind: OrderKind
+	/** Seats or passes the order held until now. */
 	quantity: number
 	currency: string
+	/** What comes back now. */
 	totalMinor: number
+	/** What partial refunds gave back before (0: none). */
+	refundedBeforeMinor?: number
 	testMode?: boolean
 }): Promise<EmailContent> {
 	const amount = amountOf(data.totalMinor, data.currency)
+	const before = data.refundedBeforeMinor ?? 0
+	const paid = amountOf(data.totalMinor + before, data.currency)
 	const units = unitOf(data.kind, data.quantity)
 	const what =
 		data.kind === 'course'
@@ -607,23 +647,73 @@ export function refundNotice(data: {
 				? 'Your seat is released.'
 				: `Your ${data.quantity} seats are released; whoever claimed one is told too.`
 			: `${data.quantity === 1 ? 'Its pass no longer works' : `Its ${data.quantity} passes no longer work`}; whoever claimed one is told too.`
+	const comesBack =
+		data.totalMinor === 0 && before === 0
+			? 'nothing was charged, so nothing goes back to a card.'
+			: before > 0
+				? `the remaining ${amount} goes back to the card you paid with. With the ${amountOf(before, data.currency)} refunded before, that is all ${paid} you paid.`
+				: `the full ${amount} goes back to the card you paid with.`
 	return renderEmail(
 		'refundNotice',
 		`Your order ${data.orderId} is refunded`,
-		<Layout preview={`Your order ${data.orderId} is refunded in full.`}>
+		<Layout
+			preview={
+				before > 0
+					? `The rest of your order ${data.orderId} is refunded: ${amount}.`
+					: `Your order ${data.orderId} is refunded in full.`
+			}
+		>
 			<P>{greeting(data.customerName)}</P>
 			{data.testMode ? <TestModeNote /> : null}
 			<P>
-				Your order {data.orderId} ({data.quantity} × {data.itemName}) is refunded: the full {amount}{' '}
-				goes back to the card you paid with. {what}
+				Your order {data.orderId} ({data.quantity} × {data.itemName}) is refunded: {comesBack}{' '}
+				{what}
 			</P>
 			<NextSteps
 				steps={[
-					'Refunds usually arrive within 5 to 10 business days.',
+					...(data.totalMinor > 0 ? ['Refunds usually arrive within 5 to 10 business days.'] : []),
 					`You can buy ${units} again on the site at any time.`,
 				]}
 				links={[]}
 			/>
+		</Layout>,
+	)
+}
+
+/**
+ * Part of a paid order refunded by the owner (docs/decisions/123): what comes back, which seat or
+ * pass stops working, and that the rest of the order stands.
+ */
+export function partialRefundNotice(data: {
+	orderId: string
+	customerName?: string | null
+	itemName: string
+	kind: OrderKind
+	/** Seats or passes refunded: 0 for an amount. */
+	quantity: number
+	/** Seats or passes the order still has. */
+	remaining: number
+	currency: string
+	refundedMinor: number
+	testMode?: boolean
+}): Promise<EmailContent> {
+	const amount = amountOf(data.refundedMinor, data.currency)
+	const units = unitOf(data.kind, data.quantity)
+	const what =
+		data.quantity === 0
+			? `Your ${unitOf(data.kind, data.remaining)} stay${data.remaining === 1 ? 's' : ''} as ${data.remaining === 1 ? 'it is' : 'they are'}.`
+			: `${data.quantity} ${units} of it ${data.quantity === 1 ? 'is' : 'are'} cancelled${data.kind === 'course' ? ' and released' : ' and no longer work'}; whoever claimed ${data.quantity === 1 ? 'it' : 'one'} is told too. The other ${data.remaining} stay${data.remaining === 1 ? 's' : ''} as before.`
+	return renderEmail(
+		'partialRefundNotice',
+		`Part of your order ${data.orderId} is refunded`,
+		<Layout preview={`${amount} of your order ${data.orderId} is refunded.`}>
+			<P>{greeting(data.customerName)}</P>
+			{data.testMode ? <TestModeNote /> : null}
+			<P>
+				{amount} of your order {data.orderId} ({data.itemName}) is refunded to the card you paid
+				with. {what}
+			</P>
+			<NextSteps steps={['Refunds usually arrive within 5 to 10 business days.']} links={[]} />
 		</Layout>,
 	)
 }
@@ -633,6 +723,8 @@ export function passRefunded(data: {
 	holderName?: string | null
 	itemName: string
 	kind: OrderKind
+	/** Only this pass was refunded, not its whole order (docs/decisions/123). */
+	alone?: boolean
 }): Promise<EmailContent> {
 	const unit = unitOf(data.kind)
 	return renderEmail(
@@ -641,8 +733,9 @@ export function passRefunded(data: {
 		<Layout preview={`Your ${unit} for ${data.itemName} no longer works.`}>
 			<P>{greeting(data.holderName)}</P>
 			<P>
-				The order your {unit} for {data.itemName} came from was refunded, so the {unit} no longer
-				works.
+				{data.alone
+					? `Your ${unit} for ${data.itemName} was refunded to whoever bought it, so it no longer works.`
+					: `The order your ${unit} for ${data.itemName} came from was refunded, so the ${unit} no longer works.`}
 			</P>
 			<NextSteps
 				steps={[

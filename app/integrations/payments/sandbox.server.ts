@@ -44,6 +44,10 @@ export function createSandboxProvider(): PaymentProvider {
 		async refund({ orderId }) {
 			return sandboxEvent(orderId, 'refunded')
 		},
+		// The same: the part refunded is recorded on the order, under its key.
+		async refundPart(_order, { key }) {
+			return { refundId: `sandbox-refund:${key}` }
+		},
 		sitePage: {
 			// The page charges what it shows: the order's own amount, passed in by the checkout.
 			paid: (orderId, buyer, charge: PaymentCharge, tax) => ({

@@ -78,6 +78,9 @@ type ProviderFee = { feeMinor: number; currency: string }
 /** A paid order, as a refund needs it. */
 type RefundableOrder = { orderId: string; paymentIntentId: string | null }
 
+/** A part of a paid order to refund: how much (minor units) and the refund's idempotency key. */
+type PartialRefund = { amountMinor: number; key: string }
+
 export type PaymentProvider = {
 	id: PaymentProviderId
 	/**
@@ -106,6 +109,12 @@ export type PaymentProvider = {
 	 * provider reports it later (a webhook). Absent where a provider cannot refund.
 	 */
 	refund?(order: RefundableOrder): Promise<PaymentEvent | null>
+	/**
+	 * Refunds part of a paid order (docs/decisions/123): `amountMinor` of it, once per `key` (the
+	 * provider's idempotency key, so a repeated call refunds once). Its refund id. The order stays
+	 * paid; the provider's later report of a partial refund changes nothing.
+	 */
+	refundPart?(order: RefundableOrder, part: PartialRefund): Promise<{ refundId: string }>
 	/**
 	 * The provider's fee for a payment (docs/decisions/124), in the currency it was taken in
 	 * (Stripe: the charge's balance transaction, in the account's settlement currency), or null

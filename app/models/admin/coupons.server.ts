@@ -41,7 +41,7 @@ export async function listCoupons(db: Db) {
 				count(*) FILTER (WHERE status = 'paid')::int AS paid,
 				count(*) FILTER (WHERE status = 'pending' AND expires_at > now())::int AS held,
 				count(*) FILTER (WHERE status = 'refunded')::int AS refunded,
-				coalesce(sum(amount_minor) FILTER (WHERE status = 'paid'), 0)::bigint AS revenue,
+				coalesce(sum(amount_minor - refunded_minor) FILTER (WHERE status = 'paid'), 0)::bigint AS revenue,
 				coalesce(sum(discount_minor) FILTER (WHERE status = 'paid'), 0)::bigint AS discount
 			FROM orders WHERE coupon_code IS NOT NULL
 			GROUP BY coupon_code, currency ORDER BY currency`),

@@ -87,7 +87,7 @@ export async function getLaunchDay(db: Db, now = new Date(), zone?: string): Pro
 		db.execute(sql`SELECT count(*)::bigint AS count FROM outbox
 			WHERE failed_at >= ${midnight} AND failed_at <= ${at}::timestamptz`),
 		db.execute(sql`SELECT currency, count(*)::bigint AS orders, sum(quantity)::bigint AS seats,
-				sum(amount_minor)::bigint AS amount
+				sum(amount_minor - refunded_minor)::bigint AS amount
 			FROM orders
 			WHERE paid_at > ${hourAgo}::timestamptz AND paid_at <= ${at}::timestamptz AND status = 'paid'
 			GROUP BY currency`),

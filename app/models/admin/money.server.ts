@@ -24,6 +24,7 @@ export type MoneyLine = {
 	currency: string
 	paidOrders: number
 	grossMinor: number
+	/** Refunds, partial or the rest of an order, each counted on its day (docs/decisions/123). */
 	refundedOrders: number
 	refundedMinor: number
 	netMinor: number
@@ -102,7 +103,7 @@ export function moneyCsvRows(figures: MoneyFigures, range: DateRange, feeNote: s
 		'currency',
 		'paid orders',
 		'gross',
-		'refunded orders',
+		'refunds',
 		'refunded',
 		'net',
 		'provider fee',

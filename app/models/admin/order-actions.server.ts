@@ -1,7 +1,7 @@
 /**
  * What the owner can do to an order (docs/decisions/081, 082): refund it through the payment
  * provider (the seats and passes go with it, decision 032), send its receipt again, and give an
- * unclaimed pass a new link for somebody else. Each returns what to tell the owner, and writes
+ * unclaimed pass a new link for somebody else; or refund part of it (decision 123). Each returns what to tell the owner, and writes
  * its line in the audit log with the record before and after.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
@@ -11,9 +11,11 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import { PaymentProviderError } from '~/integrations/payments/index.server'
 import { CheckoutError, refundCheckout } from '~/models/checkout/index.server'
 import { orderKindOf } from '~/models/checkout/notices.server'
+import { type PartToRefund, refundPart } from '~/models/checkout/partial-refund.server'
 import { newPublicId } from '~/models/checkout/public-id.server'
 import { resendReceipt } from '~/models/checkout/receipt.server'
 import { numberOrderDocuments } from '~/models/invoices/numbering.server'
+import { formatPrice, minorUnitsPerMajor, toMajorUnits } from '~/models/pricing'
 import { recordOwnerAction } from './audit.server'
 
 export type ActionOutcome = { ok: true; message: string } | { ok: false; message: string }
@@ -57,6 +59,72 @@ export async function refundOrder(db: Db, actor: Actor, orderId: string): Promis
 		if (error instanceof PaymentProviderError)
 			return { ok: false, message: `The payment provider refused the refund: ${error.message}` }
 		throw error
+	}
+}
+
+/** A refused partial refund, told next to its field: the amount, or the form as a whole. */
+export type PartOutcome = ActionOutcome | { ok: false; message: string; field: 'amount' }
+
+/**
+ * Refunds part of a paid order (docs/decisions/123): one seat or pass, or an amount in major
+ * units (the form's "25.50"). A part that is everything left is the full refund above; the same
+ * part asked for twice refunds once.
+ */
+export async function refundOrderPart(
+	db: Db,
+	actor: Actor,
+	input: { orderId: string } & ({ passId: string } | { amount: string; key: string }),
+): Promise<PartOutcome> {
+	const [order] = await db
+		.select({ currency: orders.currency, itemType: catalogItems.type })
+		.from(orders)
+		.innerJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
+		.where(eq(orders.id, input.orderId))
+	if (!order) return { ok: false, message: 'There is no such order.' }
+	let part: PartToRefund
+	if ('passId' in input) part = { passId: input.passId }
+	else {
+		const amountMinor = Math.round(Number(input.amount) * minorUnitsPerMajor(order.currency))
+		if (Math.abs(amountMinor - Number(input.amount) * minorUnitsPerMajor(order.currency)) > 1e-6)
+			return {
+				ok: false,
+				field: 'amount',
+				message: `${order.currency.toUpperCase()} has no smaller unit than that: round the amount.`,
+			}
+		part = { amountMinor, key: input.key }
+	}
+	const unit = orderKindOf(order.itemType) === 'course' ? 'seat' : 'pass'
+	try {
+		const result = await refundPart(db, input.orderId, part, (tx, refunded) =>
+			recordOwnerAction(tx, {
+				actor: actor.name,
+				action: 'refund-part',
+				target: `order:${input.orderId}`,
+				after: { ...refunded },
+			}),
+		)
+		if (result.outcome === 'whole') return refundOrder(db, actor, input.orderId)
+		if (result.outcome === 'already') return { ok: true, message: 'That refund is done already.' }
+		const amount = formatPrice(
+			toMajorUnits(result.amountMinor, order.currency),
+			order.currency.toUpperCase(),
+		)
+		return {
+			ok: true,
+			message:
+				result.quantity > 0
+					? `The ${unit} is refunded (${amount}) and back on sale; the buyer is told.`
+					: `${amount} is refunded; the buyer is told.`,
+		}
+	} catch (error) {
+		const message =
+			error instanceof CheckoutError
+				? `This cannot be refunded: ${error.reason}.`
+				: error instanceof PaymentProviderError
+					? `The payment provider refused the refund: ${error.message}`
+					: null
+		if (!message) throw error
+		return 'key' in part ? { ok: false, field: 'amount', message } : { ok: false, message }
 	}
 }
 

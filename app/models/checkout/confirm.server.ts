@@ -16,7 +16,8 @@ import {
 } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
-import { issueCreditNote, issueInvoice } from '../invoices/issue.server'
+import { issueCreditNote, restRefundId } from '../invoices/credit-note.server'
+import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
 import { invalidateSalesCache } from '../read-cache.server'
 import { queueWaitlistOffers } from '../waitlist/queue.server'
@@ -156,7 +157,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			await enqueueFeeRead(tx, orderId)
 		}
 		if (next === 'refunded' && order.status === 'paid') {
-			await issueCreditNote(tx, orderId)
+			// Its last refund, what partial refunds left, recorded by the order's trigger (0032).
+			await issueCreditNote(tx, orderId, restRefundId(orderId))
 			await enqueueSettle(tx, orderId, 'refunded')
 		}
 		// Ended unpaid: one reminder to start again, if the buyer agreed to it (122).

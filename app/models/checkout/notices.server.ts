@@ -6,13 +6,14 @@
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
-import { catalogItems, orders, passes } from '~/db/schema.server'
+import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import type { EmailMessage } from '~/integrations/email/send.server'
 import type { OrderKind } from '~/integrations/email/templates'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
 import { emailEvent, eventKindOf } from '../calendar.server'
+import { restRefundId } from '../invoices/credit-note.server'
 import { registrantCalendar } from '../join-link.server'
 import type { Tx } from './query.server'
 
@@ -33,6 +34,12 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 		.where(and(eq(orders.id, orderId), isNull(orders.refundNoticeSentAt)))
 		.returning()
 	if (!order) return false
+	// The order's last refund (0032's trigger wrote it with the status): what is left of it.
+	const [last] = await tx
+		.select({ amountMinor: refunds.amountMinor })
+		.from(refunds)
+		.where(eq(refunds.id, restRefundId(orderId)))
+	const rest = last?.amountMinor ?? order.amountMinor
 	const [item] = await tx
 		.select({ name: catalogItems.name, type: catalogItems.type })
 		.from(catalogItems)
@@ -51,7 +58,9 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 				kind,
 				quantity: order.quantity,
 				currency: order.currency,
-				totalMinor: order.amountMinor,
+				// What comes back now: the rest, after any partial refunds (docs/decisions/123).
+				totalMinor: rest,
+				refundedBeforeMinor: order.amountMinor - rest,
 				testMode: order.provider === provider.id && provider.testMode,
 			})),
 		})

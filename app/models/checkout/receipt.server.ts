@@ -8,7 +8,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
-import { catalogItems, orders, passes } from '~/db/schema.server'
+import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { siteOrigin } from '~/site-origin.server'
@@ -76,6 +76,16 @@ async function deliverReceipt(
 		.from(passes)
 		.where(eq(passes.orderId, order.id))
 		.orderBy(passes.createdAt, passes.id)
+	// Its partial refunds (docs/decisions/123): the receipt shows what was paid, for how many seats
+	// or passes, then what was refunded and the net.
+	const [refunded] = await db
+		.select({
+			amountMinor: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::int`,
+			quantity: sql<number>`coalesce(sum(${refunds.quantity}), 0)::int`,
+		})
+		.from(refunds)
+		.where(eq(refunds.orderId, order.id))
+	const refundedSeats = Number(refunded?.quantity ?? 0)
 	// Numbered by the caller, outside its transaction; never sent with an unnumbered one.
 	const found = await invoiceOfOrder(db, order.id)
 	const invoice = found?.number != null ? found : null
@@ -93,7 +103,7 @@ async function deliverReceipt(
 		lines: [
 			{
 				name: item?.name ?? order.itemCode,
-				quantity: order.quantity,
+				quantity: order.quantity + refundedSeats,
 				unitAmountMinor: order.unitAmountMinor,
 			},
 		],
@@ -113,6 +123,7 @@ async function deliverReceipt(
 		kind: orderKindOf(item?.type ?? ''),
 		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
+		refunded: { amountMinor: Number(refunded?.amountMinor ?? 0), quantity: refundedSeats },
 	})
 	await sendEmail(db, {
 		to,

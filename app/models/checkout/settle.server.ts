@@ -20,7 +20,12 @@ export const SETTLE_JOB = 'checkout.settle'
 const SETTLE_AFTER_SECONDS = 30
 
 /** Queues the safety net, in the payment's (or refund's) transaction: once per order and event. */
-export async function enqueueSettle(tx: Tx, orderId: string, event: 'paid' | 'refunded') {
+export async function enqueueSettle(
+	tx: Tx,
+	orderId: string,
+	/** `part:<refund id>`: a partial refund's credit note (docs/decisions/123). */
+	event: 'paid' | 'refunded' | `part:${string}`,
+) {
 	await enqueue(
 		tx,
 		SETTLE_JOB,

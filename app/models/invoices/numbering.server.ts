@@ -71,6 +71,8 @@ export async function numberOrderDocuments(db: Db, orderId: string): Promise<num
 		.select({ id: invoices.id, kind: invoices.kind })
 		.from(invoices)
 		.where(and(eq(invoices.orderId, orderId), isNull(invoices.number)))
+		// Credit notes (one per refund, 0032) in the order they were issued.
+		.orderBy(invoices.issuedAt, invoices.id)
 	// The invoice first: a credit note quotes its number.
 	waiting.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'invoice' ? -1 : 1))
 	let numbered = 0

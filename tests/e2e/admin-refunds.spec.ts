@@ -1,0 +1,87 @@
+import { expect, type Page, test } from '@playwright/test'
+import { adminURL, E2E_OWNER_LOGIN, mailURL } from '../../playwright.config'
+
+// Partial refunds (issue 26 item 6, docs/decisions/123) on the owner's order page, with
+// JavaScript on and off: one pass of two refunded, confirmed first (its link stops working, the
+// buyer is told); an amount refund, more than is left refused next to the amount field.
+test.use({ baseURL: adminURL })
+test.describe.configure({ timeout: 90_000 })
+
+/** Signs in with the fake GitHub as `login` (as admin.spec.ts does). */
+async function signInAs(page: Page, login: string) {
+	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
+	expect(start.status()).toBe(302)
+	const authorize = new URL(start.headers().location!)
+	authorize.searchParams.set('login', login)
+	await page.goto(authorize.href)
+}
+
+/** Buys two day passes with the sandbox's good card; the order's id. */
+async function buyTwoPasses(page: Page, email: string): Promise<string> {
+	await page.goto('/ai-driven-development-day')
+	await page.getByLabel('Quantity').first().fill('2')
+	await page.getByRole('button', { name: 'Buy passes' }).first().click()
+	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
+	const orderId = page.url().split('/').at(-1)!
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
+	await page.getByLabel('CVC').fill('123')
+	await page.getByRole('button', { name: /^Pay / }).click()
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+		timeout: 15_000,
+	})
+	return orderId
+}
+
+/** The subjects of what arrived for `to` at the mail peer. */
+async function mailSubjects(page: Page, to: string): Promise<string[]> {
+	const response = await page.request.get(`${mailURL}/messages?to=${encodeURIComponent(to)}`)
+	return ((await response.json()) as { subject: string }[]).map((mail) => mail.subject)
+}
+
+test('the owner refunds one pass of two, confirmed first, then an amount; more than is left is refused', async ({
+	page,
+}) => {
+	const email = `part-${test.info().project.name}-${Date.now()}@example.com`
+	const orderId = await buyTwoPasses(page, email)
+	await signInAs(page, E2E_OWNER_LOGIN)
+	await page.goto(`/admin/orders/${orderId}`)
+
+	const passes = page.getByRole('region', { name: 'Passes' })
+	await expect(passes.locator('td[data-label="Pass"] code')).toHaveCount(2)
+	const refunded = (await passes.locator('td[data-label="Pass"] code').first().textContent())!
+	await passes.getByRole('link', { name: `Refund pass ${refunded}` }).click()
+	await expect(page.getByRole('heading', { name: 'Refund this pass?' })).toBeVisible()
+	await page.getByRole('button', { name: 'Yes, refund this pass' }).click()
+	const passNotice = page.getByText(
+		/^The pass is refunded \(\$[\d.,]+\) and back on sale; the buyer is told\.$/,
+	)
+	await expect(passNotice).toBeVisible()
+	const passMessage = (await passNotice.textContent())!
+	await expect(passes.locator('td[data-label="Pass"] code')).toHaveCount(1)
+	await expect(passes.getByText(refunded)).toHaveCount(0)
+	expect((await page.request.get(`/pass/${refunded}`)).status()).toBe(404)
+	const facts = page.getByRole('region', { name: 'Order', exact: true })
+	await expect(facts.getByText('paid', { exact: true })).toBeVisible()
+	await expect
+		.poll(() => mailSubjects(page, email))
+		.toContain(`Part of your order ${orderId} is refunded`)
+
+	await page.getByRole('link', { name: 'Refund an amount…' }).click()
+	await expect(page.getByRole('heading', { name: 'Refund an amount?' })).toBeVisible()
+	const amount = page.getByLabel('Amount (USD)')
+	await amount.fill('100000')
+	await page.getByRole('button', { name: 'Refund this amount' }).click()
+	await expect(amount).toHaveAttribute('aria-invalid', 'true')
+	await expect(page.getByText(/is left to refund\.$/)).toBeVisible()
+	await amount.fill('1')
+	await page.getByRole('button', { name: 'Refund this amount' }).click()
+	await expect(page.getByText('$1 is refunded; the buyer is told.')).toBeVisible()
+	// The order's facts: what was refunded so far, the pass's share and the dollar.
+	const share = Number(passMessage.match(/\(\$([\d.,]+)\)/)![1]!.replace(/,/g, ''))
+	const sum = (share + 1).toFixed(2).replace(/\.00$/, '')
+	await expect(facts).toContainText('Amount refunded')
+	await expect(facts).toContainText(`$${sum}`)
+	await expect(page.getByRole('region', { name: 'Owner actions' })).toContainText('refund-part')
+})
