@@ -98,11 +98,12 @@ export type Smtp = Awaited<ReturnType<typeof startSmtp>>
 
 /**
  * inProcessSuite with a real SMTP peer on loopback (`suite.smtp`, emptied before each test) and
- * no SITE_URL: links in e-mails come from the address this process "listens" on, `listenPort`.
+ * `env`. With `listenPort` (and no SITE_URL), links in e-mails come from the address this process
+ * "listens" on.
  */
 export function smtpInProcessSuite(
 	backend: DatabaseBackend,
-	{ listenPort }: { listenPort: number },
+	{ listenPort, env = {} }: { listenPort?: number; env?: Env },
 ): { database: Database; smtp: Smtp } {
 	const suite = {} as { database: Database; smtp: Smtp }
 	beforeAll(async () => {
@@ -111,10 +112,14 @@ export function smtpInProcessSuite(
 	afterAll(async () => {
 		await suite.smtp?.close()
 	})
-	const inProcess = inProcessSuite(backend, () => ({ SMTP_URL: suite.smtp.url, HOST: '0.0.0.0' }))
+	const inProcess = inProcessSuite(backend, () => ({
+		SMTP_URL: suite.smtp.url,
+		...(listenPort === undefined ? {} : { HOST: '0.0.0.0' }),
+		...env,
+	}))
 	beforeAll(() => {
 		suite.database = inProcess.database
-		recordListenPort(listenPort)
+		if (listenPort !== undefined) recordListenPort(listenPort)
 	})
 	beforeEach(() => {
 		suite.smtp.received.length = 0
