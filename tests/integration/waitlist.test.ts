@@ -106,6 +106,15 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		const [row] = await db().select().from(waitlistEntries).where(eq(waitlistEntries.email, email))
 		return row!
 	}
+	/** Sold out, ada waits, a hold ends: the seat is offered to her. Her offer's order id. */
+	const offerToAda = async () => {
+		const first = await checkout()
+		await checkout()
+		await join('ada@example.com')
+		await endHold(first.id)
+		await drainJobs(database)
+		return (await entry('ada@example.com')).offerOrderId!
+	}
 	/** Seats held beyond the 8 paid in beforeEach. */
 	const heldSeats = async () => {
 		const result = (await db().execute(
@@ -172,12 +181,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 	})
 
 	test('the person offered buys with the offer, through the checkout', async () => {
-		const first = await checkout()
-		await checkout()
-		await join('ada@example.com')
-		await endHold(first.id)
-		await drainJobs(database)
-		const orderId = (await entry('ada@example.com')).offerOrderId!
+		const orderId = await offerToAda()
 		expect((await getOffer(db(), orderId))?.state).toBe('open')
 		const { link } = await checkoutOffer(db(), orderId, 'https://site.test')
 		expect(link).toContain(`/checkout/sandbox/${orderId}`)
@@ -193,12 +197,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 	})
 
 	test('two clicks of "Continue to payment" at once open one payment page', async () => {
-		const first = await checkout()
-		await checkout()
-		await join('ada@example.com')
-		await endHold(first.id)
-		await drainJobs(database)
-		const orderId = (await entry('ada@example.com')).offerOrderId!
+		const orderId = await offerToAda()
 		const clicks = await Promise.allSettled([
 			checkoutOffer(db(), orderId, 'https://site.test'),
 			checkoutOffer(db(), orderId, 'https://site.test'),
@@ -350,12 +349,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 	})
 
 	test('an offer link past the hold it offered shows the offer ended and pays for nothing', async () => {
-		const first = await checkout()
-		await checkout()
-		await join('ada@example.com')
-		await endHold(first.id)
-		await drainJobs(database)
-		const orderId = (await entry('ada@example.com')).offerOrderId!
+		const orderId = await offerToAda()
 		const link = (expiresAt: Date) =>
 			createLinkToken({ purpose: 'waitlist-offer', subject: orderId, expiresAt }, 'x'.repeat(32))
 		const current = link(new Date(Date.now() + 60_000))
