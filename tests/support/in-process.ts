@@ -72,7 +72,7 @@ type Env = Record<string, string>
  * suite starts), with the periodic jobs scheduled when asked; all let go when the describe ends.
  * `suite.database` is set from the describe's first hook on.
  */
-export function inProcessSuite(
+function inProcessSuite(
 	backend: DatabaseBackend,
 	env: Env | (() => Env) = {},
 	{ periodicJobs = false } = {},
