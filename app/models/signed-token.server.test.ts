@@ -156,23 +156,26 @@ describe('links signed for one purpose and one subject (docs/decisions/127)', ()
 	const never = (purpose: (typeof LINK_PURPOSES)[number], subject = id) =>
 		createLinkToken({ purpose, subject, expiresAt: 'never' }, secret)
 
-	test.each(LINK_PURPOSES)('a %s link names its subject, under its own secret only', (purpose) => {
-		const token = never(purpose)
-		expect(verifyLinkToken(token, purpose, secret)).toEqual({ ok: true, subject: id })
-		expect(verifyLinkToken(token, purpose, 'b'.repeat(40))).toEqual({
-			ok: false,
-			reason: 'invalid',
-		})
-		expect(verifyLinkToken(never(purpose, 'B'.repeat(22)), purpose, secret)).toEqual({
-			ok: true,
-			subject: 'B'.repeat(22),
-		})
-	})
+	test.each(LINK_PURPOSES)(
+		'a link for %s names its subject, under its own secret only',
+		(purpose) => {
+			const token = never(purpose)
+			expect(verifyLinkToken(token, purpose, secret)).toEqual({ ok: true, subject: id })
+			expect(verifyLinkToken(token, purpose, 'b'.repeat(40))).toEqual({
+				ok: false,
+				reason: 'invalid',
+			})
+			expect(verifyLinkToken(never(purpose, 'B'.repeat(22)), purpose, secret)).toEqual({
+				ok: true,
+				subject: 'B'.repeat(22),
+			})
+		},
+	)
 
 	const pairs = LINK_PURPOSES.flatMap((made) =>
 		LINK_PURPOSES.filter((other) => other !== made).map((asked) => [made, asked] as const),
 	)
-	test.each(pairs)('a %s link never verifies as a %s link', (made, asked) => {
+	test.each(pairs)('a link made for %s never verifies for %s', (made, asked) => {
 		expect(verifyLinkToken(never(made), asked, secret)).toEqual({ ok: false, reason: 'invalid' })
 		expect(
 			verifyLinkToken(
@@ -185,7 +188,7 @@ describe('links signed for one purpose and one subject (docs/decisions/127)', ()
 	})
 
 	test.each(LINK_PURPOSES)(
-		'no other kind of token passes as a %s link, nor a %s link as another kind',
+		'no other kind of token passes as a link for %s, nor such a link as another kind',
 		(purpose) => {
 			const others = [
 				createUnsubscribeToken('a@b.c', secret),
