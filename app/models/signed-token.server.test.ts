@@ -1,13 +1,14 @@
+import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import {
 	createJoinToken,
-	createOrderToken,
+	createLinkToken,
 	createToken,
 	createUnsubscribeToken,
-	signReference,
+	LINK_PURPOSES,
+	verifyInvoiceLink,
 	verifyJoinToken,
-	verifyOrderToken,
-	verifyReference,
+	verifyLinkToken,
 	verifyToken,
 	verifyUnsubscribeToken,
 } from './signed-token.server'
@@ -135,31 +136,154 @@ describe('unsubscribe links (docs/decisions/109)', () => {
 	test('no unsubscribe link is made for an address over 254 characters', () => {
 		expect(() => createUnsubscribeToken(`${'a'.repeat(300)}@b.co`, secret)).toThrow(RangeError)
 	})
-
-	test('an order link verifies for its own order only, under its own secret and purpose', () => {
-		const token = createOrderToken('order_A', secret)
-		expect(verifyOrderToken(token, 'order_A', secret)).toBe(true)
-		expect(verifyOrderToken(token, 'order_B', secret)).toBe(false)
-		expect(verifyOrderToken(token, 'order_A', 'b'.repeat(40))).toBe(false)
-		expect(verifyOrderToken(`${token}x`, 'order_A', secret)).toBe(false)
-		expect(verifyOrderToken(null, 'order_A', secret)).toBe(false)
-		// Another purpose's token is no order link, nor the other way round.
-		expect(verifyOrderToken(createUnsubscribeToken('order_A', secret), 'order_A', secret)).toBe(
-			false,
-		)
-		expect(verifyUnsubscribeToken(token, secret)).toBeNull()
-	})
 })
 
-describe('signed references (invoice links)', () => {
-	const secret = 's'.repeat(32)
-	test('a reference verifies with its own signature only: not another id’s, purpose’s or secret’s', () => {
-		const signature = signReference('invoice', 'A'.repeat(22), secret)
-		expect(verifyReference('invoice', 'A'.repeat(22), signature, secret)).toBe(true)
-		expect(verifyReference('invoice', 'B'.repeat(22), signature, secret)).toBe(false)
-		expect(verifyReference('invoice', 'A'.repeat(22), signature, 't'.repeat(32))).toBe(false)
-		expect(verifyReference('invoice', 'A'.repeat(22), null, secret)).toBe(false)
-		expect(verifyReference('invoice', 'A'.repeat(22), `${signature}x`, secret)).toBe(false)
+/** How the links of 2026 were made, before decision 127: links already sent must still open. */
+const oldWay = {
+	seal(data: Record<string, unknown>, key: string) {
+		const linksKey = crypto.createHmac('sha256', key).update('signed-links/v1').digest()
+		const payload = Buffer.from(JSON.stringify(data)).toString('base64url')
+		return `${payload}.${crypto.createHmac('sha256', linksKey).update(payload).digest('base64url')}`
+	},
+	invoiceSignature(id: string, key: string) {
+		const linksKey = crypto.createHmac('sha256', key).update('signed-links/v1').digest()
+		return crypto.createHmac('sha256', linksKey).update(`invoice:${id}`).digest('base64url')
+	},
+}
+
+describe('links signed for one purpose and one subject (docs/decisions/127)', () => {
+	const id = 'A'.repeat(22)
+	const never = (purpose: (typeof LINK_PURPOSES)[number], subject = id) =>
+		createLinkToken({ purpose, subject, expiresAt: 'never' }, secret)
+
+	test.each(LINK_PURPOSES)(
+		'a link for %s names its subject, under its own secret only',
+		(purpose) => {
+			const token = never(purpose)
+			expect(verifyLinkToken(token, purpose, secret)).toEqual({ ok: true, subject: id })
+			expect(verifyLinkToken(token, purpose, 'b'.repeat(40))).toEqual({
+				ok: false,
+				reason: 'invalid',
+			})
+			expect(verifyLinkToken(never(purpose, 'B'.repeat(22)), purpose, secret)).toEqual({
+				ok: true,
+				subject: 'B'.repeat(22),
+			})
+		},
+	)
+
+	const pairs = LINK_PURPOSES.flatMap((made) =>
+		LINK_PURPOSES.filter((other) => other !== made).map((asked) => [made, asked] as const),
+	)
+	test.each(pairs)('a link made for %s never verifies for %s', (made, asked) => {
+		expect(verifyLinkToken(never(made), asked, secret)).toEqual({ ok: false, reason: 'invalid' })
+		expect(
+			verifyLinkToken(
+				createLinkToken({ purpose: made, subject: id, expiresAt: new Date(now + 60_000) }, secret),
+				asked,
+				secret,
+				now,
+			),
+		).toEqual({ ok: false, reason: 'invalid' })
+	})
+
+	test.each(LINK_PURPOSES)(
+		'no other kind of token passes as a link for %s, nor such a link as another kind',
+		(purpose) => {
+			const others = [
+				createUnsubscribeToken('a@b.c', secret),
+				createToken({ email: 'a@b.c', list: 'course', purpose: 'signup', ttlSeconds: 60 }, secret),
+				createToken(
+					{ email: 'a@b.c', list: 'day_event', purpose: 'confirm', ttlSeconds: 60 },
+					secret,
+				),
+			]
+			for (const other of others)
+				expect(verifyLinkToken(other, purpose, secret).ok, other).toBe(false)
+			const link = never(purpose)
+			expect(verifyUnsubscribeToken(link, secret)).toBeNull()
+			expect(verifyToken(link, 'signup', secret).ok).toBe(false)
+			expect(verifyJoinToken(link, secret).ok).toBe(false)
+		},
+	)
+
+	test('a link with an expiry verifies until then, and says whose it was after', () => {
+		const token = createLinkToken(
+			{ purpose: 'waitlist-offer', subject: id, expiresAt: new Date(now + 60_000) },
+			secret,
+		)
+		expect(verifyLinkToken(token, 'waitlist-offer', secret, now + 59_000)).toEqual({
+			ok: true,
+			subject: id,
+		})
+		expect(verifyLinkToken(token, 'waitlist-offer', secret, now + 60_000)).toEqual({
+			ok: false,
+			reason: 'expired',
+			subject: id,
+		})
+	})
+
+	test('a changed subject, purpose or expiry, a cut signature or garbage does not verify', () => {
+		const token = createLinkToken(
+			{ purpose: 'waitlist-offer', subject: id, expiresAt: new Date(now + 60_000) },
+			secret,
+		)
+		const [payload, signature] = token.split('.') as [string, string]
+		const data = JSON.parse(Buffer.from(payload, 'base64url').toString())
+		const forge = (change: Record<string, unknown>) =>
+			`${Buffer.from(JSON.stringify({ ...data, ...change })).toString('base64url')}.${signature}`
+		for (const bad of [
+			forge({ o: 'B'.repeat(22) }),
+			forge({ p: 'order' }),
+			forge({ x: data.x + 86_400 }),
+			`${payload}.${signature.slice(0, -1)}`,
+			`${token}x`,
+			payload,
+			'',
+			'garbage',
+			'x'.repeat(5_000),
+			null,
+			undefined,
+		])
+			expect(verifyLinkToken(bad, 'waitlist-offer', secret, now).ok, String(bad)).toBe(false)
+	})
+
+	test('a subject that could not be an id is refused when made and when read', () => {
+		expect(() => never('order', 'a/b')).toThrow(RangeError)
+		expect(() => never('order', '')).toThrow(RangeError)
+		const odd = oldWay.seal({ o: '../x', p: 'order' }, secret)
+		expect(verifyLinkToken(odd, 'order', secret).ok).toBe(false)
+	})
+
+	test('order and offer links made the old way still open, for as long as they did', () => {
+		const order = oldWay.seal({ o: 'order_A', p: 'order' }, secret)
+		expect(verifyLinkToken(order, 'order', secret)).toEqual({ ok: true, subject: 'order_A' })
+		const offer = oldWay.seal({ o: 'order_B', p: 'waitlist-offer' }, secret)
+		expect(verifyLinkToken(offer, 'waitlist-offer', secret)).toEqual({
+			ok: true,
+			subject: 'order_B',
+		})
+		// The same bytes: a link that never expires is made as before.
+		expect(never('order', 'order_A')).toBe(order)
+		expect(verifyLinkToken(order, 'waitlist-offer', secret).ok).toBe(false)
+	})
+
+	test('an invoice link made the old way (a bare signature) still opens its invoice only', () => {
+		const signature = oldWay.invoiceSignature(id, secret)
+		expect(verifyInvoiceLink(id, signature, secret)).toBe(true)
+		expect(verifyInvoiceLink('B'.repeat(22), signature, secret)).toBe(false)
+		expect(verifyInvoiceLink(id, signature, 't'.repeat(32))).toBe(false)
+		expect(verifyInvoiceLink(id, `${signature}x`, secret)).toBe(false)
+		expect(verifyInvoiceLink(id, null, secret)).toBe(false)
+		// A bare signature is accepted for invoices only: no other purpose had one.
+		expect(verifyLinkToken(signature, 'invoice', secret).ok).toBe(false)
+	})
+
+	test('a new invoice link opens its own invoice only', () => {
+		const token = never('invoice')
+		expect(verifyInvoiceLink(id, token, secret)).toBe(true)
+		expect(verifyInvoiceLink('B'.repeat(22), token, secret)).toBe(false)
+		expect(verifyInvoiceLink(id, never('order'), secret)).toBe(false)
 	})
 })
 

@@ -8,6 +8,10 @@
  * An unsubscribe token (docs/decisions/109) names only the address and its purpose, and never
  * expires: the link in an old e-mail must still unsubscribe (it grants nothing but that address's
  * mail preferences). Changing SESSION_SECRET voids every token.
+ *
+ * A link to one thing (an invoice, an order, a waiting-list offer) is a link token
+ * (`createLinkToken`, docs/decisions/127): one purpose, one subject, and an expiry where the
+ * link should end.
  */
 import crypto from 'node:crypto'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
@@ -121,46 +125,6 @@ export function verifyUnsubscribeToken(
 }
 
 /**
- * A link to one document that never expires (an invoice, docs/decisions/115): the signature of
- * `purpose:value` with the links' key, so a link's id cannot be swapped for another's.
- */
-export function signReference(purpose: 'invoice', value: string, secret: string): string {
-	return sign(`${purpose}:${value}`, secret)
-}
-
-export function verifyReference(
-	purpose: 'invoice',
-	value: string,
-	signature: string | null | undefined,
-	secret: string,
-): boolean {
-	if (typeof signature !== 'string' || signature.length > 128) return false
-	const expected = Buffer.from(signReference(purpose, value, secret))
-	const given = Buffer.from(signature)
-	return expected.length === given.length && crypto.timingSafeEqual(expected, given)
-}
-
-/**
- * The receipt's link to its order page (docs/decisions/118): it makes the browser that opens it
- * the buyer's, so a buyer on another device sees who claimed which seat or pass. It names only
- * the order and its purpose, and never expires, like the receipt it is in (whose seat and pass
- * links grant as much).
- */
-export function createOrderToken(orderId: string, secret: string): string {
-	return seal({ o: orderId, p: 'order' }, secret)
-}
-
-/** Whether `token` is the order link we signed for `orderId`. */
-export function verifyOrderToken(
-	token: string | null | undefined,
-	orderId: string,
-	secret: string,
-): boolean {
-	const data = unseal(token, secret)
-	return data?.p === 'order' && typeof data.o === 'string' && data.o === orderId
-}
-
-/**
  * The joining link of an event for one registrant (docs/decisions/116): names the address and
  * the event's id, and expires when `expiresAt` (a day after the event ends) has passed. The page
  * it opens shows the event's joining link only while the address is still registered.
@@ -206,17 +170,86 @@ export function verifyJoinToken(
 }
 
 /**
- * The link of a waiting-list offer (docs/decisions/120): it names the offer's order only. What it
- * grants (paying for the seats held) ends with the order's hold, which the database keeps, so
- * the token itself needs no expiry.
+ * What a link signed for one subject is for (docs/decisions/127). A token made for one purpose
+ * verifies for no other, nor as any other kind of token here.
+ * - `invoice`: an invoice's page and PDF (decision 115); subject the invoice id; never expires.
+ * - `order`: the receipt's link to its order page (decision 118), which makes the browser that
+ *   opens it the buyer's; subject the order id; never expires, like the receipt's seat links.
+ * - `waitlist-offer`: a waiting-list offer's page (decision 120); subject the offer's order id;
+ *   expires when the offer's hold as offered ends.
  */
-export function createOfferToken(orderId: string, secret: string): string {
-	return seal({ o: orderId, p: 'waitlist-offer' }, secret)
+export const LINK_PURPOSES = ['invoice', 'order', 'waitlist-offer'] as const
+export type LinkPurpose = (typeof LINK_PURPOSES)[number]
+
+/** The ids a link may name (order and invoice ids, decision 068): nothing else goes in one. */
+const LINK_SUBJECT = /^[A-Za-z0-9_-]{1,64}$/
+
+export type LinkTokenResult =
+	| { ok: true; subject: string }
+	| { ok: false; reason: 'invalid' }
+	| { ok: false; reason: 'expired'; subject: string }
+
+/**
+ * A link's token for `subject` and `purpose`: `{o, p}` (then `x`, the expiry in Unix seconds,
+ * unless it never expires) sealed with the links' key. A link that never expires has the very
+ * bytes the order and offer links had before decision 127, so links already sent still open.
+ */
+export function createLinkToken(
+	link: { purpose: LinkPurpose; subject: string; expiresAt: Date | 'never' },
+	secret: string,
+): string {
+	if (!LINK_SUBJECT.test(link.subject))
+		throw new RangeError('A signed link names an id of letters, digits, - and _ only')
+	return seal(
+		{
+			o: link.subject,
+			p: link.purpose,
+			...(link.expiresAt === 'never' ? {} : { x: Math.floor(link.expiresAt.getTime() / 1000) }),
+		},
+		secret,
+	)
 }
 
-/** The order an offer token names, or null when it is not one we signed. */
-export function verifyOfferToken(token: string | null | undefined, secret: string): string | null {
+/**
+ * The subject of a `purpose` link we signed, while it has not expired; an expired one says
+ * whose it was (it is still ours), so a page can tell the visitor what ended.
+ */
+export function verifyLinkToken(
+	token: string | null | undefined,
+	purpose: LinkPurpose,
+	secret: string,
+	now = Date.now(),
+): LinkTokenResult {
 	const data = unseal(token, secret)
-	if (data?.p !== 'waitlist-offer' || typeof data.o !== 'string') return null
-	return /^[A-Za-z0-9_-]{1,64}$/.test(data.o) ? data.o : null
+	if (
+		data?.p !== purpose ||
+		typeof data.o !== 'string' ||
+		!LINK_SUBJECT.test(data.o) ||
+		(data.x !== undefined && typeof data.x !== 'number')
+	)
+		return { ok: false, reason: 'invalid' }
+	if (typeof data.x === 'number' && data.x * 1000 <= now)
+		return { ok: false, reason: 'expired', subject: data.o }
+	return { ok: true, subject: data.o }
+}
+
+/**
+ * Whether `sig` opens invoice `id`: an invoice link token for it, or the bare signature of
+ * `invoice:<id>` that invoice links carried before decision 127 (sent in receipts, which are
+ * kept for years: they must keep opening).
+ */
+export function verifyInvoiceLink(
+	id: string,
+	sig: string | null | undefined,
+	secret: string,
+): boolean {
+	if (typeof sig !== 'string') return false
+	if (sig.includes('.')) {
+		const link = verifyLinkToken(sig, 'invoice', secret)
+		return link.ok && link.subject === id
+	}
+	if (sig.length > 128) return false
+	const expected = Buffer.from(sign(`invoice:${id}`, secret))
+	const given = Buffer.from(sig)
+	return expected.length === given.length && crypto.timingSafeEqual(expected, given)
 }

@@ -1,7 +1,7 @@
 /**
  * /waitlist/offer/:token (docs/decisions/120): the page a waiting-list offer's e-mail links to.
- * The token is signed (signed-token.server.ts) and names the offer's order; anything else is a
- * 404. An open offer shows what is held until when, and "Continue to payment" posts here: 303
+ * The token is signed (signed-token.server.ts, decision 127), names the offer's order and
+ * expires with the hold it offered (then the page says the offer ended); anything else is a 404. An open offer shows what is held until when, and "Continue to payment" posts here: 303
  * to the provider's page (JSON: `{ link }`), where the offer's own order is paid.
  */
 import {
@@ -14,12 +14,10 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { CheckoutError } from '~/models/checkout/index.server'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
-import { verifyOfferToken } from '~/models/signed-token.server'
-import { checkoutOffer, getOffer } from '~/models/waitlist/claim.server'
+import { checkoutOfferByLink, getOfferByLink } from '~/models/waitlist/claim.server'
 import { formatHeldUntil } from '~/models/waitlist/offers.server'
 import { pageMeta } from '~/utils/meta'
 
@@ -30,14 +28,8 @@ export const meta: MetaFunction = (args) =>
 const noStore = { 'Cache-Control': 'private, no-store' }
 export const headers = () => noStore
 
-function orderOf(token: string | undefined): string {
-	const orderId = verifyOfferToken(token, getConfig().SESSION_SECRET)
-	if (!orderId) throw new Response('Not found', { status: 404, headers: noStore })
-	return orderId
-}
-
 export async function loader({ params }: LoaderFunctionArgs) {
-	const offer = await getOffer(await getDb(), orderOf(params.token))
+	const offer = await getOfferByLink(await getDb(), params.token)
 	if (!offer) throw new Response('Not found', { status: 404, headers: noStore })
 	return json(
 		{
@@ -55,10 +47,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-	const orderId = orderOf(params.token)
 	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
 	try {
-		const { link } = await checkoutOffer(await getDb(), orderId, context.origin)
+		const paying = await checkoutOfferByLink(await getDb(), params.token, context.origin)
+		if (!paying) throw new Response('Not found', { status: 404, headers: noStore })
+		const { link } = paying
 		return wantsJson
 			? json({ link }, { headers: noStore })
 			: redirect(link, { status: 303, headers: noStore })

@@ -1,18 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { adminURL } from '../../playwright.config'
+import { signInAsOwner } from './sign-in'
 
 // Coupons the owner manages (docs/decisions/112), on the second e2e site (owner `mona`), with
 // JavaScript on and off: create (a refused value answered next to its field), edit, disable, and
 // a buyer typing the code in any case gets its discount until it is disabled.
 test.use({ baseURL: adminURL })
 test.describe.configure({ timeout: 90_000 })
-
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-}
 
 /** The course page's buy form with `coupon` typed; the sandbox page it lands on. */
 async function startCheckout(page: Page, coupon: string) {
@@ -26,7 +20,7 @@ test('the owner creates, edits and disables a coupon; a buyer gets its discount 
 	page,
 }) => {
 	const code = `E2E${test.info().project.name.replace(/\W/g, '')}${Date.now()}`
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await page
 		.getByRole('navigation', { name: 'Dashboard' })
 		.getByRole('link', { name: 'Coupons' })

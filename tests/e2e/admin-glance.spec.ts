@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { adminURL } from '../../playwright.config'
+import { signInAsOwner } from './sign-in'
 
 // Launch day at a glance (issue 27 item 1, docs/decisions/121) on the second e2e site, where
 // `mona` is the owner: today and the last hour on the overview, at a phone's width and a
@@ -11,15 +12,6 @@ test.describe.configure({ timeout: 120_000 })
 
 // The e2e site leaves OWNER_TIME_ZONE unset: the course release's zone in content/site/events.yml.
 const OWNER_ZONE = 'Europe/Berlin'
-
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	expect(start.status()).toBe(302)
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-	await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
-}
 
 /** Buys `quantity` course seats in the sandbox, without a browser. */
 async function buySeats(page: Page, quantity: number) {
@@ -69,7 +61,7 @@ for (const [width, height] of [
 			if (new URL(request.url()).pathname === '/admin/at-a-glance') polls.push(request.url())
 		})
 		await buySeats(page, 1)
-		await signInAs(page, E2E_OWNER_LOGIN)
+		await signInAsOwner(page)
 
 		const glance = page.getByRole('region', { name: 'At a glance' })
 		const today = glance.getByRole('region', { name: `Today (${todayInZone()})` })
@@ -154,7 +146,7 @@ for (const [width, height] of [
 test('the figures resource answers the owner only, never cached', async ({ page }) => {
 	const stranger = await page.request.get('/admin/at-a-glance')
 	expect(stranger.status()).toBe(404)
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	const response = await page.request.get('/admin/at-a-glance')
 	expect(response.status()).toBe(200)
 	expect(response.headers()['cache-control']).toBe('private, no-store')

@@ -1,20 +1,13 @@
 import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { unzipSync } from 'fflate'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { adminURL } from '../../playwright.config'
+import { signInAsOwner } from './sign-in'
 
 // The owner's invoices (docs/decisions/115) on the second e2e site, where `mona` is the owner.
 // Runs with JavaScript on and off.
 test.use({ baseURL: adminURL })
 test.describe.configure({ timeout: 90_000 })
-
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	expect(start.status()).toBe(302)
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-}
 
 /** Buys a seat in the sandbox as a company; the order id. */
 async function buy(page: Page, email: string): Promise<string> {
@@ -46,7 +39,7 @@ test('the owner downloads an invoice, the period as CSV and as a zip, and a refu
 	const email = `invoice-owner-${test.info().project.name}-${Date.now()}@example.com`
 	const orderId = await buy(page, email)
 
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await expect(page).toHaveURL(`${adminURL}/admin`)
 	await page
 		.getByRole('navigation', { name: 'Dashboard' })

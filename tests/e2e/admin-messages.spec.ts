@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
-import { adminURL, E2E_OWNER_LOGIN, mailURL } from '../../playwright.config'
+import { adminURL, mailURL } from '../../playwright.config'
 import { decodedMail } from '../fakes/smtp'
 import type { Mail } from './inbox'
+import { signInAsOwner } from './sign-in'
 
 // The owner's messages (issue 25, item 6; docs/decisions/119), on the second e2e site (the owner
 // is `mona` at the fake GitHub), with JavaScript on and off, on a desktop and a phone: a refused
@@ -13,15 +14,6 @@ test.use({ baseURL: adminURL })
 test.describe.configure({ timeout: 120_000 })
 
 const LATER_SESSION = /14 January 2027/
-
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	expect(start.status()).toBe(302)
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
-}
 
 /** What reached `to` at the mail peer once the admin site's queue is idle. */
 async function inboxOf(page: Page, to: string): Promise<Mail[]> {
@@ -67,7 +59,7 @@ for (const width of [1280, 375]) {
 		await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
 		await expect(page.getByRole('heading', { name: "You're signed up" })).toBeVisible()
 
-		await signInAs(page, E2E_OWNER_LOGIN)
+		await signInAsOwner(page)
 		await page
 			.getByRole('navigation', { name: 'Dashboard' })
 			.getByRole('link', { name: 'Messages' })

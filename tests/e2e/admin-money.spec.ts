@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { adminURL } from '../../playwright.config'
+import { signInAsOwner } from './sign-in'
 
 // Money as an accountant reads it (issue 27 item 4, docs/decisions/124) on the second e2e site,
 // where `mona` is the owner. Runs with JavaScript on and off, at a phone's width and a desktop's.
@@ -11,14 +12,6 @@ const WIDTHS = [
 	{ name: 'phone', width: 375, height: 740 },
 	{ name: 'desktop', width: 1280, height: 800 },
 ]
-
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	expect(start.status()).toBe(302)
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-}
 
 /** Buys a course seat in the sandbox as `email`, without a browser; the order id. */
 async function buySeat(page: Page, email: string): Promise<string> {
@@ -65,7 +58,7 @@ test('the owner reads gross, refunded, net and the fee per currency, product and
 }, testInfo) => {
 	const project = testInfo.project.name
 	const orderId = await buySeat(page, `money-${project}-${Date.now()}@example.com`)
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	await page
 		.getByRole('navigation', { name: 'Dashboard' })

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatInZone } from '../../app/models/admin/time'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { adminURL } from '../../playwright.config'
+import { signInAsOwner } from './sign-in'
 
 // The owner's dashboard on a phone and a desktop, readable lists, and the header's way out
 // (docs/decisions/111), on the second e2e site (the owner is `mona` at the fake GitHub). Runs
@@ -11,15 +12,6 @@ test.describe.configure({ timeout: 120_000 })
 
 // The e2e site leaves OWNER_TIME_ZONE unset: the course release's zone in content/site/events.yml.
 const OWNER_ZONE = 'Europe/Berlin'
-
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	expect(start.status()).toBe(302)
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
-}
 
 /** A course pre-order paid in the sandbox; its id. */
 async function buy(page: Page, email: string): Promise<string> {
@@ -67,7 +59,7 @@ for (const [width, height] of [
 		await page.setViewportSize({ width, height })
 		const email = buyerEmail(`phone-${width}`)
 		const orderId = await buy(page, email)
-		await signInAs(page, E2E_OWNER_LOGIN)
+		await signInAsOwner(page)
 		await page.goto(`/admin/email?to=${encodeURIComponent(email)}`)
 		await page.getByRole('link', { name: `Your receipt for order ${orderId}` }).click()
 		await expect(page).toHaveURL(/\/admin\/email\/\d+$/)
@@ -114,7 +106,7 @@ test("lists show product names, ids that copy whole, and times in the owner's zo
 }) => {
 	const email = buyerEmail('readable')
 	const orderId = await buy(page, email)
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await page.goto(`/admin/orders?email=${encodeURIComponent(email)}`)
 	const row = page.getByRole('row').filter({ hasText: email })
 	await expect(row).toHaveCount(1)
@@ -156,7 +148,7 @@ test("lists show product names, ids that copy whole, and times in the owner's zo
 test('sorting a list by a column header keeps its filters, turns round on a second click, and survives the filter form', async ({
 	page,
 }) => {
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await page.goto('/admin/orders?status=paid')
 	const amount = page.getByRole('columnheader', { name: /^Amount/ })
 	await amount.getByRole('link').click()
@@ -188,7 +180,7 @@ test('sorting a list by a column header keeps its filters, turns round on a seco
 })
 
 test('"Back to the site" leaves the dashboard for the home page', async ({ page }) => {
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await page.getByRole('banner').getByRole('link', { name: 'Back to the site' }).click()
 	await expect(page).toHaveURL(`${adminURL}/`)
 	await expect(page.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(0)

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { adminURL } from '../../playwright.config'
+import { signInAsOwner } from './sign-in'
 
 // Find anyone and a person's page (issue 27, docs/decisions/114) on the second e2e site, where
 // `mona` is the owner. Runs with JavaScript on and off, at a phone's width and a desktop's.
@@ -12,13 +13,6 @@ const WIDTHS = [
 ]
 
 /** Signs in with the fake GitHub as `login` (its authorize URL approves `login=` at once). */
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	expect(start.status()).toBe(302)
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-}
 
 /** Buys `quantity` course seats in the sandbox as `email`, without a browser; the order id. */
 async function buySeats(page: Page, email: string, quantity: number): Promise<string> {
@@ -65,7 +59,7 @@ test('the owner finds a buyer by the start of their address and sees everything 
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
 	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=/)
 
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	for (const viewport of WIDTHS) {
 		await page.setViewportSize(viewport)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { adminURL, E2E_OWNER_LOGIN, mailURL } from '../../playwright.config'
+import { signInAs, signInAsOwner } from './sign-in'
 
 // The owner's dashboard (docs/decisions/080-084), on the second e2e site: GitHub sign-in goes to
 // the fake GitHub (tests/fakes/github-peer.ts) and ADMIN_GITHUB_LOGINS is `mona`. Runs with
@@ -9,18 +10,6 @@ test.use({ baseURL: adminURL })
 // Each owner flow is a whole story (sign in, a sale, a refund, an export...): 20–25 s on an idle
 // 2-core machine, near the 30 s default, and past it when the machine is busy.
 test.describe.configure({ timeout: 90_000 })
-
-/**
- * Signs in with the fake GitHub as `login`: the site sends the browser to the fake's authorize
- * URL, where `login=` approves at once (GitHub would show its consent page).
- */
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	expect(start.status()).toBe(302)
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-}
 
 // Every admin URL, data request, export and action a stranger might try.
 const ADMIN_GETS = [
@@ -144,7 +133,7 @@ test('the owner sees a sandbox sale, refunds it with a confirmation step, and ex
 	const email = `buyer-${test.info().project.name}-${Date.now()}@example.com`
 	const orderId = await buy(page, email)
 
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await expect(page).toHaveURL(`${adminURL}/admin`)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	await expect(page.getByRole('img', { name: /Revenue per day \(USD\)/ })).toBeVisible()
@@ -207,7 +196,7 @@ test('the owner sees a sandbox sale, refunds it with a confirmation step, and ex
 })
 
 test("a cross-site form post cannot use the owner's session", async ({ page }) => {
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	const response = await page.request.post('/admin/orders/AAAAAAAAAAAAAAAAAAAAAA', {
 		form: { intent: 'refund' },
@@ -227,7 +216,7 @@ test('the owner resends a receipt and gives an unclaimed pass a new link, each c
 		path: '/ai-driven-development-day',
 		button: 'Buy passes',
 	})
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await page.goto(`/admin/orders/${orderId}`)
 
 	await page.getByRole('link', { name: 'Resend receipt…' }).click()
@@ -296,7 +285,7 @@ test('the owner retries an e-mail the mail server refused: it is queued again, a
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
 	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
 
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	await dashboard(page).getByRole('link', { name: 'E-mail' }).click()
 	await page.getByLabel('To starts with').fill(email)
@@ -347,7 +336,7 @@ test("the owner sees each workshop lead's session in the leads list and the expo
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
 	await expect(page).toHaveURL(`/workshop/enrolled?session=${session}`)
 
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	const sessions = page.getByRole('region', { name: 'Workshop sessions' })
 	const row = sessions.getByRole('row').filter({ hasText: session })
 	await expect(row).toHaveCount(1)
@@ -385,7 +374,7 @@ test('the owner erases a lead, confirmed first: its sign-ups lose the address, t
 	await expect(page).toHaveURL(/\/workshop\/enrolled/)
 	const orderId = await buy(page, email)
 
-	await signInAs(page, E2E_OWNER_LOGIN)
+	await signInAsOwner(page)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	await dashboard(page).getByRole('link', { name: 'Leads' }).click()
 	await page.getByLabel('E-mail starts with').fill(email)

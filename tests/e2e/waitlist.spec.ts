@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { adminURL } from '../../playwright.config'
 import { address, inbox } from './inbox'
+import { signInAsOwner } from './sign-in'
 
 // The waiting list's form (docs/decisions/120), with JavaScript on (project js) and off (project
 // no-js): the form a sold-out product page shows (its page at /waitlist, so the shared e2e site
@@ -79,10 +80,7 @@ test.describe('the owner', () => {
 		await page.getByRole('button', { name: 'Join the waiting list' }).click()
 		await expect(page).toHaveURL(/\/waitlist\/joined$/)
 
-		const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-		const authorize = new URL(start.headers().location!)
-		authorize.searchParams.set('login', E2E_OWNER_LOGIN)
-		await page.goto(authorize.href)
+		await signInAsOwner(page)
 		await page
 			.getByRole('navigation', { name: 'Dashboard' })
 			.getByRole('link', { name: 'Waiting list' })

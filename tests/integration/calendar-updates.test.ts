@@ -8,33 +8,20 @@
  * changed by the test as the owner would change content. On PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import type { SiteEvent } from '~/content/site-content'
-import type { Database } from '~/db/client.server'
 import { jobDefinitions } from '~/jobs/index.server'
 import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
 import { calendarSequence, calendarSyncJob, syncCalendars } from '~/models/calendar-updates.server'
 import { saveLead } from '~/models/leads.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import { decodedMail, startSmtp } from '../fakes/smtp'
+import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
-import { drainJobs, jobsDueNow, leaveInProcess, useInProcess } from '../support/in-process'
+import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'
 
-const fixture = vi.hoisted(() => {
-	const session = (id: string, start: string, end: string) => ({
-		id,
-		kind: 'workshop' as const,
-		title: 'The test workshop',
-		description: 'Live.',
-		start,
-		end,
-		timeZone: 'UTC',
-		location: 'Online',
-		joinUrl: `https://meet.example.com/${id}`,
-		placeholder: false,
-		status: undefined as 'tentative' | 'cancelled' | undefined,
-	})
+const fixture = await vi.hoisted(async () => {
+	const { testEvent } = await import('../support/site-events')
+	const session = (id: string, start: string, end: string) => testEvent(id, 'workshop', start, end)
 	const original = () =>
 		[
 			session('moved', '2030-06-10T17:00:00.000Z', '2030-06-10T19:00:00.000Z'),
@@ -43,14 +30,9 @@ const fixture = vi.hoisted(() => {
 	return { original, events: original() }
 })
 
-vi.mock('~/content/site-content.server', () => ({
-	findEvent: (id: string) => fixture.events.find((event) => event.id === id),
-	eventsOf: (kind: string, { after }: { after?: Date } = {}) =>
-		fixture.events.filter(
-			(event) => event.kind === kind && (!after || Date.parse(event.end) > after.getTime()),
-		),
-	workshopTitle: () => 'The test workshop',
-}))
+vi.mock('~/content/site-content.server', async (importOriginal) =>
+	(await import('../support/site-events')).contentWithEvents(() => fixture.events, importOriginal),
+)
 
 const ORIGIN = 'https://site.test'
 const direct = { partnerKey: null, referralUrl: null, marketing: {} }
@@ -67,34 +49,18 @@ function attachedCalendar(raw: string): string {
 }
 
 describe.each(databaseBackends)('calendar files that stay true on $name', (backend) => {
-	let database: Database
-	let cleanup: () => Promise<void>
-	let smtp: Awaited<ReturnType<typeof startSmtp>>
 	const now = new Date('2030-01-01T00:00:00Z')
 
-	beforeAll(async () => {
+	beforeAll(() => {
 		// Content as it was before this suite's owner changed it.
 		fixture.events = fixture.original()
-		;({ database, cleanup } = await backend.open())
-		await prepareDatabase(database)
-		smtp = await startSmtp()
-		useInProcess({
-			SMTP_URL: smtp.url,
-			SITE_URL: ORIGIN,
-			EMAIL_FROM: 'AI Driven Dev <hello@site.test>',
-		})
 	})
-	afterAll(async () => {
-		leaveInProcess()
-		await smtp?.close()
-		await cleanup?.()
-	})
-	beforeEach(() => {
-		smtp.received.length = 0
+	const suite = smtpInProcessSuite(backend, {
+		env: { SITE_URL: ORIGIN, EMAIL_FROM: 'AI Driven Dev <hello@site.test>' },
 	})
 
 	const signUp = (email: string, session: string) =>
-		saveLead(database.db, {
+		saveLead(suite.database.db, {
 			email,
 			list: 'workshop',
 			firstName: 'Ada',
@@ -102,22 +68,22 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 			workshopSession: session,
 		})
 	const worker = () => ({
-		db: database.db,
+		db: suite.database.db,
 		definitions: [
-			...jobDefinitions(database.db).filter((job) => job.kind !== 'calendar.sync'),
-			calendarSyncJob(database.db, () => now),
+			...jobDefinitions(suite.database.db).filter((job) => job.kind !== 'calendar.sync'),
+			calendarSyncJob(suite.database.db, () => now),
 		],
 		lockSeconds: 60,
 	})
 	/** The periodic job's next turn on one worker (a start-up does the same); then delivery. */
 	const turn = async () => {
-		await ensurePeriodicJob(database.db, 'calendar.sync')
-		await jobsDueNow(database)
+		await ensurePeriodicJob(suite.database.db, 'calendar.sync')
+		await jobsDueNow(suite.database)
 		await runDueJobs(worker())
-		await drainJobs(database)
+		await drainJobs(suite.database)
 	}
 	const mailTo = (email: string) =>
-		smtp.mailTo(email).map((mail) => {
+		suite.smtp.mailTo(email).map((mail) => {
 			const raw = decodedMail(mail.raw)
 			return {
 				raw,
@@ -132,10 +98,10 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 		await signUp('early@example.com', 'moved')
 		await signUp('dropper@example.com', 'dropped')
 		await turn()
-		expect(smtp.received).toHaveLength(0)
-		expect(await calendarSequence(database.db, 'moved')).toBe(0)
+		expect(suite.smtp.received).toHaveLength(0)
+		expect(await calendarSequence(suite.database.db, 'moved')).toBe(0)
 		await turn()
-		expect(smtp.received).toHaveLength(0)
+		expect(suite.smtp.received).toHaveLength(0)
 	})
 
 	test('a date changed in content reaches each earlier registrant once, as METHOD:REQUEST with a higher SEQUENCE, across two workers and a restart', async () => {
@@ -143,17 +109,17 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 		await new Promise((resolve) => setTimeout(resolve, 20))
 		eventOf('moved').start = '2030-06-17T17:00:00.000Z'
 		eventOf('moved').end = '2030-06-17T19:00:00.000Z'
-		await ensurePeriodicJob(database.db, 'calendar.sync')
-		await jobsDueNow(database)
+		await ensurePeriodicJob(suite.database.db, 'calendar.sync')
+		await jobsDueNow(suite.database)
 		await Promise.all([
 			runDueJobs(worker()),
 			runDueJobs(worker()),
-			syncCalendars(database.db, { now, origin: ORIGIN }),
-			syncCalendars(database.db, { now, origin: ORIGIN }),
+			syncCalendars(suite.database.db, { now, origin: ORIGIN }),
+			syncCalendars(suite.database.db, { now, origin: ORIGIN }),
 		])
 		await turn()
-		await drainJobs(database)
-		expect(await calendarSequence(database.db, 'moved')).toBe(1)
+		await drainJobs(suite.database)
+		expect(await calendarSequence(suite.database.db, 'moved')).toBe(1)
 		for (const email of ['early@example.com', 'early-2@example.com']) {
 			const [mail, ...more] = mailTo(email)
 			expect(more, email).toHaveLength(0)
@@ -198,6 +164,6 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 		const firm = mailTo('early@example.com').at(-1)!
 		expect(line(firm.calendar, 'STATUS')).toBe('STATUS:CONFIRMED')
 		expect(line(firm.calendar, 'SEQUENCE')).toBe('SEQUENCE:3')
-		expect(await calendarSequence(database.db, 'moved')).toBe(3)
+		expect(await calendarSequence(suite.database.db, 'moved')).toBe(3)
 	})
 })

@@ -8,8 +8,7 @@
  * TEST_DATABASE_URL is set.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '~/db/client.server'
+import { describe, expect, test } from 'vitest'
 import { orders } from '~/db/schema.server'
 import { toPaymentEvent } from '~/integrations/payments/stripe-events.server'
 import { expireOrder } from '~/models/checkout/expire.server'
@@ -22,11 +21,9 @@ import {
 	rememberForRecovery,
 } from '~/models/checkout/index.server'
 import { unsubscribe } from '~/models/email-preferences.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import { recordListenPort } from '~/site-origin.server'
-import { decodedMail, startSmtp } from '../fakes/smtp'
+import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
-import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
+import { drainJobs, smtpInProcessSuite } from '../support/in-process'
 
 const PASS = 'ai-driven-development-day-pass'
 const SEAT = 'ai-driven-dev-preorder'
@@ -34,38 +31,20 @@ const LISTEN_PORT = 43_211
 const ORIGIN = `http://localhost:${LISTEN_PORT}`
 
 describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
-	let database: Database
-	let cleanup: () => Promise<void>
-	let smtp: Awaited<ReturnType<typeof startSmtp>>
+	const suite = smtpInProcessSuite(backend, { listenPort: LISTEN_PORT })
 	let n = 0
 	/** A fresh address, so each test reads only its own mail. */
 	const address = () => `leaver-${++n}@example.com`
 
-	beforeAll(async () => {
-		;({ database, cleanup } = await backend.open())
-		await prepareDatabase(database)
-		smtp = await startSmtp()
-		useInProcess({ SMTP_URL: smtp.url, HOST: '0.0.0.0' })
-		recordListenPort(LISTEN_PORT)
-	})
-	afterAll(async () => {
-		leaveInProcess()
-		await smtp?.close()
-		await cleanup?.()
-	})
-	beforeEach(() => {
-		smtp.received.length = 0
-	})
-
 	const mailTo = (email: string) =>
-		smtp.mailTo(email).map((mail) => {
+		suite.smtp.mailTo(email).map((mail) => {
 			// Long header lines are folded: unfolded, each header is one line.
 			const raw = decodedMail(mail.raw).replace(/\r?\n[ \t]+/g, ' ')
 			return { raw, subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '' }
 		})
 
 	async function startCheckout(code = PASS, quantity = 2) {
-		const { id } = await createCheckout(database.db, {
+		const { id } = await createCheckout(suite.database.db, {
 			code,
 			quantity,
 			region: 'GLOBAL',
@@ -76,14 +55,14 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 
 	/** The hold ends (the periodic sweep's path), and every job due runs. */
 	async function endUnpaid(id: string) {
-		await expireOrder(database.db, id, 'sandbox')
-		await drainJobs(database)
+		await expireOrder(suite.database.db, id, 'sandbox')
+		await drainJobs(suite.database)
 	}
 
 	test('a buyer who agreed and left unpaid gets one reminder with a link to start again and an unsubscribe link', async () => {
 		const email = address()
 		const id = await startCheckout(PASS, 2)
-		await rememberForRecovery(database.db, id, email)
+		await rememberForRecovery(suite.database.db, id, email)
 		await endUnpaid(id)
 		const mail = mailTo(email)
 		expect(mail).toHaveLength(1)
@@ -97,8 +76,8 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 		expect(mail[0]!.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
 
 		// The expiry reported again, and the job run again: nothing more.
-		await expireOrder(database.db, id, 'sandbox')
-		await applyPaymentEvent(database.db, {
+		await expireOrder(suite.database.db, id, 'sandbox')
+		await applyPaymentEvent(suite.database.db, {
 			id: `again:${id}`,
 			provider: 'sandbox',
 			type: 'expired',
@@ -108,14 +87,14 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 			email: null,
 			name: null,
 		})
-		await drainJobs(database)
+		await drainJobs(suite.database)
 		expect(mailTo(email)).toHaveLength(1)
 	})
 
 	test('a course checkout reminder speaks of seats and links the course page', async () => {
 		const email = address()
 		const id = await startCheckout(SEAT, 1)
-		await rememberForRecovery(database.db, id, email)
+		await rememberForRecovery(suite.database.db, id, email)
 		await endUnpaid(id)
 		const [mail] = mailTo(email)
 		expect(mail!.raw).toContain('the seat it held went back on sale')
@@ -127,8 +106,8 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 		const never = await startCheckout()
 		await endUnpaid(never)
 		const changedMind = await startCheckout()
-		await rememberForRecovery(database.db, changedMind, email)
-		await rememberForRecovery(database.db, changedMind, null)
+		await rememberForRecovery(suite.database.db, changedMind, email)
+		await rememberForRecovery(suite.database.db, changedMind, null)
 		await endUnpaid(changedMind)
 		expect(mailTo(email)).toEqual([])
 	})
@@ -137,26 +116,27 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 		const email = address()
 		const onOurPage = await startCheckout()
 		const throughTheLink = await startCheckout()
-		for (const id of [onOurPage, throughTheLink]) await rememberForRecovery(database.db, id, email)
-		await cancelSandboxCheckout(database.db, onOurPage)
-		await cancelCheckout(database.db, throughTheLink)
-		await drainJobs(database)
 		for (const id of [onOurPage, throughTheLink])
-			expect((await database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status).toBe(
-				'expired',
-			)
+			await rememberForRecovery(suite.database.db, id, email)
+		await cancelSandboxCheckout(suite.database.db, onOurPage)
+		await cancelCheckout(suite.database.db, throughTheLink)
+		await drainJobs(suite.database)
+		for (const id of [onOurPage, throughTheLink])
+			expect(
+				(await suite.database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status,
+			).toBe('expired')
 		expect(mailTo(email)).toEqual([])
 	})
 
 	test('a buyer who bought the product before the reminder went gets none', async () => {
 		const email = address()
 		const left = await startCheckout()
-		await rememberForRecovery(database.db, left, email)
-		await expireOrder(database.db, left, 'sandbox')
+		await rememberForRecovery(suite.database.db, left, email)
+		await expireOrder(suite.database.db, left, 'sandbox')
 		// They came back on their own before the job ran, with another spelling of the address.
 		const bought = await startCheckout()
-		await recordSandboxPayment(database.db, bought, { email: email.toUpperCase() })
-		await drainJobs(database)
+		await recordSandboxPayment(suite.database.db, bought, { email: email.toUpperCase() })
+		await drainJobs(suite.database)
 		const mail = mailTo(email)
 		expect(mail.map((message) => message.subject)).toEqual([
 			expect.stringContaining('Your receipt'),
@@ -166,16 +146,16 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 	test('an address named by many abandoned checkouts gets one reminder a day, not one each', async () => {
 		const email = address()
 		const ids = [await startCheckout(), await startCheckout(), await startCheckout()]
-		for (const id of ids) await rememberForRecovery(database.db, id, email)
+		for (const id of ids) await rememberForRecovery(suite.database.db, id, email)
 		for (const id of ids) await endUnpaid(id)
 		expect(mailTo(email)).toHaveLength(1)
 	})
 
 	test('an address that unsubscribed gets no reminder', async () => {
 		const email = address()
-		await unsubscribe(database.db, email)
+		await unsubscribe(suite.database.db, email)
 		const id = await startCheckout()
-		await rememberForRecovery(database.db, id, email)
+		await rememberForRecovery(suite.database.db, id, email)
 		await endUnpaid(id)
 		expect(mailTo(email)).toEqual([])
 	})
@@ -183,10 +163,10 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 	test('a paid checkout never gets one, even with the box ticked', async () => {
 		const email = address()
 		const id = await startCheckout()
-		await rememberForRecovery(database.db, id, email)
-		await recordSandboxPayment(database.db, id, { email })
-		await expireOrder(database.db, id, 'sandbox')
-		await drainJobs(database)
+		await rememberForRecovery(suite.database.db, id, email)
+		await recordSandboxPayment(suite.database.db, id, { email })
+		await expireOrder(suite.database.db, id, 'sandbox')
+		await drainJobs(suite.database)
 		expect(mailTo(email).map((message) => message.subject)).toEqual([
 			expect.stringContaining('Your receipt'),
 		])
@@ -213,9 +193,15 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 			} as never)!
 		expect(expiry(optedIn, 'opt_in').recoveryEmail).toBe(email)
 		expect(expiry(optedOut, 'opt_out').recoveryEmail).toBeNull()
-		await applyPaymentEvent(database.db, { ...expiry(optedOut, 'opt_out'), provider: 'sandbox' })
-		await applyPaymentEvent(database.db, { ...expiry(optedIn, 'opt_in'), provider: 'sandbox' })
-		await drainJobs(database)
+		await applyPaymentEvent(suite.database.db, {
+			...expiry(optedOut, 'opt_out'),
+			provider: 'sandbox',
+		})
+		await applyPaymentEvent(suite.database.db, {
+			...expiry(optedIn, 'opt_in'),
+			provider: 'sandbox',
+		})
+		await drainJobs(suite.database)
 		expect(mailTo(email)).toHaveLength(1)
 	})
 })

@@ -6,61 +6,26 @@
  * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { and, eq, like, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Database } from '~/db/client.server'
+import { describe, expect, test } from 'vitest'
 import { coupons, orders } from '~/db/schema.server'
 import { outbox } from '~/db/schema-leads.server'
 import { createCheckout } from '~/models/checkout/index.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import {
-	FAKE_STRIPE_KEY,
-	FAKE_WEBHOOK_SECRET,
-	type FakeStripe,
-	startFakeStripe,
-} from '../fakes/stripe'
 import { databaseBackends } from '../support/databases'
-import {
-	drainJobs,
-	jobsDueNow,
-	leaveInProcess,
-	schedulePeriodicJobs,
-	useInProcess,
-} from '../support/in-process'
+import { drainJobs, jobsDueNow, stripeInProcessSuite } from '../support/in-process'
 
 const SEAT = 'ai-driven-dev-preorder'
 
-let stripe: FakeStripe
-beforeAll(async () => {
-	stripe = await startFakeStripe()
-})
-afterAll(() => stripe?.close())
+const inStripeMode = stripeInProcessSuite({ RECONCILE_AFTER_SECONDS: '0' }, { periodicJobs: true })
 
 describe.each(databaseBackends)('coupons at payment on $name', (backend) => {
-	let database: Database
-	let cleanup: () => Promise<void>
-
-	beforeAll(async () => {
-		;({ database, cleanup } = await backend.open())
-		await prepareDatabase(database)
-		useInProcess({
-			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_URL: stripe.url,
-			RECONCILE_AFTER_SECONDS: '0',
-		})
-		await schedulePeriodicJobs(database)
-	})
-	afterAll(async () => {
-		leaveInProcess()
-		await cleanup?.()
-	})
+	const suite = inStripeMode(backend)
 
 	const order = async (id: string) => {
-		const [row] = await database.db.select().from(orders).where(eq(orders.id, id))
+		const [row] = await suite.database.db.select().from(orders).where(eq(orders.id, id))
 		return row!
 	}
 	const checkout = (coupon: string) =>
-		createCheckout(database.db, {
+		createCheckout(suite.database.db, {
 			code: SEAT,
 			quantity: 1,
 			region: 'GLOBAL',
@@ -69,18 +34,18 @@ describe.each(databaseBackends)('coupons at payment on $name', (backend) => {
 		})
 	/** Stripe takes the payment; its webhook is lost, and reconciliation finds it. */
 	const payAtStripe = async (id: string, email: string) => {
-		const payment = stripe.complete(stripe.sessionOf(id).id, email)
-		await jobsDueNow(database)
-		await drainJobs(database)
+		const payment = suite.stripe.complete(suite.stripe.sessionOf(id).id, email)
+		await jobsDueNow(suite.database)
+		await drainJobs(suite.database)
 		return payment
 	}
 	const refundsOf = (paymentIntent: string | null) =>
-		[...stripe.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)
+		[...suite.stripe.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent)
 	const mail = (subject: string) =>
-		database.db.select().from(outbox).where(like(outbox.subject, subject))
+		suite.database.db.select().from(outbox).where(like(outbox.subject, subject))
 
 	test('one per buyer: the same mailbox paying a second time (another spelling) is refunded through Stripe and told why', async () => {
-		await database.db.insert(coupons).values({
+		await suite.database.db.insert(coupons).values({
 			code: 'OnlyOnce',
 			kind: 'percent',
 			amount: 25,
@@ -111,11 +76,11 @@ describe.each(databaseBackends)('coupons at payment on $name', (backend) => {
 	})
 
 	test('a payment after its hold ended, when the last use went to another buyer meanwhile, is refunded and told why', async () => {
-		await database.db
+		await suite.database.db
 			.insert(coupons)
 			.values({ code: 'LASTONE', kind: 'percent', amount: 40, maxUses: 1 })
 		const late = await checkout('lastone')
-		await database.db
+		await suite.database.db
 			.update(orders)
 			.set({ expiresAt: sql`now() - interval '1 second'` })
 			.where(eq(orders.id, late.id))
@@ -129,7 +94,7 @@ describe.each(databaseBackends)('coupons at payment on $name', (backend) => {
 			failureReason: 'coupon-used-up',
 		})
 		expect(refundsOf(payment.payment_intent)).toHaveLength(1)
-		const notices = await database.db
+		const notices = await suite.database.db
 			.select()
 			.from(outbox)
 			.where(

@@ -9,10 +9,9 @@
  * pass). On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
-import type { Database } from '~/db/client.server'
 import { passes } from '~/db/schema.server'
 import { outbox } from '~/db/schema-leads.server'
 import { eventReminders } from '~/db/schema-reminders.server'
@@ -29,25 +28,13 @@ import {
 	sendDueReminders,
 } from '~/models/event-reminders.server'
 import { saveLead } from '~/models/leads.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
 import { verifyJoinToken } from '~/models/signed-token.server'
-import { decodedMail, startSmtp } from '../fakes/smtp'
+import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
-import { drainJobs, jobsDueNow, leaveInProcess, useInProcess } from '../support/in-process'
+import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'
 
-const fixture = vi.hoisted(() => {
-	const event = (id: string, kind: 'workshop' | 'day', start: string, end: string) => ({
-		id,
-		kind,
-		title: kind === 'day' ? 'The test day' : 'The test workshop',
-		description: 'Live.',
-		start,
-		end,
-		timeZone: 'UTC',
-		location: 'Online',
-		joinUrl: `https://meet.example.com/${id}`,
-		placeholder: false,
-	})
+const fixture = await vi.hoisted(async () => {
+	const { testEvent: event } = await import('../support/site-events')
 	return [
 		event('session-a', 'workshop', '2030-06-10T17:00:00.000Z', '2030-06-10T19:00:00.000Z'),
 		event('session-b', 'workshop', '2030-06-11T17:00:00.000Z', '2030-06-11T19:00:00.000Z'),
@@ -58,16 +45,9 @@ const fixture = vi.hoisted(() => {
 	] satisfies SiteEvent[]
 })
 
-vi.mock('~/content/site-content.server', async (importOriginal) => ({
-	// The rest of the content (the seller on an invoice) as it is.
-	...(await importOriginal<typeof import('~/content/site-content.server')>()),
-	findEvent: (id: string) => fixture.find((event) => event.id === id),
-	eventsOf: (kind: string, { after }: { after?: Date } = {}) =>
-		fixture.filter(
-			(event) => event.kind === kind && (!after || Date.parse(event.end) > after.getTime()),
-		),
-	workshopTitle: () => 'The test workshop',
-}))
+vi.mock('~/content/site-content.server', async (importOriginal) =>
+	(await import('../support/site-events')).contentWithEvents(() => fixture, importOriginal),
+)
 
 const ORIGIN = 'https://site.test'
 const PASS = 'ai-driven-development-day-pass'
@@ -95,28 +75,11 @@ describe('which reminder is due', () => {
 })
 
 describe.each(databaseBackends)('reminders with the joining link on $name', (backend) => {
-	let database: Database
-	let cleanup: () => Promise<void>
-	let smtp: Awaited<ReturnType<typeof startSmtp>>
+	const suite = smtpInProcessSuite(backend, { env: { SITE_URL: ORIGIN } })
 	let now = new Date()
 
-	beforeAll(async () => {
-		;({ database, cleanup } = await backend.open())
-		await prepareDatabase(database)
-		smtp = await startSmtp()
-		useInProcess({ SMTP_URL: smtp.url, SITE_URL: ORIGIN })
-	})
-	afterAll(async () => {
-		leaveInProcess()
-		await smtp?.close()
-		await cleanup?.()
-	})
-	beforeEach(() => {
-		smtp.received.length = 0
-	})
-
 	const signUp = (email: string, session: string, firstName = 'Ada') =>
-		saveLead(database.db, {
+		saveLead(suite.database.db, {
 			email,
 			list: 'workshop',
 			firstName,
@@ -125,22 +88,22 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		})
 	/** One app server's worker: every job of the site, the reminders' on the test's clock. */
 	const worker = () => ({
-		db: database.db,
+		db: suite.database.db,
 		definitions: [
-			...jobDefinitions(database.db).filter((job) => job.kind !== 'reminders.send'),
-			eventReminderJob(database.db, () => now),
+			...jobDefinitions(suite.database.db).filter((job) => job.kind !== 'reminders.send'),
+			eventReminderJob(suite.database.db, () => now),
 		],
 		lockSeconds: 60,
 	})
 	/** The periodic job's next turn, on one worker; then everything written is delivered. */
 	const turn = async () => {
-		await ensurePeriodicJob(database.db, 'reminders.send')
-		await jobsDueNow(database)
+		await ensurePeriodicJob(suite.database.db, 'reminders.send')
+		await jobsDueNow(suite.database)
 		await runDueJobs(worker())
-		await drainJobs(database)
+		await drainJobs(suite.database)
 	}
 	const reminders = (email: string) =>
-		smtp.mailTo(email).map((mail) => {
+		suite.smtp.mailTo(email).map((mail) => {
 			const raw = decodedMail(mail.raw)
 			return { raw, subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '' }
 		})
@@ -181,14 +144,14 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		const people = Array.from({ length: 8 }, (_, index) => `twice-${index}@example.com`)
 		for (const email of people) await signUp(email, 'session-b')
 		now = hoursBefore('session-b', 0.5)
-		await ensurePeriodicJob(database.db, 'reminders.send')
-		await jobsDueNow(database)
+		await ensurePeriodicJob(suite.database.db, 'reminders.send')
+		await jobsDueNow(suite.database)
 		// Two app servers' workers poll at once, and two sweeps race (a lapsed claim run again).
 		await Promise.all([
 			runDueJobs(worker()),
 			runDueJobs(worker()),
-			sendDueReminders(database.db, { now, origin: ORIGIN }),
-			sendDueReminders(database.db, { now, origin: ORIGIN }),
+			sendDueReminders(suite.database.db, { now, origin: ORIGIN }),
+			sendDueReminders(suite.database.db, { now, origin: ORIGIN }),
 		])
 		// A restart: a new worker with the job due again.
 		await turn()
@@ -197,7 +160,7 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 			expect(mails, email).toHaveLength(1)
 			expect(mails[0]!.subject).toBe('Starting within the hour: The test workshop')
 		}
-		const rows = await database.db
+		const rows = await suite.database.db
 			.select()
 			.from(eventReminders)
 			.where(eq(eventReminders.eventId, 'session-b'))
@@ -225,12 +188,12 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 	test('an unsubscribed registrant gets no reminder; once they resubscribe, the next turn sends it', async () => {
 		await signUp('quiet@example.com', 'session-e')
 		await signUp('Loud@example.com', 'session-e')
-		await unsubscribe(database.db, 'Quiet+x@Example.com')
+		await unsubscribe(suite.database.db, 'Quiet+x@Example.com')
 		now = hoursBefore('session-e', 10)
 		await turn()
 		expect(reminders('quiet@example.com')).toHaveLength(0)
 		expect(reminders('loud@example.com')).toHaveLength(1)
-		await resubscribe(database.db, 'quiet@example.com')
+		await resubscribe(suite.database.db, 'quiet@example.com')
 		await turn()
 		expect(reminders('quiet@example.com')).toHaveLength(1)
 	})
@@ -238,39 +201,39 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 	test('a reminder the mail server did not take before the start is given up, not sent late', async () => {
 		await signUp('slow@example.com', 'session-e')
 		now = hoursBefore('session-e', 0.9)
-		await ensurePeriodicJob(database.db, 'reminders.send')
-		await jobsDueNow(database)
+		await ensurePeriodicJob(suite.database.db, 'reminders.send')
+		await jobsDueNow(suite.database)
 		await runDueJobs(worker())
-		const [row] = await database.db
+		const [row] = await suite.database.db
 			.select()
 			.from(outbox)
 			.where(and(eq(outbox.toAddress, 'slow@example.com'), eq(outbox.kind, 'reminderHourBefore')))
 		expect(row!.notAfter).toEqual(new Date(eventOf('session-e').start))
 		// The start passes while the message waits (the mail server was down).
-		await database.db
+		await suite.database.db
 			.update(outbox)
 			.set({ notAfter: sql`now() - interval '1 second'` })
 			.where(eq(outbox.id, row!.id))
-		await drainJobs(database)
+		await drainJobs(suite.database)
 		expect(reminders('slow@example.com')).toHaveLength(0)
-		const [given] = await database.db.select().from(outbox).where(eq(outbox.id, row!.id))
+		const [given] = await suite.database.db.select().from(outbox).where(eq(outbox.id, row!.id))
 		expect(given).toMatchObject({ sentAt: null, failedAt: expect.any(Date) })
 	})
 
 	test('confirmed registrants of the day and day-pass holders get its reminders; an unconfirmed registrant, a refunded pass’s holder and a buyer get none', async () => {
 		const register = (email: string, confirmed: boolean) =>
-			saveLead(database.db, { email, list: 'day_event', attribution: direct, confirmed })
+			saveLead(suite.database.db, { email, list: 'day_event', attribution: direct, confirmed })
 		await register('confirmed@example.com', true)
 		await register('unconfirmed@example.com', false)
 		const buy = async (email: string) => {
-			const { id } = await createCheckout(database.db, {
+			const { id } = await createCheckout(suite.database.db, {
 				code: PASS,
 				quantity: 2,
 				region: 'GLOBAL',
 				origin: ORIGIN,
 			})
-			await recordSandboxPayment(database.db, id, { email })
-			const ids = await database.db
+			await recordSandboxPayment(suite.database.db, id, { email })
+			const ids = await suite.database.db
 				.select({ id: passes.id })
 				.from(passes)
 				.where(eq(passes.orderId, id))
@@ -279,23 +242,25 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		const kept = await buy('buyer@example.com')
 		const refunded = await buy('refunded-buyer@example.com')
 		await claimPass(
-			database.db,
+			suite.database.db,
 			kept.passes[0]!,
 			{ name: 'Hedy Lamarr', email: 'hedy@example.com' },
 			ORIGIN,
 		)
 		await claimPass(
-			database.db,
+			suite.database.db,
 			refunded.passes[0]!,
 			{ name: 'Alan', email: 'alan@example.com' },
 			ORIGIN,
 		)
-		expect((await refundOrder(database.db, { name: 'owner' }, refunded.id)).ok).toBe(true)
-		await drainJobs(database)
-		smtp.received.length = 0
+		expect((await refundOrder(suite.database.db, { name: 'owner' }, refunded.id)).ok).toBe(true)
+		await drainJobs(suite.database)
+		suite.smtp.received.length = 0
 
-		expect(await isRegistered(database.db, eventOf('the-day'), 'hedy@example.com')).toBe(true)
-		expect(await isRegistered(database.db, eventOf('the-day'), 'alan@example.com')).toBe(false)
+		expect(await isRegistered(suite.database.db, eventOf('the-day'), 'hedy@example.com')).toBe(true)
+		expect(await isRegistered(suite.database.db, eventOf('the-day'), 'alan@example.com')).toBe(
+			false,
+		)
 		now = hoursBefore('the-day', 23)
 		await turn()
 		const [mail, ...more] = reminders('hedy@example.com')

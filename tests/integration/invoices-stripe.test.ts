@@ -4,67 +4,51 @@
  * completion webhook brings them back to the order and its invoice.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { getSeller } from '~/content/site-content.server'
-import { type Database, openDatabase } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { applyPaymentEvent, createCheckout } from '~/models/checkout/index.server'
 import { REVERSE_CHARGE_NOTE } from '~/models/invoices/vat'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import {
-	FAKE_STRIPE_KEY,
-	FAKE_WEBHOOK_SECRET,
-	type FakeStripe,
-	startFakeStripe,
-} from '../fakes/stripe'
-import { leaveInProcess, useInProcess } from '../support/in-process'
+import type { FakeStripe } from '../fakes/stripe'
+import { pglite } from '../support/databases'
+import { stripeInProcessSuite } from '../support/in-process'
 
 const PASS = 'ai-driven-development-day-pass'
 
-describe('invoices in Stripe mode with Stripe Tax and prices without tax', () => {
-	let stripe: FakeStripe
-	let database: Database
+// The provider is made once per process: this file is Stripe mode, with Stripe Tax.
+const inStripeMode = stripeInProcessSuite({ STRIPE_AUTOMATIC_TAX: '1', PRICES_INCLUDE_TAX: '0' })
 
-	beforeAll(async () => {
-		stripe = await startFakeStripe()
-		database = await openDatabase({})
-		await prepareDatabase(database)
-		// The provider is made once per process: this file is Stripe mode, with Stripe Tax.
-		useInProcess({
-			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_URL: stripe.url,
-			STRIPE_AUTOMATIC_TAX: '1',
-			PRICES_INCLUDE_TAX: '0',
-		})
-	})
-	afterAll(async () => {
-		leaveInProcess()
-		await database?.close()
-		await stripe?.close()
-	})
+describe('invoices in Stripe mode with Stripe Tax and prices without tax', () => {
+	const suite = inStripeMode(pglite)
 
 	const pay = async (billing: Parameters<FakeStripe['complete']>[2]) => {
-		const { id } = await createCheckout(database.db, {
+		const { id } = await createCheckout(suite.database.db, {
 			code: PASS,
 			quantity: 1,
 			region: 'GLOBAL',
 			origin: 'http://site.test',
 		})
-		const session = stripe.complete(stripe.sessionOf(id).id, 'buyer@example.com', billing)
-		const { payload, signature } = stripe.event('checkout.session.completed', session)
+		const session = suite.stripe.complete(
+			suite.stripe.sessionOf(id).id,
+			'buyer@example.com',
+			billing,
+		)
+		const { payload, signature } = suite.stripe.event('checkout.session.completed', session)
 		const event = getPaymentProvider().verifyEvent!(payload, signature)
-		await applyPaymentEvent(database.db, event!)
-		const [order] = await database.db.select().from(orders).where(eq(orders.id, id))
-		const [invoice] = await database.db.select().from(invoices).where(eq(invoices.orderId, id))
+		await applyPaymentEvent(suite.database.db, event!)
+		const [order] = await suite.database.db.select().from(orders).where(eq(orders.id, id))
+		const [invoice] = await suite.database.db
+			.select()
+			.from(invoices)
+			.where(eq(invoices.orderId, id))
 		return { id, order: order!, invoice, session }
 	}
 
 	test('the session asks for the billing address and a tax id, with Stripe Tax on tax-exclusive prices', async () => {
 		const { id } = await pay({})
-		const created = stripe.requests.find(
+		const created = suite.stripe.requests.find(
 			(request) =>
 				request.path === '/v1/checkout/sessions' && request.params['metadata[order_id]'] === id,
 		)

@@ -6,6 +6,7 @@
  * when TEST_DATABASE_URL is set (scripts/with-postgres.sh), where payments really run
  * concurrently.
  */
+import crypto from 'node:crypto'
 import { asc, eq, isNotNull, isNull, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getSeller } from '~/content/site-content.server'
@@ -25,6 +26,7 @@ import { numberDocument, numberOrderDocuments } from '~/models/invoices/numberin
 import { findSignedInvoice, invoicePath } from '~/models/invoices/query.server'
 import { REVERSE_CHARGE_NOTE } from '~/models/invoices/vat'
 import { prepareDatabase } from '~/models/prepare-database.server'
+import { verifyLinkToken } from '~/models/signed-token.server'
 import { databaseBackends } from '../support/databases'
 import { leaveInProcess, useInProcess } from '../support/in-process'
 
@@ -303,6 +305,20 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 		await expectNoGaps()
 	})
 
+	test('an invoice link sent before decision 127 (a bare signature) still opens its invoice only', async () => {
+		const id = await paidWithoutFollowUp('old-link@example.com')
+		const [invoice] = await invoicesOf(id)
+		// How invoice links were signed before: the links' key over `invoice:<id>`.
+		const linksKey = crypto.createHmac('sha256', 'x'.repeat(32)).update('signed-links/v1').digest()
+		const oldSig = (invoiceId: string) =>
+			crypto.createHmac('sha256', linksKey).update(`invoice:${invoiceId}`).digest('base64url')
+		expect((await findSignedInvoice(database.db, invoice!.id, oldSig(invoice!.id)))?.id).toBe(
+			invoice!.id,
+		)
+		expect(await findSignedInvoice(database.db, invoice!.id, oldSig('A'.repeat(22)))).toBeNull()
+		expect(await findSignedInvoice(database.db, invoice!.id, null)).toBeNull()
+	})
+
 	test('a credit note issued before its invoice was numbered quotes the invoice’s number, and comes after it', async () => {
 		const id = await paidWithoutFollowUp('refund@example.com')
 		await refundCheckout(database.db, id)
@@ -380,7 +396,13 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 				.from(outbox)
 				.where(like(outbox.subject, `%${id}%`))
 			expect(mail!.textBody).toContain(`http://site.test${invoicePath(invoice!.id)}`)
-			expect(invoicePath(invoice!.id)).toMatch(/^\/invoice\/[\w-]{22}\?sig=[\w-]{43}$/)
+			expect(invoicePath(invoice!.id)).toMatch(/^\/invoice\/[\w-]{22}\?sig=[\w-]+\.[\w-]{43}$/)
+			// The link's token is for this invoice, as an invoice link, and never expires.
+			const sig = new URL(invoicePath(invoice!.id), 'http://site.test').searchParams.get('sig')
+			expect(verifyLinkToken(sig, 'invoice', 'x'.repeat(32), Date.UTC(2046, 0, 1))).toEqual({
+				ok: true,
+				subject: invoice!.id,
+			})
 			const pdf = mail!.attachments!.find((file) => file.contentType === 'application/pdf')
 			expect(pdf).toMatchObject({
 				filename: `invoice-${invoice!.data.number}.pdf`,

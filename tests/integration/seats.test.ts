@@ -7,8 +7,7 @@
  * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '~/db/client.server'
+import { describe, expect, test } from 'vitest'
 import { passes } from '~/db/schema.server'
 import { passFiltersSchema } from '~/models/admin/filters.server'
 import { reassignPass, refundOrder } from '~/models/admin/order-actions.server'
@@ -22,11 +21,9 @@ import {
 	getCheckout,
 	recordSandboxPayment,
 } from '~/models/checkout/index.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import { recordListenPort } from '~/site-origin.server'
-import { decodedMail, startSmtp } from '../fakes/smtp'
+import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
-import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
+import { drainJobs, smtpInProcessSuite } from '../support/in-process'
 
 const SEAT = 'ai-driven-dev-preorder'
 const SEAT_NAME = 'AI Driven Dev: pre-order seat'
@@ -34,48 +31,28 @@ const owner = { name: 'mona (GitHub #1001)' }
 const LISTEN_PORT = 43_211
 const ORIGIN = `http://localhost:${LISTEN_PORT}`
 
-type Smtp = Awaited<ReturnType<typeof startSmtp>>
-
 const read = (mail: { raw: string }) => {
 	const raw = decodedMail(mail.raw)
 	return { raw, subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '' }
 }
 
 describe.each(databaseBackends)('seats to share on $name', (backend) => {
-	let database: Database
-	let cleanup: () => Promise<void>
-	let smtp: Smtp
+	const suite = smtpInProcessSuite(backend, { listenPort: LISTEN_PORT })
 	let n = 0
 	const address = (who: string) => `${who}-${++n}@example.com`
 
-	beforeAll(async () => {
-		;({ database, cleanup } = await backend.open())
-		await prepareDatabase(database)
-		smtp = await startSmtp()
-		useInProcess({ SMTP_URL: smtp.url, HOST: '0.0.0.0' })
-		recordListenPort(LISTEN_PORT)
-	})
-	afterAll(async () => {
-		leaveInProcess()
-		await smtp?.close()
-		await cleanup?.()
-	})
-	beforeEach(() => {
-		smtp.received.length = 0
-	})
-
-	const deliver = () => drainJobs(database)
-	const mailTo = (email: string) => smtp.mailTo(email).map(read)
+	const deliver = () => drainJobs(suite.database)
+	const mailTo = (email: string) => suite.smtp.mailTo(email).map(read)
 
 	async function buySeats(quantity: number, email: string) {
-		const { id } = await createCheckout(database.db, {
+		const { id } = await createCheckout(suite.database.db, {
 			code: SEAT,
 			quantity,
 			region: 'GLOBAL',
 			origin: ORIGIN,
 		})
-		await recordSandboxPayment(database.db, id, { email })
-		const view = await getCheckout(database.db, id)
+		await recordSandboxPayment(suite.database.db, id, { email })
+		const view = await getCheckout(suite.database.db, id)
 		return { id, seats: view?.data.passes ?? [] }
 	}
 
@@ -86,7 +63,7 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		expect(new Set(order.seats).size).toBe(3)
 		for (const id of order.seats) {
 			expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/)
-			expect(await findValidPass(database.db, id)).toMatchObject({
+			expect(await findValidPass(suite.database.db, id)).toMatchObject({
 				orderId: order.id,
 				itemType: 'course',
 				claimedAt: null,
@@ -123,10 +100,15 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		const order = await buySeats(2, address('buyer'))
 		const [seat, other] = order.seats as [string, string]
 		expect(
-			await claimPass(database.db, seat, { name: 'Grace Hopper', email: holder }, ORIGIN),
+			await claimPass(suite.database.db, seat, { name: 'Grace Hopper', email: holder }, ORIGIN),
 		).toBe('claimed')
 		expect(
-			await claimPass(database.db, seat, { name: 'Eve Intruder', email: address('eve') }, ORIGIN),
+			await claimPass(
+				suite.database.db,
+				seat,
+				{ name: 'Eve Intruder', email: address('eve') },
+				ORIGIN,
+			),
 		).toBe('already-claimed')
 		await deliver()
 		const mails = mailTo(holder)
@@ -136,22 +118,22 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		expect(mails[0]!.raw).toContain('When the course opens, we e-mail your access to this address.')
 		expect(mails[0]!.raw).toContain('filename=course-release.ics')
 		// The seat is the holder's; the other is still free.
-		expect(await findValidPass(database.db, seat)).toMatchObject({
+		expect(await findValidPass(suite.database.db, seat)).toMatchObject({
 			holderName: 'Grace Hopper',
 			holderEmail: holder,
 		})
-		expect((await findValidPass(database.db, other))?.claimedAt).toBeNull()
+		expect((await findValidPass(suite.database.db, other))?.claimedAt).toBeNull()
 	})
 
 	test('a refunded course order tells each seat holder their seat is cancelled, and the buyer once', async () => {
 		const buyer = address('refund-buyer')
 		const holder = address('refund-holder')
 		const order = await buySeats(3, buyer)
-		await claimPass(database.db, order.seats[0]!, { name: 'Ada', email: buyer }, ORIGIN)
-		await claimPass(database.db, order.seats[1]!, { name: 'Grace', email: holder }, ORIGIN)
+		await claimPass(suite.database.db, order.seats[0]!, { name: 'Ada', email: buyer }, ORIGIN)
+		await claimPass(suite.database.db, order.seats[1]!, { name: 'Grace', email: holder }, ORIGIN)
 		await deliver()
-		smtp.received.length = 0
-		expect((await refundOrder(database.db, owner, order.id)).ok).toBe(true)
+		suite.smtp.received.length = 0
+		expect((await refundOrder(suite.database.db, owner, order.id)).ok).toBe(true)
 		await deliver()
 		const toBuyer = mailTo(buyer)
 		expect(toBuyer.map((mail) => mail.subject)).toEqual([`Your order ${order.id} is refunded`])
@@ -160,7 +142,7 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 			`Your seat for ${SEAT_NAME} is cancelled`,
 		])
 		// A refunded order's seat links no longer work.
-		expect(await findValidPass(database.db, order.seats[2]!)).toBeNull()
+		expect(await findValidPass(suite.database.db, order.seats[2]!)).toBeNull()
 	})
 
 	test('a reassigned seat speaks of seats to the new holder and to the buyer', async () => {
@@ -168,8 +150,8 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		const recipient = address('recipient')
 		const order = await buySeats(2, buyer)
 		await deliver()
-		smtp.received.length = 0
-		const moved = await reassignPass(database.db, owner, {
+		suite.smtp.received.length = 0
+		const moved = await reassignPass(suite.database.db, owner, {
 			orderId: order.id,
 			passId: order.seats[0]!,
 			email: recipient,
@@ -189,9 +171,14 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		const buyer = address('person-buyer')
 		const holder = address('person-holder')
 		const order = await buySeats(2, buyer)
-		await claimPass(database.db, order.seats[1]!, { name: 'Grace Hopper', email: holder }, ORIGIN)
+		await claimPass(
+			suite.database.db,
+			order.seats[1]!,
+			{ name: 'Grace Hopper', email: holder },
+			ORIGIN,
+		)
 
-		const ofBuyer = await getPerson(database.db, buyer)
+		const ofBuyer = await getPerson(suite.database.db, buyer)
 		expect(ofBuyer).toMatchObject({ seatsBought: 2, seatsHeld: 0, passCount: 0 })
 		expect(ofBuyer!.passes).toEqual([
 			expect.objectContaining({ id: order.seats[0], unit: 'seat', bought: true, held: false }),
@@ -203,7 +190,7 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 			}),
 		])
 
-		const ofHolder = await getPerson(database.db, holder)
+		const ofHolder = await getPerson(suite.database.db, holder)
 		expect(ofHolder).toMatchObject({ seatsBought: 0, seatsHeld: 1, names: ['Grace Hopper'] })
 		expect(ofHolder!.passes).toEqual([
 			expect.objectContaining({ id: order.seats[1], unit: 'seat', bought: false, held: true }),
@@ -212,16 +199,21 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		// A single seat is its buyer's own.
 		const solo = address('person-solo')
 		await buySeats(1, solo)
-		expect(await getPerson(database.db, solo)).toMatchObject({ seatsBought: 1, seatsHeld: 1 })
-		const rows = await database.db.select().from(passes).where(eq(passes.orderId, order.id))
+		expect(await getPerson(suite.database.db, solo)).toMatchObject({ seatsBought: 1, seatsHeld: 1 })
+		const rows = await suite.database.db.select().from(passes).where(eq(passes.orderId, order.id))
 		expect(rows).toHaveLength(2)
 	})
 
 	test('the owner’s overview counts seat links apart from day passes', async () => {
-		const before = await getOverview(database.db, { from: '2026-01-01', to: '2026-01-02' })
+		const before = await getOverview(suite.database.db, { from: '2026-01-01', to: '2026-01-02' })
 		const order = await buySeats(2, address('overview-buyer'))
-		await claimPass(database.db, order.seats[0]!, { name: 'Ada', email: address('ov') }, ORIGIN)
-		const after = await getOverview(database.db, { from: '2026-01-01', to: '2026-01-02' })
+		await claimPass(
+			suite.database.db,
+			order.seats[0]!,
+			{ name: 'Ada', email: address('ov') },
+			ORIGIN,
+		)
+		const after = await getOverview(suite.database.db, { from: '2026-01-01', to: '2026-01-02' })
 		expect(after.passes).toEqual({
 			issued: before.passes.issued,
 			claimed: before.passes.claimed,
@@ -233,10 +225,15 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 	test('the owner’s passes export lists each seat with its holder, filtered by the course', async () => {
 		const holder = address('export-holder')
 		const order = await buySeats(2, address('export-buyer'))
-		await claimPass(database.db, order.seats[0]!, { name: 'Grace Hopper', email: holder }, ORIGIN)
+		await claimPass(
+			suite.database.db,
+			order.seats[0]!,
+			{ name: 'Grace Hopper', email: holder },
+			ORIGIN,
+		)
 		const filters = passFiltersSchema.parse({ product: SEAT, claimed: 'yes' })
 		const exported = []
-		for await (const row of passExportRows(database.db, filters)) exported.push(row)
+		for await (const row of passExportRows(suite.database.db, filters)) exported.push(row)
 		expect(exported).toContainEqual(
 			expect.objectContaining({
 				id: order.seats[0],

@@ -6,71 +6,45 @@
  * on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { and, eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Database } from '~/db/client.server'
+import { describe, expect, test } from 'vitest'
 import { outbox } from '~/db/schema-leads.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { refundOrder } from '~/models/admin/order-actions.server'
 import { applyPaymentEvent, createCheckout } from '~/models/checkout/index.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import {
-	FAKE_STRIPE_KEY,
-	FAKE_WEBHOOK_SECRET,
-	type FakeStripe,
-	startFakeStripe,
-} from '../fakes/stripe'
 import { databaseBackends } from '../support/databases'
-import { leaveInProcess, useInProcess } from '../support/in-process'
+import { stripeInProcessSuite } from '../support/in-process'
 
 const PASS = 'ai-driven-development-day-pass'
 const ORIGIN = 'http://site.test'
 const owner = { name: 'mona (GitHub #1001)' }
 
 // One fake Stripe for the file: the provider, made once per process, keeps its address.
-let stripe: FakeStripe
-beforeAll(async () => {
-	stripe = await startFakeStripe()
-})
-afterAll(() => stripe?.close())
+const inStripeMode = stripeInProcessSuite()
 
 describe.each(databaseBackends)('a Stripe refund told once on $name', (backend) => {
-	let database: Database
-	let cleanup: () => Promise<void>
-	beforeAll(async () => {
-		;({ database, cleanup } = await backend.open())
-		await prepareDatabase(database)
-		// No SMTP_URL: the outbox rows are the messages.
-		useInProcess({
-			STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_URL: stripe.url,
-		})
-	})
-	afterAll(async () => {
-		leaveInProcess()
-		await cleanup?.()
-	})
+	// No SMTP_URL: the outbox rows are the messages.
+	const suite = inStripeMode(backend)
 
 	/** Stripe's webhook delivers `type` about `object`, through the provider, as the route does. */
 	async function webhook(type: string, object: unknown) {
-		const { payload, signature } = stripe.event(type, object)
+		const { payload, signature } = suite.stripe.event(type, object)
 		const event = getPaymentProvider().verifyEvent!(payload, signature)
-		return event ? applyPaymentEvent(database.db, event) : null
+		return event ? applyPaymentEvent(suite.database.db, event) : null
 	}
 	const refundsTo = (email: string) =>
-		database.db
+		suite.database.db
 			.select({ subject: outbox.subject })
 			.from(outbox)
 			.where(and(eq(outbox.toAddress, email), like(outbox.subject, '%is refunded')))
 
 	async function paidOrder(email: string) {
-		const { id } = await createCheckout(database.db, {
+		const { id } = await createCheckout(suite.database.db, {
 			code: PASS,
 			quantity: 1,
 			region: 'GLOBAL',
 			origin: ORIGIN,
 		})
-		const session = stripe.complete(stripe.sessionOf(id).id, email)
+		const session = suite.stripe.complete(suite.stripe.sessionOf(id).id, email)
 		await webhook('checkout.session.completed', session)
 		return { id, paymentIntent: session.payment_intent as string }
 	}
@@ -83,21 +57,21 @@ describe.each(databaseBackends)('a Stripe refund told once on $name', (backend) 
 	})
 
 	test("the owner's refund, then Stripe's charge.refunded twice: the buyer is told once", async () => {
-		const { id, paymentIntent } = await paidOrder('stripe.buyer@example.com')
-		expect((await refundOrder(database.db, owner, id)).message).toBe(
+		const { id, paymentIntent } = await paidOrder('suite.stripe.buyer@example.com')
+		expect((await refundOrder(suite.database.db, owner, id)).message).toBe(
 			'The order is refunded and its seats are released.',
 		)
 		await webhook('charge.refunded', chargeRefunded(paymentIntent))
 		await webhook('charge.refunded', chargeRefunded(paymentIntent))
-		expect(await refundsTo('stripe.buyer@example.com')).toEqual([
+		expect(await refundsTo('suite.stripe.buyer@example.com')).toEqual([
 			{ subject: `Your order ${id} is refunded` },
 		])
 	})
 
 	test('a refund Stripe confirms later is told when its webhook comes, once', async () => {
 		const { id, paymentIntent } = await paidOrder('pending.refund@example.com')
-		stripe.holdNextRefund()
-		expect((await refundOrder(database.db, owner, id)).message).toMatch(
+		suite.stripe.holdNextRefund()
+		expect((await refundOrder(suite.database.db, owner, id)).message).toMatch(
 			/sent to the payment provider/,
 		)
 		expect(await refundsTo('pending.refund@example.com')).toEqual([])

@@ -7,8 +7,7 @@
  * address when SITE_URL is unset. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '~/db/client.server'
+import { describe, expect, test } from 'vitest'
 import { passes } from '~/db/schema.server'
 import { reassignPass, refundOrder } from '~/models/admin/order-actions.server'
 import {
@@ -17,11 +16,9 @@ import {
 	createCheckout,
 	recordSandboxPayment,
 } from '~/models/checkout/index.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import { recordListenPort } from '~/site-origin.server'
-import { decodedMail, startSmtp } from '../fakes/smtp'
+import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
-import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
+import { drainJobs, smtpInProcessSuite } from '../support/in-process'
 
 const PASS = 'ai-driven-development-day-pass'
 const SEAT = 'ai-driven-dev-preorder'
@@ -29,8 +26,6 @@ const owner = { name: 'mona (GitHub #1001)' }
 // The address this process "listens" on, standing in for SITE_URL (unset here).
 const LISTEN_PORT = 43_210
 const ORIGIN = `http://localhost:${LISTEN_PORT}`
-
-type Smtp = Awaited<ReturnType<typeof startSmtp>>
 
 /** The calendar file attached to a message (base64 in its MIME part), decoded; '' if none. */
 function attachedCalendar(raw: string): string {
@@ -51,42 +46,24 @@ const read = (mail: { raw: string }) => {
 }
 
 describe.each(databaseBackends)('telling people what happened on $name', (backend) => {
-	let database: Database
-	let cleanup: () => Promise<void>
-	let smtp: Smtp
+	const suite = smtpInProcessSuite(backend, { listenPort: LISTEN_PORT })
 	let n = 0
 	/** A fresh address, so each test reads only its own mail. */
 	const address = (who: string) => `${who}-${++n}@example.com`
 
-	beforeAll(async () => {
-		;({ database, cleanup } = await backend.open())
-		await prepareDatabase(database)
-		smtp = await startSmtp()
-		useInProcess({ SMTP_URL: smtp.url, HOST: '0.0.0.0' })
-		recordListenPort(LISTEN_PORT)
-	})
-	afterAll(async () => {
-		leaveInProcess()
-		await smtp?.close()
-		await cleanup?.()
-	})
-	beforeEach(() => {
-		smtp.received.length = 0
-	})
-
 	/** Everything queued is handed to the SMTP peer. */
-	const deliver = () => drainJobs(database)
-	const mailTo = (email: string) => smtp.mailTo(email).map(read)
+	const deliver = () => drainJobs(suite.database)
+	const mailTo = (email: string) => suite.smtp.mailTo(email).map(read)
 
 	async function buy(code: string, quantity: number, email: string) {
-		const { id } = await createCheckout(database.db, {
+		const { id } = await createCheckout(suite.database.db, {
 			code,
 			quantity,
 			region: 'GLOBAL',
 			origin: ORIGIN,
 		})
-		await recordSandboxPayment(database.db, id, { email })
-		const ids = await database.db
+		await recordSandboxPayment(suite.database.db, id, { email })
+		const ids = await suite.database.db
 			.select({ id: passes.id })
 			.from(passes)
 			.where(eq(passes.orderId, id))
@@ -99,15 +76,20 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		const holder = address('holder')
 		const order = await buy(PASS, 2, buyer)
 		expect(
-			await claimPass(database.db, order.passes[0]!, { name: 'Grace', email: holder }, ORIGIN),
+			await claimPass(
+				suite.database.db,
+				order.passes[0]!,
+				{ name: 'Grace', email: holder },
+				ORIGIN,
+			),
 		).toBe('claimed')
 		await deliver()
-		smtp.received.length = 0
+		suite.smtp.received.length = 0
 
-		const outcome = await refundOrder(database.db, owner, order.id)
+		const outcome = await refundOrder(suite.database.db, owner, order.id)
 		expect(outcome.ok).toBe(true)
 		// The provider reports the same refund again, and again under another event id.
-		await applyPaymentEvent(database.db, {
+		await applyPaymentEvent(suite.database.db, {
 			id: `sandbox:${order.id}:refunded`,
 			provider: 'sandbox',
 			type: 'refunded',
@@ -117,7 +99,7 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 			email: null,
 			name: null,
 		})
-		await applyPaymentEvent(database.db, {
+		await applyPaymentEvent(suite.database.db, {
 			id: `refund:re_again_${order.id}`,
 			provider: 'sandbox',
 			type: 'refunded',
@@ -128,7 +110,7 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 			name: null,
 		})
 		// And the owner clicks Refund again: refused, nothing sent.
-		expect((await refundOrder(database.db, owner, order.id)).ok).toBe(false)
+		expect((await refundOrder(suite.database.db, owner, order.id)).ok).toBe(false)
 		await deliver()
 
 		const toBuyer = mailTo(buyer)
@@ -144,10 +126,10 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 	test('a buyer who claimed their own pass gets one refund message, not two', async () => {
 		const buyer = address('self')
 		const order = await buy(PASS, 1, buyer)
-		await claimPass(database.db, order.passes[0]!, { name: 'Ada', email: buyer }, ORIGIN)
+		await claimPass(suite.database.db, order.passes[0]!, { name: 'Ada', email: buyer }, ORIGIN)
 		await deliver()
-		smtp.received.length = 0
-		await refundOrder(database.db, owner, order.id)
+		suite.smtp.received.length = 0
+		await refundOrder(suite.database.db, owner, order.id)
 		await deliver()
 		expect(mailTo(buyer).map((mail) => mail.subject)).toEqual([
 			`Your order ${order.id} is refunded`,
@@ -157,7 +139,7 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 	test('a refunded course order tells the buyer the seats are released', async () => {
 		const buyer = address('seats')
 		const order = await buy(SEAT, 2, buyer)
-		await refundOrder(database.db, owner, order.id)
+		await refundOrder(suite.database.db, owner, order.id)
 		await deliver()
 		const refund = mailTo(buyer).find((mail) => mail.subject.includes('refunded'))
 		expect(refund?.raw).toContain('Your 2 seats are released')
@@ -168,11 +150,11 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		const order = await buy(PASS, 1, address('team-buyer'))
 		const pass = order.passes[0]!
 		expect(
-			await claimPass(database.db, pass, { name: 'Grace Hopper', email: holder }, ORIGIN),
+			await claimPass(suite.database.db, pass, { name: 'Grace Hopper', email: holder }, ORIGIN),
 		).toBe('claimed')
 		// The form sent again (a double click, a retry): already claimed, nothing more sent.
 		expect(
-			await claimPass(database.db, pass, { name: 'Grace Hopper', email: holder }, ORIGIN),
+			await claimPass(suite.database.db, pass, { name: 'Grace Hopper', email: holder }, ORIGIN),
 		).toBe('already-claimed')
 		await deliver()
 		const mails = mailTo(holder)
@@ -193,27 +175,27 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		const holder = address('full-disk')
 		const order = await buy(PASS, 1, address('full-disk-buyer'))
 		const pass = order.passes[0]!
-		await database.db.execute(
+		await suite.database.db.execute(
 			sql.raw(`CREATE FUNCTION outbox_full() RETURNS trigger LANGUAGE plpgsql AS $$
 				BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$`),
 		)
-		await database.db.execute(
+		await suite.database.db.execute(
 			sql.raw(
 				'CREATE TRIGGER outbox_full BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_full()',
 			),
 		)
 		try {
 			await expect(
-				claimPass(database.db, pass, { name: 'Grace', email: holder }, ORIGIN),
+				claimPass(suite.database.db, pass, { name: 'Grace', email: holder }, ORIGIN),
 			).rejects.toThrow()
 		} finally {
-			await database.db.execute(sql.raw('DROP TRIGGER outbox_full ON outbox'))
-			await database.db.execute(sql.raw('DROP FUNCTION outbox_full()'))
+			await suite.database.db.execute(sql.raw('DROP TRIGGER outbox_full ON outbox'))
+			await suite.database.db.execute(sql.raw('DROP FUNCTION outbox_full()'))
 		}
-		const [row] = await database.db.select().from(passes).where(eq(passes.id, pass))
+		const [row] = await suite.database.db.select().from(passes).where(eq(passes.id, pass))
 		expect(row?.claimedAt).toBeNull()
 
-		expect(await claimPass(database.db, pass, { name: 'Grace', email: holder }, ORIGIN)).toBe(
+		expect(await claimPass(suite.database.db, pass, { name: 'Grace', email: holder }, ORIGIN)).toBe(
 			'claimed',
 		)
 		await deliver()
@@ -226,9 +208,9 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		const second = address('second')
 		const order = await buy(PASS, 2, buyer)
 		await deliver()
-		smtp.received.length = 0
+		suite.smtp.received.length = 0
 
-		const moved = await reassignPass(database.db, owner, {
+		const moved = await reassignPass(suite.database.db, owner, {
 			orderId: order.id,
 			passId: order.passes[0]!,
 			email: first,
@@ -247,7 +229,7 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		expect(mailTo(buyer)[0]!.raw).not.toContain(first)
 
 		// Moved on again: the first recipient is told now, not the buyer.
-		await reassignPass(database.db, owner, {
+		await reassignPass(suite.database.db, owner, {
 			orderId: order.id,
 			passId: newLink!,
 			email: second,

@@ -7,7 +7,7 @@
  * one naming no offer, is a 404; the owner's page does not exist for anyone else.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createOfferToken } from '~/models/signed-token.server'
+import { createLinkToken } from '~/models/signed-token.server'
 import { type RunningServer, startServer } from '../support/server'
 
 const SECRET = 'waitlist-suite-secret-0123456789abcdef'
@@ -107,7 +107,12 @@ describe('the waiting list over HTTP', () => {
 	test('an offer link we did not sign, or naming no offer, is a 404', async () => {
 		const unsigned = await fetch(`${server.url}/waitlist/offer/eyJvIjoiYSJ9.forged`)
 		expect(unsigned.status).toBe(404)
-		const noOffer = encodeURIComponent(createOfferToken('AAAAAAAAAAAAAAAAAAAAAA', SECRET))
+		const noOffer = encodeURIComponent(
+			createLinkToken(
+				{ purpose: 'waitlist-offer', subject: 'AAAAAAAAAAAAAAAAAAAAAA', expiresAt: 'never' },
+				SECRET,
+			),
+		)
 		expect((await fetch(`${server.url}/waitlist/offer/${noOffer}`)).status).toBe(404)
 		const paying = await post('', 'application/x-www-form-urlencoded', '/waitlist/offer/x.y')
 		expect(paying.status).toBe(404)

@@ -18,8 +18,13 @@ import {
 } from '~/models/checkout/index.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
 import { invalidateSalesCache } from '~/models/read-cache.server'
-import { createOfferToken, verifyOfferToken } from '~/models/signed-token.server'
-import { checkoutOffer, getOffer } from '~/models/waitlist/claim.server'
+import { createLinkToken, verifyLinkToken } from '~/models/signed-token.server'
+import {
+	checkoutOffer,
+	checkoutOfferByLink,
+	getOffer,
+	getOfferByLink,
+} from '~/models/waitlist/claim.server'
 import {
 	getWaitlistState,
 	joinWaitlist,
@@ -101,6 +106,15 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		const [row] = await db().select().from(waitlistEntries).where(eq(waitlistEntries.email, email))
 		return row!
 	}
+	/** Sold out, ada waits, a hold ends: the seat is offered to her. Her offer's order id. */
+	const offerToAda = async () => {
+		const first = await checkout()
+		await checkout()
+		await join('ada@example.com')
+		await endHold(first.id)
+		await drainJobs(database)
+		return (await entry('ada@example.com')).offerOrderId!
+	}
 	/** Seats held beyond the 8 paid in beforeEach. */
 	const heldSeats = async () => {
 		const result = (await db().execute(
@@ -144,8 +158,21 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		expect(mail?.textBody).toMatch(/held for you until \d+ \w+ \d{4}, \d\d:\d\d UTC/)
 		const link = mail!.textBody.match(/https:\/\/site\.test\/waitlist\/offer\/([\w.%-]+)/)
 		expect(link).not.toBeNull()
-		const orderId = verifyOfferToken(decodeURIComponent(link![1]!), 'x'.repeat(32))
-		expect(orderId).toBe((await entry('ada@example.com')).offerOrderId)
+		const token = decodeURIComponent(link![1]!)
+		const orderId = (await entry('ada@example.com')).offerOrderId!
+		expect(verifyLinkToken(token, 'waitlist-offer', 'x'.repeat(32))).toEqual({
+			ok: true,
+			subject: orderId,
+		})
+		// The link does not outlive the offer: it expires when the hold it offers ends.
+		const [offer] = await db().select().from(orders).where(eq(orders.id, orderId))
+		const endsAt = Math.floor(offer!.expiresAt.getTime() / 1000) * 1000
+		expect(verifyLinkToken(token, 'waitlist-offer', 'x'.repeat(32), endsAt - 1000).ok).toBe(true)
+		expect(verifyLinkToken(token, 'waitlist-offer', 'x'.repeat(32), endsAt)).toEqual({
+			ok: false,
+			reason: 'expired',
+			subject: orderId,
+		})
 		expect(await offersTo('bob@example.com')).toHaveLength(0)
 		// The offer holds its seat: a stranger is still refused, the count is exact.
 		await expect(checkout()).rejects.toMatchObject({ code: 'sold-out' })
@@ -154,12 +181,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 	})
 
 	test('the person offered buys with the offer, through the checkout', async () => {
-		const first = await checkout()
-		await checkout()
-		await join('ada@example.com')
-		await endHold(first.id)
-		await drainJobs(database)
-		const orderId = (await entry('ada@example.com')).offerOrderId!
+		const orderId = await offerToAda()
 		expect((await getOffer(db(), orderId))?.state).toBe('open')
 		const { link } = await checkoutOffer(db(), orderId, 'https://site.test')
 		expect(link).toContain(`/checkout/sandbox/${orderId}`)
@@ -175,12 +197,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 	})
 
 	test('two clicks of "Continue to payment" at once open one payment page', async () => {
-		const first = await checkout()
-		await checkout()
-		await join('ada@example.com')
-		await endHold(first.id)
-		await drainJobs(database)
-		const orderId = (await entry('ada@example.com')).offerOrderId!
+		const orderId = await offerToAda()
 		const clicks = await Promise.allSettled([
 			checkoutOffer(db(), orderId, 'https://site.test'),
 			checkoutOffer(db(), orderId, 'https://site.test'),
@@ -314,15 +331,41 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 
 	test("an offer's link is signed: a changed token names no order", () => {
 		const secret = 'x'.repeat(32)
-		const token = createOfferToken('order-1', secret)
-		expect(verifyOfferToken(token, secret)).toBe('order-1')
+		const offerLink = (subject: string) =>
+			createLinkToken({ purpose: 'waitlist-offer', subject, expiresAt: 'never' }, secret)
+		const token = offerLink('order-1')
+		expect(verifyLinkToken(token, 'waitlist-offer', secret)).toEqual({
+			ok: true,
+			subject: 'order-1',
+		})
 		const [payload, signature] = token.split('.')
 		const forged = Buffer.from(JSON.stringify({ o: 'order-2', p: 'waitlist-offer' })).toString(
 			'base64url',
 		)
-		expect(verifyOfferToken(`${forged}.${signature}`, secret)).toBeNull()
-		expect(verifyOfferToken(`${payload}.${signature}x`, secret)).toBeNull()
-		expect(verifyOfferToken(token, 'y'.repeat(32))).toBeNull()
-		expect(verifyOfferToken('garbage', secret)).toBeNull()
+		expect(verifyLinkToken(`${forged}.${signature}`, 'waitlist-offer', secret).ok).toBe(false)
+		expect(verifyLinkToken(`${payload}.${signature}x`, 'waitlist-offer', secret).ok).toBe(false)
+		expect(verifyLinkToken(token, 'waitlist-offer', 'y'.repeat(32)).ok).toBe(false)
+		expect(verifyLinkToken('garbage', 'waitlist-offer', secret).ok).toBe(false)
+	})
+
+	test('an offer link past the hold it offered shows the offer ended and pays for nothing', async () => {
+		const orderId = await offerToAda()
+		const link = (expiresAt: Date) =>
+			createLinkToken({ purpose: 'waitlist-offer', subject: orderId, expiresAt }, 'x'.repeat(32))
+		const current = link(new Date(Date.now() + 60_000))
+		const past = link(new Date(Date.now() - 1_000))
+		expect((await getOfferByLink(db(), current))?.state).toBe('open')
+		expect((await getOfferByLink(db(), past))?.state).toBe('ended')
+		await expect(checkoutOfferByLink(db(), past, 'https://site.test')).rejects.toMatchObject({
+			status: 410,
+		})
+		// The order itself is untouched: the offer is still open to its current link.
+		expect((await getOffer(db(), orderId))?.state).toBe('open')
+		expect((await checkoutOfferByLink(db(), current, 'https://site.test'))?.link).toContain(
+			`/checkout/sandbox/${orderId}`,
+		)
+		// A link we did not sign opens nothing.
+		expect(await getOfferByLink(db(), `${current}x`)).toBeNull()
+		expect(await checkoutOfferByLink(db(), `${current}x`, 'https://site.test')).toBeNull()
 	})
 })

@@ -16,7 +16,7 @@ import { calendarAttachment, emailEvent, eventKindOf } from '../calendar.server'
 import { invoiceAttachment } from '../invoices/attachment.server'
 import { numberOrderDocuments } from '../invoices/numbering.server'
 import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
-import { createOrderToken } from '../signed-token.server'
+import { createLinkToken } from '../signed-token.server'
 import { orderKindOf } from './notices.server'
 import type { Tx } from './query.server'
 
@@ -110,9 +110,13 @@ async function deliverReceipt(
 		discountMinor: order.discountMinor,
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
-		// Signed (docs/decisions/118): the buyer's view, with who claimed which seat, on any device.
+		// Signed (docs/decisions/118, 127): the buyer's view, with who claimed which seat, on any
+		// device; it never expires, like the receipt and its seat links.
 		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you?key=${encodeURIComponent(
-			createOrderToken(order.id, getConfig().SESSION_SECRET),
+			createLinkToken(
+				{ purpose: 'order', subject: order.id, expiresAt: 'never' },
+				getConfig().SESSION_SECRET,
+			),
 		)}`,
 		addedTaxMinor: order.tax && !order.tax.pricesIncludeTax ? order.tax.taxMinor : undefined,
 		invoice: invoice

@@ -8,7 +8,7 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { toMajorUnits } from '../pricing'
-import { verifyOrderToken } from '../signed-token.server'
+import { verifyLinkToken } from '../signed-token.server'
 import { asksProvider, expireOrder, verifyPendingOrder } from './expire.server'
 import { PUBLIC_ID } from './public-id.server'
 import type { OrderStatus } from './rules'
@@ -47,8 +47,10 @@ export function publicCheckoutView(view: CheckoutView): PublicCheckoutView {
 }
 
 /** Whether `key` is the signed order link of order `orderId`'s receipt (docs/decisions/118). */
-export const isOrderLink = (key: string | null, orderId: string): boolean =>
-	key !== null && verifyOrderToken(key, orderId, getConfig().SESSION_SECRET)
+export function isOrderLink(key: string | null, orderId: string): boolean {
+	const link = verifyLinkToken(key, 'order', getConfig().SESSION_SECRET)
+	return link.ok && link.subject === orderId
+}
 
 async function loadCheckoutView(db: Db, id: string): Promise<CheckoutView | null> {
 	const [row] = await db

@@ -1,7 +1,7 @@
 /**
  * Finding issued invoices and the signed links to them (docs/decisions/115). A link is the
- * invoice's unguessable id with a signature over it (signed-token.server.ts): it never expires,
- * as a buyer's accountant may open it years later, and no other id can be put in it.
+ * invoice's unguessable id with a link token for it (signed-token.server.ts, decision 127): it
+ * never expires, as a buyer's accountant may open it years later, and no other id can be put in it.
  */
 import { and, asc, eq, gte, isNotNull, lt } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
@@ -9,7 +9,7 @@ import type { Db } from '~/db/client.server'
 import { type InvoiceKind, invoices } from '~/db/schema-invoices.server'
 import { PUBLIC_ID } from '../checkout/public-id.server'
 import type { Tx } from '../checkout/query.server'
-import { signReference, verifyReference } from '../signed-token.server'
+import { createLinkToken, verifyInvoiceLink } from '../signed-token.server'
 import type { Invoice } from './numbering.server'
 import { numbered } from './numbering.server'
 
@@ -17,8 +17,11 @@ export type { Invoice }
 
 /** The path of an invoice's page (`pdf`: its PDF), with its signature. */
 export function invoicePath(id: string, { pdf = false } = {}): string {
-	const signature = signReference('invoice', id, getConfig().SESSION_SECRET)
-	return `/invoice/${id}${pdf ? '/pdf' : ''}?sig=${signature}`
+	const token = createLinkToken(
+		{ purpose: 'invoice', subject: id, expiresAt: 'never' },
+		getConfig().SESSION_SECRET,
+	)
+	return `/invoice/${id}${pdf ? '/pdf' : ''}?sig=${token}`
 }
 
 /**
@@ -31,7 +34,7 @@ export async function findSignedInvoice(
 	signature: string | null,
 ): Promise<Invoice | null> {
 	if (!PUBLIC_ID.test(id)) return null
-	if (!verifyReference('invoice', id, signature, getConfig().SESSION_SECRET)) return null
+	if (!verifyInvoiceLink(id, signature, getConfig().SESSION_SECRET)) return null
 	const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id))
 	return numbered(db, invoice ?? null)
 }

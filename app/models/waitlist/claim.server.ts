@@ -10,6 +10,7 @@ import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { openProviderSession } from '~/models/checkout/create.server'
 import { CheckoutError } from '~/models/checkout/errors'
+import { verifyLinkToken } from '~/models/signed-token.server'
 import { lockPools } from './offers.server'
 
 export type OfferView = {
@@ -118,4 +119,40 @@ export async function checkoutOffer(
 		'keep-order',
 	)
 	return { link }
+}
+
+/**
+ * The offer order an offer's link names (its signed token, decision 127), and whether the link
+ * is past the hold it offered; null when we did not sign it.
+ */
+function readOfferLink(token: string | undefined): { orderId: string; expired: boolean } | null {
+	const link = verifyLinkToken(token, 'waitlist-offer', getConfig().SESSION_SECRET)
+	if (link.ok) return { orderId: link.subject, expired: false }
+	return link.reason === 'expired' ? { orderId: link.subject, expired: true } : null
+}
+
+/**
+ * The offer a link opens, or null when it opens none. A link does not outlive its offer: past
+ * the hold it offered, an offer still open (a payment page begun extends the hold) shows ended.
+ */
+export async function getOfferByLink(db: Db, token: string | undefined): Promise<OfferView | null> {
+	const link = readOfferLink(token)
+	const offer = link && (await getOffer(db, link.orderId))
+	if (!link || !offer) return null
+	return link.expired && offer.state === 'open' ? { ...offer, state: 'ended' } : offer
+}
+
+/**
+ * The payment page of the offer a link opens (checkoutOffer); null when the link is not ours.
+ * A link past the hold it offered pays for nothing: a CheckoutError (410), as an ended offer.
+ */
+export async function checkoutOfferByLink(
+	db: Db,
+	token: string | undefined,
+	origin: string,
+): Promise<{ link: string } | null> {
+	const link = readOfferLink(token)
+	if (!link) return null
+	if (link.expired) throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
+	return checkoutOffer(db, link.orderId, origin)
 }

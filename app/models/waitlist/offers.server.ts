@@ -26,7 +26,7 @@ import { newPublicId } from '~/models/checkout/public-id.server'
 import { rowsOf, type Tx } from '~/models/checkout/query.server'
 import { type SeatPool, seatPools } from '~/models/checkout/reserve.server'
 import { unsubscribeLinks } from '~/models/email-preferences.server'
-import { createOfferToken } from '~/models/signed-token.server'
+import { createLinkToken } from '~/models/signed-token.server'
 import { siteOrigin } from '~/site-origin.server'
 import { WAITLIST_OFFER_JOB, WAITLIST_OFFER_NOW_JOB } from './queue.server'
 
@@ -35,9 +35,13 @@ type PoolItem = { code: string; courseSlug: string | null; capacity: number | nu
 
 const poolKey = (pool: SeatPool) => (pool.course ? `course:${pool.course}` : `item:${pool.item}`)
 
-/** The path of an offer's page, from its signed token. */
-function offerPath(orderId: string): string {
-	return `/waitlist/offer/${encodeURIComponent(createOfferToken(orderId, getConfig().SESSION_SECRET))}`
+/** The path of an offer's page, from its signed token: it expires with the hold as offered. */
+function offerPath(orderId: string, endsAt: Date): string {
+	const token = createLinkToken(
+		{ purpose: 'waitlist-offer', subject: orderId, expiresAt: endsAt },
+		getConfig().SESSION_SECRET,
+	)
+	return `/waitlist/offer/${encodeURIComponent(token)}`
 }
 
 /** "26 Nov 2026, 15:00 UTC": when an offer's hold ends, as its e-mail says it. */
@@ -112,7 +116,7 @@ async function makeOffer(tx: Tx, entry: Entry): Promise<void> {
 	const content = await templates.waitlistOffer({
 		itemName: item.name,
 		quantity: entry.quantity,
-		offerUrl: `${origin}${offerPath(id)}`,
+		offerUrl: `${origin}${offerPath(id, order!.expiresAt)}`,
 		heldUntil: formatHeldUntil(order!.expiresAt),
 		unsubscribe: unsubscribeLinks(origin, entry.email),
 	})
