@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { vitePlugin as remix } from '@remix-run/dev'
-import type { GetManualChunk } from 'rollup'
-import { defineConfig } from 'vite'
+import { defineConfig, type Rollup } from 'vite'
 import remixConfig from './remix.config.js'
 
 const appDirectory = path.resolve(import.meta.dirname, 'app')
@@ -19,7 +18,7 @@ const entryModule = path.join(appDirectory, 'entry.client.tsx')
  * whose bindings the build dropped, so a module both imported statically by the shell and
  * dynamically elsewhere stops the build instead of joining the first load unseen.
  */
-function firstLoadChunks(): GetManualChunk {
+function firstLoadChunks(): Rollup.GetManualChunk {
 	let firstLoad: Map<string, 'framework' | 'shell'> | undefined
 	return (id, { getModuleInfo }) => {
 		if (!firstLoad) {
