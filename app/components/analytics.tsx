@@ -3,17 +3,31 @@
  * records a `page_view` with the previous and current path in `window.dataLayer`, and for the
  * customer-data tracker. The rest (tracker, partner script, tag manager, session recording,
  * privacy-friendly analytics) is the runtime in ~/integrations/analytics/runtime, loaded when
- * the page is idle.
+ * the page is idle, and only when one of them is configured: with none, all it would do is warn
+ * (docs/decisions/126).
  */
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useRootData } from '~/components/use-root-data'
 import { pushDataLayer } from '~/integrations/analytics/data-layer'
 import type { AnalyticsConfig } from '~/integrations/analytics/runtime'
+import { UNSET_WARNINGS } from '~/integrations/analytics/warnings'
 
 let runtime: typeof import('~/integrations/analytics/runtime') | null = null
-// Page views recorded before the runtime loaded (the first page), sent when it starts.
-const pending: Record<string, unknown>[] = []
+// Page views recorded before the runtime loaded (the first page), sent when it starts; none are
+// kept when it will not load.
+let pending: Record<string, unknown>[] | null = []
+
+/** Whether the runtime has a service to start; without one it would only print the warnings. */
+export function anyServiceConfigured(config: Partial<AnalyticsConfig>): boolean {
+	return Boolean(
+		config.CUSTOMERIO_WRITE_KEY ||
+			config.PARTNERO_PROGRAM_ID ||
+			config.GTM_ID ||
+			config.CLARITY_ID ||
+			config.PLAUSIBLE_DOMAIN,
+	)
+}
 
 export function Analytics() {
 	const data = useRootData()
@@ -26,6 +40,12 @@ export function Analytics() {
 	useEffect(() => {
 		if (started.current || !config) return
 		started.current = true
+		if (!anyServiceConfigured(config)) {
+			console.warn(UNSET_WARNINGS.customerData)
+			console.warn(UNSET_WARNINGS.partner)
+			pending = null
+			return
+		}
 		const run = () =>
 			import('~/integrations/analytics/runtime').then((module) => {
 				runtime = module
@@ -37,7 +57,7 @@ export function Analytics() {
 						CLARITY_ID: config.CLARITY_ID ?? null,
 						PLAUSIBLE_DOMAIN: config.PLAUSIBLE_DOMAIN ?? null,
 					},
-					pending.splice(0),
+					pending?.splice(0) ?? [],
 					knownEmail,
 				)
 			})
@@ -57,7 +77,7 @@ export function Analytics() {
 		previous.current = current
 		pushDataLayer({ event: 'page_view', ...event })
 		if (runtime) runtime.trackPageView(event)
-		else pending.push(event)
+		else pending?.push(event)
 	}, [location.pathname])
 
 	return null

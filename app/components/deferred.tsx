@@ -1,5 +1,21 @@
 import { useFetchers, useNavigation } from '@remix-run/react'
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react'
+import type { IslandName } from './islands.server'
+
+// biome-ignore lint/suspicious/noExplicitAny: each island's props are its own
+type AnyComponent = ComponentType<any>
+let serverComponents: Readonly<Record<IslandName, AnyComponent>> | undefined
+
+/** The islands' own components, for the server's render: called once by entry.server.tsx. */
+export function provideIslandComponents(components: Readonly<Record<IslandName, AnyComponent>>) {
+	serverComponents = components
+}
+
+function serverComponent(name: IslandName): AnyComponent {
+	const component = serverComponents?.[name]
+	if (!component) throw new Error(`Island ${name} has no server component (islands.server.ts)`)
+	return component
+}
 
 /**
  * Deferred hydration for interactive islands (forms with client validation, the pricing switch,
@@ -16,14 +32,14 @@ import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 
  * the dehydrated islands it re-renders: useHydrationMark). After the first hydration, islands
  * load at once (client-side navigations).
  *
- * `server` is the component itself on the server and undefined in the browser
- * (`import.meta.env.SSR ? Component : undefined`, islands.tsx): the server renders it at once, so
- * every visitor gets its HTML (a lazy component would suspend a page's first render); Vite's
- * browser build drops the branch, so the module is only reachable through `load`, in its own
- * chunk (docs/decisions/098).
+ * `name` is the island's in islands.server.ts, whose components entry.server.tsx hands over at
+ * start (`provideIslandComponents`): the server renders the island's own component at once, so
+ * every visitor gets its HTML (a lazy component would suspend a page's first render), and the
+ * browser's module graph reaches its module only through `load`, in its own chunk
+ * (docs/decisions/098, 126).
  */
 export function deferred<P extends object>(
-	server: ComponentType<P> | undefined,
+	name: IslandName,
 	load: () => Promise<ComponentType<P>>,
 	when: Trigger | ((props: P) => Trigger) = 'approach',
 ): ComponentType<P> {
@@ -60,7 +76,7 @@ export function deferred<P extends object>(
 				stopTrigger()
 			}
 		}, [trigger])
-		const Component = (server ?? Lazy) as ComponentType<P>
+		const Component = (import.meta.env.SSR ? serverComponent(name) : Lazy) as ComponentType<P>
 		return (
 			// A box-less wrapper: something to watch, in the server's HTML and the browser's alike;
 			// `data-island` says whether the island has hydrated (what tests and measures wait for).

@@ -4,75 +4,60 @@
  * for them or scrolls them into view (deferred.tsx).
  * Pages import forms, the pricing switch and the error page from here.
  */
-import { CheckoutForm as CheckoutFormServer } from './checkout-form'
-import { CourseOffer as CourseOfferServer } from './course-offer'
 import { deferred } from './deferred'
-import { ErrorPage as ErrorPageServer } from './error-page'
-import { EventDate as EventDateServer } from './event-date'
-import { People as PeopleServer, Testimonials as TestimonialsServer } from './landing/people'
-import { ParticleBackground as ParticleBackgroundServer } from './particles/particle-background'
-import { PreviewBar as PreviewBarServer } from './preview-bar'
-import {
-	OneClickSignup as OneClickSignupServer,
-	SignupForm as SignupFormServer,
-} from './signup-form'
-import { Toaster as ToasterServer } from './toaster'
-import { WaitlistForm as WaitlistFormServer } from './waitlist-form'
 
-// The server renders each island's own component; in the browser these are undefined and the
-// build leaves the modules out of the page's first load (deferred.tsx).
-const onServer = import.meta.env.SSR
-
-export const CheckoutForm = deferred(onServer ? CheckoutFormServer : undefined, () =>
+// The server renders each island's own component, by name (islands.server.ts); the browser
+// reaches its module only through the `import()` (deferred.tsx).
+export const CheckoutForm = deferred('CheckoutForm', () =>
 	import('./checkout-form').then((module) => module.CheckoutForm),
 )
 // A sold-out product's buy form (docs/decisions/120).
-export const WaitlistForm = deferred(onServer ? WaitlistFormServer : undefined, () =>
+export const WaitlistForm = deferred('WaitlistForm', () =>
 	import('./waitlist-form').then((module) => module.WaitlistForm),
 )
-export const SignupForm = deferred(onServer ? SignupFormServer : undefined, () =>
+export const SignupForm = deferred('SignupForm', () =>
 	import('./signup-form').then((module) => module.SignupForm),
 )
 // Only on a signed sign-up link, where it submits itself (SPEC §2): wanted as soon as possible.
 export const OneClickSignup = deferred(
-	onServer ? OneClickSignupServer : undefined,
+	'OneClickSignup',
 	() => import('./signup-form').then((module) => module.OneClickSignup),
 	'idle',
 )
-export const CourseOffer = deferred(onServer ? CourseOfferServer : undefined, () =>
+export const CourseOffer = deferred('CourseOffer', () =>
 	import('./course-offer').then((module) => module.CourseOffer),
 )
 // Rarely shown, fully server-rendered, and its one button is a plain GET form.
-export const ErrorPage = deferred(onServer ? ErrorPageServer : undefined, () =>
+export const ErrorPage = deferred('ErrorPage', () =>
 	import('./error-page').then((module) => module.ErrorPage),
 )
 // Decoration: nothing to server-render, and its loader (which then fetches three.js when the
 // browser is idle) need not weigh on the first load either.
 export const ParticleBackground = deferred(
-	onServer ? ParticleBackgroundServer : undefined,
+	'ParticleBackground',
 	() => import('./particles/particle-background').then((module) => module.ParticleBackground),
 	'idle',
 )
 // Only in preview mode (SPEC §2): its one control is a plain link.
-export const PreviewBar = deferred(onServer ? PreviewBarServer : undefined, () =>
+export const PreviewBar = deferred('PreviewBar', () =>
 	import('./preview-bar').then((module) => module.PreviewBar),
 )
 // The notifications region (SPEC §9) and its toast store: with a toast from the server's flash
 // cookie, when idle (its countdown starts then); without one, at the visitor's first
 // interaction, which is what raises a toast in the browser.
 export const Toaster = deferred(
-	onServer ? ToasterServer : undefined,
+	'Toaster',
 	() => import('./toaster').then((module) => module.Toaster),
 	({ flash }) => (flash ? 'idle' : 'approach'),
 )
 // Static, but below the fold of `/` and in its first load otherwise: dates (whose visitor-zone
 // line is added once the chunk is there), people and testimonials (docs/decisions/086, 087).
-export const EventDate = deferred(onServer ? EventDateServer : undefined, () =>
+export const EventDate = deferred('EventDate', () =>
 	import('./event-date').then((module) => module.EventDate),
 )
-export const People = deferred(onServer ? PeopleServer : undefined, () =>
+export const People = deferred('People', () =>
 	import('./landing/people').then((module) => module.People),
 )
-export const Testimonials = deferred(onServer ? TestimonialsServer : undefined, () =>
+export const Testimonials = deferred('Testimonials', () =>
 	import('./landing/people').then((module) => module.Testimonials),
 )

@@ -1,6 +1,24 @@
+import { useColorMode } from '~/components/color-mode-toggle'
 import { ParticleBackground } from '~/components/islands'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
+import { useMediaQuery } from '~/components/use-media-query'
+
+/**
+ * The decorative particle background (SPEC §2, §4), only where it can show: dark mode (dark, or
+ * system with a dark OS) and no reduced motion. Elsewhere its island is not rendered, so a
+ * visitor who will never see it downloads none of its code, not even the loader
+ * (docs/decisions/126); it appears once that changes (a colour mode chosen, a setting turned
+ * off). The server, and the browser while hydrating, cannot know the media queries: they render
+ * it, and the browser drops it right after if the queries say so.
+ */
+function Particles() {
+	const { active } = useColorMode()
+	const osLight = useMediaQuery('(prefers-color-scheme: light)')
+	const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
+	const dark = active === 'dark' || (active === 'system' && !osLight)
+	return dark && !reducedMotion ? <ParticleBackground /> : null
+}
 
 /**
  * The lead-generation layout (SPEC §2): the site header (logo and navigation, docs/decisions/085),
@@ -10,7 +28,7 @@ export function LeadLayout({ children }: { children: React.ReactNode }) {
 	return (
 		<div className="flex min-h-screen flex-col items-center">
 			{/* Decorative, dark mode only (SPEC §2); a lazy chunk, never part of the first load. */}
-			<ParticleBackground />
+			<Particles />
 			<SiteHeader />
 			<main id="main" className="w-full max-w-3xl flex-1 px-4">
 				{children}

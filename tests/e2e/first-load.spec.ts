@@ -4,11 +4,12 @@ import { hydrated } from './hydration'
 
 // DESIGN.md's first-load budget, measured the way docs/decisions/074 states it: every script the
 // first visit of / fetches until the network has been idle and then 3 s more have passed with no
-// input, gzipped, at most 100 KB. three.js is out of it: with reduced motion the particle scene
-// (three.js, one chunk) is never fetched; its loader still is, and counts. And the decoration
-// still starts within 2 s of load on an idle desktop.
+// input, gzipped. At most 94 KB: the issue's bar is 90 KB, and docs/decisions/126 says why it is
+// not met and what meeting it would cost; the budget keeps what was won. three.js is out of it,
+// and with reduced motion so is the particle background's loader (neither is fetched when the
+// background cannot show). And the decoration still starts within 2 s of load on an idle desktop.
 
-const BUDGET_BYTES = 100 * 1024
+const BUDGET_BYTES = 94 * 1024
 
 /** Scripts fetched by `page` from now on, by path, with their bodies. */
 function collectScripts(page: Page) {
@@ -23,7 +24,7 @@ function collectScripts(page: Page) {
 test.describe('first load of /', () => {
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures JavaScript')
 
-	test('fetches at most 100 KB of JavaScript (gzip) by network idle + 3 s without input', async ({
+	test('fetches at most 94 KB of JavaScript (gzip) by network idle + 3 s without input', async ({
 		page,
 	}) => {
 		await page.emulateMedia({ reducedMotion: 'reduce' })
@@ -37,14 +38,21 @@ test.describe('first load of /', () => {
 		for (const [path, body] of scripts) {
 			const size = zlib.gzipSync(await body).length
 			total += size
-			sizes.push(`${(size / 1024).toFixed(1)} KB ${path}`)
+			sizes.push(`${String(size).padStart(7)} B ${path}`)
 		}
+		// Every script with its gzip size, in the test's output: the figures docs/performance.md
+		// records come from here.
+		console.log(`first load of /: ${total} bytes gzip\n${sizes.join('\n')}`)
 		expect(total, sizes.join('\n')).toBeLessThanOrEqual(BUDGET_BYTES)
 		// The forms wait for the visitor, the notifications for a toast, the preview bar for
-		// preview mode and the build check for its first check, an hour on: none is in it.
+		// preview mode and the build check for its first check, an hour on; the analytics runtime
+		// has no service to start here (none is configured) and the particle loader no background
+		// to show (reduced motion): none is in it (docs/decisions/126).
 		expect(
 			[...scripts.keys()].filter((path) =>
-				/signup-form|checkout-form|toaster|preview-bar|build-update/.test(path),
+				/signup-form|checkout-form|toaster|preview-bar|build-update|\/runtime-|particle-background/.test(
+					path,
+				),
 			),
 		).toEqual([])
 	})

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { E2E_PREVIEW_SECRET } from '../../playwright.config'
-import { hydrated } from './hydration'
+import { hydrated, pageHydrated } from './hydration'
 
 // SPEC §4, §8, §9: the particle background, toasts, preview mode, the chunk-error reload guard and the
 // build update check. Headless Chromium here has WebGL through SwiftShader (software), so the
@@ -18,12 +18,12 @@ const particles = (page: Page) => page.getByTestId('particles').locator('canvas'
  */
 async function interactAndSettle(page: Page) {
 	await page.mouse.move(100, 100)
-	// The background's island is the layout's first, right before the site header (layouts.tsx).
-	await expect(page.locator('[data-island]:has(+ header)')).toHaveAttribute(
-		'data-island',
-		'hydrated',
-		{ timeout: 15_000 },
-	)
+	await pageHydrated(page)
+	// The background's island is the layout's first, right before the site header (layouts.tsx):
+	// hydrated, or not there at all where the background cannot show (light mode, reduced motion).
+	await expect(page.locator('[data-island="waiting"]:has(+ header)')).toHaveCount(0, {
+		timeout: 15_000,
+	})
 	await page.evaluate(
 		() =>
 			new Promise<void>((resolve) =>
@@ -38,9 +38,19 @@ async function interactAndSettle(page: Page) {
 
 /** Requests for the 3D chunk, which must never be part of the first load. */
 function watchSceneChunk(page: Page) {
+	return watchChunk(page, 'particle-scene')
+}
+
+/** Requests for the background's loader, which decides when to fetch the 3D chunk. */
+function watchLoaderChunk(page: Page) {
+	return watchChunk(page, 'particle-background')
+}
+
+function watchChunk(page: Page, name: string) {
 	const requests: string[] = []
+	const pattern = new RegExp(`/assets/${name}-[^/]+\\.js$`)
 	page.on('request', (request) => {
-		if (/\/assets\/.*particle-scene-[^/]+\.js$/.test(request.url())) requests.push(request.url())
+		if (pattern.test(request.url())) requests.push(request.url())
 	})
 	return requests
 }
@@ -127,24 +137,57 @@ test.describe('particle background', () => {
 		await phone.close()
 	})
 
-	test('is not drawn or downloaded in light mode', async ({ page, context, baseURL }) => {
+	test('is not drawn or downloaded in light mode, nor its loader', async ({
+		page,
+		context,
+		baseURL,
+	}) => {
 		await context.addCookies([{ name: 'color-mode', value: 'light', url: baseURL! }])
 		const chunk = watchSceneChunk(page)
+		const loader = watchLoaderChunk(page)
 		await page.goto('/enrolled')
 		await interactAndSettle(page)
 		await expect(particles(page)).toHaveCount(0)
 		expect(chunk).toHaveLength(0)
+		expect(loader).toHaveLength(0)
 	})
 
-	test('is skipped with prefers-reduced-motion', async ({ page }) => {
+	test('is skipped with prefers-reduced-motion, its loader not even downloaded', async ({
+		page,
+	}) => {
 		await page.emulateMedia({ reducedMotion: 'reduce' })
 		const chunk = watchSceneChunk(page)
+		const loader = watchLoaderChunk(page)
 		await page.goto('/')
 		await interactAndSettle(page)
 		await expect(particles(page)).toHaveCount(0)
 		expect(chunk).toHaveLength(0)
+		expect(loader).toHaveLength(0)
 		// The page is dark, and nothing on it is lit once its content is hidden.
 		expect(await litPixels(page)).toBe(0)
+	})
+
+	test('starts once the visitor turns reduced motion off', async ({ page }) => {
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		await page.goto('/enrolled')
+		await interactAndSettle(page)
+		await expect(particles(page)).toHaveCount(0)
+		await page.emulateMedia({ reducedMotion: 'no-preference' })
+		await expect(particles(page)).toBeVisible({ timeout: 15_000 })
+	})
+
+	test('with reduced motion, a client navigation between two such pages is not held', async ({
+		page,
+	}) => {
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		await page.goto('/')
+		await interactAndSettle(page)
+		// Both pages have the lead layout: the background's place is kept across the navigation.
+		await page.locator('#interest').getByRole('link', { name: 'AI Driven Development Day' }).click()
+		await expect(page).toHaveURL(/\/ai-driven-development-day$/)
+		await expect(
+			page.getByRole('heading', { level: 1, name: /AI Driven Development Day/ }),
+		).toBeVisible()
 	})
 
 	test('follows the system colour mode when the visitor chose system', async ({

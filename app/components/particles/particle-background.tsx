@@ -1,7 +1,5 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react'
-import { useColorMode } from '~/components/color-mode-toggle'
 import { afterLoadWhenIdle } from '~/components/deferred'
-import { useMediaQuery } from '~/components/use-media-query'
 import { canDrawParticles, type ParticleSettings, particleSettings, startDelayMs } from './settings'
 
 type SceneProps = { settings: ParticleSettings; onError: (error: unknown) => void }
@@ -81,21 +79,17 @@ class SceneBoundary extends Component<{ onError: (error: unknown) => void; child
 let loadedScene: ComponentType<SceneProps> | undefined
 
 /**
- * The decorative particle background of the lead-generation layout (SPEC §2, §4): only in dark
- * mode (dark, or system with a dark OS), never with reduced motion, never below 320×240. The
+ * The decorative particle background of the lead-generation layout (SPEC §2, §4), rendered by
+ * the layout only in dark mode without reduced motion (layouts.tsx); never below 320×240. The
  * 3D code is a separate chunk fetched after the page is interactive: on a desktop in the first
  * idle time after the load event, elsewhere at the first interaction or 4 s after it
  * (whenWanted, startDelayMs).
  */
 export function ParticleBackground() {
-	const { active } = useColorMode()
-	const osDark = useMediaQuery('(prefers-color-scheme: dark)')
-	const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
 	const [Scene, setScene] = useState(() => loadedScene)
 	const [settings, setSettings] = useState<ParticleSettings | null>(null)
 	const [failed, setFailed] = useState(false)
-	const dark = active === 'dark' || (active === 'system' && osDark)
-	const wanted = dark && !reducedMotion && !failed
+	const wanted = !failed
 
 	useEffect(() => {
 		if (!wanted) return

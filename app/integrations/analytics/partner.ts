@@ -5,11 +5,13 @@
  * `po` function may not be there yet: up to 5 attempts, 500 ms apart (SPEC §9).
  */
 
+import { UNSET_WARNINGS } from './warnings'
+
 const PARTNER_ATTEMPTS = 5
 const PARTNER_RETRY_MS = 500
 
 export const PARTNER_WARNINGS = {
-	unset: 'Partner programme id not set (PARTNERO_PROGRAM_ID): referrals are not reported',
+	unset: UNSET_WARNINGS.partner,
 	failed: `Partner script failed after ${PARTNER_ATTEMPTS} attempts: the referral sign-up was not reported`,
 } as const
 

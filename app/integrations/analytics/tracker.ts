@@ -8,9 +8,9 @@
  * timeout is 300 ms (retry.ts).
  */
 import { ANALYTICS_TIMING, settleWithin, withRetries } from './retry'
+import { UNSET_WARNINGS } from './warnings'
 
-export const CUSTOMERIO_WARNING =
-	'Customer-data write key not set (CUSTOMERIO_WRITE_KEY): analytics events are not sent'
+export const CUSTOMERIO_WARNING = UNSET_WARNINGS.customerData
 
 export type Geo = Record<string, unknown> | null
 
