@@ -3,7 +3,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { compileSiteContent } from '~/content/site-content-build.server'
-// @ts-expect-error: a plain JavaScript build script, without types
 import { LEAD_DAYS, movedEvents, writeTestContent } from './test-content.js'
 
 // The test build's events (docs/decisions/125): content/site/events.yml moved ahead of "today".

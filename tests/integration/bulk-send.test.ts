@@ -28,6 +28,7 @@ import { recordListenPort } from '~/site-origin.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
+import { workshopSessions } from '../support/site-events'
 
 const SEAT = 'ai-driven-dev-preorder'
 const COURSE_URL = 'https://learn.example/ai-driven-dev'

@@ -15,7 +15,8 @@ let events: SiteEvent[] | undefined
 
 function builtEvents(): SiteEvent[] {
 	if (!events) {
-		if (!fs.existsSync(SITE_FILE)) throw new Error(`${SITE_FILE} is missing: run \`npm run build:test\``)
+		if (!fs.existsSync(SITE_FILE))
+			throw new Error(`${SITE_FILE} is missing: run \`npm run build:test\``)
 		events = (JSON.parse(fs.readFileSync(SITE_FILE, 'utf8')) as SiteContent).events
 	}
 	return events
@@ -77,4 +78,9 @@ export function zoneNameOf(event: SiteEvent): string {
 			.formatToParts(new Date(event.start))
 			.find((part) => part.type === 'timeZoneName')?.value ?? event.timeZone
 	)
+}
+
+/** Every built event, in the order of content/site/events.yml. */
+export function builtEventList(): SiteEvent[] {
+	return [...builtEvents()]
 }
