@@ -22,13 +22,6 @@ function builtEvents(): SiteEvent[] {
 	return events
 }
 
-/** The built event `id`. */
-export function builtEvent(id: string): SiteEvent {
-	const event = builtEvents().find((candidate) => candidate.id === id)
-	if (!event) throw new Error(`No event ${id} in ${SITE_FILE}`)
-	return event
-}
-
 /**
  * The workshop sessions the site offers, earliest first: every built session, each of which must
  * still be ahead (a build whose sessions have passed cannot serve the tests: the message says
