@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { parseDocument } from 'yaml'
 
@@ -67,7 +68,7 @@ export function writeTestContent(contentDir, outDir, today) {
 	fs.writeFileSync(events, movedEvents(fs.readFileSync(events, 'utf8'), today))
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
 	const { values } = parseArgs({
 		options: { today: { type: 'string', default: new Date().toISOString().slice(0, 10) } },
 	})
