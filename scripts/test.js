@@ -48,7 +48,8 @@ function freePort() {
 
 run('Typecheck', bin('tsc'), [])
 run('Lint, format, unused code and import cycles', 'npm', ['run', 'lint', '--silent'])
-run('Build', 'npm', ['run', 'build', '--silent'])
+// The tests' build: the production build, its events moved ahead of today (docs/decisions/125).
+run('Build', 'npm', ['run', 'build:test', '--silent'])
 run('Unit and integration tests', bin('vitest'), [
 	'run',
 	'--reporter=default',

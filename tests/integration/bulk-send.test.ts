@@ -29,6 +29,7 @@ import { recordListenPort } from '~/site-origin.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
+import { workshopSessions } from '../support/site-events'
 
 const SEAT = 'ai-driven-dev-preorder'
 const COURSE_URL = 'https://learn.example/ai-driven-dev'
@@ -70,7 +71,7 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 
 	/** `count` workshop sign-ups for a session of this test's own. */
 	async function workshopSignUps(count: number) {
-		const session = `workshop-2026-12-10`
+		const session = workshopSessions()[0]!.id
 		const tag = ++n
 		const emails = Array.from({ length: count }, (_, i) => `w${tag}-${i}@example.com`)
 		await database.db.delete(leads).where(eq(leads.list, 'workshop'))

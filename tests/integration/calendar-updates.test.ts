@@ -20,7 +20,7 @@ import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'
 
 const fixture = await vi.hoisted(async () => {
-	const { testEvent } = await import('../support/site-events')
+	const { testEvent } = await import('../support/event-fixtures')
 	const session = (id: string, start: string, end: string) => testEvent(id, 'workshop', start, end)
 	const original = () =>
 		[
@@ -31,7 +31,10 @@ const fixture = await vi.hoisted(async () => {
 })
 
 vi.mock('~/content/site-content.server', async (importOriginal) =>
-	(await import('../support/site-events')).contentWithEvents(() => fixture.events, importOriginal),
+	(await import('../support/event-fixtures')).contentWithEvents(
+		() => fixture.events,
+		importOriginal,
+	),
 )
 
 const ORIGIN = 'https://site.test'

@@ -34,7 +34,7 @@ import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'
 
 const fixture = await vi.hoisted(async () => {
-	const { testEvent: event } = await import('../support/site-events')
+	const { testEvent: event } = await import('../support/event-fixtures')
 	return [
 		event('session-a', 'workshop', '2030-06-10T17:00:00.000Z', '2030-06-10T19:00:00.000Z'),
 		event('session-b', 'workshop', '2030-06-11T17:00:00.000Z', '2030-06-11T19:00:00.000Z'),
@@ -46,7 +46,7 @@ const fixture = await vi.hoisted(async () => {
 })
 
 vi.mock('~/content/site-content.server', async (importOriginal) =>
-	(await import('../support/site-events')).contentWithEvents(() => fixture, importOriginal),
+	(await import('../support/event-fixtures')).contentWithEvents(() => fixture, importOriginal),
 )
 
 const ORIGIN = 'https://site.test'

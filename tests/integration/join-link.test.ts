@@ -14,10 +14,12 @@ import { createJoinToken, createUnsubscribeToken } from '~/models/signed-token.s
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { honeypotFields } from '../support/raw-http'
 import { type RunningServer, startServer } from '../support/server'
+import { workshopSessions } from '../support/site-events'
 
 const SECRET = 'join-link-suite-secret-0123456789abcdef'
 const SITE = 'https://courses.example'
-const SESSION = 'workshop-2026-12-10'
+// The nearest session of the build's (the test build moves them ahead of today, decision 125).
+const SESSION = workshopSessions()[0]!.id
 const ROOM = 'https://meet.example.com/secret-room-4410'
 const projectRoot = path.resolve(import.meta.dirname, '../..')
 
