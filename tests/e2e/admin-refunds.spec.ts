@@ -84,4 +84,9 @@ test('the owner refunds one pass of two, confirmed first, then an amount; more t
 	await expect(facts).toContainText('Amount refunded')
 	await expect(facts).toContainText(`$${sum}`)
 	await expect(page.getByRole('region', { name: 'Owner actions' })).toContainText('refund-part')
+	// The buyer's thank-you page (this browser bought) says what came back and what is paid now.
+	await page.goto(`/checkout/${orderId}/thank-you`)
+	const bought = page.getByRole('region', { name: 'What you bought' })
+	await expect(bought).toContainText(`Refunded: $${sum}`)
+	await expect(bought).toContainText('Net paid: $')
 })

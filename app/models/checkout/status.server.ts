@@ -25,6 +25,8 @@ export type CheckoutView = {
 		/** Major units, like the catalog. */
 		amount: number
 		amountMinor: number
+		/** Given back so far (partial refunds, docs/decisions/123), minor units; 0 when none. */
+		refundedMinor: number
 		discountMinor: number
 		currency: string
 		provider: string
@@ -81,6 +83,7 @@ async function loadCheckoutView(db: Db, id: string): Promise<CheckoutView | null
 			quantity: order.quantity,
 			amount: toMajorUnits(order.amountMinor, order.currency),
 			amountMinor: order.amountMinor,
+			refundedMinor: order.refundedMinor,
 			discountMinor: order.discountMinor,
 			currency: order.currency,
 			provider: order.provider,
