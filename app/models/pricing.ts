@@ -67,3 +67,8 @@ export function normalizeRegion(value: unknown, known: readonly string[]): strin
 	const region = value.trim().toUpperCase()
 	return known.includes(region) ? region : GLOBAL_REGION
 }
+
+/** An amount in minor units as a price: 24900 USD → "$249". */
+export function formatMinorPrice(amountMinor: number, currency: string): string {
+	return formatPrice(toMajorUnits(amountMinor, currency), currency.toUpperCase())
+}

@@ -17,7 +17,7 @@ import { redirectWithinSite } from '~/http/redirect'
 import { eventKindOf, upcomingEvents } from '~/models/calendar.server'
 import { findValidPass, getCheckout, isOrderLink } from '~/models/checkout/index.server'
 import { invoiceOfOrder, invoicePath } from '~/models/invoices/query.server'
-import { formatPrice, toMajorUnits } from '~/models/pricing'
+import { formatMinorPrice, formatPrice } from '~/models/pricing'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { notFound, requireFound } from '~/utils/responses'
@@ -63,10 +63,6 @@ async function invoiceUrlOf(db: Awaited<ReturnType<typeof getDb>>, orderId: stri
 	const invoice = await invoiceOfOrder(db, orderId)
 	return invoice ? invoicePath(invoice.id) : null
 }
-
-/** Minor units as the page writes a price. */
-const price = (amountMinor: number, currency: string) =>
-	formatPrice(toMajorUnits(amountMinor, currency), currency)
 
 const backHome = (
 	<p>
@@ -123,8 +119,11 @@ export default function ThankYou() {
 				</p>
 				{order.refundedMinor > 0 ? (
 					<p className="mt-3">
-						Refunded: <strong>{price(order.refundedMinor, order.currency)}</strong> · Net paid:{' '}
-						<strong>{price(order.amountMinor - order.refundedMinor, order.currency)}</strong>
+						Refunded: <strong>{formatMinorPrice(order.refundedMinor, order.currency)}</strong> · Net
+						paid:{' '}
+						<strong>
+							{formatMinorPrice(order.amountMinor - order.refundedMinor, order.currency)}
+						</strong>
 					</p>
 				) : null}
 				{invoiceUrl ? (

@@ -30,7 +30,7 @@ import {
 } from '~/models/checkout/index.server'
 import { pricesIncludeTax } from '~/models/invoices/tax.server'
 import { normaliseVatNumber } from '~/models/invoices/vat'
-import { formatPrice, toMajorUnits } from '~/models/pricing'
+import { formatMinorPrice } from '~/models/pricing'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm, requireFound } from '~/utils/responses'
@@ -112,7 +112,7 @@ export default function SandboxCheckout() {
 		lastResult,
 		constraint: order.constraint,
 	})
-	const money = (minor: number) => formatPrice(toMajorUnits(minor, order.currency), order.currency)
+	const money = (minor: number) => formatMinorPrice(minor, order.currency)
 	return (
 		<LeadLayout>
 			<p

@@ -8,7 +8,7 @@ import { Form, Link, NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import { formatUtc } from '~/models/admin/time'
-import { formatPrice, toMajorUnits } from '~/models/pricing'
+import { formatMinorPrice } from '~/models/pricing'
 
 const SECTIONS = [
 	{ to: '/admin', label: 'Overview', end: true },
@@ -72,7 +72,7 @@ export function AdminNav({ ownerName, timeZone }: { ownerName: string; timeZone:
 }
 
 export function money(amountMinor: number, currency: string): string {
-	return formatPrice(toMajorUnits(amountMinor, currency), currency.toUpperCase())
+	return formatMinorPrice(amountMinor, currency)
 }
 
 const controlClasses =

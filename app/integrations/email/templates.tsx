@@ -19,7 +19,7 @@ import {
 	Text,
 } from '@react-email/components'
 import type { ReactElement, ReactNode } from 'react'
-import { formatPrice, toMajorUnits } from '~/models/pricing'
+import { formatMinorPrice, formatPrice, toMajorUnits } from '~/models/pricing'
 import { carriesUnsubscribe, type EmailKind } from './kinds'
 import { escapeRawHtml } from './owner-markdown.server'
 
@@ -432,8 +432,7 @@ function receiptSteps(kind: OrderKind, quantity: number, passCount: number): str
 
 /** The payment receipt: one line per item, then subtotal, discount and total; then next steps. */
 export function receipt(data: ReceiptData): Promise<EmailContent> {
-	const money = (minor: number) =>
-		formatPrice(toMajorUnits(minor, data.currency), data.currency.toUpperCase())
+	const money = (minor: number) => formatMinorPrice(minor, data.currency)
 	const subtotal = data.lines.reduce((sum, line) => sum + line.unitAmountMinor * line.quantity, 0)
 	const rows = [
 		...data.lines.map((line) => ({
@@ -615,8 +614,7 @@ export function passAssigned(data: {
 	)
 }
 
-const amountOf = (minor: number, currency: string) =>
-	formatPrice(toMajorUnits(minor, currency), currency.toUpperCase())
+const amountOf = formatMinorPrice
 
 /**
  * A paid order refunded (the owner's refund, or the provider's): the buyer is told what comes

@@ -14,7 +14,7 @@ import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { issueCreditNote } from '../invoices/credit-note.server'
-import { formatPrice, toMajorUnits } from '../pricing'
+import { formatMinorPrice } from '../pricing'
 import { invalidateSalesCache } from '../read-cache.server'
 import { queueWaitlistOffers } from '../waitlist/queue.server'
 import { CheckoutError } from './errors'
@@ -79,7 +79,7 @@ async function planOf(tx: Db | Tx, order: Order, part: PartToRefund): Promise<Pl
 	if (part.amountMinor > left)
 		throw new CheckoutError(
 			409,
-			`at most ${formatPrice(toMajorUnits(left, order.currency), order.currency.toUpperCase())} is left to refund`,
+			`at most ${formatMinorPrice(left, order.currency)} is left to refund`,
 		)
 	if (part.amountMinor === left) return 'whole'
 	return { key: `${order.id}.amount.${part.key}`, amountMinor: part.amountMinor, passIds: [] }

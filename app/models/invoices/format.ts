@@ -1,11 +1,9 @@
 /** How an invoice prints amounts, rates and its title (the page, the PDF and the CSV alike). */
-import { formatPrice, toMajorUnits } from '~/models/pricing'
+import { formatMinorPrice } from '~/models/pricing'
 import type { InvoiceData } from './types'
 
 export const invoiceMoney = (minor: number, currency: string) =>
-	minor < 0
-		? `−${formatPrice(toMajorUnits(-minor, currency), currency.toUpperCase())}`
-		: formatPrice(toMajorUnits(minor, currency), currency.toUpperCase())
+	minor < 0 ? `−${formatMinorPrice(-minor, currency)}` : formatMinorPrice(minor, currency)
 
 /** 2100 basis points: "21 %"; 2550: "25.5 %". */
 export const ratePercent = (basisPoints: number) => `${basisPoints / 100} %`
