@@ -2,25 +2,23 @@ import { Link } from '@remix-run/react'
 import type { ComponentProps, ReactNode } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import {
+	Audience,
 	CheckoutForm,
 	CourseOffer,
+	Curriculum,
 	EventDate,
+	Faq,
+	Included,
 	OneClickSignup,
+	Outcomes,
 	People,
 	SignupForm,
 	Testimonials,
 	WaitlistForm,
 } from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
-import {
-	Audience,
-	Curriculum,
-	Faq,
-	Included,
-	Outcomes,
-	SectionHeading,
-} from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { SectionHeading } from '~/components/section-heading'
 import type { Person, Testimonial } from '~/content/site-content'
 import type { PresentedEvent } from '~/models/calendar.server'
 import type { CourseOffer as Offer } from '~/models/offer.server'

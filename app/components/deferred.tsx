@@ -91,6 +91,54 @@ export function deferred<P extends object>(
 	return Deferred
 }
 
+/**
+ * Server-rendered text and links that need no JavaScript (course sections, people, the footer):
+ * the browser never loads their code for a page it hydrates (issue 23 item 3, docs/decisions/129).
+ * While the first hydration runs, the block takes the server's HTML from the document as it is
+ * and keeps it as HTML React does not look into: nothing to download, nothing to hydrate, and no
+ * dehydrated boundary for a later update to wait on. Its links are plain links then (a document
+ * load). The HTML stays for as long as the props it was rendered from do (a revalidation after a
+ * sign-up gives equal props); new props (another page of the same route), or a block first
+ * rendered by a client-side navigation, render the component itself, whose chunk loads then.
+ * A block's component may depend on its props only; `name` is unique on a page.
+ */
+export function staticIsland<P extends object>(
+	name: IslandName,
+	load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+	const Lazy = lazy(async () => ({ default: await load() }))
+	// biome-ignore lint/correctness/noComponentHookFactories: called once per island, at module level (islands.tsx)
+	function StaticIsland(props: P) {
+		const [server] = useState(() => serverHtml(name, props))
+		const html = server && server.props === JSON.stringify(props) ? server.html : undefined
+		const Component = (import.meta.env.SSR ? serverComponent(name) : Lazy) as ComponentType<P>
+		return html === undefined ? (
+			<div key="rendered" data-static={name} style={{ display: 'contents' }}>
+				{/* Both sides render the boundary, so an island hydrating later finds its markers. */}
+				<Suspense fallback={null}>
+					<Component {...(props as P & JSX.IntrinsicAttributes)} />
+				</Suspense>
+			</div>
+		) : (
+			<div
+				key="server"
+				data-static={name}
+				style={{ display: 'contents' }}
+				// biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own render of this block, read back from the document
+				dangerouslySetInnerHTML={{ __html: html }}
+			/>
+		)
+	}
+	return StaticIsland
+}
+
+/** A static island's HTML as the server rendered it, while the first hydration runs. */
+function serverHtml(name: IslandName, props: object) {
+	if (import.meta.env.SSR || hydrated) return undefined
+	const html = document.querySelector(`[data-static="${name}"]`)?.innerHTML
+	return html === undefined ? undefined : { html, props: JSON.stringify(props) }
+}
+
 /** Calls `onMount` once the Suspense boundary it sits in has rendered in the browser. */
 function Mounted({ onMount }: { onMount: () => void }) {
 	// biome-ignore lint/correctness/useExhaustiveDependencies: once, when the boundary commits

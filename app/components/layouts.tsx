@@ -1,8 +1,8 @@
 import { useColorMode } from '~/components/color-mode-toggle'
-import { ParticleBackground } from '~/components/islands'
-import { SiteFooter } from '~/components/site-footer'
+import { ParticleBackground, SiteFooter } from '~/components/islands'
 import { SiteHeader } from '~/components/site-header'
 import { useMediaQuery } from '~/components/use-media-query'
+import { useRootData } from '~/components/use-root-data'
 
 /**
  * The decorative particle background (SPEC §2, §4), only where it can show: dark mode (dark, or
@@ -20,6 +20,11 @@ function Particles() {
 	return dark && !reducedMotion ? <ParticleBackground /> : null
 }
 
+/** The site's footer, server-rendered with no code in the browser (islands.tsx). */
+function Footer() {
+	return <SiteFooter showLegalLinks={useRootData()?.showLegalLinks ?? false} />
+}
+
 /**
  * The lead-generation layout (SPEC §2): the site header (logo and navigation, docs/decisions/085),
  * a centred column with the page, and the footer.
@@ -33,7 +38,7 @@ export function LeadLayout({ children }: { children: React.ReactNode }) {
 			<main id="main" className="w-full max-w-3xl flex-1 px-4">
 				{children}
 			</main>
-			<SiteFooter />
+			<Footer />
 		</div>
 	)
 }
@@ -52,7 +57,7 @@ export function WorkshopLayout({ children }: { children: React.ReactNode }) {
 			<main id="main" className="w-full max-w-5xl flex-1 px-4">
 				{children}
 			</main>
-			<SiteFooter />
+			<Footer />
 		</div>
 	)
 }

@@ -20,25 +20,3 @@ export function Logo() {
 		</Link>
 	)
 }
-
-/**
- * The sponsor's mark and name for the "Powered By" credit. The name is text beside the mark,
- * not inside the SVG, so it is never clipped and needs no label (docs/decisions/088).
- */
-export function SponsorLogo() {
-	return (
-		<span className="inline-flex items-center gap-2 whitespace-nowrap">
-			<svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
-				<rect width="24" height="24" rx="6" className="fill-indigo-500" />
-				<path
-					d="M7 17l5-10 5 10"
-					fill="none"
-					stroke="white"
-					strokeWidth="2.5"
-					strokeLinecap="round"
-				/>
-			</svg>
-			<span>{site.sponsor.name}</span>
-		</span>
-	)
-}

@@ -1,12 +1,12 @@
 import { Link } from '@remix-run/react'
 import { BrandIcon } from '~/components/brand-icons'
-import { SponsorLogo } from '~/components/logo'
-import { useRootData } from '~/components/use-root-data'
 import { site } from '~/site'
 
-/** "Powered By" the sponsor, the social links and, when allowed, the legal links (SPEC §1, §2). */
-export function SiteFooter() {
-	const showLegalLinks = useRootData()?.showLegalLinks ?? false
+/**
+ * "Powered By" the sponsor, the social links and, when allowed, the legal links (SPEC §1, §2).
+ * A static island (islands.tsx): what it shows comes from its props.
+ */
+export function SiteFooter({ showLegalLinks }: { showLegalLinks: boolean }) {
 	return (
 		<footer className="mt-16 flex w-full flex-col items-center gap-4 border-t border-slate-200 px-4 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
 			<p className="flex items-center gap-2">
@@ -46,5 +46,27 @@ export function SiteFooter() {
 				</nav>
 			) : null}
 		</footer>
+	)
+}
+
+/**
+ * The sponsor's mark and name for the "Powered By" credit. The name is text beside the mark,
+ * not inside the SVG, so it is never clipped and needs no label (docs/decisions/088).
+ */
+function SponsorLogo() {
+	return (
+		<span className="inline-flex items-center gap-2 whitespace-nowrap">
+			<svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
+				<rect width="24" height="24" rx="6" className="fill-indigo-500" />
+				<path
+					d="M7 17l5-10 5 10"
+					fill="none"
+					stroke="white"
+					strokeWidth="2.5"
+					strokeLinecap="round"
+				/>
+			</svg>
+			<span>{site.sponsor.name}</span>
+		</span>
 	)
 }

@@ -13,8 +13,9 @@ import {
 	SignupForm,
 	WaitlistForm,
 } from '~/components/islands'
-import { SectionHeading, SignedUpNotice } from '~/components/landing/course-sections'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { SectionHeading } from '~/components/section-heading'
+import { SignedUpNotice } from '~/components/signed-up-notice'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { geoQuery } from '~/http/api.server'

@@ -108,6 +108,21 @@ const FORMS: Form[] = [
 		},
 	},
 	{
+		// The landing's own text and footer are static islands (docs/decisions/129): they stay
+		// as the server wrote them while the page starts, whenever the form is sent.
+		name: 'the course-interest sign-up',
+		path: '/',
+		action: '/',
+		submit: (page) => page.locator('#interest').getByRole('button', { name: 'Keep me posted' }),
+		fill: (page, email) => page.locator('#interest').getByLabel('E-mail address').fill(email),
+		async received(page, email) {
+			await expect(
+				page.getByRole('heading', { name: "You're in! We'll be in touch." }),
+			).toBeVisible(ANSWERED)
+			await signedUpOnce(page, email, "You're in: AI Driven Dev")
+		},
+	},
+	{
 		name: 'the course pre-order',
 		path: '/',
 		action: '/checkout',

@@ -1,31 +1,9 @@
 import { Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
 import { Accordion } from '~/components/content/blocks'
 import { Icon } from '~/components/icons'
+import { CheckList } from '~/components/landing/check-list'
+import { SectionHeading } from '~/components/section-heading'
 import type { CourseCopy } from './course-copy.server'
-
-export function SectionHeading({ id, title, lead }: { id: string; title: string; lead?: string }) {
-	return (
-		<div className="mb-6">
-			<h2 id={id} className="text-2xl font-bold tracking-tight">
-				{title}
-			</h2>
-			{lead ? <p className="mt-2 text-slate-700 dark:text-slate-300">{lead}</p> : null}
-		</div>
-	)
-}
-
-/** Shown instead of a sign-up form while its signed-up flag is set (SPEC §3, §4). */
-export function SignedUpNotice({ next, children }: { next: string; children: ReactNode }) {
-	return (
-		<p role="status" className="font-medium text-emerald-700 dark:text-emerald-400">
-			{children}{' '}
-			<Link to={next} className="underline">
-				What happens next
-			</Link>
-		</p>
-	)
-}
 
 export function Outcomes({ outcomes }: Pick<CourseCopy, 'outcomes'>) {
 	return (
@@ -103,32 +81,6 @@ export function Audience({ audience }: Pick<CourseCopy, 'audience'>) {
 
 export function Included({ included }: Pick<CourseCopy, 'included'>) {
 	return <CheckList items={included} compact />
-}
-
-/** A list of short lines, each behind a check mark; `compact` for lists inside a card. */
-export function CheckList({
-	items,
-	compact = false,
-}: {
-	items: readonly string[]
-	compact?: boolean
-}) {
-	return (
-		<ul className={compact ? 'mt-4 space-y-2' : 'space-y-3'}>
-			{items.map((line) => (
-				<li
-					key={line}
-					className={compact ? 'flex gap-2 text-slate-700 dark:text-slate-300' : 'flex gap-3'}
-				>
-					<Icon
-						name="check"
-						className={`mt-1 shrink-0 text-emerald-600 dark:text-emerald-400 ${compact ? 'h-4 w-4' : 'h-5 w-5'}`}
-					/>
-					<span>{line}</span>
-				</li>
-			))}
-		</ul>
-	)
 }
 
 /** The course's questions and answers (GET /api/course → data.faq) in the content accordion. */
