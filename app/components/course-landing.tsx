@@ -17,8 +17,7 @@ import {
 	WaitlistForm,
 } from '~/components/islands'
 import type { CourseCopy } from '~/components/landing/course-copy.server'
-import { LeadLayout, PageHeading } from '~/components/layouts'
-import { SectionHeading } from '~/components/section-heading'
+import { LeadLayout, PageHeading, SectionHeading } from '~/components/layouts'
 import type { Person, Testimonial } from '~/content/site-content'
 import type { PresentedEvent } from '~/models/calendar.server'
 import type { CourseOffer as Offer } from '~/models/offer.server'

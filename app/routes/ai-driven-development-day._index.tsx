@@ -13,8 +13,7 @@ import {
 	SignupForm,
 	WaitlistForm,
 } from '~/components/islands'
-import { LeadLayout, PageHeading } from '~/components/layouts'
-import { SectionHeading } from '~/components/section-heading'
+import { LeadLayout, PageHeading, SectionHeading } from '~/components/layouts'
 import { SignedUpNotice } from '~/components/signed-up-notice'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
