@@ -13,8 +13,8 @@ import {
 	SignupForm,
 	WaitlistForm,
 } from '~/components/islands'
+import { SignedUpNotice } from '~/components/landing/page-parts'
 import { LeadLayout, PageHeading, SectionHeading } from '~/components/layouts'
-import { SignedUpNotice } from '~/components/signed-up-notice'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { geoQuery } from '~/http/api.server'

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Accordion } from '~/components/content/blocks'
 import { Icon } from '~/components/icons'
-import { CheckList } from '~/components/landing/check-list'
+import { CheckList } from '~/components/landing/page-parts'
 import { SectionHeading } from '~/components/layouts'
 import type { CourseCopy } from './course-copy.server'
 

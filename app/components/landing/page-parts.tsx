@@ -1,3 +1,9 @@
+/**
+ * Small parts the landing pages share: one module, so the event pages that use both fetch one
+ * file (docs/decisions/129).
+ */
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { Icon } from '~/components/icons'
 
 /** A list of short lines, each behind a check mark; `compact` for lists inside a card. */
@@ -23,5 +29,17 @@ export function CheckList({
 				</li>
 			))}
 		</ul>
+	)
+}
+
+/** Shown instead of a sign-up form while its signed-up flag is set (SPEC §3, §4). */
+export function SignedUpNotice({ next, children }: { next: string; children: ReactNode }) {
+	return (
+		<p role="status" className="font-medium text-emerald-700 dark:text-emerald-400">
+			{children}{' '}
+			<Link to={next} className="underline">
+				What happens next
+			</Link>
+		</p>
 	)
 }
