@@ -33,6 +33,7 @@ export function CourseLanding({
 	testimonials = [],
 	signup,
 	waitlist = null,
+	honeypot,
 }: {
 	/** The page's words, from the loader. */
 	copy: CourseCopy
@@ -50,6 +51,8 @@ export function CourseLanding({
 	testimonials?: readonly Testimonial[]
 	/** Whether the seats are gone and how many people wait (docs/decisions/120). */
 	waitlist?: { soldOut: boolean; waiting: number } | null
+	/** The public forms' honeypot, for the waiting-list form. */
+	honeypot: ComponentProps<typeof WaitlistForm>['honeypot']
 }) {
 	return (
 		<>
@@ -106,6 +109,7 @@ export function CourseLanding({
 							region={offer.item.region}
 							waiting={waitlist.waiting}
 							unit="seat"
+							honeypot={honeypot}
 						/>
 					) : offer?.item ? (
 						<CheckoutForm
@@ -147,7 +151,7 @@ export function CoursePage({
 	honeypot,
 	lastResult,
 	...landing
-}: Omit<ComponentProps<typeof CourseLanding>, 'signup'> &
+}: Omit<ComponentProps<typeof CourseLanding>, 'signup' | 'honeypot'> &
 	Pick<ComponentProps<typeof SignupForm>, 'lastResult' | 'honeypot'> & {
 		oneClick: ComponentProps<typeof OneClickSignup>['link'] | null
 	}) {
@@ -156,6 +160,7 @@ export function CoursePage({
 			{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
 			<CourseLanding
 				{...landing}
+				honeypot={honeypot}
 				signup={
 					<SignupForm
 						list="course"

@@ -8,8 +8,10 @@ import { getFormProps } from '@conform-to/react'
 import { useFetcher } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
+import { HoneypotFields } from '~/components/honeypot-fields'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import type { HoneypotProps } from '~/http/honeypot.server'
 import { pluralWord } from '~/utils/plural'
 
 const WAITLIST_PATH = '/waitlist'
@@ -27,6 +29,7 @@ export function WaitlistForm({
 	waiting,
 	unit,
 	maxQuantity = DEFAULT_MAX_QUANTITY,
+	honeypot,
 	lastResult,
 }: {
 	code: string
@@ -34,6 +37,8 @@ export function WaitlistForm({
 	waiting: number
 	unit: 'seat' | 'pass'
 	maxQuantity?: number
+	/** The public forms' honeypot (docs/decisions/063): /waitlist refuses a post without it. */
+	honeypot: HoneypotProps
 	lastResult?: Parameters<typeof useValidatedForm>[1]['lastResult']
 }) {
 	const fetcher = useFetcher()
@@ -55,6 +60,7 @@ export function WaitlistForm({
 			<p className="font-medium">{waitingLine(waiting, unit)}</p>
 			<input type="hidden" name="code" value={code} />
 			<input type="hidden" name="region" value={region} />
+			<HoneypotFields honeypot={honeypot} />
 			<div className="flex flex-wrap items-end gap-4">
 				<Field
 					meta={fields.quantity}

@@ -131,6 +131,7 @@ export default function Page() {
 									region={pass.region}
 									waiting={pass.waitlist.waiting}
 									unit="pass"
+									honeypot={honeypot}
 								/>
 							) : (
 								<CheckoutForm

@@ -17,6 +17,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { WaitlistForm } from '~/components/waitlist-form'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
+import { checkHoneypot, honeypotProps } from '~/http/honeypot.server'
 import { GLOBAL_REGION } from '~/models/pricing'
 import { getWaitlistState } from '~/models/waitlist/entries.server'
 import { pageMeta } from '~/utils/meta'
@@ -37,6 +38,7 @@ async function formFor(code: string | null, region: string | null) {
 		waiting: state.waiting,
 		unit: state.unit,
 		maxQuantity: getConfig().MAX_QUANTITY,
+		honeypot: honeypotProps(),
 	}
 }
 
@@ -47,6 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const data = await request.formData().catch(() => new FormData())
+	// A form post, from the landing pages or this one: a bot's gets a 400 and joins nothing. The
+	// JSON API (/api/waitlist) has no page to carry the fields; the rate limits cover it.
+	checkHoneypot(data)
 	const outcome = await submitWaitlistJoin(request, context, data)
 	if ('joined' in outcome) return redirect('/waitlist/joined', 303)
 	return json(outcome.reply, { status: outcome.status, headers: noStore })

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLinkToken } from '~/models/signed-token.server'
+import { honeypotFields } from '../support/raw-http'
 import { type RunningServer, startServer } from '../support/server'
 
 const SECRET = 'waitlist-suite-secret-0123456789abcdef'
@@ -52,16 +53,20 @@ describe('the waiting list over HTTP', () => {
 		expect(html).not.toContain('>Pre-order your seat</button>')
 	})
 
+	/** The form's fields as the page rendered them, honeypot included. */
+	const formPage = `/waitlist?code=${SEAT}&region=GLOBAL`
+
 	test('a bad address, without JavaScript, comes back with the message beside the field', async () => {
 		const response = await post(
 			new URLSearchParams({
+				...(await honeypotFields(server.url, formPage)),
 				code: SEAT,
 				region: 'GLOBAL',
 				quantity: '1',
 				email: 'nope',
 			}).toString(),
 			'application/x-www-form-urlencoded',
-			`/waitlist?code=${SEAT}&region=GLOBAL`,
+			formPage,
 		)
 		expect(response.status).toBe(400)
 		const html = await response.text()
@@ -91,8 +96,23 @@ describe('the waiting list over HTTP', () => {
 		expect(html).toContain('Join the waiting list: you are first.')
 	})
 
+	test('a post that fills the honeypot, or comes without its signed time, is refused and joins nothing', async () => {
+		const fields = { code: SEAT, region: 'GLOBAL', quantity: '1', email: 'bot@example.com' }
+		const filled = await form({
+			...(await honeypotFields(server.url, formPage)),
+			website: 'https://spam.example',
+			...fields,
+		})
+		expect(filled.status).toBe(400)
+		const bare = await form(fields)
+		expect(bare.status).toBe(400)
+		const html = await (await fetch(server.url, { headers: { 'user-agent': BROWSER } })).text()
+		expect(html).toContain('Join the waiting list: you are first.')
+	})
+
 	test('joining without JavaScript lands on the page that says what happens next', async () => {
 		const response = await form({
+			...(await honeypotFields(server.url, formPage)),
 			code: SEAT,
 			region: 'GLOBAL',
 			quantity: '2',
