@@ -1,20 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminURL, E2E_OWNER_LOGIN, mailURL } from '../../playwright.config'
+import { signInAs } from './sign-in'
 
 // Partial refunds (issue 26 item 6, docs/decisions/123) on the owner's order page, with
 // JavaScript on and off: one pass of two refunded, confirmed first (its link stops working, the
 // buyer is told); an amount refund, more than is left refused next to the amount field.
 test.use({ baseURL: adminURL })
 test.describe.configure({ timeout: 90_000 })
-
-/** Signs in with the fake GitHub as `login` (as admin.spec.ts does). */
-async function signInAs(page: Page, login: string) {
-	const start = await page.request.get('/login/github?returnTo=/admin', { maxRedirects: 0 })
-	expect(start.status()).toBe(302)
-	const authorize = new URL(start.headers().location!)
-	authorize.searchParams.set('login', login)
-	await page.goto(authorize.href)
-}
 
 /** Buys two day passes with the sandbox's good card; the order's id. */
 async function buyTwoPasses(page: Page, email: string): Promise<string> {
