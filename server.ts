@@ -21,6 +21,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { type Database, getDatabase } from '~/db/client.server'
 import { attributionCookieMiddleware } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
+import { gracefulCloser } from '~/http/graceful-close.server'
 import { requestMetrics } from '~/http/metrics.server'
 import { isOneClickUnsubscribe } from '~/http/one-click-unsubscribe.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
@@ -72,6 +73,8 @@ const server = http.createServer({
 	keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
 	connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS / 2),
 })
+// At shutdown, no request already sent is reset (docs/decisions/134).
+const closeConnections = gracefulCloser(server)
 
 // The Remix build: Vite's dev server compiles it on demand in development (its live updates on
 // this server's own port), the production build is build/server/index.js beside this bundle.
@@ -278,16 +281,14 @@ function shutdown(signal: NodeJS.Signals) {
 		server.closeAllConnections()
 		setTimeout(() => process.exit(1), 1_000).unref()
 	}, SHUTDOWN_DEADLINE_MS)
-	// Connections kept alive after their last response would otherwise linger until their timeout.
-	const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
-	const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()))
+	// Connections kept alive after their last response are closed once quiet, not at their timeout.
+	const requestsDone = closeConnections()
 	Promise.all([
 		requestsDone,
 		jobs.stop({ graceMs: JOBS_SHUTDOWN_GRACE_MS }),
 		viteDevServer?.close(),
 	]).then(async () => {
 		clearTimeout(deadline)
-		clearInterval(closeIdle)
 		await closeResources()
 		log.info('Shut down cleanly')
 		process.exit(0)
