@@ -8,8 +8,9 @@
  * Here a connection is closed only once it has shown no request and read no byte across two
  * sweeps, each run right after an I/O poll (so whatever had arrived was read by then); one that
  * serves a request during shutdown answers it with `Connection: close`. The listening socket is
- * closed once a sweep finds no connection accepted since the last, so connections completed by
- * the kernel before the signal are accepted and answered rather than reset in the backlog.
+ * closed once a sweep finds no connection accepted since the last (or after MAX_ACCEPTING_MS), so
+ * connections completed by the kernel before the signal are accepted and answered rather than
+ * reset in the backlog.
  */
 import type http from 'node:http'
 import net from 'node:net'
@@ -18,6 +19,8 @@ import net from 'node:net'
 const SWEEP_MS = 100
 /** Sweeps a connection must stay quiet through before it is closed. */
 const QUIET_SWEEPS = 2
+/** New connections still arriving (a proxy not yet told) are accepted this long at most. */
+const MAX_ACCEPTING_MS = 1_000
 
 type Connection = { requests: number; bytesRead: number; quietSweeps: number }
 
@@ -52,8 +55,10 @@ export function gracefulCloser(server: http.Server): () => Promise<void> {
 			for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close')
 			let acceptedAtLastSweep = accepted
 			let listening = true
+			const started = Date.now()
 			const sweep = () => {
-				if (listening && accepted === acceptedAtLastSweep) {
+				const quiet = accepted === acceptedAtLastSweep
+				if (listening && (quiet || Date.now() - started >= MAX_ACCEPTING_MS)) {
 					listening = false
 					// net's close, not http's: http's also destroys every connection it deems idle.
 					net.Server.prototype.close.call(server, () => resolve())
