@@ -243,8 +243,9 @@ export function createPageCache({
 					return { page: shared.page, outcome: 'shared', shareable: true }
 				}
 			}
+			// Counted before the render: /healthz's own render reports itself.
+			counters.misses++
 			const { page, shareable, standIn } = await renderOnce(key, render)
-			counters[standIn ? 'stale' : 'misses']++
 			return { page, outcome: standIn ? 'stale' : 'miss', shareable }
 		},
 
