@@ -19,8 +19,10 @@ import compression from 'compression'
 import express from 'express'
 import { ConfigError, getConfig } from '~/config.server'
 import { type Database, getDatabase } from '~/db/client.server'
+import { untilDatabaseAnswers } from '~/db/wait-for-database.server'
 import { attributionCookieMiddleware } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
+import { gracefulCloser } from '~/http/graceful-close.server'
 import { requestMetrics } from '~/http/metrics.server'
 import { isOneClickUnsubscribe } from '~/http/one-click-unsubscribe.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
@@ -33,7 +35,12 @@ import { bodyLimit, requestGuards } from '~/http/request-guards.server'
 import { securityHeaders } from '~/http/security-headers.server'
 import { logStartUpHint } from '~/http/start-up-hint.server'
 import { builtFiles } from '~/http/static-files.server'
-import { databaseUnavailableErrors, withDatabaseAvailability } from '~/http/unavailable.server'
+import {
+	answerWhileStarting,
+	databaseUnavailableErrors,
+	databaseWasUnavailable,
+	withDatabaseAvailability,
+} from '~/http/unavailable.server'
 import { startJobs } from '~/jobs/index.server'
 import { closeResources } from '~/lifecycle.server'
 import { log, logTheConsole } from '~/log.server'
@@ -53,6 +60,11 @@ const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe'
 installGlobals({ nativeFetch: true })
 // One JSON line per log entry, whoever writes it (docs/decisions/108).
 logTheConsole()
+// No database failure ends the process (docs/decisions/134): one nobody awaited is noted as the
+// outage it is; anything else still ends it, as before.
+process.on('unhandledRejection', (reason) => {
+	if (!databaseWasUnavailable(reason)) throw reason
+})
 
 let config: ReturnType<typeof getConfig>
 try {
@@ -72,6 +84,8 @@ const server = http.createServer({
 	keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
 	connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS / 2),
 })
+// At shutdown, no request already sent is reset (docs/decisions/134).
+const closeConnections = gracefulCloser(server)
 
 // The Remix build: Vite's dev server compiles it on demand in development (its live updates on
 // this server's own port), the production build is build/server/index.js beside this bundle.
@@ -95,19 +109,25 @@ const mode = viteDevServer ? 'development' : 'production'
 // Migrated and seeded before the first request (docs/decisions/010); idempotent, and app
 // servers booting together take turns through an advisory lock. The form-post rate limit counts
 // in PostgreSQL when there is one, so all app servers share it (docs/decisions/069).
+// A database that does not answer is waited for (docs/decisions/134): the port opens meanwhile
+// and answers 503 with Retry-After, /healthz included, until the site is ready.
 let database: Database
 let formPostLimiter: Awaited<ReturnType<typeof createRateLimiter>>
+let listeningEarly = false
 try {
-	database = await getDatabase()
-	const { applied } = await prepareDatabaseAtBoot(database)
-	log.info(
-		`Database: ${database.kind}${applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''}`,
-	)
-	formPostLimiter = await createRateLimiter({
-		max: config.RATE_LIMIT_MAX,
-		windowMs: config.RATE_LIMIT_WINDOW_MS,
-		pool: database.pool,
-	})
+	;({ database, formPostLimiter } = await untilDatabaseAnswers(async () => {
+		const opened = await getDatabase()
+		const { applied } = await prepareDatabaseAtBoot(opened)
+		log.info(
+			`Database: ${opened.kind}${applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''}`,
+		)
+		const limiter = await createRateLimiter({
+			max: config.RATE_LIMIT_MAX,
+			windowMs: config.RATE_LIMIT_WINDOW_MS,
+			pool: opened.pool,
+		})
+		return { database: opened, formPostLimiter: limiter }
+	}, listenWhileWaiting))
 } catch (error) {
 	log.error({ err: error }, 'The database could not be prepared')
 	process.exit(1)
@@ -243,6 +263,7 @@ app.all('*', (req, res, next) => {
 	return (operator ? forOperator : forEveryoneElse)(req, res, next)
 })
 
+server.off('request', answerWhileStarting)
 server.on('request', app)
 
 // The database unavailable (a saturated pool, an outage) in middleware before Remix: 503 (104).
@@ -258,14 +279,28 @@ app.use((error: Error, req: express.Request, res: express.Response, next: expres
 	res.status(500).type('text/plain').send('Internal Server Error')
 })
 
-server.listen(config.PORT, config.HOST, () => {
-	const address = server.address()
-	const port = typeof address === 'object' && address ? address.port : config.PORT
-	siteOrigin = recordListenPort(port)
-	log.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`)
-	// How to become the owner and where the e-mails are, when that is not obvious (decision 111).
-	logStartUpHint(siteOrigin)
-})
+function listen(then: (port: number) => void) {
+	server.listen(config.PORT, config.HOST, () => {
+		const address = server.address()
+		const port = typeof address === 'object' && address ? address.port : config.PORT
+		log.info(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`)
+		then(port)
+	})
+}
+
+function listenWhileWaiting() {
+	listeningEarly = true
+	server.on('request', answerWhileStarting)
+	listen(recordListenPort)
+}
+
+// How to become the owner and where the e-mails are, when that is not obvious (decision 111).
+if (listeningEarly) logStartUpHint(siteOrigin)
+else
+	listen((port) => {
+		siteOrigin = recordListenPort(port)
+		logStartUpHint(siteOrigin)
+	})
 
 function shutdown(signal: NodeJS.Signals) {
 	if (shuttingDown) return
@@ -278,16 +313,14 @@ function shutdown(signal: NodeJS.Signals) {
 		server.closeAllConnections()
 		setTimeout(() => process.exit(1), 1_000).unref()
 	}, SHUTDOWN_DEADLINE_MS)
-	// Connections kept alive after their last response would otherwise linger until their timeout.
-	const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
-	const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()))
+	// Connections kept alive after their last response are closed once quiet, not at their timeout.
+	const requestsDone = closeConnections()
 	Promise.all([
 		requestsDone,
 		jobs.stop({ graceMs: JOBS_SHUTDOWN_GRACE_MS }),
 		viteDevServer?.close(),
 	]).then(async () => {
 		clearTimeout(deadline)
-		clearInterval(closeIdle)
 		await closeResources()
 		log.info('Shut down cleanly')
 		process.exit(0)

@@ -73,6 +73,9 @@ as_pg_user "'$BINDIR/pg_ctl' -D '$PGDATA' -l '$WORKDIR/server.log' -w -t 30 \
 }
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres"
+# The cluster itself, for tests that stop or restart it (an outage under load): pg_ctl there, as
+# the user that runs the server (postgres when this script runs as root).
+export TEST_PG_BINDIR="$BINDIR" TEST_PGDATA="$PGDATA" TEST_PG_LOG="$WORKDIR/server.log"
 echo "PostgreSQL $("$BINDIR/postgres" --version | awk '{print $3}') on port $PGPORT (TEST_DATABASE_URL set)"
 
 set +e

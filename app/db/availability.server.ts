@@ -72,7 +72,7 @@ function state(): OutageState {
 export const OUTAGE_CHECK_MS = 1_000
 
 /** The first line of what went wrong, without the values a query carried. */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
 	let current: unknown = error
 	for (let depth = 0; depth < 4; depth++) {
 		const { message, code, cause } = (current ?? {}) as ErrorLike

@@ -84,6 +84,15 @@ async function openPostgres(
 		if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error)
 		else log.error({ err: error }, 'PostgreSQL idle client error')
 	})
+	// pg-pool takes that listener off a client it lends out (a transaction, the migrator's
+	// session): a connection the server ends then emitted 'error' with no listener, which ended
+	// the process. Every client keeps this one; its query fails, and is answered 503 (134).
+	pool.on('connect', (client) => {
+		client.on('error', (error) => {
+			if (isDatabaseUnavailable(error)) noteDatabaseUnavailable(error)
+			else log.error({ err: error }, 'PostgreSQL client error')
+		})
+	})
 	const session = (client: pg.PoolClient): SqlSession => ({
 		query: async <T>(sql: string, params?: unknown[]) =>
 			(await client.query(sql, params)).rows as T[],

@@ -130,6 +130,9 @@ export const MESSAGES = {
 export const DEFAULT_CHECKOUT_REASON = 'Failed to process checkout'
 /** The database saturated or down (docs/decisions/104): a 503 with Retry-After. */
 export const CHECKOUT_BUSY_REASON = 'the site is busy, please try again in a few seconds'
+/** The payment provider's rate limit, past what a request may wait (decision 134): a 503. */
+export const CHECKOUT_PROVIDER_BUSY_REASON =
+	'the payment provider is busy, please try again in a few seconds'
 export const checkoutFailed = (reason: string = DEFAULT_CHECKOUT_REASON) =>
 	`Checkout failed: ${reason}`
 

@@ -6,6 +6,7 @@ import {
 	gzipStamped,
 	isShareable,
 	MAX_AGE_MS,
+	OUTAGE_KEEP_MS,
 	type RenderedPage,
 	stampNonce,
 } from './page-cache.server'
@@ -121,6 +122,48 @@ describe('the page cache', () => {
 		time.advance(MAX_AGE_MS)
 		const expired = await cache.serve('/', render)
 		expect([expired.outcome, bodyOf(expired)]).toEqual(['miss', '<p>v3</p>'])
+	})
+
+	test('while renders answer 503 (the database unavailable), the last page stands in, for up to 10 minutes', async () => {
+		const time = clock()
+		const cache = createPageCache({ maxBytes: 1_000_000, now: time.now })
+		let down = false
+		let version = 0
+		const render = async () =>
+			down
+				? { ...page('<p>Service temporarily unavailable</p>'), status: 503 }
+				: page(`<p>v${++version}</p>`)
+		await cache.serve('/', render)
+
+		down = true
+		time.advance(MAX_AGE_MS + 1)
+		const during = await cache.serve('/', render)
+		expect([during.outcome, during.page.status, bodyOf(during)]).toEqual([
+			'stale',
+			200,
+			'<p>v1</p>',
+		])
+		time.advance(OUTAGE_KEEP_MS - MAX_AGE_MS - 2)
+		expect(bodyOf(await cache.serve('/', render))).toBe('<p>v1</p>')
+
+		// Back up: rendered afresh at once.
+		down = false
+		const after = await cache.serve('/', render)
+		expect([after.outcome, bodyOf(after)]).toEqual(['miss', '<p>v2</p>'])
+
+		// Down longer than that: the 503 itself.
+		down = true
+		time.advance(OUTAGE_KEEP_MS)
+		expect((await cache.serve('/', render)).page.status).toBe(503)
+	})
+
+	test('a page never rendered whole is not made up during an outage: the 503 goes out', async () => {
+		const cache = createPageCache({ maxBytes: 1_000_000 })
+		const served = await cache.serve('/workshop', async () => ({
+			...page('<p>Service temporarily unavailable</p>'),
+			status: 503,
+		}))
+		expect([served.outcome, served.page.status]).toEqual(['miss', 503])
 	})
 
 	test('keeps within its byte budget, dropping the least recently used pages', async () => {

@@ -9,6 +9,9 @@
  *   when it may be shared, else render their own.
  * - Only a shareable answer is stored (`isShareable`); a key whose answer was not is remembered
  *   as such for MAX_AGE_MS, so its visitors skip the cache instead of queueing behind each other.
+ * - An outage (134): a page whose render answers 503 (the database unavailable) is answered with
+ *   the last one rendered for its key, kept up to OUTAGE_KEEP_MS, marked stale: an anonymous
+ *   visitor reads the site while it cannot take anything in.
  * - The CSP nonce (072): the markup is stored cut at every `nonce="…"` and each answer is
  *   stamped with its own response's nonce, so no two responses share one.
  */
@@ -18,6 +21,8 @@ import { PAGE_FRESH_SECONDS, PAGE_STALE_SECONDS } from './cache-control.server'
 
 export const FRESH_MS = PAGE_FRESH_SECONDS * 1_000
 export const MAX_AGE_MS = (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS) * 1_000
+/** How long a page is kept to stand in for renders that fail with a 503 (decision 134). */
+export const OUTAGE_KEEP_MS = 10 * 60_000
 
 /** An answer of the Remix handler, read whole. */
 export type RenderedPage = {
@@ -152,25 +157,37 @@ export function createPageCache({
 		maxSize: maxBytes,
 		// The key counts too: query strings make keys of any length.
 		sizeCalculation: (entry, key) => key.length + ('parts' in entry ? sizeOf(entry) : 16),
-		ttl: MAX_AGE_MS,
+		ttl: OUTAGE_KEEP_MS,
 		perf: { now },
 	})
-	const inflight = new Map<string, Promise<{ page: CachedPage; shareable: boolean }>>()
+	const inflight = new Map<
+		string,
+		Promise<{ page: CachedPage; shareable: boolean; standIn: boolean }>
+	>()
 	const counters = { hits: 0, stale: 0, shared: 0, misses: 0, bypassed: 0 }
 
-	/** The entry under `key` while younger than MAX_AGE_MS (the LRU's own clock is coarser). */
+	/** The entry under `key` while younger than MAX_AGE_MS (older ones only stand in: `kept`). */
 	function current(key: string): Entry | undefined {
 		const entry = store.get(key)
-		if (entry && now() - entry.renderedAt >= MAX_AGE_MS) {
-			store.delete(key)
-			return undefined
-		}
-		return entry
+		return entry && now() - entry.renderedAt < MAX_AGE_MS ? entry : undefined
 	}
 
-	/** Renders once, files the answer under `key` when shareable (else marks the key). */
+	/** The last page stored under `key`, while younger than OUTAGE_KEEP_MS. */
+	function kept(key: string): CachedPage | undefined {
+		const entry = store.get(key)
+		return entry && 'parts' in entry && now() - entry.renderedAt < OUTAGE_KEEP_MS
+			? entry
+			: undefined
+	}
+
+	/**
+	 * Renders once, files the answer under `key` when shareable (else marks the key). A 503 with
+	 * a page kept for the key answers that page instead, and leaves it filed.
+	 */
 	function renderOnce(key: string, render: () => Promise<RenderedPage>) {
 		const rendering = render().then((rendered) => {
+			const standIn = rendered.status === 503 ? kept(key) : undefined
+			if (standIn) return { page: standIn, shareable: true, standIn: true }
 			const shareable = isShareable(rendered)
 			const parts = split(rendered.body, nonceAttribute(rendered.nonce))
 			const page: CachedPage = {
@@ -182,7 +199,7 @@ export function createPageCache({
 				renderedAt: now(),
 			}
 			store.set(key, shareable ? page : { unshareable: true, renderedAt: page.renderedAt })
-			return { page, shareable }
+			return { page, shareable, standIn: false }
 		})
 		inflight.set(key, rendering)
 		const done = () => {
@@ -226,9 +243,10 @@ export function createPageCache({
 					return { page: shared.page, outcome: 'shared', shareable: true }
 				}
 			}
+			// Counted before the render: /healthz's own render reports itself.
 			counters.misses++
-			const { page, shareable } = await renderOnce(key, render)
-			return { page, outcome: 'miss', shareable }
+			const { page, shareable, standIn } = await renderOnce(key, render)
+			return { page, outcome: standIn ? 'stale' : 'miss', shareable }
 		},
 
 		countBypass() {

@@ -12,6 +12,7 @@
  * - The Express middleware in front of Remix (the rate limit's store, the page cache) pass it
  *   to `databaseUnavailableErrors`, mounted before server.ts's last error handler.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServerBuild } from '@remix-run/node'
 import type { Response as ExpressResponse, NextFunction, Request } from 'express'
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/db/availability.server'
@@ -96,4 +97,17 @@ export function databaseUnavailableErrors(
 		return
 	}
 	res.status(503).set(unavailableHeaders()).type('text/plain').send(MESSAGE)
+}
+
+/**
+ * Every request while the server waits for its database at boot (docs/decisions/134): 503 with
+ * Retry-After, `/healthz` in its own JSON shape. Nothing of the app runs yet.
+ */
+export function answerWhileStarting(req: IncomingMessage, res: ServerResponse) {
+	const health = (req.url ?? '').split('?')[0] === '/healthz'
+	res.writeHead(503, {
+		...unavailableHeaders(),
+		'Content-Type': health ? 'application/json' : 'text/plain; charset=utf-8',
+	})
+	res.end(health ? JSON.stringify({ status: 'unavailable', reason: 'starting' }) : MESSAGE)
 }

@@ -22,12 +22,14 @@ import {
 	paymentVerificationFailed,
 } from '~/forms/messages'
 import { startedHere } from '~/http/cookies.server'
+import { unavailableHeaders } from '~/http/unavailable.server'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import {
 	type CheckoutView,
 	cancelCheckout,
 	failureMessage,
 	getCheckout,
+	isTemporaryFailure,
 } from '~/models/checkout/index.server'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -66,7 +68,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 					failureMessage(checkoutError, MESSAGES.quantity(getConfig().MAX_QUANTITY)) ??
 					DEFAULT_CHECKOUT_REASON,
 			},
-			{ status: 400, headers },
+			// Busy (the database, the payment provider): come back shortly, as every 503 says.
+			isTemporaryFailure(checkoutError)
+				? { status: 503, headers: unavailableHeaders() }
+				: { status: 400, headers },
 		)
 	const id = url.searchParams.get('id') ?? ''
 	const cancelled = url.searchParams.has('cancelled') && (await startedHere(request, id))

@@ -79,11 +79,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	// A form lands on the processing page with the reason's code: that page shows only fixed
 	// messages (docs/decisions/105). Without a code, its default reason.
 	// Counted by the code, never the reason's text (docs/decisions/106): a 5xx failed on our side.
-	const fail = (status: number, reason: string, code?: CheckoutFailureCode) => {
+	const fail = (
+		status: number,
+		reason: string,
+		code?: CheckoutFailureCode,
+		retryAfterSeconds?: number,
+	) => {
 		countCheckout(status >= 500 ? 'failed' : 'refused', code ?? 'other')
+		const headers =
+			retryAfterSeconds === undefined
+				? noStore
+				: { ...noStore, 'Retry-After': String(retryAfterSeconds) }
 		return isForm
 			? redirect(`/checkout/processing?error=${code ?? 'other'}`, 303)
-			: json({ error: checkoutFailed(reason) }, { status, headers: noStore })
+			: json({ error: checkoutFailed(reason) }, { status, headers })
 	}
 	if ('error' in read) return fail(read.error === 'request body too large' ? 413 : 400, read.error)
 
@@ -126,7 +135,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
 		return isForm ? redirect(link, { status: 303, headers }) : json({ link }, { headers })
 	} catch (error) {
-		if (error instanceof CheckoutError) return fail(error.status, error.reason, error.code)
+		if (error instanceof CheckoutError)
+			return fail(error.status, error.reason, error.code, error.retryAfterSeconds)
 		// Saturated or down: try again shortly, logged once per outage (docs/decisions/104).
 		// A form post goes to the processing page, which says so.
 		if (databaseWasUnavailable(error)) {

@@ -2,6 +2,8 @@
  * A fake Stripe API on loopback for the integration tests: Checkout Sessions (create, retrieve,
  * expire), refunds of a paid session's payment intent, a payment intent's latest charge with its
  * balance transaction's fee (expanded, docs/decisions/124), recorded requests, and signed webhook deliveries made with the SDK's own test-header helper.
+ * A rate-limit mode answers session creations past so many a second with 429, as Stripe's API
+ * limit does (docs/decisions/134).
  * The site reaches it through STRIPE_API_URL (the SDK's host / port / protocol options).
  */
 import crypto from 'node:crypto'
@@ -72,6 +74,10 @@ export async function startFakeStripe() {
 	const refunds = new Map<string, FakeRefund>()
 	const refundsByKey = new Map<string, FakeRefund>()
 	let failCreate = 0
+	let rateLimit: { perSecond: number; retryAfterSeconds: number | null } | null = null
+	/** When each session creation the rate limit let through arrived, within the last second. */
+	let createdAt: number[] = []
+	let rateLimited = 0
 	let nextRefundStatus: FakeRefund['status'] = 'succeeded'
 	/** The fee each paid intent's balance transaction reports; none until Stripe settles it. */
 	let fee: { amount: number; currency: string } | null = { amount: 175, currency: 'eur' }
@@ -100,6 +106,24 @@ export async function startFakeStripe() {
 				return send(res, 400, {
 					error: { type: 'invalid_request_error', message: 'Injected failure' },
 				})
+			}
+			if (rateLimit) {
+				const now = Date.now()
+				createdAt = createdAt.filter((at) => at > now - 1_000)
+				if (createdAt.length >= rateLimit.perSecond) {
+					rateLimited += 1
+					if (rateLimit.retryAfterSeconds !== null)
+						res.setHeader('Retry-After', String(rateLimit.retryAfterSeconds))
+					// Stripe's body for its API rate limit; no Stripe-Should-Retry header.
+					return send(res, 429, {
+						error: {
+							type: 'invalid_request_error',
+							code: 'rate_limit',
+							message: 'Too many requests hit the API too quickly.',
+						},
+					})
+				}
+				createdAt.push(now)
 			}
 			const metadata: Record<string, string> = {}
 			for (const [key, value] of Object.entries(params)) {
@@ -302,6 +326,16 @@ export async function startFakeStripe() {
 		failNextCreate(times = 1) {
 			failCreate = times
 		},
+		/**
+		 * From now on, at most `perSecond` session creations in any second; past it, 429 (with
+		 * `Retry-After` when `retryAfterSeconds` is given). null: no limit.
+		 */
+		limitCreations(limit: { perSecond: number; retryAfterSeconds?: number } | null) {
+			rateLimit = limit && { retryAfterSeconds: null, ...limit }
+			createdAt = []
+		},
+		/** How many session creations the rate limit refused. */
+		rateLimitedCount: () => rateLimited,
 		/** The next refund stays pending, as a bank transfer's would. */
 		holdNextRefund() {
 			nextRefundStatus = 'pending'

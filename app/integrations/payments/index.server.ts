@@ -8,7 +8,7 @@ import { createStripeProvider } from './stripe.server'
 import type { PaymentProvider } from './types'
 
 export type { Buyer, PaymentEvent, PaymentProvider, PaymentProviderId } from './types'
-export { PaymentProviderError } from './types'
+export { PaymentProviderBusyError, PaymentProviderError } from './types'
 
 let provider: PaymentProvider | undefined
 

@@ -6,9 +6,9 @@ import {
 	type FakeStripe,
 	startFakeStripe,
 } from '../../../tests/fakes/stripe'
-import { createStripeProvider } from './stripe.server'
+import { createStripeProvider, rateLimitDelayMs } from './stripe.server'
 import { sessionEvent, toPaymentEvent } from './stripe-events.server'
-import { type PaymentProvider, PaymentProviderError } from './types'
+import { type PaymentProvider, PaymentProviderBusyError, PaymentProviderError } from './types'
 
 const event = (type: string, object: unknown) =>
 	({ id: 'evt_1', type, data: { object } }) as unknown as Stripe.Event
@@ -226,5 +226,94 @@ describe('the Stripe provider against a fake Stripe', () => {
 		await expect(
 			provider.refund!({ orderId: 'order-unpaid', paymentIntentId: null }),
 		).rejects.toThrow(PaymentProviderError)
+	})
+
+	describe("under Stripe's rate limit (docs/decisions/134)", () => {
+		const attemptsFor = (orderId: string) =>
+			stripe.requests.filter(
+				(r) => r.path === '/v1/checkout/sessions' && r.params['metadata[order_id]'] === orderId,
+			)
+
+		test('a 429 is tried again after a backoff with the same idempotency key, and the session comes back', async () => {
+			stripe.limitCreations({ perSecond: 1 })
+			try {
+				await session('order-limited-first')
+				const started = Date.now()
+				const { sessionId } = await session('order-limited-second')
+				expect(stripe.sessions.get(sessionId)!.metadata.order_id).toBe('order-limited-second')
+				const attempts = attemptsFor('order-limited-second')
+				expect(attempts.length).toBeGreaterThan(1)
+				expect(new Set(attempts.map((r) => r.headers['idempotency-key']))).toEqual(
+					new Set(['checkout-order-limited-second']),
+				)
+				// The window of one second had to pass first.
+				expect(Date.now() - started).toBeGreaterThan(500)
+			} finally {
+				stripe.limitCreations(null)
+			}
+		})
+
+		test('a Retry-After longer than a request may wait: busy at once, passing on that Retry-After', async () => {
+			stripe.limitCreations({ perSecond: 0, retryAfterSeconds: 30 })
+			try {
+				const started = Date.now()
+				const failure = await session('order-limited-long').catch((error: unknown) => error)
+				expect(failure).toBeInstanceOf(PaymentProviderBusyError)
+				expect((failure as PaymentProviderBusyError).retryAfterSeconds).toBe(30)
+				expect(attemptsFor('order-limited-long')).toHaveLength(1)
+				expect(Date.now() - started).toBeLessThan(2_000)
+			} finally {
+				stripe.limitCreations(null)
+			}
+		})
+
+		test('a Retry-After within the budget is honoured: the call waits that long, then succeeds', async () => {
+			stripe.limitCreations({ perSecond: 1, retryAfterSeconds: 1 })
+			try {
+				await session('order-honoured-first')
+				const started = Date.now()
+				await session('order-honoured-second')
+				expect(Date.now() - started).toBeGreaterThanOrEqual(1_000)
+				expect(attemptsFor('order-honoured-second')).toHaveLength(2)
+			} finally {
+				stripe.limitCreations(null)
+			}
+		})
+
+		test('a limit that never lifts ends within the budget as busy, never as a plain provider failure', async () => {
+			const short = createStripeProvider({
+				STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+				STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+				STRIPE_API_URL: stripe.url,
+				STRIPE_TIMEOUT_MS: 800,
+			})
+			stripe.limitCreations({ perSecond: 0 })
+			try {
+				const started = Date.now()
+				const failure = await short
+					.createSession(sessionInput('order-never'))
+					.catch((error: unknown) => error)
+				expect(failure).toBeInstanceOf(PaymentProviderBusyError)
+				expect((failure as PaymentProviderBusyError).retryAfterSeconds).toBeGreaterThan(0)
+				expect(Date.now() - started).toBeLessThan(1_500)
+				expect(attemptsFor('order-never').length).toBeGreaterThan(2)
+			} finally {
+				stripe.limitCreations(null)
+			}
+		})
+	})
+})
+
+describe('the backoff after a 429', () => {
+	test('doubles from 100 ms up to a second, jittered within its upper half', () => {
+		expect(rateLimitDelayMs(0, null, () => 0)).toBe(50)
+		expect(rateLimitDelayMs(0, null, () => 1)).toBe(100)
+		expect(rateLimitDelayMs(3, null, () => 0)).toBe(400)
+		expect(rateLimitDelayMs(10, null, () => 1)).toBe(1_000)
+	})
+
+	test("follows Stripe's Retry-After, plus up to 100 ms of jitter", () => {
+		expect(rateLimitDelayMs(0, 2_000, () => 0)).toBe(2_000)
+		expect(rateLimitDelayMs(5, 2_000, () => 1)).toBe(2_100)
 	})
 })

@@ -6,7 +6,12 @@
 import Stripe from 'stripe'
 import type { Config } from '~/config.server'
 import { sessionEvent, toPaymentEvent } from './stripe-events.server'
-import { type CheckoutSessionInput, type PaymentProvider, PaymentProviderError } from './types'
+import {
+	type CheckoutSessionInput,
+	type PaymentProvider,
+	PaymentProviderBusyError,
+	PaymentProviderError,
+} from './types'
 
 function createStripeClient(
 	config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_TIMEOUT_MS'>,
@@ -43,19 +48,68 @@ type SessionSettings = {
 	recoveryConsent: boolean
 }
 
-/** Runs a call to Stripe; any failure becomes a PaymentProviderError (the caller answers 502). */
-async function callStripe<T>(call: () => Promise<T>): Promise<T> {
-	try {
-		return await call()
-	} catch (error) {
-		if (error instanceof PaymentProviderError) throw error
-		throw new PaymentProviderError(`Stripe: ${(error as Error).message}`)
+/**
+ * How long one call may keep retrying Stripe's rate limit (docs/decisions/134): a few seconds, and
+ * never longer than a single call may take (STRIPE_TIMEOUT_MS), so a buyer waits no longer than
+ * they would for one slow answer.
+ */
+const RATE_LIMIT_BUDGET_MS = 4_000
+/** The first backoff after a 429 without Retry-After; doubled each time, up to the cap. */
+const FIRST_BACKOFF_MS = 100
+const MAX_BACKOFF_MS = 1_000
+/** What the buyer is told to wait when Stripe did not say. */
+const DEFAULT_RETRY_AFTER_SECONDS = 2
+
+type StripeFailure = { statusCode?: unknown; headers?: Record<string, unknown> }
+
+/** Stripe's Retry-After in milliseconds when it sent one (whole seconds, RFC 9110), else null. */
+function retryAfterMs(error: StripeFailure): number | null {
+	const value = Number(error.headers?.['retry-after'])
+	return Number.isFinite(value) && value >= 0 ? value * 1000 : null
+}
+
+/**
+ * The wait before try number `attempt + 1`: what Stripe asked for, else an exponential backoff;
+ * with jitter either way, so buyers refused together do not all come back in the same instant.
+ */
+export function rateLimitDelayMs(attempt: number, askedMs: number | null, random = Math.random) {
+	if (askedMs !== null) return askedMs + random() * FIRST_BACKOFF_MS
+	const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** attempt)
+	return ceiling / 2 + (random() * ceiling) / 2
+}
+
+/**
+ * Runs a call to Stripe. A 429 (its rate limit; the SDK retries one only when Stripe sends
+ * Stripe-Should-Retry) is tried again after a backoff while `budgetMs` lasts, with the call's
+ * same idempotency key, then becomes a PaymentProviderBusyError (the caller answers 503 with
+ * Retry-After); any other failure a PaymentProviderError (502).
+ */
+async function callStripe<T>(call: () => Promise<T>, budgetMs: number): Promise<T> {
+	const deadline = Date.now() + budgetMs
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await call()
+		} catch (error) {
+			if (error instanceof PaymentProviderError) throw error
+			const message = `Stripe: ${(error as Error).message}`
+			if ((error as StripeFailure).statusCode !== 429) throw new PaymentProviderError(message)
+			const asked = retryAfterMs(error as StripeFailure)
+			const wait = rateLimitDelayMs(attempt, asked)
+			if (Date.now() + wait > deadline)
+				throw new PaymentProviderBusyError(
+					message,
+					asked === null ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(asked / 1000)),
+				)
+			await new Promise((resolve) => setTimeout(resolve, wait))
+		}
 	}
 }
 
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
 	const stripe = createStripeClient(config)
 	const webhookSecret = config.STRIPE_WEBHOOK_SECRET
+	const retryBudgetMs = Math.min(config.STRIPE_TIMEOUT_MS, RATE_LIMIT_BUDGET_MS)
+	const call = <T>(fn: () => Promise<T>) => callStripe(fn, retryBudgetMs)
 	const settings: SessionSettings = {
 		automaticTax: config.STRIPE_AUTOMATIC_TAX === '1',
 		pricesIncludeTax: config.PRICES_INCLUDE_TAX !== '0',
@@ -66,7 +120,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 		reservationGraceMinutes: 2,
 		testMode: false,
 		createSession: (input) =>
-			callStripe(async () => {
+			call(async () => {
 				const session = await stripe.checkout.sessions.create(sessionParams(input, settings), {
 					idempotencyKey: `checkout-${input.orderId}`,
 				})
@@ -81,14 +135,14 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 				}
 			: {}),
 		lookUpSession: (sessionId) =>
-			callStripe(async () => sessionEvent(await stripe.checkout.sessions.retrieve(sessionId))),
+			call(async () => sessionEvent(await stripe.checkout.sessions.retrieve(sessionId))),
 		expireSession: (sessionId) =>
-			callStripe(async () => {
+			call(async () => {
 				await stripe.checkout.sessions.expire(sessionId)
 			}),
 		// The fee is on the charge's balance transaction, once Stripe has settled the charge.
 		readFee: (paymentIntentId) =>
-			callStripe(async () => {
+			call(async () => {
 				const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
 					expand: ['latest_charge.balance_transaction'],
 				})
@@ -98,7 +152,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 				return { feeMinor: balance.fee, currency: balance.currency.toUpperCase() }
 			}),
 		refund: ({ orderId, paymentIntentId }) =>
-			callStripe(async () => {
+			call(async () => {
 				if (!paymentIntentId) throw new PaymentProviderError(`Order ${orderId} has no payment`)
 				const refund = await stripe.refunds.create(
 					{ payment_intent: paymentIntentId, metadata: { order_id: orderId } },
@@ -118,7 +172,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 				}
 			}),
 		refundPart: ({ orderId, paymentIntentId }, { amountMinor, key }) =>
-			callStripe(async () => {
+			call(async () => {
 				if (!paymentIntentId) throw new PaymentProviderError(`Order ${orderId} has no payment`)
 				// Its charge.refunded webhook says `refunded: false`: nothing more to confirm (123).
 				const refund = await stripe.refunds.create(

@@ -141,3 +141,17 @@ export type PaymentProvider = {
 export class PaymentProviderError extends Error {
 	name = 'PaymentProviderError'
 }
+
+/**
+ * The provider kept refusing for its rate limit past the time a request may wait
+ * (docs/decisions/134): the caller answers 503 with `Retry-After: retryAfterSeconds`.
+ */
+export class PaymentProviderBusyError extends PaymentProviderError {
+	name = 'PaymentProviderBusyError'
+	constructor(
+		message: string,
+		readonly retryAfterSeconds: number,
+	) {
+		super(message)
+	}
+}

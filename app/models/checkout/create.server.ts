@@ -8,7 +8,12 @@ import { eq, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
-import { getPaymentProvider, PaymentProviderError } from '~/integrations/payments/index.server'
+import { CHECKOUT_PROVIDER_BUSY_REASON } from '~/forms/messages'
+import {
+	getPaymentProvider,
+	PaymentProviderBusyError,
+	PaymentProviderError,
+} from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
 import { buyerKey } from './buyer-key.server'
 import { CheckoutError } from './errors'
@@ -101,7 +106,9 @@ export async function createCheckout(
 /**
  * Opens the provider's hosted page for the pending order `id`, which holds its seats already (a
  * new checkout, or a waiting-list offer: docs/decisions/120), and records its session. If the
- * provider fails, the order is marked failed and its seats go back at once.
+ * provider fails, the order is marked failed and its seats go back at once. A rate limit that
+ * outlasts the call's retries is a 503 with Retry-After (a CheckoutError), any other provider
+ * failure a 502.
  */
 export async function openProviderSession(
 	db: Db,
@@ -148,6 +155,17 @@ export async function openProviderSession(
 					: { link: null, updatedAt: new Date() },
 			)
 			.where(eq(orders.id, id))
+		// The provider's rate limit outlasted the wait a request may make: the buyer is told when
+		// to try again, their seats already free for whoever does (docs/decisions/134).
+		if (error instanceof PaymentProviderBusyError) {
+			log.warn(`Checkout ${id}: the payment provider is busy: ${error.message}`)
+			throw new CheckoutError(
+				503,
+				CHECKOUT_PROVIDER_BUSY_REASON,
+				'provider-busy',
+				error.retryAfterSeconds,
+			)
+		}
 		log.error(`Checkout ${id}: the payment provider failed: ${(error as Error).message}`)
 		if (error instanceof PaymentProviderError)
 			throw new CheckoutError(

@@ -1,4 +1,4 @@
-import { CHECKOUT_BUSY_REASON } from '~/forms/messages'
+import { CHECKOUT_BUSY_REASON, CHECKOUT_PROVIDER_BUSY_REASON } from '~/forms/messages'
 
 /**
  * A checkout refused: the route answers `status` with `Checkout failed: {reason}` (SPEC §7).
@@ -12,6 +12,8 @@ export class CheckoutError extends Error {
 		readonly status: number,
 		readonly reason: string,
 		readonly code?: CheckoutFailureCode,
+		/** On a 503: how long the buyer should wait before trying again. */
+		readonly retryAfterSeconds?: number,
 	) {
 		super(reason)
 	}
@@ -27,10 +29,16 @@ const FAILURE_MESSAGES = {
 		'your other checkout is still holding seats: finish or cancel it, then try again',
 	provider: 'the payment provider is unavailable, please try again',
 	busy: CHECKOUT_BUSY_REASON,
+	'provider-busy': CHECKOUT_PROVIDER_BUSY_REASON,
 	'offer-ended': 'this waiting-list offer has ended',
 } as const
 
 export type CheckoutFailureCode = keyof typeof FAILURE_MESSAGES | 'quantity'
+
+/** Codes that mean "try again in a few seconds": their page answers 503 with Retry-After. */
+export function isTemporaryFailure(code: string | null): boolean {
+	return code === 'busy' || code === 'provider-busy'
+}
 
 /** The code of a refused checkout request's field, for the form's redirect. */
 export function fieldFailureCode(field: unknown): CheckoutFailureCode | undefined {

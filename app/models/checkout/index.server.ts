@@ -12,6 +12,7 @@ export {
 	type CheckoutFailureCode,
 	failureMessage,
 	fieldFailureCode,
+	isTemporaryFailure,
 } from './errors'
 export { cancelCheckout, cancelSandboxCheckout } from './expire.server'
 export { findLatestPaidOrderHashId } from './paid-order.server'
