@@ -21,6 +21,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { type Database, getDatabase } from '~/db/client.server'
 import { attributionCookieMiddleware } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
+import { expensiveRequestLimit } from '~/http/expensive-requests.server'
 import { requestMetrics } from '~/http/metrics.server'
 import { isOneClickUnsubscribe } from '~/http/one-click-unsubscribe.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
@@ -97,6 +98,7 @@ const mode = viteDevServer ? 'development' : 'production'
 // in PostgreSQL when there is one, so all app servers share it (docs/decisions/069).
 let database: Database
 let formPostLimiter: Awaited<ReturnType<typeof createRateLimiter>>
+let expensiveLimiter: Awaited<ReturnType<typeof createRateLimiter>>
 try {
 	database = await getDatabase()
 	const { applied } = await prepareDatabaseAtBoot(database)
@@ -107,6 +109,12 @@ try {
 		max: config.RATE_LIMIT_MAX,
 		windowMs: config.RATE_LIMIT_WINDOW_MS,
 		pool: database.pool,
+	})
+	expensiveLimiter = await createRateLimiter({
+		max: config.EXPENSIVE_RATE_LIMIT_MAX,
+		windowMs: config.EXPENSIVE_RATE_LIMIT_WINDOW_MS,
+		pool: database.pool,
+		keyPrefix: 'expensive_get',
 	})
 } catch (error) {
 	log.error({ err: error }, 'The database could not be prepared')
@@ -204,6 +212,8 @@ app.get('/healthz', (_req, res, next) => {
 // The owner is served the whole app; anyone else the app without the dashboard's routes, where
 // every /admin URL is the unknown path's 404, byte for byte.
 app.use(ownerGate((req) => requestFacts(req, siteOrigin)))
+// PDFs, the owner's downloads and searches: per network, before any of that work (decision 133).
+app.use(expensiveRequestLimit(expensiveLimiter, (res) => ownerOf(res) !== null))
 const publicBuilds = publicBuildsOf(build)
 
 const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
