@@ -78,7 +78,9 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 			...options
 		}: PDFKit.Mixins.TextOptions & { bold?: boolean; at?: [number, number] } = {},
 	) => {
-		text.split('\n').forEach((line, lineIndex) => {
+		// Noto Sans has no "−" (U+2212): the PDF prints a hyphen-minus.
+		const printable = text.replace(/\u2212/g, '-')
+		printable.split('\n').forEach((line, lineIndex) => {
 			const runs = scriptRuns(line)
 			if (runs.length === 0) runs.push({ text: ' ', cjk: false })
 			runs.forEach((run, index) => {

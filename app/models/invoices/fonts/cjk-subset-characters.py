@@ -1,3 +1,6 @@
+# The characters of the invoice PDF's CJK font subset (README.md beside this file): Han and
+# kana of JIS X 0208, Han of GB 2312, the Hangul syllables of KS X 1001, CJK punctuation and
+# full-width forms; what Noto Sans itself covers (below U+2E80) is left out.
 chars=set()
 def two_byte(codec, keep=lambda c: True):
     for a in range(0xA1,0xFF):
