@@ -27,6 +27,8 @@ export const E2E_OWNER_LOGIN = 'mona'
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789'
 // Fixed, so specs can sign one-click links the way `npm run signup-link` does (tests/e2e/signups.spec.ts).
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijklmnop'
+// /healthz shows its job queue only to a request with it (docs/decisions/133): tests/e2e/inbox.ts.
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789'
 
 // Debian's Chromium; Playwright's own browser download does not work on this machine.
 const chromium = {
@@ -58,11 +60,14 @@ const siteEnv = {
 	TRUST_PROXY: '1',
 	// Every spec posts forms from one address; the limit itself is tested in tests/integration.
 	RATE_LIMIT_MAX: '100000',
+	// Every spec downloads from one address too; that limit is tested in tests/integration.
+	EXPENSIVE_RATE_LIMIT_MAX: '100000',
 	// Every spec signs up at example.com; the confirmation limits are tested in tests/integration.
 	CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '100000',
 	SESSION_SECRET: E2E_SESSION_SECRET,
 	SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
 	PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+	METRICS_TOKEN: E2E_METRICS_TOKEN,
 }
 
 export default defineConfig({

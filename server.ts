@@ -22,6 +22,7 @@ import { type Database, getDatabase } from '~/db/client.server'
 import { untilDatabaseAnswers } from '~/db/wait-for-database.server'
 import { attributionCookieMiddleware } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
+import { expensiveRequestLimit } from '~/http/expensive-requests.server'
 import { gracefulCloser } from '~/http/graceful-close.server'
 import { requestMetrics } from '~/http/metrics.server'
 import { isOneClickUnsubscribe } from '~/http/one-click-unsubscribe.server'
@@ -113,9 +114,10 @@ const mode = viteDevServer ? 'development' : 'production'
 // and answers 503 with Retry-After, /healthz included, until the site is ready.
 let database: Database
 let formPostLimiter: Awaited<ReturnType<typeof createRateLimiter>>
+let expensiveLimiter: Awaited<ReturnType<typeof createRateLimiter>>
 let listeningEarly = false
 try {
-	;({ database, formPostLimiter } = await untilDatabaseAnswers(async () => {
+	;({ database, formPostLimiter, expensiveLimiter } = await untilDatabaseAnswers(async () => {
 		const opened = await getDatabase()
 		const { applied } = await prepareDatabaseAtBoot(opened)
 		log.info(
@@ -126,7 +128,13 @@ try {
 			windowMs: config.RATE_LIMIT_WINDOW_MS,
 			pool: opened.pool,
 		})
-		return { database: opened, formPostLimiter: limiter }
+		const expensive = await createRateLimiter({
+			max: config.EXPENSIVE_RATE_LIMIT_MAX,
+			windowMs: config.EXPENSIVE_RATE_LIMIT_WINDOW_MS,
+			pool: opened.pool,
+			keyPrefix: 'expensive_get',
+		})
+		return { database: opened, formPostLimiter: limiter, expensiveLimiter: expensive }
 	}, listenWhileWaiting))
 } catch (error) {
 	log.error({ err: error }, 'The database could not be prepared')
@@ -224,6 +232,8 @@ app.get('/healthz', (_req, res, next) => {
 // The owner is served the whole app; anyone else the app without the dashboard's routes, where
 // every /admin URL is the unknown path's 404, byte for byte.
 app.use(ownerGate((req) => requestFacts(req, siteOrigin)))
+// PDFs, the owner's downloads and searches: per network, before any of that work (decision 133).
+app.use(expensiveRequestLimit(expensiveLimiter, (res) => ownerOf(res) !== null))
 const publicBuilds = publicBuildsOf(build)
 
 const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({

@@ -331,6 +331,12 @@ const envSchema = z.object({
 	// Form POSTs per client address per window (docs/decisions/063); answered 429 beyond that.
 	RATE_LIMIT_MAX: wholeNumber('RATE_LIMIT_MAX', 1).default('30'),
 	RATE_LIMIT_WINDOW_MS: wholeNumber('RATE_LIMIT_WINDOW_MS', 1000).default('60000'),
+	// Expensive GETs (invoice PDFs, the owner's exports and search) per client network per
+	// window (docs/decisions/133); answered 429 beyond that.
+	EXPENSIVE_RATE_LIMIT_MAX: wholeNumber('EXPENSIVE_RATE_LIMIT_MAX', 1).default('60'),
+	EXPENSIVE_RATE_LIMIT_WINDOW_MS: wholeNumber('EXPENSIVE_RATE_LIMIT_WINDOW_MS', 1000).default(
+		'60000',
+	),
 	// How long a one-click sign-up link stays valid, in seconds (default 30 days).
 	SIGNUP_LINK_TTL: wholeNumber('SIGNUP_LINK_TTL', 60).default('2592000'),
 	// Browser-side services: each loads only when its id is set (docs/decisions/064).

@@ -35,11 +35,16 @@ function createMetrics() {
 		labelNames: ['kind'] as const,
 		registers: [registry],
 	})
+	const invoicePdfRenders = new Counter({
+		name: 'invoice_pdf_renders_total',
+		help: 'Invoice and credit-note PDFs rendered (a cached one is not rendered again, docs/decisions/133)',
+		registers: [registry],
+	})
 	// Series at 0 from the start, so a rate over the first one is not lost.
 	for (const outcome of ['created', 'paid', 'expired', 'refunded'] as const)
 		checkouts.inc({ outcome }, 0)
 	for (const kind of ['attempt', 'given_up'] as const) emailFailures.inc({ kind }, 0)
-	return { registry, checkouts, emailFailures }
+	return { registry, checkouts, emailFailures, invoicePdfRenders }
 }
 
 // server.ts and the Remix build are separate bundles that both count (requests there, checkouts
@@ -69,4 +74,9 @@ export function countCheckout(outcome: CheckoutOutcome, reason?: string): void {
 /** Counts a failed SMTP delivery attempt, or a message given up for good. */
 export function countEmailFailure(kind: 'attempt' | 'given_up'): void {
 	metrics().emailFailures.inc({ kind })
+}
+
+/** Counts an invoice PDF rendered. */
+export function countInvoicePdfRender(): void {
+	metrics().invoicePdfRenders.inc()
 }

@@ -29,3 +29,6 @@ export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'app', 'db', 'migrations')
 
 /** The compiled content (scripts/build-content.js): content.json, site.json, images/. */
 export const CONTENT_BUILD_DIR = path.join(BUILD_DIR, 'content')
+
+/** The invoice PDF's fonts (app/models/invoices/pdf.server.ts), read from the sources like the migrations. */
+export const INVOICE_FONTS_DIR = path.join(PROJECT_ROOT, 'app', 'models', 'invoices', 'fonts')

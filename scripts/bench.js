@@ -10,7 +10,9 @@ import { startProductionServer } from './production-server.js'
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 
-const { origin, stop } = await startProductionServer()
+// /healthz shows the page cache's counters only with the metrics token (docs/decisions/133).
+const metricsToken = 'bench-metrics-token-0123456789'
+const { origin, stop } = await startProductionServer({ env: { METRICS_TOKEN: metricsToken } })
 
 try {
 	const home = await (await fetch(origin)).text()
@@ -76,7 +78,9 @@ try {
 			String(r.errors).padStart(7),
 		)
 	}
-	const health = await (await fetch(`${origin}/healthz`)).json()
+	const health = await (
+		await fetch(`${origin}/healthz`, { headers: { Authorization: `Bearer ${metricsToken}` } })
+	).json()
 	if (health.pageCache) console.log('\npage cache:', JSON.stringify(health.pageCache))
 	console.log(
 		`load average after: ${os

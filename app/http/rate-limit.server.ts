@@ -18,20 +18,25 @@ export type RateLimiter = {
 	hit(address: string): Promise<RateLimitResult>
 }
 
-const KEY_PREFIX = 'form_post'
 const TABLE = 'rate_limits'
 
-/** Counts in `pool`'s database when given (its table is created if missing), else in memory. */
+/**
+ * Counts in `pool`'s database when given (its table is created if missing), else in memory.
+ * Each limit has its own `keyPrefix` in the one table: the form posts' and the expensive GETs'
+ * (docs/decisions/133) count apart.
+ */
 export async function createRateLimiter({
 	max,
 	windowMs,
 	pool,
+	keyPrefix = 'form_post',
 }: {
 	max: number
 	windowMs: number
 	pool?: pg.Pool | null
+	keyPrefix?: string
 }): Promise<RateLimiter> {
-	const options = { points: max, duration: windowMs / 1000, keyPrefix: KEY_PREFIX }
+	const options = { points: max, duration: windowMs / 1000, keyPrefix }
 	const memory = new RateLimiterMemory(options)
 	const limiter = pool
 		? await new Promise<RateLimiterPostgres>((resolve, reject) => {
@@ -59,8 +64,8 @@ export async function createRateLimiter({
 						retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)),
 					}
 				}
-				// Neither store answered: a limit that cannot count lets the post through.
-				log.error({ err: outcome }, 'The rate limit could not count a post')
+				// Neither store answered: a limit that cannot count lets the request through.
+				log.error({ err: outcome }, `The rate limit (${keyPrefix}) could not count a request`)
 				return { allowed: true }
 			}
 		},

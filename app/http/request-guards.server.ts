@@ -1,7 +1,8 @@
 /**
  * What runs first on every request (docs/decisions/069): its log line, the proxy headers dropped
- * unless a proxy is trusted, and the refusal of a path not in normal form or of an invalid Host;
- * then, after the static files, the refusal of a body too large to read (`bodyLimit`).
+ * unless a proxy is trusted, the refusal of a path not in normal form or of an invalid Host, and
+ * the answer to a method the site does not serve (docs/decisions/133); then, after the static
+ * files, the refusal of a body too large to read (`bodyLimit`).
  */
 import { randomUUID } from 'node:crypto'
 import type express from 'express'
@@ -22,6 +23,12 @@ const PROXY_HEADERS = [
 // A proxy's request id is kept (behind a trusted proxy, and only a plain token), so one id
 // follows the request through the proxy's log and ours; otherwise each request gets a new one.
 const PROXY_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+// What the site answers. PUT, PATCH and DELETE reach the routes, which refuse them in their own
+// words (the JSON API's 405 with `Allow: GET, HEAD`); any other method (TRACE, WebDAV's PROPFIND,
+// …) has no route, and Remix answered it with an error logged per request.
+const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+const ALLOW = 'GET, HEAD, POST'
 
 function requestId(req: express.Request, trustProxy: number): string {
 	const fromProxy = trustProxy > 0 ? req.get('x-request-id') : undefined
@@ -77,6 +84,19 @@ export function requestGuards({
 				return
 			}
 			next()
+		},
+		// Answered here, before the app and its error logging: a probe is not a fault.
+		(req, res, next) => {
+			if (SERVED_METHODS.has(req.method)) {
+				next()
+				return
+			}
+			res.setHeader('Allow', ALLOW)
+			if (req.method === 'OPTIONS') {
+				res.status(204).end()
+				return
+			}
+			res.status(405).type('text/plain').send('Method Not Allowed')
 		},
 	]
 }

@@ -10,7 +10,7 @@ import { recordOwnerAction } from '~/models/admin/audit.server'
 import { csvText } from '~/models/admin/csv'
 import { INVOICE_CSV_HEADER, invoiceCsvRow, invoicesZip } from '~/models/invoices/export.server'
 import { invoiceFileName } from '~/models/invoices/format'
-import { renderInvoicePdf } from '~/models/invoices/pdf.server'
+import { invoicePdf } from '~/models/invoices/pdf-cache.server'
 import { invoicePeriod } from '~/models/invoices/period.server'
 import { findInvoice, invoicesIssuedBetween } from '~/models/invoices/query.server'
 import { pathNotFound } from '~/utils/responses'
@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 		const invoice = await findInvoice(db, single[1]!)
 		if (!invoice) throw pathNotFound(url.pathname)
 		await audit(`invoice:${invoice.data.number}`)
-		return new Response(new Uint8Array(await renderInvoicePdf(invoice.data)), {
+		return new Response(new Uint8Array(await invoicePdf(invoice)), {
 			headers: {
 				...ADMIN_HEADERS,
 				'Content-Type': 'application/pdf',

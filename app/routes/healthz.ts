@@ -1,7 +1,8 @@
-import { json } from '@remix-run/node'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { checkDataDir, type DataDirHealth } from '~/data-dir.server'
 import { getDatabase } from '~/db/client.server'
+import { carriesToken } from '~/http/metrics.server'
 import { pageCacheStats } from '~/http/page-cache.server'
 import { databaseWasUnavailable } from '~/http/unavailable.server'
 import { queueStats } from '~/jobs/queue.server'
@@ -17,23 +18,34 @@ const MB = 1024 * 1024
  * (docs/decisions/104). server.ts answers 503 while shutting down. `queue` is the job queue at a
  * glance (docs/decisions/075): jobs waiting, scheduled, running and failed, and how long the
  * oldest waiting job has been due — a number that grows means the workers are not keeping up.
+ *
+ * Anyone gets the status alone (`ok` or `unavailable`, 200 or 503): what a balancer needs. The
+ * detail (the engine, the queue, the page cache's counters, the reason for a 503) tells a
+ * stranger what runs here and how busy it is, so it comes only with `Authorization: Bearer
+ * METRICS_TOKEN`, the scrape's token (docs/decisions/133).
  */
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
 	const headers = { 'Cache-Control': 'no-store' }
 	const config = getConfig()
+	const detailed =
+		config.METRICS_TOKEN !== undefined &&
+		carriesToken(request.headers.get('authorization') ?? undefined, config.METRICS_TOKEN)
 	// With DATABASE_URL the data lives in PostgreSQL; DATA_DIR is read at boot at most.
 	const dataDir = config.DATABASE_URL
 		? null
 		: await checkDataDir(config.dataDir, config.DATA_DIR_MIN_FREE_MB * MB)
 	logDataDirChange(config.dataDir, dataDir)
 	const unavailable = (reason: string, database: string) =>
-		json({ status: 'unavailable', reason, database }, { status: 503, headers })
+		json(detailed ? { status: 'unavailable', reason, database } : { status: 'unavailable' }, {
+			status: 503,
+			headers,
+		})
 	let database: Awaited<ReturnType<typeof getDatabase>>
-	let queue: Awaited<ReturnType<typeof queueStats>>
+	let queue: Awaited<ReturnType<typeof queueStats>> | null
 	try {
 		database = await getDatabase()
 		queue = await Promise.race([
-			database.ping().then(() => queueStats(database.db)),
+			database.ping().then(() => (detailed ? queueStats(database.db) : null)),
 			new Promise<never>((_, reject) =>
 				setTimeout(
 					() =>
@@ -53,6 +65,7 @@ export async function loader() {
 		return unavailable('the database does not answer', 'unreachable')
 	}
 	if (dataDir && !dataDir.ok) return unavailable(dataDir.problem, database.kind)
+	if (!detailed) return json({ status: 'ok' }, { headers })
 	// The page cache's counters (docs/decisions/070): hits, misses, bytes held.
 	return json(
 		{

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { adminURL, mailURL } from '../../playwright.config'
+import { adminURL, E2E_METRICS_TOKEN, mailURL } from '../../playwright.config'
 import { decodedMail } from '../fakes/smtp'
 import { dayPattern, workshopSessions } from '../support/site-events'
 import type { Mail } from './inbox'
@@ -22,7 +22,9 @@ async function inboxOf(page: Page, to: string): Promise<Mail[]> {
 	await expect
 		.poll(
 			async () => {
-				const health = await page.request.get(`${adminURL}/healthz`)
+				const health = await page.request.get(`${adminURL}/healthz`, {
+					headers: { Authorization: `Bearer ${E2E_METRICS_TOKEN}` },
+				})
 				const { queue } = (await health.json()) as { queue?: { waiting: number; running: number } }
 				return queue ? queue.waiting + queue.running : -1
 			},

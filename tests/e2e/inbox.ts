@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test'
-import { baseURL, mailURL } from '../../playwright.config'
+import { baseURL, E2E_METRICS_TOKEN, mailURL } from '../../playwright.config'
 
 /** An address unique to this test and project (both projects share one server). */
 export function address(testInfo: TestInfo, name: string) {
@@ -18,7 +18,9 @@ export async function inbox(page: Page, to: string): Promise<Mail[]> {
 	await expect
 		.poll(
 			async () => {
-				const health = await page.request.get(`${baseURL}/healthz`)
+				const health = await page.request.get(`${baseURL}/healthz`, {
+					headers: { Authorization: `Bearer ${E2E_METRICS_TOKEN}` },
+				})
 				const { queue } = (await health.json()) as { queue?: { waiting: number; running: number } }
 				return queue ? queue.waiting + queue.running : -1
 			},

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
-import { type RunningServer, startServer } from '../support/server'
+import { type RunningServer, startServer, withMetricsToken } from '../support/server'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -332,7 +332,7 @@ for (const backend of [pglite, postgres]) {
 		})
 
 		test('GET /healthz checks the database', async () => {
-			const response = await get('/healthz')
+			const response = await get('/healthz', withMetricsToken)
 			expect(response.status).toBe(200)
 			expect(await response.json()).toEqual({
 				status: 'ok',

@@ -1,13 +1,20 @@
 /**
  * `/healthz` tells the truth about DATA_DIR, and a bad DATA_DIR stops the server at boot with one
- * line naming it (docs/decisions/104). Tests may run as root, for whom permissions stop nothing:
- * an unusable directory is a path under a regular file. Needs `npm run build`.
+ * line naming it (docs/decisions/104); its detail is for the operator's token only (133). Tests
+ * may run as root, for whom permissions stop nothing: an unusable directory is a path under a
+ * regular file. Needs `npm run build`.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { type RunningServer, startServer, startServerExpectingFailure } from '../support/server'
+import {
+	type RunningServer,
+	startServer,
+	startServerExpectingFailure,
+	TEST_METRICS_TOKEN,
+	withMetricsToken,
+} from '../support/server'
 
 const made: string[] = []
 function underAFile() {
@@ -20,8 +27,9 @@ afterAll(() => {
 	for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-async function health(server: RunningServer) {
-	const response = await fetch(`${server.url}/healthz`)
+/** What the operator sees: the detail comes with the metrics token. */
+async function health(server: RunningServer, headers: Record<string, string> = withMetricsToken) {
+	const response = await fetch(`${server.url}/healthz`, { headers })
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -108,5 +116,62 @@ describe('/healthz on a full disk', () => {
 				/^the data directory's disk is full: \d+ MB free, under the 1000000000 MB of DATA_DIR_MIN_FREE_MB$/,
 			),
 		})
+	})
+})
+
+describe('/healthz to anyone without the metrics token', () => {
+	let server: RunningServer
+	let full: RunningServer
+	beforeAll(async () => {
+		;[server, full] = await Promise.all([
+			startServer(),
+			startServer({ DATA_DIR_MIN_FREE_MB: '1000000000' }),
+		])
+	})
+	afterAll(() => Promise.all([server?.stop(), full?.stop()]))
+
+	const strangers: Record<string, string>[] = [
+		{},
+		{ Authorization: 'Bearer not-the-token-at-all-0123' },
+		{ Authorization: `Bearer ${TEST_METRICS_TOKEN}x` },
+		{ Authorization: `Basic ${TEST_METRICS_TOKEN}` },
+	]
+
+	test('says ok with a 200 and nothing about the engine, the queue or the page cache', async () => {
+		for (const headers of strangers) {
+			const { status, body } = await health(server, headers)
+			expect(status, JSON.stringify(headers)).toBe(200)
+			expect(body, JSON.stringify(headers)).toEqual({ status: 'ok' })
+		}
+		const detailed = await health(server)
+		expect(detailed.body).toMatchObject({
+			status: 'ok',
+			database: 'pglite',
+			queue: expect.objectContaining({ waiting: expect.any(Number) }),
+			pageCache: expect.objectContaining({ hits: expect.any(Number) }),
+		})
+	})
+
+	test('says unavailable with a 503 and no reason; the token shows the reason', async () => {
+		for (const headers of strangers) {
+			const { status, body } = await health(full, headers)
+			expect(status, JSON.stringify(headers)).toBe(503)
+			expect(body, JSON.stringify(headers)).toEqual({ status: 'unavailable' })
+		}
+		expect((await health(full)).body).toMatchObject({
+			status: 'unavailable',
+			reason: expect.stringMatching(/^the data directory's disk is full/),
+		})
+	})
+
+	test('without METRICS_TOKEN set, nobody gets the detail', async () => {
+		const unset = await startServer({ METRICS_TOKEN: '' })
+		try {
+			for (const headers of [...strangers, withMetricsToken]) {
+				expect((await health(unset, headers)).body).toEqual({ status: 'ok' })
+			}
+		} finally {
+			await unset.stop()
+		}
 	})
 })

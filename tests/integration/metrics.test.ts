@@ -30,7 +30,7 @@ const scrape = (server: RunningServer, headers: Record<string, string> = {}) =>
 describe('/metrics without METRICS_TOKEN', () => {
 	let server: RunningServer
 	beforeAll(async () => {
-		server = await startServer()
+		server = await startServer({ METRICS_TOKEN: '' })
 	}, 120_000)
 	afterAll(() => server?.stop())
 

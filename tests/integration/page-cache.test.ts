@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { onboardingSession } from '../support/raw-http'
-import { type RunningServer, startServer } from '../support/server'
+import { type RunningServer, startServer, withMetricsToken } from '../support/server'
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36'
@@ -22,7 +22,7 @@ describe('the page cache', () => {
 			headers: { 'user-agent': BROWSER, ...headers },
 			method,
 		})
-	const stats = async () => (await (await get('/healthz')).json()).pageCache
+	const stats = async () => (await (await get('/healthz', withMetricsToken)).json()).pageCache
 
 	beforeAll(async () => {
 		server = await startServer({ GEO_COUNTRY_HEADER: 'cf-ipcountry', TRUST_PROXY: '1' })

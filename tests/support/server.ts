@@ -5,6 +5,15 @@ import path from 'node:path'
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
 
+/**
+ * The METRICS_TOKEN every test server gets unless a test sets its own (or '' for none): the
+ * detail of /healthz (the job queue, the page cache) is shown only with it (docs/decisions/133).
+ */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789'
+
+/** The headers that show /healthz's detail on a test server. */
+export const withMetricsToken = { Authorization: `Bearer ${TEST_METRICS_TOKEN}` }
+
 export type RunningServer = {
 	url: string
 	port: number
@@ -32,7 +41,7 @@ export async function startServer(
 ): Promise<RunningServer> {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'))
 	const { child, output } = spawnServer(
-		{ DATA_DIR: dataDir, ...env },
+		{ DATA_DIR: dataDir, METRICS_TOKEN: TEST_METRICS_TOKEN, ...env },
 		root,
 		command ?? [process.execPath, path.join(root, script)],
 	)
@@ -136,7 +145,8 @@ export async function queueSettled(
 ): Promise<QueueFigures> {
 	const until = Date.now() + timeoutMs
 	for (;;) {
-		const body = (await (await fetch(`${server.url}/healthz`)).json()) as { queue?: QueueFigures }
+		const response = await fetch(`${server.url}/healthz`, { headers: withMetricsToken })
+		const body = (await response.json()) as { queue?: QueueFigures }
 		if (body.queue && body.queue.waiting === 0 && body.queue.running === 0) return body.queue
 		if (Date.now() > until) throw new Error(`The job queue did not settle: ${JSON.stringify(body)}`)
 		await new Promise((resolve) => setTimeout(resolve, 50))

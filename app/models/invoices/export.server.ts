@@ -8,7 +8,7 @@ import { zipSync } from 'fflate'
 import type { CsvValue } from '../admin/csv'
 import { toMajorUnits } from '../pricing'
 import { invoiceFileName, issueDate } from './format'
-import { renderInvoicePdf } from './pdf.server'
+import { invoicePdf } from './pdf-cache.server'
 import type { Invoice } from './query.server'
 
 export const INVOICE_CSV_HEADER = [
@@ -55,6 +55,6 @@ export function invoiceCsvRow(invoice: Invoice): CsvValue[] {
 export async function invoicesZip(invoices: Invoice[], csv: string): Promise<Uint8Array> {
 	const files: Record<string, Uint8Array> = { 'invoices.csv': new TextEncoder().encode(csv) }
 	for (const invoice of invoices)
-		files[invoiceFileName(invoice.data)] = new Uint8Array(await renderInvoicePdf(invoice.data))
+		files[invoiceFileName(invoice.data)] = new Uint8Array(await invoicePdf(invoice))
 	return zipSync(files, { level: 6 })
 }

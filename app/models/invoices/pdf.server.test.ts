@@ -1,41 +1,11 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { sampleInvoice } from '../../../tests/fixtures/invoice'
 import { renderInvoicePdf } from './pdf.server'
 import type { InvoiceData } from './types'
-
-const sampleInvoice: InvoiceData = {
-	kind: 'invoice',
-	number: 'INV-000042',
-	issuedAt: '2026-11-26T10:00:00.000Z',
-	orderId: 'A'.repeat(22),
-	currency: 'EUR',
-	seller: {
-		name: 'Seller B.V.',
-		company: null,
-		address: ['Street 1', 'Amsterdam'],
-		country: 'NL',
-		vatNumber: 'NL000000000B01',
-		email: null,
-	},
-	buyer: {
-		name: 'Ada',
-		company: 'Acme GmbH',
-		address: ['Hauptstraße 1'],
-		country: 'DE',
-		vatNumber: 'DE123456789',
-		email: 'ada@example.com',
-	},
-	lines: [{ description: 'Day pass', quantity: 2, unitMinor: 5000, amountMinor: 10000 }],
-	discountMinor: 0,
-	taxes: [{ rateBasisPoints: 0, netMinor: 10000, taxMinor: 0, totalMinor: 10000 }],
-	netMinor: 10000,
-	taxMinor: 0,
-	totalMinor: 10000,
-	pricesIncludeTax: true,
-	reverseCharge: true,
-	notes: ['Reverse charge.'],
-	creditFor: null,
-	testMode: true,
-}
 
 describe('the invoice PDF', () => {
 	test('is a PDF document titled with the invoice’s number', async () => {
@@ -54,4 +24,56 @@ describe('the invoice PDF', () => {
 		})
 		expect(pdf.toString('latin1')).toContain('Credit note INV-000042')
 	})
+})
+
+// pdftotext (poppler-utils) reads a PDF's text as a reader's copy and paste would.
+const pdftotext = spawnSync('pdftotext', ['-v']).error ? null : 'pdftotext'
+
+describe('the invoice PDF in any script (docs/decisions/133)', () => {
+	const names = {
+		japanese: '株式会社テスト商事',
+		polish: 'Zażółć gęślą jaźń',
+		greek: 'Ελένη Παπαδοπούλου',
+		cyrillic: 'Ирина Сергеевна',
+		chinese: '北京测试有限公司',
+		korean: '김민준',
+	}
+	const international: InvoiceData = {
+		...sampleInvoice,
+		buyer: {
+			...sampleInvoice.buyer,
+			company: names.japanese,
+			name: names.polish,
+			address: [names.greek, `${names.cyrillic}, ${names.chinese}`, names.korean],
+		},
+		lines: [{ ...sampleInvoice.lines[0]!, description: `Day pass for ${names.greek}` }],
+	}
+
+	test('embeds its fonts, with a map back to Unicode, instead of a standard one', async () => {
+		const pdf = (await renderInvoicePdf(international)).toString('latin1')
+		expect(pdf).not.toMatch(/\/BaseFont \/Helvetica/)
+		expect(pdf).toMatch(/\/FontFile2|\/FontFile3/)
+		expect(pdf).toContain('/ToUnicode')
+		expect(pdf).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/)
+		expect(pdf).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansCJK/)
+	})
+
+	test.skipIf(!pdftotext)(
+		'Japanese, Chinese, Korean, Polish, Greek and Cyrillic names read back as written',
+		async () => {
+			const pdf = await renderInvoicePdf(international)
+			const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'))
+			try {
+				fs.writeFileSync(path.join(dir, 'invoice.pdf'), pdf)
+				const text = spawnSync(pdftotext!, ['-enc', 'UTF-8', path.join(dir, 'invoice.pdf'), '-'], {
+					encoding: 'utf8',
+				}).stdout
+				for (const [script, name] of Object.entries(names)) expect(text, script).toContain(name)
+				expect(text).toContain(`Day pass for ${names.greek}`)
+				expect(text).toContain('Invoice INV-000042')
+			} finally {
+				fs.rmSync(dir, { recursive: true, force: true })
+			}
+		},
+	)
 })

@@ -1,15 +1,51 @@
 /**
  * The PDF of an invoice or credit note (docs/decisions/115), attached to the receipt and
- * downloaded by the owner: the snapshot's data laid out on one A4 page with pdfkit's built-in
- * Helvetica (no font files to ship). It is rendered from the stored snapshot each time, so it
- * says what the invoice said when it was issued.
+ * downloaded by the owner: the snapshot's data laid out on one A4 page. It is rendered from the
+ * stored snapshot, so it says what the invoice said when it was issued.
+ *
+ * A legal document must print a buyer's name as written: the text is set in Noto Sans (Latin,
+ * Latin Extended, Greek, Cyrillic), embedded, and every run of Chinese, Japanese or Korean in a
+ * subset of Noto Sans CJK (docs/decisions/133). pdfkit embeds only the glyphs used, with a map
+ * back to Unicode, so the PDF stays small and its text can be copied and searched.
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import PDFDocument from 'pdfkit'
+import { countInvoicePdfRender } from '~/metrics.server'
+import { INVOICE_FONTS_DIR } from '~/paths.server'
 import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from './format'
 import type { InvoiceData, Party } from './types'
 
-/** Helvetica's encoding has no "−" (U+2212): the PDF prints a hyphen-minus. */
-const pdfText = (text: string) => text.replace(/\u2212/g, '-')
+type Face = 'regular' | 'bold' | 'cjk'
+
+const FONT_FILES: Record<Face, string> = {
+	regular: 'NotoSans-Regular.ttf',
+	bold: 'NotoSans-Bold.ttf',
+	// Regular only: bold CJK would double the fonts shipped; a CJK run in a heading prints regular.
+	cjk: 'NotoSansCJKjp-Regular-subset.otf',
+}
+
+// Read once per process: every render parses the buffers again, never the disk.
+const fontBuffers = new Map<Face, Buffer>()
+function font(face: Face): Buffer {
+	let buffer = fontBuffers.get(face)
+	if (!buffer) {
+		buffer = fs.readFileSync(path.join(INVOICE_FONTS_DIR, FONT_FILES[face]))
+		fontBuffers.set(face, buffer)
+	}
+	return buffer
+}
+
+// Han, kana, Hangul, CJK punctuation and full-width forms: the characters Noto Sans lacks.
+const CJK = /([\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+)/u
+
+/** `text` cut into runs that one font prints, in order. */
+function scriptRuns(text: string): { text: string; cjk: boolean }[] {
+	return text
+		.split(CJK)
+		.map((part, index) => ({ text: part, cjk: index % 2 === 1 }))
+		.filter((run) => run.text !== '')
+}
 
 function partyLines(party: Party): string[] {
 	return [
@@ -23,51 +59,76 @@ function partyLines(party: Party): string[] {
 }
 
 export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+	countInvoicePdfRender()
 	const doc = new PDFDocument({
 		size: 'A4',
 		margin: 56,
 		info: { Title: invoiceTitle(data), Author: data.seller.name },
 	})
+	doc.registerFont('regular', font('regular'))
+	doc.registerFont('bold', font('bold'))
+	// Parsed only for a document that needs it: most have no CJK text.
+	if (CJK.test(JSON.stringify(data))) doc.registerFont('cjk', font('cjk'))
+	/** Writes `text` (lines separated by \n), each run in the font that has its characters. */
+	const write = (
+		text: string,
+		{
+			bold = false,
+			at,
+			...options
+		}: PDFKit.Mixins.TextOptions & { bold?: boolean; at?: [number, number] } = {},
+	) => {
+		// Noto Sans has no "−" (U+2212): the PDF prints a hyphen-minus.
+		const printable = text.replace(/\u2212/g, '-')
+		printable.split('\n').forEach((line, lineIndex) => {
+			const runs = scriptRuns(line)
+			if (runs.length === 0) runs.push({ text: ' ', cjk: false })
+			runs.forEach((run, index) => {
+				doc.font(run.cjk ? 'cjk' : bold ? 'bold' : 'regular')
+				const continued = index < runs.length - 1
+				if (lineIndex === 0 && index === 0 && at)
+					doc.text(run.text, at[0], at[1], { ...options, continued })
+				else doc.text(run.text, { ...options, continued })
+			})
+		})
+	}
 	const chunks: Buffer[] = []
 	const done = new Promise<Buffer>((resolve, reject) => {
 		doc.on('data', (chunk: Buffer) => chunks.push(chunk))
 		doc.on('end', () => resolve(Buffer.concat(chunks)))
 		doc.on('error', reject)
 	})
-	const money = (minor: number) => pdfText(invoiceMoney(minor, data.currency))
+	const money = (minor: number) => invoiceMoney(minor, data.currency)
 	const left = 56
 	const right = doc.page.width - 56
 	const width = right - left
 
-	doc
-		.font('Helvetica-Bold')
-		.fontSize(20)
-		.text(pdfText(invoiceTitle(data)), left, 56)
-	doc.font('Helvetica').fontSize(10)
-	if (data.testMode) doc.fillColor('#b45309').text('Test mode: no real payment.').fillColor('black')
-	doc.text(`Date: ${issueDate(data)}`)
-	doc.text(`Order: ${data.orderId}`)
-	if (data.creditFor) doc.text(`Cancels invoice ${data.creditFor}`)
+	doc.fontSize(20)
+	write(invoiceTitle(data), { bold: true, at: [left, 56] })
+	doc.fontSize(10)
+	if (data.testMode) {
+		doc.fillColor('#b45309')
+		write('Test mode: no real payment.')
+		doc.fillColor('black')
+	}
+	write(`Date: ${issueDate(data)}`)
+	write(`Order: ${data.orderId}`)
+	if (data.creditFor) write(`Cancels invoice ${data.creditFor}`)
 	doc.moveDown()
 
 	const top = doc.y
-	doc.font('Helvetica-Bold').text('From', left, top)
-	doc
-		.font('Helvetica')
-		.text(pdfText(partyLines(data.seller).join('\n')), left, doc.y, { width: width / 2 - 8 })
+	write('From', { bold: true, at: [left, top] })
+	write(partyLines(data.seller).join('\n'), { at: [left, doc.y], width: width / 2 - 8 })
 	const afterSeller = doc.y
-	doc.font('Helvetica-Bold').text('To', left + width / 2, top)
-	doc.font('Helvetica').text(pdfText(partyLines(data.buyer).join('\n')), left + width / 2, doc.y, {
-		width: width / 2,
-	})
+	write('To', { bold: true, at: [left + width / 2, top] })
+	write(partyLines(data.buyer).join('\n'), { at: [left + width / 2, doc.y], width: width / 2 })
 	doc.y = Math.max(afterSeller, doc.y) + 16
 
 	const row = (label: string, amount: string, bold = false) => {
 		const y = doc.y
-		doc.font(bold ? 'Helvetica-Bold' : 'Helvetica')
-		doc.text(pdfText(label), left, y, { width: width - 120 })
+		write(label, { bold, at: [left, y], width: width - 120 })
 		const next = doc.y
-		doc.text(amount, right - 120, y, { width: 120, align: 'right' })
+		write(amount, { bold, at: [right - 120, y], width: 120, align: 'right' })
 		doc.y = Math.max(next, doc.y) + 2
 	}
 	for (const line of data.lines)
@@ -77,9 +138,10 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 		)
 	if (data.discountMinor !== 0) row('Discount', money(-data.discountMinor))
 	doc.moveDown(0.5)
-	doc
-		.font('Helvetica-Bold')
-		.text(data.pricesIncludeTax ? 'VAT included, per rate' : 'VAT per rate', left)
+	write(data.pricesIncludeTax ? 'VAT included, per rate' : 'VAT per rate', {
+		bold: true,
+		at: [left, doc.y],
+	})
 	for (const tax of data.taxes)
 		row(
 			`VAT ${ratePercent(tax.rateBasisPoints)}: net ${money(tax.netMinor)}, VAT ${money(tax.taxMinor)}`,
@@ -90,8 +152,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 	row('VAT', money(data.taxMinor))
 	row(data.kind === 'credit_note' ? 'Total credited' : 'Total paid', money(data.totalMinor), true)
 	doc.moveDown()
-	doc.font('Helvetica')
-	for (const note of data.notes) doc.text(pdfText(note), left, doc.y, { width })
+	for (const note of data.notes) write(note, { at: [left, doc.y], width })
 	doc.end()
 	return done
 }
