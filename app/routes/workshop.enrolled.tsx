@@ -4,10 +4,10 @@ import { PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { workshopTitle } from '~/content/site-content.server'
 import { presentEvent, upcomingEvents } from '~/models/calendar.server'
-import { findSession } from '~/models/workshop-sessions.server'
+import { findSession, UNCONFIRMED_PLACE_HOURS } from '~/models/workshop-sessions.server'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're signed up" })
+export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Check your inbox' })
 
 /**
  * `?session=` is the session the sign-up chose (the form's redirect, docs/decisions/110): the
@@ -23,24 +23,28 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 	})
 }
 
-/** After the workshop sign-up: the session to put in a calendar, and what comes by e-mail (docs/decisions/089). */
+/**
+ * After the workshop sign-up: the session to put in a calendar, and what comes by e-mail
+ * (docs/decisions/089). The same page whether or not the address was signed up before
+ * (docs/decisions/131): the e-mail, not this page, says which it was.
+ */
 export default function WorkshopEnrolled() {
 	const { title, session, sessions } = useLoaderData<typeof loader>()
 	return (
 		<>
 			<PageHeading
-				title="You're signed up"
+				title="Check your inbox"
 				lead={
 					session
-						? `Your seat in ${title} on ${session.when} (${session.zoneName}) is confirmed. Watch your inbox for the details.`
-						: `Your seat in ${title} is confirmed. Watch your inbox for the details.`
+						? `Your seat in ${title} on ${session.when} (${session.zoneName}) is yours once you follow the link in the e-mail we sent to the address you gave.`
+						: `Your seat in ${title} is yours once you follow the link in the e-mail we sent to the address you gave.`
 				}
 			/>
 			<NextSteps
 				steps={[
 					{
 						when: 'Now',
-						what: 'A confirmation is on its way to the address you gave, with your session as a calendar file.',
+						what: `Open the e-mail we sent and follow its link within ${UNCONFIRMED_PLACE_HOURS} hours: until then your seat is only held.`,
 					},
 					{
 						when: 'The day before your session, and an hour before it starts',

@@ -26,6 +26,15 @@ const reminder = {
 const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	workshopConfirmation: () =>
 		templates.workshopConfirmation({ siteUrl, workshop: 'Free workshop', unsubscribe }),
+	workshopMoveOffer: () =>
+		templates.workshopMoveOffer({
+			siteUrl,
+			workshop: 'Free workshop',
+			next: reminder.event,
+			moveUrl: `${siteUrl}/workshop/move?token=t.s`,
+			expiresAt: paidAt.toUTCString(),
+			unsubscribe,
+		}),
 	courseSignupConfirmation: () => templates.courseSignupConfirmation({ siteUrl, unsubscribe }),
 	dayEventConfirmation: () =>
 		templates.dayEventConfirmation({ confirmUrl: `${siteUrl}/c`, expiresAt: paidAt }),
