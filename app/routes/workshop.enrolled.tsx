@@ -20,6 +20,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 		title: workshopTitle(),
 		session: session ? presentEvent(session, context.origin) : null,
 		sessions: session ? [] : upcomingEvents('workshop', context.origin),
+		heldHours: UNCONFIRMED_PLACE_HOURS,
 	})
 }
 
@@ -29,7 +30,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
  * (docs/decisions/131): the e-mail, not this page, says which it was.
  */
 export default function WorkshopEnrolled() {
-	const { title, session, sessions } = useLoaderData<typeof loader>()
+	const { title, session, sessions, heldHours } = useLoaderData<typeof loader>()
 	return (
 		<>
 			<PageHeading
@@ -44,7 +45,7 @@ export default function WorkshopEnrolled() {
 				steps={[
 					{
 						when: 'Now',
-						what: `Open the e-mail we sent and follow its link within ${UNCONFIRMED_PLACE_HOURS} hours: until then your seat is only held.`,
+						what: `Open the e-mail we sent and follow its link within ${heldHours} hours: until then your seat is only held.`,
 					},
 					{
 						when: 'The day before your session, and an hour before it starts',
