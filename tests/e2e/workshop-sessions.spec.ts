@@ -186,7 +186,7 @@ test('the confirmation’s link confirms the place; a second sign-up for the add
 	expect(offer).toContain('Hi Ada,')
 	expect(offer).not.toContain('Hacked')
 	expect(offer).toMatch(
-		/You are already signed up for Free workshop: AI in your development workflow on .+ — move to .+\?/,
+		/You are already signed up for Free workshop: AI in your development workflow on .+ move to .+\?/,
 	)
 
 	// Opening the link moves nothing (mail scanners open links); the button does.
