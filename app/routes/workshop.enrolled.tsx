@@ -7,7 +7,7 @@ import { presentEvent, upcomingEvents } from '~/models/calendar.server'
 import { findSession, UNCONFIRMED_PLACE_HOURS } from '~/models/workshop-sessions.server'
 import { pageMeta } from '~/utils/meta'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Check your inbox' })
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're signed up" })
 
 /**
  * `?session=` is the session the sign-up chose (the form's redirect, docs/decisions/110): the
@@ -34,11 +34,11 @@ export default function WorkshopEnrolled() {
 	return (
 		<>
 			<PageHeading
-				title="Check your inbox"
+				title="You're signed up"
 				lead={
 					session
-						? `Your seat in ${title} on ${session.when} (${session.zoneName}) is yours once you follow the link in the e-mail we sent to the address you gave.`
-						: `Your seat in ${title} is yours once you follow the link in the e-mail we sent to the address you gave.`
+						? `Check your inbox: your seat in ${title} on ${session.when} (${session.zoneName}) is yours once you follow the link in the e-mail we sent to the address you gave.`
+						: `Check your inbox: your seat in ${title} is yours once you follow the link in the e-mail we sent to the address you gave.`
 				}
 			/>
 			<NextSteps

@@ -45,11 +45,11 @@ test('the nearest session is chosen by default; a later one chosen instead is th
 
 	await expect(page).toHaveURL(`/workshop/enrolled?session=${LATER.id}`)
 	// The same page whether or not the address was signed up before (docs/decisions/131).
-	await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: "You're signed up" })).toBeVisible()
 	await expect(
 		page.getByText(
 			new RegExp(
-				`Your seat in Free workshop: AI in your development workflow on .*${LATER.date.source}.* is yours once you follow the link in the e-mail`,
+				`Check your inbox: your seat in Free workshop: AI in your development workflow on .*${LATER.date.source}.* is yours once you follow the link in the e-mail`,
 			),
 		),
 	).toBeVisible()
@@ -159,7 +159,7 @@ async function signUpFor(
 	if (firstName) await page.getByLabel('First name (optional)').fill(firstName)
 	await page.getByLabel('E-mail address').fill(email)
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
-	await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+	await expect(page.getByText(/^Check your inbox: your seat in/)).toBeVisible()
 }
 
 test('the confirmation’s link confirms the place; a second sign-up for the address changes nothing until the link e-mailed to it is followed and its button pressed', async ({
