@@ -43,6 +43,10 @@ export const leads = pgTable(
 		// 0022_email_preferences.sql: the owner erased the person's data; the e-mail is a
 		// tombstone (docs/decisions/109).
 		erasedAt: timestamp('erased_at', { withTimezone: true }),
+		// 0034_workshop_places_confirmed.sql (docs/decisions/131): until when an unconfirmed
+		// workshop place counts (null: it counts for good), and the keyed hash of its network.
+		placeExpiresAt: timestamp('place_expires_at', { withTimezone: true }),
+		placeNetwork: text('place_network'),
 	},
 	(table) => [unique().on(table.email, table.list)],
 )

@@ -6,7 +6,7 @@
  * the last hour, read under one advisory lock, so they hold across app servers and requests; a
  * lead's `confirmation_sent_at` says whether its confirmation went out (once, or again later).
  */
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { leads } from '~/db/schema-leads.server'
@@ -28,23 +28,23 @@ export const CONFIRMATION_RESEND_MINUTES = 5
  * Whether this sign-up may send its confirmation now: one conditional UPDATE of
  * `confirmation_sent_at`, committed with the outbox row, so two app servers (or two requests)
  * never both send. A workshop or course lead gets its confirmation once, whenever it was never
- * written; an unconfirmed day-event lead gets a fresh link at most once per
- * CONFIRMATION_RESEND_MINUTES.
+ * written; an unconfirmed day-event lead, and a workshop lead whose place waits for its link
+ * (docs/decisions/131), gets a fresh link at most once per CONFIRMATION_RESEND_MINUTES.
  */
 async function claimConfirmationSend(db: Db, email: string, list: LeadList): Promise<boolean> {
+	const resendAfter = lte(
+		leads.confirmationSentAt,
+		sql`now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
+	)
 	const due =
 		list === 'day_event'
-			? and(
-					isNull(leads.confirmedAt),
-					or(
+			? and(isNull(leads.confirmedAt), or(isNull(leads.confirmationSentAt), resendAfter))
+			: list === 'workshop'
+				? or(
 						isNull(leads.confirmationSentAt),
-						lte(
-							leads.confirmationSentAt,
-							sql`now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
-						),
-					),
-				)
-			: isNull(leads.confirmationSentAt)
+						and(isNotNull(leads.placeExpiresAt), isNull(leads.confirmedAt), resendAfter),
+					)
+				: isNull(leads.confirmationSentAt)
 	const claimed = await db
 		.update(leads)
 		.set({ confirmationSentAt: sql`now()` })
@@ -75,6 +75,15 @@ export async function sendConfirmationOnce(
 ): Promise<void> {
 	if (!(await claimConfirmationSend(db, message.to, list))) return
 	if (!(await sendConfirmation(db, message))) await releaseConfirmationClaim(db, message.to, list)
+}
+
+/**
+ * A message that answers a sign-up without being its confirmation (a workshop move offer,
+ * docs/decisions/131), counted with the confirmations and within the same limits; false when one
+ * is reached.
+ */
+export function sendWithinLimits(db: Db, message: EmailMessage): Promise<boolean> {
+	return sendConfirmation(db, message)
 }
 
 // pg_advisory_xact_lock's key for "deciding whether a confirmation may go out" ('conf' in ASCII).

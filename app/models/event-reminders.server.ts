@@ -58,7 +58,7 @@ export type Recipient = {
 }
 
 /**
- * Who is signed up for `event`: a workshop session's leads, or the day event's confirmed
+ * Who is signed up for `event`: a workshop session's confirmed leads (docs/decisions/131), or the day event's confirmed
  * registrants and its pass holders (passes of paid orders, claimed). Erased leads are no one.
  * One per mailbox.
  */
@@ -86,6 +86,8 @@ export async function registrantsOf(db: Db, event: SiteEvent): Promise<Recipient
 							eq(leads.list, 'workshop'),
 							eq(leads.workshopSession, event.id),
 							isNull(leads.erasedAt),
+							// A place that counts for good: confirmed, or from before decision 131.
+							isNull(leads.placeExpiresAt),
 						),
 					),
 			),

@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
-import { eventsOf, workshopTitle } from '~/content/site-content.server'
+import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
@@ -16,11 +16,17 @@ import { templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import type { AttributionFacts } from './attribution'
 import { emailEvent } from './calendar.server'
+import { buyerKey } from './checkout/buyer-key.server'
 import { sendConfirmationOnce } from './confirmation-limits.server'
 import { isUnsubscribed, unsubscribeLinks } from './email-preferences.server'
 import { registrantCalendar } from './join-link.server'
 import { createToken } from './signed-token.server'
 import { chooseSession, takeSessionPlace } from './workshop-sessions.server'
+import {
+	answerKnownAddress,
+	findWorkshopLead,
+	workshopConfirmationEmail,
+} from './workshop-signup.server'
 
 /** E-mail addresses are stored trimmed and lower-cased: one lead per person and list. */
 export function normalizeEmail(email: string): string {
@@ -62,6 +68,12 @@ export type LeadInput = {
 	 * `confirmation_sent_at`, so a confirmation naming the new session goes out.
 	 */
 	workshopSession?: string | null
+	/**
+	 * An unconfirmed workshop place (docs/decisions/131): until when it counts (null: for good)
+	 * and the keyed hash of the network it came from. Written on a new sign-up only.
+	 */
+	placeExpiresAt?: Date | null
+	placeNetwork?: string | null
 }
 
 export type SavedLead = { id: number; created: boolean; confirmed: boolean }
@@ -88,6 +100,8 @@ export async function saveLead(db: Db, input: LeadInput): Promise<SavedLead> {
 			createdAt: now,
 			updatedAt: now,
 			workshopSession: input.workshopSession ?? null,
+			placeExpiresAt: input.placeExpiresAt ?? null,
+			placeNetwork: input.placeExpiresAt ? (input.placeNetwork ?? null) : null,
 		})
 		.onConflictDoUpdate({
 			target: [leads.email, leads.list],
@@ -144,24 +158,46 @@ export async function findLead(db: Db, email: string, list: LeadList) {
  */
 export async function signUp(
 	db: Db,
-	/** `workshopSession`: the one asked for by id; none: the lead's own or the nearest with room. */
-	input: LeadInput & { origin: string },
+	/**
+	 * `workshopSession`: the one asked for by id; none: the lead's own or the nearest with room.
+	 * `clientIp`: the visitor's address, whose network's share of unconfirmed workshop places a
+	 * form's sign-up takes from (docs/decisions/131); none: no share is counted.
+	 */
+	input: LeadInput & { origin: string; clientIp?: string },
 ): Promise<SavedLead & { workshopSession: string | null }> {
+	const email = normalizeEmail(input.email)
 	// A workshop sign-up is for one session (docs/decisions/110); WorkshopSessionError if none.
 	const session =
 		input.list === 'workshop'
-			? await chooseSession(db, {
-					email: normalizeEmail(input.email),
-					requested: input.workshopSession ?? undefined,
-				})
+			? await chooseSession(db, { email, requested: input.workshopSession ?? undefined })
 			: undefined
+	// A form's sign-up for an address signed up already changes nothing: the address is asked
+	// by e-mail (docs/decisions/131). A one-click link came from the inbox: it may act.
+	const unproven = session !== undefined && !input.confirmed
+	if (unproven) {
+		const known = await findWorkshopLead(db, email)
+		if (known) {
+			await answerKnownAddress(db, { lead: known, session, origin: input.origin })
+			return { id: known.id, created: false, confirmed: false, workshopSession: session.id }
+		}
+	}
+	const network =
+		unproven && input.clientIp !== undefined
+			? buyerKey(input.clientIp, getConfig().SESSION_SECRET)
+			: null
 	// Rendered before the transaction, which then holds no lock while a template renders.
 	const mail = await confirmationEmail(db, { ...input, session })
 	return db.transaction(async (tx) => {
-		if (session) await takeSessionPlace(tx, normalizeEmail(input.email), session)
-		const lead = await saveLead(tx, { ...input, workshopSession: session?.id })
-		if (mail)
-			await sendConfirmationOnce(tx, input.list, { to: normalizeEmail(input.email), ...mail })
+		const placeExpiresAt = session
+			? await takeSessionPlace(tx, email, session, unproven ? { network } : undefined)
+			: null
+		const lead = await saveLead(tx, {
+			...input,
+			workshopSession: session?.id,
+			placeExpiresAt,
+			placeNetwork: network,
+		})
+		if (mail) await sendConfirmationOnce(tx, input.list, { to: email, ...mail })
 		return { ...lead, workshopSession: session?.id ?? null }
 	})
 }
@@ -187,19 +223,15 @@ async function confirmationEmail(
 		attachments: event ? [registrantCalendar(event, input.email, origin)] : [],
 	})
 	switch (input.list) {
-		case 'workshop': {
-			const { session } = input
-			return withCalendar(
-				templates.workshopConfirmation({
-					firstName,
-					siteUrl: origin,
-					workshop: workshopTitle(),
-					session: session && emailEvent(session, origin),
-					unsubscribe: await unsubscribe(),
-				}),
-				session,
-			)
-		}
+		case 'workshop':
+			// The confirmation's link confirms the place, unless a one-click link did already.
+			return workshopConfirmationEmail(db, {
+				email: normalizeEmail(input.email),
+				firstName: input.firstName,
+				origin,
+				session: input.session,
+				confirmed: Boolean(input.confirmed),
+			})
 		case 'course': {
 			const [release] = eventsOf('course')
 			return withCalendar(

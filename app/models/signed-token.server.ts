@@ -177,8 +177,11 @@ export function verifyJoinToken(
  *   opens it the buyer's; subject the order id; never expires, like the receipt's seat links.
  * - `waitlist-offer`: a waiting-list offer's page (decision 120); subject the offer's order id;
  *   expires when the offer's hold as offered ends.
+ * - `workshop-move`: moves a workshop sign-up to another session (decision 131); subject the
+ *   lead's id and the session's, `<lead>_<session>`; expires after 48 hours or when that session
+ *   starts, whichever is first.
  */
-export const LINK_PURPOSES = ['invoice', 'order', 'waitlist-offer'] as const
+export const LINK_PURPOSES = ['invoice', 'order', 'waitlist-offer', 'workshop-move'] as const
 export type LinkPurpose = (typeof LINK_PURPOSES)[number]
 
 /** The ids a link may name (order and invoice ids, decision 068): nothing else goes in one. */

@@ -22,9 +22,16 @@ export type FormOutcome<Extra = unknown> =
 /** Workshop, day event (e-mail and optional first name) and course interest (e-mail only). */
 export async function submitSignup(
 	db: Db,
-	input: { formData: FormData; list: SignupList; attribution: AttributionFacts; origin: string },
+	input: {
+		formData: FormData
+		list: SignupList
+		attribution: AttributionFacts
+		origin: string
+		/** The visitor's address: its network's share of unconfirmed workshop places (decision 131). */
+		clientIp?: string
+	},
 ): Promise<FormOutcome> {
-	const { formData, list, attribution, origin } = input
+	const { formData, list, attribution, origin, clientIp } = input
 	const submission = parseForm(SIGNUP_FORMS[list], formData)
 	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
 	const value: { email: string; firstName?: string; session?: string } = submission.value
@@ -36,6 +43,7 @@ export async function submitSignup(
 			attribution,
 			origin,
 			workshopSession: value.session,
+			clientIp,
 		})
 		return { status: 'ok', redirectTo: destinationOf(list, lead.workshopSession) }
 	} catch (error) {

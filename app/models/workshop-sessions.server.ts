@@ -6,7 +6,7 @@
  * under a lock per session, so two sign-ups for the last place never both get it, across
  * requests and app servers.
  */
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
@@ -44,7 +44,32 @@ export function findSession(id: string | null | undefined): SiteEvent | undefine
 	return event?.kind === 'workshop' ? event : undefined
 }
 
-/** Places taken per session id (workshop leads who chose it). */
+/**
+ * How long an unconfirmed sign-up's place counts (docs/decisions/131), at most until its session
+ * starts: two days is time enough to open an e-mail, short enough that places held by addresses
+ * nobody reads come back well before a session a week or two ahead.
+ */
+export const UNCONFIRMED_PLACE_HOURS = 48
+
+/**
+ * How many unconfirmed places one client network may hold in a session at a time
+ * (docs/decisions/131): a household or an office signing up a few people, not a script inventing
+ * addresses. Past it a sign-up is stored and mailed but holds no place until it is confirmed.
+ */
+export const UNCONFIRMED_PLACES_PER_NETWORK = 3
+
+/** A workshop lead whose place counts: confirmed (or from before 131), or held and not expired. */
+const placeCounts = or(isNull(leads.placeExpiresAt), gt(leads.placeExpiresAt, sql`now()`))
+const PLACE_COUNTS_SQL = sql`(place_expires_at IS NULL OR place_expires_at > now())`
+
+/** When an unconfirmed place taken at `now` in `session` stops counting. */
+export function unconfirmedPlaceEnd(session: Pick<SiteEvent, 'start'>, now: Date): Date {
+	return new Date(
+		Math.min(now.getTime() + UNCONFIRMED_PLACE_HOURS * 3_600_000, Date.parse(session.start)),
+	)
+}
+
+/** Places taken per session id (workshop leads who chose it and whose place counts). */
 export async function placesTaken(db: Db, ids?: readonly string[]): Promise<Map<string, number>> {
 	if (ids?.length === 0) return new Map()
 	const rows = await db
@@ -54,6 +79,7 @@ export async function placesTaken(db: Db, ids?: readonly string[]): Promise<Map<
 			and(
 				eq(leads.list, 'workshop'),
 				ids ? inArray(leads.workshopSession, [...ids]) : isNotNull(leads.workshopSession),
+				placeCounts,
 			),
 		)
 		.groupBy(leads.workshopSession)
@@ -148,19 +174,38 @@ export async function chooseSession(
  * WorkshopSessionError('full'), which rolls the sign-up back. The session's lock is held until
  * the transaction ends; the count is a statement after it, so under READ COMMITTED it sees every
  * sign-up committed by the lock's previous holders (as the seat lock does, decision 107). Someone
- * already in the session keeps their place.
+ * whose place in the session counts keeps it.
+ *
+ * `unconfirmed`: the address is not proven yet (a form, not a link from its inbox). The place
+ * then counts until `unconfirmedPlaceEnd`, and only while the sign-up's network holds fewer than
+ * UNCONFIRMED_PLACES_PER_NETWORK such places in the session; past that it holds none until
+ * confirmed (docs/decisions/131). Returns the sign-up's `place_expires_at`: null for a place that
+ * counts for good.
  */
-export async function takeSessionPlace(db: Db, email: string, session: SiteEvent): Promise<void> {
-	if (session.capacity === undefined) return
+export async function takeSessionPlace(
+	db: Db,
+	email: string,
+	session: SiteEvent,
+	unconfirmed?: { network: string | null; now?: Date },
+): Promise<Date | null> {
+	const now = unconfirmed?.now ?? new Date()
+	const end = unconfirmed ? unconfirmedPlaceEnd(session, now) : null
+	if (session.capacity === undefined) return end
 	await db.execute(sql`SELECT pg_advisory_xact_lock(${SESSION_LOCK_KEY}, hashtext(${session.id}))`)
+	const network = unconfirmed?.network ?? null
 	const [row] = rowsOf(
 		await db.execute(sql`SELECT
-			count(*) FILTER (WHERE email <> ${email})::int AS others,
-			coalesce(bool_or(email = ${email}), false) AS mine
+			count(*) FILTER (WHERE email <> ${email} AND ${PLACE_COUNTS_SQL})::int AS others,
+			coalesce(bool_or(email = ${email} AND ${PLACE_COUNTS_SQL}), false) AS mine,
+			count(*) FILTER (WHERE email <> ${email} AND place_expires_at > now()
+				AND place_network = ${network})::int AS from_network
 			FROM leads WHERE list = 'workshop' AND workshop_session = ${session.id}`),
 	)
 	const mine = row?.mine === true || row?.mine === 't'
 	if (!mine && Number(row?.others ?? 0) >= session.capacity) throw new WorkshopSessionError('full')
+	if (!mine && network !== null && Number(row?.from_network ?? 0) >= UNCONFIRMED_PLACES_PER_NETWORK)
+		return now
+	return end
 }
 
 export type SessionHeadCount = {

@@ -9,15 +9,26 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
 import { type Database, openDatabase } from '~/db/client.server'
-import { outbox } from '~/db/schema-leads.server'
+import { leads, outbox } from '~/db/schema-leads.server'
 import { MESSAGES } from '~/forms/messages'
 import { prepareDatabase } from '~/models/prepare-database.server'
 import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import type { AttributionFacts } from './attribution'
+import { isRegistered } from './event-reminders.server'
 import { findLead, signUp } from './leads.server'
 import { verifyJoinToken } from './signed-token.server'
 import { submitSignup } from './signups.server'
-import { sessionHeadCounts } from './workshop-sessions.server'
+import {
+	placesTaken,
+	sessionHeadCounts,
+	UNCONFIRMED_PLACES_PER_NETWORK,
+} from './workshop-sessions.server'
+import {
+	confirmWorkshopSignup,
+	moveWorkshopSignup,
+	planWorkshopMove,
+	readMoveLink,
+} from './workshop-signup.server'
 
 const fixture = vi.hoisted(() => {
 	const day = 24 * 60 * 60 * 1000
@@ -40,6 +51,7 @@ const fixture = vi.hoisted(() => {
 		session('full-session', 1, 1),
 		session('next-session', 2, 5),
 		session('later-session', 10),
+		session('capped-session', 3, 5),
 		{ ...session('cancelled-session', 1.5), status: 'cancelled' as const },
 	] satisfies SiteEvent[]
 })
@@ -141,17 +153,59 @@ describe('a workshop sign-up chooses a session', () => {
 		},
 	)
 
-	test('choosing another session later moves the sign-up, and a confirmation names the new one', async () => {
-		await submit({ email: 'mover@example.com', session: 'next-session' })
+	test('a second sign-up for a known address changes nothing until the link in the e-mail to that address is followed', async () => {
+		await submit({ email: 'mover@example.com', firstName: 'Ada', session: 'next-session' })
 		await submit({ email: 'mover@example.com', session: 'next-session' })
 		expect(await mailTo('mover@example.com')).toHaveLength(1)
-		const outcome = await submit({ email: 'mover@example.com', session: 'later-session' })
-		expect(outcome).toMatchObject({ redirectTo: '/workshop/enrolled?session=later-session' })
-		const mails = await mailTo('mover@example.com')
-		expect(mails.map((mail) => mail.attachments?.map((file) => file.filename))).toEqual([
-			['next-session.ics'],
-			['later-session.ics'],
-		])
+		expect(await confirmWorkshopSignup(database.db, 'mover@example.com')).toMatchObject({
+			status: 'confirmed',
+		})
+		const before = await findLead(database.db, 'mover@example.com', 'workshop')
+		const nextSession = fixture.find((event) => event.id === 'next-session')!
+		expect(await isRegistered(database.db, nextSession, 'mover@example.com')).toBe(true)
+
+		// Someone else types the address, another session and another name.
+		const outcome = await submit({
+			email: ' Mover@Example.com',
+			firstName: 'Hacked',
+			session: 'later-session',
+		})
+		// The answer a new address gets: nothing tells whether this one was known.
+		const stranger = await submit({ email: 'new.person@example.com', session: 'later-session' })
+		expect(outcome).toEqual(stranger)
+		expect(outcome).toEqual({
+			status: 'ok',
+			redirectTo: '/workshop/enrolled?session=later-session',
+		})
+		expect(await findLead(database.db, 'mover@example.com', 'workshop')).toEqual(before)
+		expect(await isRegistered(database.db, nextSession, 'mover@example.com')).toBe(true)
+
+		// The address is asked, by its stored name, with a link that moves it.
+		const offer = (await mailTo('mover@example.com')).at(-1)!
+		expect(offer.subject).toBe('You are already signed up for The test workshop')
+		expect(offer.textBody).toContain('Hi Ada,')
+		expect(offer.textBody).not.toContain('Hacked')
+		expect(offer.textBody).toMatch(
+			/You are already signed up for The test workshop on .+ — move to .+\?/,
+		)
+		const moveUrl = /https:\/\/site\.test\/workshop\/move\?token=\S+/.exec(offer.textBody)![0]
+		const link = readMoveLink(new URL(moveUrl).searchParams.get('token'))
+		expect(link).toMatchObject({ ok: true, session: 'later-session' })
+		if (!link.ok) return
+		// Opening the page changes nothing; its button moves the place.
+		expect(await planWorkshopMove(database.db, link)).toMatchObject({ status: 'ready' })
+		expect(await findLead(database.db, 'mover@example.com', 'workshop')).toEqual(before)
+		expect(await moveWorkshopSignup(database.db, link, origin)).toBe('moved')
+		expect(await findLead(database.db, 'mover@example.com', 'workshop')).toMatchObject({
+			workshopSession: 'later-session',
+			firstName: 'Ada',
+		})
+		expect(await isRegistered(database.db, nextSession, 'mover@example.com')).toBe(false)
+		const moved = (await mailTo('mover@example.com')).at(-1)!
+		expect(moved.textBody).toContain('Hi Ada,')
+		expect(moved.attachments?.map((file) => file.filename)).toEqual(['later-session.ics'])
+		// The same link again moves nothing more.
+		expect(await moveWorkshopSignup(database.db, link, origin)).toBe('already')
 	})
 
 	test("the owner's head count per session counts each session's sign-ups, every session listed", async () => {
@@ -160,9 +214,89 @@ describe('a workshop sign-up chooses a session', () => {
 			{ id: 'begun-session', count: 0, capacity: null },
 			{ id: 'full-session', count: 1, capacity: 1 },
 			{ id: 'next-session', count: 1, capacity: 5 },
-			{ id: 'later-session', count: 2, capacity: null },
+			{ id: 'later-session', count: 3, capacity: null },
+			{ id: 'capped-session', count: 0, capacity: 5 },
 			{ id: 'cancelled-session', count: 0, capacity: null },
 		])
+	})
+
+	test('a forged or cut move link moves nobody', async () => {
+		expect(readMoveLink('not-a-token')).toEqual({ ok: false, reason: 'invalid' })
+		expect(readMoveLink(undefined)).toEqual({ ok: false, reason: 'invalid' })
+	})
+
+	test('a hundred sign-ups from one network with invented addresses cannot fill a session; a real person still gets a place', async () => {
+		const fromOneNetwork = { clientIp: '203.0.113.7' }
+		for (let index = 0; index < 100; index++) {
+			const outcome = await submitSignup(database.db, {
+				formData: form({ email: `bot${index}@invented.example`, session: 'capped-session' }),
+				list: 'workshop',
+				attribution,
+				origin,
+				...fromOneNetwork,
+			})
+			expect(outcome.status).toBe('ok')
+		}
+		const taken = async () =>
+			(await placesTaken(database.db, ['capped-session'])).get('capped-session')
+		expect(await taken()).toBe(UNCONFIRMED_PLACES_PER_NETWORK)
+		const real = await submitSignup(database.db, {
+			formData: form({ email: 'real.person@example.com', session: 'capped-session' }),
+			list: 'workshop',
+			attribution,
+			origin,
+			clientIp: '198.51.100.20',
+		})
+		expect(real).toEqual({ status: 'ok', redirectTo: '/workshop/enrolled?session=capped-session' })
+		expect(await taken()).toBe(UNCONFIRMED_PLACES_PER_NETWORK + 1)
+		// A sign-up past its network's share holds its place once its address confirms.
+		expect(await confirmWorkshopSignup(database.db, 'bot99@invented.example')).toMatchObject({
+			status: 'confirmed',
+		})
+		expect(await taken()).toBe(UNCONFIRMED_PLACES_PER_NETWORK + 2)
+	})
+
+	test('an unconfirmed place stops counting when its time is up; confirming takes it back while one is left', async () => {
+		const taken = async () =>
+			(await placesTaken(database.db, ['capped-session'])).get('capped-session')
+		const before = await taken()
+		await database.db
+			.update(leads)
+			.set({ placeExpiresAt: new Date(Date.now() - 1000) })
+			.where(eq(leads.email, 'real.person@example.com'))
+		expect(await taken()).toBe(before! - 1)
+		const capped = fixture.find((event) => event.id === 'capped-session')!
+		// Not confirmed: no reminder, and its joining link shows nothing (decision 116).
+		expect(await isRegistered(database.db, capped, 'real.person@example.com')).toBe(false)
+		expect(await confirmWorkshopSignup(database.db, 'real.person@example.com')).toMatchObject({
+			status: 'confirmed',
+		})
+		expect(await taken()).toBe(before)
+		expect(await isRegistered(database.db, capped, 'real.person@example.com')).toBe(true)
+		// The session is full now (5): a held place past its time finds none when confirmed.
+		await database.db
+			.update(leads)
+			.set({ placeExpiresAt: new Date(Date.now() - 1000) })
+			.where(eq(leads.email, 'bot0@invented.example'))
+		await submitSignup(database.db, {
+			formData: form({ email: 'another@example.com', session: 'capped-session' }),
+			list: 'workshop',
+			attribution,
+			origin,
+			clientIp: '192.0.2.1',
+		})
+		expect(await taken()).toBe(5)
+		expect(await confirmWorkshopSignup(database.db, 'bot0@invented.example')).toEqual({
+			status: 'full',
+			session: 'capped-session',
+		})
+	})
+
+	test('the confirmation of a form sign-up carries the link that confirms the place', async () => {
+		const [mail] = await mailTo('ada@example.com')
+		const url = /https:\/\/site\.test\/workshop\/confirm\?token=\S+/.exec(mail!.textBody)
+		expect(url).not.toBeNull()
+		expect(mail!.textBody).toContain('Your place is held for you until')
 	})
 
 	test('someone in a full session who signs up again keeps their place', async () => {

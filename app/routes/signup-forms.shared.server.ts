@@ -40,6 +40,7 @@ export async function submitSignupForm(
 		list,
 		attribution: getAttribution(request, context.origin),
 		origin: context.origin,
+		clientIp: context.clientIp,
 	})
 }
 

@@ -4,7 +4,7 @@ import { PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { workshopTitle } from '~/content/site-content.server'
 import { presentEvent, upcomingEvents } from '~/models/calendar.server'
-import { findSession } from '~/models/workshop-sessions.server'
+import { findSession, UNCONFIRMED_PLACE_HOURS } from '~/models/workshop-sessions.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're signed up" })
@@ -20,27 +20,32 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 		title: workshopTitle(),
 		session: session ? presentEvent(session, context.origin) : null,
 		sessions: session ? [] : upcomingEvents('workshop', context.origin),
+		heldHours: UNCONFIRMED_PLACE_HOURS,
 	})
 }
 
-/** After the workshop sign-up: the session to put in a calendar, and what comes by e-mail (docs/decisions/089). */
+/**
+ * After the workshop sign-up: the session to put in a calendar, and what comes by e-mail
+ * (docs/decisions/089). The same page whether or not the address was signed up before
+ * (docs/decisions/131): the e-mail, not this page, says which it was.
+ */
 export default function WorkshopEnrolled() {
-	const { title, session, sessions } = useLoaderData<typeof loader>()
+	const { title, session, sessions, heldHours } = useLoaderData<typeof loader>()
 	return (
 		<>
 			<PageHeading
 				title="You're signed up"
 				lead={
 					session
-						? `Your seat in ${title} on ${session.when} (${session.zoneName}) is confirmed. Watch your inbox for the details.`
-						: `Your seat in ${title} is confirmed. Watch your inbox for the details.`
+						? `Check your inbox: your seat in ${title} on ${session.when} (${session.zoneName}) is yours once you follow the link in the e-mail we sent to the address you gave.`
+						: `Check your inbox: your seat in ${title} is yours once you follow the link in the e-mail we sent to the address you gave.`
 				}
 			/>
 			<NextSteps
 				steps={[
 					{
 						when: 'Now',
-						what: 'A confirmation is on its way to the address you gave, with your session as a calendar file.',
+						what: `Open the e-mail we sent and follow its link within ${heldHours} hours: until then your seat is only held.`,
 					},
 					{
 						when: 'The day before your session, and an hour before it starts',

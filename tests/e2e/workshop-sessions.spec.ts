@@ -44,11 +44,12 @@ test('the nearest session is chosen by default; a later one chosen instead is th
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
 
 	await expect(page).toHaveURL(`/workshop/enrolled?session=${LATER.id}`)
+	// The same page whether or not the address was signed up before (docs/decisions/131).
 	await expect(page.getByRole('heading', { name: "You're signed up" })).toBeVisible()
 	await expect(
 		page.getByText(
 			new RegExp(
-				`Your seat in Free workshop: AI in your development workflow on .*${LATER.date.source}`,
+				`Check your inbox: your seat in Free workshop: AI in your development workflow on .*${LATER.date.source}.* is yours once you follow the link in the e-mail`,
 			),
 		),
 	).toBeVisible()
@@ -135,4 +136,71 @@ test('a one-click workshop link signs up for the nearest session, which the page
 	const calendars = attachedCalendars(mail?.text ?? '')
 	expect(calendars).toHaveLength(1)
 	expect(calendars[0]).toMatch(new RegExp(`^UID:${session}@127\\.0\\.0\\.1\\r$`, 'm'))
+})
+
+/** The link of `path` in a message's text (quoted-printable decoded), on this server. */
+function linkIn(mail: { text: string }, path: string): string {
+	const url = new RegExp(`https?://[^/\\s]+${path}\\?token=[\\w.-]+`).exec(
+		decodedMail(mail.text),
+	)?.[0]
+	expect(url, `${path} link`).toBeTruthy()
+	return new URL(url!).pathname + new URL(url!).search
+}
+
+/** Signs `email` up for the session `date` names, as a visitor would. */
+async function signUpFor(
+	page: import('@playwright/test').Page,
+	email: string,
+	date: RegExp,
+	firstName?: string,
+) {
+	await page.goto('/workshop')
+	await page.getByRole('group', { name: 'Session' }).getByRole('radio', { name: date }).check()
+	if (firstName) await page.getByLabel('First name (optional)').fill(firstName)
+	await page.getByLabel('E-mail address').fill(email)
+	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
+	await expect(page.getByText(/^Check your inbox: your seat in/)).toBeVisible()
+}
+
+test('the confirmation’s link confirms the place; a second sign-up for the address changes nothing until the link e-mailed to it is followed and its button pressed', async ({
+	page,
+}, testInfo) => {
+	const email = address(testInfo, 'known-address')
+	const nearest = dayPattern(NEAREST!)
+	await signUpFor(page, email, nearest, 'Ada')
+	const [confirmation] = await inbox(page, email)
+	await page.goto(linkIn(confirmation!, '/workshop/confirm'))
+	await expect(page.getByRole('heading', { name: 'Your place is confirmed' })).toBeVisible()
+
+	// Someone else types the address, another session and another name: the page they get is
+	// the one any sign-up gets, and the person is asked by e-mail.
+	await page.context().clearCookies()
+	await signUpFor(page, email, LATER.date, 'Hacked')
+	await expect(page).toHaveURL(`/workshop/enrolled?session=${LATER.id}`)
+	const mails = await inbox(page, email)
+	expect(mails.map((mail) => mail.subject)).toEqual([
+		"You're signed up for the free workshop",
+		'You are already signed up for Free workshop: AI in your development workflow',
+	])
+	const offer = decodedMail(mails[1]!.text)
+	expect(offer).toContain('Hi Ada,')
+	expect(offer).not.toContain('Hacked')
+	expect(offer).toMatch(
+		/You are already signed up for Free workshop: AI in your development workflow on .+ move to .+\?/,
+	)
+
+	// Opening the link moves nothing (mail scanners open links); the button does.
+	await page.goto(linkIn(mails[1]!, '/workshop/move'))
+	await expect(page.getByRole('heading', { name: 'Move your workshop place?' })).toBeVisible()
+	expect(await inbox(page, email)).toHaveLength(2)
+	await page.getByRole('button', { name: 'Move me to this session' }).click()
+	await expect(page.getByRole('heading', { name: 'Your place is moved' })).toBeVisible()
+	const after = await inbox(page, email)
+	expect(after).toHaveLength(3)
+	const moved = decodedMail(after[2]!.text)
+	expect(moved).toContain('Hi Ada,')
+	expect(moved).toMatch(LATER.date)
+	expect(attachedCalendars(after[2]!.text)[0]).toMatch(
+		new RegExp(`^UID:${LATER.id}@127\\.0\\.0\\.1\\r$`, 'm'),
+	)
 })

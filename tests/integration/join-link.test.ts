@@ -2,7 +2,8 @@
  * The signed joining link against the production build (docs/decisions/116): the joining link of
  * a session lives in content alone; `/join?token=…`, signed for a registrant and the session,
  * shows it to them, never cached; a tampered, cut, foreign or expired link is a 4xx page that
- * says so and shows nothing; an address not signed up gets a 403; no public page, calendar file
+ * says so and shows nothing; an address not signed up, or not confirmed (decision 131), gets a
+ * 403; no public page, calendar file
  * or confirmation carries the joining link itself. The build is copied with a joining link
  * added to a session in its compiled content (content/site is the owner's, and has none).
  */
@@ -73,6 +74,19 @@ describe('the signed joining link', () => {
 
 	const open = (token: string) =>
 		fetch(`${server.url}/join?token=${encodeURIComponent(token)}`, { redirect: 'manual' })
+
+	test('a sign-up’s joining link shows nothing until its address is confirmed by the confirmation’s link', async () => {
+		expect((await open(joinToken('ada@example.com'))).status).toBe(403)
+		const [confirmation] = await smtp.waitFor('ada@example.com', 1)
+		const confirmUrl = new RegExp(`${SITE}/workshop/confirm\\?token=[\\w.-]+`).exec(
+			decodedMail(confirmation!.raw),
+		)?.[0]
+		expect(confirmUrl).toBeTruthy()
+		const confirmed = await fetch(confirmUrl!.replace(SITE, server.url), { redirect: 'manual' })
+		expect(confirmed.status).toBe(200)
+		expect(await confirmed.text()).toContain('Your place is confirmed')
+		expect((await open(joinToken('ada@example.com'))).status).toBe(200)
+	})
 
 	test('a registrant’s signed link shows the session and its joining link, private and uncached', async () => {
 		const response = await open(joinToken('Ada@Example.com'))

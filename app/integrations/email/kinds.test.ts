@@ -26,6 +26,15 @@ const reminder = {
 const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	workshopConfirmation: () =>
 		templates.workshopConfirmation({ siteUrl, workshop: 'Free workshop', unsubscribe }),
+	workshopMoveOffer: () =>
+		templates.workshopMoveOffer({
+			siteUrl,
+			workshop: 'Free workshop',
+			next: reminder.event,
+			moveUrl: `${siteUrl}/workshop/move?token=t.s`,
+			expiresAt: paidAt.toUTCString(),
+			unsubscribe,
+		}),
 	courseSignupConfirmation: () => templates.courseSignupConfirmation({ siteUrl, unsubscribe }),
 	dayEventConfirmation: () =>
 		templates.dayEventConfirmation({ confirmUrl: `${siteUrl}/c`, expiresAt: paidAt }),
@@ -110,6 +119,8 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 	test("receipts and what a purchase delivers (the course access too) are transactional, the double opt-in link is security, sign-up confirmations and changes to a sign-up carry unsubscribe, reminders, the owner's messages and a checkout reminder are list mail", () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
+			// Answers a form's sign-up for a known address (decision 131): anyone can type it.
+			workshopMoveOffer: 'signup',
 			courseSignupConfirmation: 'signup',
 			dayEventConfirmation: 'security',
 			receipt: 'transactional',

@@ -25,6 +25,8 @@ export type EmailClass = keyof typeof EMAIL_CLASSES
 
 export const EMAIL_KINDS = {
 	workshopConfirmation: 'signup',
+	// Answers a form sign-up for a known address (decision 131): anyone may type the address.
+	workshopMoveOffer: 'signup',
 	courseSignupConfirmation: 'signup',
 	dayEventConfirmation: 'security',
 	receipt: 'transactional',

@@ -225,6 +225,11 @@ export function workshopConfirmation(data: {
 	/** The workshop's title, as its page names it. */
 	workshop: string
 	session?: EmailEvent
+	/**
+	 * The address is not confirmed yet (docs/decisions/131): the link that confirms the place,
+	 * and until when the place is held without it (UTC, as the reader should see it).
+	 */
+	confirm?: { url: string; heldUntil: string }
 	unsubscribe: UnsubscribeLinks
 }): Promise<EmailContent> {
 	return renderEmail(
@@ -233,6 +238,19 @@ export function workshopConfirmation(data: {
 		<Layout preview={`You're signed up for ${data.workshop}.`} unsubscribe={data.unsubscribe}>
 			<P>{greeting(data.firstName)}</P>
 			<P>You're signed up for {data.workshop}.</P>
+			{data.confirm ? (
+				<>
+					<P>Please confirm your place by opening this link:</P>
+					<P>
+						<A href={data.confirm.url}>Confirm my place</A>
+					</P>
+					<P>
+						Your place is held for you until {data.confirm.heldUntil}; once you confirm, it is
+						yours, and the joining link in the calendar file works. If you did not sign up, ignore
+						this message and the place goes back.
+					</P>
+				</>
+			) : null}
 			{data.session ? (
 				<>
 					<P>Your session:</P>
@@ -248,6 +266,60 @@ export function workshopConfirmation(data: {
 					{ href: `${data.siteUrl}/workshop`, label: 'The workshop page' },
 					...readOn(data.siteUrl),
 				]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/**
+ * Answers a workshop sign-up for an address already signed up for another session
+ * (docs/decisions/131): nothing changed; the link (valid until `expiresAt`) opens a page that
+ * moves the place once its button is pressed. It greets the name stored with the sign-up, never
+ * the one the form sent.
+ */
+export function workshopMoveOffer(data: {
+	firstName?: string | null
+	siteUrl: string
+	workshop: string
+	/** The session the address is signed up for (none: a sign-up from before sessions). */
+	current?: EmailEvent
+	next: EmailEvent
+	moveUrl: string
+	/** Until when the link works, as the reader should see it (UTC). */
+	expiresAt: string
+	unsubscribe: UnsubscribeLinks
+}): Promise<EmailContent> {
+	const current = data.current ? `${data.current.when} (${data.current.zoneName})` : null
+	const next = `${data.next.when} (${data.next.zoneName})`
+	return renderEmail(
+		'workshopMoveOffer',
+		`You are already signed up for ${data.workshop}`,
+		<Layout
+			preview={`You are already signed up for ${data.workshop}: move to ${next}?`}
+			unsubscribe={data.unsubscribe}
+		>
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				You are already signed up for {data.workshop}
+				{current ? ` on ${current}` : ''} — move to {next}?
+			</P>
+			<P>
+				Someone, probably you, asked on our workshop page to sign this address up for that session.
+				Nothing has changed: your place and your joining link stay as they are unless you move.
+			</P>
+			<P>
+				<A href={data.moveUrl}>Move me to {next}</A>
+			</P>
+			<P>
+				The link works until {data.expiresAt}. If you did not ask, ignore this message and nothing
+				happens.
+			</P>
+			<NextSteps
+				steps={[
+					'If you move, a confirmation naming your new session follows, with its calendar file.',
+				]}
+				links={[{ href: `${data.siteUrl}/workshop`, label: 'The workshop page' }]}
 			/>
 		</Layout>,
 		data.unsubscribe,
