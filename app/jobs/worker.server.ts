@@ -8,6 +8,7 @@
  */
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/db/availability.server'
 import type { Db } from '~/db/client.server'
+import { inBackground } from '~/db/fair-share.server'
 import { log } from '~/log.server'
 import { claimJobs, ensurePeriodicJob, onJobQueued } from './queue.server'
 import { CutOffAtShutdown, type JobDefinition, runJob } from './run.server'
@@ -36,18 +37,22 @@ export async function runDueJobs(
 	options: Pick<WorkerOptions, 'db' | 'definitions' | 'lockSeconds'>,
 	limit = CONCURRENCY,
 ): Promise<number> {
-	const claimed = await claimJobs(options.db, limit, options.lockSeconds)
-	const byKind = new Map(options.definitions.map((definition) => [definition.kind, definition]))
-	await Promise.all(
-		claimed.map((job) => runJob(options.db, byKind.get(job.kind), job, options.lockSeconds)),
-	)
-	return claimed.length
+	return inBackground(async () => {
+		const claimed = await claimJobs(options.db, limit, options.lockSeconds)
+		const byKind = new Map(options.definitions.map((definition) => [definition.kind, definition]))
+		await Promise.all(
+			claimed.map((job) => runJob(options.db, byKind.get(job.kind), job, options.lockSeconds)),
+		)
+		return claimed.length
+	})
 }
 
 export type JobWorker = {
 	/**
-	 * Stops claiming; resolves when the jobs already running have ended. With `graceMs`, those
-	 * still running after it are cut off (their signal aborts) and released at once.
+	 * Stops claiming; resolves when the jobs already running have ended. Runs that can stop at
+	 * once without leaving an unknown outcome (a delivery before its data) stop and are released
+	 * at once; the others (a delivery awaiting the answer to its data) are awaited. With
+	 * `graceMs`, those still running after it are cut off (their signal aborts) and released.
 	 */
 	stop(options?: { graceMs?: number }): Promise<void>
 }
@@ -56,8 +61,13 @@ export type JobWorker = {
 export function startJobWorker(options: WorkerOptions): JobWorker {
 	const { db, definitions, lockSeconds } = options
 	const byKind = new Map(definitions.map((definition) => [definition.kind, definition]))
-	const running = new Map<Promise<void>, { kind: string; controller: AbortController }>()
+	const running = new Map<
+		Promise<void>,
+		{ id: number; kind: string; controller: AbortController }
+	>()
 	let stopping = false
+	// Aborted as stop() begins: each run's cue to stop if it can do so cleanly.
+	const stoppingRuns = new AbortController()
 	let wake: (() => void) | null = null
 	let woken = false
 	const unsubscribe = onJobQueued(() => {
@@ -96,19 +106,28 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 			limit,
 			lockSeconds,
 			full.map((definition) => definition.kind),
+			runs.map((run) => run.id),
 		)
 		for (const job of claimed) {
 			const controller = new AbortController()
-			const run = runJob(db, byKind.get(job.kind), job, lockSeconds, controller).finally(() => {
+			const run = runJob(
+				db,
+				byKind.get(job.kind),
+				job,
+				lockSeconds,
+				controller,
+				stoppingRuns.signal,
+			).finally(() => {
 				running.delete(run)
 				wake?.()
 			})
-			running.set(run, { kind: job.kind, controller })
+			running.set(run, { id: job.id, kind: job.kind, controller })
 		}
 		return claimed.length > 0
 	}
 
-	const loop = (async () => {
+	// The worker's statements take their own line on PGlite's one connection (fair-share.server.ts).
+	const loop = inBackground(async () => {
 		try {
 			for (const definition of definitions)
 				if (definition.everySeconds) await ensurePeriodicJob(db, definition.kind)
@@ -138,12 +157,13 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 			// A run that ends, an enqueue or stop() cuts the sleep short.
 			if (!woken) await sleep(delay)
 		}
-	})()
+	})
 
 	return {
 		async stop({ graceMs = Number.POSITIVE_INFINITY }: { graceMs?: number } = {}) {
 			const until = Date.now() + graceMs
 			stopping = true
+			stoppingRuns.abort(new CutOffAtShutdown())
 			unsubscribe()
 			wake?.()
 			await loop
