@@ -19,7 +19,6 @@ import {
 	isDatabaseUnavailable,
 	noteDatabaseUnavailable,
 } from './availability.server'
-import { shareFairly } from './fair-share.server'
 import * as schema from './schema.server'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -138,8 +137,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 		fs.cpSync(PGLITE_TEMPLATE, dir, { recursive: true })
 	}
 	if (dir) fs.mkdirSync(dir, { recursive: true })
-	// Requests and the job worker take turns on its one connection (docs/decisions/135).
-	const client = shareFairly(await PGlite.create(dir))
+	const client = await PGlite.create(dir)
 	const session: SqlSession = {
 		query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
 		exec: async (sql) => {

@@ -8,7 +8,6 @@
  */
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/db/availability.server'
 import type { Db } from '~/db/client.server'
-import { inBackground } from '~/db/fair-share.server'
 import { log } from '~/log.server'
 import { claimJobs, ensurePeriodicJob, onJobQueued } from './queue.server'
 import { CutOffAtShutdown, type JobDefinition, runJob } from './run.server'
@@ -37,14 +36,12 @@ export async function runDueJobs(
 	options: Pick<WorkerOptions, 'db' | 'definitions' | 'lockSeconds'>,
 	limit = CONCURRENCY,
 ): Promise<number> {
-	return inBackground(async () => {
-		const claimed = await claimJobs(options.db, limit, options.lockSeconds)
-		const byKind = new Map(options.definitions.map((definition) => [definition.kind, definition]))
-		await Promise.all(
-			claimed.map((job) => runJob(options.db, byKind.get(job.kind), job, options.lockSeconds)),
-		)
-		return claimed.length
-	})
+	const claimed = await claimJobs(options.db, limit, options.lockSeconds)
+	const byKind = new Map(options.definitions.map((definition) => [definition.kind, definition]))
+	await Promise.all(
+		claimed.map((job) => runJob(options.db, byKind.get(job.kind), job, options.lockSeconds)),
+	)
+	return claimed.length
 }
 
 export type JobWorker = {
@@ -126,8 +123,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 		return claimed.length > 0
 	}
 
-	// The worker's statements take their own line on PGlite's one connection (fair-share.server.ts).
-	const loop = inBackground(async () => {
+	const loop = (async () => {
 		try {
 			for (const definition of definitions)
 				if (definition.everySeconds) await ensurePeriodicJob(db, definition.kind)
@@ -157,7 +153,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 			// A run that ends, an enqueue or stop() cuts the sleep short.
 			if (!woken) await sleep(delay)
 		}
-	})
+	})()
 
 	return {
 		async stop({ graceMs = Number.POSITIVE_INFINITY }: { graceMs?: number } = {}) {
