@@ -280,9 +280,11 @@ const envSchema = z.object({
 	JOBS_POLL_SECONDS: wholeNumber('JOBS_POLL_SECONDS', 1)
 		.refine((n) => n <= 60, 'JOBS_POLL_SECONDS must be at most 60')
 		.default('5'),
-	JOBS_LOCK_SECONDS: wholeNumber('JOBS_LOCK_SECONDS', 2)
-		.refine((n) => n <= 3600, 'JOBS_LOCK_SECONDS must be at most 3600')
-		.default('120'),
+	// A lease, renewed every third of it while the job runs, however long (docs/decisions/135):
+	// it replaces JOBS_LOCK_SECONDS, which is no longer read.
+	JOBS_LEASE_SECONDS: wholeNumber('JOBS_LEASE_SECONDS', 2)
+		.refine((n) => n <= 600, 'JOBS_LEASE_SECONDS must be at most 600')
+		.default('15'),
 	// E-mail retries (docs/decisions/076): the first after this many seconds, each wait then
 	// doubling up to an hour, until EMAIL_RETRY_HOURS have passed; then the row is "failed".
 	EMAIL_RETRY_FIRST_SECONDS: wholeNumber('EMAIL_RETRY_FIRST_SECONDS', 1)

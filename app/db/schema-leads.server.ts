@@ -90,6 +90,8 @@ export const outbox = pgTable('outbox', {
 	// 0027: delivery gives the message up after this (an "in one hour" reminder once its
 	// session has started, docs/decisions/116).
 	notAfter: timestamp('not_after', { withTimezone: true }),
+	// 0038: the attempt under way, cleared when its end is recorded (docs/decisions/135).
+	attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
 })
 
 /**

@@ -41,12 +41,19 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 	]
 }
 
-export function startJobs(db: Db): JobWorker {
-	const config = getConfig()
-	return startJobWorker({
+/**
+ * The worker's settings from the configuration: its claims are leases of JOBS_LEASE_SECONDS,
+ * renewed while a job runs, so a dead worker's jobs are taken over within it (docs/decisions/135).
+ */
+export function jobWorkerOptions(db: Db, config = getConfig()) {
+	return {
 		db,
 		definitions: jobDefinitions(db, config),
 		pollSeconds: config.JOBS_POLL_SECONDS,
-		lockSeconds: config.JOBS_LOCK_SECONDS,
-	})
+		lockSeconds: config.JOBS_LEASE_SECONDS,
+	}
+}
+
+export function startJobs(db: Db): JobWorker {
+	return startJobWorker(jobWorkerOptions(db))
 }

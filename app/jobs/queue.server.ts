@@ -68,13 +68,16 @@ export async function ensurePeriodicJob(db: Db, kind: string): Promise<void> {
 /**
  * Claims up to `limit` due jobs for `lockSeconds`: queued ones whose time has come, and running
  * ones whose worker's claim has lapsed (it crashed or hung). Oldest first; rows another worker
- * is claiming at this moment are skipped, not waited for, and so are the kinds in `skipKinds`.
+ * is claiming at this moment are skipped, not waited for, and so are the kinds in `skipKinds`
+ * and the jobs in `skipIds` (the caller's own runs: a renewal late behind a busy database must
+ * not let its own worker start the job a second time).
  */
 export async function claimJobs(
 	db: Db,
 	limit: number,
 	lockSeconds: number,
 	skipKinds: string[] = [],
+	skipIds: number[] = [],
 ): Promise<Job[]> {
 	if (limit <= 0) return []
 	const due = db
@@ -87,6 +90,7 @@ export async function claimJobs(
 					and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)),
 				),
 				skipKinds.length > 0 ? notInArray(jobs.kind, skipKinds) : undefined,
+				skipIds.length > 0 ? notInArray(jobs.id, skipIds) : undefined,
 			),
 		)
 		.orderBy(asc(jobs.runAt), asc(jobs.id))

@@ -13,9 +13,17 @@ export type JobDefinition = {
 	/**
 	 * Does the work; throws to fail this attempt. Must be idempotent: a crash runs it again.
 	 * `signal` aborts when the worker shuts down past its grace period or has lost the job's
-	 * claim: a run that can stop early (an SMTP delivery) stops and throws.
+	 * claim: a run that can stop early (an SMTP delivery) stops and throws. `stopping` aborts as
+	 * soon as the worker begins to shut down: a run that can stop then without leaving an unknown
+	 * outcome behind (a delivery whose data has not been handed over) stops and throws at once,
+	 * and one that cannot (the data handed over, the answer awaited) carries on within the grace.
 	 */
-	run(payload: Record<string, unknown>, job: Job, signal: AbortSignal): Promise<void>
+	run(
+		payload: Record<string, unknown>,
+		job: Job,
+		signal: AbortSignal,
+		stopping?: AbortSignal,
+	): Promise<void>
 	/** How failed attempts are retried (default: 30 s doubling to an hour, `max_attempts`). */
 	retry?: RetryPolicy
 	/** After the last failed attempt: record the failure where people look (the outbox row). */
@@ -60,6 +68,7 @@ export async function runJob(
 	job: Job,
 	lockSeconds: number,
 	controller = new AbortController(),
+	stopping: AbortSignal = new AbortController().signal,
 ): Promise<void> {
 	const heartbeat = setInterval(
 		() =>
@@ -72,7 +81,7 @@ export async function runJob(
 	try {
 		// Every line the job logs carries its id (docs/decisions/108).
 		await withLogFields({ job_id: job.id }, () =>
-			runAndRecord(db, definition, job, controller.signal),
+			runAndRecord(db, definition, job, controller.signal, stopping),
 		)
 	} finally {
 		clearInterval(heartbeat)
@@ -84,6 +93,7 @@ async function runAndRecord(
 	definition: JobDefinition | undefined,
 	job: Job,
 	signal: AbortSignal,
+	stopping: AbortSignal,
 ) {
 	if (!definition) {
 		// A kind this server does not know: one added by a newer version during a rolling deploy.
@@ -103,7 +113,7 @@ async function runAndRecord(
 	try {
 		if (job.attempts > job.maxAttempts && !definition.everySeconds)
 			throw new Error(`gave up after ${job.maxAttempts} attempts (its worker stopped mid-run)`)
-		await definition.run(job.payload, job, signal)
+		await definition.run(job.payload, job, signal, stopping)
 		await finishJob(db, job, periodicAgain())
 	} catch (error) {
 		const reason = failureReason(error)
@@ -113,8 +123,8 @@ async function runAndRecord(
 			await finishJob(db, job, again).catch(logBookkeeping)
 			return
 		}
-		if (signal.aborted) {
-			await releaseAborted(db, job, signal.reason)
+		if (signal.aborted || (stopping.aborted && error === stopping.reason)) {
+			await releaseAborted(db, job, signal.aborted ? signal.reason : error)
 			return
 		}
 		const retryAt =

@@ -46,8 +46,10 @@ export async function runDueJobs(
 
 export type JobWorker = {
 	/**
-	 * Stops claiming; resolves when the jobs already running have ended. With `graceMs`, those
-	 * still running after it are cut off (their signal aborts) and released at once.
+	 * Stops claiming; resolves when the jobs already running have ended. Runs that can stop at
+	 * once without leaving an unknown outcome (a delivery before its data) stop and are released
+	 * at once; the others (a delivery awaiting the answer to its data) are awaited. With
+	 * `graceMs`, those still running after it are cut off (their signal aborts) and released.
 	 */
 	stop(options?: { graceMs?: number }): Promise<void>
 }
@@ -56,8 +58,13 @@ export type JobWorker = {
 export function startJobWorker(options: WorkerOptions): JobWorker {
 	const { db, definitions, lockSeconds } = options
 	const byKind = new Map(definitions.map((definition) => [definition.kind, definition]))
-	const running = new Map<Promise<void>, { kind: string; controller: AbortController }>()
+	const running = new Map<
+		Promise<void>,
+		{ id: number; kind: string; controller: AbortController }
+	>()
 	let stopping = false
+	// Aborted as stop() begins: each run's cue to stop if it can do so cleanly.
+	const stoppingRuns = new AbortController()
 	let wake: (() => void) | null = null
 	let woken = false
 	const unsubscribe = onJobQueued(() => {
@@ -96,14 +103,22 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 			limit,
 			lockSeconds,
 			full.map((definition) => definition.kind),
+			runs.map((run) => run.id),
 		)
 		for (const job of claimed) {
 			const controller = new AbortController()
-			const run = runJob(db, byKind.get(job.kind), job, lockSeconds, controller).finally(() => {
+			const run = runJob(
+				db,
+				byKind.get(job.kind),
+				job,
+				lockSeconds,
+				controller,
+				stoppingRuns.signal,
+			).finally(() => {
 				running.delete(run)
 				wake?.()
 			})
-			running.set(run, { kind: job.kind, controller })
+			running.set(run, { id: job.id, kind: job.kind, controller })
 		}
 		return claimed.length > 0
 	}
@@ -144,6 +159,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 		async stop({ graceMs = Number.POSITIVE_INFINITY }: { graceMs?: number } = {}) {
 			const until = Date.now() + graceMs
 			stopping = true
+			stoppingRuns.abort(new CutOffAtShutdown())
 			unsubscribe()
 			wake?.()
 			await loop

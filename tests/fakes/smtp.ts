@@ -22,7 +22,15 @@ export async function startSmtp(options: SmtpOptions = {}) {
 	// Each held message: accept it now, or refuse it (the server going away), and what it was.
 	const stalled: { accept: () => void; refuse: (error: Error) => void; raw: string }[] = []
 	let answerAfterMs = options.answerAfterMs ?? 0
+	// The greeting waits this long after each connection (a slow server before the data).
+	let greetAfterMs = 0
+	let connections = 0
 	const server = new SMTPServer({
+		onConnect(_session, callback) {
+			connections++
+			if (greetAfterMs > 0) setTimeout(() => callback(), greetAfterMs)
+			else callback()
+		},
 		authOptional: !options.account,
 		// Credentials over plain SMTP: it is loopback.
 		allowInsecureAuth: true,
@@ -97,6 +105,12 @@ export async function startSmtp(options: SmtpOptions = {}) {
 		answerAfter(ms: number) {
 			answerAfterMs = ms
 		},
+		/** From now on each connection is greeted after `ms` (0: at once). */
+		greetAfter(ms: number) {
+			greetAfterMs = ms
+		},
+		/** Connections opened so far. */
+		connectionCount: () => connections,
 		/** Answers the held messages: accepted, as if the server had only been slow. */
 		acceptStalled() {
 			for (const held of stalled.splice(0)) held.accept()

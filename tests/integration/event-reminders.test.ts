@@ -41,6 +41,7 @@ const fixture = await vi.hoisted(async () => {
 		event('session-c', 'workshop', '2030-06-12T17:00:00.000Z', '2030-06-12T19:00:00.000Z'),
 		event('session-d', 'workshop', '2030-06-13T17:00:00.000Z', '2030-06-13T19:00:00.000Z'),
 		event('session-e', 'workshop', '2030-06-14T17:00:00.000Z', '2030-06-14T19:00:00.000Z'),
+		event('session-f', 'workshop', '2030-06-15T17:00:00.000Z', '2030-06-15T19:00:00.000Z'),
 		event('the-day', 'day', '2030-07-01T08:00:00.000Z', '2030-07-01T16:00:00.000Z'),
 	] satisfies SiteEvent[]
 })
@@ -183,6 +184,25 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		now = hoursBefore('session-d', -30)
 		await turn()
 		expect(reminders('missed@example.com')).toHaveLength(0)
+	})
+
+	test('a server down from before the day-before window until three hours before the start sends the day-before reminder late, then the hour’s in its window', async () => {
+		await signUp('back.early@example.com', 'session-f')
+		// Down from 30 hours before to 3 hours before: the day-before window is still open.
+		now = hoursBefore('session-f', 30)
+		await turn()
+		expect(reminders('back.early@example.com')).toHaveLength(0)
+		now = hoursBefore('session-f', 3)
+		await turn()
+		expect(reminders('back.early@example.com').map((mail) => mail.subject)).toEqual([
+			'Reminder: The test workshop starts within a day',
+		])
+		now = hoursBefore('session-f', 0.9)
+		await turn()
+		expect(reminders('back.early@example.com').map((mail) => mail.subject)).toEqual([
+			'Reminder: The test workshop starts within a day',
+			'Starting within the hour: The test workshop',
+		])
 	})
 
 	test('an unsubscribed registrant gets no reminder; once they resubscribe, the next turn sends it', async () => {

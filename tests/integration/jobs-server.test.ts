@@ -30,8 +30,8 @@ const QUICK = {
 	EMAIL_RETRY_FIRST_SECONDS: '1',
 }
 
-/** A dead server's claims lapse after 3 s rather than 120 s. */
-const SHORT_CLAIMS = { JOBS_LOCK_SECONDS: '3' }
+/** A dead server's leases lapse after 3 s rather than 15 s. */
+const SHORT_CLAIMS = { JOBS_LEASE_SECONDS: '3' }
 
 async function signUp(server: RunningServer, email: string) {
 	const fields = await honeypotFields(server.url, '/workshop')

@@ -22,6 +22,7 @@ const row = {
 	kind: 'receipt' as const,
 	listUnsubscribeUrl: null,
 	notAfter: null,
+	attemptStartedAt: null,
 }
 
 describe('an outbox row as the message nodemailer sends (docs/decisions/076)', () => {

@@ -155,8 +155,46 @@ function isPermanent(error: unknown): boolean {
 type DeliveryOptions = {
 	/** Aborted at shutdown, or when the job's claim was lost: the connection is closed. */
 	signal?: AbortSignal
+	/** Aborted when the worker begins to stop: a delivery that has not handed its data over stops. */
+	stopping?: AbortSignal
 	/** Default: RFC 5321's. Shorter in tests only. */
 	timeouts?: SmtpTimeouts
+	/**
+	 * Messages the server accepted whose record could not be written yet (a full disk), by outbox
+	 * row, with their Message-ID: recorded before anything else, never sent again.
+	 */
+	accepted: Map<number, string>
+}
+
+/** Waits before the tries of recording an acceptance, before the attempt fails (docs/decisions/135). */
+const RECORD_RETRIES_MS = [200, 1_000]
+
+/**
+ * Records the server's acceptance of the row: sent, with its Message-ID. Tried again at once a
+ * couple of times; if it still fails, the acceptance stays in `accepted` and the error is thrown,
+ * so the job's retry records it (and sends nothing) once the database takes writes again.
+ */
+async function recordAcceptance(
+	db: Db,
+	outboxId: number,
+	messageId: string,
+	accepted: Map<number, string>,
+) {
+	accepted.set(outboxId, messageId)
+	for (let tries = 0; ; tries++) {
+		try {
+			await db
+				.update(outbox)
+				.set({ messageId, sentAt: sql`now()`, lastError: null, attemptStartedAt: null })
+				.where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt)))
+			accepted.delete(outboxId)
+			return
+		} catch (error) {
+			const wait = RECORD_RETRIES_MS[tries]
+			if (wait === undefined) throw error
+			await new Promise((resolve) => setTimeout(resolve, wait))
+		}
+	}
 }
 
 /**
@@ -166,10 +204,23 @@ type DeliveryOptions = {
  * other, so it is retried — with the same Message-ID, derived from the row.
  */
 async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions): Promise<void> {
+	const acceptedAs = options.accepted.get(outboxId)
+	if (acceptedAs) {
+		// The server took it on an earlier attempt, whose record failed: record it, send nothing.
+		await recordAcceptance(db, outboxId, acceptedAs, options.accepted)
+		log.info(`E-mail #${outboxId}: its acceptance by the mail server recorded late`)
+		return
+	}
 	const smtpUrl = getConfig().SMTP_URL
 	const [row] = await db
 		.update(outbox)
-		.set({ attempts: sql`${outbox.attempts} + 1` })
+		.set({
+			attempts: sql`${outbox.attempts} + 1`,
+			attemptStartedAt: sql`now()`,
+			// An earlier attempt whose end was never recorded (a killed process) may have handed the
+			// message over: this one may be a second copy (same Message-ID), and the owner is told.
+			outcomeUnknownAt: sql`case when ${outbox.attemptStartedAt} is null then ${outbox.outcomeUnknownAt} else coalesce(${outbox.outcomeUnknownAt}, now()) end`,
+		})
 		.where(and(eq(outbox.id, outboxId), isNull(outbox.sentAt), isNull(outbox.failedAt)))
 		.returning()
 	if (!row) return
@@ -177,7 +228,7 @@ async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions):
 	if (row.notAfter && row.notAfter.getTime() <= Date.now()) {
 		await db
 			.update(outbox)
-			.set({ failedAt: sql`now()`, lastError: TOO_LATE })
+			.set({ failedAt: sql`now()`, lastError: TOO_LATE, attemptStartedAt: null })
 			.where(eq(outbox.id, outboxId))
 		log.info(`E-mail #${row.id} to ${to}: "${row.subject}" given up: ${TOO_LATE}`)
 		return
@@ -185,14 +236,22 @@ async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions):
 	if (!smtpUrl) throw new Error('SMTP_URL is not set: the message cannot be delivered')
 	const message = outboxMessage(row)
 	try {
-		await submitMessage(smtpUrl, message, options)
+		await submitMessage(smtpUrl, message, {
+			signal: options.signal,
+			untilHandedOver: options.stopping,
+			timeouts: options.timeouts,
+		})
 	} catch (error) {
 		const unknown = error instanceof OutcomeUnknownError
 		const reason = redactEmails((error as Error).message ?? String(error))
 		countEmailFailure('attempt')
 		await db
 			.update(outbox)
-			.set({ lastError: reason, ...(unknown ? { outcomeUnknownAt: sql`now()` } : {}) })
+			.set({
+				lastError: reason,
+				attemptStartedAt: null,
+				...(unknown ? { outcomeUnknownAt: sql`now()` } : {}),
+			})
 			.where(eq(outbox.id, outboxId))
 		log.error(
 			`E-mail #${row.id} to ${to}: "${row.subject}" ${unknown ? 'may have been delivered (no answer after the data)' : 'could not be sent'} (attempt ${row.attempts}): ${reason}`,
@@ -200,11 +259,9 @@ async function deliverEmail(db: Db, outboxId: number, options: DeliveryOptions):
 		if (isPermanent(error)) throw new PermanentJobError(reason)
 		throw error
 	}
-	// Recorded first, before the job is marked done: a retry now finds the row sent.
-	await db
-		.update(outbox)
-		.set({ messageId: String(message.messageId), sentAt: sql`now()`, lastError: null })
-		.where(eq(outbox.id, outboxId))
+	// Recorded first, before the job is marked done: a retry now finds the row sent — or, should
+	// the write fail, finds the acceptance remembered and sends nothing.
+	await recordAcceptance(db, outboxId, String(message.messageId), options.accepted)
 	log.info(`E-mail #${row.id} to ${to}: "${row.subject}" sent over SMTP`)
 }
 
@@ -237,12 +294,25 @@ export function emailDeliveryJob(
 	db: Db,
 	options: { firstRetrySeconds: number; timeouts?: SmtpTimeouts },
 ): JobDefinition {
+	// This process's memory of acceptances not yet recorded (docs/decisions/135).
+	const accepted = new Map<number, string>()
 	return {
 		kind: EMAIL_DELIVERY_JOB,
-		run: (payload, _job, signal) =>
-			deliverEmail(db, outboxIdOf(payload), { signal, timeouts: options.timeouts }),
+		run: (payload, _job, signal, stopping) =>
+			deliverEmail(db, outboxIdOf(payload), {
+				signal,
+				stopping,
+				timeouts: options.timeouts,
+				accepted,
+			}),
 		retry: emailRetryPolicy(options.firstRetrySeconds),
-		onGiveUp: (payload, reason) => giveUpEmail(db, outboxIdOf(payload), reason),
+		onGiveUp: async (payload, reason) => {
+			const outboxId = outboxIdOf(payload)
+			const acceptedAs = accepted.get(outboxId)
+			// Delivered, only never recorded: not a failure.
+			if (acceptedAs) await recordAcceptance(db, outboxId, acceptedAs, accepted)
+			else await giveUpEmail(db, outboxId, reason)
+		},
 		maxRunning: EMAIL_DELIVERIES_AT_ONCE,
 	}
 }

@@ -44,6 +44,11 @@ type SubmitOptions = {
 	timeouts?: SmtpTimeouts
 	/** Aborting closes the connection at once (shutdown): the send fails like a lost connection. */
 	signal?: AbortSignal
+	/**
+	 * Aborting closes the connection only while the message has not been handed over (the server
+	 * cannot have it: a known outcome); once it has, the answer is still awaited.
+	 */
+	untilHandedOver?: AbortSignal
 }
 
 /**
@@ -55,7 +60,7 @@ type SubmitOptions = {
 export function submitMessage(
 	url: string,
 	message: Mail.Options,
-	{ timeouts = RFC_5321_TIMEOUTS, signal }: SubmitOptions = {},
+	{ timeouts = RFC_5321_TIMEOUTS, signal, untilHandedOver }: SubmitOptions = {},
 ): Promise<{ response: string }> {
 	const options = { ...parseConnectionUrl(url), ...timeouts }
 	const mail = new MailComposer(message).compile()
@@ -67,6 +72,7 @@ export function submitMessage(
 			if (settled) return
 			settled = true
 			signal?.removeEventListener('abort', onAbort)
+			untilHandedOver?.removeEventListener('abort', onStop)
 			if (!error) {
 				connection.quit()
 				resolve({ response })
@@ -77,10 +83,16 @@ export function submitMessage(
 			const answered = typeof (error as { responseCode?: unknown }).responseCode === 'number'
 			reject(handedOver && !answered ? new OutcomeUnknownError(error) : error)
 		}
-		const onAbort = () =>
-			finish(signal?.reason instanceof Error ? signal.reason : new Error('Delivery aborted'))
+		const abortWith = (reason: unknown) =>
+			finish(reason instanceof Error ? reason : new Error('Delivery aborted'))
+		const onAbort = () => abortWith(signal?.reason)
+		const onStop = () => {
+			if (!handedOver) abortWith(untilHandedOver?.reason)
+		}
 		if (signal?.aborted) return onAbort()
+		if (untilHandedOver?.aborted) return onStop()
 		signal?.addEventListener('abort', onAbort, { once: true })
+		untilHandedOver?.addEventListener('abort', onStop, { once: true })
 		// Errors after the end (a late socket error while closing) have nobody left to tell.
 		connection.on('error', (error) => finish(error))
 		connection.connect((error) => {
