@@ -197,7 +197,8 @@ app.use((req, res, next) => {
 		return
 	}
 	const own = [siteOrigin, requestedOrigin(req)].filter((origin) => origin !== null)
-	if (!isAllowedOrigin(req.get('origin'), own)) {
+	// Without an Origin, a Referer from another site is a cross-site post too (decision 132).
+	if (!isAllowedOrigin(req.get('origin'), own, req.get('referer'))) {
 		res.status(403).type('text/plain').send('Forbidden: cross-site form submission')
 		return
 	}

@@ -29,6 +29,9 @@ export const MESSAGES = {
 	firstNameControl: 'First name must not contain control characters',
 	lastNameControl: 'Last name must not contain control characters',
 	profileValueControl: 'This value must not contain control characters',
+	// Characters that reverse or embed the text's direction, in names (docs/decisions/132).
+	firstNameDirection: 'First name must not contain characters that change the direction of text',
+	lastNameDirection: 'Last name must not contain characters that change the direction of text',
 
 	// The insiders survey.
 	surveyRating: `Please choose a rating from ${SURVEY_RATING.min} to ${SURVEY_RATING.max}`,
@@ -45,6 +48,7 @@ export const MESSAGES = {
 	passNameShort: `Name must be at least ${PASS_HOLDER_NAME_LENGTH.min} characters`,
 	passNameLong: `Name must be less than ${PASS_HOLDER_NAME_LENGTH.max} characters`,
 	passNameControl: 'Name must not contain control characters',
+	passNameDirection: 'Name must not contain characters that change the direction of text',
 	passAlreadyClaimed: 'This pass has already been claimed.',
 	seatAlreadyClaimed: 'This seat has already been claimed.',
 
@@ -59,6 +63,7 @@ export const MESSAGES = {
 	billingCompanyLong: 'Company name must be at most 120 characters',
 	billingAddressLong: 'Billing address must be at most 300 characters',
 	billingControl: 'Billing details must not contain control characters',
+	billingDirection: 'Billing details must not contain characters that change the direction of text',
 	billingCountry: 'Enter your country as two letters, such as DE or FR',
 	billingCountryForVat: 'Enter your country to give a VAT number',
 	billingVatNumber: 'Enter a VAT number in your country’s format, such as DE123456789',

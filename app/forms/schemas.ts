@@ -21,7 +21,7 @@ import {
 } from './limits'
 import { MESSAGES } from './messages'
 import { nameLength, normalizeName } from './normalize'
-import { hasControlCharacters, textLimitFor, withinTextLimit } from './text'
+import { hasControlCharacters, hasDirectionControls, textLimitFor, withinTextLimit } from './text'
 
 /**
  * Refuses a value for which `refused` holds with `message`, and stops there (`fatal`): nothing
@@ -46,17 +46,23 @@ export const emailField = z
  * A name: SPEC §5's lengths count graphemes (an accented letter is one), and the text under them
  * is capped by code points and bytes (docs/decisions/103), answered with the "too long" message.
  */
-const name = (length: { min: number; max: number }, short: string, long: string, control: string) =>
+const name = (
+	length: { min: number; max: number },
+	messages: { short: string; long: string; control: string; direction: string },
+) =>
 	z
 		.string()
-		.superRefine(refuse(hasControlCharacters, control))
-		.superRefine(refuse((value) => !withinTextLimit(value.trim(), textLimitFor(length.max)), long))
+		.superRefine(refuse(hasControlCharacters, messages.control))
+		.superRefine(refuse(hasDirectionControls, messages.direction))
+		.superRefine(
+			refuse((value) => !withinTextLimit(value.trim(), textLimitFor(length.max)), messages.long),
+		)
 		.transform(normalizeName)
 		.pipe(
 			z
 				.string()
-				.refine((value) => nameLength(value) >= length.min, short)
-				.refine((value) => nameLength(value) <= length.max, long),
+				.refine((value) => nameLength(value) >= length.min, messages.short)
+				.refine((value) => nameLength(value) <= length.max, messages.long),
 		)
 
 // A URL parser would quietly encode a control character; the stored value would still hold it.
@@ -70,18 +76,18 @@ const isWebUrl = (value: string) =>
  */
 export const profileSchema = z.object({
 	email: z.string().trim().max(EMAIL_MAX_LENGTH, MESSAGES.email).email(MESSAGES.email).optional(),
-	firstName: name(
-		FIRST_NAME_LENGTH,
-		MESSAGES.firstNameShort,
-		MESSAGES.firstNameLong,
-		MESSAGES.firstNameControl,
-	).optional(),
-	lastName: name(
-		LAST_NAME_LENGTH,
-		MESSAGES.lastNameShort,
-		MESSAGES.lastNameLong,
-		MESSAGES.lastNameControl,
-	).optional(),
+	firstName: name(FIRST_NAME_LENGTH, {
+		short: MESSAGES.firstNameShort,
+		long: MESSAGES.firstNameLong,
+		control: MESSAGES.firstNameControl,
+		direction: MESSAGES.firstNameDirection,
+	}).optional(),
+	lastName: name(LAST_NAME_LENGTH, {
+		short: MESSAGES.lastNameShort,
+		long: MESSAGES.lastNameLong,
+		control: MESSAGES.lastNameControl,
+		direction: MESSAGES.lastNameDirection,
+	}).optional(),
 	// Rendered as an image source, so only web addresses (never javascript: or data:). The
 	// length is checked first: a huge value is refused for its size, without parsing it.
 	avatar: z
@@ -177,7 +183,8 @@ export const passClaimSchema = z.object({
 		.trim()
 		.min(PASS_HOLDER_NAME_LENGTH.min, MESSAGES.passNameShort)
 		.max(PASS_HOLDER_NAME_LENGTH.max, MESSAGES.passNameLong)
-		.refine(controlFree, MESSAGES.passNameControl),
+		.refine(controlFree, MESSAGES.passNameControl)
+		.refine((value) => !hasDirectionControls(value), MESSAGES.passNameDirection),
 	email: emailField,
 })
 
@@ -213,6 +220,7 @@ const billingText = (max: number, long: string) =>
 		.trim()
 		.max(max, long)
 		.refine((value) => !hasControlCharacters(value.replace(/\r?\n/g, ' ')), MESSAGES.billingControl)
+		.refine((value) => !hasDirectionControls(value), MESSAGES.billingDirection)
 		.optional()
 
 /** A country code the runtime knows by name (ISO 3166-1 alpha-2), upper-cased. */

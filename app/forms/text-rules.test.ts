@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { MESSAGES } from './messages'
 import { formSchemas } from './registry'
 import { profileSchema } from './schemas'
-import { hasControlCharacters, withinTextLimit } from './text'
+import { hasControlCharacters, hasDirectionControls, withinTextLimit } from './text'
 
 const NUL = '\u0000'
 // Two letters, the second carrying about 12 KB of combining acute accents.
@@ -105,5 +105,65 @@ describe('forms cap texts by code points and bytes', () => {
 		expect(fieldMessages('signup', { email: 'a@b.co', firstName: 'e\u0301'.repeat(19) })).toEqual(
 			{},
 		)
+	})
+})
+
+describe('names refuse the characters that reorder text (docs/decisions/132)', () => {
+	// Embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069): "Ada\u202Eecilo"
+	// reads "Adapolice" backwards in a list, a receipt or an e-mail's greeting.
+	const directionControls = [
+		'\u202A',
+		'\u202B',
+		'\u202C',
+		'\u202D',
+		'\u202E',
+		'\u2066',
+		'\u2067',
+		'\u2068',
+		'\u2069',
+	]
+
+	test('each one is found, and the marks of right-to-left writing are not', () => {
+		for (const control of directionControls)
+			expect(hasDirectionControls(`Ada${control}x`), control.codePointAt(0)!.toString(16)).toBe(
+				true,
+			)
+		// U+200E/U+200F and U+061C are marks a right-to-left name may need, and reorder nothing.
+		expect(hasDirectionControls('\u05D3\u05E0\u05D4\u200F 2')).toBe(false)
+		expect(hasDirectionControls('Zoë Łukasz 李小龍 דנה نور')).toBe(false)
+	})
+
+	test('the first and last names, the holder name and billing details refuse them next to the field', () => {
+		for (const control of directionControls) {
+			expect(
+				fieldMessages('signup', { email: 'a@b.co', firstName: `Ada${control}ecilop` }),
+			).toEqual({
+				firstName: MESSAGES.firstNameDirection,
+			})
+			expect(fieldMessages('onboarding', { lastName: `${control}Lovelace` })).toEqual({
+				lastName: MESSAGES.lastNameDirection,
+			})
+			expect(
+				fieldMessages('passClaim', { name: `Ada ${control}Lovelace`, email: 'a@b.co' }),
+			).toEqual({
+				name: MESSAGES.passNameDirection,
+			})
+			const card = {
+				intent: 'pay',
+				email: 'a@b.co',
+				cardNumber: '4242 4242 4242 4242',
+				expiry: '12 / 40',
+				cvc: '123',
+			}
+			expect(fieldMessages('sandboxCheckout', { ...card, company: `Acme ${control}Ltd` })).toEqual({
+				company: MESSAGES.billingDirection,
+			})
+		}
+	})
+
+	test('right-to-left names still pass', () => {
+		for (const firstName of ['דנה', 'نور', 'דנה\u200F']) {
+			expect(fieldMessages('signup', { email: 'a@b.co', firstName }), firstName).toEqual({})
+		}
 	})
 })

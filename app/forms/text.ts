@@ -15,6 +15,19 @@ export function hasControlCharacters(value: string, { multiline = false } = {}):
 	return (multiline ? CONTROL_IN_LINES : CONTROL).test(value)
 }
 
+/**
+ * Embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069) reorder the text around
+ * them wherever a name is shown: a list, a receipt, an invoice, an e-mail's greeting (docs/decisions/132).
+ * The left-to-right and right-to-left marks (U+200E, U+200F, U+061C) are allowed: a right-to-left
+ * name may need them next to digits or Latin letters, and they only set the direction of what
+ * is beside them.
+ */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u
+
+export function hasDirectionControls(value: string): boolean {
+	return DIRECTION_CONTROL.test(value)
+}
+
 /** A text's ceiling: code points (what the text is made of) and UTF-8 bytes (what it weighs). */
 export type TextLimit = { codePoints: number; bytes: number }
 

@@ -16,15 +16,19 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 /**
- * Whether this request may use the operator tools. `context.clientIp` is the address as
- * resolved under TRUST_PROXY (server.ts), so a forwarded header from an untrusted peer cannot
- * make a stranger look local.
+ * Whether this request may use the operator tools. "On this machine" is the socket's peer
+ * (docs/decisions/132): an `X-Forwarded-For: 127.0.0.1` never makes a stranger local, not even
+ * under TRUST_PROXY, where it is believed for the visitor's address. Behind a proxy on this
+ * machine, the visitor it forwards for (`clientIp`, resolved under TRUST_PROXY) must be local
+ * too, so the proxy being local does not open the tools to whoever it serves.
  */
-export function canUseOperatorTools(context: Pick<AppLoadContext, 'clientIp'>): boolean {
+export function canUseOperatorTools(context: Pick<AppLoadContext, 'clientIp' | 'peerIp'>): boolean {
 	const config = getConfig()
 	return (
 		config.NODE_ENV === 'development' &&
 		config.SITE_URL === undefined &&
+		context.peerIp !== undefined &&
+		isLoopbackAddress(context.peerIp) &&
 		isLoopbackAddress(context.clientIp)
 	)
 }

@@ -34,7 +34,7 @@ export const ADMIN_HEADERS = {
  */
 export async function getOwner(
 	request: Request,
-	context: Pick<AppLoadContext, 'secure' | 'clientIp'>,
+	context: Pick<AppLoadContext, 'secure' | 'clientIp' | 'peerIp'>,
 ): Promise<Owner | null> {
 	const session = await getSession(request, context)
 	const owner = parseOwnerSession(session.get('owner'))

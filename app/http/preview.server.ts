@@ -56,7 +56,7 @@ const isOn = (value: string | null) => value === 'true' || value === '1'
  */
 export async function previewRedirect(
 	request: Request,
-	context: Pick<AppLoadContext, 'secure' | 'clientIp'>,
+	context: Pick<AppLoadContext, 'secure' | 'clientIp' | 'peerIp'>,
 ): Promise<Response | null> {
 	const url = new URL(request.url)
 	const param = url.searchParams.get('preview')

@@ -66,6 +66,18 @@ describe('origin check', () => {
 		expect(isAllowedOrigin('https://site.test:8443', own)).toBe(false)
 		expect(isAllowedOrigin('null', own)).toBe(false)
 	})
+
+	test('without an Origin, the Referer decides when there is one (docs/decisions/132)', () => {
+		const own = ['https://site.test']
+		expect(isAllowedOrigin(undefined, own, 'https://site.test/admin/coupons')).toBe(true)
+		expect(isAllowedOrigin(undefined, own, 'https://evil.test/page')).toBe(false)
+		expect(isAllowedOrigin(undefined, own, 'http://site.test/admin')).toBe(false)
+		expect(isAllowedOrigin(undefined, own, 'not a url')).toBe(false)
+		expect(isAllowedOrigin('', own, 'https://evil.test/')).toBe(false)
+		expect(isAllowedOrigin(undefined, own, undefined)).toBe(true)
+		// An Origin, when sent, is the browser's own word: the Referer cannot overrule it.
+		expect(isAllowedOrigin('https://site.test', own, 'https://evil.test/')).toBe(true)
+	})
 })
 
 // requestFacts against a real Express app, so `trust proxy` is applied exactly as in server.ts.
@@ -107,6 +119,7 @@ describe('request facts', () => {
 	test('with TRUST_PROXY=0 forwarded headers are ignored', async () => {
 		expect(await facts(servers.untrusted, forwarded)).toEqual({
 			clientIp: '127.0.0.1',
+			peerIp: '127.0.0.1',
 			origin: 'https://aidrivendev.com',
 			secure: false,
 		})
@@ -116,6 +129,8 @@ describe('request facts', () => {
 		expect(await facts(servers.oneHop, forwarded)).toEqual({
 			// One hop: the last address the trusted proxy appended, not the visitor-supplied first one.
 			clientIp: '198.51.100.1',
+			// The socket's peer stays what it is: the proxy, here on this machine.
+			peerIp: '127.0.0.1',
 			origin: 'https://aidrivendev.com',
 			secure: true,
 		})

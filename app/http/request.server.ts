@@ -7,6 +7,11 @@ export type RequestFacts = {
 	/** The visitor's address: the socket peer, or X-Forwarded-For within TRUST_PROXY hops. */
 	clientIp: string
 	/**
+	 * The socket's peer, whatever TRUST_PROXY says: what "on this machine" is decided by for the
+	 * operator tools (docs/decisions/132). Absent: unknown, never on this machine.
+	 */
+	peerIp?: string
+	/**
 	 * Origin for canonical and absolute links: SITE_URL, else the address the server was started
 	 * on; never the request's Host or X-Forwarded-Host (docs/decisions/069).
 	 */
@@ -49,12 +54,19 @@ export function isNormalPath(target: string): boolean {
 }
 
 /**
- * Whether a POST's Origin header is acceptable (docs/decisions/063): absent (older clients,
- * some privacy tools), or exactly one of `origins` — scheme, host and port alike.
+ * Whether a POST's Origin header is acceptable (docs/decisions/063): exactly one of `origins` —
+ * scheme, host and port alike. Without one (older clients, some privacy tools), the Referer's
+ * origin must be one of them when a Referer is sent (docs/decisions/132): a page of another
+ * site that got its Origin dropped still names itself there. Neither header is allowed.
  */
-export function isAllowedOrigin(originHeader: string | undefined, origins: string[]): boolean {
-	if (originHeader === undefined || originHeader === '') return true
-	return origins.includes(originHeader)
+export function isAllowedOrigin(
+	originHeader: string | undefined,
+	origins: string[],
+	refererHeader?: string,
+): boolean {
+	if (originHeader !== undefined && originHeader !== '') return origins.includes(originHeader)
+	if (refererHeader === undefined || refererHeader === '') return true
+	return URL.canParse(refererHeader) && origins.includes(new URL(refererHeader).origin)
 }
 
 /**
@@ -79,6 +91,7 @@ export function requestedOrigin(req: import('express').Request): string | null {
 export function requestFacts(req: import('express').Request, origin: string): RequestFacts {
 	return {
 		clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+		peerIp: req.socket.remoteAddress ?? '',
 		origin,
 		secure: req.secure,
 	}

@@ -36,6 +36,16 @@ describe('the start-up hint', () => {
 		])
 	})
 
+	test('npm run dev: an emulator account is an owner only once listed, and the hint says so (decision 132)', () => {
+		const [none] = startUpHint({ ...freshClone, NODE_ENV: 'development' }, ORIGIN)
+		expect(none).toContain('Set ADMIN_GITHUB_LOGINS to an account of the GitHub emulator')
+		const [listed] = startUpHint(
+			{ ...freshClone, NODE_ENV: 'development', ADMIN_GITHUB_LOGINS: ['mona'] },
+			ORIGIN,
+		)
+		expect(listed).toContain('pick mona in the GitHub emulator')
+	})
+
 	test('a GitHub OAuth app without owners: set ADMIN_GITHUB_LOGINS', () => {
 		const [owner] = startUpHint(
 			{ ...freshClone, GITHUB_CLIENT_ID: 'id', SMTP_URL: 'smtp://mail.example.com' },

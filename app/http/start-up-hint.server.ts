@@ -21,9 +21,14 @@ export function startUpHint(config: HintConfig, origin: string): string[] {
 	const operatorTools = config.NODE_ENV === 'development' && config.SITE_URL === undefined
 	const signIn = `${origin}/login/github?returnTo=/admin`
 	const mode = githubSignInMode(config)
-	if (mode === 'emulator' && operatorTools)
+	// The owner list holds in development too (docs/decisions/132).
+	if (mode === 'emulator' && operatorTools && config.ADMIN_GITHUB_LOGINS.length === 0)
 		lines.push(
-			`Owner's dashboard: open ${signIn} from this machine and pick any account in the GitHub emulator (in development without SITE_URL, emulator accounts are owners).`,
+			`Owner's dashboard: nobody is an owner yet. Set ADMIN_GITHUB_LOGINS to an account of the GitHub emulator (such as mona), restart, then open ${signIn} from this machine and pick it (in development without SITE_URL, listed emulator accounts are owners).`,
+		)
+	else if (mode === 'emulator' && operatorTools)
+		lines.push(
+			`Owner's dashboard: open ${signIn} from this machine and pick ${config.ADMIN_GITHUB_LOGINS.join(' or ')} in the GitHub emulator (in development without SITE_URL, listed emulator accounts are owners).`,
 		)
 	else if (mode === 'emulator')
 		lines.push(

@@ -1,6 +1,8 @@
 /**
  * /pass/:id/thank-you: confirms a claimed pass, or a claimed course seat (a pass of another kind,
- * docs/decisions/118). Unknown or unclaimed passes: 404, no hint.
+ * docs/decisions/118). Unknown or unclaimed passes: 404, no hint. Whoever has the seat's link
+ * opens this page (the buyer who handed it out, anyone it was forwarded to): it names the holder
+ * and never their address (docs/decisions/132).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
@@ -28,7 +30,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 			itemName: claimed.itemName,
 			unit: claimed.itemType === 'course' ? ('seat' as const) : ('pass' as const),
 			name: claimed.holderName,
-			email: claimed.holderEmail,
 			// Passes are for the day event, seats for the course's opening (docs/decisions/086).
 			events: upcomingEvents(eventKindOf(claimed.itemType), context.origin),
 		},
@@ -49,16 +50,16 @@ export default function PassThankYou() {
 					{
 						when: 'Now',
 						// Written with the claim (models/checkout/passes.server.ts claimPass, decision 113).
-						what: `A confirmation with the date and the calendar file is on its way to ${pass.email}.`,
+						what: 'A confirmation with the date and the calendar file is on its way to the address given with the claim.',
 					},
 					pass.unit === 'seat'
 						? {
 								when: 'When the course opens',
-								what: `We e-mail your access to ${pass.email}.`,
+								what: 'We e-mail the access to that address.',
 							}
 						: {
 								when: 'The day before, and an hour before the start',
-								what: `We e-mail ${pass.email} a reminder with the joining link.`,
+								what: 'We e-mail that address a reminder with the joining link.',
 							},
 				]}
 				events={pass.events}

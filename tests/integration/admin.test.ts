@@ -136,14 +136,30 @@ describe('an identity from the embedded GitHub emulator', () => {
 		}
 	})
 
-	test('is the owner where the operator tools are open (npm run dev on a fresh clone)', async () => {
-		const server = await startServer({ NODE_ENV: 'development' })
+	test('is the owner where the operator tools are open (npm run dev on a fresh clone), with its login listed', async () => {
+		const server = await startServer({ NODE_ENV: 'development', ADMIN_GITHUB_LOGINS: 'zoe' })
 		try {
 			expect(await dashboardAfterEmulatorSignIn(server, 'zoe')).toBe(200)
 		} finally {
 			await server.stop()
 		}
-	})
+	}, 180_000)
+
+	test('is no owner in development when its login is not in ADMIN_GITHUB_LOGINS, or none is (decision 132)', async () => {
+		for (const [logins, login] of [
+			['zoe', 'hubot'],
+			['', 'zoe'],
+		] as const) {
+			const server = await startServer({ NODE_ENV: 'development', ADMIN_GITHUB_LOGINS: logins })
+			try {
+				expect(await dashboardAfterEmulatorSignIn(server, login), `${login} of [${logins}]`).toBe(
+					404,
+				)
+			} finally {
+				await server.stop()
+			}
+		}
+	}, 300_000)
 })
 
 /** Where the site keeps its data: PGlite, and PostgreSQL too when TEST_DATABASE_URL is set. */

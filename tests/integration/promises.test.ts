@@ -183,17 +183,17 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	{
 		file: 'app/routes/pass.$id.thank-you.tsx',
-		says: 'on its way to ${pass',
+		says: 'on its way to the address given with the claim',
 		proof: ['tests/integration/tell-people.test.ts', 'a claimed pass e-mails its holder'],
 	},
 	{
 		file: 'app/routes/pass.$id.thank-you.tsx',
-		says: 'We e-mail your access to ${pass',
+		says: 'We e-mail the access to that address',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
 	{
 		file: 'app/routes/pass.$id.thank-you.tsx',
-		says: 'We e-mail ${pass',
+		says: 'We e-mail that address a reminder',
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
 	{

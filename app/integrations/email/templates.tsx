@@ -11,7 +11,6 @@ import {
 	Hr,
 	Html,
 	Link,
-	Markdown,
 	Preview,
 	plainTextSelectors,
 	render,
@@ -21,7 +20,7 @@ import {
 import type { ReactElement, ReactNode } from 'react'
 import { formatMinorPrice, formatPrice, toMajorUnits } from '~/models/pricing'
 import { carriesUnsubscribe, type EmailKind } from './kinds'
-import { escapeRawHtml } from './owner-markdown.server'
+import { type OwnerMarkdownStyles, renderOwnerMarkdown } from './owner-markdown.server'
 
 export type EmailContent = {
 	/** Its template's name, classified in kinds.ts. */
@@ -919,6 +918,21 @@ export function checkoutRecovery(data: {
 	)
 }
 
+const inlineCss = (style: Record<string, string>) =>
+	Object.entries(style)
+		.map(
+			([property, value]) => `${property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${value}`,
+		)
+		.join(';')
+
+const ownerMarkdownStyles: OwnerMarkdownStyles = {
+	p: inlineCss(paragraph),
+	li: inlineCss({ fontSize: '16px', lineHeight: '24px', color: colors.text }),
+	a: inlineCss(linkStyle),
+	h1: inlineCss({ fontSize: '22px', margin: '0 0 16px', color: colors.text }),
+	h2: inlineCss({ fontSize: '18px', margin: '24px 0 8px', color: colors.text }),
+}
+
 /**
  * A message the owner wrote on the dashboard (docs/decisions/119): their subject and their
  * Markdown, in the site's layout, with the recipient's unsubscribe links.
@@ -933,17 +947,11 @@ export function ownerMessage(data: {
 		'ownerMessage',
 		data.subject,
 		<Layout preview={data.subject} unsubscribe={data.unsubscribe}>
-			<Markdown
-				markdownCustomStyles={{
-					p: paragraph,
-					li: { fontSize: '16px', lineHeight: '24px', color: colors.text },
-					link: linkStyle,
-					h1: { fontSize: '22px', margin: '0 0 16px', color: colors.text },
-					h2: { fontSize: '18px', margin: '24px 0 8px', color: colors.text },
-				}}
-			>
-				{escapeRawHtml(data.body)}
-			</Markdown>
+			<div
+				// Rendered with its attributes escaped and sanitised against an allow-list (decision 132).
+				// biome-ignore lint/security/noDangerouslySetInnerHtml: the allow-listed HTML of the owner's Markdown
+				dangerouslySetInnerHTML={{ __html: renderOwnerMarkdown(data.body, ownerMarkdownStyles) }}
+			/>
 		</Layout>,
 		data.unsubscribe,
 	)

@@ -9,14 +9,23 @@
  * - the e-mails sent to them but those about an order: address, bodies, attachments and links
  *   gone, a delivery still waiting given up;
  * - on the owner's messages, the recipient's address (one not yet sent is passed over);
+ * - their place on the waiting list: the address becomes a tombstone and the entry is removed;
+ * - orders never paid (a checkout left open, a waiting-list offer): the address, name, billing
+ *   details and the reminder's address go, and a hold still running ends now, as if it expired;
+ * - any order's checkout reminder address; a seat or pass they claimed or were sent (the holder's
+ *   address and name, the address it was sent to: a holder is not the buyer, whom the invoice
+ *   names), the claim itself staying so the seat is not offered again;
  * - and the address's mailbox is suppressed, so nothing is ever mailed to it again unless they
  *   resubscribe themselves.
- * Orders are kept, with the buyer's name and e-mail, their passes and the e-mails about them
- * (receipts, refunds, pass links): bookkeeping law requires them (Art. 17(3)(b)). The audit line
- * names the lead's number and what was erased, never the address.
+ * Paid and refunded orders are kept, with the buyer's name and e-mail, their passes and the
+ * e-mails about them (receipts, refunds, pass links): bookkeeping law requires them (Art.
+ * 17(3)(b)); invoices keep the buyer as issued (docs/decisions/132 lists every column holding an
+ * address, and tests/integration/erase-everywhere.test.ts reads the schema to hold it to that).
+ * The audit line names the lead's number and what was erased, never the address.
  */
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { orders, passes, waitlistEntries } from '~/db/schema.server'
 import { bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
 import { leads, outbox, surveyResponses } from '~/db/schema-leads.server'
 import { TRANSACTIONAL_KINDS } from '~/integrations/email/kinds'
@@ -73,7 +82,13 @@ export async function eraseLead(
 			.where(
 				and(
 					eq(outbox.toAddress, address),
-					or(isNull(outbox.kind), notInArray(outbox.kind, TRANSACTIONAL_KINDS)),
+					// The e-mails about an order stay only for its buyer (decision 132): a seat holder's
+					// are not bookkeeping.
+					or(
+						isNull(outbox.kind),
+						notInArray(outbox.kind, TRANSACTIONAL_KINDS),
+						sql`NOT EXISTS (SELECT 1 FROM orders WHERE orders.email = ${address} AND orders.status IN ('paid', 'refunded'))`,
+					),
 				),
 			)
 			.returning({ id: outbox.id })
@@ -96,6 +111,39 @@ export async function eraseLead(
 					),
 				),
 			)
+		// Decision 132: the places decision 109 forgot. The waiting list and the offers are not
+		// bookkeeping: the entry goes, and its offer's hold ends as an unpaid checkout's would.
+		await tx
+			.update(waitlistEntries)
+			.set({
+				email: sql`'erased-waitlist-' || ${waitlistEntries.id} || '@erased.invalid'`,
+				status: 'removed',
+				updatedAt: sql`now()`,
+			})
+			.where(eq(waitlistEntries.email, address))
+		await tx
+			.update(orders)
+			.set({
+				email: sql`'erased-order-' || ${orders.id} || '@erased.invalid'`,
+				customerName: null,
+				billing: null,
+				recoveryEmail: null,
+				expiresAt: sql`least(${orders.expiresAt}, now())`,
+				updatedAt: sql`now()`,
+			})
+			.where(and(eq(orders.email, address), notInArray(orders.status, ['paid', 'refunded'])))
+		await tx
+			.update(orders)
+			.set({ recoveryEmail: null, updatedAt: sql`now()` })
+			.where(eq(orders.recoveryEmail, address))
+		await tx
+			.update(passes)
+			.set({
+				holderEmail: sql`'erased-pass-' || ${passes.id} || '@erased.invalid'`,
+				holderName: '(erased)',
+			})
+			.where(eq(passes.holderEmail, address))
+		await tx.update(passes).set({ sentTo: null }).where(eq(passes.sentTo, address))
 		await unsubscribe(tx, address, 'erased')
 		await recordOwnerAction(tx, {
 			actor: actor.name,

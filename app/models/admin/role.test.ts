@@ -54,6 +54,20 @@ describe('who is an owner at sign-in', () => {
 		expect(emulator(false)).toEqual({ owner: false })
 		expect(emulator(true)).toEqual({ owner: true, login: 'mona', bind: null })
 	})
+
+	test('an emulator identity not in ADMIN_GITHUB_LOGINS is no owner, even where the operator tools are open (decision 132)', () => {
+		const emulator = (login: string, configuredLogins: string[]) =>
+			decideOwnerRole({
+				via: 'emulator',
+				operatorToolsOpen: true,
+				configuredLogins,
+				account: { id: 1002, login },
+				bindings: [],
+			})
+		expect(emulator('hubot', ['mona'])).toEqual({ owner: false })
+		expect(emulator('mona', [])).toEqual({ owner: false })
+		expect(emulator('Mona', ['mona'])).toEqual({ owner: true, login: 'mona', bind: null })
+	})
 })
 
 describe('a remembered owner on a later request', () => {
@@ -101,6 +115,14 @@ describe('a remembered owner on a later request', () => {
 		const local: OwnerSession = { ...owner, via: 'emulator' }
 		expect(ownerSessionHolds(local, 1_000, { ...facts, operatorToolsOpen: false })).toBe(false)
 		expect(ownerSessionHolds(local, 1_000, { ...facts, operatorToolsOpen: true })).toBe(true)
+	})
+
+	test('an emulator owner ends when their login leaves ADMIN_GITHUB_LOGINS (decision 132)', () => {
+		const local: OwnerSession = { ...owner, via: 'emulator' }
+		const open = { ...facts, operatorToolsOpen: true, binding: null }
+		expect(ownerSessionHolds(local, 1_000, { ...open, configuredLogins: [] })).toBe(false)
+		expect(ownerSessionHolds(local, 1_000, { ...open, configuredLogins: ['hubot'] })).toBe(false)
+		expect(ownerSessionHolds(local, 1_000, open)).toBe(true)
 	})
 
 	test('a malformed session value is no owner', () => {

@@ -4,7 +4,8 @@
  * GitHub account id that first signs in with it, so a renamed account keeps the role and a new
  * account that takes an old name does not. An identity from the embedded GitHub emulator is an
  * owner only where the operator tools are open (docs/decisions/068): anyone can pick any name
- * in the emulator, so on a public site it proves nothing.
+ * in the emulator, so on a public site it proves nothing. And, there too, only with a listed
+ * login (docs/decisions/132): the owner list holds in every mode.
  */
 
 export type SignInVia = 'github' | 'emulator'
@@ -40,8 +41,9 @@ export function decideOwnerRole(input: {
 }): RoleDecision {
 	const { via, account, configuredLogins, bindings } = input
 	if (via === 'emulator') {
-		return input.operatorToolsOpen
-			? { owner: true, login: account.login.toLowerCase(), bind: null }
+		const login = account.login.toLowerCase()
+		return input.operatorToolsOpen && configuredLogins.includes(login)
+			? { owner: true, login, bind: null }
 			: { owner: false }
 	}
 	const byId = bindings.find(
@@ -59,7 +61,7 @@ export function decideOwnerRole(input: {
 /**
  * Whether a remembered owner is still one on this request: not expired; not signed out since
  * (the owner's current session version is the one remembered, decision 102); an emulator
- * identity only while the operator tools are open here; a GitHub owner only while their login
+ * identity only while the operator tools are open here and its login is listed; a GitHub owner only while their login
  * is listed and still bound to their account (removing a login from ADMIN_GITHUB_LOGINS ends
  * the role).
  */
@@ -76,7 +78,8 @@ export function ownerSessionHolds(
 ): boolean {
 	if (owner.expiresAt <= now) return false
 	if (facts.currentVersion === null || owner.version !== facts.currentVersion) return false
-	if (owner.via === 'emulator') return facts.operatorToolsOpen
+	if (owner.via === 'emulator')
+		return facts.operatorToolsOpen && facts.configuredLogins.includes(owner.login)
 	return (
 		facts.configuredLogins.includes(owner.login) &&
 		facts.binding !== null &&

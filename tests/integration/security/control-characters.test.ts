@@ -101,6 +101,20 @@ describe('control characters and huge graphemes in the public forms', () => {
 			)
 		})
 
+		test(`${form.page}: a first name that reverses the text after it is refused next to the field`, async () => {
+			await refused(
+				form.action,
+				{
+					...(await honeypot(form.page)),
+					// The `nul-` prefix puts it among what the last test finds neither stored nor sent.
+					email: `nul-direction-${form.list}@example.com`,
+					firstName: 'Ada\u202Eecilop',
+				},
+				form.field,
+				MESSAGES.firstNameDirection,
+			)
+		})
+
 		test(`${form.page}: a two-letter name of 12 KB of combining marks is too long`, async () => {
 			await refused(
 				form.action,
@@ -173,6 +187,12 @@ describe('control characters and huge graphemes in the public forms', () => {
 			MESSAGES.passNameControl,
 		)
 		await refused(`/pass/${pass}`, { name: HUGE_NAME, email }, 'name', MESSAGES.passNameLong)
+		await refused(
+			`/pass/${pass}`,
+			{ name: 'Ada \u2067Lovelace', email },
+			'name',
+			MESSAGES.passNameDirection,
+		)
 	})
 
 	test('nothing refused was stored or sent', async () => {

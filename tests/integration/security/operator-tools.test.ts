@@ -4,6 +4,7 @@
  * to a loopback client of a fresh clone (no SITE_URL); everyone else gets a 404, whatever
  * SITE_STATUS says. Needs `npm run build`.
  */
+import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readAnswer } from '../../support/not-found'
 import { type RunningServer, startServer } from '../../support/server'
@@ -92,3 +93,39 @@ describe('the outbox viewer in development once SITE_URL is set', () => {
 		expect((await outbox(server)).status).toBe(404)
 	})
 })
+
+/** An address of this machine that is not loopback, if it has one: a client "from elsewhere". */
+const otherAddress = Object.values(os.networkInterfaces())
+	.flat()
+	.find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address
+
+describe.skipIf(!otherAddress)(
+	'the outbox viewer in development under TRUST_PROXY, reached from another address (decision 132)',
+	() => {
+		let server: RunningServer
+		beforeAll(async () => {
+			server = await startServer({
+				NODE_ENV: 'development',
+				SITE_URL: '',
+				TRUST_PROXY: '1',
+				HOST: '0.0.0.0',
+			})
+		}, 120_000)
+		afterAll(() => server?.stop())
+
+		const fromElsewhere = (headers: Record<string, string>) =>
+			fetch(`http://${otherAddress}:${server.port}/__outbox`, { headers })
+
+		test('X-Forwarded-For: 127.0.0.1 does not make a client on another address local', async () => {
+			for (const forwarded of ['127.0.0.1', '::1', '203.0.113.7, 127.0.0.1']) {
+				const response = await fromElsewhere({ 'X-Forwarded-For': forwarded })
+				expect(response.status, forwarded).toBe(404)
+				expect(await response.text()).not.toContain('The latest e-mails')
+			}
+		})
+
+		test('the same server still answers a client on this machine', async () => {
+			expect((await outbox(server)).status).toBe(200)
+		})
+	},
+)

@@ -1,8 +1,12 @@
 /**
  * The Origin check of form posts compares scheme, host and port (docs/decisions/063, 069): an
  * Origin that differs from the site's in any of the three is a cross-site post, refused 403.
+ * Without an Origin, a Referer from another site is refused the same way (docs/decisions/132).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SAMPLE_USERS } from '../../../app/integrations/github/emulator-users'
+import { type FakeGitHub, startFakeGitHub } from '../../fakes/github'
+import { signInThroughPeer } from '../../support/github-sign-in'
 import { type RunningServer, startServer } from '../../support/server'
 
 function postFrom(server: RunningServer, origin: string) {
@@ -70,5 +74,66 @@ describe('the Origin check', () => {
 			})
 			expect(response.status, path).toBe(403)
 		}
+	})
+})
+
+describe('a post without an Origin is judged by its Referer (docs/decisions/132)', () => {
+	let github: FakeGitHub
+	let server: RunningServer
+	let owner = ''
+	beforeAll(async () => {
+		github = await startFakeGitHub({ users: SAMPLE_USERS.map((user) => ({ ...user })) })
+		server = await startServer({
+			...github.env(2_000),
+			ADMIN_GITHUB_LOGINS: 'mona',
+			RATE_LIMIT_MAX: '1000',
+		})
+		owner = await signInThroughPeer(server, 'mona')
+	}, 120_000)
+	afterAll(async () => {
+		await server?.stop()
+		await github?.close()
+	})
+
+	const post = (path: string, headers: Record<string, string>, form: Record<string, string>) =>
+		fetch(`${server.url}${path}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+			body: new URLSearchParams(form),
+		})
+
+	test("an owner's post with no Origin and another site's Referer is refused 403 and creates nothing", async () => {
+		const coupon = { intent: 'save', code: 'REFERER1', kind: 'percent', amount: '10' }
+		for (const referer of [
+			'https://evil.example/page',
+			`https://127.0.0.1:${server.port}/admin`,
+			'not a url',
+		]) {
+			const response = await post('/admin/coupons/new', { cookie: owner, referer }, coupon)
+			expect(response.status, referer).toBe(403)
+		}
+		const list = await fetch(`${server.url}/admin/coupons`, { headers: { cookie: owner } })
+		expect(list.status).toBe(200)
+		expect(await list.text()).not.toContain('REFERER1')
+		// From the dashboard's own page, the same post creates the coupon.
+		const own = await post(
+			'/admin/coupons/new',
+			{ cookie: owner, referer: `${server.url}/admin/coupons/new` },
+			coupon,
+		)
+		expect(own.status).toBe(303)
+	})
+
+	test("a visitor's form post with no Origin and another site's Referer is refused 403", async () => {
+		const form = { email: 'bad' }
+		expect((await post('/workshop?index', { referer: 'https://evil.example/' }, form)).status).toBe(
+			403,
+		)
+		// Its own page's Referer, or none at all (older clients, privacy tools), reaches the form.
+		expect(
+			(await post('/workshop?index', { referer: `${server.url}/workshop` }, form)).status,
+		).toBe(400)
+		expect((await post('/workshop?index', {}, form)).status).toBe(400)
 	})
 })
