@@ -177,8 +177,10 @@ export function verifyJoinToken(
  *   opens it the buyer's; subject the order id; never expires, like the receipt's seat links.
  * - `waitlist-offer`: a waiting-list offer's page (decision 120); subject the offer's order id;
  *   expires when the offer's hold as offered ends.
+ * - `waitlist-confirm`: the link that confirms a waiting-list entry's address (decision 130);
+ *   subject the entry's id; expires with the unconfirmed entry.
  */
-export const LINK_PURPOSES = ['invoice', 'order', 'waitlist-offer'] as const
+export const LINK_PURPOSES = ['invoice', 'order', 'waitlist-offer', 'waitlist-confirm'] as const
 export type LinkPurpose = (typeof LINK_PURPOSES)[number]
 
 /** The ids a link may name (order and invoice ids, decision 068): nothing else goes in one. */
