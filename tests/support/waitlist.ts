@@ -13,7 +13,7 @@ import {
 } from '~/models/waitlist/entries.server'
 
 /** The token of the confirmation link in an e-mail's text, or null when it carries none. */
-export function confirmTokenIn(text: string): string | null {
+function confirmTokenIn(text: string): string | null {
 	const match = text.match(/\/waitlist\/confirm\/([\w.%-]+)/)
 	return match ? decodeURIComponent(match[1]!) : null
 }
