@@ -45,6 +45,8 @@ describe.skipIf(!TEST_DATABASE_URL)(
 				STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
 				STRIPE_API_URL: stripe.url,
 				COURSE_SLOTS: String(CAPACITY),
+				// One site: a link one server signs opens on the other.
+				SESSION_SECRET: 'two-servers-secret-0123456789abcdef',
 				CHECKOUT_HOLD_SEATS_PER_BUYER: '1000',
 				CHECKOUT_HOLD_SHARE_PERCENT: '100',
 				RATE_LIMIT_MAX: '10000',
