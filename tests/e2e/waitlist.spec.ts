@@ -73,7 +73,9 @@ test('with JavaScript the button shows it is working while the form is sent', as
 	const button = page.getByRole('button', { name: /Join the waiting list/ })
 	await button.click()
 	await expect(button).toHaveAttribute('data-pending', '')
-	await expect(page.getByRole('alert')).toHaveText('Seats are on sale: buy them directly')
+	await expect(page.getByRole('alert')).toHaveText('Seats are on sale: buy them directly', {
+		timeout: 15_000,
+	})
 })
 
 test.describe('the owner', () => {
