@@ -10,15 +10,15 @@ export function address(testInfo: TestInfo, name: string) {
 export type Mail = { to: string[]; subject: string; text: string }
 
 /**
- * What arrived in `to`'s inbox once the job queue of the site that sends (`site`, the shared one
- * unless told) has settled: messages are delivered by a background job after the form is
- * answered (docs/decisions/075), so what is missing then was never sent.
+ * What arrived in `to`'s inbox once the site's job queue has settled: messages are delivered by
+ * a background job after the form is answered (docs/decisions/075), so what is missing then was
+ * never sent.
  */
-export async function inbox(page: Page, to: string, site = baseURL): Promise<Mail[]> {
+export async function inbox(page: Page, to: string): Promise<Mail[]> {
 	await expect
 		.poll(
 			async () => {
-				const health = await page.request.get(`${site}/healthz`)
+				const health = await page.request.get(`${baseURL}/healthz`)
 				const { queue } = (await health.json()) as { queue?: { waiting: number; running: number } }
 				return queue ? queue.waiting + queue.running : -1
 			},
