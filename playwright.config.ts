@@ -22,6 +22,19 @@ export const adminURL = `http://127.0.0.1:${adminPort}`
 const fakeGitHubURL = `http://127.0.0.1:${fakeGitHubPort}`
 const fakeGitHubBundle = path.join(os.tmpdir(), `e2e-github-peer-${fakeGitHubPort}.mjs`)
 export const E2E_OWNER_LOGIN = 'mona'
+// The waiting list's sold-out path (tests/e2e/waitlist.spec.ts) runs on sites of its own, one per
+// project (js, no-js), so that one can sell every seat without the specs that buy on the shared
+// site, or the other project, seeing it. `COURSE_SLOTS` is its smallest and one buyer may hold
+// every seat, so a single checkout sells the course out and its "Cancel" gives the seats back.
+const waitlistPorts = {
+	js: Number(process.env.E2E_WAITLIST_PORT ?? port + 5000),
+	'no-js': Number(process.env.E2E_WAITLIST_NOJS_PORT ?? port + 6000),
+}
+export const waitlistURLs = {
+	js: `http://127.0.0.1:${waitlistPorts.js}`,
+	'no-js': `http://127.0.0.1:${waitlistPorts['no-js']}`,
+}
+export const E2E_WAITLIST_COURSE_SLOTS = 10
 // Preview needs the preview secret on a site that is not a fresh clone in development
 // (tests/e2e/interface.spec.ts, content.spec.ts).
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789'
@@ -68,6 +81,15 @@ const siteEnv = {
 	SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
 	PREVIEW_SECRET: E2E_PREVIEW_SECRET,
 	METRICS_TOKEN: E2E_METRICS_TOKEN,
+}
+
+// The owner signs in on the waiting list's sites as on the dashboard's: `mona`, through the fake GitHub.
+const ownerEnv = {
+	GITHUB_CLIENT_ID: 'fake-client-id',
+	GITHUB_CLIENT_SECRET: 'fake-client-secret',
+	GITHUB_OAUTH_URL: fakeGitHubURL,
+	GITHUB_API_URL: `${fakeGitHubURL}/api`,
+	ADMIN_GITHUB_LOGINS: E2E_OWNER_LOGIN,
 }
 
 export default defineConfig({
@@ -130,5 +152,21 @@ export default defineConfig({
 				ADMIN_GITHUB_LOGINS: E2E_OWNER_LOGIN,
 			},
 		},
+		...(['js', 'no-js'] as const).map((project) => ({
+			command: 'node build/server.js',
+			url: `${waitlistURLs[project]}/healthz`,
+			reuseExistingServer: false,
+			timeout: 120_000,
+			stdout: 'ignore' as const,
+			stderr: 'pipe' as const,
+			env: {
+				...siteEnv,
+				...ownerEnv,
+				PORT: String(waitlistPorts[project]),
+				DATA_DIR: `${dataDir}-waitlist-${project}`,
+				COURSE_SLOTS: String(E2E_WAITLIST_COURSE_SLOTS),
+				CHECKOUT_HOLD_SHARE_PERCENT: '100',
+			},
+		})),
 	],
 })

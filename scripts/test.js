@@ -63,6 +63,9 @@ run('End-to-end tests', bin('playwright'), ['test', '--reporter=list,json'], {
 	// The owner's dashboard site and its fake GitHub (playwright.config.ts).
 	E2E_ADMIN_PORT: String(await freePort()),
 	E2E_GITHUB_PORT: String(await freePort()),
+	// The waiting list's sold-out sites, one per project (playwright.config.ts).
+	E2E_WAITLIST_PORT: String(await freePort()),
+	E2E_WAITLIST_NOJS_PORT: String(await freePort()),
 	E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')),
 	PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
 })

@@ -88,8 +88,10 @@ export function WaitlistForm({
 			</div>
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<p className="text-sm text-slate-600 dark:text-slate-400">
-				When {unit === 'seat' ? 'seats' : 'passes'} come back, the first people waiting get an
-				e-mail with a link that holds them for a while; we write only about this.
+				We e-mail you a link to confirm your address: your place counts from then. When{' '}
+				{unit === 'seat' ? 'seats' : 'passes'} come back, they are offered in the order places were
+				confirmed; if fewer come back than the first person asked for, they go to the next person
+				they fit. The offer's link holds them for a while; we write only about this.
 			</p>
 		</fetcher.Form>
 	)

@@ -211,11 +211,18 @@ export const waitlistEntries = pgTable('waitlist_entries', {
 	region: text('region')
 		.notNull()
 		.references(() => pricingRegions.name),
-	status: text('status').$type<'waiting' | 'offered' | 'removed'>().notNull().default('waiting'),
+	status: text('status')
+		.$type<'unconfirmed' | 'waiting' | 'offered' | 'removed' | 'expired'>()
+		.notNull()
+		.default('waiting'),
 	offerOrderId: text('offer_order_id')
 		.unique()
 		.references(() => orders.id),
 	offeredAt: timestamp('offered_at', { withTimezone: true }),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	// 0033_waitlist_confirmed_places.sql (docs/decisions/130): the place, once the address is
+	// confirmed; the joining network's key, as a checkout's hold key.
+	confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+	holdKey: text('hold_key'),
 })

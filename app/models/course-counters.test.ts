@@ -10,8 +10,18 @@ describe('course counters', () => {
 			sold: 0,
 			remaining: 500,
 			held: 0,
+			waiting: 0,
 			available: 500,
 		})
+	})
+
+	test('seats waited for on the waiting list are not available to a new buyer either', () => {
+		expect(
+			courseCounters({ actualSlot: 500, actualSold: 461, held: 20, waiting: 20 }),
+		).toMatchObject({ held: 20, waiting: 20, available: 0 })
+		expect(
+			courseCounters({ actualSlot: 500, actualSold: 400, held: 20, waiting: 30 }),
+		).toMatchObject({ available: 50 })
 	})
 
 	test('held seats (unpaid checkouts) leave remaining as the spec says and lower what is available now', () => {

@@ -22,7 +22,12 @@ export type CourseCounters = {
 	 * added so that the counters say why a seat that is not sold cannot be bought this minute.
 	 */
 	held: number
-	/** Seats a new buyer can take now: actualSlot − actualSold − held, never below 0. */
+	/**
+	 * Seats people on the waiting list wait for, not yet offered (docs/decisions/120, 130): a
+	 * checkout fits only in what is left after them, so they are not available either.
+	 */
+	waiting: number
+	/** Seats a new buyer can take now: actualSlot − actualSold − held − waiting, never below 0. */
 	available: number
 }
 
@@ -47,15 +52,19 @@ export function courseCounters({
 	actualSlot,
 	actualSold,
 	held = 0,
+	waiting = 0,
 }: {
 	actualSlot: number
 	actualSold: number
 	/** Seats of unpaid checkouts whose reservation has not ended. */
 	held?: number
+	/** Seats the confirmed people on the waiting list wait for (`seat_pool_waiting`). */
+	waiting?: number
 }): CourseCounters {
 	const slot = slotShown(actualSlot)
 	const sold = soldShown(actualSold, slot)
 	const heldSeats = count(held, 'held')
+	const waitingSeats = count(waiting, 'waiting')
 	return {
 		actualSlot: count(actualSlot, 'actualSlot'),
 		slot,
@@ -63,9 +72,11 @@ export function courseCounters({
 		sold,
 		remaining: remainingSeats(actualSlot, sold),
 		held: heldSeats,
+		waiting: waitingSeats,
+		// The count `reserve_seats` refuses on (0029): what this says is what a checkout finds.
 		available: Math.max(
 			0,
-			count(actualSlot, 'actualSlot') - count(actualSold, 'actualSold') - heldSeats,
+			count(actualSlot, 'actualSlot') - count(actualSold, 'actualSold') - heldSeats - waitingSeats,
 		),
 	}
 }

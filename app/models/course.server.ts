@@ -4,6 +4,7 @@ import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, courses, type FaqEntry, orders } from '~/db/schema.server'
 import { COURSE_SLUG } from '~/db/seed-data'
+import { rowsOf } from './checkout/query.server'
 import { type CourseCounters, courseCounters } from './course-counters'
 import { cachedRead } from './read-cache.server'
 
@@ -40,6 +41,14 @@ async function countHeldSeats(db: Db, courseSlug: string): Promise<number> {
 	return Number(row?.seats ?? 0)
 }
 
+/** Seats the people on the course's waiting lists wait for (0029's `seat_pool_waiting`). */
+async function countWaitingSeats(db: Db, courseSlug: string): Promise<number> {
+	const [row] = rowsOf(
+		await db.execute(sql`SELECT seat_pool_waiting(${courseSlug}, ${null}) AS seats`),
+	)
+	return Number(row?.seats ?? 0)
+}
+
 export async function loadCourse(
 	db: Db,
 	{ slug, capacity }: { slug: string; capacity: number },
@@ -54,8 +63,12 @@ export async function loadCourse(
 		.from(courses)
 		.where(eq(courses.slug, slug))
 	if (!course) return null
-	const [actualSold, held] = await Promise.all([countPaidSeats(db, slug), countHeldSeats(db, slug)])
-	return { ...course, ...courseCounters({ actualSlot: capacity, actualSold, held }) }
+	const [actualSold, held, waiting] = await Promise.all([
+		countPaidSeats(db, slug),
+		countHeldSeats(db, slug),
+		countWaitingSeats(db, slug),
+	])
+	return { ...course, ...courseCounters({ actualSlot: capacity, actualSold, held, waiting }) }
 }
 
 /** The course on sale, with counters for COURSE_SLOTS seats; cached briefly. */

@@ -180,8 +180,16 @@ export function verifyJoinToken(
  * - `workshop-move`: moves a workshop sign-up to another session (decision 131); subject the
  *   lead's id and the session's, `<lead>_<session>`; expires after 48 hours or when that session
  *   starts, whichever is first.
+ * - `waitlist-confirm`: the link that confirms a waiting-list entry's address (decision 130);
+ *   subject the entry's id; expires with the unconfirmed entry.
  */
-export const LINK_PURPOSES = ['invoice', 'order', 'waitlist-offer', 'workshop-move'] as const
+export const LINK_PURPOSES = [
+	'invoice',
+	'order',
+	'waitlist-offer',
+	'waitlist-confirm',
+	'workshop-move',
+] as const
 export type LinkPurpose = (typeof LINK_PURPOSES)[number]
 
 /** The ids a link may name (order and invoice ids, decision 068): nothing else goes in one. */

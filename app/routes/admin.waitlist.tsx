@@ -69,6 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const STATUS_LABELS = {
+	unconfirmed: 'address not confirmed yet',
 	waiting: 'waiting',
 	'offer-open': 'offer open',
 	bought: 'bought',

@@ -11,7 +11,7 @@ import { geoQuery } from '~/http/api.server'
 import { getPricingTable } from '~/models/catalog.server'
 import { CheckoutError, regionAllowed } from '~/models/checkout/index.server'
 import { getCountryInfo } from '~/models/country.server'
-import { joinWaitlist } from '~/models/waitlist/entries.server'
+import { joinWaitlist, WaitlistRefusal } from '~/models/waitlist/entries.server'
 
 export type JoinOutcome = { joined: true } | { status: number; reply: SubmissionResult<string[]> }
 
@@ -38,8 +38,17 @@ export async function submitWaitlistJoin(
 			}),
 		}
 	try {
-		await joinWaitlist(db, submission.value)
+		// The network the request came from, as a checkout's: its caps and hold allowance (130).
+		await joinWaitlist(db, { ...submission.value, clientIp: context.clientIp })
 	} catch (error) {
+		if (error instanceof WaitlistRefusal)
+			return {
+				status: error.status,
+				reply:
+					error.reason === 'on-sale'
+						? submission.reply({ formErrors: [error.message] })
+						: submission.reply({ fieldErrors: { quantity: [error.message] } }),
+			}
 		if (!(error instanceof CheckoutError)) throw error
 		return {
 			status: error.status,

@@ -65,7 +65,7 @@ export default function Page() {
 		<LeadLayout>
 			<PageHeading
 				title="Join the waiting list"
-				lead="Every seat is taken for now. Leave your address and how many you want: when some come back, the first people waiting get an e-mail."
+				lead="Every seat is taken for now. Leave your address and how many you want, then confirm it from the e-mail we send: when some come back, they are offered in the order places were confirmed, to the first person they fit."
 			/>
 			<WaitlistForm {...product} lastResult={lastResult} />
 		</LeadLayout>

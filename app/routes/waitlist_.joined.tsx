@@ -1,32 +1,42 @@
-/** After joining a waiting list (docs/decisions/120): what happens next, and when. */
+/**
+ * After asking to join a waiting list (docs/decisions/120, 130): the address must be confirmed
+ * first; what happens next, and when. The same page whether or not the address already waits.
+ */
 import { json, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps } from '~/components/next-steps'
 import { getConfig } from '~/config.server'
+import { WAITLIST_CONFIRM_HOURS } from '~/models/waitlist/offers.server'
 import { pageMeta } from '~/utils/meta'
 import { pluralWord } from '~/utils/plural'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're on the waiting list" })
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Check your inbox to confirm your place' })
 
 export function loader() {
-	return json({ hours: getConfig().WAITLIST_OFFER_HOURS })
+	return json({ hours: getConfig().WAITLIST_OFFER_HOURS, confirmHours: WAITLIST_CONFIRM_HOURS })
 }
 
 export default function Page() {
-	const { hours } = useLoaderData<typeof loader>()
+	const { hours, confirmHours } = useLoaderData<typeof loader>()
 	const held = `${hours} ${pluralWord(hours, { one: 'hour', other: 'hours' })}`
+	const confirm = `${confirmHours} ${pluralWord(confirmHours, { one: 'hour', other: 'hours' })}`
 	return (
 		<LeadLayout>
 			<PageHeading
-				title="You're on the waiting list"
-				lead="Your place is kept in the order people joined. Nothing to pay until seats come back for you."
+				title="Check your inbox to confirm your place"
+				lead={`We sent a link to the address you gave. Open it within ${confirm} to take your place on the waiting list: until then you have none, and no offer is sent. Nothing to pay until seats come back for you.`}
 			/>
 			<NextSteps
 				steps={[
 					{
+						when: 'Now',
+						what: 'Open the link in the e-mail: your place counts from the moment you confirm.',
+					},
+					{
 						when: 'When seats come back',
-						what: `If you are first in line, we e-mail you a link that holds them for you for ${held}.`,
+						what: `They are offered in the order places were confirmed, to the first person they fit: we e-mail you a link that holds them for you for ${held}.`,
 					},
 					{
 						when: `Within ${held}`,

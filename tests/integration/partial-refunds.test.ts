@@ -18,9 +18,9 @@ import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checko
 import { newPublicId } from '~/models/checkout/public-id.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
 import { invalidateSalesCache } from '~/models/read-cache.server'
-import { joinWaitlist } from '~/models/waitlist/entries.server'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
+import { joinAndConfirm } from '../support/waitlist'
 
 const SEAT = 'ai-driven-dev-preorder'
 const PASS = 'ai-driven-development-day-pass'
@@ -113,7 +113,7 @@ describe.each(databaseBackends)('partial refunds with the sandbox on $name', (ba
 		const paid = await orderOf(order.id)
 		const revenueBefore = await netRevenue()
 		expect(await seatsLeft()).toBe(0)
-		await joinWaitlist(db(), {
+		await joinAndConfirm(db(), {
 			code: SEAT,
 			quantity: 1,
 			region: 'GLOBAL',

@@ -227,6 +227,35 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		says: 'we e-mail you a link that holds them for you',
 		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
 	},
+	// Joining sends a link to confirm the address first (decision 130).
+	{
+		file: 'app/routes/waitlist_.joined.tsx',
+		says: 'Check your inbox to confirm your place',
+		proof: ['tests/integration/waitlist.test.ts', 'an entry not confirmed has no place'],
+	},
+	{
+		file: 'app/components/waitlist-form.tsx',
+		says: 'We e-mail you a link to confirm your address',
+		proof: ['tests/integration/waitlist.test.ts', 'an entry not confirmed has no place'],
+	},
+	{
+		file: 'app/routes/waitlist.tsx',
+		says: 'we send: when some come back',
+		proof: ['tests/integration/waitlist.test.ts', 'an entry not confirmed has no place'],
+	},
+	{
+		file: 'app/routes/waitlist_.confirm.$token.tsx',
+		says: 'we send you a new link',
+		proof: [
+			'tests/integration/waitlist.test.ts',
+			'a second join for a waiting address changes nothing',
+		],
+	},
+	{
+		file: 'app/routes/waitlist_.confirm.$token.tsx',
+		says: 'we e-mail you a link that holds them for you',
+		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
+	},
 	{
 		file: 'app/integrations/email/templates.tsx',
 		says: 'we send about this checkout',

@@ -3,8 +3,10 @@
  * course page offers "Join the waiting list" instead of the buy form; /waitlist validates like
  * the other forms (errors beside the fields without JavaScript; /api/waitlist: a 4xx with the
  * errors as JSON)
- * and changes nothing then; joining lands on /waitlist/joined; an offer link we did not sign, or
- * one naming no offer, is a 404; the owner's page does not exist for anyone else.
+ * and changes nothing then; joining lands on /waitlist/joined, which asks to confirm from the
+ * inbox; a product on sale, or a network past its caps, is refused (decision 130); an offer or
+ * confirmation link we did not sign, or one naming no offer, is a 404; the owner's page does not
+ * exist for anyone else.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLinkToken } from '~/models/signed-token.server'
@@ -121,7 +123,63 @@ describe('the waiting list over HTTP', () => {
 		expect(response.status).toBe(303)
 		expect(response.headers.get('location')).toBe('/waitlist/joined')
 		const page = await (await fetch(`${server.url}/waitlist/joined`)).text()
+		expect(page).toContain('Check your inbox to confirm your place')
+		expect(page).toContain('until then you have none, and no offer is sent')
 		expect(page).toContain('holds them for you for 24 hours')
+	})
+
+	test('joining a product still on sale answers 409 "buy them directly" and joins nothing', async () => {
+		// The day pass has no capacity of its own here: it is always on sale.
+		const response = await post(
+			JSON.stringify({
+				code: 'ai-driven-development-day-pass',
+				region: 'GLOBAL',
+				quantity: 1,
+				email: 'ada@example.com',
+			}),
+			'application/json',
+			'/api/waitlist',
+		)
+		expect(response.status).toBe(409)
+		expect(await response.json()).toEqual({
+			error: { '': ['Seats are on sale: buy them directly'] },
+		})
+	})
+
+	test('one network asks for a few places at most, then gets a 429 naming the limit', async () => {
+		const statuses: number[] = []
+		for (let n = 1; n <= 6; n++) {
+			const response = await post(
+				JSON.stringify({ code: SEAT, region: 'GLOBAL', quantity: 1, email: `p${n}@example.com` }),
+				'application/json',
+				'/api/waitlist',
+			)
+			statuses.push(response.status)
+			if (response.status === 429)
+				expect(await response.json()).toEqual({
+					error: { quantity: ['At most 5 places can be asked for from one network'] },
+				})
+		}
+		expect(statuses[0]).toBe(200)
+		expect(statuses.at(-1)).toBe(429)
+		expect(statuses.slice(statuses.indexOf(429)).every((status) => status === 429)).toBe(true)
+	})
+
+	test('a confirmation link we did not sign, or for another purpose, is a 404', async () => {
+		expect((await fetch(`${server.url}/waitlist/confirm/eyJvIjoiMSJ9.forged`)).status).toBe(404)
+		const offerLink = encodeURIComponent(
+			createLinkToken({ purpose: 'waitlist-offer', subject: '1', expiresAt: 'never' }, SECRET),
+		)
+		expect((await fetch(`${server.url}/waitlist/confirm/${offerLink}`)).status).toBe(404)
+		const ended = encodeURIComponent(
+			createLinkToken(
+				{ purpose: 'waitlist-confirm', subject: '1', expiresAt: new Date(Date.now() - 1000) },
+				SECRET,
+			),
+		)
+		const page = await fetch(`${server.url}/waitlist/confirm/${ended}`)
+		expect(page.status).toBe(410)
+		expect(await page.text()).toContain('This link has ended')
 	})
 
 	test('an offer link we did not sign, or naming no offer, is a 404', async () => {

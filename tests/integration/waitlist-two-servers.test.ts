@@ -45,6 +45,8 @@ describe.skipIf(!TEST_DATABASE_URL)(
 				STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
 				STRIPE_API_URL: stripe.url,
 				COURSE_SLOTS: String(CAPACITY),
+				// One site: a link one server signs opens on the other.
+				SESSION_SECRET: 'two-servers-secret-0123456789abcdef',
 				CHECKOUT_HOLD_SEATS_PER_BUYER: '1000',
 				CHECKOUT_HOLD_SHARE_PERCENT: '100',
 				RATE_LIMIT_MAX: '10000',
@@ -122,15 +124,26 @@ describe.skipIf(!TEST_DATABASE_URL)(
 				await deliver(n + 1, 'checkout.session.completed', stripe.complete(order.sessionId!))
 			expect(await seatsTaken()).toBe(CAPACITY)
 
-			// People join the waiting list, one after the other, on either server.
+			// People join the waiting list, one after the other, on either server, each from a
+			// network of their own, and confirm from the e-mail on the other (decision 130).
 			const waiting = Array.from({ length: WAITING }, (_, n) => `waiting-${n + 1}@example.com`)
 			for (const [n, email] of waiting.entries()) {
 				const response = await fetch(`${on(n).url}/api/waitlist`, {
 					method: 'POST',
-					headers: { 'content-type': 'application/json', origin: on(n).url },
+					headers: {
+						'content-type': 'application/json',
+						origin: on(n).url,
+						'x-forwarded-for': `10.2.0.${n + 1}`,
+					},
 					body: JSON.stringify({ code: SEAT, quantity: 1, region: 'GLOBAL', email }),
 				})
 				expect(response.status).toBe(200)
+				const [mail] = await query<{ text_body: string }>(
+					sql`SELECT text_body FROM outbox WHERE to_address = ${email} AND kind = 'waitlistConfirm'`,
+				)
+				const path = mail?.text_body.match(/\/waitlist\/confirm\/[\w.%-]+/)?.[0]
+				expect(path).toBeTruthy()
+				expect((await fetch(`${on(n + 1).url}${path}`)).status).toBe(200)
 			}
 
 			// At once: the holds run out (their time is up), Stripe reports refunds, and six

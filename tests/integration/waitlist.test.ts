@@ -3,19 +3,25 @@
  * count a page shows, offers when seats come back (a hold's end, a refund, a raised capacity),
  * an offer not taken passing to the next person, first come first served, the seat accounting
  * shared with checkouts (an offered seat is never sold to someone else, never offered twice),
- * and the offer's signed link. On PGlite, and on PostgreSQL too under scripts/with-postgres.sh.
+ * and the offer's signed link. Since decision 130: joining only when sold out for the quantity
+ * asked, a place only for a confirmed address, offers within the joining network's hold
+ * allowance, seats the first person cannot use going to the next they fit, caps per network,
+ * and /api/course's available figure agreeing with the checkout. On PGlite, and on PostgreSQL
+ * too under scripts/with-postgres.sh.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { orders, waitlistEntries } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
+import { buyerKey } from '~/models/checkout/buyer-key.server'
 import {
 	createCheckout,
 	recordSandboxPayment,
 	refundCheckout,
 } from '~/models/checkout/index.server'
+import { loadCourse } from '~/models/course.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
 import { invalidateSalesCache } from '~/models/read-cache.server'
 import { createLinkToken, verifyLinkToken } from '~/models/signed-token.server'
@@ -26,12 +32,18 @@ import {
 	getOfferByLink,
 } from '~/models/waitlist/claim.server'
 import {
+	confirmWaitlistEntry,
 	getWaitlistState,
 	joinWaitlist,
 	listWaitlist,
 	removeFromWaitlist,
+	WAITLIST_ENTRIES_PER_NETWORK,
 } from '~/models/waitlist/entries.server'
-import { offerByHand, offerFreedSeats } from '~/models/waitlist/offers.server'
+import {
+	expireUnconfirmedEntries,
+	offerByHand,
+	offerFreedSeats,
+} from '~/models/waitlist/offers.server'
 import { databaseBackends } from '../support/databases'
 import {
 	drainJobs,
@@ -40,6 +52,7 @@ import {
 	schedulePeriodicJobs,
 	useInProcess,
 } from '../support/in-process'
+import { joinAndConfirm, latestConfirmToken } from '../support/waitlist'
 
 const SEAT = 'ai-driven-dev-preorder'
 /** The smallest course the configuration allows; a paid order of 8 leaves 2 seats to play with. */
@@ -55,6 +68,7 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 	let database: Database
 	let cleanup: () => Promise<void>
 	let buyers = 0
+	let joiners = 0
 
 	beforeAll(async () => {
 		;({ database, cleanup } = await backend.open())
@@ -90,8 +104,14 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 			origin: 'https://site.test',
 			clientIp: `198.51.100.${++buyers % 250}`,
 		})
-	const join = (email: string, quantity = 1) =>
-		joinWaitlist(db(), { code: SEAT, quantity, region: 'GLOBAL', email })
+	/** Asks to join from a network of its own (or `clientIp`'s); nothing confirmed yet. */
+	const ask = (email: string, quantity = 1, clientIp = `203.0.113.${++joiners % 250}`) =>
+		joinWaitlist(db(), { code: SEAT, quantity, region: 'GLOBAL', email, clientIp })
+	/** Joins and confirms from the e-mail, as a person does: a place in the queue. */
+	const join = async (email: string, quantity = 1, clientIp = `203.0.113.${++joiners % 250}`) =>
+		expect(
+			await joinAndConfirm(db(), { code: SEAT, quantity, region: 'GLOBAL', email, clientIp }),
+		).toBe('confirmed')
 	const endHold = (id: string) =>
 		db()
 			.update(orders)
@@ -103,7 +123,15 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 			.from(outbox)
 			.where(and(eq(outbox.toAddress, email), eq(outbox.kind, 'waitlistOffer')))
 	const entry = async (email: string) => {
-		const [row] = await db().select().from(waitlistEntries).where(eq(waitlistEntries.email, email))
+		const [row] = await db()
+			.select()
+			.from(waitlistEntries)
+			.where(
+				and(
+					eq(waitlistEntries.email, email),
+					notInArray(waitlistEntries.status, ['unconfirmed', 'expired']),
+				),
+			)
 		return row!
 	}
 	/** Sold out, ada waits, a hold ends: the seat is offered to her. Her offer's order id. */
@@ -264,21 +292,24 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		])
 	})
 
-	test('first come, first served: nobody behind a party that does not fit yet goes first', async () => {
+	test('seats the party in front cannot use go to the next person they fit; the party keeps its place', async () => {
 		const first = await checkout()
 		await checkout()
 		await join('party@example.com', 2)
 		await join('solo@example.com', 1)
 		await endHold(first.id)
 		await drainJobs(database)
-		expect(await offersTo('solo@example.com')).toHaveLength(0)
-		expect((await listWaitlist(db())).map((row) => row.position)).toEqual([1, 2])
-		// The owner may serve the one who fits by hand; never beyond the seats there are.
-		expect(await offerByHand(db(), (await entry('party@example.com')).id, 'owner')).toBe('no-seats')
-		expect(await offerByHand(db(), (await entry('solo@example.com')).id, 'owner')).toBe('offered')
+		// Before decision 130 the party stopped the queue and the seat stayed unused.
 		expect(await offersTo('solo@example.com')).toHaveLength(1)
+		expect(await offersTo('party@example.com')).toHaveLength(0)
+		expect((await listWaitlist(db())).map((row) => [row.email, row.position])).toEqual([
+			['party@example.com', 1],
+			['solo@example.com', null],
+		])
+		// The owner cannot offer seats that are not there.
+		expect(await offerByHand(db(), (await entry('party@example.com')).id, 'owner')).toBe('no-seats')
 		expect(await heldSeats()).toBe(2)
-		expect(await auditActions()).toEqual(['waitlist-offer'])
+		expect(await auditActions()).toEqual([])
 	})
 
 	test('the owner removes someone: an open offer ends and passes on', async () => {
@@ -367,5 +398,196 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		// A link we did not sign opens nothing.
 		expect(await getOfferByLink(db(), `${current}x`)).toBeNull()
 		expect(await checkoutOfferByLink(db(), `${current}x`, 'https://site.test')).toBeNull()
+	})
+
+	describe('guarded places (issue 33, item 1; docs/decisions/130)', () => {
+		const waitlistRows = () => db().select().from(waitlistEntries)
+		const confirmMails = (email: string) =>
+			db()
+				.select()
+				.from(outbox)
+				.where(and(eq(outbox.toAddress, email), eq(outbox.kind, 'waitlistConfirm')))
+
+		test('joining while a checkout of that quantity would get its seats is refused and stores nothing', async () => {
+			// 8 of 10 paid: 2 seats are on sale.
+			for (const quantity of [1, 2])
+				await expect(ask('ada@example.com', quantity)).rejects.toMatchObject({
+					status: 409,
+					reason: 'on-sale',
+					message: 'Seats are on sale: buy them directly',
+				})
+			expect(await waitlistRows()).toEqual([])
+			expect(await confirmMails('ada@example.com')).toEqual([])
+			// Three are not: that quantity is sold out, so the list is open for it.
+			await ask('ada@example.com', 3)
+			expect(await waitlistRows()).toHaveLength(1)
+		})
+
+		test('an entry not confirmed has no place, holds no seat, gets no offer, and its link ends', async () => {
+			const first = await checkout()
+			await checkout()
+			await ask('ada@example.com')
+			const [mail] = await confirmMails('ada@example.com')
+			expect(mail?.subject).toBe(
+				'Confirm your place on the waiting list: AI Driven Dev: pre-order seat',
+			)
+			expect((await state())?.waiting).toBe(0)
+			await endHold(first.id)
+			await drainJobs(database)
+			expect(await offersTo('ada@example.com')).toHaveLength(0)
+			// The seat that came back is anyone's: nobody proved they wait for it.
+			const stranger = await checkout()
+			expect(stranger.id).toBeTruthy()
+			// A day later the link confirms nothing, and the entry never gets an offer.
+			await db()
+				.update(waitlistEntries)
+				.set({ createdAt: sql`now() - interval '25 hours'` })
+				.where(eq(waitlistEntries.email, 'ada@example.com'))
+			expect(
+				await confirmWaitlistEntry(db(), await latestConfirmToken(db(), 'ada@example.com')),
+			).toBe('expired')
+			expect((await entry('ada@example.com')) ?? null).toBeNull()
+			await endHold(stranger.id)
+			await drainJobs(database)
+			expect(await offersTo('ada@example.com')).toHaveLength(0)
+			// A link we did not sign, or for another purpose, confirms nothing.
+			const forged = createLinkToken(
+				{ purpose: 'waitlist-offer', subject: '1', expiresAt: 'never' },
+				'x'.repeat(32),
+			)
+			expect(await confirmWaitlistEntry(db(), forged)).toBe('invalid')
+			expect(await confirmWaitlistEntry(db(), 'garbage')).toBe('invalid')
+		})
+
+		test('unconfirmed entries past their day are expired by the periodic run, and left out of the list', async () => {
+			await checkout(2)
+			await ask('ada@example.com')
+			await ask('bob@example.com')
+			await db()
+				.update(waitlistEntries)
+				.set({ createdAt: sql`now() - interval '25 hours'` })
+				.where(eq(waitlistEntries.email, 'ada@example.com'))
+			expect(await expireUnconfirmedEntries(db())).toBe(1)
+			expect((await listWaitlist(db())).map((row) => [row.email, row.status])).toEqual([
+				['bob@example.com', 'unconfirmed'],
+			])
+		})
+
+		test('the place counts from the confirmation, and a second join for a waiting address changes nothing until its link is followed', async () => {
+			const first = await checkout()
+			await checkout()
+			await ask('early@example.org')
+			await join('bob@example.com')
+			// Confirmed after bob: behind him.
+			expect(
+				await confirmWaitlistEntry(db(), await latestConfirmToken(db(), 'early@example.org')),
+			).toBe('confirmed')
+			// Following it again changes nothing.
+			expect(
+				await confirmWaitlistEntry(db(), await latestConfirmToken(db(), 'early@example.org')),
+			).toBe('already')
+			// Someone asks again for bob, for more seats: the same answer, a new e-mail to bob, and
+			// his place unchanged until he follows it.
+			await expect(ask('bob@example.com', 2)).resolves.toBeUndefined()
+			expect(await confirmMails('bob@example.com')).toHaveLength(2)
+			expect((await entry('bob@example.com')).quantity).toBe(1)
+			await endHold(first.id)
+			await drainJobs(database)
+			expect(await offersTo('bob@example.com')).toHaveLength(1)
+			expect(await offersTo('early@example.org')).toHaveLength(0)
+		})
+
+		test("an offer keeps to the joining network's allowance of unpaid seats, as a checkout does", async () => {
+			// 8 of 10 paid: a network may hold 10% of the 2 unpaid seats, at least 1 (decision 033).
+			useInProcess({ ...ENV, CHECKOUT_HOLD_SHARE_PERCENT: '10' })
+			const first = await checkout()
+			const second = await checkout()
+			await join('party@example.com', 2, '192.0.2.10')
+			await join('solo@example.com', 1, '192.0.2.20')
+			await endHold(first.id)
+			await endHold(second.id)
+			await drainJobs(database)
+			// Before decision 130 the party's offer held both seats, outside any allowance.
+			expect(await offersTo('party@example.com')).toHaveLength(0)
+			expect(await offersTo('solo@example.com')).toHaveLength(1)
+			const [offer] = await db()
+				.select()
+				.from(orders)
+				.where(eq(orders.id, (await entry('solo@example.com')).offerOrderId!))
+			expect(offer?.holdKey).toBe(buyerKey('192.0.2.20', 'x'.repeat(32)))
+		})
+
+		test('a network that holds its allowance already gets no offer until it is free; the next person does', async () => {
+			// The network holds two seats by checkout; it waits for one more.
+			useInProcess({ ...ENV, MAX_QUANTITY: '2', CHECKOUT_HOLD_SEATS_PER_BUYER: '2' })
+			const own = await createCheckout(db(), {
+				code: SEAT,
+				quantity: 2,
+				region: 'GLOBAL',
+				origin: 'https://site.test',
+				clientIp: '192.0.2.30',
+			})
+			await join('same@example.com', 1, '192.0.2.30')
+			await join('other@example.com', 1, '198.18.0.1')
+			const [filler] = await db().select().from(orders).where(eq(orders.status, 'paid'))
+			await refundCheckout(db(), filler!.id)
+			await drainJobs(database)
+			expect(await offersTo('same@example.com')).toHaveLength(0)
+			expect(await offersTo('other@example.com')).toHaveLength(1)
+			// Its checkout ends: now it fits.
+			await endHold(own.id)
+			await jobsDueNow(database)
+			await drainJobs(database)
+			expect(await offersTo('same@example.com')).toHaveLength(1)
+		})
+
+		test(`one network asks for at most ${WAITLIST_ENTRIES_PER_NETWORK} places and as many seats as it may hold`, async () => {
+			await checkout(2)
+			// Addresses of one IPv6 /64 are one network.
+			const from = (n: number) => `2001:db8:1:2::${n.toString(16)}`
+			for (let n = 1; n <= WAITLIST_ENTRIES_PER_NETWORK; n++)
+				await ask(`person-${n}@example.com`, 1, from(n))
+			await expect(ask('one-more@example.com', 1, from(99))).rejects.toMatchObject({
+				status: 429,
+				reason: 'network-entries',
+			})
+			expect(await confirmMails('one-more@example.com')).toEqual([])
+			// Seats: CHECKOUT_HOLD_SEATS_PER_BUYER (20) per network, waiting and asked for.
+			await join('big@example.com', 15, '198.51.100.200')
+			await expect(ask('bigger@example.com', 6, '198.51.100.200')).rejects.toMatchObject({
+				status: 429,
+				reason: 'network-seats',
+			})
+			await ask('fits@example.com', 5, '198.51.100.200')
+			// A link left unconfirmed past its day frees its network's share.
+			await db()
+				.update(waitlistEntries)
+				.set({ createdAt: sql`now() - interval '25 hours'` })
+				.where(eq(waitlistEntries.email, 'person-1@example.com'))
+			await ask('one-more@example.com', 1, from(99))
+			expect(await confirmMails('one-more@example.com')).toHaveLength(1)
+		})
+
+		test("/api/course's available figure is what a checkout finds: seats waited for are not available", async () => {
+			useInProcess({ ...ENV, COURSE_SLOTS: '12' })
+			const holds = await Promise.all([checkout(), checkout(), checkout(), checkout()])
+			await join('party@example.com', 2)
+			await endHold(holds[0]!.id)
+			await drainJobs(database)
+			// One seat came back; the party of two cannot use it, and it is theirs to wait for.
+			const course = () => loadCourse(db(), { slug: 'ai-driven-dev', capacity: 12 })
+			expect(await course()).toMatchObject({ actualSold: 8, held: 3, waiting: 2, available: 0 })
+			await expect(checkout()).rejects.toMatchObject({ code: 'sold-out' })
+			// Two more come back: the party gets two, one is for sale, and the figure says so.
+			await endHold(holds[1]!.id)
+			await endHold(holds[2]!.id)
+			await jobsDueNow(database)
+			await drainJobs(database)
+			expect(await offersTo('party@example.com')).toHaveLength(1)
+			expect(await course()).toMatchObject({ held: 3, waiting: 0, available: 1 })
+			await checkout()
+			expect(await course()).toMatchObject({ available: 0 })
+			await expect(checkout()).rejects.toMatchObject({ code: 'sold-out' })
+		})
 	})
 })

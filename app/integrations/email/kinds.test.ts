@@ -104,6 +104,13 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			heldUntil: '2 Jan 2026, 00:00 UTC',
 			unsubscribe,
 		}),
+	waitlistConfirm: () =>
+		templates.waitlistConfirm({
+			itemName: 'Day pass',
+			quantity: 2,
+			confirmUrl: `${siteUrl}/waitlist/confirm/t.s`,
+			until: '2 Jan 2026, 00:00 UTC',
+		}),
 }
 
 describe('every e-mail kind is classified (docs/decisions/109)', () => {
@@ -140,6 +147,8 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			eventCancelled: 'signup',
 			// Answers joining a waiting list: the visitor asked for it, anyone can type an address.
 			waitlistOffer: 'signup',
+			// The waiting list's double opt-in link (decision 130).
+			waitlistConfirm: 'security',
 		})
 		// Never sent to an address that unsubscribed (docs/decisions/109, 116, 119, 122): what we
 		// write on our initiative, even when the person asked for it once.

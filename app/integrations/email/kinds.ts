@@ -53,6 +53,8 @@ export const EMAIL_KINDS = {
 	// Answers joining the waiting list, later: anyone can type anyone's address, so it carries
 	// unsubscribe; it goes even to an unsubscribed address, who asked for it (decision 120).
 	waitlistOffer: 'signup',
+	// A double opt-in link (decision 130): it proves the address before any offer is made.
+	waitlistConfirm: 'security',
 } as const satisfies Record<string, EmailClass>
 
 export type EmailKind = keyof typeof EMAIL_KINDS

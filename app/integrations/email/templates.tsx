@@ -384,6 +384,38 @@ export function courseSignupConfirmation(data: {
 }
 
 /**
+ * Confirming a place on a waiting list (docs/decisions/130): the entry waits in the queue only
+ * once this link is followed, so no offer goes to an address nobody proved is theirs.
+ */
+export function waitlistConfirm(data: {
+	itemName: string
+	quantity: number
+	confirmUrl: string
+	/** When the link ends, as the reader should see it (UTC). */
+	until: string
+}): Promise<EmailContent> {
+	const what = `${data.quantity} × ${data.itemName}`
+	return renderEmail(
+		'waitlistConfirm',
+		`Confirm your place on the waiting list: ${data.itemName}`,
+		<Layout preview={`Open the link to take your place in the queue for ${what}.`}>
+			<P>{greeting()}</P>
+			<P>
+				Someone asked to join the waiting list for {what} with this address. Open this link to
+				confirm it and take your place in the queue:
+			</P>
+			<P>
+				<A href={data.confirmUrl}>Confirm my place</A>: {data.confirmUrl}
+			</P>
+			<P>
+				The link works until {data.until}. If it was not you, ignore this message: nothing is kept
+				and no offer will be sent.
+			</P>
+		</Layout>,
+	)
+}
+
+/**
  * A waiting-list offer (docs/decisions/120): the seats are held for this person until
  * `heldUntil`; the link opens the page where they pay. Not taken by then, they go to the next
  * person waiting.

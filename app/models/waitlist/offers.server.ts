@@ -8,9 +8,11 @@
  * One transaction per run, under the seat locks: every capacity pool anyone waits for is locked
  * (courses first, then items, each in name order: the order checkouts take them in), then the
  * queue is read again (a statement after the locks sees everything committed before them), and
- * the people waiting are offered seats in the order they joined while seats are free. Someone
- * whose seats do not fit yet stops the queue of their pools: nobody behind them is served first.
- * Two runs on two app servers queue on the same locks, so a seat is never offered twice.
+ * the people waiting are offered seats in the order their addresses were confirmed (decision
+ * 130). Someone whose seats do not fit yet keeps their place, and the seats go to the next
+ * person they fit; an offer also stays within the joining network's hold allowance, the rule a
+ * checkout's seats obey (decision 033). Two runs on two app servers queue on the same locks, so
+ * a seat is never offered twice.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
@@ -24,7 +26,7 @@ import { recordOwnerAction } from '~/models/admin/audit.server'
 import { findPricedItem, priceWithCoupon } from '~/models/checkout/price.server'
 import { newPublicId } from '~/models/checkout/public-id.server'
 import { rowsOf, type Tx } from '~/models/checkout/query.server'
-import { type SeatPool, seatPools } from '~/models/checkout/reserve.server'
+import { allowanceIn, countSeats, type SeatPool, seatPools } from '~/models/checkout/reserve.server'
 import { unsubscribeLinks } from '~/models/email-preferences.server'
 import { createLinkToken } from '~/models/signed-token.server'
 import { siteOrigin } from '~/site-origin.server'
@@ -32,6 +34,9 @@ import { WAITLIST_OFFER_JOB, WAITLIST_OFFER_NOW_JOB } from './queue.server'
 
 type Entry = typeof waitlistEntries.$inferSelect
 type PoolItem = { code: string; courseSlug: string | null; capacity: number | null }
+
+/** How long a joining's confirmation link works; an entry not confirmed by then expires (130). */
+export const WAITLIST_CONFIRM_HOURS = 24
 
 const poolKey = (pool: SeatPool) => (pool.course ? `course:${pool.course}` : `item:${pool.item}`)
 
@@ -77,6 +82,26 @@ export async function lockPools(tx: Tx, items: PoolItem[]): Promise<Map<string, 
 }
 
 /**
+ * Whether `quantity` more seats held by the network `holdKey` stay within its allowance in
+ * every pool of `item`: the per-buyer check `reserve_seats` makes for a checkout (0016, decision
+ * 033), through the same allowance (`allowanceIn`), counted under the caller's locks and with the
+ * offers this run made already. An entry from before the rule has no key, and no allowance.
+ */
+async function withinHoldAllowance(
+	tx: Tx,
+	item: PoolItem,
+	quantity: number,
+	holdKey: string | null,
+): Promise<boolean> {
+	if (holdKey === null) return true
+	for (const pool of seatPools(item)) {
+		const seats = await countSeats(tx, pool, holdKey)
+		if (seats.buyerHeld + quantity > allowanceIn(pool, seats.paid)) return false
+	}
+	return true
+}
+
+/**
  * The offer to `entry`: its pending order holding the seats until the offer ends, the entry
  * marked offered, and the e-mail with the signed link, all in the caller's transaction.
  */
@@ -103,8 +128,9 @@ async function makeOffer(tx: Tx, entry: Entry): Promise<void> {
 			attribution: { waitlist: true },
 			provider: getPaymentProvider().id,
 			email: entry.email,
-			// Outside any buyer's allowance (decision 033): the seats were waited for.
-			holdKey: null,
+			// The joining network's, as a checkout's (decisions 033, 130): the offer counts against
+			// its allowance, and its allowance was checked before.
+			holdKey: entry.holdKey,
 			expiresAt: sql`now() + make_interval(hours => ${config.WAITLIST_OFFER_HOURS})`,
 		})
 		.returning({ expiresAt: orders.expiresAt })
@@ -160,29 +186,26 @@ export async function offerFreedSeats(db: Db): Promise<number> {
 			.where(
 				sql`${waitlistEntries.status} = 'waiting' AND ${inArray(waitlistEntries.itemCode, [...items.keys()])}`,
 			)
-			.orderBy(waitlistEntries.id)
+			.orderBy(waitlistEntries.confirmedAt, waitlistEntries.id)
 			.for('update')
-		const blocked = new Set<string>()
 		let offers = 0
 		for (const entry of queue) {
 			const item = items.get(entry.itemCode)
 			if (!item) continue
 			const keys = seatPools(item).map(poolKey)
-			const fits = keys.every((key) => !blocked.has(key) && (free.get(key) ?? 0) >= entry.quantity)
-			if (!fits) {
-				for (const key of keys) blocked.add(key)
-				continue
-			}
+			// Seats the person in front cannot use go to the next person they fit (decision 130):
+			// a large party waiting does not keep every seat that comes back unused.
+			if (!keys.every((key) => (free.get(key) ?? 0) >= entry.quantity)) continue
+			if (!(await withinHoldAllowance(tx, item, entry.quantity, entry.holdKey))) continue
 			try {
 				await tx.execute(sql`SAVEPOINT waitlist_offer`)
 				await makeOffer(tx, entry)
 				await tx.execute(sql`RELEASE SAVEPOINT waitlist_offer`)
 			} catch (error) {
 				// The product lost its price in that region, or was withdrawn: this entry waits (the
-				// owner sees it), and so does everyone behind it in its pools.
+				// owner sees it); the seats go to the next person they fit.
 				await tx.execute(sql`ROLLBACK TO SAVEPOINT waitlist_offer`)
 				log.error({ err: error }, `Waiting list: entry #${entry.id} could not be offered`)
-				for (const key of keys) blocked.add(key)
 				continue
 			}
 			for (const key of keys) free.set(key, (free.get(key) ?? 0) - entry.quantity)
@@ -218,6 +241,8 @@ export async function offerByHand(
 		if (entry?.status !== 'waiting') return 'not-waiting'
 		if (seatPools(item).some((pool) => (free.get(poolKey(pool)) ?? 0) < entry.quantity))
 			return 'no-seats'
+		// The owner's hand skips the queue, not the network's hold allowance.
+		if (!(await withinHoldAllowance(tx, item, entry.quantity, entry.holdKey))) return 'no-seats'
 		await makeOffer(tx, entry)
 		await recordOwnerAction(tx, {
 			actor,
@@ -238,8 +263,28 @@ export function waitlistJobs(db: Db, config: { HOLDS_SWEEP_SECONDS: number }): J
 	const run = async () => {
 		await offerFreedSeats(db)
 	}
+	const periodic = async () => {
+		await expireUnconfirmedEntries(db)
+		await offerFreedSeats(db)
+	}
 	return [
-		{ kind: WAITLIST_OFFER_JOB, everySeconds: config.HOLDS_SWEEP_SECONDS, run },
+		{ kind: WAITLIST_OFFER_JOB, everySeconds: config.HOLDS_SWEEP_SECONDS, run: periodic },
 		{ kind: WAITLIST_OFFER_NOW_JOB, run },
 	]
+}
+
+/**
+ * Unconfirmed entries whose link has ended (decision 130): they never had a place, were never
+ * counted, and now never will be; the owner's list leaves them out.
+ */
+export async function expireUnconfirmedEntries(db: Db): Promise<number> {
+	const rows = await db
+		.update(waitlistEntries)
+		.set({ status: 'expired', updatedAt: sql`now()` })
+		.where(
+			sql`${waitlistEntries.status} = 'unconfirmed'
+				AND ${waitlistEntries.createdAt} <= now() - make_interval(hours => ${WAITLIST_CONFIRM_HOURS})`,
+		)
+		.returning({ id: waitlistEntries.id })
+	return rows.length
 }
