@@ -23,7 +23,7 @@ import { sameSitePath } from './redirect'
 import { commitSession, getSession } from './session.server'
 
 /** Whether this session's owner confirmed a second factor recently enough. */
-export async function hasFreshStepUp(
+async function hasFreshStepUp(
 	request: Request,
 	context: Pick<AppLoadContext, 'secure'>,
 	owner: Owner,

@@ -18,7 +18,7 @@ export type Authenticator = {
 }
 
 /** An authenticator for `secret`, whose first code is of the step after `lastStep`. */
-export function authenticatorFor(secret: string, lastStep: number): Authenticator {
+function authenticatorFor(secret: string, lastStep: number): Authenticator {
 	let step = lastStep
 	return {
 		secret,

@@ -33,7 +33,7 @@ const challengeKey = (secret: string) =>
 	crypto.createHmac('sha256', secret).update('owner-passkey-challenge/v1').digest()
 
 /** A challenge naming its owner, session version, purpose and end, signed. */
-export function signChallenge(
+function signChallenge(
 	owner: PasskeyOwner,
 	purpose: Purpose,
 	secret: string,

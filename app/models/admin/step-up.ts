@@ -54,7 +54,7 @@ export function parseStepUpGrant(value: unknown): StepUpGrant | null {
 }
 
 /** Wrong authenticator codes allowed per owner in FAILURE_WINDOW_MS (ASVS 6.3.1's brute force). */
-export const MAX_CODE_FAILURES = 5
+const MAX_CODE_FAILURES = 5
 export const FAILURE_WINDOW_MS = 15 * 60_000
 
 /**
