@@ -70,7 +70,7 @@ async function nextCode(secret: string, lastStep: number): Promise<{ code: strin
 }
 
 /** Confirms the owner's second factor in `page`'s session, setting one up the first time. */
-export async function confirmSecondFactor(page: Page) {
+async function confirmSecondFactor(page: Page) {
 	await withLock(async () => {
 		const saved = fs.existsSync(statePath)
 			? (JSON.parse(fs.readFileSync(statePath, 'utf8')) as State)
