@@ -5,7 +5,13 @@
  * with its fields (307: the browser posts them again) or the page asked for opens (303). Wrong
  * codes are limited per owner and each try is in the audit log.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import {
+	type ActionFunctionArgs,
+	type HeadersFunction,
+	json,
+	type LoaderFunctionArgs,
+	redirect,
+} from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { StepUpForm } from '~/components/admin/step-up-form'
 import { adminMeta } from '~/components/admin/ui'
@@ -20,7 +26,11 @@ import { type CodeOutcome, spendTotpCode } from '~/models/admin/totp.server'
 import { readForm } from '~/utils/responses'
 
 export const meta = adminMeta('Confirm it’s you')
-export const headers = () => ADMIN_HEADERS
+// A refusal's Retry-After (too many wrong codes) must reach the browser with the page.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+	const retryAfter = actionHeaders.get('Retry-After')
+	return retryAfter ? { ...ADMIN_HEADERS, 'Retry-After': retryAfter } : ADMIN_HEADERS
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const owner = await requireOwner(request, context)
