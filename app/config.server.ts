@@ -179,6 +179,11 @@ const envSchema = z.object({
 			'ADMIN_GITHUB_LOGINS must be GitHub logins separated by commas, such as octocat,hubot',
 		),
 	ADMIN_SESSION_HOURS: wholeNumber('ADMIN_SESSION_HOURS', 1).default('12'),
+	// How long a second-factor confirmation lets the owner refund, erase, send, open the course
+	// or change coupons (docs/decisions/136): a few minutes, never more than 15.
+	OWNER_STEP_UP_SECONDS: wholeNumber('OWNER_STEP_UP_SECONDS', 1)
+		.refine((n) => n <= 900, 'OWNER_STEP_UP_SECONDS must be at most 900 (15 minutes)')
+		.default('300'),
 	// The zone the dashboard shows times in (docs/decisions/111). Unset: the course release's zone
 	// in content/site/events.yml, else UTC.
 	OWNER_TIME_ZONE: z

@@ -32,6 +32,8 @@ export const ownerAuditLog = pgTable('owner_audit_log', {
 	target: text('target').notNull(),
 	before: jsonb('before').$type<Record<string, unknown> | null>(),
 	after: jsonb('after').$type<Record<string, unknown> | null>(),
+	/** The client address acted from (0039, docs/decisions/136); null outside a request. */
+	source: text('source'),
 })
 
 /**

@@ -9,6 +9,7 @@
  */
 import type { ServerBuild } from '@remix-run/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
+import { withAuditSource } from '~/models/admin/audit.server'
 import { getOwner, type Owner } from './owner.server'
 import type { RequestFacts } from './request.server'
 
@@ -63,7 +64,8 @@ export function ownerGate(facts: (req: ExpressRequest) => RequestFacts) {
 		})
 		getOwner(request, context).then((owner) => {
 			res.locals.owner = owner
-			next()
+			// Whatever this request writes to the owners' audit log carries its source (decision 136).
+			withAuditSource(context.clientIp, next)
 		}, next)
 	}
 }

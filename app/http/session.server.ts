@@ -5,11 +5,13 @@
  */
 import { type AppLoadContext, createCookieSessionStorage, type Session } from '@remix-run/node'
 import type { OwnerSession } from '~/models/admin/role'
+import type { StepUpGrant } from '~/models/admin/step-up'
 import { type Profile, parseStoredProfile } from '~/models/profile'
 import { cookies } from './cookies.server'
 
 // `owner`: the owner role (docs/decisions/080), with its own expiry; checked on every request.
-type SessionData = { profile: Profile; owner: OwnerSession }
+// `stepUp`: the owner's last second-factor confirmation (docs/decisions/136).
+type SessionData = { profile: Profile; owner: OwnerSession; stepUp: StepUpGrant }
 
 function storage(context: Pick<AppLoadContext, 'secure'>) {
 	return createCookieSessionStorage<SessionData>({ cookie: cookies.session.remixCookie(context) })

@@ -14,6 +14,7 @@ import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
 import {
 	couponFormValues,
@@ -53,6 +54,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		const submission = parseForm('adminCoupon', form)
 		if (submission.status !== 'success')
 			return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+		// Coupon changes need a recent second factor (decision 136).
+		await requireStepUp(request, context, owner, form)
 		const outcome = requireFound(await updateCoupon(db, owner, code, submission.value), pathname)
 		if (!outcome.ok)
 			return json(submission.reply({ fieldErrors: outcome.fieldErrors }), {
@@ -64,6 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const submission = parseForm('adminCouponStatus', form)
 	if (submission.status !== 'success')
 		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+	await requireStepUp(request, context, owner, form)
 	const active = submission.value.intent === 'enable'
 	return done(requireFound(await setCouponActive(db, owner, code, active), pathname), context)
 }

@@ -9,6 +9,7 @@ import { AdminHeading, adminMeta } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { createCoupon, getCouponChoices } from '~/models/admin/coupons.server'
 import { readForm } from '~/utils/responses'
@@ -23,9 +24,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const owner = await requireOwner(request, context)
-	const submission = parseForm('adminCoupon', await readForm(request))
+	const form = await readForm(request)
+	const submission = parseForm('adminCoupon', form)
 	if (submission.status !== 'success')
 		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+	// Coupon changes move prices for everyone: they need a recent second factor (decision 136).
+	await requireStepUp(request, context, owner, form)
 	const outcome = await createCoupon(await getDb(), owner, submission.value)
 	if (!outcome.ok)
 		return json(submission.reply({ fieldErrors: outcome.fieldErrors }), {

@@ -15,6 +15,7 @@ import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { redirectWithToast } from '~/http/toast.server'
+import { recordOwnerAction } from '~/models/admin/audit.server'
 import { DELIVERY_LABELS, outcomeUnknownNote } from '~/models/admin/delivery'
 import { getEmail, retryEmailAsOwner } from '~/models/admin/email.server'
 import { readForm, requireFound } from '~/utils/responses'
@@ -26,10 +27,13 @@ const outboxId = (value: string | undefined) =>
 	value && /^\d{1,15}$/.test(value) ? Number(value) : null
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-	await requireOwner(request, context)
+	const owner = await requireOwner(request, context)
 	const pathname = new URL(request.url).pathname
 	const id = requireFound(outboxId(params.id), pathname)
-	const email = requireFound(await getEmail(await getDb(), id), pathname)
+	const db = await getDb()
+	const email = requireFound(await getEmail(db, id), pathname)
+	// A message's body holds live signed links: each reading is logged with its source (decision 136).
+	await recordOwnerAction(db, { actor: owner.name, action: 'read-email', target: `email:${id}` })
 	return json({ email }, { headers: ADMIN_HEADERS })
 }
 

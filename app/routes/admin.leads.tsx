@@ -27,6 +27,7 @@ import { LEAD_LISTS } from '~/forms/names'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { parseSort, sortQuery } from '~/models/admin/cursor.server'
 import { eraseLead } from '~/models/admin/erase-lead.server'
@@ -117,9 +118,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const owner = await requireOwner(request, context)
-	const submission = parseForm('adminLeadErase', await readForm(request))
+	const form = await readForm(request)
+	const submission = parseForm('adminLeadErase', form)
 	if (submission.status !== 'success')
 		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+	// Erasing cannot be undone: it needs a recent second factor (decision 136).
+	await requireStepUp(request, context, owner, form)
 	const outcome = await eraseLead(await getDb(), owner, submission.value.leadId)
 	if (!outcome.ok)
 		return json(submission.reply({ formErrors: [outcome.message] }), {

@@ -18,6 +18,7 @@ import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { audienceCount, listSends } from '~/models/admin/messages.server'
 import { courseOpening, openCourse } from '~/models/course-opening.server'
@@ -48,9 +49,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const owner = await requireOwner(request, context)
-	const submission = parseForm('adminCourseOpen', await readForm(request))
+	const form = await readForm(request)
+	const submission = parseForm('adminCourseOpen', form)
 	if (submission.status !== 'success')
 		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+	// Everyone with a seat gets the access e-mail: it needs a recent second factor (decision 136).
+	await requireStepUp(request, context, owner, form)
 	const outcome = await openCourse(await getDb(), owner.name)
 	if (!outcome.ok)
 		return json(submission.reply({ formErrors: [outcome.message] }), {

@@ -15,6 +15,7 @@ import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
+import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
 import {
 	type MessageDraft,
@@ -42,7 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const owner = await requireOwner(request, context)
-	const submission = parseForm('adminMessage', await readForm(request))
+	const form = await readForm(request)
+	const submission = parseForm('adminMessage', form)
 	const answer = (
 		data: Omit<ActionData, 'result'>,
 		result: SubmissionResult<string[]>,
@@ -79,6 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 					409,
 				)
 	}
+	// A send to many cannot be called back: it needs a recent second factor (decision 136).
+	await requireStepUp(request, context, owner, form)
 	const outcome = await sendMessage(db, owner, {
 		...draft,
 		expectedCount: submission.value.expectedCount,

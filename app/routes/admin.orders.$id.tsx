@@ -21,6 +21,7 @@ import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { personPath } from '~/http/person-ref.server'
+import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/models/admin/delivery'
 import {
@@ -108,10 +109,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
 	const owner = await requireOwner(request, context)
 	const id = params.id ?? ''
-	const submission = parseForm('adminOrderAction', await readForm(request))
+	const form = await readForm(request)
+	const submission = parseForm('adminOrderAction', form)
 	if (submission.status !== 'success')
 		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	const command = submission.value
+	// Money leaves for good: a refund needs a recent second factor (decision 136).
+	if (command.intent.startsWith('refund')) await requireStepUp(request, context, owner, form)
 	const db = await getDb()
 	const outcome: PartOutcome =
 		command.intent === 'refund'

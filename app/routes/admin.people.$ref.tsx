@@ -13,6 +13,7 @@ import { adminMeta, formatTime, money } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { emailOfPersonPage } from '~/http/person-ref.server'
+import { recordOwnerAction } from '~/models/admin/audit.server'
 import { DELIVERY_LABELS } from '~/models/admin/delivery'
 import { getPerson, passReassignable } from '~/models/admin/person.server'
 import { countOf, PASS, SEAT } from '~/utils/plural'
@@ -22,10 +23,17 @@ export const meta = adminMeta('Person')
 export const headers = () => ADMIN_HEADERS
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-	await requireOwner(request, context)
+	const owner = await requireOwner(request, context)
 	const { pathname } = new URL(request.url)
 	const email = requireFound(emailOfPersonPage(params.ref ?? ''), pathname)
-	const person = requireFound(await getPerson(await getDb(), email), pathname)
+	const db = await getDb()
+	const person = requireFound(await getPerson(db, email), pathname)
+	// Everything about one person: who looked, and from where, is logged (decision 136).
+	await recordOwnerAction(db, {
+		actor: owner.name,
+		action: 'read-person',
+		target: `person:${params.ref}`,
+	})
 	const iso = (date: Date | null) => date?.toISOString() ?? null
 	return json(
 		{

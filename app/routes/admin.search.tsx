@@ -16,6 +16,7 @@ import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import { hasControlCharacters } from '~/forms/text'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { personPath } from '~/http/person-ref.server'
+import { recordOwnerAction } from '~/models/admin/audit.server'
 import { findAnyone, SEARCH_LIMIT, type Source } from '~/models/admin/search.server'
 
 export const meta = adminMeta('Find anyone')
@@ -38,7 +39,7 @@ const SOURCE_LABELS: Record<Source, string> = {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	await requireOwner(request, context)
+	const owner = await requireOwner(request, context)
 	const raw = new URL(request.url).searchParams.get('q') ?? ''
 	const parsed = searchSchema.safeParse(raw)
 	if (!parsed.success) {
@@ -49,7 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	}
 	const q = parsed.data
 	if (!q) return json({ q, error: null, found: null }, { headers: ADMIN_HEADERS })
-	const found = await findAnyone(await getDb(), q)
+	const db = await getDb()
+	const found = await findAnyone(db, q)
+	// A search reads people's data: who searched for what, and from where (decision 136).
+	await recordOwnerAction(db, {
+		actor: owner.name,
+		action: 'search',
+		target: 'search',
+		after: { q },
+	})
 	const person = (email: string | null) => (email ? { email, path: personPath(email) } : null)
 	return json(
 		{

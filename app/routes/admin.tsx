@@ -5,7 +5,8 @@
  * every URL here is the unknown path's 404 (docs/decisions/068).
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
+import { StepUpForm, stepUpOf } from '~/components/admin/step-up-form'
 import { AdminNav, adminMeta } from '~/components/admin/ui'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
@@ -34,4 +35,18 @@ export default function AdminLayout() {
 	)
 }
 
-export const ErrorBoundary = SiteErrorBoundary
+/**
+ * An action refused for want of a recent second factor (decision 136) is answered with the
+ * step-up form; any other error is the site's error page.
+ */
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const prompt = isRouteErrorResponse(error) ? stepUpOf(error.data) : null
+	return prompt ? (
+		<main id="main">
+			<StepUpForm prompt={prompt} />
+		</main>
+	) : (
+		<SiteErrorBoundary />
+	)
+}

@@ -10,6 +10,7 @@ import { SAMPLE_USERS } from '../../app/integrations/github/emulator-users'
 import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
 import { signInThroughPeer } from '../support/github-sign-in'
 import { type RunningServer, startServer } from '../support/server'
+import { setUpAuthenticator } from '../support/step-up'
 
 describe("the owner's Messages pages", () => {
 	let github: FakeGitHub
@@ -19,7 +20,8 @@ describe("the owner's Messages pages", () => {
 	beforeAll(async () => {
 		github = await startFakeGitHub({ users: SAMPLE_USERS.map((user) => ({ ...user })) })
 		server = await startServer({ ...github.env(2_000), ADMIN_GITHUB_LOGINS: 'mona' })
-		owner = await signInThroughPeer(server, 'mona')
+		// Sends and the course's opening need a second factor confirmed (decision 136).
+		;({ cookie: owner } = await setUpAuthenticator(server, await signInThroughPeer(server, 'mona')))
 	})
 	afterAll(async () => {
 		await server?.stop()
@@ -123,7 +125,8 @@ describe('opening the course from the dashboard', () => {
 			ADMIN_GITHUB_LOGINS: 'mona',
 			COURSE_URL: 'https://learn.example/course',
 		})
-		owner = await signInThroughPeer(server, 'mona')
+		// Sends and the course's opening need a second factor confirmed (decision 136).
+		;({ cookie: owner } = await setUpAuthenticator(server, await signInThroughPeer(server, 'mona')))
 	})
 	afterAll(async () => {
 		await server?.stop()

@@ -15,6 +15,7 @@ import { signInThroughPeer } from '../support/github-sign-in'
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/postgres'
 import { paySandbox } from '../support/sandbox'
 import { queueSettled, type RunningServer, startServer } from '../support/server'
+import { setUpAuthenticator } from '../support/step-up'
 
 const SEAT = 'ai-driven-dev-preorder'
 const PASS = 'ai-driven-development-day-pass'
@@ -79,7 +80,8 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 	beforeAll(async () => {
 		github = await startFakeGitHub({ users: SAMPLE_USERS.map((user) => ({ ...user })) })
 		server = await startServer({ ...ENV, ...github.env(2_000), ADMIN_GITHUB_LOGINS: 'mona' })
-		owner = await signInThroughPeer(server, 'mona')
+		// Coupon changes need a second factor confirmed (decision 136).
+		;({ cookie: owner } = await setUpAuthenticator(server, await signInThroughPeer(server, 'mona')))
 	}, 120_000)
 	afterAll(async () => {
 		await server?.stop()

@@ -12,6 +12,8 @@ export type AuditRow = {
 	target: string
 	before: unknown
 	after: unknown
+	/** The client address acted from (decision 136); absent on lines written outside a request. */
+	source?: string | null
 }
 
 export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
@@ -23,6 +25,7 @@ export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
 				<tr>
 					<th scope="col">When</th>
 					<th scope="col">Who</th>
+					<th scope="col">From</th>
 					<th scope="col">What</th>
 					<th scope="col">Target</th>
 					<th scope="col">Before</th>
@@ -36,6 +39,9 @@ export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
 							<Time value={entry.at} />
 						</td>
 						<td data-label="Who">{entry.actor}</td>
+						<td data-label="From" className="font-mono [overflow-wrap:anywhere]">
+							{entry.source ?? '—'}
+						</td>
 						<td data-label="What">{entry.action}</td>
 						<td data-label="Target" className="font-mono [overflow-wrap:anywhere]">
 							{entry.target}

@@ -3,6 +3,7 @@
  * record before and after. Written in the same transaction as the change where there is one,
  * so a change is never without its line; read newest first, by key.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { desc } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
@@ -17,6 +18,18 @@ export type AuditEntry = {
 	after?: Record<string, unknown> | null
 }
 
+// The client address of the request being handled (decision 136), set once per request by the
+// owner gate: every line of the log gets its source without each model that acts being handed
+// the request. One store per process: server.ts and the Remix build each bundle this module.
+const shared = globalThis as typeof globalThis & { __auditSource?: AsyncLocalStorage<string> }
+if (!shared.__auditSource) shared.__auditSource = new AsyncLocalStorage<string>()
+const sources = shared.__auditSource
+
+/** Runs `work` with `address` (as resolved under TRUST_PROXY) as its audit lines' source. */
+export function withAuditSource<T>(address: string, work: () => T): T {
+	return sources.run(address, work)
+}
+
 export async function recordOwnerAction(db: Db | Tx, entry: AuditEntry): Promise<void> {
 	await db.insert(ownerAuditLog).values({
 		actor: entry.actor,
@@ -24,6 +37,7 @@ export async function recordOwnerAction(db: Db | Tx, entry: AuditEntry): Promise
 		target: entry.target,
 		before: entry.before ?? null,
 		after: entry.after ?? null,
+		source: sources.getStore() || null,
 	})
 }
 
@@ -38,6 +52,7 @@ export async function listAuditLog(db: Db, after: string | null, limit = 50) {
 			target: ownerAuditLog.target,
 			before: ownerAuditLog.before,
 			after: ownerAuditLog.after,
+			source: ownerAuditLog.source,
 			cursorAt: cursorTime(ownerAuditLog.at),
 		})
 		.from(ownerAuditLog)
