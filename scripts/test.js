@@ -36,6 +36,17 @@ if (!hasJava) {
 	])
 }
 
+// The invoice PDF's test reads its text back with pdftotext (poppler-utils), as a reader's copy
+// and paste would (docs/decisions/133).
+const hasPdftotext =
+	spawnSync('sh', ['-c', 'command -v pdftotext'], { stdio: 'ignore' }).status === 0
+if (!hasPdftotext) {
+	run('Installing poppler-utils for the invoice PDF test', 'sh', [
+		'-c',
+		'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils',
+	])
+}
+
 function freePort() {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer().listen(0, '127.0.0.1', () => {

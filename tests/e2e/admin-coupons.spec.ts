@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminURL } from '../../playwright.config'
-import { signInAsOwner } from './sign-in'
+import { signInAsOwnerConfirmed } from './sign-in'
 
 // Coupons the owner manages (docs/decisions/112), on the second e2e site (owner `mona`), with
 // JavaScript on and off: create (a refused value answered next to its field), edit, disable, and
@@ -20,7 +20,7 @@ test('the owner creates, edits and disables a coupon; a buyer gets its discount 
 	page,
 }) => {
 	const code = `E2E${test.info().project.name.replace(/\W/g, '')}${Date.now()}`
-	await signInAsOwner(page)
+	await signInAsOwnerConfirmed(page)
 	await page
 		.getByRole('navigation', { name: 'Dashboard' })
 		.getByRole('link', { name: 'Coupons' })

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { unzipSync } from 'fflate'
 import { adminURL } from '../../playwright.config'
-import { signInAsOwner } from './sign-in'
+import { signInAsOwnerConfirmed } from './sign-in'
 
 // The owner's invoices (docs/decisions/115) on the second e2e site, where `mona` is the owner.
 // Runs with JavaScript on and off.
@@ -39,7 +39,7 @@ test('the owner downloads an invoice, the period as CSV and as a zip, and a refu
 	const email = `invoice-owner-${test.info().project.name}-${Date.now()}@example.com`
 	const orderId = await buy(page, email)
 
-	await signInAsOwner(page)
+	await signInAsOwnerConfirmed(page)
 	await expect(page).toHaveURL(`${adminURL}/admin`)
 	await page
 		.getByRole('navigation', { name: 'Dashboard' })

@@ -3,7 +3,7 @@ import { adminURL, E2E_METRICS_TOKEN, mailURL } from '../../playwright.config'
 import { decodedMail } from '../fakes/smtp'
 import { dayPattern, workshopSessions } from '../support/site-events'
 import type { Mail } from './inbox'
-import { signInAsOwner } from './sign-in'
+import { signInAsOwnerConfirmed } from './sign-in'
 
 // The owner's messages (issue 25, item 6; docs/decisions/119), on the second e2e site (the owner
 // is `mona` at the fake GitHub), with JavaScript on and off, on a desktop and a phone: a refused
@@ -63,7 +63,7 @@ for (const width of [1280, 375]) {
 		await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
 		await expect(page.getByRole('heading', { name: "You're signed up" })).toBeVisible()
 
-		await signInAsOwner(page)
+		await signInAsOwnerConfirmed(page)
 		await page
 			.getByRole('navigation', { name: 'Dashboard' })
 			.getByRole('link', { name: 'Messages' })

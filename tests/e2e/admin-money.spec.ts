@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { adminURL } from '../../playwright.config'
-import { signInAsOwner } from './sign-in'
+import { signInAsOwnerConfirmed } from './sign-in'
 
 // Money as an accountant reads it (issue 27 item 4, docs/decisions/124) on the second e2e site,
 // where `mona` is the owner. Runs with JavaScript on and off, at a phone's width and a desktop's.
@@ -58,7 +58,7 @@ test('the owner reads gross, refunded, net and the fee per currency, product and
 }, testInfo) => {
 	const project = testInfo.project.name
 	const orderId = await buySeat(page, `money-${project}-${Date.now()}@example.com`)
-	await signInAsOwner(page)
+	await signInAsOwnerConfirmed(page)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	await page
 		.getByRole('navigation', { name: 'Dashboard' })

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminURL, mailURL } from '../../playwright.config'
-import { signInAsOwner } from './sign-in'
+import { signInAsOwnerConfirmed } from './sign-in'
 
 // Partial refunds (issue 26 item 6, docs/decisions/123) on the owner's order page, with
 // JavaScript on and off: one pass of two refunded, confirmed first (its link stops working, the
@@ -37,8 +37,8 @@ test('the owner refunds one pass of two, confirmed first, then an amount; more t
 }) => {
 	const email = `part-${test.info().project.name}-${Date.now()}@example.com`
 	const orderId = await buyTwoPasses(page, email)
-	// Refunds need the owner's second factor confirmed (decision 136): signInAsOwner does it.
-	await signInAsOwner(page)
+	// Refunds need the owner's second factor confirmed (decision 136): signInAsOwnerConfirmed does it.
+	await signInAsOwnerConfirmed(page)
 	await page.goto(`/admin/orders/${orderId}`)
 
 	const passes = page.getByRole('region', { name: 'Passes' })

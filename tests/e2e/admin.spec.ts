@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { adminURL, E2E_OWNER_LOGIN, mailURL } from '../../playwright.config'
 import { dayOf, dayPattern, workshopSessions } from '../support/site-events'
-import { signInAs, signInAsOwner } from './sign-in'
+import { signInAs, signInAsOwner, signInAsOwnerConfirmed } from './sign-in'
 
 // The owner's dashboard (docs/decisions/080-084), on the second e2e site: GitHub sign-in goes to
 // the fake GitHub (tests/fakes/github-peer.ts) and ADMIN_GITHUB_LOGINS is `mona`. Runs with
@@ -134,7 +134,7 @@ test('the owner sees a sandbox sale, refunds it with a confirmation step, and ex
 	const email = `buyer-${test.info().project.name}-${Date.now()}@example.com`
 	const orderId = await buy(page, email)
 
-	await signInAsOwner(page)
+	await signInAsOwnerConfirmed(page)
 	await expect(page).toHaveURL(`${adminURL}/admin`)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	await expect(page.getByRole('img', { name: /Revenue per day \(USD\)/ })).toBeVisible()
@@ -377,7 +377,7 @@ test('the owner erases a lead, confirmed first: its sign-ups lose the address, t
 	await expect(page).toHaveURL(/\/workshop\/enrolled/)
 	const orderId = await buy(page, email)
 
-	await signInAsOwner(page)
+	await signInAsOwnerConfirmed(page)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
 	await dashboard(page).getByRole('link', { name: 'Leads' }).click()
 	await page.getByLabel('E-mail starts with').fill(email)

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
-import { adminURL, E2E_OWNER_LOGIN } from '../../playwright.config'
+import { E2E_OWNER_LOGIN } from '../../playwright.config'
 
 /**
  * Signs `page` in with the fake GitHub (tests/fakes/github-peer.ts) as `login`: the site sends
@@ -19,26 +19,32 @@ export async function signInAs(page: Page, login: string) {
 	await page.goto(authorize.href)
 }
 
-/**
- * Signs `page` in as the e2e site's owner, confirms their second factor (docs/decisions/136:
- * refunds, erasure, sends, the course's opening and coupon changes need one), and waits for the
- * dashboard's overview.
- */
+/** Signs `page` in as the e2e site's owner and waits for the dashboard's overview. */
 export async function signInAsOwner(page: Page) {
 	await signInAs(page, E2E_OWNER_LOGIN)
 	await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
+}
+
+/**
+ * Signs `page` in as the owner and confirms their second factor (docs/decisions/136: refunds,
+ * erasure, sends, the course's opening and coupon changes need one). Only the specs that do one
+ * of those use it: a code is good once, so each confirmation may wait for the next 30-second step.
+ */
+export async function signInAsOwnerConfirmed(page: Page) {
+	await signInAsOwner(page)
 	await confirmSecondFactor(page)
 	await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
 }
 
-// The owner's authenticator is shared by every spec and worker of a run: its secret and the last
-// 30-second step used sit in a file beside the admin site's port, changed under a lock (a code
-// is good once, so two workers must not use the same step).
-const statePath = path.join(os.tmpdir(), `e2e-owner-totp-${new URL(adminURL).port}.json`)
-const lockPath = `${statePath}.lock`
+// The owner's authenticator is shared by every spec and worker of a run on one site: its secret
+// and the last 30-second step used sit in a file named after the site's port, changed under a
+// lock (a code is good once, so two workers must not use the same step). Each site has its own
+// database, so its own authenticator.
+const statePathOf = (page: Page) =>
+	path.join(os.tmpdir(), `e2e-owner-totp-${new URL(page.url()).port}.json`)
 type State = { secret: string; lastStep: number }
 
-async function withLock<T>(work: () => Promise<T>): Promise<T> {
+async function withLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
 	for (;;) {
 		try {
 			fs.mkdirSync(lockPath)
@@ -71,7 +77,8 @@ async function nextCode(secret: string, lastStep: number): Promise<{ code: strin
 
 /** Confirms the owner's second factor in `page`'s session, setting one up the first time. */
 async function confirmSecondFactor(page: Page) {
-	await withLock(async () => {
+	const statePath = statePathOf(page)
+	await withLock(`${statePath}.lock`, async () => {
 		const saved = fs.existsSync(statePath)
 			? (JSON.parse(fs.readFileSync(statePath, 'utf8')) as State)
 			: null
