@@ -23,17 +23,18 @@ import { untilDatabaseAnswers } from '~/db/wait-for-database.server'
 import { attributionCookieMiddleware } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
 import { expensiveRequestLimit } from '~/http/expensive-requests.server'
+import { formPostGuard } from '~/http/form-posts.server'
 import { gracefulCloser } from '~/http/graceful-close.server'
 import { requestMetrics } from '~/http/metrics.server'
-import { isOneClickUnsubscribe } from '~/http/one-click-unsubscribe.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
 import { ownerGate, ownerOf, publicBuildsOf } from '~/http/owner-gate.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
 import { createRateLimiter } from '~/http/rate-limit.server'
-import { isAllowedOrigin, requestedOrigin, requestFacts } from '~/http/request.server'
+import { requestFacts } from '~/http/request.server'
 import { bodyLimit, requestGuards } from '~/http/request-guards.server'
 import { securityHeaders } from '~/http/security-headers.server'
+import { shutDownOnSignals } from '~/http/shutdown.server'
 import { logStartUpHint } from '~/http/start-up-hint.server'
 import { builtFiles } from '~/http/static-files.server'
 import {
@@ -43,20 +44,10 @@ import {
 	withDatabaseAvailability,
 } from '~/http/unavailable.server'
 import { startJobs } from '~/jobs/index.server'
-import { closeResources } from '~/lifecycle.server'
 import { log, logTheConsole } from '~/log.server'
 import { prepareDatabaseAtBoot } from '~/models/prepare-database.server'
 import { siteOrigin as currentSiteOrigin, recordListenPort } from '~/site-origin.server'
 import { redactEmails } from '~/utils/redact'
-
-// In-flight requests and jobs get this long after SIGTERM (under the usual 10 s grace period).
-const SHUTDOWN_DEADLINE_MS = 9_000
-// Running jobs get this long of it; then one still waiting (an e-mail delivery waiting minutes
-// for a slow mail server, RFC 5321) is cut off and released at once for the next server
-// (docs/decisions/101), leaving time to record that before the deadline.
-const JOBS_SHUTDOWN_GRACE_MS = 6_000
-// routes/webhooks.stripe.ts
-const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe'
 
 installGlobals({ nativeFetch: true })
 // One JSON line per log entry, whoever writes it (docs/decisions/108).
@@ -178,44 +169,8 @@ app.use(viteDevServer ? viteDevServer.middlewares : builtFiles(clientDir))
 // Bodies are read by Remix straight from the socket, so the limit is checked up front.
 app.use(bodyLimit(config.MAX_BODY_BYTES))
 
-// Form posts (docs/decisions/063, 069): an Origin other than the site's (or the one this
-// request was sent to), in scheme, host or port, is a cross-site post (403; a missing Origin is
-// allowed), and each client address gets RATE_LIMIT_MAX posts per window, counted across app
-// servers with PostgreSQL (429 with Retry-After). Both answer here, before Remix and any page
-// work, on a path already known to be normal. The payment webhook comes from the provider's
-// servers, signed: neither rule applies to it, and to no other path (a post elsewhere under
-// /webhooks/ is a form post like any other). Nor to a mail client's one-click unsubscribe, with
-// a token we signed (docs/decisions/109), its Origin then dropped as below.
-app.use((req, res, next) => {
-	if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === PAYMENT_WEBHOOK_PATH) {
-		next()
-		return
-	}
-	if (isOneClickUnsubscribe(req)) {
-		delete req.headers.origin
-		next()
-		return
-	}
-	const own = [siteOrigin, requestedOrigin(req)].filter((origin) => origin !== null)
-	// Without an Origin, a Referer from another site is a cross-site post too (decision 132).
-	if (!isAllowedOrigin(req.get('origin'), own, req.get('referer'))) {
-		res.status(403).type('text/plain').send('Forbidden: cross-site form submission')
-		return
-	}
-	// Decided. Remix would compare the Origin's host with X-Forwarded-Host or Host again, on its
-	// own terms (any X-Forwarded-Host, no scheme or port), and answer a mismatch with a 500: a
-	// post from SITE_URL reaching us under an internal Host would fail, and a client could
-	// provoke a 500 at will.
-	delete req.headers.origin
-	formPostLimiter.hit(req.ip ?? req.socket.remoteAddress ?? '').then((verdict) => {
-		if (verdict.allowed) {
-			next()
-			return
-		}
-		res.setHeader('Retry-After', String(verdict.retryAfterSeconds))
-		res.status(429).type('text/plain').send('Too many requests: please wait a moment and try again')
-	}, next)
-})
+// Form posts: the Origin check and the rate limit, before Remix (docs/decisions/063, 069, 132).
+app.use(formPostGuard({ siteOrigin: () => siteOrigin, limiter: formPostLimiter }))
 
 // Referral and marketing cookies (SPEC §4, docs/decisions/061): `?friend=KEY`, utm_*, gclid or
 // fbclid on any page, 404s included, so this runs for every request that reaches Remix.
@@ -313,32 +268,13 @@ else
 		logStartUpHint(siteOrigin)
 	})
 
-function shutdown(signal: NodeJS.Signals) {
-	if (shuttingDown) return
-	shuttingDown = true
-	log.info(`${signal} received: finishing in-flight requests and jobs`)
-	const deadline = setTimeout(() => {
-		// A job that ignored its cut-off was claimed, not finished: another server (or this one,
-		// restarted) runs it again once its claim lapses (docs/decisions/075).
-		log.error('Requests or jobs still running at the shutdown deadline: closing them')
-		server.closeAllConnections()
-		setTimeout(() => process.exit(1), 1_000).unref()
-	}, SHUTDOWN_DEADLINE_MS)
-	// Connections kept alive after their last response are closed once quiet, not at their timeout.
-	const requestsDone = closeConnections()
-	Promise.all([
-		requestsDone,
-		jobs.stop({ graceMs: JOBS_SHUTDOWN_GRACE_MS }),
-		viteDevServer?.close(),
-	]).then(async () => {
-		clearTimeout(deadline)
-		await closeResources()
-		log.info('Shut down cleanly')
-		process.exit(0)
-	})
-}
-
-// Not once: a second signal during shutdown (a process manager's retry) must not kill the requests
-// still being answered; the deadline above ends a shutdown that takes too long.
-process.on('SIGTERM', shutdown)
-process.on('SIGINT', shutdown)
+// SIGTERM and SIGINT: no request already sent is reset, running jobs get their grace (134, 135).
+shutDownOnSignals({
+	server,
+	closeConnections,
+	stopJobs: (graceMs) => jobs.stop({ graceMs }),
+	closeDevServer: () => viteDevServer?.close(),
+	onStart: () => {
+		shuttingDown = true
+	},
+})

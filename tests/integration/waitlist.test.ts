@@ -35,8 +35,6 @@ import {
 	confirmWaitlistEntry,
 	getWaitlistState,
 	joinWaitlist,
-	listWaitlist,
-	removeFromWaitlist,
 	WAITLIST_ENTRIES_PER_NETWORK,
 } from '~/models/waitlist/entries.server'
 import {
@@ -44,6 +42,7 @@ import {
 	offerByHand,
 	offerFreedSeats,
 } from '~/models/waitlist/offers.server'
+import { listWaitlist, removeFromWaitlist } from '~/models/waitlist/owner.server'
 import { databaseBackends } from '../support/databases'
 import {
 	drainJobs,

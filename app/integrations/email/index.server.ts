@@ -3,12 +3,7 @@
  * queue's delivery job, `retryEmail` for a failed delivery, and the message templates.
  */
 
+export { emailDeliveryJob, outboxMessage } from './deliver.server'
 export type { QueuedEmail } from './send.server'
-export {
-	emailDeliveryJob,
-	listOutbox,
-	outboxMessage,
-	retryEmail,
-	sendEmail,
-} from './send.server'
+export { listOutbox, retryEmail, sendEmail } from './send.server'
 export * as templates from './templates'

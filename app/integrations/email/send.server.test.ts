@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { outboxMessage } from './send.server'
+import { outboxMessage } from './deliver.server'
 
 const row = {
 	id: 42,

@@ -1,17 +1,15 @@
 /**
- * The waiting list's people (docs/decisions/120): joining, what a product page says about it,
- * the owner's list, and removing someone.
+ * The waiting list's people (docs/decisions/120, 130): joining, confirming a place, and what a
+ * product page says about it. The owner's list and removals are in owner.server.ts.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
-import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
+import { catalogItems, waitlistEntries } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
-import { recordOwnerAction } from '~/models/admin/audit.server'
 import { buyerKey } from '~/models/checkout/buyer-key.server'
-import { endPendingOrder } from '~/models/checkout/expire.server'
 import { findPricedItem } from '~/models/checkout/price.server'
 import { rowsOf, type Tx } from '~/models/checkout/query.server'
 import { type SeatPool, seatPools } from '~/models/checkout/reserve.server'
@@ -270,119 +268,4 @@ export async function getWaitlistState(db: Db, code: string): Promise<WaitlistSt
 			unit: item.type === 'pass' ? ('pass' as const) : ('seat' as const),
 		}
 	})
-}
-
-export type OwnerEntry = {
-	id: number
-	itemCode: string
-	itemName: string
-	email: string
-	quantity: number
-	joinedAt: Date
-	/** 1, 2, … among the people still waiting for the same product; null once offered or removed. */
-	position: number | null
-	status: 'unconfirmed' | 'waiting' | 'offer-open' | 'bought' | 'offer-ended' | 'removed'
-	offerOrderId: string | null
-	offerEndsAt: Date | null
-}
-
-/**
- * Everyone on the waiting lists, the people waiting first (in their order: by confirmation,
- * docs/decisions/130), then the rest, newest first. Entries whose confirmation link ended unused
- * are left out: they never had a place.
- */
-export async function listWaitlist(db: Db, limit = 500): Promise<OwnerEntry[]> {
-	const rows = await db
-		.select({
-			entry: waitlistEntries,
-			itemName: catalogItems.name,
-			orderStatus: orders.status,
-			offerEndsAt: orders.expiresAt,
-			open: sql<boolean>`${orders.status} = 'pending' AND ${orders.expiresAt} > now()`,
-		})
-		.from(waitlistEntries)
-		.innerJoin(catalogItems, eq(catalogItems.code, waitlistEntries.itemCode))
-		.leftJoin(orders, eq(orders.id, waitlistEntries.offerOrderId))
-		.where(ne(waitlistEntries.status, 'expired'))
-		.orderBy(
-			sql`(${waitlistEntries.status} = 'waiting') DESC`,
-			sql`CASE WHEN ${waitlistEntries.status} = 'waiting' THEN ${waitlistEntries.confirmedAt} END`,
-			sql`CASE WHEN ${waitlistEntries.status} = 'waiting' THEN ${waitlistEntries.id} ELSE -${waitlistEntries.id} END`,
-			asc(waitlistEntries.id),
-		)
-		.limit(limit)
-	const positions = new Map<string, number>()
-	return rows.map(({ entry, itemName, orderStatus, offerEndsAt, open }) => {
-		let position: number | null = null
-		if (entry.status === 'waiting') {
-			position = (positions.get(entry.itemCode) ?? 0) + 1
-			positions.set(entry.itemCode, position)
-		}
-		const status: OwnerEntry['status'] =
-			entry.status === 'waiting' || entry.status === 'unconfirmed'
-				? entry.status
-				: entry.status === 'removed' || entry.status === 'expired'
-					? 'removed'
-					: orderStatus === 'paid'
-						? 'bought'
-						: open
-							? 'offer-open'
-							: 'offer-ended'
-		return {
-			id: entry.id,
-			itemCode: entry.itemCode,
-			itemName,
-			email: entry.email,
-			quantity: entry.quantity,
-			joinedAt: entry.createdAt,
-			position,
-			status,
-			offerOrderId: entry.offerOrderId,
-			offerEndsAt: entry.offerOrderId ? offerEndsAt : null,
-		}
-	})
-}
-
-export type RemoveResult = { removed: false } | { removed: true }
-
-/**
- * The owner takes someone off the list, with its audit line in the same transaction: a person
- * waiting leaves the queue; an open offer ends now (its order expires through the checkout's
- * own path, so its seats go to the next person).
- */
-export async function removeFromWaitlist(
-	db: Db,
-	entryId: number,
-	actor: string,
-): Promise<RemoveResult> {
-	const entry = await db.transaction(async (tx) => {
-		const [row] = await tx
-			.update(waitlistEntries)
-			.set({ status: 'removed', updatedAt: sql`now()` })
-			.where(
-				and(
-					eq(waitlistEntries.id, entryId),
-					sql`(${waitlistEntries.status} IN ('waiting', 'unconfirmed') OR (${waitlistEntries.status} = 'offered'
-						AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ${waitlistEntries.offerOrderId} AND o.status = 'pending')))`,
-				),
-			)
-			.returning()
-		if (!row) return null
-		await recordOwnerAction(tx, {
-			actor,
-			action: 'waitlist-remove',
-			target: `waitlist:${entryId}`,
-			before: { item: row.itemCode, quantity: row.quantity, offerOrderId: row.offerOrderId },
-			after: { status: 'removed' },
-		})
-		// Someone behind them may fit now.
-		await enqueue(tx, WAITLIST_OFFER_NOW_JOB, {})
-		return row
-	})
-	if (!entry) return { removed: false }
-	if (entry.offerOrderId) {
-		const [order] = await db.select().from(orders).where(eq(orders.id, entry.offerOrderId))
-		if (order?.status === 'pending') await endPendingOrder(db, order)
-	}
-	return { removed: true }
 }
