@@ -27,8 +27,7 @@ export const headers = () => noStore
 const MESSAGES = {
 	invalid:
 		'This confirmation link is not valid. Please use the link from the e-mail as it is, or sign up again.',
-	expired:
-		'This confirmation link has expired. Please sign up again and we will send you a new one.',
+	expired: 'This confirmation link has expired. Please sign up again on the workshop page.',
 	unknown: 'We could not find this sign-up. Please sign up again.',
 	full: 'The session filled up before you confirmed, so no place is left in it. Please choose another session on the workshop page.',
 } as const

@@ -42,8 +42,7 @@ export const headers = () => noStore
 const LINK_MESSAGES = {
 	invalid:
 		'This link is not valid. Please open the link from the e-mail as it is, all of it, or sign up again on the workshop page.',
-	expired:
-		'This link has expired. Please sign up again on the workshop page and we will send you a new one.',
+	expired: 'This link has expired. Please sign up again on the workshop page.',
 } as const
 
 const OUTCOMES: Record<Exclude<MoveOutcome, 'ready'>, { title: string; lead: string }> = {

@@ -237,12 +237,14 @@ describe.each(siteDatabases)("the e-mail page's Retry on $name", (database) => {
 		return textOf(html.match(/State<\/dt><dd>(.*?)<\/dd>/)?.[1] ?? '').trim()
 	}
 	/** The audit log's lines about `target`, as the owner reads them on /admin/audit. */
-	async function auditLinesAbout(target: string): Promise<string[]> {
+	/** The audit log's lines about `target`: its changes, or the owner's reads of it (decision 136). */
+	async function auditLinesAbout(target: string, kind: 'changes' | 'reads' = 'changes') {
 		const html = await (await get('/admin/audit', owner)).text()
 		return html
 			.split('<tr')
 			.filter((row) => row.includes(`>${target}<`))
 			.map((row) => textOf(`<tr${row}`).trim())
+			.filter((line) => / read-email /.test(line) === (kind === 'reads'))
 	}
 
 	beforeAll(async () => {
@@ -301,6 +303,10 @@ describe.each(siteDatabases)("the e-mail page's Retry on $name", (database) => {
 				/ mona \(GitHub #1001\) retry-email email:\d+ \{"state":"failed"\} \{"state":"queued"\}$/,
 			),
 		])
+		// Reading the message (its body carries live links) is logged too, with where from.
+		expect(await auditLinesAbout(`email:${id}`, 'reads')).toContainEqual(
+			expect.stringMatching(/ mona \(GitHub #1001\) 127\.0\.0\.1 read-email email:\d+ /),
+		)
 	})
 
 	test('Retry of a message that was delivered changes nothing and says why (409)', async () => {

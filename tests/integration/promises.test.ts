@@ -38,10 +38,27 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		says: 'We e-mail you about the workshop and, now and then, the course',
 		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
 	},
+	// The place is held until the confirmation's link is followed (decision 131).
 	{
 		file: 'app/routes/workshop.enrolled.tsx',
-		says: 'on its way to the address you gave, with your session as a calendar file',
-		proof: ['tests/integration/signups.test.ts', 'workshop: the session chosen is the one'],
+		says: 'Check your inbox: your seat in',
+		proof: [
+			'app/models/workshop-signup.server.test.ts',
+			'the confirmation of a form sign-up carries the link that confirms the place',
+		],
+	},
+	{
+		file: 'app/routes/workshop.confirm.tsx',
+		says: 'We e-mail you a reminder with your joining link',
+		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
+	},
+	{
+		file: 'app/routes/workshop.move.tsx',
+		says: 'on its way',
+		proof: [
+			'app/models/workshop-signup.server.test.ts',
+			'a second sign-up for a known address changes nothing until the link in the e-mail',
+		],
 	},
 	{
 		file: 'app/routes/workshop.enrolled.tsx',
