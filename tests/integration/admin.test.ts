@@ -300,7 +300,7 @@ describe.each(siteDatabases)("the e-mail page's Retry on $name", (database) => {
 
 		expect(await auditLinesAbout(`email:${id}`)).toEqual([
 			expect.stringMatching(
-				/ mona \(GitHub #1001\) retry-email email:\d+ \{"state":"failed"\} \{"state":"queued"\}$/,
+				/ mona \(GitHub #1001\) 127\.0\.0\.1 retry-email email:\d+ \{"state":"failed"\} \{"state":"queued"\}$/,
 			),
 		])
 		// Reading the message (its body carries live links) is logged too, with where from.
