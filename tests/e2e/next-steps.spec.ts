@@ -31,7 +31,15 @@ test('the workshop sign-up ends on next steps with the sessions to add to a cale
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
 	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
 	await expectOnward(page)
-	await expect(page.getByText('A confirmation is on its way to the address you gave')).toBeVisible()
+	// The place is held until the e-mail's link is followed (decision 131).
+	await expect(
+		page.getByText(
+			/^Check your inbox: your seat in .+ is yours once you follow the link in the e-mail we sent/,
+		),
+	).toBeVisible()
+	await expect(
+		page.getByText(/follow its link within \d+ hours: until then your seat is only held/),
+	).toBeVisible()
 	await expect(page.getByText('We e-mail you a reminder with your joining link.')).toBeVisible()
 	await expect(
 		page.getByRole('link', { name: /^Add to calendar \(\.ics\)/ }).first(),
