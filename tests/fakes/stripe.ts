@@ -74,6 +74,7 @@ export async function startFakeStripe() {
 	const refunds = new Map<string, FakeRefund>()
 	const refundsByKey = new Map<string, FakeRefund>()
 	let failCreate = 0
+	let failExpire = false
 	let rateLimit: { perSecond: number; retryAfterSeconds: number | null } | null = null
 	/** When each session creation the rate limit let through arrived, within the last second. */
 	let createdAt: number[] = []
@@ -158,6 +159,8 @@ export async function startFakeStripe() {
 		}
 		const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)
 		if (req.method === 'POST' && expire) {
+			if (failExpire)
+				return send(res, 500, { error: { type: 'api_error', message: 'Injected failure' } })
 			const session = sessions.get(decodeURIComponent(expire[1]!))
 			if (session?.status !== 'open')
 				return send(res, 400, {
@@ -325,6 +328,10 @@ export async function startFakeStripe() {
 		},
 		failNextCreate(times = 1) {
 			failCreate = times
+		},
+		/** While on, every session expiry fails with a 500 (Stripe itself in trouble). */
+		failExpiries(on: boolean) {
+			failExpire = on
 		},
 		/**
 		 * From now on, at most `perSecond` session creations in any second; past it, 429 (with
