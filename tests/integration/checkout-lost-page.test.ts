@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { isDatabaseUnavailable } from '~/db/availability.server'
-import { orders, passes } from '~/db/schema.server'
+import { orders, passes, waitlistEntries } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { applyPaymentEvent, createCheckout } from '~/models/checkout/index.server'
 import type { FakeSession } from '../fakes/stripe'
@@ -170,5 +170,28 @@ describe.each(databaseBackends)('a payment page lost to a database failure on $n
 			await suite.database.db.select().from(passes).where(eq(passes.orderId, lost.id)),
 		).toEqual([])
 		expect((await order(other)).status).toBe('pending')
+	})
+
+	test('a waiting-list offer whose payment page is not opened yet keeps its seats past the grace: it opens its page when its holder asks', async () => {
+		await oneSeatLeft()
+		const { id } = await checkout()
+		// An offer made long ago, its page never asked for (docs/decisions/120).
+		await suite.database.db.insert(waitlistEntries).values({
+			itemCode: PASS,
+			email: 'offered@example.com',
+			quantity: 1,
+			region: 'GLOBAL',
+			status: 'offered',
+			offerOrderId: id,
+			offeredAt: new Date(),
+		})
+		await suite.database.db
+			.update(orders)
+			.set({ providerSessionId: null, link: null })
+			.where(eq(orders.id, id))
+		await longAgo(id)
+
+		await periodicTurn()
+		expect((await order(id)).status).toBe('pending')
 	})
 })
