@@ -12,6 +12,8 @@ import { isDatabaseUnavailable } from '~/db/availability.server'
 import { orders, passes, waitlistEntries } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { applyPaymentEvent, createCheckout } from '~/models/checkout/index.server'
+import { newPublicId } from '~/models/checkout/public-id.server'
+import { checkoutOffer } from '~/models/waitlist/claim.server'
 import type { FakeSession } from '../fakes/stripe'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, stripeInProcessSuite } from '../support/in-process'
@@ -52,9 +54,10 @@ describe.each(databaseBackends)('a payment page lost to a database failure on $n
 		)
 	/**
 	 * From now on the database fails the order's updates as a server shutting down does:
-	 * `storing` only the write of a session, `everything` every write of an order.
+	 * `storing` only the write of a session, `everything` every write of an order, `claimed`
+	 * every write of an order whose page is being opened (`link = ''`).
 	 */
-	const databaseFails = async (what: 'storing' | 'everything') => {
+	const databaseFails = async (what: 'storing' | 'everything' | 'claimed') => {
 		await suite.database.db.execute(
 			sql.raw(`CREATE OR REPLACE FUNCTION test_database_gone() RETURNS trigger LANGUAGE plpgsql AS $$
 				BEGIN RAISE EXCEPTION 'terminating connection due to administrator command'
@@ -62,7 +65,7 @@ describe.each(databaseBackends)('a payment page lost to a database failure on $n
 		)
 		await suite.database.db.execute(
 			sql.raw(`CREATE TRIGGER test_database_gone BEFORE UPDATE ON orders FOR EACH ROW
-				${what === 'storing' ? 'WHEN (NEW.provider_session_id IS DISTINCT FROM OLD.provider_session_id)' : ''}
+				${{ storing: 'WHEN (NEW.provider_session_id IS DISTINCT FROM OLD.provider_session_id)', claimed: "WHEN (OLD.link = '')", everything: '' }[what]}
 				EXECUTE FUNCTION test_database_gone()`),
 		)
 	}
@@ -87,6 +90,45 @@ describe.each(databaseBackends)('a payment page lost to a database failure on $n
 			.update(orders)
 			.set({ createdAt: sql`now() - interval '1 hour'` })
 			.where(eq(orders.id, id))
+	/**
+	 * A waiting-list offer of the last seat, made long ago, its payment page not asked for yet
+	 * (docs/decisions/120): a pending order with no session, named by an offered entry.
+	 */
+	const offerWithNoPage = async () => {
+		const { id: checkoutId } = await checkout()
+		const template = await order(checkoutId)
+		await suite.database.db
+			.update(orders)
+			.set({ status: 'expired' })
+			.where(eq(orders.id, checkoutId))
+		const id = newPublicId()
+		await suite.database.db.insert(orders).values({
+			id,
+			itemCode: PASS,
+			quantity: 1,
+			status: 'pending',
+			region: template.region,
+			amountMinor: template.amountMinor,
+			unitAmountMinor: template.unitAmountMinor,
+			discountMinor: template.discountMinor,
+			currency: template.currency,
+			attribution: { waitlist: true },
+			provider: 'stripe',
+			email: 'offered@example.com',
+			createdAt: sql`now() - interval '1 hour'`,
+			expiresAt: sql`now() + interval '24 hours'`,
+		})
+		await suite.database.db.insert(waitlistEntries).values({
+			itemCode: PASS,
+			email: 'offered@example.com',
+			quantity: 1,
+			region: 'GLOBAL',
+			status: 'offered',
+			offerOrderId: id,
+			offeredAt: new Date(),
+		})
+		return id
+	}
 	/** The periodic jobs' next turn comes, and everything due runs. */
 	const periodicTurn = async () => {
 		await jobsDueNow(suite.database)
@@ -172,26 +214,45 @@ describe.each(databaseBackends)('a payment page lost to a database failure on $n
 		expect((await order(other)).status).toBe('pending')
 	})
 
-	test('a waiting-list offer whose payment page is not opened yet keeps its seats past the grace: it opens its page when its holder asks', async () => {
+	test('a waiting-list offer whose payment page is not opened yet keeps its seat past the grace: it opens its page when its holder asks', async () => {
 		await oneSeatLeft()
-		const { id } = await checkout()
-		// An offer made long ago, its page never asked for (docs/decisions/120).
-		await suite.database.db.insert(waitlistEntries).values({
-			itemCode: PASS,
-			email: 'offered@example.com',
-			quantity: 1,
-			region: 'GLOBAL',
-			status: 'offered',
-			offerOrderId: id,
-			offeredAt: new Date(),
-		})
-		await suite.database.db
-			.update(orders)
-			.set({ providerSessionId: null, link: null })
-			.where(eq(orders.id, id))
-		await longAgo(id)
+		const id = await offerWithNoPage()
 
 		await periodicTurn()
-		expect((await order(id)).status).toBe('pending')
+		expect(await order(id)).toMatchObject({ status: 'pending', link: null })
+	})
+
+	test('a waiting-list offer whose page could not be stored, the database down until after the request, opens again after the grace on the same Stripe session', async () => {
+		await oneSeatLeft()
+		const id = await offerWithNoPage()
+		await databaseFails('claimed')
+		try {
+			await expect(checkoutOffer(suite.database.db, id, 'http://site.test')).rejects.toSatisfy(
+				isDatabaseUnavailable,
+			)
+		} finally {
+			await databaseIsBack()
+		}
+		const orphan = suite.stripe.sessionOf(id)
+		expect(await order(id)).toMatchObject({ status: 'pending', link: '', providerSessionId: null })
+		// A page being opened by another request: the holder is asked to wait.
+		await expect(checkoutOffer(suite.database.db, id, 'http://site.test')).rejects.toMatchObject({
+			status: 409,
+		})
+		await periodicTurn()
+		expect((await order(id)).link).toBe('')
+
+		await suite.database.db
+			.update(orders)
+			.set({ updatedAt: sql`now() - interval '1 hour'` })
+			.where(eq(orders.id, id))
+		await periodicTurn()
+		await expect(checkoutOffer(suite.database.db, id, 'http://site.test')).resolves.toEqual({
+			link: orphan.url,
+		})
+		expect(await order(id)).toMatchObject({ status: 'pending', providerSessionId: orphan.id })
+		expect([...suite.stripe.sessions.values()].filter((s) => s.metadata.order_id === id)).toEqual([
+			orphan,
+		])
 	})
 })

@@ -60,7 +60,7 @@ function unopenedGraceSeconds(stripeTimeoutMs: number): number {
  * the seats back. The buyer was refused, so nobody can pay such an order; its seats would stay
  * out of the sale until the reservation ends. A waiting-list offer is not one of them (it opens
  * its page when its holder asks, and keeps its seats until its own end). One statement, so two
- * servers sweeping at once release each order once. Returns how many.
+ * servers sweeping at once release each order once. Returns how many released.
  */
 async function releaseUnopenedCheckouts(db: Db, graceSeconds: number): Promise<number> {
 	const released = await db.transaction(async (tx) => {
@@ -89,6 +89,20 @@ async function releaseUnopenedCheckouts(db: Db, graceSeconds: number): Promise<n
 		if (rows.length > 0) await queueWaitlistOffers(tx)
 		return rows
 	})
+	// An offer keeps its seats, but a claim on its page (`link = ''`) the database never let
+	// go of would answer "being opened" until the offer ends: undone, its holder can ask
+	// again, and Stripe answers the same session to the same idempotency key.
+	await db
+		.update(orders)
+		.set({ link: null, updatedAt: new Date() })
+		.where(
+			and(
+				eq(orders.status, 'pending'),
+				eq(orders.link, ''),
+				isNull(orders.providerSessionId),
+				lte(orders.updatedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+			),
+		)
 	for (const { id } of released)
 		log.warn(`Checkout ${id}: its payment page was never stored; its seats are released`)
 	if (released.length > 0) invalidateSalesCache()
