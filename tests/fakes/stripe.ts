@@ -3,7 +3,8 @@
  * expire), refunds of a paid session's payment intent, a payment intent's latest charge with its
  * balance transaction's fee (expanded, docs/decisions/124), recorded requests, and signed webhook deliveries made with the SDK's own test-header helper.
  * A rate-limit mode answers session creations past so many a second with 429, as Stripe's API
- * limit does (docs/decisions/134).
+ * limit does (docs/decisions/134). A creation's idempotency key answers the session it made, as
+ * Stripe's does (and refuses other parameters under it).
  * The site reaches it through STRIPE_API_URL (the SDK's host / port / protocol options).
  */
 import crypto from 'node:crypto'
@@ -73,7 +74,10 @@ export async function startFakeStripe() {
 	const requests: RecordedStripeRequest[] = []
 	const refunds = new Map<string, FakeRefund>()
 	const refundsByKey = new Map<string, FakeRefund>()
+	/** Stripe's idempotency for session creations: each key's body and the session it made. */
+	const sessionsByKey = new Map<string, { body: string; session: FakeSession }>()
 	let failCreate = 0
+	let failExpire = false
 	let rateLimit: { perSecond: number; retryAfterSeconds: number | null } | null = null
 	/** When each session creation the rate limit let through arrived, within the last second. */
 	let createdAt: number[] = []
@@ -125,6 +129,18 @@ export async function startFakeStripe() {
 				}
 				createdAt.push(now)
 			}
+			// The same key answers the same session; with other parameters, Stripe refuses it.
+			const key = req.headers['idempotency-key']
+			const body = Buffer.concat(chunks).toString('utf8')
+			const made = typeof key === 'string' ? sessionsByKey.get(key) : undefined
+			if (made && made.body !== body)
+				return send(res, 400, {
+					error: {
+						type: 'idempotency_error',
+						message: `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+					},
+				})
+			if (made) return send(res, 200, made.session)
 			const metadata: Record<string, string> = {}
 			for (const [key, value] of Object.entries(params)) {
 				const match = key.match(/^metadata\[(.+)\]$/)
@@ -154,10 +170,13 @@ export async function startFakeStripe() {
 			}
 			session.url = `https://checkout.stripe.com/c/pay/${session.id}`
 			sessions.set(session.id, session)
+			if (typeof key === 'string') sessionsByKey.set(key, { body, session })
 			return send(res, 200, session)
 		}
 		const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)
 		if (req.method === 'POST' && expire) {
+			if (failExpire)
+				return send(res, 500, { error: { type: 'api_error', message: 'Injected failure' } })
 			const session = sessions.get(decodeURIComponent(expire[1]!))
 			if (session?.status !== 'open')
 				return send(res, 400, {
@@ -325,6 +344,10 @@ export async function startFakeStripe() {
 		},
 		failNextCreate(times = 1) {
 			failCreate = times
+		},
+		/** While on, every session expiry fails with a 500 (Stripe itself in trouble). */
+		failExpiries(on: boolean) {
+			failExpire = on
 		},
 		/**
 		 * From now on, at most `perSecond` session creations in any second; past it, 429 (with

@@ -109,6 +109,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
 				...base,
 				type: 'completed',
 				orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
+				madeForOrder: session.metadata?.order_id ?? null,
 				sessionId: session.id,
 				paymentIntentId: paymentIntentId(session.payment_intent),
 				email: session.customer_details?.email ?? null,

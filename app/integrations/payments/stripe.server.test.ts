@@ -34,12 +34,29 @@ describe('Stripe events', () => {
 			provider: 'stripe',
 			type: 'completed',
 			orderId: 'order-1',
+			madeForOrder: 'order-1',
 			sessionId: 'cs_1',
 			paymentIntentId: 'pi_1',
 			email: 'a@b.co',
 			name: 'Ada',
 			charge: { amountMinor: 24_900, currency: 'usd', mode: 'payment' },
 		})
+	})
+
+	test('a session naming the order only by client_reference_id (a payment link takes it from its URL) was not made for it', () => {
+		const completion = toPaymentEvent(
+			event('checkout.session.completed', {
+				id: 'cs_2',
+				metadata: {},
+				client_reference_id: 'order-1',
+				payment_status: 'paid',
+				payment_intent: 'pi_2',
+				amount_total: 24_900,
+				currency: 'usd',
+				mode: 'payment',
+			}),
+		)
+		expect(completion).toMatchObject({ orderId: 'order-1', madeForOrder: null })
 	})
 
 	test('an unpaid completion (delayed payment) and a partial refund change nothing', () => {

@@ -37,6 +37,12 @@ export type PaymentEvent = {
 	type: 'completed' | 'expired' | 'refunded'
 	/** Our order id when the event names it, else found through the session or payment. */
 	orderId: string | null
+	/**
+	 * The order our own session creation named in the session's metadata, on a completion: a
+	 * session whose id the database failed to store is still the order's (docs/decisions/134).
+	 * Never from `client_reference_id`, which a payment link takes from its URL.
+	 */
+	madeForOrder?: string | null
 	sessionId: string | null
 	paymentIntentId: string | null
 	email: string | null

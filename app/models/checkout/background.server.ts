@@ -3,12 +3,14 @@
  * holds released on time even when nobody visits, pending orders reconciled with the provider
  * so a lost webhook never strands a buyer, and a late payment with no seat left refunded.
  */
-import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { orders } from '~/db/schema.server'
+import { orders, waitlistEntries } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
+import { invalidateSalesCache } from '../read-cache.server'
+import { queueWaitlistOffers } from '../waitlist/queue.server'
 import { applyPaymentEvent } from './confirm.server'
 import { endPendingOrder, verifyPendingOrder } from './expire.server'
 import { feeJob } from './fee.server'
@@ -41,6 +43,70 @@ async function releaseExpiredHolds(db: Db): Promise<number> {
 		}
 	}
 	return expired.length
+}
+
+/**
+ * How long a checkout may go without its provider session before it is taken for lost: longer
+ * than opening one can take (two tries of STRIPE_TIMEOUT_MS, the SDK's retry, plus the rate
+ * limit's few seconds: decision 134), so no order still waiting for its answer is released.
+ */
+function unopenedGraceSeconds(stripeTimeoutMs: number): number {
+	return Math.max(300, Math.ceil((2 * stripeTimeoutMs) / 1000) + 60)
+}
+
+/**
+ * Releases checkouts that never got their provider session (docs/decisions/134): the database
+ * failed between the provider's answer and storing it, and again when the request tried to give
+ * the seats back. The buyer was refused, so nobody can pay such an order; its seats would stay
+ * out of the sale until the reservation ends. A waiting-list offer is not one of them (it opens
+ * its page when its holder asks, and keeps its seats until its own end). One statement, so two
+ * servers sweeping at once release each order once. Returns how many released.
+ */
+async function releaseUnopenedCheckouts(db: Db, graceSeconds: number): Promise<number> {
+	const released = await db.transaction(async (tx) => {
+		const rows = await tx
+			.update(orders)
+			.set({
+				status: 'failed',
+				failureReason: 'the payment page could not be stored',
+				updatedAt: new Date(),
+			})
+			.where(
+				and(
+					eq(orders.status, 'pending'),
+					isNull(orders.providerSessionId),
+					lte(orders.createdAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+					notExists(
+						tx
+							.select({ id: waitlistEntries.id })
+							.from(waitlistEntries)
+							.where(eq(waitlistEntries.offerOrderId, orders.id)),
+					),
+				),
+			)
+			.returning({ id: orders.id })
+		// Seats came back: the people waiting get them first (docs/decisions/120).
+		if (rows.length > 0) await queueWaitlistOffers(tx)
+		return rows
+	})
+	// An offer keeps its seats, but a claim on its page (`link = ''`) the database never let
+	// go of would answer "being opened" until the offer ends: undone, its holder can ask
+	// again, and Stripe answers the same session to the same idempotency key.
+	await db
+		.update(orders)
+		.set({ link: null, updatedAt: new Date() })
+		.where(
+			and(
+				eq(orders.status, 'pending'),
+				eq(orders.link, ''),
+				isNull(orders.providerSessionId),
+				lte(orders.updatedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+			),
+		)
+	for (const { id } of released)
+		log.warn(`Checkout ${id}: its payment page was never stored; its seats are released`)
+	if (released.length > 0) invalidateSalesCache()
+	return released.length
 }
 
 type ReconcileOptions = {
@@ -128,6 +194,7 @@ export function checkoutJobs(
 		RECONCILE_INTERVAL_SECONDS: number
 		RECONCILE_AFTER_SECONDS: number
 		RECONCILE_BATCH: number
+		STRIPE_TIMEOUT_MS: number
 	},
 ): JobDefinition[] {
 	return [
@@ -135,6 +202,7 @@ export function checkoutJobs(
 			kind: RELEASE_HOLDS_JOB,
 			everySeconds: config.HOLDS_SWEEP_SECONDS,
 			run: async () => {
+				await releaseUnopenedCheckouts(db, unopenedGraceSeconds(config.STRIPE_TIMEOUT_MS))
 				await releaseExpiredHolds(db)
 			},
 		},

@@ -142,6 +142,10 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 				status: next,
 				updatedAt: now,
 				...(next === 'paid' ? { paidAt: now, couponBuyer } : {}),
+				// The session the database failed to store, now known by its payment (134).
+				...(next === 'paid' && !order.providerSessionId && event.sessionId
+					? { providerSessionId: event.sessionId }
+					: {}),
 				...(next === 'refunded' ? { refundedAt: now } : {}),
 				...buyer,
 				...charged,

@@ -177,6 +177,7 @@ describe('regions and the request', () => {
 
 describe('paymentMismatch: a payment confirms only the order it was made for', () => {
 	const order = {
+		id: 'ord_1',
 		provider: 'stripe',
 		providerSessionId: 'cs_1',
 		paymentIntentId: null,
@@ -219,6 +220,22 @@ describe('paymentMismatch: a payment confirms only the order it was made for', (
 		expect(paymentMismatch(order, { ...expired, sessionId: null })).toBeNull()
 		expect(paymentMismatch(order, expired)).toBeNull()
 		expect(paymentMismatch(order, { ...expired, sessionId: 'cs_2' })).toBe('another session')
+	})
+
+	test('an order whose session was never stored is paid by the session made for it, and by no other', () => {
+		const unstored = { ...order, providerSessionId: null }
+		const madeForIt = { ...completed, sessionId: 'cs_9', madeForOrder: 'ord_1' }
+		expect(paymentMismatch(unstored, madeForIt)).toBeNull()
+		expect(paymentMismatch(unstored, { ...madeForIt, madeForOrder: 'ord_2' })).toBe(
+			'another session',
+		)
+		expect(paymentMismatch(unstored, { ...madeForIt, madeForOrder: null })).toBe('another session')
+		expect(paymentMismatch(unstored, { ...madeForIt, sessionId: null })).toBe('another session')
+		expect(
+			paymentMismatch(unstored, { ...madeForIt, charge: { ...completed.charge, amountMinor: 1 } }),
+		).toBe('another amount')
+		// Once a session is stored, only that one counts.
+		expect(paymentMismatch(order, madeForIt)).toBe('another session')
 	})
 
 	test('a refund of another payment than the one recorded does not count', () => {

@@ -189,6 +189,7 @@ export function nextStatus(current: OrderStatus, event: PaymentTransition): Orde
 
 /** What a payment event must agree with: the order as created. */
 type OrderPaidFor = {
+	id: string
 	provider: string
 	providerSessionId: string | null
 	paymentIntentId: string | null
@@ -200,6 +201,7 @@ type EventAbout = {
 	provider: string
 	type: PaymentTransition
 	sessionId: string | null
+	madeForOrder?: string | null
 	paymentIntentId: string | null
 	charge?: {
 		amountMinor: number | null
@@ -214,7 +216,8 @@ type EventAbout = {
  * Why a payment event does not belong to the order it names, or null when it does
  * (docs/decisions/032). A signed event proves only that the provider sent it: another session
  * of the same account (a payment link, another integration) can name our order in its metadata.
- * So a session's events must come from the session stored at creation, and a completion must
+ * So a session's events must come from the session stored at creation (or, where none could be
+ * stored, the one made for the order), and a completion must
  * charge the order's amount (plus any VAT the charge added on top of it, docs/decisions/115),
  * in its currency, as a one-off payment.
  */
@@ -231,7 +234,14 @@ export function paymentMismatch(order: OrderPaidFor, event: EventAbout): string 
 		return event.sessionId !== null && event.sessionId !== order.providerSessionId
 			? 'another session'
 			: null
-	if (event.sessionId === null || event.sessionId !== order.providerSessionId)
+	// An order with no session stored lost it to a database failure (docs/decisions/134): the
+	// session our creation named it in the metadata of is its own. The amount, currency and mode
+	// below still must be the order's, so at worst the order is paid in full another way.
+	const unstoredOwn =
+		order.providerSessionId === null &&
+		event.madeForOrder != null &&
+		event.madeForOrder === order.id
+	if (event.sessionId === null || (event.sessionId !== order.providerSessionId && !unstoredOwn))
 		return 'another session'
 	const charge = event.charge
 	if (charge?.mode !== 'payment') return 'not a one-off payment'
