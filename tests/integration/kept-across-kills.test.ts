@@ -16,7 +16,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '~/db/client.server'
-import { startSmtp } from '../fakes/smtp'
+import { decodedMail, startSmtp } from '../fakes/smtp'
 import { honeypotFields } from '../support/raw-http'
 import { paySandbox } from '../support/sandbox'
 import { queueSettled, type RunningServer, startServer } from '../support/server'
@@ -244,6 +244,131 @@ describe('invoice numbers across a SIGKILL on PGlite', () => {
 			)
 			const issued = documents.map((row) => row.issued)
 			expect(issued).toEqual([...issued].sort())
+		},
+		KILL_TEST_TIMEOUT,
+	)
+})
+
+describe('waiting-list offers across a SIGKILL on PGlite', () => {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-across-kills-'))
+	let smtp: Smtp
+	let server: RunningServer | undefined
+	beforeAll(async () => {
+		smtp = await startSmtp()
+	})
+	afterAll(async () => {
+		await server?.stop()
+		await smtp?.close()
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	})
+
+	const SEATS = 12
+
+	test(
+		`killed while ${SEATS} seats come back to ${SEATS} people waiting: each person is offered one seat in one e-mail, and no seat is offered twice`,
+		async () => {
+			const env = {
+				...QUICK,
+				DATA_DIR: dataDir,
+				SMTP_URL: smtp.url,
+				// One site across restarts: the links it signed still open.
+				SESSION_SECRET: 'kept-across-kills-secret-0123456789abcdef',
+				TRUST_PROXY: '1',
+				COURSE_SLOTS: String(SEATS),
+				CHECKOUT_HOLD_SEATS_PER_BUYER: '1000',
+				CHECKOUT_HOLD_SHARE_PERCENT: '100',
+				HOLDS_SWEEP_SECONDS: '1',
+			}
+			server = await startServer(env)
+			const post = (path: string, body: unknown, address: string) =>
+				fetch(`${server!.url}${path}`, {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						origin: server!.url,
+						'x-forwarded-for': address,
+					},
+					body: JSON.stringify(body),
+				})
+			// Every seat held, one checkout each.
+			const holds: string[] = []
+			for (let i = 0; i < SEATS; i++) {
+				const response = await post(
+					'/checkout',
+					{ code: SEAT, quantity: 1, region: 'GLOBAL' },
+					`10.33.0.${i + 1}`,
+				)
+				expect(response.status).toBe(200)
+				holds.push(((await response.json()) as { link: string }).link.split('/').pop()!)
+			}
+			// As many people waiting, each confirmed from the e-mail sent to them (decision 130).
+			const waiting = Array.from({ length: SEATS }, (_, i) => `waiting${i}@example.com`)
+			for (const [i, email] of waiting.entries()) {
+				const response = await post(
+					'/api/waitlist',
+					{ code: SEAT, quantity: 1, region: 'GLOBAL', email },
+					`10.33.1.${i + 1}`,
+				)
+				expect(response.status).toBe(200)
+				const [mail] = await smtp.waitFor(email, 1, 30_000)
+				const confirm = decodedMail(mail!.raw).match(/\/waitlist\/confirm\/[\w.%-]+/)?.[0]
+				expect(confirm, email).toBeTruthy()
+				expect((await fetch(`${server.url}${confirm}`)).status).toBe(200)
+			}
+
+			const offerMails = (email: string) =>
+				smtp.mailTo(email).filter((mail) => decodedMail(mail.raw).includes('/waitlist/offer/'))
+			const offered = () => waiting.filter((email) => offerMails(email).length > 0).length
+			// The buyers leave their checkouts at once; killed as the seats are being offered.
+			const cancel = (id: string) =>
+				fetch(`${server!.url}/checkout/sandbox/${id}`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+					body: new URLSearchParams({ intent: 'cancel' }),
+				}).catch(() => null)
+			await killDuring(server, holds.map(cancel), offered, SEATS / 4)
+			expect(offered()).toBeLessThan(SEATS)
+
+			// A buyer whose answer the kill cut off leaves again; then every seat is offered.
+			server = await startServer(env)
+			for (const id of holds) expect((await cancel(id))?.status).toBe(303)
+			for (const email of waiting)
+				await waitUntil(`${email} is offered a seat`, () => offerMails(email).length > 0, 60_000)
+			await queueSettled(server, 60_000)
+			// A few more runs of the periodic offering find nothing to do.
+			await new Promise((resolve) => setTimeout(resolve, 3_000))
+			await queueSettled(server, 60_000)
+			await server.stop()
+			server = undefined
+
+			for (const email of waiting) {
+				const copies = offerMails(email)
+				expect(new Set(copies.map(messageIdOf)).size, email).toBe(1)
+			}
+			const offers = await query<{ email: string; status: string; offers: number }>(
+				dataDir,
+				sql`SELECT w.email, w.status, count(o.id)::int AS offers
+				FROM waitlist_entries w LEFT JOIN orders o ON o.id = w.offer_order_id
+				GROUP BY 1, 2 ORDER BY 1`,
+			)
+			expect(offers.sort((a, b) => (a.email < b.email ? -1 : 1))).toEqual(
+				[...waiting].sort().map((email) => ({ email, status: 'offered', offers: 1 })),
+			)
+			const letters = await query<{ to_address: string; n: number }>(
+				dataDir,
+				sql`SELECT to_address, count(*)::int AS n FROM outbox WHERE kind = 'waitlistOffer' GROUP BY 1 ORDER BY 1`,
+			)
+			expect(letters.sort((a, b) => (a.to_address < b.to_address ? -1 : 1))).toEqual(
+				[...waiting].sort().map((to_address) => ({ to_address, n: 1 })),
+			)
+			// The offers hold the seats that came back, no more: nothing oversold or offered twice.
+			const [held] = await query<{ seats: number; orders: number }>(
+				dataDir,
+				sql`SELECT coalesce(sum(quantity), 0)::int AS seats, count(*)::int AS orders FROM orders
+				WHERE status = 'paid' OR (status = 'pending' AND expires_at > now())`,
+			)
+			expect(held).toEqual({ seats: SEATS, orders: SEATS })
 		},
 		KILL_TEST_TIMEOUT,
 	)
