@@ -47,10 +47,12 @@ function fillUp(file: string) {
 }
 
 describe.skipIf(!canMount())('a full disk under PGlite', () => {
-	const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'disk-full-'))
-	const filler = path.join(mountPoint, 'filler')
+	let mountPoint: string
+	let filler: string
 	let server: RunningServer | undefined
 	beforeAll(() => {
+		mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'disk-full-'))
+		filler = path.join(mountPoint, 'filler')
 		// Room for the migrated database (about 40 MB) and a little more.
 		execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=200m', 'tmpfs', mountPoint])
 	})

@@ -74,16 +74,17 @@ async function killDuring<T>(
 }
 
 describe('sign-ups across SIGKILLs on PGlite', () => {
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-across-kills-'))
+	let dataDir: string
 	let smtp: Smtp
 	let server: RunningServer | undefined
 	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-across-kills-'))
 		smtp = await startSmtp()
 	})
 	afterAll(async () => {
 		await server?.stop()
 		await smtp?.close()
-		fs.rmSync(dataDir, { recursive: true, force: true })
+		if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	const ROUNDS = 2
@@ -158,16 +159,17 @@ describe('sign-ups across SIGKILLs on PGlite', () => {
 const SEAT = 'ai-driven-dev-preorder'
 
 describe('invoice numbers across a SIGKILL on PGlite', () => {
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-across-kills-'))
+	let dataDir: string
 	let smtp: Smtp
 	let server: RunningServer | undefined
 	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-across-kills-'))
 		smtp = await startSmtp()
 	})
 	afterAll(async () => {
 		await server?.stop()
 		await smtp?.close()
-		fs.rmSync(dataDir, { recursive: true, force: true })
+		if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	const BUYERS = 50
@@ -250,16 +252,17 @@ describe('invoice numbers across a SIGKILL on PGlite', () => {
 })
 
 describe('waiting-list offers across a SIGKILL on PGlite', () => {
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-across-kills-'))
+	let dataDir: string
 	let smtp: Smtp
 	let server: RunningServer | undefined
 	beforeAll(async () => {
+		dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-across-kills-'))
 		smtp = await startSmtp()
 	})
 	afterAll(async () => {
 		await server?.stop()
 		await smtp?.close()
-		fs.rmSync(dataDir, { recursive: true, force: true })
+		if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 	})
 
 	const SEATS = 12
