@@ -239,6 +239,29 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 		await expectNoGaps()
 	})
 
+	test.skipIf(backend.name !== 'PostgreSQL')(
+		'a numbering that waited on its invoice’s row and was overtaken takes the later number and a later issue time',
+		async () => {
+			const [first] = await invoicesOf(await paidWithoutFollowUp('waited@example.com'))
+			const [second] = await invoicesOf(await paidWithoutFollowUp('overtook@example.com'))
+			let waited: Promise<boolean> | undefined
+			await database.db.transaction(async (tx) => {
+				// Someone else has the first invoice's row (a buyer's page numbering it, say).
+				await tx.execute(sql`SELECT id FROM invoices WHERE id = ${first!.id} FOR UPDATE`)
+				waited = numberDocument(database.db, first!.id)
+				await new Promise((resolve) => setTimeout(resolve, 100))
+				expect(await numberDocument(database.db, second!.id)).toBe(true)
+			})
+			expect(await waited).toBe(true)
+			const [one] = await invoicesOf(first!.orderId)
+			const [two] = await invoicesOf(second!.orderId)
+			expect(one!.number).toBe(two!.number! + 1)
+			expect(one!.issuedAt.getTime()).toBeGreaterThanOrEqual(two!.issuedAt.getTime())
+			expect(Date.parse(one!.data.issuedAt)).toBeGreaterThanOrEqual(Date.parse(two!.data.issuedAt))
+			await expectNoGaps()
+		},
+	)
+
 	test('the payment’s transaction writes the invoice without a number and never takes the counter row', async () => {
 		const id = await checkout()
 		const before = await counter()

@@ -9,7 +9,7 @@
  * same document waits, then finds it numbered and matches nothing), and increments the counter
  * only when it found one, so numbering a numbered document, or one whose transaction has not
  * committed, consumes no number. A document is numbered only once committed, so a rolled-back
- * payment takes none: the sequence has no gaps, and numbers follow the time they were given.
+ * payment takes none: the sequence has no gaps, and numbers follow their issue times.
  * A credit note is numbered only after its invoice, whose number it quotes.
  *
  * Who numbers (one rule: "right after the commit, and before anyone sees it"): the payment's
@@ -41,15 +41,18 @@ export async function numberDocument(db: Db, id: string): Promise<boolean> {
 			INSERT INTO invoice_counters (seller, last_number)
 			SELECT seller, 1 FROM target
 			ON CONFLICT (seller) DO UPDATE SET last_number = invoice_counters.last_number + 1
-			RETURNING last_number
+			-- The issue time is read once the counter is locked, not when the statement began (now()):
+			-- a numbering that waited on its document's row must not carry a time earlier than the
+			-- number it let pass (docs/decisions/138).
+			RETURNING last_number, clock_timestamp() AS issued_at
 		)
 		UPDATE invoices SET
 			number = counter.last_number,
-			issued_at = now(),
+			issued_at = counter.issued_at,
 			data = invoices.data || jsonb_build_object(
 				'number', invoices.prefix || lpad(counter.last_number::text,
 					greatest(6, length(counter.last_number::text)), '0'),
-				'issuedAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+				'issuedAt', to_char(counter.issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 			) || CASE WHEN invoices.kind = 'credit_note' THEN jsonb_build_object('creditFor', (
 				SELECT i.data->'number' FROM invoices i
 				WHERE i.order_id = invoices.order_id AND i.kind = 'invoice'))
