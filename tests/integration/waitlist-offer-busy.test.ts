@@ -1,9 +1,9 @@
 /**
- * A waiting-list offer paid while Stripe refuses for its rate limit (docs/decisions/134, 120),
- * through the production build, a fake Stripe and a real SMTP peer: the offer's page answers
- * 503 with the `Retry-After` Stripe named, as POST /checkout does, and a visitor without
- * JavaScript reads in how many seconds to try again. Needs `npm run build`.
- */
+ * A waiting-list offer's links, and paying it while Stripe refuses for its rate limit
+ * (docs/decisions/134, 132, 120), through the production build, a fake Stripe and a real SMTP
+ * peer. The confirmation and offer links show no one else's address (decision 132's table). The
+ * offer's page answers 503 with the `Retry-After` Stripe named, as POST /checkout does, and a
+ * visitor without JavaScript reads in how many seconds to try again. Needs `npm run build`. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import type { FakeStripe } from '../fakes/stripe'
@@ -12,6 +12,8 @@ import { startStripeSite, stopStripeSite } from '../support/stripe-site'
 
 const SEAT = 'ai-driven-dev-preorder'
 const EMAIL = 'waiting-busy@example.com'
+/** Someone else waiting behind: their address is on none of the first person's pages. */
+const OTHER = 'waiting-behind@example.com'
 const RETRY_AFTER = 30
 
 describe('a waiting-list offer while the payment provider is busy', () => {
@@ -19,6 +21,7 @@ describe('a waiting-list offer while the payment provider is busy', () => {
 	let server: RunningServer
 	let stripe: FakeStripe
 	let offerPath: string
+	let confirmPath: string
 
 	/** The path of the first link under `prefix` in the latest e-mail to EMAIL with `subject`. */
 	async function linkInMail(subject: string, prefix: string, count: number) {
@@ -54,8 +57,14 @@ describe('a waiting-list offer while the payment provider is busy', () => {
 			body: JSON.stringify({ code: SEAT, quantity: 1, region: 'GLOBAL', email: EMAIL }),
 		})
 		expect(joined.status).toBe(200)
-		const confirm = await linkInMail('Confirm your place', '/waitlist/confirm/', 1)
-		expect((await fetch(`${server.url}${confirm}`)).status).toBe(200)
+		confirmPath = await linkInMail('Confirm your place', '/waitlist/confirm/', 1)
+		expect((await fetch(`${server.url}${confirmPath}`)).status).toBe(200)
+		const behind = await fetch(`${server.url}/api/waitlist`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', origin: server.url },
+			body: JSON.stringify({ code: SEAT, quantity: 1, region: 'GLOBAL', email: OTHER }),
+		})
+		expect(behind.status).toBe(200)
 		// The holder's Stripe page expires: a seat goes to the visitor as an offer.
 		const event = stripe.event('checkout.session.expired', stripe.expire(sessionId))
 		const expired = await fetch(`${server.url}/webhooks/stripe`, {
@@ -70,6 +79,24 @@ describe('a waiting-list offer while the payment provider is busy', () => {
 	afterAll(async () => {
 		await stopStripeSite(server, stripe)
 		await smtp?.close()
+	})
+
+	test('the waiting-list confirmation link says the place is kept, and shows no one else’s address', async () => {
+		const response = await fetch(`${server.url}${confirmPath}`)
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain('on the waiting list')
+		expect(html).not.toContain(OTHER)
+	})
+
+	test('the offer link shows the product, quantity and price held, and no address', async () => {
+		const response = await fetch(`${server.url}${offerPath}`)
+		expect(response.status).toBe(200)
+		const html = (await response.text()).replaceAll('<!-- -->', '')
+		expect(html).toContain('1 × AI Driven Dev: pre-order seat are held for you until')
+		expect(html).toMatch(/Total: [^<]*\d/)
+		expect(html).not.toContain(EMAIL)
+		expect(html).not.toContain(OTHER)
 	})
 
 	test('paying without JavaScript answers 503 with Retry-After and a page that says when to try again', async () => {
