@@ -2,24 +2,28 @@
  * What each link the site sends shows (docs/decisions/132): whoever holds a link sees, at most,
  * the address of the person it was sent to, never anyone else's. A buyer shares two course seats;
  * one is claimed by a teammate. Every page is opened as a stranger would (the link alone, no
- * cookie), and the buyer's pages also as the buyer; someone else signs up for the workshop. Each
- * kind of link they were sent has its own test of what it shows (the order, invoice, seat and
- * claim links, calendar files, the workshop confirmation, e-mail preferences and move links), and
- * then every link of every e-mail the buyer and the holder received is followed. Needs
- * `npm run build`.
+ * cookie), and the buyer's pages also as the buyer; someone else signs up for the workshop, and
+ * another for the day. Each kind of link they were sent has its own test of what it shows (the
+ * order, invoice, seat and claim links, calendar files, the workshop confirmation, joining,
+ * e-mail preferences and move links, the day's confirmation); then every link of every e-mail
+ * the buyer and the holder received is followed. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createJoinToken } from '~/models/signed-token.server'
 import { decodedMail, startSmtp } from '../../fakes/smtp'
 import { honeypotFields } from '../../support/raw-http'
 import { paySandbox } from '../../support/sandbox'
 import { queueSettled, type RunningServer, startServer } from '../../support/server'
+import { workshopSessions } from '../../support/site-events'
 
 const SEAT = 'ai-driven-dev-preorder'
 const BUYER = 'buyer.links@example.com'
 const HOLDER = 'holder.links@example.com'
 const LEARNER = 'learner.links@example.com'
-const EVERYONE = [BUYER, HOLDER, LEARNER]
+const ATTENDEE = 'attendee.links@example.com'
+const EVERYONE = [BUYER, HOLDER, LEARNER, ATTENDEE]
 const SITE_URL = 'http://127.0.0.1'
+const SECRET = 'link-privacy-suite-secret-0123456789abcdef'
 
 describe('the links the site sends show no one else’s address', () => {
 	let server: RunningServer
@@ -32,6 +36,7 @@ describe('the links the site sends show no one else’s address', () => {
 			RATE_LIMIT_MAX: '10000',
 			SMTP_URL: smtp.url,
 			SITE_URL,
+			SESSION_SECRET: SECRET,
 			CHECKOUT_HOLD_SEATS_PER_BUYER: '1000',
 			CHECKOUT_HOLD_SHARE_PERCENT: '100',
 		})
@@ -70,6 +75,17 @@ describe('the links the site sends show no one else’s address', () => {
 			}),
 		})
 		expect(signedUp.status).toBe(302)
+		// Another for the day: its confirmation is a link of its own.
+		const day = await fetch(`${server.url}/ai-driven-development-day?index`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+			body: new URLSearchParams({
+				...(await honeypotFields(server.url, '/ai-driven-development-day')),
+				email: ATTENDEE,
+			}),
+		})
+		expect(day.status).toBe(302)
 		await queueSettled(server)
 	}, 180_000)
 	afterAll(async () => {
@@ -248,6 +264,27 @@ describe('the links the site sends show no one else’s address', () => {
 		expect(opened.status).toBe(200)
 		expect(opened.text).toContain('Your place is confirmed')
 		expectNoAddressBut(opened.text, LEARNER, 'the workshop confirmation link')
+	})
+
+	test('the joining link of a confirmed registrant shows the session, no address', async () => {
+		// The link the day-before reminder carries, signed for the learner's session.
+		const token = createJoinToken(
+			{ email: LEARNER, eventId: workshopSessions()[0]!.id, expiresAt: new Date('2099-01-01') },
+			SECRET,
+		)
+		const opened = await follow(`/join?token=${encodeURIComponent(token)}`)
+		expect(opened.status).toBe(200)
+		expect(opened.text).toContain('Free workshop')
+		expectNoAddressBut(opened.text, null, 'the joining link')
+	})
+
+	test('the day’s confirmation link completes the registration it was sent for and shows no one else’s address', async () => {
+		const [link, ...more] = linksTo(ATTENDEE, '/ai-driven-development-day/confirm')
+		expect(more).toEqual([])
+		const opened = await follow(link!)
+		expect(opened.status).toBe(200)
+		expect(opened.text).toContain('Your registration is complete')
+		expectNoAddressBut(opened.text, ATTENDEE, 'the day’s confirmation link')
 	})
 
 	test('the e-mail preferences link shows the address it was sent to and its state, no one else’s', async () => {
