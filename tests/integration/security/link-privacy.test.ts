@@ -5,11 +5,12 @@
  * cookie), and the buyer's pages also as the buyer; someone else signs up for the workshop, and
  * another for the day. Each kind of link they were sent has its own test of what it shows (the
  * order, invoice, seat and claim links, calendar files, the workshop confirmation, joining,
- * e-mail preferences and move links, the day's confirmation); then every link of every e-mail
- * the buyer and the holder received is followed. Needs `npm run build`.
+ * e-mail preferences and move links, the day's confirmation, a one-click sign-up link); then
+ * every link of every e-mail the buyer and the holder received is followed. Needs
+ * `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createJoinToken } from '~/models/signed-token.server'
+import { createJoinToken, createToken } from '~/models/signed-token.server'
 import { decodedMail, startSmtp } from '../../fakes/smtp'
 import { honeypotFields } from '../../support/raw-http'
 import { paySandbox } from '../../support/sandbox'
@@ -21,7 +22,9 @@ const BUYER = 'buyer.links@example.com'
 const HOLDER = 'holder.links@example.com'
 const LEARNER = 'learner.links@example.com'
 const ATTENDEE = 'attendee.links@example.com'
-const EVERYONE = [BUYER, HOLDER, LEARNER, ATTENDEE]
+/** Whom the owner sends a one-click sign-up link (decision 062). */
+const INVITED = 'invited.links@example.com'
+const EVERYONE = [BUYER, HOLDER, LEARNER, ATTENDEE, INVITED]
 const SITE_URL = 'http://127.0.0.1'
 const SECRET = 'link-privacy-suite-secret-0123456789abcdef'
 
@@ -285,6 +288,17 @@ describe('the links the site sends show no one else’s address', () => {
 		expect(opened.status).toBe(200)
 		expect(opened.text).toContain('Your registration is complete')
 		expectNoAddressBut(opened.text, ATTENDEE, 'the day’s confirmation link')
+	})
+
+	test('a one-click sign-up link shows the address it was made for, to confirm, and no one else’s', async () => {
+		const token = createToken(
+			{ email: INVITED, list: 'day_event', purpose: 'signup', ttlSeconds: 3600 },
+			SECRET,
+		)
+		const opened = await follow(`/ai-driven-development-day?signup=${encodeURIComponent(token)}`)
+		expect(opened.status).toBe(200)
+		expect(opened.text).toContain(INVITED)
+		expectNoAddressBut(opened.text, INVITED, 'the one-click link')
 	})
 
 	test('the e-mail preferences link shows the address it was sent to and its state, no one else’s', async () => {
