@@ -43,9 +43,10 @@ export default function handleRequest(
 	// A page is as private as its most private loader (docs/decisions/068).
 	documentCacheControl(responseHeaders, remixContext.staticHandlerContext.loaderHeaders)
 	// The error page of an unavailable database (docs/decisions/104): try again shortly, keep nothing.
+	// A route that knows the wait (a busy payment provider's, decision 134) keeps its Retry-After.
 	if (responseStatusCode === 503)
 		for (const [name, value] of Object.entries(unavailableHeaders()))
-			responseHeaders.set(name, value)
+			if (name !== 'Retry-After' || !responseHeaders.has(name)) responseHeaders.set(name, value)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false

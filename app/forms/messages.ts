@@ -138,6 +138,9 @@ export const CHECKOUT_BUSY_REASON = 'the site is busy, please try again in a few
 /** The payment provider's rate limit, past what a request may wait (decision 134): a 503. */
 export const CHECKOUT_PROVIDER_BUSY_REASON =
 	'the payment provider is busy, please try again in a few seconds'
+/** The same, when the provider said how long to wait: a page says it in seconds. */
+export const checkoutProviderBusyFor = (seconds: number) =>
+	`the payment provider is busy, please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
 export const checkoutFailed = (reason: string = DEFAULT_CHECKOUT_REASON) =>
 	`Checkout failed: ${reason}`
 

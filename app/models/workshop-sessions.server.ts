@@ -213,14 +213,20 @@ export type SessionHeadCount = {
 	id: string | null
 	when: string | null
 	capacity: number | null
+	/** Places that count for good: confirmed, by a one-click link, or from before decision 131. */
 	count: number
+	/** Unconfirmed places the session still holds (decision 131); expired ones are in neither. */
+	awaiting: number
 }
 
 /**
  * The owner's head count per session (docs/decisions/110): every session of content, past ones
  * too, earliest first, then any id leads hold that content no longer has, then the workshop
- * leads who never chose one. Read from the roll-up the database keeps of workshop sign-ups per
- * session (`overview_session_counts`, decision 121), not by counting every workshop lead.
+ * leads who never chose one. The figures are the seat rules' (decision 131): the places that
+ * count for good, and apart, the unconfirmed ones still held; a sign-up whose place expired
+ * holds nothing and is in neither. Read from the roll-up the database keeps of workshop sign-ups
+ * per session (`overview_session_counts`, decision 121), less the unconfirmed sign-ups (few,
+ * read through their partial index of 0034), not by counting every workshop lead.
  */
 export async function sessionHeadCounts(db: Db): Promise<SessionHeadCount[]> {
 	const rolledUp = await db
@@ -231,8 +237,25 @@ export async function sessionHeadCounts(db: Db): Promise<SessionHeadCount[]> {
 		.from(overviewSessionCounts)
 		.groupBy(overviewSessionCounts.workshopSession)
 		.having(sql`sum(${overviewSessionCounts.signups}) > 0`)
-	const rows = rolledUp.map((row) => ({ session: row.session, count: row.count }))
-	const counts = new Map(rows.map((row) => [row.session, row.count]))
+	const unconfirmed = await db
+		.select({
+			session: leads.workshopSession,
+			all: count(),
+			held: count(sql`CASE WHEN ${leads.placeExpiresAt} > now() THEN 1 END`),
+		})
+		.from(leads)
+		.where(and(eq(leads.list, 'workshop'), isNotNull(leads.placeExpiresAt)))
+		.groupBy(leads.workshopSession)
+	const pending = new Map(unconfirmed.map((row) => [row.session, row]))
+	const rows = rolledUp
+		.map((row) => ({
+			session: row.session,
+			count: row.count - (pending.get(row.session)?.all ?? 0),
+			awaiting: pending.get(row.session)?.held ?? 0,
+		}))
+		.filter((row) => row.count > 0 || row.awaiting > 0)
+	const counts = new Map(rows.map(({ session, count, awaiting }) => [session, { count, awaiting }]))
+	const none = { count: 0, awaiting: 0 }
 	const sessions = eventsOf('workshop')
 	const known = new Set(sessions.map((session) => session.id))
 	return [
@@ -240,13 +263,17 @@ export async function sessionHeadCounts(db: Db): Promise<SessionHeadCount[]> {
 			id: session.id,
 			when: `${formatEventRange(session)} (${timeZoneName(session)})`,
 			capacity: session.capacity ?? null,
-			count: counts.get(session.id) ?? 0,
+			...(counts.get(session.id) ?? none),
 		})),
 		...rows
 			.filter((row) => row.session !== null && !known.has(row.session))
-			.map((row) => ({ id: row.session, when: null, capacity: null, count: row.count })),
-		...(counts.has(null)
-			? [{ id: null, when: null, capacity: null, count: counts.get(null)! }]
-			: []),
+			.map((row) => ({
+				id: row.session,
+				when: null,
+				capacity: null,
+				count: row.count,
+				awaiting: row.awaiting,
+			})),
+		...(counts.has(null) ? [{ id: null, when: null, capacity: null, ...counts.get(null)! }] : []),
 	]
 }

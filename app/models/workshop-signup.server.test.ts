@@ -209,14 +209,17 @@ describe('a workshop sign-up chooses a session', () => {
 	})
 
 	test("the owner's head count per session counts each session's sign-ups, every session listed", async () => {
+		// The form's sign-ups are unconfirmed (decision 131): held, and shown apart.
 		const counts = await sessionHeadCounts(database.db)
-		expect(counts.map(({ id, count, capacity }) => ({ id, count, capacity }))).toEqual([
-			{ id: 'begun-session', count: 0, capacity: null },
-			{ id: 'full-session', count: 1, capacity: 1 },
-			{ id: 'next-session', count: 1, capacity: 5 },
-			{ id: 'later-session', count: 3, capacity: null },
-			{ id: 'capped-session', count: 0, capacity: 5 },
-			{ id: 'cancelled-session', count: 0, capacity: null },
+		expect(
+			counts.map(({ id, count, awaiting, capacity }) => ({ id, count, awaiting, capacity })),
+		).toEqual([
+			{ id: 'begun-session', count: 0, awaiting: 0, capacity: null },
+			{ id: 'full-session', count: 0, awaiting: 1, capacity: 1 },
+			{ id: 'next-session', count: 0, awaiting: 1, capacity: 5 },
+			{ id: 'later-session', count: 1, awaiting: 2, capacity: null },
+			{ id: 'capped-session', count: 0, awaiting: 0, capacity: 5 },
+			{ id: 'cancelled-session', count: 0, awaiting: 0, capacity: null },
 		])
 	})
 
@@ -302,5 +305,51 @@ describe('a workshop sign-up chooses a session', () => {
 	test('someone in a full session who signs up again keeps their place', async () => {
 		const outcome = await submit({ email: 'first@example.com', session: 'full-session' })
 		expect(outcome).toMatchObject({ redirectTo: '/workshop/enrolled?session=full-session' })
+	})
+})
+
+describe("the owner's head count follows the seat rules (docs/decisions/131)", () => {
+	let database: Database
+	beforeAll(async () => {
+		useInProcess()
+		database = await openDatabase({})
+		await prepareDatabase(database)
+	})
+	afterAll(async () => {
+		await database?.close()
+		leaveInProcess()
+	})
+
+	test('confirmed places are the head count, unconfirmed ones still held are shown apart, expired ones not at all', async () => {
+		const signUpFor = (email: string, confirmed = false) =>
+			signUp(database.db, {
+				email,
+				list: 'workshop',
+				attribution,
+				origin,
+				workshopSession: 'later-session',
+				confirmed,
+			})
+		// One place by a one-click link, one confirmed from the e-mail, two held, one expired.
+		await signUpFor('one-click@example.com', true)
+		for (const email of ['mailed', 'held-1', 'held-2', 'expired'])
+			await signUpFor(`${email}@example.com`)
+		await confirmWorkshopSignup(database.db, 'mailed@example.com')
+		await database.db
+			.update(leads)
+			.set({ placeExpiresAt: new Date(Date.now() - 1000) })
+			.where(eq(leads.email, 'expired@example.com'))
+
+		const counts = await sessionHeadCounts(database.db)
+		expect(counts.find((row) => row.id === 'later-session')).toMatchObject({
+			count: 2,
+			awaiting: 2,
+		})
+		// The same numbers as the seat rules': the form's count of places taken.
+		expect((await placesTaken(database.db, ['later-session'])).get('later-session')).toBe(4)
+		expect(counts.find((row) => row.id === 'next-session')).toMatchObject({
+			count: 0,
+			awaiting: 0,
+		})
 	})
 })

@@ -23,6 +23,7 @@ import {
 	type CheckoutFailureCode,
 	createCheckout,
 	fieldFailureCode,
+	refusalHeaders,
 	regionAllowed,
 } from '~/models/checkout/index.server'
 import { getCountryInfo } from '~/models/country.server'
@@ -86,13 +87,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		retryAfterSeconds?: number,
 	) => {
 		countCheckout(status >= 500 ? 'failed' : 'refused', code ?? 'other')
-		const headers =
-			retryAfterSeconds === undefined
-				? noStore
-				: { ...noStore, 'Retry-After': String(retryAfterSeconds) }
 		return isForm
 			? redirect(`/checkout/processing?error=${code ?? 'other'}`, 303)
-			: json({ error: checkoutFailed(reason) }, { status, headers })
+			: json(
+					{ error: checkoutFailed(reason) },
+					{ status, headers: refusalHeaders(noStore, retryAfterSeconds) },
+				)
 	}
 	if ('error' in read) return fail(read.error === 'request body too large' ? 413 : 400, read.error)
 

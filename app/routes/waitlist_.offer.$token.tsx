@@ -6,6 +6,7 @@
  */
 import {
 	type ActionFunctionArgs,
+	type HeadersFunction,
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
@@ -15,7 +16,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
-import { CheckoutError } from '~/models/checkout/index.server'
+import { CheckoutError, refusalHeaders, refusalReason } from '~/models/checkout/index.server'
 import { formatPrice, toMajorUnits } from '~/models/pricing'
 import { checkoutOfferByLink, getOfferByLink } from '~/models/waitlist/claim.server'
 import { formatHeldUntil } from '~/models/waitlist/offers.server'
@@ -26,7 +27,11 @@ export const meta: MetaFunction = (args) =>
 
 // A personal page: never in a shared cache, never kept by the browser for someone else.
 const noStore = { 'Cache-Control': 'private, no-store' }
-export const headers = () => noStore
+// A refused payment's Retry-After reaches the page too, not only a JSON client.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+	const retryAfter = actionHeaders.get('Retry-After')
+	return retryAfter ? { ...noStore, 'Retry-After': retryAfter } : noStore
+}
 
 export async function loader({ params }: LoaderFunctionArgs) {
 	const offer = await getOfferByLink(await getDb(), params.token)
@@ -57,7 +62,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 			: redirect(link, { status: 303, headers: noStore })
 	} catch (error) {
 		if (!(error instanceof CheckoutError)) throw error
-		return json({ error: error.reason }, { status: error.status, headers: noStore })
+		// A busy provider: a page without JavaScript says in how many seconds to try again, the
+		// number Retry-After gives a JSON client (docs/decisions/134).
+		return json(
+			{ error: refusalReason(error) },
+			{ status: error.status, headers: refusalHeaders(noStore, error.retryAfterSeconds) },
+		)
 	}
 }
 

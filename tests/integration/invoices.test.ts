@@ -15,6 +15,7 @@ import { catalogItems, orders } from '~/db/schema.server'
 import { invoiceCounters, invoices } from '~/db/schema-invoices.server'
 import { jobs } from '~/db/schema-jobs.server'
 import { outbox } from '~/db/schema-leads.server'
+import { metricsRegistry } from '~/metrics.server'
 import {
 	createCheckout,
 	recordSandboxPayment,
@@ -23,6 +24,7 @@ import {
 import { enqueueSettle, SETTLE_JOB, settleJob } from '~/models/checkout/settle.server'
 import { issueInvoice } from '~/models/invoices/issue.server'
 import { numberDocument, numberOrderDocuments } from '~/models/invoices/numbering.server'
+import { invoicePdf } from '~/models/invoices/pdf-cache.server'
 import { findSignedInvoice, invoicePath } from '~/models/invoices/query.server'
 import { REVERSE_CHARGE_NOTE } from '~/models/invoices/vat'
 import { prepareDatabase } from '~/models/prepare-database.server'
@@ -435,6 +437,29 @@ describe.each(databaseBackends)('invoices on $name', (backend) => {
 		} finally {
 			useInProcess()
 		}
+	})
+
+	test('a receipt and a download of the same document version render its PDF once (decision 133)', async () => {
+		const renders = async () => {
+			const text = await metricsRegistry().metrics()
+			return Number(/^invoice_pdf_renders_total (\d+)$/m.exec(text)?.[1] ?? 0)
+		}
+		const id = await checkout()
+		const before = await renders()
+		await recordSandboxPayment(database.db, id, { email: 'once@example.com' })
+		const [mail] = await database.db
+			.select()
+			.from(outbox)
+			.where(like(outbox.subject, `%${id}%`))
+		const attached = mail!.attachments!.find((file) => file.contentType === 'application/pdf')!
+		expect(await renders()).toBe(before + 1)
+
+		// The download, as /invoice/{id}/pdf finds and renders it.
+		const [invoice] = await invoicesOf(id)
+		const sig = new URL(invoicePath(invoice!.id), 'http://site.test').searchParams.get('sig')
+		const download = await invoicePdf((await findSignedInvoice(database.db, invoice!.id, sig))!)
+		expect(download.toString('base64')).toBe(attached.content)
+		expect(await renders()).toBe(before + 1)
 	})
 
 	test('prices without VAT: the checkout adds the VAT of the buyer’s country, and the invoice shows it on top', async () => {

@@ -1,29 +1,46 @@
 import { tableClasses } from './ui'
 
-type Row = { id: string | null; when: string | null; capacity: number | null; count: number }
+type Row = {
+	id: string | null
+	when: string | null
+	capacity: number | null
+	count: number
+	awaiting: number
+}
 
-/** The overview's head count per workshop session (docs/decisions/110). */
+/**
+ * The overview's head count per workshop session (docs/decisions/110), in the seat rules' terms
+ * (decision 131): the places that count for good, and apart the unconfirmed ones still held.
+ */
 export function SessionHeadCounts({ rows }: { rows: readonly Row[] }) {
 	return (
-		<table className={tableClasses}>
-			<thead>
-				<tr>
-					<th scope="col">Session</th>
-					<th scope="col">When</th>
-					<th scope="col">Signed up</th>
-					<th scope="col">Capacity</th>
-				</tr>
-			</thead>
-			<tbody>
-				{rows.map((row) => (
-					<tr key={row.id ?? ''}>
-						<td>{row.id ?? 'No session chosen'}</td>
-						<td>{row.when ?? '—'}</td>
-						<td>{row.count}</td>
-						<td>{row.capacity ?? '—'}</td>
+		<>
+			<p className="text-sm">
+				Awaiting confirmation: sign-ups whose place is held until the e-mail’s link is followed or
+				the hold ends. A place whose hold ended counts in neither column.
+			</p>
+			<table className={tableClasses}>
+				<thead>
+					<tr>
+						<th scope="col">Session</th>
+						<th scope="col">When</th>
+						<th scope="col">Confirmed</th>
+						<th scope="col">Awaiting confirmation</th>
+						<th scope="col">Capacity</th>
 					</tr>
-				))}
-			</tbody>
-		</table>
+				</thead>
+				<tbody>
+					{rows.map((row) => (
+						<tr key={row.id ?? ''}>
+							<td>{row.id ?? 'No session chosen'}</td>
+							<td>{row.when ?? '—'}</td>
+							<td>{row.count}</td>
+							<td>{row.awaiting > 0 ? `+${row.awaiting}` : '—'}</td>
+							<td>{row.capacity ?? '—'}</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</>
 	)
 }

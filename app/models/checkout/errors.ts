@@ -1,4 +1,8 @@
-import { CHECKOUT_BUSY_REASON, CHECKOUT_PROVIDER_BUSY_REASON } from '~/forms/messages'
+import {
+	CHECKOUT_BUSY_REASON,
+	CHECKOUT_PROVIDER_BUSY_REASON,
+	checkoutProviderBusyFor,
+} from '~/forms/messages'
 
 /**
  * A checkout refused: the route answers `status` with `Checkout failed: {reason}` (SPEC §7).
@@ -17,6 +21,29 @@ export class CheckoutError extends Error {
 	) {
 		super(reason)
 	}
+}
+
+/**
+ * The headers of a refused checkout, the same on every route that starts one: a 503 that knows
+ * when the buyer may come back says so in `Retry-After` (docs/decisions/134).
+ */
+export function refusalHeaders(
+	headers: Record<string, string>,
+	retryAfterSeconds: number | undefined,
+): Record<string, string> {
+	return retryAfterSeconds === undefined
+		? headers
+		: { ...headers, 'Retry-After': String(retryAfterSeconds) }
+}
+
+/**
+ * The reason a page shows a refused buyer: a busy provider's wait in seconds when it named one,
+ * the same number as `Retry-After` (a JSON client reads the header; the reason stays fixed).
+ */
+export function refusalReason(error: CheckoutError): string {
+	return error.code === 'provider-busy' && error.retryAfterSeconds !== undefined
+		? checkoutProviderBusyFor(error.retryAfterSeconds)
+		: error.reason
 }
 
 /** What a failed no-JavaScript checkout's page says, by code (`quantity` needs the limit). */

@@ -13,6 +13,8 @@ export {
 	failureMessage,
 	fieldFailureCode,
 	isTemporaryFailure,
+	refusalHeaders,
+	refusalReason,
 } from './errors'
 export { cancelCheckout, cancelSandboxCheckout } from './expire.server'
 export { findLatestPaidOrderHashId } from './paid-order.server'

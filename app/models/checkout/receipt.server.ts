@@ -134,7 +134,7 @@ async function deliverReceipt(
 		...content,
 		attachments: [
 			...(event ? [calendarAttachment(event, siteUrl)] : []),
-			...(invoice ? [await invoiceAttachment(invoice.data)] : []),
+			...(invoice ? [await invoiceAttachment(invoice)] : []),
 		],
 	})
 }

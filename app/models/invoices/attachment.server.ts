@@ -1,14 +1,21 @@
-/** An invoice's PDF as an e-mail attachment (the receipt's, docs/decisions/115). */
+/**
+ * An invoice's PDF as an e-mail attachment (the receipt's, docs/decisions/115), from the same
+ * per-version cache as the buyer's and the owner's downloads (decision 133): one way to get a
+ * document's PDF, rendered once while it is kept.
+ */
 import type { EmailAttachment } from '~/integrations/email/attachment'
 import { invoiceFileName } from './format'
-import { renderInvoicePdf } from './pdf.server'
+import { invoicePdf } from './pdf-cache.server'
 import type { InvoiceData } from './types'
 
-export async function invoiceAttachment(data: InvoiceData): Promise<EmailAttachment> {
+export async function invoiceAttachment(document: {
+	id: string
+	data: InvoiceData
+}): Promise<EmailAttachment> {
 	return {
-		filename: invoiceFileName(data),
+		filename: invoiceFileName(document.data),
 		contentType: 'application/pdf',
-		content: (await renderInvoicePdf(data)).toString('base64'),
+		content: (await invoicePdf(document)).toString('base64'),
 		encoding: 'base64',
 	}
 }
