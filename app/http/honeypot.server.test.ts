@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { checkHoneypot, honeypotProps } from './honeypot.server'
+import { checkHoneypot, HONEYPOT_MAX_AGE_MS, honeypotProps } from './honeypot.server'
 
 beforeAll(() => {
 	process.env.SESSION_SECRET = 'h'.repeat(40)
@@ -50,5 +50,17 @@ describe('the honeypot (docs/decisions/063, 073)', () => {
 	test('a time from the future is refused', () => {
 		const now = Date.now()
 		expect(refusal(posted(asBrowser(now + 60_000)), now)).toBe(400)
+	})
+
+	test('a form kept open longer than a day is refused (decision 137)', () => {
+		const now = Date.now()
+		expect(refusal(posted(asBrowser(now - HONEYPOT_MAX_AGE_MS)), now)).toBeNull()
+		expect(refusal(posted(asBrowser(now - HONEYPOT_MAX_AGE_MS - 1)), now)).toBe(400)
+		expect(refusal(posted(asBrowser(now - 30 * HONEYPOT_MAX_AGE_MS)), now)).toBe(400)
+	})
+
+	test('an accepted form gives back its token, for the model to record as used', () => {
+		const fields = asBrowser()
+		expect(checkHoneypot(posted(fields))).toBe(fields.from__confirm)
 	})
 })

@@ -7,6 +7,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
+	type AppLoadContext,
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
@@ -17,7 +18,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { WaitlistForm } from '~/components/waitlist-form'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { checkHoneypot, honeypotProps } from '~/http/honeypot.server'
+import { checkHoneypot, pageHoneypot } from '~/http/honeypot.server'
 import { GLOBAL_REGION } from '~/models/pricing'
 import { getWaitlistState } from '~/models/waitlist/entries.server'
 import { pageMeta } from '~/utils/meta'
@@ -28,7 +29,7 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Join the wa
 const noStore = { 'Cache-Control': 'no-store' }
 const CODE = /^[a-z0-9][a-z0-9-]{0,63}$/
 
-async function formFor(code: string | null, region: string | null) {
+async function formFor(code: string | null, region: string | null, context: AppLoadContext) {
 	const product = code && CODE.test(code) ? code : null
 	const state = product ? await getWaitlistState(await getDb(), product) : null
 	if (!product || !state) throw new Response('No such product', { status: 404 })
@@ -38,13 +39,15 @@ async function formFor(code: string | null, region: string | null) {
 		waiting: state.waiting,
 		unit: state.unit,
 		maxQuantity: getConfig().MAX_QUANTITY,
-		honeypot: honeypotProps(),
+		honeypot: pageHoneypot(context),
 	}
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
 	const params = new URL(request.url).searchParams
-	return json(await formFor(params.get('code'), params.get('region')), { headers: noStore })
+	return json(await formFor(params.get('code'), params.get('region'), context), {
+		headers: noStore,
+	})
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
