@@ -54,8 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const data = await request.formData().catch(() => new FormData())
 	// A form post, from the landing pages or this one: a bot's gets a 400 and joins nothing. The
 	// JSON API (/api/waitlist) has no page to carry the fields; the rate limits cover it.
-	checkHoneypot(data)
-	const outcome = await submitWaitlistJoin(request, context, data)
+	const formToken = checkHoneypot(data)
+	const outcome = await submitWaitlistJoin(request, context, data, formToken)
 	if ('joined' in outcome) return redirect('/waitlist/joined', 303)
 	return json(outcome.reply, { status: outcome.status, headers: noStore })
 }
