@@ -37,10 +37,12 @@ describe('the honeypot (docs/decisions/063, 073)', () => {
 		expect(refusal(posted({ email: 'ada@example.com' }))).toBe(400)
 		const { website: _, ...withoutTrap } = fields
 		expect(refusal(posted(withoutTrap))).toBe(400)
-		const [time, signature] = fields.from__confirm!.split('.') as [string, string]
+		const [time, nonce, signature] = fields.from__confirm!.split('.') as [string, string, string]
 		for (const forged of [
-			`${Number(time) - 60_000}.${signature}`,
-			`${time}.${'A'.repeat(22)}`,
+			`${Number(time) - 60_000}.${nonce}.${signature}`,
+			`${time}.${nonce}.${'A'.repeat(22)}`,
+			`${time}.${'B'.repeat(11)}.${signature}`,
+			`${time}.${signature}`,
 			time,
 			'garbage',
 		])
@@ -62,5 +64,13 @@ describe('the honeypot (docs/decisions/063, 073)', () => {
 	test('an accepted form gives back its token, for the model to record as used', () => {
 		const fields = asBrowser()
 		expect(checkHoneypot(posted(fields))).toBe(fields.from__confirm)
+	})
+
+	test('two forms rendered in the same millisecond, on one server or two, get different tokens', () => {
+		const now = Date.now()
+		const tokens = new Set(Array.from({ length: 50 }, () => honeypotProps(now).validFrom))
+		expect(tokens.size).toBe(50)
+		for (const token of tokens)
+			expect(refusal(posted({ website: '', from__confirm: token }), now)).toBeNull()
 	})
 })

@@ -1,7 +1,9 @@
 /**
  * The honeypot on every public form (docs/decisions/063, 073): a field people never see and bots
- * fill (`website`), plus a signed "valid from" time (`from__confirm`: milliseconds, a dot, a
- * truncated HMAC-SHA256 keyed from SESSION_SECRET, so every app server accepts another's form).
+ * fill (`website`), plus a signed "valid from" time (`from__confirm`: milliseconds, a dot, 8
+ * random bytes, a dot, a truncated HMAC-SHA256 of both keyed from SESSION_SECRET, so every app
+ * server accepts another's form). The random part makes each token unique (decision 137): two
+ * answers in one millisecond must not share the one submission a token is good for.
  * One HMAC per page instead of remix-utils' crypto-js cipher, which was a large share of a
  * landing page's render; the time is only signed, never secret.
  * A token is good for one submission and for HONEYPOT_MAX_AGE_MS (docs/decisions/137): every
@@ -27,18 +29,18 @@ export type HoneypotProps = { nameField: string; validFromField: string; validFr
 
 let key: Buffer | undefined
 
-function sign(time: string): string {
-	key ??= crypto.createHmac('sha256', getConfig().SESSION_SECRET).update('honeypot/v2').digest()
-	return crypto.createHmac('sha256', key).update(time).digest('base64url').slice(0, 22)
+function sign(timeAndNonce: string): string {
+	key ??= crypto.createHmac('sha256', getConfig().SESSION_SECRET).update('honeypot/v3').digest()
+	return crypto.createHmac('sha256', key).update(timeAndNonce).digest('base64url').slice(0, 22)
 }
 
 /** The props of the honeypot fields for a form rendered now. */
 export function honeypotProps(now = Date.now()): HoneypotProps {
-	const time = String(now)
+	const signed = `${now}.${crypto.randomBytes(8).toString('base64url')}`
 	return {
 		nameField: NAME_FIELD,
 		validFromField: VALID_FROM_FIELD,
-		validFrom: `${time}.${sign(time)}`,
+		validFrom: `${signed}.${sign(signed)}`,
 	}
 }
 
@@ -58,10 +60,10 @@ export function pageHoneypot(context: Pick<AppLoadContext, 'honeypotValidFrom'>)
 
 function isValidFrom(value: FormDataEntryValue | null, now: number): value is string {
 	if (typeof value !== 'string') return false
-	const match = /^(\d{1,15})\.([\w-]{22})$/.exec(value)
+	const match = /^((\d{1,15})\.[\w-]{11})\.([\w-]{22})$/.exec(value)
 	if (!match) return false
-	const [, time, signature] = match as unknown as [string, string, string]
-	const expected = Buffer.from(sign(time))
+	const [, signed, time, signature] = match as unknown as [string, string, string, string]
+	const expected = Buffer.from(sign(signed))
 	const age = now - Number(time)
 	return (
 		crypto.timingSafeEqual(Buffer.from(signature), expected) &&
