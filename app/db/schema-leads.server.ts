@@ -6,6 +6,7 @@
 import {
 	bigserial,
 	boolean,
+	index,
 	integer,
 	jsonb,
 	pgTable,
@@ -103,3 +104,18 @@ export const emailSuppressions = pgTable('email_suppressions', {
 	reason: text('reason').$type<'unsubscribed' | 'erased'>().notNull(),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * 0040: each public form's honeypot token a submission was accepted with, and a hash of what
+ * was submitted (the form and the address, never the address): one submission per token
+ * (docs/decisions/137). Deleted after a day, when the token is refused anyway.
+ */
+export const formTokens = pgTable(
+	'form_tokens',
+	{
+		token: text('token').primaryKey(),
+		fingerprint: text('fingerprint').notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [index('form_tokens_used_at').on(table.usedAt)],
+)

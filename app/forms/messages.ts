@@ -43,6 +43,10 @@ export const MESSAGES = {
 	workshopSessionBegun: 'This session has already begun: please choose a later one',
 	workshopSessionFull: 'This session is full: please choose another one',
 	workshopSessionNone: 'Every upcoming session is full: new dates are announced on this page',
+	// A page's form is good for one submission (docs/decisions/137); the page shown with this
+	// message carries a fresh one, so sending again works.
+	formAlreadySent:
+		'This form was already sent with another address. Check the address and send it again.',
 
 	// Claiming a pass.
 	passNameShort: `Name must be at least ${PASS_HOLDER_NAME_LENGTH.min} characters`,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { checkHoneypot, honeypotProps } from './honeypot.server'
+import { checkHoneypot, HONEYPOT_MAX_AGE_MS, honeypotProps } from './honeypot.server'
 
 beforeAll(() => {
 	process.env.SESSION_SECRET = 'h'.repeat(40)
@@ -37,10 +37,12 @@ describe('the honeypot (docs/decisions/063, 073)', () => {
 		expect(refusal(posted({ email: 'ada@example.com' }))).toBe(400)
 		const { website: _, ...withoutTrap } = fields
 		expect(refusal(posted(withoutTrap))).toBe(400)
-		const [time, signature] = fields.from__confirm!.split('.') as [string, string]
+		const [time, nonce, signature] = fields.from__confirm!.split('.') as [string, string, string]
 		for (const forged of [
-			`${Number(time) - 60_000}.${signature}`,
-			`${time}.${'A'.repeat(22)}`,
+			`${Number(time) - 60_000}.${nonce}.${signature}`,
+			`${time}.${nonce}.${'A'.repeat(22)}`,
+			`${time}.${'B'.repeat(11)}.${signature}`,
+			`${time}.${signature}`,
 			time,
 			'garbage',
 		])
@@ -50,5 +52,25 @@ describe('the honeypot (docs/decisions/063, 073)', () => {
 	test('a time from the future is refused', () => {
 		const now = Date.now()
 		expect(refusal(posted(asBrowser(now + 60_000)), now)).toBe(400)
+	})
+
+	test('a form kept open longer than a day is refused (decision 137)', () => {
+		const now = Date.now()
+		expect(refusal(posted(asBrowser(now - HONEYPOT_MAX_AGE_MS)), now)).toBeNull()
+		expect(refusal(posted(asBrowser(now - HONEYPOT_MAX_AGE_MS - 1)), now)).toBe(400)
+		expect(refusal(posted(asBrowser(now - 30 * HONEYPOT_MAX_AGE_MS)), now)).toBe(400)
+	})
+
+	test('an accepted form gives back its token, for the model to record as used', () => {
+		const fields = asBrowser()
+		expect(checkHoneypot(posted(fields))).toBe(fields.from__confirm)
+	})
+
+	test('two forms rendered in the same millisecond, on one server or two, get different tokens', () => {
+		const now = Date.now()
+		const tokens = new Set(Array.from({ length: 50 }, () => honeypotProps(now).validFrom))
+		expect(tokens.size).toBe(50)
+		for (const token of tokens)
+			expect(refusal(posted({ website: '', from__confirm: token }), now)).toBeNull()
 	})
 })

@@ -5,7 +5,8 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
-import { gzipStamped, type PageCache, type RenderedPage, stampNonce } from './page-cache.server'
+import { pageHoneypot } from './honeypot.server'
+import { gzipStamped, type PageCache, type RenderedPage, stamp } from './page-cache.server'
 import { pageCacheKey } from './page-cache-key.server'
 
 /** A GET for the page the Express request asks for (the body of a HEAD is simply not sent). */
@@ -21,7 +22,7 @@ function pageRequest(req: ExpressRequest): Request {
 	})
 }
 
-async function readWhole(response: Response, nonce: string): Promise<RenderedPage> {
+async function readWhole(response: Response, context: AppLoadContext): Promise<RenderedPage> {
 	const headers: [string, string][] = []
 	for (const [name, value] of response.headers)
 		if (name !== 'set-cookie') headers.push([name, value])
@@ -30,7 +31,9 @@ async function readWhole(response: Response, nonce: string): Promise<RenderedPag
 		status: response.status,
 		headers,
 		body: Buffer.from(await response.arrayBuffer()),
-		nonce,
+		nonce: context.cspNonce,
+		// Recorded by the loaders that rendered a form (pageHoneypot), once they have run.
+		honeypot: context.honeypotValidFrom,
 	}
 }
 
@@ -58,7 +61,7 @@ export function pageCacheMiddleware({
 				return next()
 			}
 			const { page, outcome, shareable } = await cache.serve(key, async () =>
-				readWhole(await handle(request, context), context.cspNonce),
+				readWhole(await handle(request, context), context),
 			)
 			res.status(page.status)
 			for (const [name, value] of page.headers) {
@@ -74,7 +77,13 @@ export function pageCacheMiddleware({
 			}
 			// Stored pages go out gzipped as stored; compression() leaves an encoded answer alone.
 			const gzip = shareable && req.acceptsEncodings('gzip', 'identity') === 'gzip'
-			const body = gzip ? gzipStamped(page, context.cspNonce) : stampNonce(page, context.cspNonce)
+			// A page with a form gets this answer's own token (one HMAC): the one it was rendered
+			// with went to its first visitor, and a token is good for one submission (decision 137).
+			const values = {
+				nonce: context.cspNonce,
+				honeypot: page.slots.includes('honeypot') ? pageHoneypot(context).validFrom : '',
+			}
+			const body = gzip ? gzipStamped(page, values) : stamp(page, values)
 			if (gzip) res.setHeader('Content-Encoding', 'gzip')
 			res.setHeader('Content-Length', body.length)
 			res.end(body)

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { checkHoneypot, honeypotProps } from './honeypot.server'
 import {
 	createPageCache,
 	FRESH_MS,
@@ -8,8 +9,17 @@ import {
 	MAX_AGE_MS,
 	OUTAGE_KEEP_MS,
 	type RenderedPage,
-	stampNonce,
+	stamp,
 } from './page-cache.server'
+
+beforeAll(() => {
+	process.env.SESSION_SECRET = 'p'.repeat(40)
+	process.env.DATA_DIR = '/tmp/page-cache-test-data'
+})
+
+/** An answer's body with `nonce` and no form. */
+const stampNonce = (page: Parameters<typeof stamp>[0], nonce: string) =>
+	stamp(page, { nonce, honeypot: '' })
 
 const PUBLIC = 'public, max-age=0, s-maxage=2, stale-while-revalidate=1'
 
@@ -185,8 +195,41 @@ describe('the page cache', () => {
 		for (const nonce of ['first+/==', 'second+/==']) {
 			const expected = html.replaceAll('NONCE', nonce)
 			expect(stampNonce(stored, nonce).toString()).toBe(expected)
-			expect(zlib.gunzipSync(gzipStamped(stored, nonce)).toString()).toBe(expected)
+			expect(zlib.gunzipSync(gzipStamped(stored, { nonce, honeypot: '' })).toString()).toBe(
+				expected,
+			)
 		}
 		expect(stampNonce(stored, 'x').toString()).not.toContain('rendered-with')
+	})
+
+	test('each answer of a page with a form carries its own valid honeypot token, in the input and the loader data alike', async () => {
+		const cache = createPageCache({ maxBytes: 1_000_000 })
+		const rendered = honeypotProps(Date.now() - 5_000).validFrom
+		const html = (token: string) =>
+			`<form><input type="hidden" name="from__confirm" value="${token}"/></form>` +
+			`<script nonce="NONCE">window.__remixContext = {"honeypot":{"validFrom":"${token}"}}</script>`
+		const { page: stored } = await cache.serve('/workshop', async () => ({
+			...page(html(rendered), 'n0'),
+			honeypot: rendered,
+		}))
+		const answers = [honeypotProps().validFrom, honeypotProps(Date.now() + 1).validFrom]
+		const served: string[] = []
+		for (const token of answers) {
+			const values = { nonce: 'answer-nonce', honeypot: token }
+			const plain = stamp(stored, values).toString()
+			const gzipped = zlib.gunzipSync(gzipStamped(stored, values)).toString()
+			expect(plain).toBe(html(token).replace('NONCE', 'answer-nonce'))
+			expect(gzipped).toBe(plain)
+			const input = plain.match(/name="from__confirm" value="([^"]+)"/)![1]!
+			const inData = plain.match(/"validFrom":"([^"]+)"/)![1]!
+			expect(inData).toBe(input)
+			const form = new FormData()
+			form.set('website', '')
+			form.set('from__confirm', input)
+			expect(() => checkHoneypot(form)).not.toThrow()
+			served.push(input)
+		}
+		expect(new Set(served).size).toBe(2)
+		expect(served).not.toContain(rendered)
 	})
 })

@@ -14,6 +14,9 @@
  *   visitor reads the site while it cannot take anything in.
  * - The CSP nonce (072): the markup is stored cut at every `nonce="…"` and each answer is
  *   stamped with its own response's nonce, so no two responses share one.
+ * - The honeypot token (137): a form's token is good for one submission, so the markup is also
+ *   cut at every occurrence of the token the page was rendered with (the hidden input's value
+ *   and the loader data) and each answer is stamped with a fresh one, the same in every spot.
  */
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
@@ -32,13 +35,23 @@ export type RenderedPage = {
 	body: Buffer
 	/** The CSP nonce the page was rendered with. */
 	nonce: string
+	/** The honeypot token the page's forms were rendered with (decision 137); none: no form. */
+	honeypot?: string
 }
+
+/** What varies per answer, in the order the page was cut: each gap is one of these. */
+export type Slot = 'nonce' | 'honeypot'
+
+/** The values of an answer's slots: its response's CSP nonce and its own honeypot token. */
+export type Stamp = Record<Slot, string>
 
 export type CachedPage = {
 	status: number
 	headers: [string, string][]
-	/** The body cut at each nonce attribute: join with the response's own. */
+	/** The body cut at each nonce attribute and honeypot token: join with the answer's own. */
 	parts: Buffer[]
+	/** What goes between parts[i] and parts[i + 1]. */
+	slots: Slot[]
 	/** Each part compressed once, as raw DEFLATE blocks that `gzipStamped` strings together. */
 	deflated: Buffer[]
 	renderedAt: number
@@ -61,48 +74,78 @@ export type PageCacheStats = {
 
 const nonceAttribute = (nonce: string) => Buffer.from(`nonce="${nonce}"`)
 
-/** Cuts `body` at every occurrence of `separator`. */
-function split(body: Buffer, separator: Buffer): Buffer[] {
+/** The bytes each slot stands for, in a page rendered with `stamp`. */
+const slotBytes = (stamp: Stamp): Record<Slot, Buffer> => ({
+	nonce: nonceAttribute(stamp.nonce),
+	honeypot: Buffer.from(stamp.honeypot),
+})
+
+/** Cuts `body` at every occurrence of each separator (an empty one is never looked for). */
+function split(
+	body: Buffer,
+	separators: Record<Slot, Buffer>,
+): Pick<CachedPage, 'parts' | 'slots'> {
+	const sought = (Object.entries(separators) as [Slot, Buffer][]).filter(
+		([, bytes]) => bytes.length,
+	)
 	const parts: Buffer[] = []
+	const slots: Slot[] = []
 	let start = 0
-	for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
-		parts.push(body.subarray(start, at))
-		start = at + separator.length
+	for (;;) {
+		let next: { at: number; slot: Slot; length: number } | undefined
+		for (const [slot, bytes] of sought) {
+			const at = body.indexOf(bytes, start)
+			if (at !== -1 && (!next || at < next.at)) next = { at, slot, length: bytes.length }
+		}
+		if (!next) break
+		parts.push(body.subarray(start, next.at))
+		slots.push(next.slot)
+		start = next.at + next.length
 	}
 	parts.push(body.subarray(start))
-	return parts
+	return { parts, slots }
 }
 
-/** The page's body carrying `nonce` wherever it carried the one it was rendered with. */
-export function stampNonce(page: CachedPage, nonce: string): Buffer {
-	const attribute = nonceAttribute(nonce)
+/** The page's body carrying the answer's own values wherever it carried those it was rendered with. */
+export function stamp(page: CachedPage, values: Stamp): Buffer {
+	const fill = slotBytes(values)
 	const pieces: Buffer[] = []
 	page.parts.forEach((part, index) => {
-		if (index > 0) pieces.push(attribute)
+		if (index > 0) pieces.push(fill[page.slots[index - 1]!])
 		pieces.push(part)
 	})
 	return Buffer.concat(pieces)
 }
 
+/** A stored (uncompressed) DEFLATE block's header for `length` bytes (RFC 1951 3.2.4). */
+function storedBlockHeader(length: number): Buffer {
+	const header = Buffer.alloc(5)
+	header.writeUInt16LE(length, 1)
+	header.writeUInt16LE(~length & 0xffff, 3)
+	return header
+}
+
 /**
- * The page gzipped with `nonce` in place, without compressing it again (gzip would cost more
- * than everything else a cached answer does). Each part was deflated on its own, ending on a
- * byte boundary (a sync flush) and referring to nothing before it; the nonce goes between
- * them as a stored (uncompressed) block. Only the checksum is computed per answer.
+ * The page gzipped with the answer's values in place, without compressing it again (gzip would
+ * cost more than everything else a cached answer does). Each part was deflated on its own,
+ * ending on a byte boundary (a sync flush) and referring to nothing before it; each value goes
+ * between them as a stored (uncompressed) block. Only the checksum is computed per answer.
  */
-export function gzipStamped(page: CachedPage, nonce: string): Buffer {
-	const attribute = nonceAttribute(nonce)
-	const stored = Buffer.alloc(5)
-	stored.writeUInt16LE(attribute.length, 1)
-	stored.writeUInt16LE(~attribute.length & 0xffff, 3)
+export function gzipStamped(page: CachedPage, values: Stamp): Buffer {
+	const fill = slotBytes(values)
+	const stored = {
+		nonce: storedBlockHeader(fill.nonce.length),
+		honeypot: storedBlockHeader(fill.honeypot.length),
+	}
 	let crc = 0
 	let length = 0
 	const pieces: Buffer[] = [GZIP_HEADER]
 	page.parts.forEach((part, index) => {
 		if (index > 0) {
-			pieces.push(stored, attribute)
-			crc = zlib.crc32(attribute, crc)
-			length += attribute.length
+			const slot = page.slots[index - 1]!
+			pieces.push(stored[slot], fill[slot])
+			crc = zlib.crc32(fill[slot], crc)
+			length += fill[slot].length
 		}
 		pieces.push(page.deflated[index]!)
 		crc = zlib.crc32(part, crc)
@@ -189,11 +232,15 @@ export function createPageCache({
 			const standIn = rendered.status === 503 ? kept(key) : undefined
 			if (standIn) return { page: standIn, shareable: true, standIn: true }
 			const shareable = isShareable(rendered)
-			const parts = split(rendered.body, nonceAttribute(rendered.nonce))
+			const { parts, slots } = split(
+				rendered.body,
+				slotBytes({ nonce: rendered.nonce, honeypot: rendered.honeypot ?? '' }),
+			)
 			const page: CachedPage = {
 				status: rendered.status,
 				headers: rendered.headers,
 				parts,
+				slots,
 				// Only a page given to many is worth compressing ahead.
 				deflated: shareable ? parts.map(deflatePart) : [],
 				renderedAt: now(),

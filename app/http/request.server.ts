@@ -23,6 +23,11 @@ export type RequestFacts = {
 declare module '@remix-run/node' {
 	interface AppLoadContext extends RequestFacts {
 		cspNonce: string
+		/**
+		 * The honeypot token of this answer's forms, set by the first loader that renders one
+		 * (pageHoneypot): the page cache cuts the markup at it and stamps each answer's own.
+		 */
+		honeypotValidFrom?: string
 	}
 }
 

@@ -1,8 +1,8 @@
 /**
  * The app server's job worker with every kind of job the site runs (docs/decisions/075):
  * e-mail delivery, the checkout's periodic jobs and late refunds, bulk sends and the course's
- * opening by its date (docs/decisions/119), the privacy policy's retention of sign-ups, and the
- * queue's own pruning.
+ * opening by its date (docs/decisions/119), the privacy policy's retention of sign-ups, the
+ * used form tokens' pruning (docs/decisions/137), and the queue's own pruning.
  * server.ts starts it after the database is migrated and stops it on shutdown.
  */
 import { getConfig } from '~/config.server'
@@ -13,6 +13,7 @@ import { calendarSyncJob } from '~/models/calendar-updates.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
 import { courseOpeningJob } from '~/models/course-opening.server'
 import { eventReminderJob } from '~/models/event-reminders.server'
+import { formTokensPruneJob } from '~/models/form-tokens.server'
 import { retentionJob } from '~/models/retention.server'
 import { waitlistJobs } from '~/models/waitlist/offers.server'
 import { pruneJobs } from './queue.server'
@@ -33,6 +34,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		calendarSyncJob(db),
 		...waitlistJobs(db, config),
 		retentionJob(db),
+		formTokensPruneJob(db),
 		{
 			kind: 'jobs.prune',
 			everySeconds: 3_600,

@@ -1,7 +1,8 @@
 /**
  * What the sign-up forms do once the route has read the form and checked its honeypot
  * (docs/decisions/062, 065): validate with the form's schema (the one the browser validates
- * with), store once, e-mail. Each returns what happened: `invalid` with conform's reply for
+ * with), spend the form's token (one submission per token, docs/decisions/137), store once,
+ * e-mail. Each returns what happened: `invalid` with conform's reply for
  * the form, or `ok` with where the visitor goes next. The routes turn that into a response and
  * set the cookies.
  */
@@ -11,6 +12,7 @@ import { MESSAGES } from '~/forms/messages'
 import { type LeadList, SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { parseForm } from '~/forms/parse.server'
 import type { AttributionFacts } from './attribution'
+import { spendFormToken, submissionFingerprint } from './form-tokens.server'
 import { LIST_DESTINATIONS, saveLead, saveSurveyResponse, signUp } from './leads.server'
 import { applyProfileData, type Profile } from './profile'
 import { type SessionProblem, WorkshopSessionError } from './workshop-sessions.server'
@@ -18,6 +20,23 @@ import { type SessionProblem, WorkshopSessionError } from './workshop-sessions.s
 export type FormOutcome<Extra = unknown> =
 	| { status: 'invalid'; reply: SubmissionResult<string[]> }
 	| ({ status: 'ok'; redirectTo: string } & Extra)
+
+/**
+ * Whether the submission of `form` for `email` may go on with the page's token (decision 137):
+ * its first use or the same submission again. No token: not sent from a page (tests, tools).
+ */
+export async function mayUseFormToken(
+	db: Db,
+	formToken: string | undefined,
+	form: string,
+	email: string,
+): Promise<boolean> {
+	if (formToken === undefined) return true
+	return spendFormToken(db, { token: formToken, fingerprint: submissionFingerprint(form, email) })
+}
+
+/** The form's message when its token was used for another address; the values stay as sent. */
+const alreadySent = { formErrors: [MESSAGES.formAlreadySent] }
 
 /** Workshop, day event (e-mail and optional first name) and course interest (e-mail only). */
 export async function submitSignup(
@@ -29,12 +48,16 @@ export async function submitSignup(
 		origin: string
 		/** The visitor's address: its network's share of unconfirmed workshop places (decision 131). */
 		clientIp?: string
+		/** The page's honeypot token, checked by the route: good for one submission (decision 137). */
+		formToken?: string
 	},
 ): Promise<FormOutcome> {
 	const { formData, list, attribution, origin, clientIp } = input
 	const submission = parseForm(SIGNUP_FORMS[list], formData)
 	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
 	const value: { email: string; firstName?: string; session?: string } = submission.value
+	if (!(await mayUseFormToken(db, input.formToken, `signup:${list}`, value.email)))
+		return { status: 'invalid', reply: submission.reply(alreadySent) }
 	try {
 		const lead = await signUp(db, {
 			email: value.email,
@@ -82,7 +105,13 @@ export function destinationOf(list: SignupList | LeadList, session: string | nul
  */
 export async function submitProfile(
 	db: Db,
-	input: { formData: FormData; current: Profile; attribution: AttributionFacts },
+	input: {
+		formData: FormData
+		current: Profile
+		attribution: AttributionFacts
+		/** The page's honeypot token (decision 137). */
+		formToken?: string
+	},
 ): Promise<FormOutcome<{ profile: Profile }>> {
 	const submission = parseForm('onboarding', input.formData)
 	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
@@ -90,6 +119,8 @@ export async function submitProfile(
 	if (!applied.ok)
 		return { status: 'invalid', reply: submission.reply({ formErrors: [applied.message] }) }
 	const { profile } = applied
+	if (!(await mayUseFormToken(db, input.formToken, 'onboarding', profile.email)))
+		return { status: 'invalid', reply: submission.reply(alreadySent) }
 	if (profile.email) {
 		await saveLead(db, {
 			email: profile.email,
@@ -106,10 +137,17 @@ export async function submitProfile(
 /** The insiders survey: the answers, and the insider joins the `insiders_survey` list. */
 export async function submitSurvey(
 	db: Db,
-	input: { formData: FormData; attribution: AttributionFacts },
+	input: {
+		formData: FormData
+		attribution: AttributionFacts
+		/** The page's honeypot token (decision 137). */
+		formToken?: string
+	},
 ): Promise<FormOutcome> {
 	const submission = parseForm('survey', input.formData)
 	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+	if (!(await mayUseFormToken(db, input.formToken, 'survey', submission.value.email)))
+		return { status: 'invalid', reply: submission.reply(alreadySent) }
 	await saveSurveyResponse(db, submission.value, input.attribution)
 	return { status: 'ok', redirectTo: LIST_DESTINATIONS.insiders_survey }
 }

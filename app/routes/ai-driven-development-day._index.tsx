@@ -20,7 +20,7 @@ import { getDb } from '~/db/client.server'
 import { geoQuery } from '~/http/api.server'
 import { publicPageHeaders, regionalPageHeaders } from '~/http/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
-import { honeypotProps } from '~/http/honeypot.server'
+import { pageHoneypot } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/calendar.server'
 import { getDayPasses } from '~/models/day-pass.server'
 import { readOneClickLink } from '~/models/one-click.server'
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			speakers: people.speakers,
 			signedUp: isSignedUp(request, 'day_event'),
 			oneClick: readOneClickLink(new URL(request.url)),
-			honeypot: honeypotProps(),
+			honeypot: pageHoneypot(context),
 		},
 		{ headers: regionalPageHeaders(geo) },
 	)

@@ -14,7 +14,7 @@ import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { geoQuery } from '~/http/api.server'
 import { regionalPageHeaders } from '~/http/cache-control.server'
-import { honeypotProps } from '~/http/honeypot.server'
+import { pageHoneypot } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/calendar.server'
 import { getCourseFaq } from '~/models/course-faq.server'
 import { getCourseOffer, parsePricingChoice } from '~/models/offer.server'
@@ -44,7 +44,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 		instructors: people.instructors,
 		testimonials,
 		oneClick: readOneClickLink(new URL(request.url)),
-		honeypot: honeypotProps(),
+		honeypot: pageHoneypot(context),
 	}
 }
 

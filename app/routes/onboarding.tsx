@@ -15,7 +15,7 @@ import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getPublicConfig } from '~/config.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
-import { honeypotProps } from '~/http/honeypot.server'
+import { pageHoneypot } from '~/http/honeypot.server'
 import { getProfile, storeProfile } from '~/http/session.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { hasProfile } from '~/models/profile'
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		signInWithGitHub: getPublicConfig().GITHUB_SIGN_IN,
 		saved: new URL(request.url).searchParams.has('saved'),
 		oneClick: readOneClickLink(new URL(request.url)),
-		honeypot: honeypotProps(),
+		honeypot: pageHoneypot(context),
 	})
 }
 

@@ -12,7 +12,7 @@ import { HoneypotFields } from '~/components/honeypot-fields'
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { useValidatedForm } from '~/forms/use-form-validator'
-import { honeypotProps } from '~/http/honeypot.server'
+import { pageHoneypot } from '~/http/honeypot.server'
 import { getProfile } from '~/http/session.server'
 import { readOneClickLink } from '~/models/one-click.server'
 import { signupResponse, submitSurveyForm } from '~/routes/signup-forms.shared.server'
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		email: profile?.email ?? '',
 		thanks: new URL(request.url).searchParams.has('thanks'),
 		oneClick: readOneClickLink(new URL(request.url)),
-		honeypot: honeypotProps(),
+		honeypot: pageHoneypot(context),
 	})
 }
 

@@ -24,10 +24,10 @@ import {
 } from '~/models/signups.server'
 import { readForm } from '~/utils/responses'
 
-async function readHumanForm(request: Request): Promise<FormData> {
+/** The form, and its honeypot token for the model to spend (one submission, decision 137). */
+async function readHumanForm(request: Request): Promise<{ formData: FormData; formToken: string }> {
 	const formData = await readForm(request)
-	checkHoneypot(formData)
-	return formData
+	return { formData, formToken: checkHoneypot(formData) }
 }
 
 export async function submitSignupForm(
@@ -36,7 +36,7 @@ export async function submitSignupForm(
 	list: SignupList,
 ) {
 	return submitSignup(await getDb(), {
-		formData: await readHumanForm(request),
+		...(await readHumanForm(request)),
 		list,
 		attribution: getAttribution(request, context.origin),
 		origin: context.origin,
@@ -45,9 +45,9 @@ export async function submitSignupForm(
 }
 
 export async function submitProfileForm(request: Request, context: AppLoadContext) {
-	const formData = await readHumanForm(request)
+	const form = await readHumanForm(request)
 	return submitProfile(await getDb(), {
-		formData,
+		...form,
 		current: (await getProfile(request, context)) ?? EMPTY_PROFILE,
 		attribution: getAttribution(request, context.origin),
 	})
@@ -55,7 +55,7 @@ export async function submitProfileForm(request: Request, context: AppLoadContex
 
 export async function submitSurveyForm(request: Request, context: AppLoadContext) {
 	return submitSurvey(await getDb(), {
-		formData: await readHumanForm(request),
+		...(await readHumanForm(request)),
 		attribution: getAttribution(request, context.origin),
 	})
 }

@@ -3,14 +3,14 @@ import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { TOKEN_MESSAGES } from '~/forms/messages'
+import { MESSAGES, TOKEN_MESSAGES } from '~/forms/messages'
 import { getAttribution } from '~/http/attribution.server'
 import { signedUpCookie } from '~/http/cookies.server'
 import { checkHoneypot } from '~/http/honeypot.server'
 import { redirectWithinSite } from '~/http/redirect'
 import { signUp } from '~/models/leads.server'
 import { verifyToken } from '~/models/signed-token.server'
-import { destinationOf, sessionMessage } from '~/models/signups.server'
+import { destinationOf, mayUseFormToken, sessionMessage } from '~/models/signups.server'
 import { WorkshopSessionError } from '~/models/workshop-sessions.server'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -29,7 +29,7 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const formData = await readForm(request)
-	checkHoneypot(formData)
+	const formToken = checkHoneypot(formData)
 	const token = formData.get('token')
 	const result = verifyToken(
 		typeof token === 'string' ? token : null,
@@ -38,10 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	)
 	if (!result.ok) throw new Response(TOKEN_MESSAGES[result.reason], { status: 400 })
 	const { email, list } = result.claims
+	const db = await getDb()
+	// The page's form is good for one submission (decision 137): one link's address.
+	if (!(await mayUseFormToken(db, formToken, `one-click:${list}`, email)))
+		throw new Response(MESSAGES.formAlreadySent, { status: 400 })
 	let lead: Awaited<ReturnType<typeof signUp>>
 	try {
 		// A workshop link signs up for the address's session, else the nearest with room.
-		lead = await signUp(await getDb(), {
+		lead = await signUp(db, {
 			email,
 			list,
 			confirmed: true,

@@ -6,11 +6,13 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { AppLoadContext } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
+import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { geoQuery } from '~/http/api.server'
 import { getPricingTable } from '~/models/catalog.server'
 import { CheckoutError, regionAllowed } from '~/models/checkout/index.server'
 import { getCountryInfo } from '~/models/country.server'
+import { mayUseFormToken } from '~/models/signups.server'
 import { joinWaitlist, WaitlistRefusal } from '~/models/waitlist/entries.server'
 
 export type JoinOutcome = { joined: true } | { status: number; reply: SubmissionResult<string[]> }
@@ -19,6 +21,8 @@ export async function submitWaitlistJoin(
 	request: Request,
 	context: AppLoadContext,
 	data: FormData,
+	/** The form page's honeypot token, good for one submission (decision 137); none from the API. */
+	formToken?: string,
 ): Promise<JoinOutcome> {
 	const submission = parseForm('waitlistJoin', data, { maxQuantity: getConfig().MAX_QUANTITY })
 	if (submission.status !== 'success') return { status: 400, reply: submission.reply() }
@@ -37,6 +41,8 @@ export async function submitWaitlistJoin(
 				fieldErrors: { region: ['That price is not available in your country'] },
 			}),
 		}
+	if (!(await mayUseFormToken(db, formToken, 'waitlist', submission.value.email)))
+		return { status: 400, reply: submission.reply({ formErrors: [MESSAGES.formAlreadySent] }) }
 	try {
 		// The network the request came from, as a checkout's: its caps and hold allowance (130).
 		await joinWaitlist(db, { ...submission.value, clientIp: context.clientIp })

@@ -7,6 +7,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
+	type AppLoadContext,
 	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
@@ -17,7 +18,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { WaitlistForm } from '~/components/waitlist-form'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { checkHoneypot, honeypotProps } from '~/http/honeypot.server'
+import { checkHoneypot, pageHoneypot } from '~/http/honeypot.server'
 import { GLOBAL_REGION } from '~/models/pricing'
 import { getWaitlistState } from '~/models/waitlist/entries.server'
 import { pageMeta } from '~/utils/meta'
@@ -28,7 +29,7 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Join the wa
 const noStore = { 'Cache-Control': 'no-store' }
 const CODE = /^[a-z0-9][a-z0-9-]{0,63}$/
 
-async function formFor(code: string | null, region: string | null) {
+async function formFor(code: string | null, region: string | null, context: AppLoadContext) {
 	const product = code && CODE.test(code) ? code : null
 	const state = product ? await getWaitlistState(await getDb(), product) : null
 	if (!product || !state) throw new Response('No such product', { status: 404 })
@@ -38,21 +39,23 @@ async function formFor(code: string | null, region: string | null) {
 		waiting: state.waiting,
 		unit: state.unit,
 		maxQuantity: getConfig().MAX_QUANTITY,
-		honeypot: honeypotProps(),
+		honeypot: pageHoneypot(context),
 	}
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
 	const params = new URL(request.url).searchParams
-	return json(await formFor(params.get('code'), params.get('region')), { headers: noStore })
+	return json(await formFor(params.get('code'), params.get('region'), context), {
+		headers: noStore,
+	})
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const data = await request.formData().catch(() => new FormData())
 	// A form post, from the landing pages or this one: a bot's gets a 400 and joins nothing. The
 	// JSON API (/api/waitlist) has no page to carry the fields; the rate limits cover it.
-	checkHoneypot(data)
-	const outcome = await submitWaitlistJoin(request, context, data)
+	const formToken = checkHoneypot(data)
+	const outcome = await submitWaitlistJoin(request, context, data, formToken)
 	if ('joined' in outcome) return redirect('/waitlist/joined', 303)
 	return json(outcome.reply, { status: outcome.status, headers: noStore })
 }

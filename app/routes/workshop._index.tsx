@@ -14,7 +14,7 @@ import { getDb } from '~/db/client.server'
 import { MESSAGES } from '~/forms/messages'
 import { publicPageHeaders } from '~/http/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
-import { honeypotProps } from '~/http/honeypot.server'
+import { pageHoneypot } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/calendar.server'
 import { defaultSessionId, sessionChoices } from '~/models/workshop-sessions.server'
 import { signupResponse, submitSignupForm } from '~/routes/signup-forms.shared.server'
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		// The workshop's one title, as its e-mails and calendar entries name it (decision 110).
 		title: workshopTitle(),
 		signedUp: isSignedUp(request, 'workshop'),
-		honeypot: honeypotProps(),
+		honeypot: pageHoneypot(context),
 		// Sessions and agenda from content/site/ (docs/decisions/086, 087).
 		sessions: eventsOf('workshop', { after: new Date() }).map((event) =>
 			presentEvent(event, context.origin),

@@ -43,6 +43,37 @@ test('workshop: a double submission signs up once', async ({ page }, testInfo) =
 	expect(await outboxSubjects(page, email)).toEqual(["You're signed up for the free workshop"])
 })
 
+test('workshop: a page whose form was already sent for another address says so beside the form; sending again signs up', async ({
+	page,
+	request,
+}, testInfo) => {
+	const first = address(testInfo, 'token-first')
+	const second = address(testInfo, 'token-second')
+	await page.goto('/workshop')
+	// The page's token, spent by someone else's submission (decision 137), from their own browser.
+	const token = await page.locator('input[name="from__confirm"]').first().getAttribute('value')
+	const spent = await request.post('/workshop?index', {
+		form: { website: '', from__confirm: token!, email: first },
+		headers: { Origin: baseURL },
+		maxRedirects: 0,
+	})
+	expect(spent.status()).toBe(302)
+	await page.getByLabel('E-mail address').fill(second)
+	await page.getByLabel('First name (optional)').fill('Grace')
+	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
+	await expect(
+		page.getByText(
+			'This form was already sent with another address. Check the address and send it again.',
+		),
+	).toBeVisible()
+	await expect(page.getByLabel('E-mail address')).toHaveValue(second)
+	await expect(page.getByLabel('First name (optional)')).toHaveValue('Grace')
+	expect(await inbox(page, second)).toEqual([])
+	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
+	await expect(page).toHaveURL(/\/workshop\/enrolled\?session=workshop-[\d-]+$/)
+	expect(await outboxSubjects(page, second)).toEqual(["You're signed up for the free workshop"])
+})
+
 test('day event: registration sends a link; opening it completes the registration', async ({
 	page,
 }, testInfo) => {

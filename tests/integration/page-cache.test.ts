@@ -100,6 +100,19 @@ describe('the page cache', () => {
 		expect(nonces.size).toBe(3)
 	})
 
+	test('every answer of a cached form page has its own honeypot token, in the form and the loader data (decision 137)', async () => {
+		const tokens = new Set<string>()
+		for (const encoding of ['gzip', 'identity', 'gzip']) {
+			const response = await get('/workshop', { 'accept-encoding': encoding })
+			const html = await response.text()
+			const input = html.match(/name="from__confirm"[^>]*value="([^"]+)"/)![1]!
+			expect(html.match(/"validFrom":"([^"]+)"/)![1]).toBe(input)
+			tokens.add(input)
+		}
+		expect(tokens.size).toBe(3)
+		expect((await get('/workshop')).headers.get('x-page-cache')).toBe('hit')
+	})
+
 	test('a crowd asking for one page at once renders it once', async () => {
 		const before = await stats()
 		const crowd = await Promise.all(

@@ -123,6 +123,37 @@ describe('sign-ups', () => {
 		expect(await page.text()).toContain('signed up for the workshop. Watch your inbox')
 	})
 
+	test('workshop: one page’s form sent with five addresses signs up the first; the others get 400 beside the form and nothing is stored (decision 137)', async () => {
+		const fields = await honeypotFields(server, '/workshop')
+		const addresses = [1, 2, 3, 4, 5].map((n) => `one-token-${n}@example.com`)
+		const statuses: number[] = []
+		let refused = ''
+		for (const email of addresses) {
+			const response = await post(server, '/workshop?index', { ...fields, email, firstName: 'Bot' })
+			statuses.push(response.status)
+			if (response.status === 400) refused = await response.text()
+		}
+		expect(statuses).toEqual([302, 400, 400, 400, 400])
+		// Without JavaScript: the message beside the form, the values kept, and a fresh token.
+		expect(refused).toContain(
+			'This form was already sent with another address. Check the address and send it again.',
+		)
+		expect(refused).toContain('value="one-token-5@example.com"')
+		const fresh = refused.match(/name="from__confirm"[^>]*value="([^"]+)"/)![1]!
+		expect(fresh).not.toBe(fields.from__confirm)
+		await queueSettled(server)
+		for (const email of addresses.slice(1)) expect(mailTo(email)).toEqual([])
+		// Sent again from the page that said so, the address is signed up.
+		const again = await post(server, '/workshop?index', {
+			website: '',
+			from__confirm: fresh,
+			email: addresses[4]!,
+			firstName: 'Bot',
+		})
+		expect(again.status).toBe(302)
+		await smtp.waitFor(addresses[4]!)
+	})
+
 	test('workshop: the session chosen is the one the SMTP message names, its calendar file alone attached', async () => {
 		const html = await (await fetch(`${server.url}/workshop`)).text()
 		const offered = [...html.matchAll(/<input[^>]*name="session"[^>]*value="([^"]+)"/g)].map(
