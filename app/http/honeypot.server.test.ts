@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { checkHoneypot, HONEYPOT_MAX_AGE_MS, honeypotProps } from './honeypot.server'
+import { HONEYPOT_MAX_AGE_MS } from '~/models/form-tokens.server'
+import { checkHoneypot, honeypotProps } from './honeypot.server'
 
 beforeAll(() => {
 	process.env.SESSION_SECRET = 'h'.repeat(40)

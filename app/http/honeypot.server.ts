@@ -13,16 +13,10 @@
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { getConfig } from '~/config.server'
+import { HONEYPOT_MAX_AGE_MS } from '~/models/form-tokens.server'
 
 const NAME_FIELD = 'website'
 const VALID_FROM_FIELD = 'from__confirm'
-
-/**
- * How long a rendered form may be sent back (decision 137): a day covers a tab left open
- * overnight, and bounds how long a used token must be remembered to refuse it again (the rows
- * of form_tokens are deleted after it).
- */
-export const HONEYPOT_MAX_AGE_MS = 24 * 60 * 60 * 1_000
 
 /** What `<HoneypotFields>` renders: the field names and the signed time. */
 export type HoneypotProps = { nameField: string; validFromField: string; validFrom: string }

@@ -6,8 +6,9 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
 import { pageHoneypot } from './honeypot.server'
-import { gzipStamped, type PageCache, type RenderedPage, stamp } from './page-cache.server'
+import type { PageCache, RenderedPage } from './page-cache.server'
 import { pageCacheKey } from './page-cache-key.server'
+import { gzipStamped, stamp } from './page-stamp.server'
 
 /** A GET for the page the Express request asks for (the body of a HEAD is simply not sent). */
 function pageRequest(req: ExpressRequest): Request {

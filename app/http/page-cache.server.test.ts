@@ -4,13 +4,12 @@ import { checkHoneypot, honeypotProps } from './honeypot.server'
 import {
 	createPageCache,
 	FRESH_MS,
-	gzipStamped,
 	isShareable,
 	MAX_AGE_MS,
 	OUTAGE_KEEP_MS,
 	type RenderedPage,
-	stamp,
 } from './page-cache.server'
+import { gzipStamped, stamp } from './page-stamp.server'
 
 beforeAll(() => {
 	process.env.SESSION_SECRET = 'p'.repeat(40)

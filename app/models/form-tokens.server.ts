@@ -10,9 +10,15 @@ import crypto from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { formTokens } from '~/db/schema-leads.server'
-import { HONEYPOT_MAX_AGE_MS } from '~/http/honeypot.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { normalizeEmail } from './leads.server'
+
+/**
+ * How long a rendered form may be sent back (decision 137): a day covers a tab left open
+ * overnight, and bounds how long a used token must be remembered to refuse it again (the rows
+ * of form_tokens are deleted after it).
+ */
+export const HONEYPOT_MAX_AGE_MS = 24 * 60 * 60 * 1_000
 
 /**
  * What a submission was, without the address in clear: a hash of the form's name and the
