@@ -39,7 +39,7 @@ export function asProbe<T>(fn: () => T): T {
 }
 
 /** Something that runs one piece of database work at a time, in turns. */
-export type Turns = <T>(work: () => Promise<T>) => Promise<T>
+type Turns = <T>(work: () => Promise<T>) => Promise<T>
 
 /**
  * The turns of one connection: `work` runs once every piece started before it in its line, and
