@@ -20,6 +20,7 @@ import {
 	noteDatabaseUnavailable,
 } from './availability.server'
 import * as schema from './schema.server'
+import { takeTurns } from './turns.server'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -153,15 +154,21 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 			await client.exec(sql)
 		},
 	}
+	// The routes and the job worker take turns on the one connection (docs/decisions/139).
+	const turns = takeTurns()
+	const inTurn: Pick<PGlite, 'query' | 'transaction'> = {
+		query: (...args) => turns(() => client.query(...args)),
+		transaction: (fn) => turns(() => client.transaction(fn)),
+	}
 	return {
 		kind: 'pglite',
-		db: drizzlePglite(client, { schema }) as unknown as Db,
+		db: drizzlePglite({ client: inTurn as PGlite, schema }) as unknown as Db,
 		pool: null,
 		// PGlite lives in this one process, which is the only one using its files.
 		withExclusiveSession: (fn) => fn(session),
 		transaction: runInTransaction,
 		async ping() {
-			await client.query('SELECT 1')
+			await inTurn.query('SELECT 1')
 		},
 		close: () => client.close(),
 	}

@@ -8,6 +8,7 @@
  */
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from '~/db/availability.server'
 import type { Db } from '~/db/client.server'
+import { asJobWork } from '~/db/turns.server'
 import { log } from '~/log.server'
 import { claimJobs, ensurePeriodicJob, onJobQueued } from './queue.server'
 import { CutOffAtShutdown, type JobDefinition, runJob } from './run.server'
@@ -36,12 +37,14 @@ export async function runDueJobs(
 	options: Pick<WorkerOptions, 'db' | 'definitions' | 'lockSeconds'>,
 	limit = CONCURRENCY,
 ): Promise<number> {
-	const claimed = await claimJobs(options.db, limit, options.lockSeconds)
-	const byKind = new Map(options.definitions.map((definition) => [definition.kind, definition]))
-	await Promise.all(
-		claimed.map((job) => runJob(options.db, byKind.get(job.kind), job, options.lockSeconds)),
-	)
-	return claimed.length
+	return asJobWork(async () => {
+		const claimed = await claimJobs(options.db, limit, options.lockSeconds)
+		const byKind = new Map(options.definitions.map((definition) => [definition.kind, definition]))
+		await Promise.all(
+			claimed.map((job) => runJob(options.db, byKind.get(job.kind), job, options.lockSeconds)),
+		)
+		return claimed.length
+	})
 }
 
 export type JobWorker = {
@@ -123,7 +126,9 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 		return claimed.length > 0
 	}
 
-	const loop = (async () => {
+	// Everything the loop starts waits in the worker's line on PGlite, which takes turns with the
+	// requests' (docs/decisions/139): under load a delivery is not kept behind all of them.
+	const loop = asJobWork(async () => {
 		try {
 			for (const definition of definitions)
 				if (definition.everySeconds) await ensurePeriodicJob(db, definition.kind)
@@ -153,7 +158,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 			// A run that ends, an enqueue or stop() cuts the sleep short.
 			if (!woken) await sleep(delay)
 		}
-	})()
+	})
 
 	return {
 		async stop({ graceMs = Number.POSITIVE_INFINITY }: { graceMs?: number } = {}) {

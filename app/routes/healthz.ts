@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { checkDataDir, type DataDirHealth } from '~/data-dir.server'
 import { getDatabase } from '~/db/client.server'
+import { asProbe } from '~/db/turns.server'
 import { carriesToken } from '~/http/metrics.server'
 import { pageCacheStats } from '~/http/page-cache.server'
 import { databaseWasUnavailable } from '~/http/unavailable.server'
@@ -45,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	try {
 		database = await getDatabase()
 		queue = await Promise.race([
-			database.ping().then(() => (detailed ? queueStats(database.db) : null)),
+			// Ahead of the requests waiting for PGlite: a busy server is not a dead one (decision 139).
+			asProbe(() => database.ping().then(() => (detailed ? queueStats(database.db) : null))),
 			new Promise<never>((_, reject) =>
 				setTimeout(
 					() =>
