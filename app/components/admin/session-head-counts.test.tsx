@@ -18,10 +18,8 @@ describe("the owner's workshop head count (docs/decisions/131)", () => {
 					/<td>(.*?)<\/td>/g,
 				),
 			].map((match) => match[1])
-		expect(html).toMatch(
-			/<th scope="col">Confirmed<\/th><th scope="col">Awaiting confirmation<\/th>/,
-		)
-		expect(cells('spring')).toEqual(['spring', '1 May', '12', '+3', '30'])
-		expect(cells('summer')).toEqual(['summer', '1 July', '4', '—', '—'])
+		expect(html).toMatch(/<th scope="col">Confirmed<\/th><th scope="col">Capacity<\/th>/)
+		expect(cells('spring')).toEqual(['spring', '1 May', '12 (+3 awaiting)', '30'])
+		expect(cells('summer')).toEqual(['summer', '1 July', '4', '—'])
 	})
 })
