@@ -100,12 +100,7 @@ export default defineConfig({
 	workers: 2,
 	timeout: 30_000,
 	outputDir: 'test-results',
-	// Visitors who ask for reduced motion get no particle background. Here that is every spec but
-	// those about the background (interface.spec.ts, first-load.spec.ts): Chromium draws its WebGL
-	// in software on this machine (SwiftShader), 60 frames a second for each open page, which on
-	// two cores shared by two workers and the sites starves the pages and servers under test
-	// (a three-page seat claim took 52 s with it, 35 s without).
-	use: { baseURL, trace: 'retain-on-failure', reducedMotion: 'reduce' },
+	use: { baseURL, trace: 'retain-on-failure' },
 	projects: [
 		{ name: 'js', testIgnore: /bot\.spec\.ts/, use: { ...chromium } },
 		{ name: 'no-js', testIgnore: /bot\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },

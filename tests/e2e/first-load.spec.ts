@@ -9,10 +9,6 @@ import { hydrated } from './hydration'
 // is fetched when the background cannot show). And the decoration still starts within 2 s of
 // load on an idle desktop.
 
-// The particle background shows only without reduced motion, which the other specs ask for
-// (playwright.config.ts).
-test.use({ reducedMotion: 'no-preference' })
-
 const BUDGET_BYTES = 90 * 1024
 
 /** Scripts fetched by `page` from now on, by path, with their bodies. */

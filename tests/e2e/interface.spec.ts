@@ -9,10 +9,6 @@ import { hydrated, pageHydrated } from './hydration'
 /** Preview is turned on with the preview secret (docs/decisions/068). */
 const withPreview = (query: string) => `${query}&secret=${E2E_PREVIEW_SECRET}`
 
-// The particle background shows only without reduced motion, which the other specs ask for
-// (playwright.config.ts).
-test.use({ reducedMotion: 'no-preference' })
-
 const particles = (page: Page) => page.getByTestId('particles').locator('canvas')
 /**
  * Waits until the background has had its chance to start: a desktop fetches the 3D chunk in the
