@@ -201,6 +201,14 @@ describe('the links the site sends show no one else’s address', () => {
 		const location = opened.response.headers.get('location')
 		return opened.status === 303 && location?.startsWith('/') ? page(location, cookie) : opened
 	}
+	/** The one link to `prefix` the mail sent to `to` carries, opened: it answers 200. */
+	const openTheOnlyLink = async (to: string, prefix: string) => {
+		const [link, ...more] = linksTo(to, prefix)
+		expect(more).toEqual([])
+		const opened = await follow(link!)
+		expect(opened.status).toBe(200)
+		return opened
+	}
 
 	/** No address of anyone on the page, but `own` where the link's recipient may see theirs. */
 	const expectNoAddressBut = (text: string, own: string | null, label: string) => {
@@ -211,20 +219,14 @@ describe('the links the site sends show no one else’s address', () => {
 	// One test per link the site sends (decision 132's table), named after what it shows.
 
 	test('the order link in the receipt shows the buyer their own address and the holder’s name, no one else’s address', async () => {
-		const [link, ...more] = linksTo(BUYER, `/checkout/${order.id}/thank-you`)
-		expect(more).toEqual([])
-		const opened = await follow(link!)
-		expect(opened.status).toBe(200)
+		const opened = await openTheOnlyLink(BUYER, `/checkout/${order.id}/thank-you`)
 		expect(opened.text).toContain(BUYER)
 		expect(opened.text).toContain('Grace Hopper')
 		expectNoAddressBut(opened.text, BUYER, 'the order link')
 	})
 
 	test('the invoice link in the receipt shows the buyer’s billing details as issued, no one else’s address', async () => {
-		const [link, ...more] = linksTo(BUYER, '/invoice/')
-		expect(more).toEqual([])
-		const opened = await follow(link!)
-		expect(opened.status).toBe(200)
+		const opened = await openTheOnlyLink(BUYER, '/invoice/')
 		expect(opened.text).toContain(BUYER)
 		expectNoAddressBut(opened.text, BUYER, 'the invoice link')
 	})
@@ -241,10 +243,7 @@ describe('the links the site sends show no one else’s address', () => {
 	})
 
 	test('the holder’s confirmation links back to the claimed seat, which shows no address, the holder’s included', async () => {
-		const [link, ...more] = linksTo(HOLDER, '/pass/')
-		expect(more).toEqual([])
-		const opened = await follow(link!)
-		expect(opened.status).toBe(200)
+		const opened = await openTheOnlyLink(HOLDER, '/pass/')
 		expect(opened.text).toContain('Your seat is claimed')
 		expectNoAddressBut(opened.text, null, 'the holder’s seat link')
 	})
@@ -261,10 +260,7 @@ describe('the links the site sends show no one else’s address', () => {
 	})
 
 	test('the workshop confirmation link confirms the place it was sent for and shows no one else’s address', async () => {
-		const [link, ...more] = linksTo(LEARNER, '/workshop/confirm')
-		expect(more).toEqual([])
-		const opened = await follow(link!)
-		expect(opened.status).toBe(200)
+		const opened = await openTheOnlyLink(LEARNER, '/workshop/confirm')
 		expect(opened.text).toContain('Your place is confirmed')
 		expectNoAddressBut(opened.text, LEARNER, 'the workshop confirmation link')
 	})
@@ -282,10 +278,7 @@ describe('the links the site sends show no one else’s address', () => {
 	})
 
 	test('the day’s confirmation link completes the registration it was sent for and shows no one else’s address', async () => {
-		const [link, ...more] = linksTo(ATTENDEE, '/ai-driven-development-day/confirm')
-		expect(more).toEqual([])
-		const opened = await follow(link!)
-		expect(opened.status).toBe(200)
+		const opened = await openTheOnlyLink(ATTENDEE, '/ai-driven-development-day/confirm')
 		expect(opened.text).toContain('Your registration is complete')
 		expectNoAddressBut(opened.text, ATTENDEE, 'the day’s confirmation link')
 	})
@@ -302,10 +295,7 @@ describe('the links the site sends show no one else’s address', () => {
 	})
 
 	test('the e-mail preferences link shows the address it was sent to and its state, no one else’s', async () => {
-		const [link, ...more] = linksTo(LEARNER, '/email-preferences')
-		expect(more).toEqual([])
-		const opened = await follow(link!)
-		expect(opened.status).toBe(200)
+		const opened = await openTheOnlyLink(LEARNER, '/email-preferences')
 		expect(opened.text).toContain(LEARNER)
 		expectNoAddressBut(opened.text, LEARNER, 'the e-mail preferences link')
 	})
