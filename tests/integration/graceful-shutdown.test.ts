@@ -64,6 +64,9 @@ describe('graceful shutdown under load', () => {
 		let signalled = false
 		const outcomes: Outcome[] = []
 		const stamp = Date.now()
+		// Visitors with a sign-up answered (or done): the signal waits for all of them, so that every
+		// visitor's connection is open and in use when it comes.
+		const underway = new Set<number>()
 		const visitor = async (v: number) => {
 			for (let round = 0; round < 40 && !signalled; round++) {
 				const fields = await getFields(server, agent)
@@ -82,12 +85,20 @@ describe('graceful shutdown under load', () => {
 					fields.fields,
 				)
 				outcomes.push(outcome)
+				underway.add(v)
 				if (outcome.status !== 302) return
 			}
 		}
-		const visitors = Array.from({ length: IN_FLIGHT }, (_, v) => visitor(v))
-		// Mid-flight: once sign-ups are being answered, with more sent and waiting to be read.
-		while (outcomes.filter((o) => o.status === 302).length < IN_FLIGHT) {
+		const visitors = Array.from({ length: IN_FLIGHT }, (_, v) =>
+			visitor(v).finally(() => underway.add(v)),
+		)
+		// Mid-flight: once every visitor's sign-ups are being answered, with more sent and waiting to
+		// be read. Signalling after 30 answered sign-ups in all, from whichever visitors, failed on a
+		// starved machine (CI, and here with three busy loops beside four runs): three to ten
+		// visitors' first requests, on fresh connections, were still unanswered 7 s after they were
+		// sent, and about a second after the signal they were reset. Such a connection is one the
+		// server has not yet accepted or read; the session note of 2026-11-28 (night) has the trace.
+		while (underway.size < IN_FLIGHT) {
 			await new Promise((resolve) => setTimeout(resolve, 10))
 		}
 		signalled = true
