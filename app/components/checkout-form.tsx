@@ -10,11 +10,11 @@ import { useState } from 'react'
 import { Button } from '~/components/button'
 import { useChosenRegion } from '~/components/chosen-region'
 import { Field } from '~/components/field'
+import { checkoutHeaders, readReferralCookies } from '~/domain/attribution'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { checkoutFailed } from '~/forms/messages'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { recordCheckout } from '~/integrations/analytics/runtime'
-import { checkoutHeaders, readReferralCookies } from '~/models/attribution'
 
 const fieldClasses =
 	'min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'

@@ -13,7 +13,7 @@ import {
 	unique,
 	uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { InvoiceData } from '~/models/invoices/types'
+import type { InvoiceData } from '~/domain/invoices/types'
 import { orders, refunds } from './schema.server'
 
 export type InvoiceKind = 'invoice' | 'credit_note'

@@ -14,10 +14,10 @@ import {
 	timestamp,
 	unique,
 } from 'drizzle-orm/pg-core'
+import type { Attribution } from '~/domain/attribution'
 import type { LeadList } from '~/forms/names'
 import type { EmailAttachment } from '~/integrations/email/attachment'
 import type { EmailKind } from '~/integrations/email/kinds'
-import type { Attribution } from '~/models/attribution'
 
 export const leads = pgTable(
 	'leads',

@@ -16,7 +16,7 @@ import {
 	timestamp,
 } from 'drizzle-orm/pg-core'
 
-import type { Billing, ChargedTax } from '~/models/invoices/types'
+import type { Billing, ChargedTax } from '~/domain/invoices/types'
 
 export type FaqEntry = { question: string; answer: string }
 

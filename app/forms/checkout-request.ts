@@ -3,7 +3,7 @@
  * the no-JavaScript form and the buy forms' validation as you type (docs/decisions/065).
  */
 import { z } from 'zod'
-import { GLOBAL_REGION } from '~/models/pricing'
+import { GLOBAL_REGION } from '~/domain/pricing'
 import { CODE_MAX_LENGTH, DEFAULT_MAX_QUANTITY, NAME_MAX_LENGTH } from './limits'
 import { DEFAULT_CHECKOUT_REASON, MESSAGES } from './messages'
 

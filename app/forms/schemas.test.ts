@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { normalizeEmail } from '~/models/leads.server'
+import { foldEmail } from '~/domain/email-address'
 import { checkoutRequestSchema, firstIssue } from './checkout-request'
 import { colorModeSchema } from './color-mode'
 import { EMAIL_MAX_LENGTH } from './limits'
@@ -42,7 +42,7 @@ describe('the workshop form', () => {
 
 describe('sign-up rules', () => {
 	test('e-mail addresses are stored trimmed and lower-cased', () => {
-		expect(normalizeEmail('  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com')
+		expect(foldEmail('  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com')
 	})
 
 	test("the e-mail rule's message is SPEC §5's", () => {

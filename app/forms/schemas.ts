@@ -6,7 +6,7 @@
  * The checkout request's schema is in checkout-request.ts beside this file.
  */
 import { z } from 'zod'
-import { isEuCountry, wellFormedVatNumber } from '~/models/invoices/vat'
+import { isEuCountry, wellFormedVatNumber } from '~/domain/invoices/vat'
 import {
 	AVATAR_URL_MAX_LENGTH,
 	EMAIL_MAX_LENGTH,

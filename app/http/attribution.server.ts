@@ -6,8 +6,6 @@
  */
 
 import type { Request as ExpressRequest, RequestHandler } from 'express'
-import { cookies } from '~/http/cookies.server'
-import type { RequestFacts } from '~/http/request.server'
 import {
 	type AttributionFacts,
 	isPlausibleFriendKey,
@@ -17,7 +15,9 @@ import {
 	referralFromUrl,
 	serializeAttribution,
 	touchFromUrl,
-} from '~/models/attribution'
+} from '~/domain/attribution'
+import { cookies } from '~/http/cookies.server'
+import type { RequestFacts } from '~/http/request.server'
 
 /**
  * The Set-Cookie values a request to `url` calls for: the two referral cookies when it carries

@@ -18,7 +18,7 @@ import {
 	PARTNER_KEY_COOKIE,
 	REFERRAL_MAX_AGE,
 	REFERRAL_URL_COOKIE,
-} from '~/models/attribution'
+} from '~/domain/attribution'
 import { type ColorMode, DEFAULT_COLOR_MODE, isColorMode } from '~/utils/color-mode'
 import { LOCALE_COOKIE } from '~/utils/i18n'
 

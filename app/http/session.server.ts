@@ -4,8 +4,8 @@
  * holds ~4 KB) and put nothing secret in it: it is signed, not encrypted.
  */
 import { type AppLoadContext, createCookieSessionStorage, type Session } from '@remix-run/node'
-import type { OwnerSession } from '~/models/admin/role'
-import type { StepUpGrant } from '~/models/admin/step-up'
+import type { OwnerSession } from '~/domain/owner-role'
+import type { StepUpGrant } from '~/domain/step-up'
 import { type Profile, parseStoredProfile } from '~/models/profile'
 import { cookies } from './cookies.server'
 

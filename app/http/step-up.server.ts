@@ -9,14 +9,14 @@
 import { type AppLoadContext, json } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { hasPasskey } from '~/models/admin/passkeys.server'
 import {
 	parseStepUpGrant,
 	STEP_UP_FIELD_PREFIX,
 	type StepUpPrompt,
 	stepUpGrant,
 	stepUpHolds,
-} from '~/models/admin/step-up'
+} from '~/domain/step-up'
+import { hasPasskey } from '~/models/admin/passkeys.server'
 import { hasTotp } from '~/models/admin/totp.server'
 import { ADMIN_HEADERS, type Owner } from './owner.server'
 import { sameSitePath } from './redirect'

@@ -10,11 +10,10 @@
  */
 import { and, asc, count, eq, inArray, lte, min, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { jobs } from '~/db/schema-jobs.server'
 import { redact } from '~/utils/redact'
 
-/** A transaction on `Db` (what `db.transaction` hands its callback). */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Where a job can be enqueued: the database, or the caller's transaction. */
 export type DbOrTx = Db | Tx
 

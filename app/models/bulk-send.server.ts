@@ -17,6 +17,7 @@ import {
 	bulkSends,
 } from '~/db/schema-bulk.server'
 import { outbox } from '~/db/schema-leads.server'
+import { foldEmail } from '~/domain/email-address'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import type { JobDefinition } from '~/jobs/run.server'
@@ -49,7 +50,7 @@ export function uniqueRecipients(
 ): { email: string; name: string | null }[] {
 	const byEmail = new Map<string, { email: string; name: string | null }>()
 	for (const recipient of recipients) {
-		const email = recipient.email.trim().toLowerCase()
+		const email = foldEmail(recipient.email)
 		if (email && !byEmail.has(email)) byEmail.set(email, { email, name: recipient.name ?? null })
 	}
 	return [...byEmail.values()]

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, catalogPrices, countryRegions, pricingRegions } from '~/db/schema.server'
-import { GLOBAL_REGION, normalizeRegion, toMajorUnits } from './pricing'
+import { GLOBAL_REGION, normalizeRegion, toMajorUnits } from '~/domain/pricing'
 import { cachedRead } from './read-cache.server'
 
 export type PricingRegion = { name: string; level: number; discountPercent: number }

@@ -9,12 +9,12 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { leads } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
 import { type EmailMessage, sendEmail } from '~/integrations/email/send.server'
 import { log } from '~/log.server'
 import { redactEmails } from '~/utils/redact'
-import { rowsOf } from './checkout/query.server'
 import { mailboxOf } from './mailbox.server'
 
 /**

@@ -2,10 +2,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { catalogItems, courses, type FaqEntry, orders } from '~/db/schema.server'
 import { COURSE_SLUG } from '~/db/seed-data'
-import { rowsOf } from './checkout/query.server'
-import { type CourseCounters, courseCounters } from './course-counters'
+import { type CourseCounters, courseCounters } from '~/domain/course-counters'
 import { cachedRead } from './read-cache.server'
 
 export type Course = {

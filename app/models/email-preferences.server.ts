@@ -13,6 +13,7 @@ import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { bulkSendRecipients } from '~/db/schema-bulk.server'
 import { emailSuppressions, outbox } from '~/db/schema-leads.server'
+import { foldEmail } from '~/domain/email-address'
 import type { EmailAttachment } from '~/integrations/email/attachment'
 import { type QueuedEmail, sendEmail } from '~/integrations/email/index.server'
 import { LIST_KINDS } from '~/integrations/email/kinds'
@@ -115,7 +116,7 @@ export async function unsubscribe(
 			.set({ failedAt: sql`now()`, lastError: 'The recipient unsubscribed before delivery' })
 			.where(
 				and(
-					eq(outbox.toAddress, email.trim().toLowerCase()),
+					eq(outbox.toAddress, foldEmail(email)),
 					inArray(outbox.kind, LIST_KINDS),
 					isNull(outbox.sentAt),
 					isNull(outbox.failedAt),

@@ -10,8 +10,8 @@ import crypto from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { formTokens } from '~/db/schema-leads.server'
+import { foldEmail } from '~/domain/email-address'
 import type { JobDefinition } from '~/jobs/run.server'
-import { normalizeEmail } from './leads.server'
 
 /**
  * How long a rendered form may be sent back (decision 137): a day covers a tab left open
@@ -27,7 +27,7 @@ export const HONEYPOT_MAX_AGE_MS = 24 * 60 * 60 * 1_000
 export function submissionFingerprint(form: string, email: string): string {
 	return crypto
 		.createHash('sha256')
-		.update(`${form}\n${normalizeEmail(email)}`)
+		.update(`${form}\n${foldEmail(email)}`)
 		.digest('base64url')
 }
 

@@ -9,12 +9,13 @@ import type { SiteEvent } from '~/content/site-content'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
+import type { AttributionFacts } from '~/domain/attribution'
+import { foldEmail } from '~/domain/email-address'
 import type { LeadList } from '~/forms/names'
 import { greetingName } from '~/forms/schemas'
 import type { EmailAttachment } from '~/integrations/email/attachment'
 import { templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
-import type { AttributionFacts } from './attribution'
 import { emailEvent } from './calendar.server'
 import { buyerKey } from './checkout/buyer-key.server'
 import { sendConfirmationOnce } from './confirmation-limits.server'
@@ -27,11 +28,6 @@ import {
 	findWorkshopLead,
 	workshopConfirmationEmail,
 } from './workshop-signup.server'
-
-/** E-mail addresses are stored trimmed and lower-cased: one lead per person and list. */
-export function normalizeEmail(email: string): string {
-	return email.trim().toLowerCase()
-}
 
 /** Where each list's sign-up lands (SPEC §2). */
 export const LIST_DESTINATIONS: Record<LeadList, string> = {
@@ -87,7 +83,7 @@ export async function saveLead(db: Db, input: LeadInput): Promise<SavedLead> {
 	const [row] = await db
 		.insert(leads)
 		.values({
-			email: normalizeEmail(input.email),
+			email: foldEmail(input.email),
 			list: input.list,
 			firstName: input.firstName || null,
 			lastName: input.lastName || null,
@@ -129,7 +125,7 @@ export async function saveLead(db: Db, input: LeadInput): Promise<SavedLead> {
 
 /** Marks the lead confirmed (once); false when there is no such lead. */
 export async function confirmLead(db: Db, email: string, list: LeadList): Promise<boolean> {
-	const address = normalizeEmail(email)
+	const address = foldEmail(email)
 	await db
 		.update(leads)
 		.set({ confirmedAt: sql`now()`, updatedAt: sql`now()` })
@@ -145,7 +141,7 @@ export async function findLead(db: Db, email: string, list: LeadList) {
 	const [row] = await db
 		.select()
 		.from(leads)
-		.where(and(eq(leads.email, normalizeEmail(email)), eq(leads.list, list)))
+		.where(and(eq(leads.email, foldEmail(email)), eq(leads.list, list)))
 	return row ?? null
 }
 
@@ -165,7 +161,7 @@ export async function signUp(
 	 */
 	input: LeadInput & { origin: string; clientIp?: string },
 ): Promise<SavedLead & { workshopSession: string | null }> {
-	const email = normalizeEmail(input.email)
+	const email = foldEmail(input.email)
 	// A workshop sign-up is for one session (docs/decisions/110); WorkshopSessionError if none.
 	const session =
 		input.list === 'workshop'
@@ -226,7 +222,7 @@ async function confirmationEmail(
 		case 'workshop':
 			// The confirmation's link confirms the place, unless a one-click link did already.
 			return workshopConfirmationEmail(db, {
-				email: normalizeEmail(input.email),
+				email: foldEmail(input.email),
 				firstName: input.firstName,
 				origin,
 				session: input.session,
@@ -283,7 +279,7 @@ export async function saveSurveyResponse(
 	attribution: AttributionFacts,
 ) {
 	await db.insert(surveyResponses).values({
-		email: normalizeEmail(answers.email),
+		email: foldEmail(answers.email),
 		rating: answers.rating,
 		helped: answers.helped ?? '',
 		improve: answers.improve ?? '',

@@ -5,6 +5,7 @@
  * confirmation limits fold addresses this far.
  */
 import crypto from 'node:crypto'
+import { foldEmail } from '~/domain/email-address'
 
 /** Providers that deliver `a.b@` to `ab@`, each under the domain its aliases fold to. */
 const DOTLESS_DOMAINS: Record<string, string> = {
@@ -20,7 +21,7 @@ export type Mailbox = {
 }
 
 export function mailboxOf(address: string): Mailbox {
-	const folded = address.trim().toLowerCase()
+	const folded = foldEmail(address)
 	const at = folded.lastIndexOf('@')
 	let local = folded.slice(0, at)
 	let domain = folded.slice(at + 1)

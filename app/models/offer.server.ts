@@ -4,13 +4,13 @@
  * how many of those are held by checkouts in progress (docs/decisions/033).
  */
 import type { Db } from '~/db/client.server'
+import type { CountryInfo } from '~/domain/country'
+import { GLOBAL_REGION } from '~/domain/pricing'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { log } from '~/log.server'
 import { type CatalogItem, getCatalog } from './catalog.server'
-import type { CountryInfo } from './country'
 import { getCountryInfo } from './country.server'
 import { type Course, getCourse } from './course.server'
-import { GLOBAL_REGION } from './pricing'
 
 /**
  * The switch as a query parameter, so it works without JavaScript: ?pricing=global is the

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Database, Db } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
+import { rowsOf } from '~/db/query.server'
 import { log } from '~/log.server'
 import { ownerTimeZone } from './admin/owner-zone.server'
-import { rowsOf } from './checkout/query.server'
 import { seedDatabase } from './seed.server'
 
 /** Brings a database up to date: pending migrations, then missing seed rows. */

@@ -9,10 +9,10 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { eraseLead } from './admin/erase-lead.server'
-import { rowsOf } from './checkout/query.server'
 
 /** 2 years, as the privacy policy says (tests/integration/retention.test.ts reads it). */
 export const SIGNUP_RETENTION_DAYS = 2 * 365

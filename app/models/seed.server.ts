@@ -1,6 +1,6 @@
 /**
  * Inserts the seed data (db/seed-data.ts) that is missing; here rather than in db/ because the
- * catalog prices come from the regional-pricing rule (models/pricing.ts). Idempotent and safe for app servers
+ * catalog prices come from the regional-pricing rule (domain/pricing.ts). Idempotent and safe for app servers
  * starting together: every insert skips rows that already exist.
  */
 
@@ -13,7 +13,7 @@ import {
 	pricingRegions,
 } from '~/db/schema.server'
 import * as seed from '~/db/seed-data'
-import { minorUnitsPerMajor, regionalAmountMinor } from '~/models/pricing'
+import { minorUnitsPerMajor, regionalAmountMinor } from '~/domain/pricing'
 
 export async function seedDatabase(db: Db): Promise<void> {
 	await db.insert(courses).values(seed.course).onConflictDoNothing()

@@ -14,6 +14,7 @@
  * link should end.
  */
 import crypto from 'node:crypto'
+import { foldEmail } from '~/domain/email-address'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import { LEAD_LISTS, type LeadList } from '~/forms/names'
 
@@ -71,7 +72,7 @@ export function createToken(
 	checkLength(claims.email)
 	return seal(
 		{
-			e: claims.email.trim().toLowerCase(),
+			e: foldEmail(claims.email),
 			l: claims.list,
 			p: claims.purpose,
 			x: Math.floor(now / 1000) + claims.ttlSeconds,
@@ -111,7 +112,7 @@ export function verifyToken(
 /** The link of an e-mail's unsubscribe and preferences pages, for `email` (normalised). */
 export function createUnsubscribeToken(email: string, secret: string): string {
 	checkLength(email)
-	return seal({ e: email.trim().toLowerCase(), p: 'unsubscribe' }, secret)
+	return seal({ e: foldEmail(email), p: 'unsubscribe' }, secret)
 }
 
 /** The address an unsubscribe token names, or null when it is not one we signed. */
@@ -136,7 +137,7 @@ export function createJoinToken(
 	checkLength(claims.email)
 	return seal(
 		{
-			e: claims.email.trim().toLowerCase(),
+			e: foldEmail(claims.email),
 			v: claims.eventId,
 			p: 'join',
 			x: Math.floor(claims.expiresAt.getTime() / 1000),

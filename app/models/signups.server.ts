@@ -8,10 +8,10 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import type { Db } from '~/db/client.server'
+import type { AttributionFacts } from '~/domain/attribution'
 import { MESSAGES } from '~/forms/messages'
 import { type LeadList, SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { parseForm } from '~/forms/parse.server'
-import type { AttributionFacts } from './attribution'
 import { spendFormToken, submissionFingerprint } from './form-tokens.server'
 import { LIST_DESTINATIONS, saveLead, saveSurveyResponse, signUp } from './leads.server'
 import { applyProfileData, type Profile } from './profile'

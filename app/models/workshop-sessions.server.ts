@@ -10,11 +10,11 @@ import { and, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle
 import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { leads } from '~/db/schema-leads.server'
 import { overviewSessionCounts } from '~/db/schema-overview.server'
 import { log } from '~/log.server'
 import { formatEventRange, timeZoneName } from '~/utils/event-time'
-import { rowsOf } from './checkout/query.server'
 
 /** Why a session cannot be had; the form says so next to the session field. */
 export type SessionProblem = 'unknown' | 'begun' | 'full' | 'none'

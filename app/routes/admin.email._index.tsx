@@ -16,8 +16,8 @@ import {
 	Pager,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
+import { DELIVERY_LABELS, outcomeUnknownNote, UNDELIVERED_STATES } from '~/domain/delivery'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { DELIVERY_LABELS, outcomeUnknownNote, UNDELIVERED_STATES } from '~/models/admin/delivery'
 import { listEmails } from '~/models/admin/email.server'
 import { emailFiltersSchema, filterQuery, parseFilters } from '~/models/admin/filters.server'
 import { t } from '~/utils/i18n'

@@ -2,14 +2,15 @@
  * /admin/export/{orders,passes,leads}.csv: the owner's exports (docs/decisions/083), with the
  * same filters (query string) as the lists. Streamed: rows are read from the database in keyset
  * batches as the client takes them, never the whole table at once; every cell is made safe for
- * spreadsheets (models/admin/csv.ts). Each export is written in the audit log: it is personal
+ * spreadsheets (domain/csv.ts). Each export is written in the audit log: it is personal
  * data leaving the site.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
+import { type CsvValue, csvStream } from '~/domain/csv'
+import { toMajorUnits } from '~/domain/pricing'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { recordOwnerAction } from '~/models/admin/audit.server'
-import { type CsvValue, csvStream } from '~/models/admin/csv'
 import {
 	leadFiltersSchema,
 	orderFiltersSchema,
@@ -19,7 +20,6 @@ import {
 import { leadExportRows } from '~/models/admin/leads.server'
 import { orderExportRows } from '~/models/admin/orders.server'
 import { passExportRows } from '~/models/admin/passes.server'
-import { toMajorUnits } from '~/models/pricing'
 import { pathNotFound } from '~/utils/responses'
 
 type Export = { header: string[]; rows: AsyncIterable<CsvValue[]> }

@@ -5,11 +5,11 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
+import { csvText } from '~/domain/csv'
+import { invoiceFileName } from '~/domain/invoices/format'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { recordOwnerAction } from '~/models/admin/audit.server'
-import { csvText } from '~/models/admin/csv'
 import { INVOICE_CSV_HEADER, invoiceCsvRow, invoicesZip } from '~/models/invoices/export.server'
-import { invoiceFileName } from '~/models/invoices/format'
 import { invoicePdf } from '~/models/invoices/pdf-cache.server'
 import { invoicePeriod } from '~/models/invoices/period.server'
 import { findInvoice, invoicesIssuedBetween } from '~/models/invoices/query.server'

@@ -14,9 +14,9 @@ import {
 	tableClasses,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
+import { invoiceMoney } from '~/domain/invoices/format'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { filterQuery } from '~/models/admin/filters.server'
-import { invoiceMoney } from '~/models/invoices/format'
 import { invoicePeriod } from '~/models/invoices/period.server'
 import { invoicesIssuedBetween } from '~/models/invoices/query.server'
 import { t } from '~/utils/i18n'

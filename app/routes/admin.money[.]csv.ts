@@ -4,9 +4,9 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
+import { csvText } from '~/domain/csv'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { recordOwnerAction } from '~/models/admin/audit.server'
-import { csvText } from '~/models/admin/csv'
 import { readDayRange } from '~/models/admin/day-range.server'
 import { rollupTimeZone } from '~/models/admin/launch-day.server'
 import { moneyCsvRows, moneyFeeNote, readMoney } from '~/models/admin/money.server'

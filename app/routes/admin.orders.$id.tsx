@@ -18,12 +18,13 @@ import { Time } from '~/components/admin/time'
 import { AdminHeading, adminMeta, money } from '~/components/admin/ui'
 import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
+import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/domain/delivery'
+import { foldEmail } from '~/domain/email-address'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { personPath } from '~/http/person-ref.server'
 import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
-import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/models/admin/delivery'
 import {
 	type PartOutcome,
 	reassignPass,
@@ -136,7 +137,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 						: await reassignPass(db, owner, {
 								orderId: id,
 								passId: command.passId,
-								email: command.email.toLowerCase(),
+								email: foldEmail(command.email),
 								origin: context.origin,
 							})
 	if (!outcome.ok)

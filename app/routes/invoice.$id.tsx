@@ -8,9 +8,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
-import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/models/invoices/format'
+import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/domain/invoices/format'
+import type { Party } from '~/domain/invoices/types'
 import { findSignedInvoice, invoicePath } from '~/models/invoices/query.server'
-import type { Party } from '~/models/invoices/types'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 

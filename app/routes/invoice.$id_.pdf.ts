@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
-import { invoiceFileName } from '~/models/invoices/format'
+import { invoiceFileName } from '~/domain/invoices/format'
 import { invoicePdf } from '~/models/invoices/pdf-cache.server'
 import { findSignedInvoice } from '~/models/invoices/query.server'
 import { requireFound } from '~/utils/responses'

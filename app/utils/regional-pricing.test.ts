@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { UNKNOWN_COUNTRY } from '~/models/country'
+import { UNKNOWN_COUNTRY } from '~/domain/country'
 import { createApiClient } from './api-client'
 import {
 	CATALOG_LOAD_ERROR,

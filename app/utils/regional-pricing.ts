@@ -6,9 +6,10 @@
  * load stores 'Failed to fetch catalog data' and empties the list; a failed country lookup
  * falls back to level 0 and GLOBAL. Framework-free, so it is unit tested without a browser.
  */
+
+import { type CountryInfo, UNKNOWN_COUNTRY } from '~/domain/country'
+import { GLOBAL_REGION } from '~/domain/pricing'
 import type { CatalogItem } from '~/models/catalog.server'
-import { type CountryInfo, UNKNOWN_COUNTRY } from '~/models/country'
-import { GLOBAL_REGION } from '~/models/pricing'
 import type { ApiClient } from './api-client'
 
 export const CATALOG_LOAD_ERROR = 'Failed to fetch catalog data'

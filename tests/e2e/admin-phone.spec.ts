@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { formatInZone } from '../../app/models/admin/time'
+import { formatInZone } from '~/domain/time'
 import { adminURL } from '../../playwright.config'
 import { signInAsOwner } from './sign-in'
 

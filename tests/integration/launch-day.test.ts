@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database, Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { getLaunchDay } from '~/models/admin/launch-day.server'
 import { getOverview } from '~/models/admin/overview.server'
 import {
@@ -14,7 +15,6 @@ import {
 	recordSandboxPayment,
 	refundCheckout,
 } from '~/models/checkout/index.server'
-import { rowsOf } from '~/models/checkout/query.server'
 import { dateRollupsIn, prepareDatabase } from '~/models/prepare-database.server'
 import { sessionHeadCounts } from '~/models/workshop-sessions.server'
 import { databaseBackends } from '../support/databases'

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
-import type { AttributionFacts } from '~/models/attribution'
+import type { AttributionFacts } from '~/domain/attribution'
 import { confirmLead, findLead, saveLead, saveSurveyResponse } from '~/models/leads.server'
 import { databaseBackends } from '../support/databases'
 

@@ -7,8 +7,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database, Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { moneyCsvRows, readMoney } from '~/models/admin/money.server'
-import { rowsOf } from '~/models/checkout/query.server'
 import { dateRollupsIn, prepareDatabase } from '~/models/prepare-database.server'
 import { databaseBackends } from '../support/databases'
 

@@ -13,7 +13,8 @@ import type { Database } from '~/db/client.server'
 import { orders, passes } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { outbox } from '~/db/schema-leads.server'
-import { csvText } from '~/models/admin/csv'
+import { csvText } from '~/domain/csv'
+import { formatPrice, toMajorUnits } from '~/domain/pricing'
 import {
 	refundOrder,
 	refundOrderPart,
@@ -24,7 +25,6 @@ import { newPublicId } from '~/models/checkout/public-id.server'
 import { INVOICE_CSV_HEADER, invoiceCsvRow, invoicesZip } from '~/models/invoices/export.server'
 import { invoicesIssuedBetween } from '~/models/invoices/query.server'
 import { prepareDatabase } from '~/models/prepare-database.server'
-import { formatPrice, toMajorUnits } from '~/models/pricing'
 import { invalidateSalesCache } from '~/models/read-cache.server'
 import { databaseBackends } from '../support/databases'
 import { leaveInProcess, useInProcess } from '../support/in-process'

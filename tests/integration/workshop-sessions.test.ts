@@ -10,7 +10,7 @@ import type { SiteEvent } from '~/content/site-content'
 import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { leads } from '~/db/schema-leads.server'
-import type { AttributionFacts } from '~/models/attribution'
+import type { AttributionFacts } from '~/domain/attribution'
 import { findLead, saveLead } from '~/models/leads.server'
 import {
 	placesTaken,

@@ -6,8 +6,8 @@
  */
 import { useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import type { LaunchDay, Period } from '~/models/admin/launch-day'
-import { formatInZone, formatUtc } from '~/models/admin/time'
+import type { LaunchDay, Period } from '~/domain/launch-day'
+import { formatInZone, formatUtc } from '~/domain/time'
 import { money } from './ui'
 
 const GLANCE_REFRESH_SECONDS = 15

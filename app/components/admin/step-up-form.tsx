@@ -8,7 +8,7 @@
 import { Link } from '@remix-run/react'
 import { useRef, useState } from 'react'
 import { Button } from '~/components/button'
-import type { StepUpPrompt } from '~/models/admin/step-up'
+import type { StepUpPrompt } from '~/domain/step-up'
 
 const inputClasses =
 	'mt-1 block w-40 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'

@@ -4,7 +4,7 @@
  * dashboard layout's loader.
  */
 import { useRouteLoaderData } from '@remix-run/react'
-import { formatInZone } from '~/models/admin/time'
+import { formatInZone } from '~/domain/time'
 import { formatTime } from './ui'
 
 /** The owner's zone, as the dashboard layout's loader gives it. */

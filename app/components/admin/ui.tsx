@@ -7,8 +7,8 @@ import type { MetaFunction } from '@remix-run/node'
 import { Form, Link, NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClasses } from '~/components/button-classes'
-import { formatUtc } from '~/models/admin/time'
-import { formatMinorPrice } from '~/models/pricing'
+import { formatMinorPrice } from '~/domain/pricing'
+import { formatUtc } from '~/domain/time'
 
 const SECTIONS = [
 	{ to: '/admin', label: 'Overview', end: true },

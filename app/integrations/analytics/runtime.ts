@@ -5,10 +5,11 @@
  * warning), and the tag manager, session recording and privacy-friendly analytics when
  * configured.
  */
+
+import { readReferralCookies } from '~/domain/attribution'
 import type { SignupList } from '~/forms/names'
 import { PARTNER_WARNINGS, reportPartnerSignup } from '~/integrations/analytics/partner'
 import { createTracker, type Geo, type Tracker } from '~/integrations/analytics/tracker'
-import { readReferralCookies } from '~/models/attribution'
 import { pushDataLayer } from './data-layer'
 
 export type AnalyticsConfig = {

@@ -13,6 +13,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
+import { foldEmail } from '~/domain/email-address'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { redactEmails } from '~/utils/redact'
@@ -134,7 +135,7 @@ export async function retryEmail(db: Db, outboxId: number): Promise<boolean> {
 /** The latest messages to `to` (newest first), for the outbox page and tests. */
 export async function listOutbox(db: Db, to?: string, limit = 20) {
 	const query = db.select().from(outbox)
-	return (to ? query.where(eq(outbox.toAddress, to.trim().toLowerCase())) : query)
+	return (to ? query.where(eq(outbox.toAddress, foldEmail(to))) : query)
 		.orderBy(desc(outbox.id))
 		.limit(limit)
 }

@@ -18,7 +18,7 @@ import {
 	Text,
 } from '@react-email/components'
 import type { ReactElement, ReactNode } from 'react'
-import { formatMinorPrice, formatPrice, toMajorUnits } from '~/models/pricing'
+import { formatMinorPrice, formatPrice, toMajorUnits } from '~/domain/pricing'
 import { carriesUnsubscribe, type EmailKind } from './kinds'
 import { type OwnerMarkdownStyles, renderOwnerMarkdown } from './owner-markdown.server'
 

@@ -3,7 +3,7 @@
  * details the buyer typed on Stripe's page, and what Stripe Tax charged when it was on.
  */
 import type Stripe from 'stripe'
-import type { Billing, ChargedTax } from '~/models/invoices/types'
+import type { Billing, ChargedTax } from '~/domain/invoices/types'
 
 export type CompletedSession = Pick<Stripe.Checkout.Session, 'customer_details' | 'amount_total'> &
 	Partial<Pick<Stripe.Checkout.Session, 'amount_subtotal' | 'total_details' | 'automatic_tax'>>

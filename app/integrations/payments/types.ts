@@ -1,4 +1,4 @@
-import type { Billing, ChargedTax } from '~/models/invoices/types'
+import type { Billing, ChargedTax } from '~/domain/invoices/types'
 
 /**
  * What a payment provider can do (docs/decisions/030, 032). Callers ask for a capability, never

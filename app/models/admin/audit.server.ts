@@ -6,8 +6,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { desc } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
-import type { Tx } from '~/models/checkout/query.server'
 import { beforeCursor, cursorTime, decodeCursor, pageOf } from './cursor.server'
 
 export type AuditEntry = {

@@ -5,12 +5,12 @@
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { rowsOf, type Tx } from '~/db/query.server'
 import { catalogItems, catalogPrices, couponItems, coupons } from '~/db/schema.server'
+import { foldCouponCode } from '~/domain/checkout-rules'
+import { minorUnitsPerMajor } from '~/domain/pricing'
 import type { AdminCouponInput } from '~/forms/admin-coupon'
 import { MESSAGES } from '~/forms/messages'
-import { rowsOf, type Tx } from '~/models/checkout/query.server'
-import { foldCouponCode } from '~/models/checkout/rules'
-import { minorUnitsPerMajor } from '~/models/pricing'
 import { recordOwnerAction } from './audit.server'
 
 type Actor = { name: string }

@@ -3,7 +3,7 @@
  * the money page's (docs/decisions/084, 121, 124). Missing days fall back to the last 30 days of
  * `timeZone`; a bad range is reported per field and the fallback is shown instead.
  */
-import { type DateRange, daysOf, defaultRange } from './date-range'
+import { type DateRange, daysOf, defaultRange } from '~/domain/date-range'
 import { dateRangeSchema, MAX_RANGE_DAYS, parseFilters } from './filters.server'
 
 export function readDayRange(params: URLSearchParams, now: Date, timeZone: string) {

@@ -8,10 +8,10 @@
 import { and, desc, eq, isNotNull, isNull, like, type SQL } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
+import { type DeliveryColumns, deliveryState, type UNDELIVERED_STATES } from '~/domain/delivery'
 import { outboxMessage, retryEmail } from '~/integrations/email/index.server'
 import { recordOwnerAction } from './audit.server'
 import { beforeCursor, cursorTime, decodeCursor, pageOf } from './cursor.server'
-import { type DeliveryColumns, deliveryState, type UNDELIVERED_STATES } from './delivery'
 
 type UndeliveredState = (typeof UNDELIVERED_STATES)[number]
 

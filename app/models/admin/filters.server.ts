@@ -5,10 +5,10 @@
  */
 import { z } from 'zod'
 import { ORDER_STATUSES } from '~/db/schema.server'
+import { UNDELIVERED_STATES } from '~/domain/delivery'
 import { LEAD_LISTS } from '~/forms/names'
 import { hasControlCharacters } from '~/forms/text'
 import { startOfDayIn } from '~/utils/zoned-time'
-import { UNDELIVERED_STATES } from './delivery'
 
 // Empty fields come through from a GET form: treat them as absent.
 const optional = <T extends z.ZodTypeAny>(schema: T) =>

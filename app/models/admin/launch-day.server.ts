@@ -13,10 +13,10 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { overviewSettings } from '~/db/schema-overview.server'
-import { rowsOf } from '~/models/checkout/query.server'
-import type { LaunchDay, Period } from './launch-day'
-import { dayInZone } from './time'
+import type { LaunchDay, Period } from '~/domain/launch-day'
+import { dayInZone } from '~/domain/time'
 
 const num = (value: unknown) => Number(value ?? 0)
 

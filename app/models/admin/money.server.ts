@@ -8,13 +8,13 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { catalogItems } from '~/db/schema.server'
 import { moneyDaily } from '~/db/schema-overview.server'
+import type { CsvValue } from '~/domain/csv'
+import type { DateRange } from '~/domain/date-range'
+import { toMajorUnits } from '~/domain/pricing'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { rowsOf } from '~/models/checkout/query.server'
-import { toMajorUnits } from '~/models/pricing'
-import type { CsvValue } from './csv'
-import type { DateRange } from './date-range'
 
 export type MoneyLine = {
 	/** What the line is of: '' for the totals, else a product's code or a region's name. */

@@ -7,6 +7,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
+import { formatPrice, minorUnitsPerMajor, toMajorUnits } from '~/domain/pricing'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { PaymentProviderError } from '~/integrations/payments/index.server'
 import { CheckoutError, refundCheckout } from '~/models/checkout/index.server'
@@ -15,7 +16,6 @@ import { type PartToRefund, refundPart } from '~/models/checkout/partial-refund.
 import { newPublicId } from '~/models/checkout/public-id.server'
 import { resendReceipt } from '~/models/checkout/receipt.server'
 import { numberOrderDocuments } from '~/models/invoices/numbering.server'
-import { formatPrice, minorUnitsPerMajor, toMajorUnits } from '~/models/pricing'
 import { recordOwnerAction } from './audit.server'
 
 export type ActionOutcome = { ok: true; message: string } | { ok: false; message: string }

@@ -7,6 +7,7 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, paymentEvents, pricingRegions } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
+import { deliveryState } from '~/domain/delivery'
 import {
 	afterSortedCursor,
 	cursorTime,
@@ -17,7 +18,6 @@ import {
 	sortedOrder,
 	sortedPageOf,
 } from './cursor.server'
-import { deliveryState } from './delivery'
 import { dayBounds, type OrderFilters } from './filters.server'
 import { ownerTimeZone } from './owner-zone.server'
 

@@ -13,15 +13,15 @@
 import { between, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import {
 	overviewOrdersDaily,
 	overviewPaidDaily,
 	overviewPassCounts,
 	overviewSignupsDaily,
 } from '~/db/schema-overview.server'
-import { rowsOf } from '~/models/checkout/query.server'
+import { type DateRange, daysOf } from '~/domain/date-range'
 import { cachedRead } from '~/models/read-cache.server'
-import { type DateRange, daysOf } from './date-range'
 import { seatFigures } from './seat-figures.server'
 
 const num = (value: unknown) => Number(value ?? 0)

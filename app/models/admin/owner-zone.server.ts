@@ -4,7 +4,7 @@
  */
 import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
-import { isTimeZone } from './time'
+import { isTimeZone } from '~/domain/time'
 
 export function ownerTimeZone(): string {
 	const configured = getConfig().OWNER_TIME_ZONE

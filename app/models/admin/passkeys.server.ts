@@ -19,7 +19,7 @@ import {
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { ownerPasskeys, ownerUsedChallenges } from '~/db/schema-step-up.server'
-import type { OwnerSession } from './role'
+import type { OwnerSession } from '~/domain/owner-role'
 
 type PasskeyOwner = Pick<OwnerSession, 'via' | 'login' | 'version'>
 type Purpose = 'register' | 'authenticate'

@@ -11,7 +11,8 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { leads, outbox } from '~/db/schema-leads.server'
-import { deliveryState } from './delivery'
+import { deliveryState } from '~/domain/delivery'
+import { foldEmail } from '~/domain/email-address'
 
 /** Rows per section at most: beyond these, the section links to its filtered list. */
 const PERSON_LIMITS = { orders: 100, passes: 200, emails: 100, audit: 50 } as const
@@ -108,7 +109,7 @@ function readAudit(db: Db, targets: string[]) {
 
 /** Everything about `address` (any case, trimmed), or null when nothing names it. */
 export async function getPerson(db: Db, address: string) {
-	const email = address.trim().toLowerCase()
+	const email = foldEmail(address)
 	const [personOrders, signUps, emails] = await Promise.all([
 		readOrders(db, email),
 		readSignUps(db, email),

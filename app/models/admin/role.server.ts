@@ -7,14 +7,14 @@ import { and, eq, or, sql } from 'drizzle-orm'
 import { getConfig, githubSignInMode } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { ownerAccounts, ownerSessionVersions } from '~/db/schema-admin.server'
-import { recordOwnerAction } from './audit.server'
 import {
 	decideOwnerRole,
 	type OwnerBinding,
 	type OwnerSession,
 	ownerSessionHolds,
 	type SignInVia,
-} from './role'
+} from '~/domain/owner-role'
+import { recordOwnerAction } from './audit.server'
 
 const signInVia = (): SignInVia =>
 	githubSignInMode(getConfig()) === 'emulator' ? 'emulator' : 'github'

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { rowsOf } from '~/models/checkout/query.server'
+import { rowsOf } from '~/db/query.server'
 import { countSeats, seatPools } from '~/models/checkout/reserve.server'
 
 /** Sold, held (unpaid checkouts not expired) and left, per capacity pool (decision 031). */

@@ -10,9 +10,9 @@ import * as OTPAuth from 'otpauth'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { ownerTotp } from '~/db/schema-step-up.server'
-import type { OwnerSession } from './role'
+import type { OwnerSession } from '~/domain/owner-role'
+import { codeAttemptAllowed, FAILURE_WINDOW_MS, normalizeCode } from '~/domain/step-up'
 import { openSecret, sealSecret } from './secret-box.server'
-import { codeAttemptAllowed, FAILURE_WINDOW_MS, normalizeCode } from './step-up'
 
 export type OwnerKey = Pick<OwnerSession, 'via' | 'login'>
 

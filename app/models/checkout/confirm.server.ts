@@ -7,7 +7,10 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { orders, paymentEvents } from '~/db/schema.server'
+import { nextStatus, type OrderStatus, paymentMismatch } from '~/domain/checkout-rules'
+import { foldEmail } from '~/domain/email-address'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import {
 	type Buyer,
@@ -26,10 +29,8 @@ import { enqueueFeeRead } from './fee.server'
 import { refundInstead, settleLatePayment, stillHoldsSeats } from './late-payment.server'
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
-import type { Tx } from './query.server'
 import { scheduleRecovery } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
-import { nextStatus, type OrderStatus, paymentMismatch } from './rules'
 import { enqueueSettle, settleAfterCommit } from './settle.server'
 
 export type PaymentResult = {
@@ -91,7 +92,7 @@ function alertMismatch(
  * receipt then has nowhere to go, which the log says).
  */
 function storableEmail(email: string | null): string | null {
-	const address = email?.trim().toLowerCase()
+	const address = email && foldEmail(email)
 	if (!address) return null
 	if (address.length > EMAIL_MAX_LENGTH) {
 		log.warn(`A payment reported a buyer e-mail of ${address.length} characters: not stored`)

@@ -6,10 +6,10 @@
  * coupon row is locked as a new checkout locks it, so these counts are exact under concurrency.
  */
 import { and, eq, ne, sql } from 'drizzle-orm'
+import { rowsOf, type Tx } from '~/db/query.server'
 import { coupons, orders } from '~/db/schema.server'
+import { secondUseByBuyer } from '~/domain/checkout-rules'
 import { mailboxOf } from '../mailbox.server'
-import { rowsOf, type Tx } from './query.server'
-import { secondUseByBuyer } from './rules'
 
 /** Why a payment with a coupon is refunded: the order's failure_reason, read by its notice. */
 const COUPON_REFUSALS = {

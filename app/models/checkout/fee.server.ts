@@ -7,12 +7,12 @@
  */
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
-import type { Tx } from './query.server'
 
 const FEE_JOB = 'checkout.fee'
 

@@ -7,11 +7,11 @@
  */
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
+import { holdsToRelease } from '~/domain/checkout-rules'
 import { endPendingOrder } from './expire.server'
-import { rowsOf } from './query.server'
 import { allowanceIn, countSeats, type SeatPool, seatPools } from './reserve.server'
-import { holdsToRelease } from './rules'
 
 type Order = typeof orders.$inferSelect
 

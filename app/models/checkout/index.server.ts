@@ -4,6 +4,8 @@
  * confirm (every payment event, whoever sent it), expire / cancel, refund, passes, receipt,
  * status, and background (the job queue's periodic work); the pure rules in rules.ts.
  */
+
+export { regionAllowed } from '~/domain/checkout-rules'
 export { checkoutJobs } from './background.server'
 export { applyPaymentEvent, recordSandboxPayment } from './confirm.server'
 export { createCheckout } from './create.server'
@@ -21,7 +23,6 @@ export { findLatestPaidOrderHashId } from './paid-order.server'
 export { claimPass, findValidPass } from './passes.server'
 export { rememberForRecovery } from './recovery.server'
 export { refundCheckout } from './refund.server'
-export { regionAllowed } from './rules'
 export {
 	type CheckoutView,
 	getCheckout,

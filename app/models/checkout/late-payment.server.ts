@@ -4,11 +4,11 @@
  * and its refund is queued in the payment's transaction; so does one whose coupon may not be used.
  */
 import { eq, sql } from 'drizzle-orm'
+import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import type { CouponRefusal } from './coupon-use.server'
-import type { Tx } from './query.server'
 import { seatsFreeFor } from './reserve.server'
 
 type Order = typeof orders.$inferSelect

@@ -6,6 +6,7 @@
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
+import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import type { EmailMessage } from '~/integrations/email/send.server'
@@ -15,7 +16,6 @@ import { log } from '~/log.server'
 import { emailEvent, eventKindOf } from '../calendar.server'
 import { restRefundId } from '../invoices/credit-note.server'
 import { registrantCalendar } from '../join-link.server'
-import type { Tx } from './query.server'
 
 /** A course order buys seats; a pass order passes for the day event (calendar.server.ts). */
 export const orderKindOf = (itemType: string): OrderKind =>

@@ -5,10 +5,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
+import { foldEmail } from '~/domain/email-address'
 
 /** The public id of the latest paid order for `email` (case-insensitive), or null. */
 export async function findLatestPaidOrderHashId(db: Db, email: string): Promise<string | null> {
-	const address = email.trim().toLowerCase()
+	const address = foldEmail(email)
 	if (address === '') return null
 	const [order] = await db
 		.select({ id: orders.id })

@@ -9,11 +9,12 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
+import { foldEmail } from '~/domain/email-address'
 import { sendEmail } from '~/integrations/email/index.server'
 import { passClaimedMessage } from './notices.server'
 import { newPublicId, PUBLIC_ID } from './public-id.server'
-import type { Tx } from './query.server'
 
 export type Pass = {
 	id: string
@@ -64,7 +65,7 @@ export async function claimPass(
 	const pass = await findValidPass(db, id)
 	if (!pass) return 'not-found'
 	if (pass.claimedAt) return 'already-claimed'
-	const holderEmail = holder.email.trim().toLowerCase()
+	const holderEmail = foldEmail(holder.email)
 	const message = await passClaimedMessage(
 		{ ...pass, holderName: holder.name, holderEmail },
 		origin,

@@ -4,10 +4,16 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { rowsOf } from '~/db/query.server'
 import { catalogItems, catalogPrices, couponItems, coupons } from '~/db/schema.server'
+import {
+	type Coupon,
+	couponApplies,
+	foldCouponCode,
+	type OrderPrice,
+	priceOrder,
+} from '~/domain/checkout-rules'
 import { CheckoutError } from './errors'
-import { rowsOf } from './query.server'
-import { type Coupon, couponApplies, foldCouponCode, type OrderPrice, priceOrder } from './rules'
 
 export type PricedItem = {
 	code: string

@@ -8,6 +8,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -18,7 +19,6 @@ import { numberOrderDocuments } from '../invoices/numbering.server'
 import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
 import { createLinkToken } from '../signed-token.server'
 import { orderKindOf } from './notices.server'
-import type { Tx } from './query.server'
 
 /**
  * Queues the receipt of a paid order unless it went already; the claim on the row makes it once.

@@ -8,7 +8,9 @@
  */
 import { and, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
+import { foldEmail } from '~/domain/email-address'
 import { templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { enqueue } from '~/jobs/queue.server'
@@ -17,7 +19,6 @@ import { siteOrigin } from '~/site-origin.server'
 import { eventKindOf, eventPagePath } from '../calendar.server'
 import { sendListEmail } from '../email-preferences.server'
 import { orderKindOf } from './notices.server'
-import type { Tx } from './query.server'
 
 const RECOVERY_JOB = 'checkout.recover'
 
@@ -34,7 +35,7 @@ export async function rememberForRecovery(
 ): Promise<void> {
 	await db
 		.update(orders)
-		.set({ recoveryEmail: email?.trim().toLowerCase() || null })
+		.set({ recoveryEmail: (email && foldEmail(email)) || null })
 		.where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
 }
 

@@ -5,11 +5,11 @@
  * refund (docs/decisions/101), so the order never says refunded without its notice.
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { couponRefusalOf } from './coupon-use.server'
-import type { Tx } from './query.server'
 
 /** Queues the notice unless it went already; false when it did, or there is no address. */
 export async function sendLateRefundNotice(tx: Tx, orderId: string): Promise<boolean> {

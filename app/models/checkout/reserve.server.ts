@@ -13,10 +13,10 @@ import { sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { rowsOf, type Tx } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
+import { holdAllowance, seatsFit } from '~/domain/checkout-rules'
 import { CheckoutError } from './errors'
-import { rowsOf, type Tx } from './query.server'
-import { holdAllowance, seatsFit } from './rules'
 
 type SeatCounts = { paid: number; held: number; buyerHeld: number }
 

@@ -7,11 +7,11 @@
  * unnumbered and no paid order without its receipt.
  */
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { enqueue } from '~/jobs/queue.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { numberOrderDocuments } from '../invoices/numbering.server'
-import type { Tx } from './query.server'
 import { sendReceipt } from './receipt.server'
 
 export const SETTLE_JOB = 'checkout.settle'

@@ -3,10 +3,11 @@
  * per-version cache as the buyer's and the owner's downloads (decision 133): one way to get a
  * document's PDF, rendered once while it is kept.
  */
+
+import { invoiceFileName } from '~/domain/invoices/format'
+import type { InvoiceData } from '~/domain/invoices/types'
 import type { EmailAttachment } from '~/integrations/email/attachment'
-import { invoiceFileName } from './format'
 import { invoicePdf } from './pdf-cache.server'
-import type { InvoiceData } from './types'
 
 export async function invoiceAttachment(document: {
 	id: string

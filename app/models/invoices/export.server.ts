@@ -5,9 +5,9 @@
  * A period is at most MAX_RANGE_DAYS long; the zip is built in memory (a PDF is a few kB).
  */
 import { zipSync } from 'fflate'
-import type { CsvValue } from '../admin/csv'
-import { toMajorUnits } from '../pricing'
-import { invoiceFileName, issueDate } from './format'
+import type { CsvValue } from '~/domain/csv'
+import { invoiceFileName, issueDate } from '~/domain/invoices/format'
+import { toMajorUnits } from '~/domain/pricing'
 import { invoicePdf } from './pdf-cache.server'
 import type { Invoice } from './query.server'
 

@@ -10,8 +10,8 @@
  */
 import crypto from 'node:crypto'
 import { LRUCache } from 'lru-cache'
+import type { InvoiceData } from '~/domain/invoices/types'
 import { renderInvoicePdf } from './pdf.server'
-import type { InvoiceData } from './types'
 
 const MAX_BYTES = 16 * 1024 * 1024
 

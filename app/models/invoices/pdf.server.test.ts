@@ -3,9 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import type { InvoiceData } from '~/domain/invoices/types'
 import { sampleInvoice } from '../../../tests/fixtures/invoice'
 import { renderInvoicePdf } from './pdf.server'
-import type { InvoiceData } from './types'
 
 describe('the invoice PDF', () => {
 	test('is a PDF document titled with the invoice’s number', async () => {

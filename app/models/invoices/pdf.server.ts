@@ -11,10 +11,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import PDFDocument from 'pdfkit'
+import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/domain/invoices/format'
+import type { InvoiceData, Party } from '~/domain/invoices/types'
 import { countInvoicePdfRender } from '~/metrics.server'
 import { INVOICE_FONTS_DIR } from '~/paths.server'
-import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from './format'
-import type { InvoiceData, Party } from './types'
 
 type Face = 'regular' | 'bold' | 'cjk'
 

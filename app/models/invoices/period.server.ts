@@ -1,5 +1,5 @@
 /** The period of the owner's invoice list and exports (docs/decisions/115): whole UTC days. */
-import { defaultRange } from '../admin/date-range'
+import { defaultRange } from '~/domain/date-range'
 import { dateRangeSchema, dayBounds, parseFilters } from '../admin/filters.server'
 
 export type InvoicePeriod =

@@ -4,8 +4,8 @@
  */
 import { getConfig } from '~/config.server'
 import { getSeller } from '~/content/site-content.server'
-import type { Billing, ChargedTax } from './types'
-import { taxFor } from './vat'
+import type { Billing, ChargedTax } from '~/domain/invoices/types'
+import { taxFor } from '~/domain/invoices/vat'
 
 /** Whether the catalog's prices include VAT (PRICES_INCLUDE_TAX, default yes). */
 export const pricesIncludeTax = () => getConfig().PRICES_INCLUDE_TAX === '1'

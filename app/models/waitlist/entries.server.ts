@@ -5,13 +5,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { rowsOf, type Tx } from '~/db/query.server'
 import { catalogItems, waitlistEntries } from '~/db/schema.server'
+import { foldEmail } from '~/domain/email-address'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { buyerKey } from '~/models/checkout/buyer-key.server'
 import { findPricedItem } from '~/models/checkout/price.server'
-import { rowsOf, type Tx } from '~/models/checkout/query.server'
 import { type SeatPool, seatPools } from '~/models/checkout/reserve.server'
 import { cachedRead } from '~/models/read-cache.server'
 import { createLinkToken, verifyLinkToken } from '~/models/signed-token.server'
@@ -102,7 +103,7 @@ async function networkShare(tx: Tx, holdKey: string): Promise<{ entries: number;
 export async function joinWaitlist(db: Db, input: JoinInput): Promise<void> {
 	const item = await findPricedItem(db, { code: input.code, region: input.region })
 	const config = getConfig()
-	const email = input.email.trim().toLowerCase()
+	const email = foldEmail(input.email)
 	const holdKey = input.clientIp ? buyerKey(input.clientIp, config.SESSION_SECRET) : null
 	await db.transaction(async (tx) => {
 		// One join at a time per network, so two at once cannot both pass its caps.

@@ -1,5 +1,5 @@
 /** How an invoice prints amounts, rates and its title (the page, the PDF and the CSV alike). */
-import { formatMinorPrice } from '~/models/pricing'
+import { formatMinorPrice } from '~/domain/pricing'
 import type { InvoiceData } from './types'
 
 export const invoiceMoney = (minor: number, currency: string) =>

@@ -4,7 +4,7 @@
  * their session version (decision 102) with an end time; it covers that session only, until it
  * ends, and a sign-out (which moves the version on) ends it with the session.
  */
-import type { OwnerSession } from './role'
+import type { OwnerSession } from './owner-role'
 
 export type StepUpGrant = {
 	via: OwnerSession['via']

@@ -1,6 +1,7 @@
-/** What the checkout steps share about the database: the transaction type and raw rows. */
+/** What transactions share across the models: the transaction type and raw rows. */
 import type { Db } from '~/db/client.server'
 
+/** A transaction on `Db` (what `db.transaction` hands its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 // node-postgres and PGlite both answer { rows }, typed apart.

@@ -13,7 +13,7 @@ import {
 	regionAllowed,
 	seatsFit,
 	secondUseByBuyer,
-} from './rules'
+} from './checkout-rules'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({

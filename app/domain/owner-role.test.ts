@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { decideOwnerRole, type OwnerSession, ownerSessionHolds, parseOwnerSession } from './role'
+import {
+	decideOwnerRole,
+	type OwnerSession,
+	ownerSessionHolds,
+	parseOwnerSession,
+} from './owner-role'
 
 const github = (
 	account: { id: number; login: string },
