@@ -32,7 +32,7 @@ await build({
 })
 
 /**
- * Content blocks draw icons from the sprite (app/components/icons.svg), whose URL the site's
+ * Content blocks draw icons from the sprite (app/assets/icons.svg), whose URL the site's
  * Vite build fingerprints: compiled content names it by a placeholder, which the server
  * replaces with the sprite's URL (app/content/content.server.ts).
  */

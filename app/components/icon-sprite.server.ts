@@ -2,8 +2,9 @@
  * The bundled icons as SVG content, for the local icon endpoint (routes/api.icons.$set.ts):
  * from the sprite the pages use (icons.svg, docs/decisions/096).
  */
+
+import spriteSource from '~/assets/icons.svg?raw'
 import type { IconName } from './icons'
-import spriteSource from './icons.svg?raw'
 
 const SYMBOL = /<symbol id="([^"]+)"[^>]*>([\s\S]*?)<\/symbol>/g
 let bodies: Map<string, string> | undefined

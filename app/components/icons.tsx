@@ -4,7 +4,7 @@
  * (docs/decisions/096). Decorative by default: the control that uses one carries the accessible
  * name.
  */
-import iconSprite from './icons.svg'
+import iconSprite from '~/assets/icons.svg'
 
 /** The ids of the sprite's symbols (a test keeps the two lists equal). */
 export const ICON_NAMES = [

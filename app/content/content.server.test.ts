@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { previewRedirect } from '~/http/preview.server'
-import { byNewest, contentHeaders, isPreview, visibleContent } from './content.server'
+import { byNewest, visibleContent } from './content.server'
 
 describe('drafts', () => {
 	const items = [
@@ -14,31 +13,6 @@ describe('drafts', () => {
 
 	test('show in preview mode', () => {
 		expect(visibleContent(items, true).map((item) => item.title)).toEqual(['Published', 'Draft'])
-	})
-
-	test('preview mode is on with a signed preview token only (docs/decisions/068)', async () => {
-		process.env.SESSION_SECRET ??= 'x'.repeat(40)
-		process.env.DATA_DIR ??= '/tmp/content-test-data'
-		process.env.PREVIEW_SECRET = 'content-unit-preview-secret'
-		const request = (cookie?: string) =>
-			new Request('http://x/', { headers: cookie ? { cookie } : {} })
-		expect(await isPreview(request())).toBe(false)
-		expect(await isPreview(request('preview='))).toBe(false)
-		expect(await isPreview(request('color-mode=dark; preview=token123'))).toBe(false)
-		const on = await previewRedirect(
-			new Request('http://x/?preview=true&secret=content-unit-preview-secret'),
-			{ secure: false, clientIp: '203.0.113.7' },
-		)
-		const token = on!.headers
-			.getSetCookie()
-			.find((line) => line.startsWith('preview='))!
-			.split(';')[0]
-		expect(await isPreview(request(`color-mode=dark; ${token}`))).toBe(true)
-	})
-
-	test('preview pages are never cached', () => {
-		expect(contentHeaders(true)['Cache-Control']).toBe('private, no-store')
-		expect(contentHeaders(false)).toMatchObject({ Vary: 'Cookie' })
 	})
 })
 

@@ -4,9 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import iconSprite from '~/components/icons.svg'
-import { PUBLIC_PAGE_CACHE_CONTROL } from '~/http/cache-control.server'
-import { getPreview } from '~/http/preview.server'
+import iconSprite from '~/assets/icons.svg'
 import { CONTENT_BUILD_DIR } from '~/paths.server'
 import {
 	type ContentBundle,
@@ -44,14 +42,6 @@ export function visibleContent<T extends Pick<ContentMeta, 'draft'>>(
 	return preview ? [...items] : items.filter((item) => !item.draft)
 }
 
-/**
- * Whether this request is in preview mode (`?preview=true` with the preview secret stores its
- * signed cookie: SPEC §2, docs/decisions/068).
- */
-export async function isPreview(request: Request): Promise<boolean> {
-	return (await getPreview(request)) !== null
-}
-
 /** Newest first; items of the same day by title. */
 export function byNewest(a: ContentMeta, b: ContentMeta): number {
 	return b.date.localeCompare(a.date) || a.title.localeCompare(b.title)
@@ -72,15 +62,4 @@ export function findContent(
 ): ContentItem | undefined {
 	const item = getContentBundle().items.find((candidate) => candidate.path === path)
 	return item && visibleContent([item], preview)[0]
-}
-
-/**
- * Caching for content pages: the HTML is the same for every anonymous visitor with the same
- * markup inputs, so shared caches may keep it (docs/decisions/070, 071); never in preview.
- */
-export function contentHeaders(preview: boolean): Record<string, string> {
-	// Vary for the loader's own data requests (`?_data`): the preview cookie changes the answer.
-	return preview
-		? { 'Cache-Control': 'private, no-store' }
-		: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL, Vary: 'Cookie' }
 }

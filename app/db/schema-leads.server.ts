@@ -15,9 +15,9 @@ import {
 	unique,
 } from 'drizzle-orm/pg-core'
 import type { Attribution } from '~/domain/attribution'
+import type { EmailAttachment } from '~/domain/email-attachment'
+import type { EmailKind } from '~/domain/email-kinds'
 import type { LeadList } from '~/forms/names'
-import type { EmailAttachment } from '~/integrations/email/attachment'
-import type { EmailKind } from '~/integrations/email/kinds'
 
 export const leads = pgTable(
 	'leads',
@@ -84,7 +84,7 @@ export const outbox = pgTable('outbox', {
 	mailboxDomain: text('mailbox_domain'),
 	// 0014: an attempt handed the whole message over and got no answer (docs/decisions/101).
 	outcomeUnknownAt: timestamp('outcome_unknown_at', { withTimezone: true }),
-	// 0022: the message's kind (integrations/email/kinds.ts; null: written before 0022 under an
+	// 0022: the message's kind (domain/email-kinds.ts; null: written before 0022 under an
 	// unknown subject) and, on the kinds that carry it, its one-click unsubscribe URL (109).
 	kind: text('kind').$type<EmailKind>(),
 	listUnsubscribeUrl: text('list_unsubscribe_url'),

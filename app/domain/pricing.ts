@@ -72,3 +72,16 @@ export function normalizeRegion(value: unknown, known: readonly string[]): strin
 export function formatMinorPrice(amountMinor: number, currency: string): string {
 	return formatPrice(toMajorUnits(amountMinor, currency), currency.toUpperCase())
 }
+
+/** A product of the catalog at the price of one region (SPEC §3). */
+export type CatalogItem = {
+	code: string
+	type: string
+	name: string
+	description: string
+	/** In major units (249, not 24900). */
+	price: number
+	currency: string
+	region: string
+	discountPercent: number
+}

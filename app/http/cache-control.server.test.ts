@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import {
+	contentHeaders,
 	documentCacheControl,
 	PUBLIC_PAGE_CACHE_CONTROL,
 	rootCacheControl,
@@ -53,4 +54,9 @@ describe('caching of per-visitor data (docs/decisions/068)', () => {
 		documentCacheControl(withCookie, { root: new Headers() })
 		expect(withCookie.get('Cache-Control')).toBe('private, no-store')
 	})
+})
+
+test('preview pages are never cached', () => {
+	expect(contentHeaders(true)['Cache-Control']).toBe('private, no-store')
+	expect(contentHeaders(false)).toMatchObject({ Vary: 'Cookie' })
 })

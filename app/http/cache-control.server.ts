@@ -99,3 +99,14 @@ export const privateWhenSettingCookies: RequestHandler = (_req, res, next) => {
 	})
 	next()
 }
+
+/**
+ * Caching for content pages: the HTML is the same for every anonymous visitor with the same
+ * markup inputs, so shared caches may keep it (docs/decisions/070, 071); never in preview.
+ */
+export function contentHeaders(preview: boolean): Record<string, string> {
+	// Vary for the loader's own data requests (`?_data`): the preview cookie changes the answer.
+	return preview
+		? { 'Cache-Control': 'private, no-store' }
+		: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL, Vary: 'Cookie' }
+}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { getPreview, previewRedirect } from './preview.server'
+import { getPreview, isPreview, previewRedirect } from './preview.server'
 
 const SECRET = 'unit-preview-secret-0123'
 // A visitor from elsewhere, on a production site: only the secret turns preview on.
@@ -79,4 +79,18 @@ describe('preview mode (SPEC §2, §9; docs/decisions/068)', () => {
 		expect(await previewRedirect(new Request('http://localhost/workshop'), context)).toBeNull()
 		expect(await getPreview(new Request('http://localhost/'))).toBeNull()
 	})
+})
+
+test('preview mode is on with a signed preview token only (docs/decisions/068)', async () => {
+	const request = (cookie?: string) =>
+		new Request('http://x/', { headers: cookie ? { cookie } : {} })
+	expect(await isPreview(request())).toBe(false)
+	expect(await isPreview(request('preview='))).toBe(false)
+	expect(await isPreview(request('color-mode=dark; preview=token123'))).toBe(false)
+	const on = await previewRedirect(new Request(`http://x/?preview=true&secret=${SECRET}`), context)
+	const token = on!.headers
+		.getSetCookie()
+		.find((line) => line.startsWith('preview='))!
+		.split(';')[0]
+	expect(await isPreview(request(`color-mode=dark; ${token}`))).toBe(true)
 })

@@ -1,8 +1,7 @@
 /**
  * Preview mode (SPEC §2, §9; docs/decisions/052, 068): `?preview=true&secret=PREVIEW_SECRET`
  * (with `&staging=true` for the staging variant) stores a signed preview token in the `preview`
- * cookie, which the content layer reads to show drafts (app/content/content.server.ts,
- * isPreview); `?preview=false` leaves. Without PREVIEW_SECRET, preview follows the operator
+ * cookie, which the content routes read to show drafts (`isPreview` below); `?preview=false` leaves. Without PREVIEW_SECRET, preview follows the operator
  * tools' rule (development, a loopback client, no SITE_URL). Any other cookie value, a token
  * signed with another SESSION_SECRET, or one issued under another PREVIEW_SECRET shows nothing.
  * The cookie is SameSite=None and Secure as the SPEC asks, so previews also work inside an
@@ -86,4 +85,12 @@ export async function previewRedirect(
 	// The path comes from the request: `//evil.example/?preview=false` must not become a
 	// Location of `//evil.example/` (docs/decisions/069).
 	return redirectWithinSite(`${url.pathname}${url.search}${url.hash}`, '/', { headers })
+}
+
+/**
+ * Whether this request is in preview mode (`?preview=true` with the preview secret stores its
+ * signed cookie: SPEC §2, docs/decisions/068).
+ */
+export async function isPreview(request: Request): Promise<boolean> {
+	return (await getPreview(request)) !== null
 }

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, catalogPrices, countryRegions, pricingRegions } from '~/db/schema.server'
-import { GLOBAL_REGION, normalizeRegion, toMajorUnits } from '~/domain/pricing'
+import { type CatalogItem, GLOBAL_REGION, normalizeRegion, toMajorUnits } from '~/domain/pricing'
 import { cachedRead } from './read-cache.server'
 
 export type PricingRegion = { name: string; level: number; discountPercent: number }
@@ -11,18 +11,6 @@ export type PricingTable = {
 	regions: PricingRegion[]
 	/** Country code → region name. */
 	countries: Record<string, string>
-}
-
-export type CatalogItem = {
-	code: string
-	type: string
-	name: string
-	description: string
-	/** In major units (249, not 24900). */
-	price: number
-	currency: string
-	region: string
-	discountPercent: number
 }
 
 export type CatalogFilters = { type?: string; code?: string }

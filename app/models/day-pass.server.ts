@@ -1,7 +1,8 @@
 import type { Db } from '~/db/client.server'
+import type { CatalogItem } from '~/domain/pricing'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { log } from '~/log.server'
-import { type CatalogItem, getCatalog } from './catalog.server'
+import { getCatalog } from './catalog.server'
 import { getCountryInfo } from './country.server'
 import { getWaitlistState, type WaitlistState } from './waitlist/entries.server'
 

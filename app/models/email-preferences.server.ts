@@ -5,7 +5,7 @@
  * `Ada+news@gmail.com` is `ada@gmail.com`), by its hash: unsubscribing one spelling of a mailbox
  * stops mail to every spelling, and no address is stored.
  *
- * Every sender of a `list` kind (integrations/email/kinds.ts: reminders, owner messages, news)
+ * Every sender of a `list` kind (domain/email-kinds.ts: reminders, owner messages, news)
  * goes through `sendListEmail`, or asks `isUnsubscribed` / `withoutUnsubscribed` first.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
@@ -14,9 +14,9 @@ import type { Db } from '~/db/client.server'
 import { bulkSendRecipients } from '~/db/schema-bulk.server'
 import { emailSuppressions, outbox } from '~/db/schema-leads.server'
 import { foldEmail } from '~/domain/email-address'
-import type { EmailAttachment } from '~/integrations/email/attachment'
+import type { EmailAttachment } from '~/domain/email-attachment'
+import { LIST_KINDS } from '~/domain/email-kinds'
 import { type QueuedEmail, sendEmail } from '~/integrations/email/index.server'
-import { LIST_KINDS } from '~/integrations/email/kinds'
 import type { EmailContent, UnsubscribeLinks } from '~/integrations/email/templates'
 import { mailboxOf } from './mailbox.server'
 import { createUnsubscribeToken } from './signed-token.server'

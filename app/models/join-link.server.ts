@@ -5,7 +5,7 @@
  */
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
-import type { EmailAttachment } from '~/integrations/email/attachment'
+import type { EmailAttachment } from '~/domain/email-attachment'
 import { calendarAttachment } from './calendar.server'
 import { createJoinToken } from './signed-token.server'
 

@@ -5,10 +5,11 @@
  */
 import type { Db } from '~/db/client.server'
 import type { CountryInfo } from '~/domain/country'
+import type { CatalogItem } from '~/domain/pricing'
 import { GLOBAL_REGION } from '~/domain/pricing'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { log } from '~/log.server'
-import { type CatalogItem, getCatalog } from './catalog.server'
+import { getCatalog } from './catalog.server'
 import { getCountryInfo } from './country.server'
 import { type Course, getCourse } from './course.server'
 

@@ -7,9 +7,11 @@ import {
 import { Link, useLoaderData } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { contentHeaders, isPreview, listContent } from '~/content/content.server'
+import { listContent } from '~/content/content.server'
 import { BLOG_FEED_PATH, blogFeedLink, contentCopy, formatDate } from '~/content/copy'
 import { categoryName, slugPattern } from '~/content/schema'
+import { contentHeaders } from '~/http/cache-control.server'
+import { isPreview } from '~/http/preview.server'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 

@@ -1,8 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { contentHeaders, isPreview, listContent } from '~/content/content.server'
+import { listContent } from '~/content/content.server'
 import { contentCopy, formatDate } from '~/content/copy'
+import { contentHeaders } from '~/http/cache-control.server'
+import { isPreview } from '~/http/preview.server'
 import { pageMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,9 @@
  * draft outside preview mode.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { contentHeaders, findContent, isPreview } from '~/content/content.server'
+import { findContent } from '~/content/content.server'
+import { contentHeaders } from '~/http/cache-control.server'
+import { isPreview } from '~/http/preview.server'
 import { requireFound } from '~/utils/responses'
 
 export async function loadContentPage({ request }: LoaderFunctionArgs) {

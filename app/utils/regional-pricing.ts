@@ -8,8 +8,8 @@
  */
 
 import { type CountryInfo, UNKNOWN_COUNTRY } from '~/domain/country'
+import type { CatalogItem } from '~/domain/pricing'
 import { GLOBAL_REGION } from '~/domain/pricing'
-import type { CatalogItem } from '~/models/catalog.server'
 import type { ApiClient } from './api-client'
 
 export const CATALOG_LOAD_ERROR = 'Failed to fetch catalog data'

@@ -10,8 +10,8 @@ import type { Database } from '~/db/client.server'
 import { orders } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { emailSuppressions, leads, outbox, surveyResponses } from '~/db/schema-leads.server'
+import type { EmailKind } from '~/domain/email-kinds'
 import { sendEmail, templates } from '~/integrations/email/index.server'
-import type { EmailKind } from '~/integrations/email/kinds'
 import { eraseLead } from '~/models/admin/erase-lead.server'
 import {
 	isUnsubscribed,
@@ -27,8 +27,8 @@ import { leaveInProcess, useInProcess } from '../support/in-process'
 
 // Nothing the site sends today is list mail (kinds.test.ts); `newsletter` stands in for the
 // first list kind (a reminder, an owner's message), classified as such.
-vi.mock('~/integrations/email/kinds', async (importOriginal) => {
-	const real = await importOriginal<typeof import('~/integrations/email/kinds')>()
+vi.mock('~/domain/email-kinds', async (importOriginal) => {
+	const real = await importOriginal<typeof import('~/domain/email-kinds')>()
 	const EMAIL_KINDS = { ...real.EMAIL_KINDS, newsletter: 'list' } as const
 	return {
 		...real,

@@ -14,12 +14,12 @@ import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { outbox } from '~/db/schema-leads.server'
 import { foldEmail } from '~/domain/email-address'
+import type { EmailAttachment } from '~/domain/email-attachment'
+import { carriesUnsubscribe, type EmailKind } from '~/domain/email-kinds'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { redactEmails } from '~/utils/redact'
-import type { EmailAttachment } from './attachment'
 import { EMAIL_DELIVERY_JOB } from './deliver.server'
-import { carriesUnsubscribe, type EmailKind } from './kinds'
 
 export type EmailMessage = {
 	to: string

@@ -18,8 +18,8 @@ import {
 	Text,
 } from '@react-email/components'
 import type { ReactElement, ReactNode } from 'react'
+import { carriesUnsubscribe, type EmailKind } from '~/domain/email-kinds'
 import { formatMinorPrice, formatPrice, toMajorUnits } from '~/domain/pricing'
-import { carriesUnsubscribe, type EmailKind } from './kinds'
 import { type OwnerMarkdownStyles, renderOwnerMarkdown } from './owner-markdown.server'
 
 export type EmailContent = {

@@ -4,9 +4,9 @@
  * document's PDF, rendered once while it is kept.
  */
 
+import type { EmailAttachment } from '~/domain/email-attachment'
 import { invoiceFileName } from '~/domain/invoices/format'
 import type { InvoiceData } from '~/domain/invoices/types'
-import type { EmailAttachment } from '~/integrations/email/attachment'
 import { invoicePdf } from './pdf-cache.server'
 
 export async function invoiceAttachment(document: {

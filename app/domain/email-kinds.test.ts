@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { carriesUnsubscribe, EMAIL_CLASSES, EMAIL_KINDS, type EmailKind, LIST_KINDS } from './kinds'
-import type { EmailContent, UnsubscribeLinks } from './templates'
-import * as templates from './templates'
+import type { EmailContent, UnsubscribeLinks } from '~/integrations/email/templates'
+import * as templates from '~/integrations/email/templates'
+import {
+	carriesUnsubscribe,
+	EMAIL_CLASSES,
+	EMAIL_KINDS,
+	type EmailKind,
+	LIST_KINDS,
+} from './email-kinds'
 
 const unsubscribe: UnsubscribeLinks = {
 	preferencesUrl: 'https://site.test/email-preferences?token=t.s',
