@@ -2,30 +2,13 @@ import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { unzipSync } from 'fflate'
 import { adminURL } from '../../playwright.config'
+import { payInSandbox } from './pay'
 import { signInAsOwnerConfirmed } from './sign-in'
 
 // The owner's invoices (docs/decisions/115) on the second e2e site, where `mona` is the owner.
 // Runs with JavaScript on and off.
 test.use({ baseURL: adminURL })
 test.describe.configure({ timeout: 90_000 })
-
-/** Buys a seat in the sandbox as a company; the order id. */
-async function buy(page: Page, email: string): Promise<string> {
-	await page.goto('/')
-	await page.getByRole('button', { name: 'Pre-order your seat' }).first().click()
-	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
-	const orderId = page.url().split('/').at(-1)!
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Company name').fill('Invoice Owner Test GmbH')
-	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-	await page.getByLabel('CVC').fill('123')
-	await page.getByRole('button', { name: /^Pay / }).click()
-	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
-		timeout: 15_000,
-	})
-	return orderId
-}
 
 async function downloadOf(page: Page, link: ReturnType<Page['getByRole']>) {
 	const download = page.waitForEvent('download')
@@ -37,7 +20,7 @@ test('the owner downloads an invoice, the period as CSV and as a zip, and a refu
 	page,
 }) => {
 	const email = `invoice-owner-${test.info().project.name}-${Date.now()}@example.com`
-	const orderId = await buy(page, email)
+	const orderId = await payInSandbox(page, email, { company: 'Invoice Owner Test GmbH' })
 
 	await signInAsOwnerConfirmed(page)
 	await expect(page).toHaveURL(`${adminURL}/admin`)

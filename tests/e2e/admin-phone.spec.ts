@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatInZone } from '~/domain/time'
 import { adminURL } from '../../playwright.config'
+import { payInSandbox } from './pay'
 import { signInAsOwner } from './sign-in'
 
 // The owner's dashboard on a phone and a desktop, readable lists, and the header's way out
@@ -12,23 +13,6 @@ test.describe.configure({ timeout: 120_000 })
 
 // The e2e site leaves OWNER_TIME_ZONE unset: the course release's zone in content/site/events.yml.
 const OWNER_ZONE = 'Europe/Berlin'
-
-/** A course pre-order paid in the sandbox; its id. */
-async function buy(page: Page, email: string): Promise<string> {
-	await page.goto('/')
-	await page.getByRole('button', { name: 'Pre-order your seat' }).first().click()
-	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
-	const orderId = page.url().split('/').at(-1)!
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-	await page.getByLabel('CVC').fill('123')
-	await page.getByRole('button', { name: /^Pay / }).click()
-	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
-		timeout: 15_000,
-	})
-	return orderId
-}
 
 const buyerEmail = (label: string) =>
 	`${label}-${test.info().project.name}-${Date.now()}@example.com`
@@ -58,7 +42,7 @@ for (const [width, height] of [
 	}) => {
 		await page.setViewportSize({ width, height })
 		const email = buyerEmail(`phone-${width}`)
-		const orderId = await buy(page, email)
+		const orderId = await payInSandbox(page, email)
 		await signInAsOwner(page)
 		await page.goto(`/admin/email?to=${encodeURIComponent(email)}`)
 		await page.getByRole('link', { name: `Your receipt for order ${orderId}` }).click()
@@ -105,7 +89,7 @@ test("lists show product names, ids that copy whole, and times in the owner's zo
 	page,
 }) => {
 	const email = buyerEmail('readable')
-	const orderId = await buy(page, email)
+	const orderId = await payInSandbox(page, email)
 	await signInAsOwner(page)
 	await page.goto(`/admin/orders?email=${encodeURIComponent(email)}`)
 	const row = page.getByRole('row').filter({ hasText: email })

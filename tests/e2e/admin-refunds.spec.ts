@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminURL, mailURL } from '../../playwright.config'
+import { payInSandbox } from './pay'
 import { signInAsOwnerConfirmed } from './sign-in'
 
 // Partial refunds (issue 26 item 6, docs/decisions/123) on the owner's order page, with
@@ -7,24 +8,6 @@ import { signInAsOwnerConfirmed } from './sign-in'
 // buyer is told); an amount refund, more than is left refused next to the amount field.
 test.use({ baseURL: adminURL })
 test.describe.configure({ timeout: 90_000 })
-
-/** Buys two day passes with the sandbox's good card; the order's id. */
-async function buyTwoPasses(page: Page, email: string): Promise<string> {
-	await page.goto('/ai-driven-development-day')
-	await page.getByLabel('Quantity').first().fill('2')
-	await page.getByRole('button', { name: 'Buy passes' }).first().click()
-	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
-	const orderId = page.url().split('/').at(-1)!
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-	await page.getByLabel('CVC').fill('123')
-	await page.getByRole('button', { name: /^Pay / }).click()
-	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
-		timeout: 15_000,
-	})
-	return orderId
-}
 
 /** The subjects of what arrived for `to` at the mail peer. */
 async function mailSubjects(page: Page, to: string): Promise<string[]> {
@@ -36,7 +19,7 @@ test('the owner refunds one pass of two, confirmed first, then an amount; more t
 	page,
 }) => {
 	const email = `part-${test.info().project.name}-${Date.now()}@example.com`
-	const orderId = await buyTwoPasses(page, email)
+	const orderId = await payInSandbox(page, email, { product: 'passes', quantity: 2 })
 	// Refunds need the owner's second factor confirmed (decision 136): signInAsOwnerConfirmed does it.
 	await signInAsOwnerConfirmed(page)
 	await page.goto(`/admin/orders/${orderId}`)

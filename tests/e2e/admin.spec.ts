@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { adminURL, E2E_OWNER_LOGIN, mailURL } from '../../playwright.config'
 import { dayOf, dayPattern, workshopSessions } from '../support/site-events'
+import { payInSandbox } from './pay'
 import { signInAs, signInAsOwner, signInAsOwnerConfirmed } from './sign-in'
 
 // The owner's dashboard (docs/decisions/080-084), on the second e2e site: GitHub sign-in goes to
@@ -104,35 +105,11 @@ test('a signed-in visitor who is not the owner gets 404 everywhere under /admin'
 
 const dashboard = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
 
-/** Buys in the sandbox from `path` with its `button`; the order id. */
-async function buy(
-	page: Page,
-	email: string,
-	{ path, button }: { path: string; button: string } = {
-		path: '/',
-		button: 'Pre-order your seat',
-	},
-): Promise<string> {
-	await page.goto(path)
-	await page.getByRole('button', { name: button }).first().click()
-	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
-	const orderId = page.url().split('/').at(-1)!
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-	await page.getByLabel('CVC').fill('123')
-	await page.getByRole('button', { name: /^Pay / }).click()
-	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
-		timeout: 15_000,
-	})
-	return orderId
-}
-
 test('the owner sees a sandbox sale, refunds it with a confirmation step, and exports CSV', async ({
 	page,
 }) => {
 	const email = `buyer-${test.info().project.name}-${Date.now()}@example.com`
-	const orderId = await buy(page, email)
+	const orderId = await payInSandbox(page, email)
 
 	await signInAsOwnerConfirmed(page)
 	await expect(page).toHaveURL(`${adminURL}/admin`)
@@ -213,10 +190,7 @@ test('the owner resends a receipt and gives an unclaimed pass a new link, each c
 	const project = test.info().project.name
 	const email = `team-${project}-${Date.now()}@example.com`
 	const newHolder = `holder-${project}-${Date.now()}@example.com`
-	const orderId = await buy(page, email, {
-		path: '/ai-driven-development-day',
-		button: 'Buy passes',
-	})
+	const orderId = await payInSandbox(page, email, { product: 'passes' })
 	await signInAsOwner(page)
 	await page.goto(`/admin/orders/${orderId}`)
 
@@ -382,7 +356,7 @@ test('the owner erases a lead, confirmed first: its sign-ups lose the address, t
 	await page.getByLabel('E-mail address').fill(email)
 	await page.getByRole('button', { name: 'Sign up for the workshop' }).click()
 	await expect(page).toHaveURL(/\/workshop\/enrolled/)
-	const orderId = await buy(page, email)
+	const orderId = await payInSandbox(page, email)
 
 	await signInAsOwnerConfirmed(page)
 	await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()

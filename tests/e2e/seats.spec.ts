@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { baseURL } from '../../playwright.config'
 import { address, inbox } from './inbox'
+import { payInSandbox } from './pay'
 
 // A visitor who asks for reduced motion: no particle background. Chromium draws its WebGL in
 // software here (SwiftShader), 60 frames a second for each open page; these flows keep several
@@ -14,15 +15,8 @@ test.use({ reducedMotion: 'reduce' })
 // page shows who claimed which seat; a second claim of the same seat is refused next to the form.
 
 async function buyThreeSeats(page: Page, buyer: string) {
-	await page.goto('/')
-	await page.getByLabel('Quantity').first().fill('3')
-	await page.getByRole('button', { name: 'Pre-order your seat' }).first().click()
-	await page.getByLabel('Email').fill(buyer)
-	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-	await page.getByLabel('CVC').fill('123')
-	await page.getByRole('button', { name: /^Pay / }).click()
-	await expect(page.getByRole('heading', { name: 'Your seats' })).toBeVisible({ timeout: 15_000 })
+	await payInSandbox(page, buyer, { quantity: 3 })
+	await expect(page.getByRole('heading', { name: 'Your seats' })).toBeVisible()
 }
 
 test('three seats give three claim links; a teammate claims one, is e-mailed, and the buyer sees who', async ({

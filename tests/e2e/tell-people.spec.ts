@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { baseURL } from '../../playwright.config'
 import { address, inbox } from './inbox'
+import { payInSandbox } from './pay'
 
 // A visitor who asks for reduced motion: no particle background. Chromium draws its WebGL in
 // software here (SwiftShader), 60 frames a second for each open page; these flows keep several
@@ -21,24 +22,13 @@ function attachedCalendar(raw: string): string {
 	return Buffer.from(body.split('--')[0]!.replace(/\s/g, ''), 'base64').toString('utf8')
 }
 
-async function buyTwoPasses(page: Page, buyer: string) {
-	await page.goto('/ai-driven-development-day')
-	await page.getByLabel('Quantity').first().fill('2')
-	await page.getByRole('button', { name: 'Buy passes' }).first().click()
-	await page.getByLabel('Email').fill(buyer)
-	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-	await page.getByLabel('CVC').fill('123')
-	await page.getByRole('button', { name: /^Pay / }).click()
-	await expect(page.getByRole('heading', { name: 'Your passes' })).toBeVisible({ timeout: 15_000 })
-}
-
 test('a pass receipt carries each pass link and the calendar file; a claimed pass e-mails its holder the day, once', async ({
 	page,
 }, testInfo) => {
 	const buyer = address(testInfo, 'tell-buyer')
 	const holder = address(testInfo, 'tell-holder')
-	await buyTwoPasses(page, buyer)
+	await payInSandbox(page, buyer, { product: 'passes', quantity: 2 })
+	await expect(page.getByRole('heading', { name: 'Your passes' })).toBeVisible()
 
 	const [receipt, ...more] = await inbox(page, buyer)
 	expect(more).toEqual([])
@@ -77,16 +67,7 @@ test('a pass receipt carries each pass link and the calendar file; a claimed pas
 
 test('a course receipt talks about seats and access, not passes', async ({ page }, testInfo) => {
 	const buyer = address(testInfo, 'tell-seat')
-	await page.goto('/')
-	await page.getByRole('button', { name: 'Pre-order your seat' }).first().click()
-	await page.getByLabel('Email').fill(buyer)
-	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-	await page.getByLabel('CVC').fill('123')
-	await page.getByRole('button', { name: /^Pay / }).click()
-	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
-		timeout: 15_000,
-	})
+	await payInSandbox(page, buyer)
 	const [receipt] = await inbox(page, buyer)
 	expect(receipt?.text).toContain('Your seat is saved in your name.')
 	expect(receipt?.text).toContain('When the course opens, we e-mail your access')

@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test'
+
+const PRODUCTS = {
+	course: { path: '/', button: 'Pre-order your seat' },
+	passes: { path: '/ai-driven-development-day', button: 'Buy passes' },
+}
+
+/**
+ * Buys from a product page as `email`, paying on the sandbox's page with its good card, and waits
+ * for the thank-you page; the order's id. For specs where paying is a means to an end: the specs
+ * of the payment page itself (tests/e2e/checkout.spec.ts, invoices.spec.ts) write their steps out.
+ * Relative to the test's baseURL.
+ */
+export async function payInSandbox(
+	page: Page,
+	email: string,
+	{
+		product = 'course',
+		quantity,
+		company,
+	}: { product?: keyof typeof PRODUCTS; quantity?: number; company?: string } = {},
+): Promise<string> {
+	const { path, button } = PRODUCTS[product]
+	await page.goto(path)
+	if (quantity !== undefined) await page.getByLabel('Quantity').first().fill(String(quantity))
+	await page.getByRole('button', { name: button }).first().click()
+	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
+	const orderId = page.url().split('/').at(-1)!
+	await page.getByLabel('Email').fill(email)
+	if (company !== undefined) await page.getByLabel('Company name').fill(company)
+	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
+	await page.getByLabel('CVC').fill('123')
+	await page.getByRole('button', { name: /^Pay / }).click()
+	// Through the processing page, which polls every 2 s (a meta refresh without JavaScript): a few
+	// rounds on a busy machine.
+	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+		timeout: 15_000,
+	})
+	return orderId
+}
