@@ -43,7 +43,7 @@ import {
 	databaseWasUnavailable,
 	withDatabaseAvailability,
 } from '~/http/unavailable.server'
-import { startJobs } from '~/jobs/index.server'
+import { startJobs } from '~/job-worker.server'
 import { log, logTheConsole } from '~/log.server'
 import { prepareDatabaseAtBoot } from '~/models/prepare-database.server'
 import { siteOrigin as currentSiteOrigin, recordListenPort } from '~/site-origin.server'

@@ -6,7 +6,7 @@ import { DocumentExtras } from '~/components/document-extras'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { STYLESHEET_ELEMENT_ID, useRequestContext } from '~/components/request-context'
 import { useRootData } from '~/components/use-root-data'
-import { rootLoader } from '~/root.server'
+import { rootLoader } from '~/http/root-loader.server'
 import { DEFAULT_LOCALE, localeDirection } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
@@ -19,8 +19,6 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args)
 
 export const loader = rootLoader
-
-export type RootLoader = typeof loader
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const { nonce, isBot, documentHead } = useRequestContext()

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import type { RootLoader } from '~/root'
+import type { rootLoader } from '~/http/root-loader.server'
 
 /** The root loader's data; undefined only while the root itself is failing. */
 export function useRootData() {
-	return useRouteLoaderData<RootLoader>('root')
+	return useRouteLoaderData<typeof rootLoader>('root')
 }

@@ -186,7 +186,7 @@ export async function syncCalendars(
 /** How often content is compared with what calendars were told (also soon after each start). */
 const SYNC_EVERY_SECONDS = 300
 
-/** The periodic job (app/jobs/index.server.ts); `now` is the clock, a test's own in tests. */
+/** The periodic job (app/job-worker.server.ts); `now` is the clock, a test's own in tests. */
 export function calendarSyncJob(db: Db, now: () => Date = () => new Date()): JobDefinition {
 	return {
 		kind: 'calendar.sync',

@@ -233,7 +233,7 @@ export function remindedEvent(id: string): SiteEvent | undefined {
 /** How often the job looks for due reminders: an "hour before" goes out within this of it. */
 const REMINDER_EVERY_SECONDS = 60
 
-/** The periodic job (app/jobs/index.server.ts); `now` is the clock, a test's own in tests. */
+/** The periodic job (app/job-worker.server.ts); `now` is the clock, a test's own in tests. */
 export function eventReminderJob(db: Db, now: () => Date = () => new Date()): JobDefinition {
 	return {
 		kind: 'reminders.send',

@@ -1,5 +1,4 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
-import type { ContentMeta } from '~/content/schema'
 import { site } from '~/site'
 
 /** The canonical URL (SPEC §2): the bare origin for the home page, origin plus path elsewhere. */
@@ -79,12 +78,21 @@ export function pageMeta(
 	]
 }
 
+/** What an article's tags say of a dated page (a content item's meta has these fields). */
+type DatedPage = {
+	title: string
+	description: string
+	image: NonNullable<PageMeta['image']>
+	date: string
+	updated?: string
+	author: string
+	tags: string[]
+}
+
 /** The meta tags of a dated content page (a post or a cheatsheet): an Open Graph article. */
 export function articleMeta(
 	args: Pick<MetaArgs, 'matches' | 'location'>,
-	page:
-		| Pick<ContentMeta, 'title' | 'description' | 'image' | 'date' | 'updated' | 'author' | 'tags'>
-		| undefined,
+	page: DatedPage | undefined,
 ) {
 	return pageMeta(args, {
 		title: page?.title,

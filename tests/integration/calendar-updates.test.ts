@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import type { SiteEvent } from '~/content/site-content'
-import { jobDefinitions } from '~/jobs/index.server'
+import { jobDefinitions } from '~/job-worker.server'
 import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
 import { calendarSequence, calendarSyncJob, syncCalendars } from '~/models/calendar-updates.server'

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
-import { jobWorkerOptions } from '~/jobs/index.server'
+import { jobWorkerOptions } from '~/job-worker.server'
 import { claimJobs, enqueue } from '~/jobs/queue.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { startJobWorker } from '~/jobs/worker.server'

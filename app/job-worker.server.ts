@@ -4,10 +4,16 @@
  * opening by its date (docs/decisions/119), the privacy policy's retention of sign-ups, the
  * used form tokens' pruning (docs/decisions/137), and the queue's own pruning.
  * server.ts starts it after the database is migrated and stops it on shutdown.
+ *
+ * The composition root of background work: it names the jobs of every capability, so that
+ * jobs/ (the queue and the worker) imports none of them.
  */
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { emailDeliveryJob } from '~/integrations/email/index.server'
+import { pruneJobs } from '~/jobs/queue.server'
+import type { JobDefinition } from '~/jobs/run.server'
+import { type JobWorker, startJobWorker } from '~/jobs/worker.server'
 import { bulkSendJob } from '~/models/bulk-send.server'
 import { calendarSyncJob } from '~/models/calendar-updates.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
@@ -16,9 +22,6 @@ import { eventReminderJob } from '~/models/event-reminders.server'
 import { formTokensPruneJob } from '~/models/form-tokens.server'
 import { retentionJob } from '~/models/retention.server'
 import { waitlistJobs } from '~/models/waitlist/offers.server'
-import { pruneJobs } from './queue.server'
-import type { JobDefinition } from './run.server'
-import { type JobWorker, startJobWorker } from './worker.server'
 
 /** Finished jobs are kept this long for the operator, then deleted. */
 const KEEP_FINISHED_DAYS = 7

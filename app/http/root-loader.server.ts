@@ -1,4 +1,7 @@
-/** The root route's loader (app/root.tsx): what every page needs from the server. */
+/**
+ * The root route's loader (app/root.tsx): what every page needs from the server. Here, under the
+ * components, so that `useRootData` types its data without importing the root route.
+ */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig, getPublicConfig } from '~/config.server'
 import { rootCacheControl } from '~/http/cache-control.server'
