@@ -65,6 +65,61 @@ describe('layer rules (dependency-cruiser)', () => {
 		expect(output).toContain('components-not-to-routes-or-server: app/components/server.tsx')
 	})
 
+	// Each layer rule, with the mistake it exists for planted as a type import: a type names what
+	// the lower layer must provide, so it couples the layers as much as a value does.
+	const upward: [rule: string, from: string, to: string][] = [
+		['domain-is-the-bottom', 'app/domain/price.ts', 'app/models/order.server.ts'],
+		['components-not-to-routes', 'app/components/card.tsx', 'app/routes/page.tsx'],
+		['http-not-to-routes-or-components', 'app/http/answer.server.ts', 'app/components/card.tsx'],
+		[
+			'models-not-to-routes-components-or-http',
+			'app/models/order.server.ts',
+			'app/http/answer.server.ts',
+		],
+		[
+			'integrations-not-to-models-or-components',
+			'app/integrations/mail.server.ts',
+			'app/models/order.server.ts',
+		],
+		['jobs-not-to-capabilities', 'app/jobs/worker.server.ts', 'app/models/order.server.ts'],
+		['jobs-not-to-capabilities', 'app/jobs/worker.server.ts', 'app/integrations/mail.server.ts'],
+		['db-not-to-models-or-utils', 'app/db/schema.server.ts', 'app/integrations/mail.server.ts'],
+		[
+			'content-not-to-http-or-components',
+			'app/content/pages.server.ts',
+			'app/http/answer.server.ts',
+		],
+		['utils-are-pure', 'app/utils/meta.ts', 'app/content/schema.ts'],
+	]
+	test.each(upward)('%s: %s importing a type from %s fails the lint', (rule, from, to) => {
+		const specifier = `~/${to.slice('app/'.length).replace(/\.tsx?$/, '')}`
+		tree({
+			[to]: 'export type Thing = { id: string }\n',
+			[from]: `import type { Thing } from '${specifier}'\nexport type Mine = Thing\n`,
+		})
+		const { status, output } = cruise()
+		expect(status).not.toBe(0)
+		expect(output).toContain(`${rule}: ${from} → ${to}`)
+	})
+
+	test('the same imports pointing down pass, and the content build may render components', () => {
+		tree({
+			'app/domain/price.ts': 'export type Price = { amount: number }\n',
+			'app/models/order.server.ts':
+				"import type { Price } from '~/domain/price'\nexport type Order = { price: Price }\n",
+			'app/integrations/mail.server.ts':
+				"import type { Price } from '~/domain/price'\nexport type Mail = { price: Price }\n",
+			'app/http/answer.server.ts':
+				"import type { Order } from '~/models/order.server'\nexport type Answer = Order\n",
+			'app/components/block.tsx': 'export const Block = () => null\n',
+			'app/content/compile.server.tsx':
+				"import { Block } from '~/components/block'\nexport const blocks = [Block]\n",
+		})
+		const { status, output } = cruise()
+		expect(output).not.toContain('error')
+		expect(status).toBe(0)
+	})
+
 	test('a runtime import cycle fails the lint as no-circular', () => {
 		tree({
 			'app/utils/a.ts': "import { b } from './b'\nexport const a = () => b\n",
