@@ -53,6 +53,8 @@ export type FormName = keyof typeof formSchemas
 export type FormSchema<N extends FormName> = ReturnType<(typeof formSchemas)[N]>
 /** A form's fields as the browser sends them: the type conform's `useForm` is given. */
 export type FormFields<N extends FormName> = z.input<FormSchema<N>>
+/** A form's value once parsed: what the route hands to its model. */
+export type FormValue<N extends FormName> = z.output<FormSchema<N>>
 
 /** Parses a submitted form with its schema, the same way on the server and in the browser. */
 export function parseForm<N extends FormName>(

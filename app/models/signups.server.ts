@@ -1,24 +1,29 @@
 /**
- * What the sign-up forms do once the route has read the form and checked its honeypot
- * (docs/decisions/062, 065): validate with the form's schema (the one the browser validates
- * with), spend the form's token (one submission per token, docs/decisions/137), store once,
- * e-mail. Each returns what happened: `invalid` with conform's reply for
- * the form, or `ok` with where the visitor goes next. The routes turn that into a response and
- * set the cookies.
+ * What the sign-up forms do with values the route has parsed (docs/decisions/062, 065): spend
+ * the form's token (one submission per token, docs/decisions/137), store once, e-mail. A model
+ * knows no form library: a refusal of valid values comes back as plain messages, for the form
+ * or for a field, so that the route's reply shows them where a schema's own messages appear,
+ * with the visitor's values kept. The routes turn an outcome into a response and set the cookies.
  */
-import type { SubmissionResult } from '@conform-to/react'
 import type { Db } from '~/db/client.server'
 import type { AttributionFacts } from '~/domain/attribution'
 import { MESSAGES } from '~/forms/messages'
-import { type LeadList, SIGNUP_FORMS, type SignupList } from '~/forms/names'
-import { parseForm } from '~/forms/parse.server'
+import type { LeadList, SignupList } from '~/forms/names'
+import type { FormValue } from '~/forms/registry'
 import { spendFormToken, submissionFingerprint } from './form-tokens.server'
 import { LIST_DESTINATIONS, saveLead, saveSurveyResponse, signUp } from './leads.server'
 import { applyProfileData, type Profile } from './profile'
 import { type SessionProblem, WorkshopSessionError } from './workshop-sessions.server'
 
-export type FormOutcome<Extra = unknown> =
-	| { status: 'invalid'; reply: SubmissionResult<string[]> }
+/** Valid values the model will not take, with what to tell the visitor and where. */
+type SignupRefusal = {
+	status: 'refused'
+	formErrors?: string[]
+	fieldErrors?: Record<string, string[]>
+}
+
+export type SignupOutcome<Extra = unknown> =
+	| SignupRefusal
 	| ({ status: 'ok'; redirectTo: string } & Extra)
 
 /**
@@ -36,13 +41,16 @@ export async function mayUseFormToken(
 }
 
 /** The form's message when its token was used for another address; the values stay as sent. */
-const alreadySent = { formErrors: [MESSAGES.formAlreadySent] }
+const alreadySent: SignupRefusal = { status: 'refused', formErrors: [MESSAGES.formAlreadySent] }
 
-/** Workshop, day event (e-mail and optional first name) and course interest (e-mail only). */
+/**
+ * Workshop, day event (e-mail and optional first name) and course interest (e-mail only): the
+ * workshop form's value covers the other two.
+ */
 export async function submitSignup(
 	db: Db,
 	input: {
-		formData: FormData
+		value: FormValue<'workshopSignup'>
 		list: SignupList
 		attribution: AttributionFacts
 		origin: string
@@ -51,13 +59,10 @@ export async function submitSignup(
 		/** The page's honeypot token, checked by the route: good for one submission (decision 137). */
 		formToken?: string
 	},
-): Promise<FormOutcome> {
-	const { formData, list, attribution, origin, clientIp } = input
-	const submission = parseForm(SIGNUP_FORMS[list], formData)
-	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
-	const value: { email: string; firstName?: string; session?: string } = submission.value
+): Promise<SignupOutcome> {
+	const { value, list, attribution, origin, clientIp } = input
 	if (!(await mayUseFormToken(db, input.formToken, `signup:${list}`, value.email)))
-		return { status: 'invalid', reply: submission.reply(alreadySent) }
+		return alreadySent
 	try {
 		const lead = await signUp(db, {
 			email: value.email,
@@ -73,10 +78,7 @@ export async function submitSignup(
 		// A session that does not exist, has begun or is full: said next to the session field,
 		// the rest of the form kept as sent (docs/decisions/110).
 		if (!(error instanceof WorkshopSessionError)) throw error
-		return {
-			status: 'invalid',
-			reply: submission.reply({ fieldErrors: { session: [SESSION_MESSAGES[error.problem]] } }),
-		}
+		return { status: 'refused', fieldErrors: { session: [SESSION_MESSAGES[error.problem]] } }
 	}
 }
 
@@ -100,27 +102,24 @@ export function destinationOf(list: SignupList | LeadList, session: string | nul
 
 /**
  * The profile form (SPEC §5): the same rules, messages and name normalisation as the GitHub
- * sign-in, through applyProfileData. An invalid value stores nothing; empty fields are ignored.
- * On success the route stores the returned profile in the session.
+ * sign-in, through applyProfileData, which refuses with the first message for the whole form.
+ * A refused value stores nothing; empty fields are ignored. On success the route stores the
+ * returned profile in the session.
  */
 export async function submitProfile(
 	db: Db,
 	input: {
-		formData: FormData
+		value: FormValue<'onboarding'>
 		current: Profile
 		attribution: AttributionFacts
 		/** The page's honeypot token (decision 137). */
 		formToken?: string
 	},
-): Promise<FormOutcome<{ profile: Profile }>> {
-	const submission = parseForm('onboarding', input.formData)
-	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
-	const applied = applyProfileData(input.current, submission.value)
-	if (!applied.ok)
-		return { status: 'invalid', reply: submission.reply({ formErrors: [applied.message] }) }
+): Promise<SignupOutcome<{ profile: Profile }>> {
+	const applied = applyProfileData(input.current, input.value)
+	if (!applied.ok) return { status: 'refused', formErrors: [applied.message] }
 	const { profile } = applied
-	if (!(await mayUseFormToken(db, input.formToken, 'onboarding', profile.email)))
-		return { status: 'invalid', reply: submission.reply(alreadySent) }
+	if (!(await mayUseFormToken(db, input.formToken, 'onboarding', profile.email))) return alreadySent
 	if (profile.email) {
 		await saveLead(db, {
 			email: profile.email,
@@ -138,16 +137,13 @@ export async function submitProfile(
 export async function submitSurvey(
 	db: Db,
 	input: {
-		formData: FormData
+		value: FormValue<'survey'>
 		attribution: AttributionFacts
 		/** The page's honeypot token (decision 137). */
 		formToken?: string
 	},
-): Promise<FormOutcome> {
-	const submission = parseForm('survey', input.formData)
-	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
-	if (!(await mayUseFormToken(db, input.formToken, 'survey', submission.value.email)))
-		return { status: 'invalid', reply: submission.reply(alreadySent) }
-	await saveSurveyResponse(db, submission.value, input.attribution)
+): Promise<SignupOutcome> {
+	if (!(await mayUseFormToken(db, input.formToken, 'survey', input.value.email))) return alreadySent
+	await saveSurveyResponse(db, input.value, input.attribution)
 	return { status: 'ok', redirectTo: LIST_DESTINATIONS.insiders_survey }
 }

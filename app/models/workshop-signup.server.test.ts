@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '~/db/client.server'
 import { leads, outbox } from '~/db/schema-leads.server'
 import type { AttributionFacts } from '~/domain/attribution'
 import { MESSAGES } from '~/forms/messages'
+import type { FormValue } from '~/forms/registry'
 import { prepareDatabase } from '~/models/prepare-database.server'
 import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import { isRegistered } from './event-reminders.server'
@@ -68,16 +69,10 @@ vi.mock('~/content/site-content.server', () => ({
 const attribution: AttributionFacts = { partnerKey: null, referralUrl: null, marketing: {} }
 const origin = 'https://site.test'
 
-const form = (fields: Record<string, string>) => {
-	const formData = new FormData()
-	for (const [name, value] of Object.entries(fields)) formData.append(name, value)
-	return formData
-}
-
 describe('a workshop sign-up chooses a session', () => {
 	let database: Database
-	const submit = (fields: Record<string, string>) =>
-		submitSignup(database.db, { formData: form(fields), list: 'workshop', attribution, origin })
+	const submit = (value: FormValue<'workshopSignup'>) =>
+		submitSignup(database.db, { value, list: 'workshop', attribution, origin })
 	const mailTo = (to: string) =>
 		database.db.select().from(outbox).where(eq(outbox.toAddress, to)).orderBy(outbox.id)
 
@@ -137,21 +132,12 @@ describe('a workshop sign-up chooses a session', () => {
 		['a session that has begun', 'begun-session', MESSAGES.workshopSessionBegun],
 		['a full session', 'full-session', MESSAGES.workshopSessionFull],
 		['a cancelled session', 'cancelled-session', MESSAGES.workshopSessionUnknown],
-	])(
-		'%s is refused next to the field; nothing is stored and the form keeps its input',
-		async (_, session, message) => {
-			const outcome = await submit({ email: 'lin@example.com', firstName: 'Lin', session })
-			expect(outcome.status).toBe('invalid')
-			if (outcome.status !== 'invalid') return
-			expect(outcome.reply.error).toEqual({ session: [message] })
-			expect(outcome.reply.initialValue).toMatchObject({
-				email: 'lin@example.com',
-				firstName: 'Lin',
-			})
-			expect(await findLead(database.db, 'lin@example.com', 'workshop')).toBeNull()
-			expect(await mailTo('lin@example.com')).toEqual([])
-		},
-	)
+	])('%s is refused next to the field and nothing is stored', async (_, session, message) => {
+		const outcome = await submit({ email: 'lin@example.com', firstName: 'Lin', session })
+		expect(outcome).toEqual({ status: 'refused', fieldErrors: { session: [message] } })
+		expect(await findLead(database.db, 'lin@example.com', 'workshop')).toBeNull()
+		expect(await mailTo('lin@example.com')).toEqual([])
+	})
 
 	test('a second sign-up for a known address changes nothing until the link in the e-mail to that address is followed', async () => {
 		await submit({ email: 'mover@example.com', firstName: 'Ada', session: 'next-session' })
@@ -166,7 +152,7 @@ describe('a workshop sign-up chooses a session', () => {
 
 		// Someone else types the address, another session and another name.
 		const outcome = await submit({
-			email: ' Mover@Example.com',
+			email: 'Mover@Example.com',
 			firstName: 'Hacked',
 			session: 'later-session',
 		})
@@ -232,7 +218,7 @@ describe('a workshop sign-up chooses a session', () => {
 		const fromOneNetwork = { clientIp: '203.0.113.7' }
 		for (let index = 0; index < 100; index++) {
 			const outcome = await submitSignup(database.db, {
-				formData: form({ email: `bot${index}@invented.example`, session: 'capped-session' }),
+				value: { email: `bot${index}@invented.example`, session: 'capped-session' },
 				list: 'workshop',
 				attribution,
 				origin,
@@ -244,7 +230,7 @@ describe('a workshop sign-up chooses a session', () => {
 			(await placesTaken(database.db, ['capped-session'])).get('capped-session')
 		expect(await taken()).toBe(UNCONFIRMED_PLACES_PER_NETWORK)
 		const real = await submitSignup(database.db, {
-			formData: form({ email: 'real.person@example.com', session: 'capped-session' }),
+			value: { email: 'real.person@example.com', session: 'capped-session' },
 			list: 'workshop',
 			attribution,
 			origin,
@@ -282,7 +268,7 @@ describe('a workshop sign-up chooses a session', () => {
 			.set({ placeExpiresAt: new Date(Date.now() - 1000) })
 			.where(eq(leads.email, 'bot0@invented.example'))
 		await submitSignup(database.db, {
-			formData: form({ email: 'another@example.com', session: 'capped-session' }),
+			value: { email: 'another@example.com', session: 'capped-session' },
 			list: 'workshop',
 			attribution,
 			origin,

@@ -1,28 +1,36 @@
 /**
  * The sign-up routes' side of a submission (docs/decisions/063, 065): read the form (the body
- * must be a form and its honeypot untouched, else a 400 is thrown and nothing is stored) and
- * what the request says about the visitor, then hand plain values to the model
- * (app/models/signups.server.ts). The route turns the outcome into a response and sets cookies.
+ * must be a form and its honeypot untouched, else a 400 is thrown and nothing is stored), parse
+ * it with the form's schema, the one the browser validates with, and hand the value and what the
+ * request says about the visitor to the model (app/models/signups.server.ts). An invalid form
+ * never reaches the model. A model's refusal comes back as the same conform reply as a schema's
+ * messages, so it is shown beside the form or its field, with or without JavaScript, and the
+ * visitor's values are kept. The route turns the outcome into a response and sets cookies.
  *
- * One module for these routes on purpose: every `.server` import a route makes stays in its
- * browser bundle as an empty module, and the first load of `/` has no bytes to spare
- * (docs/decisions/004).
+ * One module for the sign-up routes because they read, check and answer alike, not to save
+ * bytes: the Vite build leaves a route's `.server` imports out of its browser bundle.
  */
+import type { Submission, SubmissionResult } from '@conform-to/react'
 import { type AppLoadContext, json } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
-import type { SignupList } from '~/forms/names'
+import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
+import { parseForm } from '~/forms/parse.server'
 import { getAttribution } from '~/http/attribution.server'
 import { checkHoneypot } from '~/http/honeypot.server'
 import { redirectWithinSite } from '~/http/redirect'
 import { getProfile } from '~/http/session.server'
-import { EMPTY_PROFILE } from '~/models/profile'
+import { EMPTY_PROFILE, type Profile } from '~/models/profile'
 import {
-	type FormOutcome,
+	type SignupOutcome,
 	submitProfile,
 	submitSignup,
 	submitSurvey,
 } from '~/models/signups.server'
 import { readForm } from '~/utils/responses'
+
+type FormOutcome<Extra = unknown> =
+	| { status: 'invalid'; reply: SubmissionResult<string[]> }
+	| ({ status: 'ok'; redirectTo: string } & Extra)
 
 /** The form, and its honeypot token for the model to spend (one submission, decision 137). */
 async function readHumanForm(request: Request): Promise<{ formData: FormData; formToken: string }> {
@@ -30,34 +38,64 @@ async function readHumanForm(request: Request): Promise<{ formData: FormData; fo
 	return { formData, formToken: checkHoneypot(formData) }
 }
 
+/** What the model said, in the form's terms: a refusal is replied to like invalid values. */
+function answerOf<Extra>(
+	submission: Pick<Submission<unknown>, 'reply'>,
+	outcome: SignupOutcome<Extra>,
+): FormOutcome<Extra> {
+	if (outcome.status !== 'refused') return outcome
+	const { formErrors, fieldErrors } = outcome
+	return { status: 'invalid', reply: submission.reply({ formErrors, fieldErrors }) }
+}
+
 export async function submitSignupForm(
 	request: Request,
 	context: AppLoadContext,
 	list: SignupList,
-) {
-	return submitSignup(await getDb(), {
-		...(await readHumanForm(request)),
+): Promise<FormOutcome> {
+	const { formData, formToken } = await readHumanForm(request)
+	const submission = parseForm(SIGNUP_FORMS[list], formData)
+	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+	const outcome = await submitSignup(await getDb(), {
+		value: submission.value,
 		list,
 		attribution: getAttribution(request, context.origin),
 		origin: context.origin,
 		clientIp: context.clientIp,
+		formToken,
 	})
+	return answerOf(submission, outcome)
 }
 
-export async function submitProfileForm(request: Request, context: AppLoadContext) {
-	const form = await readHumanForm(request)
-	return submitProfile(await getDb(), {
-		...form,
+export async function submitProfileForm(
+	request: Request,
+	context: AppLoadContext,
+): Promise<FormOutcome<{ profile: Profile }>> {
+	const { formData, formToken } = await readHumanForm(request)
+	const submission = parseForm('onboarding', formData)
+	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+	const outcome = await submitProfile(await getDb(), {
+		value: submission.value,
 		current: (await getProfile(request, context)) ?? EMPTY_PROFILE,
 		attribution: getAttribution(request, context.origin),
+		formToken,
 	})
+	return answerOf(submission, outcome)
 }
 
-export async function submitSurveyForm(request: Request, context: AppLoadContext) {
-	return submitSurvey(await getDb(), {
-		...(await readHumanForm(request)),
+export async function submitSurveyForm(
+	request: Request,
+	context: AppLoadContext,
+): Promise<FormOutcome> {
+	const { formData, formToken } = await readHumanForm(request)
+	const submission = parseForm('survey', formData)
+	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+	const outcome = await submitSurvey(await getDb(), {
+		value: submission.value,
 		attribution: getAttribution(request, context.origin),
+		formToken,
 	})
+	return answerOf(submission, outcome)
 }
 
 /**

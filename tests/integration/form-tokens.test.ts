@@ -21,12 +21,6 @@ import { leaveInProcess, useInProcess } from '../support/in-process'
 const attribution: AttributionFacts = { partnerKey: null, referralUrl: null, marketing: {} }
 const origin = 'https://site.test'
 
-const form = (fields: Record<string, string>) => {
-	const formData = new FormData()
-	for (const [name, value] of Object.entries(fields)) formData.append(name, value)
-	return formData
-}
-
 describe.each(databaseBackends)('a form token is good for one submission on $name', (backend) => {
 	let database: Database
 	let cleanup: () => Promise<void>
@@ -43,7 +37,7 @@ describe.each(databaseBackends)('a form token is good for one submission on $nam
 
 	const signUp = (email: string, formToken: string) =>
 		submitSignup(database.db, {
-			formData: form({ email }),
+			value: { email },
 			list: 'course',
 			attribution,
 			origin,
@@ -61,10 +55,7 @@ describe.each(databaseBackends)('a form token is good for one submission on $nam
 		for (const email of addresses) outcomes.push(await signUp(email, token))
 		expect(outcomes[0]).toEqual({ status: 'ok', redirectTo: '/enrolled' })
 		for (const outcome of outcomes.slice(1)) {
-			expect(outcome.status).toBe('invalid')
-			expect(outcome.status === 'invalid' && outcome.reply.error).toEqual({
-				'': [MESSAGES.formAlreadySent],
-			})
+			expect(outcome).toEqual({ status: 'refused', formErrors: [MESSAGES.formAlreadySent] })
 		}
 		expect(await stored(addresses[0]!)).toEqual({ leads: 1, emails: 1 })
 		for (const email of addresses.slice(1))
@@ -79,7 +70,7 @@ describe.each(databaseBackends)('a form token is good for one submission on $nam
 			status: 'ok',
 			redirectTo: '/enrolled',
 		})
-		expect(await signUp(' Twice@Example.com ', token)).toEqual({
+		expect(await signUp('Twice@Example.com', token)).toEqual({
 			status: 'ok',
 			redirectTo: '/enrolled',
 		})
@@ -90,11 +81,11 @@ describe.each(databaseBackends)('a form token is good for one submission on $nam
 		const token = honeypotProps().validFrom
 		expect((await signUp('first-form@example.com', token)).status).toBe('ok')
 		const survey = await submitSurvey(database.db, {
-			formData: form({ email: 'other@example.com', rating: '5' }),
+			value: { email: 'other@example.com', rating: 5, mayQuote: false },
 			attribution,
 			formToken: token,
 		})
-		expect(survey.status).toBe('invalid')
+		expect(survey.status).toBe('refused')
 	})
 
 	test('no address is kept with a token, and the hourly job deletes tokens used more than a day ago', async () => {
