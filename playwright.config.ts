@@ -102,7 +102,14 @@ export default defineConfig({
 	outputDir: 'test-results',
 	use: { baseURL, trace: 'retain-on-failure' },
 	projects: [
-		{ name: 'js', testIgnore: /bot\.spec\.ts/, use: { ...chromium } },
+		// With JavaScript, a visitor who asks for reduced motion: no particle background unless a
+		// spec asks for it (first-load, interface). Chromium draws its WebGL in software here
+		// (SwiftShader), 60 frames a second for each open page, on the two cores the sites and
+		// the other worker share, and three.js compiles on the page's main thread: the decoration,
+		// not the flow under test, decided when answers showed (a three-page seat claim took 52 s
+		// with it, 35 s without; a sign-up's answer came after 5 s in CI). A phone draws it on its
+		// GPU. Reduced motion changes nothing else a test reads.
+		{ name: 'js', testIgnore: /bot\.spec\.ts/, use: { ...chromium, reducedMotion: 'reduce' } },
 		{ name: 'no-js', testIgnore: /bot\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
 		{ name: 'bot', testMatch: /bot\.spec\.ts/, use: { ...chromium, userAgent: BOT_USER_AGENT } },
 	],

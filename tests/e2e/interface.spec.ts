@@ -12,18 +12,23 @@ const withPreview = (query: string) => `${query}&secret=${E2E_PREVIEW_SECRET}`
 const particles = (page: Page) => page.getByTestId('particles').locator('canvas')
 /**
  * Waits until the background has had its chance to start: a desktop fetches the 3D chunk in the
- * first idle time after the page hydrated, a phone at the first interaction (the pointer move)
- * and then when idle. So: the move, the page hydrated, then an idle callback queued after the
+ * first idle time after its island hydrated, a phone at the first interaction (the pointer move)
+ * and then when idle. So: the move, the island hydrated, then an idle callback queued after the
  * background's own has run.
  */
 async function interactAndSettle(page: Page) {
 	await page.mouse.move(100, 100)
 	await pageHydrated(page)
+	// The background's island is the layout's first, right before the site header (layouts.tsx):
+	// hydrated, or not there at all where the background cannot show (light mode, reduced motion).
+	await expect(page.locator('[data-island="waiting"]:has(+ header)')).toHaveCount(0, {
+		timeout: 15_000,
+	})
 	await page.evaluate(
 		() =>
 			new Promise<void>((resolve) =>
 				// The page may never be idle (a busy machine): the background's own callback waits
-				// at most 1 s (hydration.ts), these at most 2 s, so they run after it.
+				// at most 1 s (deferred.tsx), these at most 2 s, so they run after it.
 				requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2_000 }), {
 					timeout: 2_000,
 				}),
@@ -79,6 +84,8 @@ async function litPixels(page: Page): Promise<number> {
 }
 
 test.describe('particle background', () => {
+	// The js project turns motion off by default (playwright.config.ts); these tests need it on.
+	test.use({ reducedMotion: 'no-preference' })
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
 
 	test('starts within 2 s of load on a desktop, as a chunk that is not in the first load', async ({
@@ -335,10 +342,6 @@ test.describe('toasts and preview mode', () => {
 		await page.goto(withPreview('/workshop?preview=true'))
 		const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem')
 		await expect(toast).toContainText('Preview mode is on')
-		// With JavaScript the close link becomes a button once the page has hydrated: a click as
-		// React swaps the element can land on neither, so the visitor's click comes after.
-		if (testInfo.project.name === 'js')
-			await expect(toast.getByRole('button', { name: 'Close' })).toBeVisible()
 		await toast
 			.getByRole('button', { name: 'Close' })
 			.or(toast.getByRole('link', { name: 'Close' }))
@@ -383,17 +386,6 @@ function watchBuildCheckCode(page: Page) {
 	return watch
 }
 
-/** Records on the page, by its clock, when the root marked the first hydration (`data-hydrated`). */
-async function recordHydrationTime(page: Page) {
-	await page.addInitScript(() => {
-		new MutationObserver((_, observer) => {
-			if (document.documentElement.dataset.hydrated !== 'true') return
-			Object.assign(window, { __hydratedAt: Date.now() })
-			observer.disconnect()
-		}).observe(document.documentElement, { attributeFilter: ['data-hydrated'] })
-	})
-}
-
 test.describe('resilience', () => {
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript')
 
@@ -425,17 +417,11 @@ test.describe('resilience', () => {
 			route.fulfill({ status: 204, headers: { 'X-Remix-Reload-Document': 'true' } }),
 		)
 		const checkCode = watchBuildCheckCode(page)
-		await recordHydrationTime(page)
 		await page.goto('/', { waitUntil: 'networkidle' })
 		await hydrated(page.getByRole('link', { name: 'Join the free workshop' }))
 		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
-		// The check's code loads when the first check is due, an hour after the page hydrated (the
-		// check is set in the same commit): not before. The page's own clock says when that was;
-		// the test's steps since (the forms' code loading, network idle) take time of their own.
-		const sinceHydration = await page.evaluate(
-			() => Date.now() - (window as unknown as { __hydratedAt: number }).__hydratedAt,
-		)
-		await page.clock.runFor(3_600_000 - 1000 - sinceHydration)
+		// The check's code loads when the first check is due, an hour after the page: not before.
+		await page.clock.runFor(3_600_000 - 1000)
 		expect(checkCode.fetched).toBe(false)
 		const check = page.waitForRequest(/\/__manifest\?.*build-check=1$/)
 		await page.clock.runFor(1000)

@@ -3,12 +3,6 @@ import { baseURL } from '../../playwright.config'
 import { address, inbox } from './inbox'
 import { payInSandbox } from './pay'
 
-// A visitor who asks for reduced motion: no particle background. Chromium draws its WebGL in
-// software here (SwiftShader), 60 frames a second for each open page; these flows keep several
-// pages open, and on two cores shared with the other worker and the sites the background starved
-// them past the test's time (a three-page seat claim took 52 s with it, 35 s without).
-test.use({ reducedMotion: 'reduce' })
-
 // Seats to share (issue 25, item 4; docs/decisions/118), with JavaScript on (project js) and off
 // (project no-js): a course order of three seats gives the buyer one claim link per seat on the
 // thank-you page and in the receipt; a teammate claims one and gets a confirmation; the buyer's

@@ -3,12 +3,6 @@ import { baseURL } from '../../playwright.config'
 import { address, inbox } from './inbox'
 import { payInSandbox } from './pay'
 
-// A visitor who asks for reduced motion: no particle background. Chromium draws its WebGL in
-// software here (SwiftShader), 60 frames a second for each open page; these flows keep several
-// pages open, and on two cores shared with the other worker and the sites the background starved
-// them past the test's time (a three-page seat claim took 52 s with it, 35 s without).
-test.use({ reducedMotion: 'reduce' })
-
 // Telling people what happened (issue 25, items 8-9; docs/decisions/113), with JavaScript on
 // (project js) and off (project no-js), on a site with no SITE_URL: the receipt carries the
 // pass links and the calendar file from the address the site listens on, and claiming a pass

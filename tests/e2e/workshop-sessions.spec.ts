@@ -6,12 +6,6 @@ import { hydrated } from './hydration'
 import { address, inbox } from './inbox'
 import { signupLink } from './signup-link'
 
-// A visitor who asks for reduced motion: no particle background. Chromium draws its WebGL in
-// software here (SwiftShader), 60 frames a second for each open page; these flows keep several
-// pages open, and on two cores shared with the other worker and the sites the background starved
-// them past the test's time (a three-page seat claim took 52 s with it, 35 s without).
-test.use({ reducedMotion: 'reduce' })
-
 // Workshop sessions (docs/decisions/110), with JavaScript on (project js) and off (no-js): the
 // visitor picks a session with a radio button, the nearest one chosen by default; the page they
 // land on and the confirmation (read from the mail peer) name it, and the calendar file attached
