@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { adminURL } from '../../playwright.config'
+import { payByRequests } from './pay'
 import { signInAsOwner } from './sign-in'
 
 // Launch day at a glance (issue 27 item 1, docs/decisions/121) on the second e2e site, where
@@ -15,24 +16,8 @@ const OWNER_ZONE = 'Europe/Berlin'
 
 /** Buys `quantity` course seats in the sandbox, without a browser. */
 async function buySeats(page: Page, quantity: number) {
-	const created = await page.request.post('/checkout', {
-		data: { code: 'ai-driven-dev-preorder', quantity, region: 'GLOBAL' },
-		headers: { Origin: adminURL },
-	})
-	expect(created.status()).toBe(200)
-	const { link } = (await created.json()) as { link: string }
-	const paid = await page.request.post(link, {
-		form: {
-			intent: 'pay',
-			cardNumber: '4242 4242 4242 4242',
-			expiry: '12 / 40',
-			cvc: '123',
-			email: `glance-${test.info().project.name}-${Date.now()}@example.com`,
-		},
-		headers: { Origin: adminURL },
-		maxRedirects: 0,
-	})
-	expect(paid.status()).toBe(303)
+	const email = `glance-${test.info().project.name}-${Date.now()}@example.com`
+	await payByRequests(page, email, { origin: adminURL, quantity })
 }
 
 /** The number a figure of a period shows (`Orders paid` in `The last hour`). */

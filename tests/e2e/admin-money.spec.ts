@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { adminURL } from '../../playwright.config'
+import { payByRequests } from './pay'
 import { signInAsOwnerConfirmed } from './sign-in'
 
 // Money as an accountant reads it (issue 27 item 4, docs/decisions/124) on the second e2e site,
@@ -14,26 +15,8 @@ const WIDTHS = [
 ]
 
 /** Buys a course seat in the sandbox as `email`, without a browser; the order id. */
-async function buySeat(page: Page, email: string): Promise<string> {
-	const created = await page.request.post('/checkout', {
-		data: { code: 'ai-driven-dev-preorder', quantity: 1, region: 'GLOBAL' },
-		headers: { Origin: adminURL },
-	})
-	expect(created.status()).toBe(200)
-	const { link } = (await created.json()) as { link: string }
-	const paid = await page.request.post(link, {
-		form: {
-			intent: 'pay',
-			cardNumber: '4242 4242 4242 4242',
-			expiry: '12 / 40',
-			cvc: '123',
-			email,
-		},
-		headers: { Origin: adminURL },
-		maxRedirects: 0,
-	})
-	expect(paid.status()).toBe(303)
-	return link.split('/').at(-1)!
+function buySeat(page: Page, email: string): Promise<string> {
+	return payByRequests(page, email, { origin: adminURL })
 }
 
 const overflow = (page: Page) =>

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminURL } from '../../playwright.config'
+import { payByRequests } from './pay'
 import { signInAsOwner } from './sign-in'
 
 // Find anyone and a person's page (issue 27, docs/decisions/114) on the second e2e site, where
@@ -15,26 +16,8 @@ const WIDTHS = [
 /** Signs in with the fake GitHub as `login` (its authorize URL approves `login=` at once). */
 
 /** Buys `quantity` course seats in the sandbox as `email`, without a browser; the order id. */
-async function buySeats(page: Page, email: string, quantity: number): Promise<string> {
-	const created = await page.request.post('/checkout', {
-		data: { code: 'ai-driven-dev-preorder', quantity, region: 'GLOBAL' },
-		headers: { Origin: adminURL },
-	})
-	expect(created.status()).toBe(200)
-	const { link } = (await created.json()) as { link: string }
-	const paid = await page.request.post(link, {
-		form: {
-			intent: 'pay',
-			cardNumber: '4242 4242 4242 4242',
-			expiry: '12 / 40',
-			cvc: '123',
-			email,
-		},
-		headers: { Origin: adminURL },
-		maxRedirects: 0,
-	})
-	expect(paid.status()).toBe(303)
-	return link.split('/').at(-1)!
+function buySeats(page: Page, email: string, quantity: number): Promise<string> {
+	return payByRequests(page, email, { origin: adminURL, quantity })
 }
 
 /** A review image (docs/screenshots/), kept in the test's output directory. */

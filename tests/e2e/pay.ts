@@ -39,3 +39,34 @@ export async function payInSandbox(
 	})
 	return orderId
 }
+
+/**
+ * Buys `quantity` course seats as `email` without a browser: the JSON checkout, then the
+ * sandbox's payment form posted as its page would (`origin` is the site's, for the Origin check).
+ * For the owner's specs, which need paid orders to look at, not a buyer's steps; the order's id.
+ */
+export async function payByRequests(
+	page: Page,
+	email: string,
+	{ origin, quantity = 1 }: { origin: string; quantity?: number },
+): Promise<string> {
+	const created = await page.request.post('/checkout', {
+		data: { code: 'ai-driven-dev-preorder', quantity, region: 'GLOBAL' },
+		headers: { Origin: origin },
+	})
+	expect(created.status()).toBe(200)
+	const { link } = (await created.json()) as { link: string }
+	const paid = await page.request.post(link, {
+		form: {
+			intent: 'pay',
+			cardNumber: '4242 4242 4242 4242',
+			expiry: '12 / 40',
+			cvc: '123',
+			email,
+		},
+		headers: { Origin: origin },
+		maxRedirects: 0,
+	})
+	expect(paid.status()).toBe(303)
+	return link.split('/').at(-1)!
+}

@@ -72,6 +72,9 @@ const api = http.createServer((req, res) => {
 	res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(messages))
 })
 
+// A site that goes away inside a mail transaction resets its connection, which smtp-server
+// reports as an 'error' event: unheard, it would end the peer and every later test's mail.
+smtp.on('error', () => {})
 smtp.listen(smtpPort, '127.0.0.1', () => api.listen(httpPort, '127.0.0.1'))
 for (const signal of ['SIGINT', 'SIGTERM'])
 	process.once(signal, () => {
