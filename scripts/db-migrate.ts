@@ -6,7 +6,7 @@
  */
 import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { prepareDatabase } from '~/db/prepare.server'
 
 try {
 	getConfig()

@@ -13,10 +13,10 @@ import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { LEAD_LISTS } from '~/forms/names'
 import { commitSession, getSession } from '~/http/session.server'
-import { currentSessionVersion } from '~/models/admin/role.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { currentSessionVersion } from '~/models/owner-access/role.server'
 
 const { values } = parseArgs({
 	options: {

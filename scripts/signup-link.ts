@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util'
 import { ConfigError, getConfig } from '~/config.server'
 import { LEAD_LISTS, type LeadList } from '~/forms/names'
-import { LIST_LINK_PAGES } from '~/models/leads.server'
-import { createSignupLink } from '~/models/one-click.server'
+import { LIST_LINK_PAGES } from '~/models/leads/leads.server'
+import { createSignupLink } from '~/models/preferences/one-click.server'
 
 const usage = `Usage: npm run signup-link -- --email <address> --list <${LEAD_LISTS.join('|')}> [--origin <url>] [--page <path>]`
 

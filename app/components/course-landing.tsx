@@ -19,8 +19,8 @@ import {
 import type { CourseCopy } from '~/components/landing/course-copy.server'
 import { LeadLayout, PageHeading, SectionHeading } from '~/components/layouts'
 import type { Person, Testimonial } from '~/content/site-content'
-import type { PresentedEvent } from '~/models/calendar.server'
-import type { CourseOffer as Offer } from '~/models/offer.server'
+import type { CourseOffer as Offer } from '~/models/course/offer.server'
+import type { PresentedEvent } from '~/models/events/calendar.server'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
 export function CourseLanding({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Icon } from '~/components/icons'
-import type { PresentedEvent } from '~/models/calendar.server'
+import type { PresentedEvent } from '~/models/events/calendar.server'
 import { formatEventRange, visitorTimeZone } from '~/utils/event-time'
 
 /**

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 // Type only: the profile rules (and zod) stay out of this page's bundle.
-import type { Profile } from '~/models/profile'
+import type { Profile } from '~/models/leads/profile'
 
 /** Where the sign-in starts; `returnTo` is the path to come back to afterwards. */
 export function signInHref(returnTo: string): string {

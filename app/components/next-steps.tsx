@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Icon } from '~/components/icons'
 import { EventDate } from '~/components/islands'
-import type { PresentedEvent } from '~/models/calendar.server'
+import type { PresentedEvent } from '~/models/events/calendar.server'
 
 export type NextStep = { when: string; what: ReactNode }
 export type OnwardLink = { to: string; label: string; text: string }

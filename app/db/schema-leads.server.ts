@@ -97,7 +97,7 @@ export const outbox = pgTable('outbox', {
 
 /**
  * 0022: addresses that get no list mail (docs/decisions/109), by the hash of their folded
- * mailbox (models/mailbox.server.ts): no address is stored, and `Ada+news@` is `ada@`.
+ * mailbox (models/preferences/mailbox.server.ts): no address is stored, and `Ada+news@` is `ada@`.
  */
 export const emailSuppressions = pgTable('email_suppressions', {
 	mailboxKey: text('mailbox_key').primaryKey(),

@@ -153,7 +153,7 @@ export const DEFAULT_VERIFY_REASON = 'Failed to verify payment'
 export const paymentVerificationFailed = (reason: string = DEFAULT_VERIFY_REASON) =>
 	`Payment verification failed: ${reason}`
 
-/** Why a signed sign-up link was refused (models/signed-token.server.ts, docs/decisions/062). */
+/** Why a signed sign-up link was refused (models/links/signed-token.server.ts, docs/decisions/062). */
 export const TOKEN_MESSAGES = {
 	invalid: 'This sign-up link is not valid. Please check you copied all of it, or sign up below.',
 	expired: 'This sign-up link has expired. Please sign up below instead.',

@@ -72,7 +72,7 @@ const isWebUrl = (value: string) =>
 /**
  * The visitor profile's rules (SPEC §5), one field each in the spec's order: the first failing
  * field gives the message returned. Every field is optional because an empty value is ignored
- * when data is applied (`applyProfileData` in app/models/profile.ts).
+ * when data is applied (`applyProfileData` in app/models/leads/profile.ts).
  */
 export const profileSchema = z.object({
 	email: z.string().trim().max(EMAIL_MAX_LENGTH, MESSAGES.email).email(MESSAGES.email).optional(),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { HONEYPOT_MAX_AGE_MS } from '~/models/form-tokens.server'
+import { HONEYPOT_MAX_AGE_MS } from '~/models/leads/form-tokens.server'
 import { checkHoneypot, honeypotProps } from './honeypot.server'
 
 beforeAll(() => {

@@ -8,12 +8,12 @@
  * landing page's render; the time is only signed, never secret.
  * A token is good for one submission and for HONEYPOT_MAX_AGE_MS (docs/decisions/137): every
  * answer gets its own, cached pages included (the page cache stamps a fresh one), and the
- * sign-up models record each token used (app/models/form-tokens.server.ts).
+ * sign-up models record each token used (app/models/leads/form-tokens.server.ts).
  */
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { getConfig } from '~/config.server'
-import { HONEYPOT_MAX_AGE_MS } from '~/models/form-tokens.server'
+import { HONEYPOT_MAX_AGE_MS } from '~/models/leads/form-tokens.server'
 
 const NAME_FIELD = 'website'
 const VALID_FROM_FIELD = 'from__confirm'

@@ -8,8 +8,8 @@
  */
 import type { Request } from 'express'
 import { getConfig } from '~/config.server'
-import { ONE_CLICK_PATH } from '~/models/email-preferences.server'
-import { verifyUnsubscribeToken } from '~/models/signed-token.server'
+import { verifyUnsubscribeToken } from '~/models/links/signed-token.server'
+import { ONE_CLICK_PATH } from '~/models/preferences/preferences.server'
 
 export function isOneClickUnsubscribe(req: Pick<Request, 'method' | 'path' | 'originalUrl'>) {
 	if (req.method !== 'POST' || req.path !== ONE_CLICK_PATH) return false

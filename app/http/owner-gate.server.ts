@@ -9,7 +9,7 @@
  */
 import type { ServerBuild } from '@remix-run/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
-import { withAuditSource } from '~/models/admin/audit.server'
+import { withAuditSource } from '~/models/audit/audit.server'
 import { getOwner, type Owner } from './owner.server'
 import type { RequestFacts } from './request.server'
 

@@ -8,7 +8,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { type OwnerSession, parseOwnerSession } from '~/domain/owner-role'
-import { ownerName, ownerStillHolds } from '~/models/admin/role.server'
+import { ownerName, ownerStillHolds } from '~/models/owner-access/role.server'
 import { pathNotFound } from '~/utils/responses'
 import { canUseOperatorTools } from './operator-tools.server'
 import { getSession } from './session.server'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import { EMPTY_PROFILE, type Profile } from '~/models/profile'
+import { EMPTY_PROFILE, type Profile } from '~/models/leads/profile'
 
 const profile: Profile = {
 	...EMPTY_PROFILE,

@@ -6,7 +6,7 @@
 import { type AppLoadContext, createCookieSessionStorage, type Session } from '@remix-run/node'
 import type { OwnerSession } from '~/domain/owner-role'
 import type { StepUpGrant } from '~/domain/step-up'
-import { type Profile, parseStoredProfile } from '~/models/profile'
+import { type Profile, parseStoredProfile } from '~/models/leads/profile'
 import { cookies } from './cookies.server'
 
 // `owner`: the owner role (docs/decisions/080), with its own expiry; checked on every request.

@@ -16,8 +16,8 @@ import {
 	stepUpGrant,
 	stepUpHolds,
 } from '~/domain/step-up'
-import { hasPasskey } from '~/models/admin/passkeys.server'
-import { hasTotp } from '~/models/admin/totp.server'
+import { hasPasskey } from '~/models/owner-access/passkeys.server'
+import { hasTotp } from '~/models/owner-access/totp.server'
 import { ADMIN_HEADERS, type Owner } from './owner.server'
 import { sameSitePath } from './redirect'
 import { commitSession, getSession } from './session.server'

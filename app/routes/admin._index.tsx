@@ -20,11 +20,11 @@ import {
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { listAuditLog } from '~/models/admin/audit.server'
-import { readDayRange } from '~/models/admin/day-range.server'
-import { getLaunchDay, rollupTimeZone } from '~/models/admin/launch-day.server'
-import { getOverview } from '~/models/admin/overview.server'
-import { sessionHeadCounts } from '~/models/workshop-sessions.server'
+import { listAuditLog } from '~/models/audit/audit.server'
+import { sessionHeadCounts } from '~/models/events/sessions.server'
+import { getLaunchDay, rollupTimeZone } from '~/models/figures/launch-day.server'
+import { getOverview } from '~/models/figures/overview.server'
+import { readDayRange } from '~/models/lists/day-range.server'
 
 export const meta = adminMeta('Overview')
 export const headers = () => ADMIN_HEADERS

@@ -6,7 +6,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { getLaunchDay } from '~/models/admin/launch-day.server'
+import { getLaunchDay } from '~/models/figures/launch-day.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)

@@ -8,7 +8,7 @@ import { AuditTable } from '~/components/admin/audit-table'
 import { AdminHeading, adminMeta, Pager } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { listAuditLog } from '~/models/admin/audit.server'
+import { listAuditLog } from '~/models/audit/audit.server'
 
 export const meta = adminMeta('Audit log')
 export const headers = () => ADMIN_HEADERS

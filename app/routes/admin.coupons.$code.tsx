@@ -22,7 +22,7 @@ import {
 	getCouponChoices,
 	setCouponActive,
 	updateCoupon,
-} from '~/models/admin/coupons.server'
+} from '~/models/coupons/manage.server'
 import { readForm, requireFound } from '~/utils/responses'
 
 export const meta = adminMeta('Coupon')

@@ -9,7 +9,7 @@ import { AdminHeading, adminMeta, formatTime, money, tableClasses } from '~/comp
 import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
-import { listCoupons } from '~/models/admin/coupons.server'
+import { listCoupons } from '~/models/coupons/manage.server'
 
 export const meta = adminMeta('Coupons')
 export const headers = () => ADMIN_HEADERS

@@ -11,7 +11,7 @@ import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
-import { createCoupon, getCouponChoices } from '~/models/admin/coupons.server'
+import { createCoupon, getCouponChoices } from '~/models/coupons/manage.server'
 import { readForm } from '~/utils/responses'
 
 export const meta = adminMeta('New coupon')

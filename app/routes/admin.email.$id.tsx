@@ -16,8 +16,8 @@ import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { redirectWithToast } from '~/http/toast.server'
-import { recordOwnerAction } from '~/models/admin/audit.server'
-import { getEmail, retryEmailAsOwner } from '~/models/admin/email.server'
+import { recordOwnerAction } from '~/models/audit/audit.server'
+import { getEmail, retryEmailAsOwner } from '~/models/messages/outbox.server'
 import { readForm, requireFound } from '~/utils/responses'
 
 export const meta = adminMeta('E-mail')

@@ -18,8 +18,8 @@ import {
 import { getDb } from '~/db/client.server'
 import { DELIVERY_LABELS, outcomeUnknownNote, UNDELIVERED_STATES } from '~/domain/delivery'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { listEmails } from '~/models/admin/email.server'
-import { emailFiltersSchema, filterQuery, parseFilters } from '~/models/admin/filters.server'
+import { emailFiltersSchema, filterQuery, parseFilters } from '~/models/lists/filters.server'
+import { listEmails } from '~/models/messages/outbox.server'
 import { t } from '~/utils/i18n'
 
 export const meta = adminMeta('E-mail')

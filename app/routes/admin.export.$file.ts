@@ -10,16 +10,16 @@ import { getDb } from '~/db/client.server'
 import { type CsvValue, csvStream } from '~/domain/csv'
 import { toMajorUnits } from '~/domain/pricing'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { recordOwnerAction } from '~/models/admin/audit.server'
+import { recordOwnerAction } from '~/models/audit/audit.server'
+import { orderExportRows } from '~/models/checkout/orders.server'
+import { passExportRows } from '~/models/checkout/passes-export.server'
+import { leadExportRows } from '~/models/leads/owner-list.server'
 import {
 	leadFiltersSchema,
 	orderFiltersSchema,
 	parseFilters,
 	passFiltersSchema,
-} from '~/models/admin/filters.server'
-import { leadExportRows } from '~/models/admin/leads.server'
-import { orderExportRows } from '~/models/admin/orders.server'
-import { passExportRows } from '~/models/admin/passes.server'
+} from '~/models/lists/filters.server'
 import { pathNotFound } from '~/utils/responses'
 
 type Export = { header: string[]; rows: AsyncIterable<CsvValue[]> }

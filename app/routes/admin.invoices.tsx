@@ -16,9 +16,9 @@ import {
 import { getDb } from '~/db/client.server'
 import { invoiceMoney } from '~/domain/invoices/format'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { filterQuery } from '~/models/admin/filters.server'
 import { invoicePeriod } from '~/models/invoices/period.server'
 import { invoicesIssuedBetween } from '~/models/invoices/query.server'
+import { filterQuery } from '~/models/lists/filters.server'
 import { t } from '~/utils/i18n'
 
 export const meta = adminMeta('Invoices')

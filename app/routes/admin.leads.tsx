@@ -23,16 +23,21 @@ import {
 import { SubmitButton } from '~/components/button'
 import { FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
+import { parseSort, sortQuery } from '~/db/cursor.server'
 import { LEAD_LISTS } from '~/forms/names'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
-import { parseSort, sortQuery } from '~/models/admin/cursor.server'
-import { eraseLead } from '~/models/admin/erase-lead.server'
-import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/admin/filters.server'
-import { DEFAULT_LEAD_SORT, LEAD_SORTS, leadToErase, listLeads } from '~/models/admin/leads.server'
+import { eraseLead } from '~/models/leads/erase.server'
+import {
+	DEFAULT_LEAD_SORT,
+	LEAD_SORTS,
+	leadToErase,
+	listLeads,
+} from '~/models/leads/owner-list.server'
+import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/lists/filters.server'
 import { t } from '~/utils/i18n'
 import { readForm } from '~/utils/responses'
 

@@ -11,7 +11,7 @@ import { Time } from '~/components/admin/time'
 import { AdminHeading, adminMeta } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { getSend } from '~/models/admin/messages.server'
+import { getSend } from '~/models/messages/owner-sends.server'
 import { requireFound } from '~/utils/responses'
 
 export const meta = adminMeta('Message')

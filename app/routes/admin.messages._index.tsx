@@ -20,8 +20,8 @@ import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
-import { audienceCount, listSends } from '~/models/admin/messages.server'
-import { courseOpening, openCourse } from '~/models/course-opening.server'
+import { courseOpening, openCourse } from '~/models/course/opening.server'
+import { audienceCount, listSends } from '~/models/messages/owner-sends.server'
 import { readForm } from '~/utils/responses'
 
 export const meta = adminMeta('Messages')

@@ -17,13 +17,13 @@ import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
+import { audienceChoices } from '~/models/messages/audiences.server'
 import {
 	type MessageDraft,
 	previewMessage,
 	sendMessage,
 	sendTestMessage,
-} from '~/models/admin/messages.server'
-import { audienceChoices } from '~/models/audiences.server'
+} from '~/models/messages/owner-sends.server'
 import { readForm } from '~/utils/responses'
 
 export const meta = adminMeta('New message')

@@ -17,10 +17,10 @@ import {
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { readDayRange } from '~/models/admin/day-range.server'
-import { filterQuery } from '~/models/admin/filters.server'
-import { rollupTimeZone } from '~/models/admin/launch-day.server'
-import { type MoneyLine, moneyFeeNote, readMoney } from '~/models/admin/money.server'
+import { type MoneyLine, moneyFeeNote, readMoney } from '~/models/checkout/money.server'
+import { rollupTimeZone } from '~/models/figures/launch-day.server'
+import { readDayRange } from '~/models/lists/day-range.server'
+import { filterQuery } from '~/models/lists/filters.server'
 
 export const meta = adminMeta('Money')
 export const headers = () => ADMIN_HEADERS

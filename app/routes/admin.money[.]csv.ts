@@ -6,10 +6,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { csvText } from '~/domain/csv'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { recordOwnerAction } from '~/models/admin/audit.server'
-import { readDayRange } from '~/models/admin/day-range.server'
-import { rollupTimeZone } from '~/models/admin/launch-day.server'
-import { moneyCsvRows, moneyFeeNote, readMoney } from '~/models/admin/money.server'
+import { recordOwnerAction } from '~/models/audit/audit.server'
+import { moneyCsvRows, moneyFeeNote, readMoney } from '~/models/checkout/money.server'
+import { rollupTimeZone } from '~/models/figures/launch-day.server'
+import { readDayRange } from '~/models/lists/day-range.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const owner = await requireOwner(request, context)

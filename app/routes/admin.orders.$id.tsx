@@ -18,6 +18,7 @@ import { Time } from '~/components/admin/time'
 import { AdminHeading, adminMeta, money } from '~/components/admin/ui'
 import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
+import { newPublicId } from '~/db/public-id.server'
 import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/domain/delivery'
 import { foldEmail } from '~/domain/email-address'
 import { parseForm } from '~/forms/parse.server'
@@ -31,9 +32,8 @@ import {
 	refundOrder,
 	refundOrderPart,
 	resendOrderReceipt,
-} from '~/models/admin/order-actions.server'
-import { getOrderDetail } from '~/models/admin/orders.server'
-import { newPublicId } from '~/models/checkout/public-id.server'
+} from '~/models/checkout/order-actions.server'
+import { getOrderDetail } from '~/models/checkout/orders.server'
 import { readForm, requireFound } from '~/utils/responses'
 
 export const meta = adminMeta('Order')

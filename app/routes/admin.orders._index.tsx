@@ -20,16 +20,16 @@ import {
 	SortHeader,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
+import { parseSort, sortQuery } from '~/db/cursor.server'
 import { ORDER_STATUSES } from '~/db/schema.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { parseSort, sortQuery } from '~/models/admin/cursor.server'
-import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/admin/filters.server'
 import {
 	DEFAULT_ORDER_SORT,
 	listOrders,
 	ORDER_SORTS,
 	orderFilterOptions,
-} from '~/models/admin/orders.server'
+} from '~/models/checkout/orders.server'
+import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/lists/filters.server'
 import { t } from '~/utils/i18n'
 
 export const meta = adminMeta('Orders')

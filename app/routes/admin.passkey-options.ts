@@ -10,7 +10,7 @@ import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.serve
 import {
 	passkeyAuthenticationOptions,
 	passkeyRegistrationOptions,
-} from '~/models/admin/passkeys.server'
+} from '~/models/owner-access/passkeys.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const owner = await requireOwner(request, context)

@@ -16,8 +16,8 @@ import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import { hasControlCharacters } from '~/forms/text'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { personPath } from '~/http/person-ref.server'
-import { recordOwnerAction } from '~/models/admin/audit.server'
-import { findAnyone, SEARCH_LIMIT, type Source } from '~/models/admin/search.server'
+import { recordOwnerAction } from '~/models/audit/audit.server'
+import { findAnyone, SEARCH_LIMIT, type Source } from '~/models/leads/search.server'
 
 export const meta = adminMeta('Find anyone')
 export const headers = () => ADMIN_HEADERS

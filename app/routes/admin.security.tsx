@@ -18,9 +18,9 @@ import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { adminReturnPath, grantStepUp, requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
-import { recordOwnerAction } from '~/models/admin/audit.server'
-import { hasPasskey, listPasskeys, registerPasskey } from '~/models/admin/passkeys.server'
-import { hasTotp, spendTotpCode, totpSetUp } from '~/models/admin/totp.server'
+import { recordOwnerAction } from '~/models/audit/audit.server'
+import { hasPasskey, listPasskeys, registerPasskey } from '~/models/owner-access/passkeys.server'
+import { hasTotp, spendTotpCode, totpSetUp } from '~/models/owner-access/totp.server'
 import { readForm } from '~/utils/responses'
 
 export const meta = adminMeta('Security')

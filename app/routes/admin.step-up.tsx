@@ -20,9 +20,9 @@ import { getDb } from '~/db/client.server'
 import { STEP_UP_FIELD_PREFIX } from '~/domain/step-up'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { adminReturnPath, grantStepUp, stepUpPrompt } from '~/http/step-up.server'
-import { recordOwnerAction } from '~/models/admin/audit.server'
-import { spendPasskey } from '~/models/admin/passkeys.server'
-import { type CodeOutcome, spendTotpCode } from '~/models/admin/totp.server'
+import { recordOwnerAction } from '~/models/audit/audit.server'
+import { spendPasskey } from '~/models/owner-access/passkeys.server'
+import { type CodeOutcome, spendTotpCode } from '~/models/owner-access/totp.server'
 import { readForm } from '~/utils/responses'
 
 export const meta = adminMeta('Confirm it’s you')

@@ -9,8 +9,8 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from '@rem
 import { StepUpForm, stepUpOf } from '~/components/admin/step-up-form'
 import { AdminNav, adminMeta } from '~/components/admin/ui'
 import { SiteErrorBoundary } from '~/components/error-boundary'
+import { ownerTimeZone } from '~/content/owner-zone.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
-import { ownerTimeZone } from '~/models/admin/owner-zone.server'
 
 export const meta = adminMeta('Overview')
 

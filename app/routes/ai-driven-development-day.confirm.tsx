@@ -5,9 +5,9 @@ import { NextSteps, readOn } from '~/components/next-steps'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { signedUpCookie } from '~/http/cookies.server'
-import { upcomingEvents } from '~/models/calendar.server'
-import { confirmLead } from '~/models/leads.server'
-import { verifyToken } from '~/models/signed-token.server'
+import { upcomingEvents } from '~/models/events/calendar.server'
+import { confirmLead } from '~/models/leads/leads.server'
+import { verifyToken } from '~/models/links/signed-token.server'
 import { pageMeta } from '~/utils/meta'
 
 /**

@@ -2,9 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
-import { upcomingEvents } from '~/models/calendar.server'
-import { CONFIRMATION_RESEND_MINUTES } from '~/models/confirmation-limits.server'
-import { CONFIRM_LINK_TTL } from '~/models/leads.server'
+import { upcomingEvents } from '~/models/events/calendar.server'
+import { CONFIRM_LINK_TTL } from '~/models/leads/leads.server'
+import { CONFIRMATION_RESEND_MINUTES } from '~/models/preferences/confirmation-limits.server'
 import { pageMeta } from '~/utils/meta'
 import { countOf } from '~/utils/plural'
 

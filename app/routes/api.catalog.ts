@@ -12,7 +12,7 @@ import {
 	methodNotAllowed,
 	orUnavailable,
 } from '~/http/api.server'
-import { getCatalog } from '~/models/catalog.server'
+import { getCatalog } from '~/models/course/catalog.server'
 
 const filter = (name: string) =>
 	z

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { CACHE, geoQuery, jsonWithCache, methodNotAllowed } from '~/http/api.server'
-import { getCountryInfo } from '~/models/country.server'
+import { getCountryInfo } from '~/models/course/country.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	return jsonWithCache(

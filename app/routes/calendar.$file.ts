@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { findEvent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { log } from '~/log.server'
-import { calendarFileName, eventCalendarFile } from '~/models/calendar.server'
-import { calendarSequence } from '~/models/calendar-updates.server'
+import { calendarFileName, eventCalendarFile } from '~/models/events/calendar.server'
+import { calendarSequence } from '~/models/events/calendar-updates.server'
 import { requireFound } from '~/utils/responses'
 
 /** The file's SEQUENCE (docs/decisions/117); 0 when the database cannot say, as before any change. */

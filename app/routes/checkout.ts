@@ -17,7 +17,6 @@ import { rememberCheckout } from '~/http/cookies.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { log } from '~/log.server'
 import { countCheckout } from '~/metrics.server'
-import { getPricingTable } from '~/models/catalog.server'
 import {
 	CheckoutError,
 	type CheckoutFailureCode,
@@ -26,7 +25,8 @@ import {
 	refusalHeaders,
 	regionAllowed,
 } from '~/models/checkout/index.server'
-import { getCountryInfo } from '~/models/country.server'
+import { getPricingTable } from '~/models/course/catalog.server'
+import { getCountryInfo } from '~/models/course/country.server'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:
 // only the bare /checkout (nothing to show) goes home.

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
-import { upcomingEvents } from '~/models/calendar.server'
+import { upcomingEvents } from '~/models/events/calendar.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) =>

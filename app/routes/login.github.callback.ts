@@ -10,13 +10,13 @@ import { canUseOperatorTools } from '~/http/operator-tools.server'
 import { redirectWithinSite } from '~/http/redirect'
 import { storeProfile } from '~/http/session.server'
 import { getGitHubClient } from '~/integrations/github/settings.server'
-import { grantOwnerRole } from '~/models/admin/role.server'
 import {
 	completeGitHubSignIn,
 	paidOrderHashIdFor,
 	SIGN_IN_FAILURES,
 	type SignInResult,
-} from '~/models/github-sign-in.server'
+} from '~/models/leads/github-sign-in.server'
+import { grantOwnerRole } from '~/models/owner-access/role.server'
 import { notFound } from '~/utils/responses'
 
 /** A client that asked for JSON (SPEC §7) rather than a page. */

@@ -5,7 +5,7 @@ import { Icon } from '~/components/icons'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { returnPath } from '~/http/oauth-state.server'
 import { getGitHubClient } from '~/integrations/github/settings.server'
-import { isSignInFailure, SIGN_IN_FAILURES } from '~/models/github-sign-in.server'
+import { isSignInFailure, SIGN_IN_FAILURES } from '~/models/leads/github-sign-in.server'
 import { pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/responses'
 

@@ -14,7 +14,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { pageHoneypot } from '~/http/honeypot.server'
 import { getProfile } from '~/http/session.server'
-import { readOneClickLink } from '~/models/one-click.server'
+import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { signupResponse, submitSurveyForm } from '~/routes/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
 

@@ -3,7 +3,7 @@ import { getDb } from '~/db/client.server'
 import { returnPath } from '~/http/oauth-state.server'
 import { redirectWithinSite } from '~/http/redirect'
 import { clearProfile } from '~/http/session.server'
-import { endOwnerSessions } from '~/models/admin/role.server'
+import { endOwnerSessions } from '~/models/owner-access/role.server'
 
 /** Nothing to show here: the profile card's "Sign out" button posts to it. */
 export function loader() {

@@ -7,11 +7,11 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type Database, openDatabase } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { MESSAGES } from '~/forms/messages'
 import { type HoneypotProps, honeypotProps } from '~/http/honeypot.server'
-import { findLead } from '~/models/leads.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import { mayUseFormToken } from '~/models/signups.server'
+import { findLead } from '~/models/leads/leads.server'
+import { mayUseFormToken } from '~/models/leads/signups.server'
 import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
 import {
 	signupResponse,
@@ -29,7 +29,7 @@ vi.mock('~/db/client.server', async (importOriginal) => ({
 }))
 
 // No workshop session exists, so any session named is unknown; the sessions' own rules are
-// app/models/workshop-signup.server.test.ts's.
+// app/models/events/workshop-signup.server.test.ts's.
 vi.mock('~/content/site-content.server', () => ({
 	findEvent: () => undefined,
 	eventsOf: () => [],

@@ -2,7 +2,7 @@
  * The sign-up routes' side of a submission (docs/decisions/063, 065): read the form (the body
  * must be a form and its honeypot untouched, else a 400 is thrown and nothing is stored), parse
  * it with the form's schema, the one the browser validates with, and hand the value and what the
- * request says about the visitor to the model (app/models/signups.server.ts). An invalid form
+ * request says about the visitor to the model (app/models/leads/signups.server.ts). An invalid form
  * never reaches the model. A model's refusal comes back as the same conform reply as a schema's
  * messages, so it is shown beside the form or its field, with or without JavaScript, and the
  * visitor's values are kept. The route turns the outcome into a response and sets cookies.
@@ -19,13 +19,13 @@ import { getAttribution } from '~/http/attribution.server'
 import { checkHoneypot } from '~/http/honeypot.server'
 import { redirectWithinSite } from '~/http/redirect'
 import { getProfile } from '~/http/session.server'
-import { EMPTY_PROFILE, type Profile } from '~/models/profile'
+import { EMPTY_PROFILE, type Profile } from '~/models/leads/profile'
 import {
 	type SignupOutcome,
 	submitProfile,
 	submitSignup,
 	submitSurvey,
-} from '~/models/signups.server'
+} from '~/models/leads/signups.server'
 import { readForm } from '~/utils/responses'
 
 type FormOutcome<Extra = unknown> =

@@ -10,8 +10,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { PREFERENCES_PATH, unsubscribe } from '~/models/email-preferences.server'
-import { verifyUnsubscribeToken } from '~/models/signed-token.server'
+import { verifyUnsubscribeToken } from '~/models/links/signed-token.server'
+import { PREFERENCES_PATH, unsubscribe } from '~/models/preferences/preferences.server'
 import { readForm } from '~/utils/responses'
 
 const answer = (status: number, text: string) =>

@@ -9,10 +9,10 @@ import { getDb } from '~/db/client.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { geoQuery } from '~/http/api.server'
-import { getPricingTable } from '~/models/catalog.server'
 import { CheckoutError, regionAllowed } from '~/models/checkout/index.server'
-import { getCountryInfo } from '~/models/country.server'
-import { mayUseFormToken } from '~/models/signups.server'
+import { getPricingTable } from '~/models/course/catalog.server'
+import { getCountryInfo } from '~/models/course/country.server'
+import { mayUseFormToken } from '~/models/leads/signups.server'
 import { joinWaitlist, WaitlistRefusal } from '~/models/waitlist/entries.server'
 
 export type JoinOutcome = { joined: true } | { status: number; reply: SubmissionResult<string[]> }

@@ -3,8 +3,8 @@ import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { workshopTitle } from '~/content/site-content.server'
-import { presentEvent, upcomingEvents } from '~/models/calendar.server'
-import { findSession, UNCONFIRMED_PLACE_HOURS } from '~/models/workshop-sessions.server'
+import { presentEvent, upcomingEvents } from '~/models/events/calendar.server'
+import { findSession, UNCONFIRMED_PLACE_HOURS } from '~/models/events/sessions.server'
 import { pageMeta } from '~/utils/meta'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're signed up" })

@@ -27,7 +27,7 @@ import {
 	moveWorkshopSignup,
 	planWorkshopMove,
 	readMoveLink,
-} from '~/models/workshop-signup.server'
+} from '~/models/events/workshop-signup.server'
 import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'

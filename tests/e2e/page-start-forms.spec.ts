@@ -148,7 +148,7 @@ const FORMS: Form[] = [
 			await page.getByLabel('4 · Very good').check()
 			await page.getByLabel('What helped you most?').fill('Seeing it built live')
 		},
-		// The answers are stored once per POST (app/models/leads.server.ts): the POSTs counted
+		// The answers are stored once per POST (app/models/leads/leads.server.ts): the POSTs counted
 		// below are the record.
 		received: (page) =>
 			expect(page.getByText('Thank you! Your answers help us make the course better.')).toBeVisible(

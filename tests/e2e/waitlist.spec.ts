@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { createLinkToken } from '~/models/signed-token.server'
+import { createLinkToken } from '~/models/links/signed-token.server'
 import {
 	adminURL,
 	E2E_SESSION_SECRET,

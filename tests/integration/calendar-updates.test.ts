@@ -13,8 +13,12 @@ import type { SiteEvent } from '~/content/site-content'
 import { jobDefinitions } from '~/job-worker.server'
 import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
-import { calendarSequence, calendarSyncJob, syncCalendars } from '~/models/calendar-updates.server'
-import { saveLead } from '~/models/leads.server'
+import {
+	calendarSequence,
+	calendarSyncJob,
+	syncCalendars,
+} from '~/models/events/calendar-updates.server'
+import { saveLead } from '~/models/leads/leads.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'

@@ -20,7 +20,7 @@ import {
 	recordSandboxPayment,
 	rememberForRecovery,
 } from '~/models/checkout/index.server'
-import { unsubscribe } from '~/models/email-preferences.server'
+import { unsubscribe } from '~/models/preferences/preferences.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, smtpInProcessSuite } from '../support/in-process'

@@ -7,21 +7,21 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Database } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { orders } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { emailSuppressions, leads, outbox, surveyResponses } from '~/db/schema-leads.server'
 import type { EmailKind } from '~/domain/email-kinds'
 import { sendEmail, templates } from '~/integrations/email/index.server'
-import { eraseLead } from '~/models/admin/erase-lead.server'
+import { eraseLead } from '~/models/leads/erase.server'
+import { saveLead, saveSurveyResponse } from '~/models/leads/leads.server'
 import {
 	isUnsubscribed,
 	resubscribe,
 	sendListEmail,
 	unsubscribe,
 	withoutUnsubscribed,
-} from '~/models/email-preferences.server'
-import { saveLead, saveSurveyResponse } from '~/models/leads.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+} from '~/models/preferences/preferences.server'
 import { databaseBackends } from '../support/databases'
 import { leaveInProcess, useInProcess } from '../support/in-process'
 

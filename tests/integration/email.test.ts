@@ -23,7 +23,7 @@ import {
 import { RFC_5321_TIMEOUTS } from '~/integrations/email/smtp.server'
 import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
 import { log } from '~/log.server'
-import { listEmails } from '~/models/admin/email.server'
+import { listEmails } from '~/models/messages/outbox.server'
 import { decodedMail as decoded, startSmtp } from '../fakes/smtp'
 import { databaseBackends, pglite } from '../support/databases'
 import { drainJobs, jobsDueNow, leaveInProcess, useInProcess } from '../support/in-process'

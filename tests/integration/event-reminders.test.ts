@@ -18,17 +18,17 @@ import { eventReminders } from '~/db/schema-reminders.server'
 import { jobDefinitions } from '~/job-worker.server'
 import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
-import { refundOrder } from '~/models/admin/order-actions.server'
 import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
-import { resubscribe, unsubscribe } from '~/models/email-preferences.server'
+import { refundOrder } from '~/models/checkout/order-actions.server'
 import {
 	eventReminderJob,
 	isRegistered,
 	reminderDue,
 	sendDueReminders,
-} from '~/models/event-reminders.server'
-import { saveLead } from '~/models/leads.server'
-import { verifyJoinToken } from '~/models/signed-token.server'
+} from '~/models/events/reminders.server'
+import { saveLead } from '~/models/leads/leads.server'
+import { verifyJoinToken } from '~/models/links/signed-token.server'
+import { resubscribe, unsubscribe } from '~/models/preferences/preferences.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'

@@ -6,17 +6,17 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database, Db } from '~/db/client.server'
+import { dateRollupsIn, prepareDatabase } from '~/db/prepare.server'
 import { rowsOf } from '~/db/query.server'
-import { getLaunchDay } from '~/models/admin/launch-day.server'
-import { getOverview } from '~/models/admin/overview.server'
 import {
 	claimPass,
 	createCheckout,
 	recordSandboxPayment,
 	refundCheckout,
 } from '~/models/checkout/index.server'
-import { dateRollupsIn, prepareDatabase } from '~/models/prepare-database.server'
-import { sessionHeadCounts } from '~/models/workshop-sessions.server'
+import { sessionHeadCounts } from '~/models/events/sessions.server'
+import { getLaunchDay } from '~/models/figures/launch-day.server'
+import { getOverview } from '~/models/figures/overview.server'
 import { databaseBackends } from '../support/databases'
 
 const COURSE = 'ai-driven-dev-preorder'

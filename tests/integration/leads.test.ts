@@ -8,7 +8,7 @@ import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { AttributionFacts } from '~/domain/attribution'
-import { confirmLead, findLead, saveLead, saveSurveyResponse } from '~/models/leads.server'
+import { confirmLead, findLead, saveLead, saveSurveyResponse } from '~/models/leads/leads.server'
 import { databaseBackends } from '../support/databases'
 
 const backends = databaseBackends

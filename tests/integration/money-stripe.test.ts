@@ -7,13 +7,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { orders } from '~/db/schema.server'
 import { jobs } from '~/db/schema-jobs.server'
 import { dayInZone } from '~/domain/time'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { moneyCsvRows, moneyFeeNote, readMoney } from '~/models/admin/money.server'
 import { applyPaymentEvent, createCheckout } from '~/models/checkout/index.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { moneyCsvRows, moneyFeeNote, readMoney } from '~/models/checkout/money.server'
 import {
 	FAKE_STRIPE_KEY,
 	FAKE_WEBHOOK_SECRET,

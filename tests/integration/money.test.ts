@@ -7,9 +7,9 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database, Db } from '~/db/client.server'
+import { dateRollupsIn, prepareDatabase } from '~/db/prepare.server'
 import { rowsOf } from '~/db/query.server'
-import { moneyCsvRows, readMoney } from '~/models/admin/money.server'
-import { dateRollupsIn, prepareDatabase } from '~/models/prepare-database.server'
+import { moneyCsvRows, readMoney } from '~/models/checkout/money.server'
 import { databaseBackends } from '../support/databases'
 
 const COURSE = 'ai-driven-dev-preorder'

@@ -15,17 +15,17 @@ import { eq, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, type Db, openDatabase } from '~/db/client.server'
 import { defaultMigrationsDir, migrate } from '~/db/migrate.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { rowsOf, type Tx } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
 import type { DateRange } from '~/domain/date-range'
-import { getOverview, readOverviewFigures } from '~/models/admin/overview.server'
 import {
 	createCheckout,
 	recordSandboxPayment,
 	refundCheckout,
 } from '~/models/checkout/index.server'
-import { confirmLead, saveLead, signUp } from '~/models/leads.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { getOverview, readOverviewFigures } from '~/models/figures/overview.server'
+import { confirmLead, saveLead, signUp } from '~/models/leads/leads.server'
 import { databaseBackends } from '../support/databases'
 import {
 	drainJobs,

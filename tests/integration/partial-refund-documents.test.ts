@@ -10,22 +10,22 @@ import { and, asc, desc, eq, isNotNull } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
+import { newPublicId } from '~/db/public-id.server'
+import { invalidateSalesCache } from '~/db/read-cache.server'
 import { orders, passes } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { outbox } from '~/db/schema-leads.server'
 import { csvText } from '~/domain/csv'
 import { formatPrice, toMajorUnits } from '~/domain/pricing'
+import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import {
 	refundOrder,
 	refundOrderPart,
 	resendOrderReceipt,
-} from '~/models/admin/order-actions.server'
-import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
-import { newPublicId } from '~/models/checkout/public-id.server'
+} from '~/models/checkout/order-actions.server'
 import { INVOICE_CSV_HEADER, invoiceCsvRow, invoicesZip } from '~/models/invoices/export.server'
 import { invoicesIssuedBetween } from '~/models/invoices/query.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import { invalidateSalesCache } from '~/models/read-cache.server'
 import { databaseBackends } from '../support/databases'
 import { leaveInProcess, useInProcess } from '../support/in-process'
 

@@ -8,12 +8,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
+import { newPublicId } from '~/db/public-id.server'
 import { orders, passes } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { refundOrderPart } from '~/models/admin/order-actions.server'
 import { applyPaymentEvent, createCheckout } from '~/models/checkout/index.server'
-import { newPublicId } from '~/models/checkout/public-id.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { refundOrderPart } from '~/models/checkout/order-actions.server'
 import {
 	FAKE_STRIPE_KEY,
 	FAKE_WEBHOOK_SECRET,

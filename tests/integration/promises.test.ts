@@ -43,7 +43,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		file: 'app/routes/workshop.enrolled.tsx',
 		says: 'Check your inbox: your seat in',
 		proof: [
-			'app/models/workshop-signup.server.test.ts',
+			'app/models/events/workshop-signup.server.test.ts',
 			'the confirmation of a form sign-up carries the link that confirms the place',
 		],
 	},
@@ -56,7 +56,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		file: 'app/routes/workshop.move.tsx',
 		says: 'on its way',
 		proof: [
-			'app/models/workshop-signup.server.test.ts',
+			'app/models/events/workshop-signup.server.test.ts',
 			'a second sign-up for a known address changes nothing until the link in the e-mail',
 		],
 	},

@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { holdAllowance } from '~/domain/checkout-rules'
 import { insertOrderHoldingSeats } from '~/models/checkout/reserve.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
 import { databaseBackends } from '../support/databases'
 
 describe.each(databaseBackends)('seat reservation in the database ($name)', (backend) => {

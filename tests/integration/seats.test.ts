@@ -9,11 +9,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { passes } from '~/db/schema.server'
-import { passFiltersSchema } from '~/models/admin/filters.server'
-import { reassignPass, refundOrder } from '~/models/admin/order-actions.server'
-import { getOverview } from '~/models/admin/overview.server'
-import { passExportRows } from '~/models/admin/passes.server'
-import { getPerson } from '~/models/admin/person.server'
 import {
 	claimPass,
 	createCheckout,
@@ -21,6 +16,11 @@ import {
 	getCheckout,
 	recordSandboxPayment,
 } from '~/models/checkout/index.server'
+import { reassignPass, refundOrder } from '~/models/checkout/order-actions.server'
+import { passExportRows } from '~/models/checkout/passes-export.server'
+import { getOverview } from '~/models/figures/overview.server'
+import { getPerson } from '~/models/leads/person.server'
+import { passFiltersSchema } from '~/models/lists/filters.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, smtpInProcessSuite } from '../support/in-process'

@@ -6,12 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
+import type { ListSort } from '~/db/cursor.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { orders } from '~/db/schema.server'
 import { leads } from '~/db/schema-leads.server'
-import type { ListSort } from '~/models/admin/cursor.server'
-import { type LeadSortColumn, listLeads } from '~/models/admin/leads.server'
-import { listOrders, type OrderSortColumn } from '~/models/admin/orders.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { listOrders, type OrderSortColumn } from '~/models/checkout/orders.server'
+import { type LeadSortColumn, listLeads } from '~/models/leads/owner-list.server'
 import { databaseBackends } from '../support/databases'
 import { leaveInProcess, useInProcess } from '../support/in-process'
 

@@ -9,13 +9,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { passes } from '~/db/schema.server'
-import { reassignPass, refundOrder } from '~/models/admin/order-actions.server'
 import {
 	applyPaymentEvent,
 	claimPass,
 	createCheckout,
 	recordSandboxPayment,
 } from '~/models/checkout/index.server'
+import { reassignPass, refundOrder } from '~/models/checkout/order-actions.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, smtpInProcessSuite } from '../support/in-process'

@@ -7,7 +7,7 @@
  * check and the rate limit (server.ts): it opens nothing but that path with a token we signed.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createUnsubscribeToken } from '~/models/signed-token.server'
+import { createUnsubscribeToken } from '~/models/links/signed-token.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { honeypotFields } from '../support/raw-http'
 import { queueSettled, type RunningServer, startServer } from '../support/server'

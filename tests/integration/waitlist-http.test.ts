@@ -9,7 +9,7 @@
  * exist for anyone else.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createLinkToken } from '~/models/signed-token.server'
+import { createLinkToken } from '~/models/links/signed-token.server'
 import { honeypotFields } from '../support/raw-http'
 import { type RunningServer, startServer } from '../support/server'
 

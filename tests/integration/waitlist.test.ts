@@ -12,6 +12,8 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
+import { invalidateSalesCache } from '~/db/read-cache.server'
 import { orders, waitlistEntries } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
@@ -21,10 +23,8 @@ import {
 	recordSandboxPayment,
 	refundCheckout,
 } from '~/models/checkout/index.server'
-import { loadCourse } from '~/models/course.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
-import { invalidateSalesCache } from '~/models/read-cache.server'
-import { createLinkToken, verifyLinkToken } from '~/models/signed-token.server'
+import { loadCourse } from '~/models/course/course.server'
+import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
 import {
 	checkoutOffer,
 	checkoutOfferByLink,

@@ -11,12 +11,12 @@ import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { leads } from '~/db/schema-leads.server'
 import type { AttributionFacts } from '~/domain/attribution'
-import { findLead, saveLead } from '~/models/leads.server'
 import {
 	placesTaken,
 	takeSessionPlace,
 	WorkshopSessionError,
-} from '~/models/workshop-sessions.server'
+} from '~/models/events/sessions.server'
+import { findLead, saveLead } from '~/models/leads/leads.server'
 import { databaseBackends } from '../support/databases'
 
 const direct: AttributionFacts = { partnerKey: null, referralUrl: null, marketing: {} }

@@ -2,7 +2,7 @@
  * Where a bulk send stands (docs/decisions/119): how many of its recipients are queued, sent,
  * kept in the outbox, failed or passed over because they unsubscribed.
  */
-import type { SendProgress } from '~/models/bulk-send.server'
+import type { SendProgress } from '~/models/messages/bulk-send.server'
 
 const LABELS: [keyof Omit<SendProgress, 'total'>, string][] = [
 	['queued', 'queued'],

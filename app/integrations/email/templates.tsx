@@ -34,7 +34,7 @@ export type EmailContent = {
 
 /**
  * The unsubscribe links of a message whose kind carries them (kinds.ts), made for its recipient
- * by models/email-preferences.server.ts: the visible link and the one-click header's URL.
+ * by models/preferences/preferences.server.ts: the visible link and the one-click header's URL.
  */
 export type UnsubscribeLinks = {
 	/** The e-mail preferences page (a signed link, no sign-in). */

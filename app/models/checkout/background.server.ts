@@ -5,18 +5,18 @@
  */
 import { and, eq, gt, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { invalidateSalesCache } from '~/db/read-cache.server'
 import { orders, waitlistEntries } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
-import { invalidateSalesCache } from '../read-cache.server'
-import { queueWaitlistOffers } from '../waitlist/queue.server'
 import { applyPaymentEvent } from './confirm.server'
 import { endPendingOrder, verifyPendingOrder } from './expire.server'
 import { feeJob } from './fee.server'
 import { LATE_REFUND_JOB } from './late-payment.server'
 import { recoveryJob } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
+import { queueWaitlistOffers } from './seats-returned.server'
 import { settleJob } from './settle.server'
 
 /** Orders handled per run: each may call the provider, and the run must end within its claim. */

@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { newPublicId } from '~/db/public-id.server'
 import { orders } from '~/db/schema.server'
 import { CHECKOUT_PROVIDER_BUSY_REASON } from '~/forms/messages'
 import {
@@ -19,7 +20,6 @@ import { buyerKey } from './buyer-key.server'
 import { CheckoutError } from './errors'
 import { replaceOlderHolds } from './holds.server'
 import { findPricedItem, priceWithCoupon } from './price.server'
-import { newPublicId } from './public-id.server'
 import { insertOrderHoldingSeats } from './reserve.server'
 
 export type CheckoutInput = {

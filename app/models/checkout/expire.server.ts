@@ -6,11 +6,11 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { PUBLIC_ID } from '~/db/public-id.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
 import { applyPaymentEvent, type PaymentResult } from './confirm.server'
-import { PUBLIC_ID } from './public-id.server'
 import { forgoRecovery } from './recovery.server'
 
 type Order = typeof orders.$inferSelect

@@ -8,7 +8,7 @@ import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
-import type { CouponRefusal } from './coupon-use.server'
+import type { CouponRefusal } from '~/models/coupons/use.server'
 import { seatsFreeFor } from './reserve.server'
 
 type Order = typeof orders.$inferSelect

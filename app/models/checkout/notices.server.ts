@@ -13,9 +13,9 @@ import type { EmailMessage } from '~/integrations/email/send.server'
 import type { OrderKind } from '~/integrations/email/templates'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
-import { emailEvent, eventKindOf } from '../calendar.server'
+import { emailEvent, eventKindOf } from '~/models/events/calendar.server'
+import { registrantCalendar } from '~/models/events/join-link.server'
 import { restRefundId } from '../invoices/credit-note.server'
-import { registrantCalendar } from '../join-link.server'
 
 /** A course order buys seats; a pass order passes for the day event (calendar.server.ts). */
 export const orderKindOf = (itemType: string): OrderKind =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '~/db/client.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { findLatestPaidOrderHashId } from './paid-order.server'
 
 describe('findLatestPaidOrderHashId', () => {

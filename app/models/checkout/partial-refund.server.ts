@@ -10,17 +10,17 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { PUBLIC_ID } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
+import { invalidateSalesCache } from '~/db/read-cache.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { formatMinorPrice } from '~/domain/pricing'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { issueCreditNote } from '../invoices/credit-note.server'
-import { invalidateSalesCache } from '../read-cache.server'
-import { queueWaitlistOffers } from '../waitlist/queue.server'
 import { CheckoutError } from './errors'
 import { orderKindOf } from './notices.server'
-import { PUBLIC_ID } from './public-id.server'
+import { queueWaitlistOffers } from './seats-returned.server'
 import { enqueueSettle, settleAfterCommit } from './settle.server'
 
 /** One seat or pass (`passId`), or `amountMinor` under the form's `key`. */

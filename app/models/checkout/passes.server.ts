@@ -9,12 +9,12 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { newPublicId, PUBLIC_ID } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { foldEmail } from '~/domain/email-address'
 import { sendEmail } from '~/integrations/email/index.server'
 import { passClaimedMessage } from './notices.server'
-import { newPublicId, PUBLIC_ID } from './public-id.server'
 
 export type Pass = {
 	id: string

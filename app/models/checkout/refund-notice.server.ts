@@ -9,7 +9,7 @@ import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { couponRefusalOf } from './coupon-use.server'
+import { couponRefusalOf } from '~/models/coupons/use.server'
 
 /** Queues the notice unless it went already; false when it did, or there is no address. */
 export async function sendLateRefundNotice(tx: Tx, orderId: string): Promise<boolean> {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '~/db/client.server'
-import { prepareDatabase } from '~/models/prepare-database.server'
+import { prepareDatabase } from '~/db/prepare.server'
 import { leaveInProcess, useInProcess } from '../../../tests/support/in-process'
 import {
 	CheckoutError,

@@ -6,11 +6,11 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import { PUBLIC_ID } from '~/db/public-id.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { applyPaymentEvent, type PaymentResult } from './confirm.server'
 import { CheckoutError } from './errors'
-import { PUBLIC_ID } from './public-id.server'
 
 /**
  * Refunds the paid order `id`. Throws a CheckoutError when there is no such paid order, or when

@@ -5,13 +5,13 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { PUBLIC_ID } from '~/db/public-id.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import type { OrderStatus } from '~/domain/checkout-rules'
 import { toMajorUnits } from '~/domain/pricing'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { verifyLinkToken } from '../signed-token.server'
+import { verifyLinkToken } from '~/models/links/signed-token.server'
 import { asksProvider, expireOrder, verifyPendingOrder } from './expire.server'
-import { PUBLIC_ID } from './public-id.server'
 
 export type CheckoutView = {
 	link: string | null

@@ -6,12 +6,12 @@
  * refunds takes back what the earlier credit notes left, so together they take back the invoice.
  */
 import { and, asc, eq } from 'drizzle-orm'
+import { newPublicId } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { orders, refunds } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { restOfInvoice, shareOfInvoice } from '~/domain/invoices/credit-share'
 import type { InvoiceData } from '~/domain/invoices/types'
-import { newPublicId } from '../checkout/public-id.server'
 import type { IssuedInvoice } from './issue.server'
 
 const negate = (minor: number) => (minor === 0 ? 0 : -minor)

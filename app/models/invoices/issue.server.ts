@@ -10,13 +10,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { Seller } from '~/content/site-content'
 import { getSeller } from '~/content/site-content.server'
+import { newPublicId } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, type orders } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import type { InvoiceData, Party } from '~/domain/invoices/types'
 import { taxFor } from '~/domain/invoices/vat'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { newPublicId } from '../checkout/public-id.server'
 
 type Order = typeof orders.$inferSelect
 

@@ -1,6 +1,6 @@
 /** The period of the owner's invoice list and exports (docs/decisions/115): whole UTC days. */
 import { defaultRange } from '~/domain/date-range'
-import { dateRangeSchema, dayBounds, parseFilters } from '../admin/filters.server'
+import { dateRangeSchema, dayBounds, parseFilters } from '~/models/lists/filters.server'
 
 export type InvoicePeriod =
 	| { ok: true; range: { from: string; to: string }; start: Date; end: Date }

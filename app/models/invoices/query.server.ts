@@ -6,10 +6,10 @@
 import { and, asc, eq, gte, isNotNull, lt } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { PUBLIC_ID } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { type InvoiceKind, invoices } from '~/db/schema-invoices.server'
-import { PUBLIC_ID } from '../checkout/public-id.server'
-import { createLinkToken, verifyInvoiceLink } from '../signed-token.server'
+import { createLinkToken, verifyInvoiceLink } from '~/models/links/signed-token.server'
 import type { Invoice } from './numbering.server'
 import { numbered } from './numbering.server'
 

@@ -10,7 +10,7 @@ import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { openProviderSession } from '~/models/checkout/create.server'
 import { CheckoutError } from '~/models/checkout/errors'
-import { verifyLinkToken } from '~/models/signed-token.server'
+import { verifyLinkToken } from '~/models/links/signed-token.server'
 import { lockPools } from './offers.server'
 
 export type OfferView = {

@@ -6,9 +6,9 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
 import { enqueue } from '~/jobs/queue.server'
-import { recordOwnerAction } from '~/models/admin/audit.server'
+import { recordOwnerAction } from '~/models/audit/audit.server'
 import { endPendingOrder } from '~/models/checkout/expire.server'
-import { WAITLIST_OFFER_NOW_JOB } from './queue.server'
+import { WAITLIST_OFFER_NOW_JOB } from '~/models/checkout/seats-returned.server'
 
 export type OwnerEntry = {
 	id: number

@@ -10,7 +10,7 @@
  * `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createJoinToken, createToken } from '~/models/signed-token.server'
+import { createJoinToken, createToken } from '~/models/links/signed-token.server'
 import { decodedMail, startSmtp } from '../../fakes/smtp'
 import { honeypotFields } from '../../support/raw-http'
 import { paySandbox } from '../../support/sandbox'
