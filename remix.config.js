@@ -8,11 +8,11 @@ export default {
 	appDirectory: 'app',
 	buildDirectory: 'build',
 	serverModuleFormat: 'esm',
-	ignoredRouteFiles: ['**/.*', '**/*.test.*', '**/*.shared.server.ts'],
 	future: {
 		v3_fetcherPersist: true,
 		v3_relativeSplatPath: true,
 		v3_throwAbortReason: true,
 		v3_lazyRouteDiscovery: true,
+		v3_routeConfig: true,
 	},
 }

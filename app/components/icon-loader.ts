@@ -14,7 +14,7 @@ export const ICON_REQUESTS = {
 	rotateMs: 750,
 } as const
 
-/** Where the site serves its own icon set (app/routes/api.icons.$set.ts). */
+/** Where the site serves its own icon set (app/routes/api/api.icons.$set/route.ts). */
 export const LOCAL_ICON_ENDPOINT = '/api/icons'
 
 export const ICON_LOAD_WARNING = 'Failed to load custom icons'

@@ -8,13 +8,13 @@
 import type express from 'express'
 import type { RateLimiter } from './rate-limit.server'
 
-// routes/invoice.$id_.pdf.ts: the buyer's signed link, open to anyone holding it.
+// routes/checkout/invoice.$id_.pdf.ts: the buyer's signed link, open to anyone holding it.
 const INVOICE_PDF = /^\/invoice\/[^/]+\/pdf$/
-// routes/admin.export.$file.ts, admin.invoices.$file.ts, admin.money[.]csv.ts: the owner's
+// routes/admin/admin.export.$file.ts, admin.invoices.$file.ts, admin.money[.]csv.ts: the owner's
 // downloads. Counted for the owner only: to anyone else /admin is the unknown path's 404, and a
 // 429 there would tell a stranger which paths are real.
 const OWNER_DOWNLOAD = /^\/admin\/(?:export\/[^/]+|invoices\/[^/]+|money\.csv)$/
-// routes/admin.search.tsx: the search form itself costs nothing, a query searches every table.
+// routes/admin/admin.search.tsx: the search form itself costs nothing, a query searches every table.
 const OWNER_SEARCH = '/admin/search'
 
 /** Whether a GET of `url` by a client who is (or is not) the owner is an expensive one. */

@@ -7,7 +7,7 @@ import { isOneClickUnsubscribe } from './one-click-unsubscribe.server'
 import type { RateLimiter } from './rate-limit.server'
 import { isAllowedOrigin, requestedOrigin } from './request.server'
 
-// routes/webhooks.stripe.ts
+// routes/checkout/webhooks.stripe.ts
 const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe'
 
 // Form posts (docs/decisions/063, 069): an Origin other than the site's (or the one this

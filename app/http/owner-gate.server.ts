@@ -13,7 +13,7 @@ import { withAuditSource } from '~/models/audit/audit.server'
 import { getOwner, type Owner } from './owner.server'
 import type { RequestFacts } from './request.server'
 
-/** The dashboard's layout route (app/routes/admin.tsx): it and every route under it. */
+/** The dashboard's layout route (app/routes/admin/admin.tsx): it and every route under it. */
 const DASHBOARD_ROUTE_ID = 'routes/admin'
 /** The operator tools' routes (http/operator-tools.server.ts, docs/decisions/068, 105). */
 const OPERATOR_TOOL_ROUTE_IDS = ['routes/[__outbox]']

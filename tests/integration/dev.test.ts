@@ -65,7 +65,7 @@ describe('npm run dev', () => {
 		expect(before.headers.get('X-Edited')).toBeNull()
 
 		// The route's loader, wrapped by an edit that marks its answers.
-		const route = path.join(copy, 'app/routes/api.country.ts')
+		const route = path.join(copy, 'app/routes/api/api.country.ts')
 		const source = fs.readFileSync(route, 'utf8')
 		const edited = `${source.replace('export async function loader(', 'async function loaderBeforeEdit(')}
 export async function loader(args: LoaderFunctionArgs) {

@@ -29,18 +29,18 @@ type Proof = readonly [testFile: string, title: string]
 const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	// Workshop: the confirmation, then reminders with the joining link (decisions 110, 116).
 	{
-		file: 'app/routes/workshop._index.tsx',
+		file: 'app/routes/workshop/workshop._index.tsx',
 		says: 'we e-mail you a reminder with your joining link the day before and an hour before',
 		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
 	},
 	{
-		file: 'app/routes/workshop._index.tsx',
+		file: 'app/routes/workshop/workshop._index.tsx',
 		says: 'We e-mail you about the workshop and, now and then, the course',
 		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
 	},
 	// The place is held until the confirmation's link is followed (decision 131).
 	{
-		file: 'app/routes/workshop.enrolled.tsx',
+		file: 'app/routes/workshop/workshop.enrolled.tsx',
 		says: 'Check your inbox: your seat in',
 		proof: [
 			'app/models/events/workshop-signup.server.test.ts',
@@ -48,12 +48,12 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/workshop.confirm.tsx',
+		file: 'app/routes/workshop/workshop.confirm.tsx',
 		says: 'We e-mail you a reminder with your joining link',
 		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
 	},
 	{
-		file: 'app/routes/workshop.move.tsx',
+		file: 'app/routes/workshop/workshop.move.tsx',
 		says: 'on its way',
 		proof: [
 			'app/models/events/workshop-signup.server.test.ts',
@@ -61,7 +61,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/workshop.enrolled.tsx',
+		file: 'app/routes/workshop/workshop.enrolled.tsx',
 		says: 'We e-mail you a reminder with your joining link',
 		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
 	},
@@ -72,32 +72,32 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	// The day event: the double opt-in link, then reminders (decisions 116, 103).
 	{
-		file: 'app/routes/ai-driven-development-day._index.tsx',
+		file: 'app/routes/day/ai-driven-development-day._index.tsx',
 		says: 'we send a link to complete your registration',
 		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
 	},
 	{
-		file: 'app/routes/ai-driven-development-day._index.tsx',
+		file: 'app/routes/day/ai-driven-development-day._index.tsx',
 		says: 'We e-mail you a link to complete your registration, then news about the day',
 		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
 	},
 	{
-		file: 'app/routes/ai-driven-development-day.confirm.tsx',
+		file: 'app/routes/day/ai-driven-development-day.confirm.tsx',
 		says: 'we will send you a new one',
 		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
 	},
 	{
-		file: 'app/routes/ai-driven-development-day.confirm.tsx',
+		file: 'app/routes/day/ai-driven-development-day.confirm.tsx',
 		says: "We'll send the joining link to",
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
 	{
-		file: 'app/routes/ai-driven-development-day.enrolled.tsx',
+		file: 'app/routes/day/ai-driven-development-day.enrolled.tsx',
 		says: 'we e-mail you a reminder with the joining link the day before and an hour before',
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
 	{
-		file: 'app/routes/ai-driven-development-day.enrolled.tsx',
+		file: 'app/routes/day/ai-driven-development-day.enrolled.tsx',
 		says: 'Check your inbox',
 		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
 	},
@@ -108,17 +108,17 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	// The course's interest list: its confirmation, then the opening (decision 119).
 	{
-		file: 'app/routes/enrolled.tsx',
+		file: 'app/routes/checkout/enrolled.tsx',
 		says: "We'll e-mail you as soon as there is news about the course",
 		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
 	},
 	{
-		file: 'app/routes/enrolled.tsx',
+		file: 'app/routes/checkout/enrolled.tsx',
 		says: 'on its way to the address you gave, with the opening date as a calendar file',
 		proof: ['tests/integration/signups.test.ts', 'course interest: the confirmation'],
 	},
 	{
-		file: 'app/routes/enrolled.tsx',
+		file: 'app/routes/checkout/enrolled.tsx',
 		says: 'we e-mail you',
 		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
 	},
@@ -134,37 +134,37 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	// Receipts, passes and seats (decisions 113, 118, 119).
 	{
-		file: 'app/routes/checkout.success.tsx',
+		file: 'app/routes/checkout/checkout.success.tsx',
 		says: 'on its way to your inbox',
 		proof: ['tests/integration/tell-people.test.ts', 'a course receipt talks about seats'],
 	},
 	{
-		file: 'app/routes/checkout.success.tsx',
+		file: 'app/routes/checkout/checkout.success.tsx',
 		says: 'on its way to the address you paid with',
 		proof: ['tests/integration/tell-people.test.ts', 'a course receipt talks about seats'],
 	},
 	{
-		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
 		says: 'on its way to ${order',
 		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
 	},
 	{
-		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
 		says: 'on its way to the address you paid with',
 		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
 	},
 	{
-		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
 		says: 'we e-mail every pass holder a reminder with the joining link',
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
 	{
-		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
 		says: 'We e-mail each seat holder their access',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
 	{
-		file: 'app/routes/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
 		says: 'We e-mail you your access',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
@@ -189,27 +189,27 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
 	{
-		file: 'app/routes/pass.$id._index.tsx',
+		file: 'app/routes/day/pass.$id._index.tsx',
 		says: 'we e-mail them a confirmation, and their access when the course opens',
 		proof: ['tests/integration/seats.test.ts', 'its holder gets a confirmation about the course'],
 	},
 	{
-		file: 'app/routes/pass.$id._index.tsx',
+		file: 'app/routes/day/pass.$id._index.tsx',
 		says: 'we e-mail them a confirmation with the date and the calendar file',
 		proof: ['tests/integration/tell-people.test.ts', 'a claimed pass e-mails its holder'],
 	},
 	{
-		file: 'app/routes/pass.$id.thank-you.tsx',
+		file: 'app/routes/day/pass.$id.thank-you.tsx',
 		says: 'on its way to the address given with the claim',
 		proof: ['tests/integration/tell-people.test.ts', 'a claimed pass e-mails its holder'],
 	},
 	{
-		file: 'app/routes/pass.$id.thank-you.tsx',
+		file: 'app/routes/day/pass.$id.thank-you.tsx',
 		says: 'We e-mail the access to that address',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
 	{
-		file: 'app/routes/pass.$id.thank-you.tsx',
+		file: 'app/routes/day/pass.$id.thank-you.tsx',
 		says: 'We e-mail that address a reminder',
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
@@ -225,7 +225,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	// What we do not send (decisions 109, 120, 122).
 	{
-		file: 'app/routes/email-preferences.tsx',
+		file: 'app/routes/account/email-preferences.tsx',
 		says: 'we send this address no reminders, messages or news',
 		proof: ['tests/integration/event-reminders.test.ts', 'an unsubscribed registrant gets'],
 	},
@@ -240,13 +240,13 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
 	},
 	{
-		file: 'app/routes/waitlist_.joined.tsx',
+		file: 'app/routes/waitlist/waitlist_.joined.tsx',
 		says: 'we e-mail you a link that holds them for you',
 		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
 	},
 	// Joining sends a link to confirm the address first (decision 130).
 	{
-		file: 'app/routes/waitlist_.joined.tsx',
+		file: 'app/routes/waitlist/waitlist_.joined.tsx',
 		says: 'Check your inbox to confirm your place',
 		proof: ['tests/integration/waitlist.test.ts', 'an entry not confirmed has no place'],
 	},
@@ -256,12 +256,12 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		proof: ['tests/integration/waitlist.test.ts', 'an entry not confirmed has no place'],
 	},
 	{
-		file: 'app/routes/waitlist.tsx',
+		file: 'app/routes/waitlist/waitlist.tsx',
 		says: 'we send: when some come back',
 		proof: ['tests/integration/waitlist.test.ts', 'an entry not confirmed has no place'],
 	},
 	{
-		file: 'app/routes/waitlist_.confirm.$token.tsx',
+		file: 'app/routes/waitlist/waitlist_.confirm.$token.tsx',
 		says: 'we send you a new link',
 		proof: [
 			'tests/integration/waitlist.test.ts',
@@ -269,7 +269,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/waitlist_.confirm.$token.tsx',
+		file: 'app/routes/waitlist/waitlist_.confirm.$token.tsx',
 		says: 'we e-mail you a link that holds them for you',
 		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
 	},
@@ -280,17 +280,17 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	// The owner's own pages about a send (decision 119).
 	{
-		file: 'app/routes/admin.messages.new.tsx',
+		file: 'app/routes/admin/admin.messages.new.tsx',
 		says: 'on its way to ${submission',
 		proof: ['tests/integration/bulk-send.test.ts', 'a test goes to the address given alone'],
 	},
 	{
-		file: 'app/routes/admin.messages.new.tsx',
+		file: 'app/routes/admin/admin.messages.new.tsx',
 		says: 'on its way to ${outcome',
 		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
 	},
 	{
-		file: 'app/routes/admin.messages._index.tsx',
+		file: 'app/routes/admin/admin.messages._index.tsx',
 		says: 'on their way',
 		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
 	},

@@ -1,4 +1,4 @@
-/** Paying on the sandbox's card page as a buyer would (app/routes/checkout.sandbox.$id.tsx). */
+/** Paying on the sandbox's card page as a buyer would (app/routes/checkout/checkout.sandbox.$id.tsx). */
 
 /** The test card the sandbox accepts. */
 export const SANDBOX_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' }

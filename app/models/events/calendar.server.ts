@@ -38,7 +38,7 @@ export function eventPagePath(event: Pick<SiteEvent, 'kind'>): string {
 	return PAGES[event.kind]
 }
 
-/** Where an event's calendar file is served (routes/calendar.$file.ts). */
+/** Where an event's calendar file is served (routes/workshop/calendar.$file.ts). */
 export function calendarPath(event: Pick<SiteEvent, 'id'>): string {
 	return `/calendar/${event.id}.ics`
 }

@@ -9,7 +9,7 @@ import type { EmailAttachment } from '~/domain/email-attachment'
 import { createJoinToken } from '~/models/links/signed-token.server'
 import { calendarAttachment } from './calendar.server'
 
-/** Where a registrant's signed joining link opens (routes/join.tsx). */
+/** Where a registrant's signed joining link opens (routes/workshop/join.tsx). */
 const JOIN_PATH = '/join'
 
 /** A joining link works until a day after its event ended. */

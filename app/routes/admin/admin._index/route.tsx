@@ -7,9 +7,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AuditTable } from '~/components/admin/audit-table'
-import { BarChart } from '~/components/admin/bar-chart'
-import { LaunchDayPanel } from '~/components/admin/launch-day'
-import { SessionHeadCounts } from '~/components/admin/session-head-counts'
 import {
 	AdminHeading,
 	adminMeta,
@@ -25,6 +22,9 @@ import { sessionHeadCounts } from '~/models/events/sessions.server'
 import { getLaunchDay, rollupTimeZone } from '~/models/figures/launch-day.server'
 import { getOverview } from '~/models/figures/overview.server'
 import { readDayRange } from '~/models/lists/day-range.server'
+import { BarChart } from './bar-chart'
+import { LaunchDayPanel } from './launch-day'
+import { SessionHeadCounts } from './session-head-counts'
 
 export const meta = adminMeta('Overview')
 export const headers = () => ADMIN_HEADERS

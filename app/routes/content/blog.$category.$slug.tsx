@@ -4,8 +4,8 @@ import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
 import { blogFeedLink } from '~/content/copy'
 import { categoryName } from '~/content/schema'
-import { contentPageHeaders, loadContentPage } from '~/routes/content-page.shared.server'
 import { articleMeta } from '~/utils/meta'
+import { contentPageHeaders, loadContentPage } from './content-page.shared.server'
 
 export const links: LinksFunction = () => [blogFeedLink]
 

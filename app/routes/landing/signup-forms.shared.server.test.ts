@@ -12,7 +12,7 @@ import { MESSAGES } from '~/forms/messages'
 import { type HoneypotProps, honeypotProps } from '~/http/honeypot.server'
 import { findLead } from '~/models/leads/leads.server'
 import { mayUseFormToken } from '~/models/leads/signups.server'
-import { leaveInProcess, useInProcess } from '../../tests/support/in-process'
+import { leaveInProcess, useInProcess } from '../../../tests/support/in-process'
 import {
 	signupResponse,
 	submitProfileForm,

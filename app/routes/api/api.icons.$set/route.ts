@@ -7,9 +7,9 @@
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { ICON_REQUESTS } from '~/components/icon-loader'
-import { iconBody } from '~/components/icon-sprite.server'
 import { isIconName } from '~/components/icons'
 import { methodNotAllowed } from '~/http/api.server'
+import { iconBody } from './icon-sprite.server'
 
 /** The site's own set, as content names it: `site:calendar`. */
 const SITE_SET = 'site'

@@ -1,13 +1,9 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoursePage } from '~/components/course-landing'
-import {
-	courseInterestAction,
-	courseLoader,
-	coursePageHeaders,
-} from '~/routes/course-page.shared.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { pageMeta } from '~/utils/meta'
+import { courseInterestAction, courseLoader, coursePageHeaders } from './course-page.shared.server'
 
 // The landing page is always dark (SPEC §2).
 export const handle: RouteHandle = { colorMode: 'dark' }

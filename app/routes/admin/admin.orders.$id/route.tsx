@@ -3,7 +3,7 @@
  * e-mails sent to the buyer — and the owner's actions on it (docs/decisions/082): refund through
  * the provider, resend the receipt, reassign an unclaimed pass. Each action is two steps that
  * work without JavaScript: a link to `?confirm=<action>` shows what will happen and a form
- * (components/admin/order-confirm.tsx); posting that form does it. The form goes through the
+ * (routes/admin/admin.orders.$id/order-confirm.tsx); posting that form does it. The form goes through the
  * form pipeline (docs/decisions/065).
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
@@ -11,9 +11,6 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AuditTable } from '~/components/admin/audit-table'
 import { CopyableId } from '~/components/admin/copyable-id'
-import { Facts } from '~/components/admin/facts'
-import { ConfirmAction } from '~/components/admin/order-confirm'
-import { OrderPasses } from '~/components/admin/order-passes'
 import { Time } from '~/components/admin/time'
 import { AdminHeading, adminMeta, money } from '~/components/admin/ui'
 import { buttonClasses } from '~/components/button-classes'
@@ -35,6 +32,9 @@ import {
 } from '~/models/checkout/order-actions.server'
 import { getOrderDetail } from '~/models/checkout/orders.server'
 import { readForm, requireFound } from '~/utils/responses'
+import { Facts } from './facts'
+import { ConfirmAction } from './order-confirm'
+import { OrderPasses } from './order-passes'
 
 export const meta = adminMeta('Order')
 export const headers = () => ADMIN_HEADERS

@@ -19,8 +19,8 @@ import { pageHoneypot } from '~/http/honeypot.server'
 import { getProfile, storeProfile } from '~/http/session.server'
 import { hasProfile } from '~/models/leads/profile'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
-import { signupResponse, submitProfileForm } from '~/routes/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
+import { signupResponse, submitProfileForm } from './signup-forms.shared.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Welcome aboard` })
 

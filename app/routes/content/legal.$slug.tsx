@@ -2,8 +2,8 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
-import { contentPageHeaders, loadContentPage } from '~/routes/content-page.shared.server'
 import { pageMeta } from '~/utils/meta'
+import { contentPageHeaders, loadContentPage } from './content-page.shared.server'
 
 export const loader = loadContentPage
 export const headers = contentPageHeaders

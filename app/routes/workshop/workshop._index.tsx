@@ -17,7 +17,7 @@ import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
 import { pageHoneypot } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/events/calendar.server'
 import { defaultSessionId, sessionChoices } from '~/models/events/sessions.server'
-import { signupResponse, submitSignupForm } from '~/routes/signup-forms.shared.server'
+import { signupResponse, submitSignupForm } from '~/routes/landing/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
 
 const description =

@@ -6,9 +6,9 @@
  */
 import { useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { money } from '~/components/admin/ui'
 import type { LaunchDay, Period } from '~/domain/launch-day'
 import { formatInZone, formatUtc } from '~/domain/time'
-import { money } from './ui'
 
 const GLANCE_REFRESH_SECONDS = 15
 const GLANCE_PATH = '/admin/at-a-glance'

@@ -3,10 +3,10 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoursePage } from '~/components/course-landing'
 import { geoQuery } from '~/http/api.server'
 import { publicPageHeaders, regionalPageHeaders } from '~/http/cache-control.server'
-import { courseInterestAction, loadCoursePage } from '~/routes/course-page.shared.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/responses'
+import { courseInterestAction, loadCoursePage } from './course-page.shared.server'
 
 export const handle: RouteHandle = { colorMode: 'dark' }
 

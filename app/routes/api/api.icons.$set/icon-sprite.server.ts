@@ -1,10 +1,10 @@
 /**
- * The bundled icons as SVG content, for the local icon endpoint (routes/api.icons.$set.ts):
+ * The bundled icons as SVG content, for the local icon endpoint (routes/api/api.icons.$set/route.ts):
  * from the sprite the pages use (icons.svg, docs/decisions/096).
  */
 
 import spriteSource from '~/assets/icons.svg?raw'
-import type { IconName } from './icons'
+import type { IconName } from '~/components/icons'
 
 const SYMBOL = /<symbol id="([^"]+)"[^>]*>([\s\S]*?)<\/symbol>/g
 let bodies: Map<string, string> | undefined

@@ -1,4 +1,4 @@
-import { tableClasses } from './ui'
+import { tableClasses } from '~/components/admin/ui'
 
 type Row = {
 	id: string | null

@@ -15,8 +15,8 @@ import { useValidatedForm } from '~/forms/use-form-validator'
 import { pageHoneypot } from '~/http/honeypot.server'
 import { getProfile } from '~/http/session.server'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
-import { signupResponse, submitSurveyForm } from '~/routes/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
+import { signupResponse, submitSurveyForm } from './signup-forms.shared.server'
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Insiders survey` })
 

@@ -25,7 +25,7 @@ import { pageHoneypot } from '~/http/honeypot.server'
 import { getDayPasses } from '~/models/course/day-pass.server'
 import { presentEvent } from '~/models/events/calendar.server'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
-import { signupResponse, submitSignupForm } from '~/routes/signup-forms.shared.server'
+import { signupResponse, submitSignupForm } from '~/routes/landing/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
 
 const lead =

@@ -1,0 +1,52 @@
+/**
+ * The route tree (Remix's `v3_routeConfig`, docs/decisions/145): Remix 2's flat-route file names,
+ * read from one folder per part of the site, so a newcomer finds the owner's dashboard in
+ * `routes/admin/`, the checkout in `routes/checkout/`, and a page's own pieces beside it (a route
+ * with pieces is a folder with `route.tsx`). A file's name still spells its URL; the folder
+ * only groups. Parents and their children share a folder, since nesting is read within one.
+ *
+ * Each route keeps the id it had when the routes were one flat folder (`routes/admin.orders.$id`):
+ * the metrics label requests by it, the owner gate names the dashboard by it, and single fetch's
+ * data requests carry it.
+ */
+import { flatRoutes } from '@remix-run/fs-routes'
+import type { RouteConfig, RouteConfigEntry } from '@remix-run/route-config'
+
+const FOLDERS = [
+	'landing',
+	'workshop',
+	'day',
+	'checkout',
+	'waitlist',
+	'content',
+	'account',
+	'api',
+	'admin',
+	'site',
+]
+
+/** Not routes: tests, and server helpers several routes of a folder share. */
+const ignoredRouteFiles = ['**/.*', '**/*.test.*', '**/*.shared.server.ts']
+
+/** `routes/admin/admin.orders.$id/route.tsx` → `routes/admin.orders.$id`. */
+function flatRouteId(file: string): string {
+	const name = file
+		.replace(/^routes\/[^/]+\//, '')
+		.replace(/\/route\.[jt]sx?$/, '')
+		.replace(/\.[jt]sx?$/, '')
+	return `routes/${name}`
+}
+
+function withFlatIds(entries: RouteConfigEntry[]): RouteConfigEntry[] {
+	return entries.map((entry) => ({
+		...entry,
+		id: flatRouteId(entry.file),
+		children: entry.children && withFlatIds(entry.children),
+	}))
+}
+
+const folders = await Promise.all(
+	FOLDERS.map((folder) => flatRoutes({ rootDirectory: `routes/${folder}`, ignoredRouteFiles })),
+)
+
+export default withFlatIds(folders.flat()) satisfies RouteConfig
