@@ -2,7 +2,8 @@
  * Checkout, payments, seats and passes (SPEC §2, §7, §8; docs/decisions/030, 031, 032): the one
  * entry routes and other models import. One module per step beside it: price, reserve, create,
  * confirm (every payment event, whoever sent it), expire / cancel, refund, passes, receipt,
- * status, and background (the job queue's periodic work); the pure rules in rules.ts.
+ * status, and background (the job queue's periodic work); the pure rules in
+ * domain/checkout-rules.ts.
  */
 
 export { regionAllowed } from '~/domain/checkout-rules'

@@ -1,8 +1,10 @@
 /**
  * The receipt e-mail (docs/decisions/030), once per paid order, whatever the provider: written
- * to the outbox with its delivery queued in the transaction that records the payment
- * (docs/decisions/075), so a paid order always has its receipt and the payment never waits for
- * the mail server. The owner can send it again from the dashboard (docs/decisions/080).
+ * to the outbox with its delivery queued (docs/decisions/075) right after the payment's commit,
+ * once the invoice it attaches is numbered, or by the settle job the payment's transaction
+ * queued if the server stopped first (settle.server.ts, docs/decisions/115), so a paid order
+ * always has its receipt and the payment never waits for the mail server. The owner can send it
+ * again from the dashboard (docs/decisions/080).
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'

@@ -1,7 +1,8 @@
 /**
  * The request side of `/` and `/for/:framework` (SPEC §2: the same page): what the page shows
- * for this visitor, and its course-interest sign-up. `/` takes all its server code from here:
- * each `.server` module a page imports costs the browser a chunk of its own (docs/decisions/096).
+ * for this visitor, and its course-interest sign-up. One module for the two routes because they
+ * are one page, not to save bytes: the Vite build leaves a route's `.server` imports out of the
+ * browser's bundle (docs/decisions/098).
  */
 import {
 	type ActionFunctionArgs,
