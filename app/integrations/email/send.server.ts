@@ -5,9 +5,9 @@
  * is never lost when it is down: the worker hands the row to the server (smtp.server.ts, with
  * RFC 5321's timeouts), retrying with backoff for EMAIL_RETRY_HOURS, and records the server's
  * acceptance on the row before anything else can run it again. Without SMTP_URL (the embedded
- * default) the row is the delivery and a line is logged. Each message has a kind (kinds.ts); the
- * kinds that carry one-click unsubscribe keep its URL on the row, and go out with RFC 8058's
- * headers (docs/decisions/109).
+ * default) the row is the delivery and a line is logged. Each message has a kind
+ * (domain/email-kinds.ts); the kinds that carry one-click unsubscribe keep its URL on the row,
+ * and go out with RFC 8058's headers (docs/decisions/109).
  */
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
@@ -23,7 +23,7 @@ import { EMAIL_DELIVERY_JOB } from './deliver.server'
 
 export type EmailMessage = {
 	to: string
-	/** Its template's name, classified in kinds.ts. */
+	/** Its template's name, classified in domain/email-kinds.ts. */
 	kind: EmailKind
 	subject: string
 	text: string
