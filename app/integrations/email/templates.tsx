@@ -23,7 +23,7 @@ import { formatMinorPrice, formatPrice, toMajorUnits } from '~/domain/pricing'
 import { type OwnerMarkdownStyles, renderOwnerMarkdown } from './owner-markdown.server'
 
 export type EmailContent = {
-	/** Its template's name, classified in kinds.ts. */
+	/** Its template's name, classified in domain/email-kinds.ts. */
 	kind: EmailKind
 	subject: string
 	text: string
@@ -33,7 +33,7 @@ export type EmailContent = {
 }
 
 /**
- * The unsubscribe links of a message whose kind carries them (kinds.ts), made for its recipient
+ * The unsubscribe links of a message whose kind carries them (domain/email-kinds.ts), made for its recipient
  * by models/preferences/preferences.server.ts: the visible link and the one-click header's URL.
  */
 export type UnsubscribeLinks = {
@@ -73,7 +73,7 @@ const textOptions = {
 }
 
 /**
- * The message of `kind`: `unsubscribe` is given exactly when the kind carries it (kinds.ts), and
+ * The message of `kind`: `unsubscribe` is given exactly when the kind carries it (domain/email-kinds.ts), and
  * then rendered by the Layout and returned as the one-click header's URL.
  */
 async function renderEmail(

@@ -1,7 +1,7 @@
 /**
  * /admin/at-a-glance: launch day at a glance as JSON (issue 27 item 1, docs/decisions/121), what
  * the overview's panel polls while its tab is visible. Owner-only like every /admin path (others
- * get the site's 404), never cached. Reads roll-ups and indexed ranges only (models/admin/launch-day).
+ * get the site's 404), never cached. Reads roll-ups and indexed ranges only (models/figures/launch-day).
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
