@@ -63,9 +63,13 @@ async function withLock<T>(lockPath: string, work: () => Promise<T>): Promise<T>
 	}
 }
 
-/** A code of a step after `lastStep` that the server's clock accepts, waiting for one if need be. */
+/**
+ * A code of a step after `lastStep` that the server's clock accepts, waiting for one if need be.
+ * The current step when it is free: the server takes a step until the end of the next, so a code
+ * typed on a busy machine is still good when it arrives (the step before could lapse on the way).
+ */
 async function nextCode(secret: string, lastStep: number): Promise<{ code: string; step: number }> {
-	const step = Math.max(lastStep + 1, Math.floor(Date.now() / 30_000) - 1)
+	const step = Math.max(lastStep + 1, Math.floor(Date.now() / 30_000))
 	const wait = (step - 1) * 30_000 - Date.now()
 	if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50))
 	const code = OTPAuth.TOTP.generate({
