@@ -9,8 +9,6 @@ import {
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { provideIslandComponents } from '~/components/deferred'
-import { islandComponents } from '~/components/islands.server'
 import { RequestContextProvider } from '~/components/request-context'
 import { documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
@@ -20,9 +18,6 @@ import stylesheet from '~/styles/tailwind.css?inline'
 import { pathNotFound } from '~/utils/responses'
 
 const ABORT_DELAY = 5_000
-
-// The server renders every island's own component (components/deferred.tsx).
-provideIslandComponents(islandComponents)
 
 // The head's inline script and stylesheet, the same for every document (docs/decisions/096).
 // Nothing in the stylesheet may close the element it is inlined into.
@@ -61,8 +56,10 @@ export default function handleRequest(
 			</RequestContextProvider>,
 			{
 				nonce,
-				// People get a streamed page; bots and crawlers wait for the whole document.
-				[isBot ? 'onAllReady' : 'onShellReady']() {
+				// The page goes out once every Suspense boundary is ready: a form loaded apart
+				// (components/page-parts.tsx) is then in the HTML itself, as a visitor without
+				// JavaScript needs, not streamed after it for a script to put in place.
+				onAllReady() {
 					shellRendered = true
 					const body = withoutTrailingNuls()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

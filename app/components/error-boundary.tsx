@@ -1,4 +1,4 @@
-import { ErrorPage } from '~/components/islands'
+import { ErrorPage } from '~/components/error-page'
 import { LeadLayout } from '~/components/layouts'
 import { useRequestContext } from '~/components/request-context'
 
