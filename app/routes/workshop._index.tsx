@@ -1,9 +1,4 @@
-import {
-	type ActionFunctionArgs,
-	json,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { Icon, type IconName } from '~/components/icons'
 import { EventDate, SignupForm } from '~/components/islands'
@@ -31,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const choices = await sessionChoices(await getDb())
-	return json({
+	return {
 		// The workshop's one title, as its e-mails and calendar entries name it (decision 110).
 		title: workshopTitle(),
 		signedUp: isSignedUp(request, 'workshop'),
@@ -44,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		choices,
 		defaultSession: defaultSessionId(choices),
 		agenda: getSiteContent().agenda.workshop,
-	})
+	}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
