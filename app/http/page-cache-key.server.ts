@@ -13,8 +13,8 @@
  * - the visitor's country (the price and its wording, SPEC §4) and whether they are a bot
  *   (the error page, SPEC §2).
  * Data requests (single fetch's `/path.data`, a client-side navigation's loaders) are never
- * keyed, as `?_data` ones were not: their privacy is decided per request from the visitor's
- * cookies (cache-control.server.ts, docs/decisions/143), and they are not the page.
+ * keyed: their privacy is decided per request from the visitor's cookies
+ * (cache-control.server.ts, docs/decisions/143), and they are not the page.
  * Cookies the site does not know (third-party analytics) are read by no loader: ignored.
  */
 import type { AppLoadContext } from '@remix-run/node'

@@ -73,7 +73,7 @@ test.describe('static islands', () => {
 		// The course link in the header leads to the page itself: a client-side navigation that
 		// runs the loaders again and renders the page with their new data.
 		const revalidated = page.waitForResponse((response) =>
-			new URL(response.url()).searchParams.has('_data'),
+			new URL(response.url()).pathname.endsWith('.data'),
 		)
 		await page
 			.getByRole('navigation', { name: 'Main' })
