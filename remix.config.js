@@ -14,5 +14,6 @@ export default {
 		v3_throwAbortReason: true,
 		v3_lazyRouteDiscovery: true,
 		v3_routeConfig: true,
+		v3_singleFetch: true,
 	},
 }

@@ -1,7 +1,22 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig, type Rollup } from 'vite'
 import remixConfig from './remix.config.js'
+
+// Single fetch's types (remix.config.js turns it on): loaders' data reaches components as it was
+// returned (Dates stay Dates), not as JSON (docs/decisions/143).
+declare module '@remix-run/node' {
+	interface Future {
+		v3_singleFetch: true
+	}
+}
+
+/**
+ * This build's version (app/http/build-version.server.ts): the server bundle is written once per
+ * build, so the root loader and /build-version always agree on it.
+ */
+const buildVersion = randomUUID()
 
 const appDirectory = path.resolve(import.meta.dirname, 'app')
 const rootModule = path.join(appDirectory, 'root.tsx')
@@ -44,6 +59,7 @@ function firstLoadChunks(): Rollup.GetManualChunk {
 
 export default defineConfig(({ isSsrBuild }) => ({
 	resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+	define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
 	build: {
 		// The icon sprite is referenced as `sprite.svg#name`, which a data: URL cannot be.
 		assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),

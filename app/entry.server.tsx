@@ -10,14 +10,17 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { RequestContextProvider } from '~/components/request-context'
-import { documentCacheControl } from '~/http/cache-control.server'
+import { dataRequestCacheControl, documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { log } from '~/log.server'
 import stylesheet from '~/styles/tailwind.css?inline'
-import { pathNotFound } from '~/utils/responses'
 
-const ABORT_DELAY = 5_000
+/**
+ * How long a streamed promise in a loader's data may stay pending (single fetch's own timeout,
+ * docs/decisions/143); the render is stopped a second later, once the rejections are sent.
+ */
+export const streamTimeout = 5_000
 
 // The head's inline script and stylesheet, the same for every document (docs/decisions/096).
 // Nothing in the stylesheet may close the element it is inlined into.
@@ -47,12 +50,7 @@ export default function handleRequest(
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
 			<RequestContextProvider value={{ nonce, isBot, documentHead }}>
-				<RemixServer
-					context={remixContext}
-					url={request.url}
-					abortDelay={ABORT_DELAY}
-					nonce={nonce}
-				/>
+				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
 			</RequestContextProvider>,
 			{
 				nonce,
@@ -82,7 +80,7 @@ export default function handleRequest(
 				},
 			},
 		)
-		setTimeout(abort, ABORT_DELAY)
+		setTimeout(abort, streamTimeout + 1_000)
 	})
 }
 
@@ -129,13 +127,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 }
 
 /**
- * A data request (`?_data=`) naming a route that is not at its URL is the unknown path's 404,
- * as a loader throws it (docs/decisions/102): Remix's own answer, a 403 naming the route and
- * URL, would tell a stranger that `/admin?_data=routes/admin` is refused rather than absent.
+ * A data request (`/path.data`, single fetch) is as private as the page it stands for
+ * (docs/decisions/068, 143): documentCacheControl sees each loader's headers, this answer only
+ * the routes' `headers` merged, so it is kept from shared caches whenever the visitor's cookies
+ * could have put their own data into it.
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-	if (response.status !== 403 || response.headers.get('X-Remix-Error') !== 'yes') return response
-	const notFound = pathNotFound(new URL(request.url).pathname)
-	notFound.headers.set('X-Remix-Catch', 'yes')
-	return notFound
+	dataRequestCacheControl(response.headers, request.headers.get('cookie'))
+	return response
 }

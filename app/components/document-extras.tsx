@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Analytics } from '~/components/analytics'
 import { PreviewBar } from '~/components/preview-bar'
 import { Toaster } from '~/components/toaster'
@@ -13,13 +13,17 @@ import { LOCALE_COOKIE, localeCookie, localeLoadFailure, resolveLocale } from '~
  */
 export function DocumentExtras() {
 	const data = useRootData()
+	// The build this page's code came with: the root's data as first rendered. A later revalidation
+	// may bring a newer build's version, which this code is not.
+	const [renderedBy] = useState(data?.buildVersion)
 	// The first check is an hour away: its code loads then, not with the page.
 	useEffect(() => {
+		if (!renderedBy) return
 		let stop: (() => void) | undefined
 		let active = true
 		const due = window.setTimeout(() => {
 			import('~/utils/build-update').then((module) => {
-				if (active) stop = module.startBuildUpdateCheck()
+				if (active) stop = module.startBuildUpdateCheck(renderedBy)
 			})
 		}, BUILD_CHECK_INTERVAL_MS)
 		return () => {
@@ -27,7 +31,7 @@ export function DocumentExtras() {
 			window.clearTimeout(due)
 			stop?.()
 		}
-	}, [])
+	}, [renderedBy])
 	const locale = data?.locale
 	useEffect(() => {
 		if (!locale) return

@@ -1,5 +1,5 @@
 /** Shared by the JSON resource routes (/api/*): responses, cache headers and the geo query. */
-import { type AppLoadContext, json } from '@remix-run/node'
+import type { AppLoadContext } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { log } from '~/log.server'
@@ -15,7 +15,7 @@ export const CACHE = {
 } as const
 
 export function jsonWithCache<T>(data: T, cacheControl: string) {
-	return json(data, { headers: { 'Cache-Control': cacheControl } })
+	return Response.json(data, { headers: { 'Cache-Control': cacheControl } })
 }
 
 /**
@@ -23,14 +23,17 @@ export function jsonWithCache<T>(data: T, cacheControl: string) {
  * which are allowed (without it Remix answers "Unexpected Server Error").
  */
 export function methodNotAllowed() {
-	return json(
+	return Response.json(
 		{ error: 'Method not allowed: this address answers GET and HEAD' },
 		{ status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } },
 	)
 }
 
 export function badRequest(message: string) {
-	return json({ error: message }, { status: 400, headers: { 'Cache-Control': 'no-store' } })
+	return Response.json(
+		{ error: message },
+		{ status: 400, headers: { 'Cache-Control': 'no-store' } },
+	)
 }
 
 /**
@@ -44,7 +47,7 @@ export async function orUnavailable<T>(what: string, body: () => Promise<T>) {
 		if (error instanceof Response) throw error
 		// An unavailable database is logged once per outage (docs/decisions/104).
 		if (!databaseWasUnavailable(error)) log.error({ err: error }, `${what} failed`)
-		return json(
+		return Response.json(
 			{ error: 'Service temporarily unavailable' },
 			{ status: 503, headers: unavailableHeaders() },
 		)

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import {
 	contentHeaders,
+	dataRequestCacheControl,
 	documentCacheControl,
 	PUBLIC_PAGE_CACHE_CONTROL,
 	rootCacheControl,
@@ -53,6 +54,32 @@ describe('caching of per-visitor data (docs/decisions/068)', () => {
 		withCookie.append('Set-Cookie', 'toast=; Max-Age=0')
 		documentCacheControl(withCookie, { root: new Headers() })
 		expect(withCookie.get('Cache-Control')).toBe('private, no-store')
+	})
+
+	test('a data request is private whenever the visitor’s cookies could have put their data into it', () => {
+		const publicAnswer = () => new Headers({ 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL })
+		for (const cookie of [
+			'session=abc',
+			'toast=1',
+			'preview=abc',
+			'color-mode=dark; checkouts=x',
+		]) {
+			const answer = publicAnswer()
+			dataRequestCacheControl(answer, cookie)
+			expect(answer.get('Cache-Control'), cookie).toBe('private, no-store')
+		}
+		const settingCookie = publicAnswer()
+		settingCookie.append('Set-Cookie', 'toast=; Max-Age=0')
+		dataRequestCacheControl(settingCookie, null)
+		expect(settingCookie.get('Cache-Control')).toBe('private, no-store')
+		// Whatever the routes did not say public stays out of shared caches.
+		const unsaid = new Headers()
+		dataRequestCacheControl(unsaid, 'color-mode=dark')
+		expect(unsaid.get('Cache-Control')).toBe('private, no-store')
+		const anonymous = publicAnswer()
+		dataRequestCacheControl(anonymous, 'color-mode=dark')
+		expect(anonymous.get('Cache-Control')).toBe(PUBLIC_PAGE_CACHE_CONTROL)
+		expect(anonymous.get('Vary')).toMatch(/^Cookie, User-Agent\b/)
 	})
 })
 

@@ -14,14 +14,16 @@
  * 3. Any answer that sets a cookie is private: a shared cache must never hand one visitor's cookie
  *    to the next (docs/decisions/070, 105). `privateWhenSettingCookies` applies it in server.ts
  *    to everything, whoever set the cookie (Remix, the attribution middleware, the page cache).
- * Data requests (`?_data=`) answer with their own loader's header, so rule 1 covers them.
+ * Data requests (single fetch's `/path.data`) carry the routes' `headers` merged, not each
+ * loader's: `dataRequestCacheControl` makes them private whenever the visitor carries a cookie
+ * that makes a page their own, and gives a public one the page's `Vary` (docs/decisions/143).
  */
 import type { HeadersFunction } from '@remix-run/node'
 import type { RequestHandler } from 'express'
 import onHeaders from 'on-headers'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { parseCountryCode } from '~/integrations/geo/types'
-import { pageCacheVary } from './page-cache-key.server'
+import { hasPersonalCookie, pageCacheVary } from './page-cache-key.server'
 
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
@@ -91,6 +93,23 @@ export function documentCacheControl(
 		documentHeaders.set('Vary', pageCacheVary())
 }
 
+/**
+ * Rules 1–3 for a data request (entry.server.tsx's handleDataRequest): the root's per-visitor
+ * data (profile, toast, preview) comes with the cookies `hasPersonalCookie` names, and a route's
+ * own private answer stays private; anything not said public is kept by no shared cache.
+ */
+export function dataRequestCacheControl(answerHeaders: Headers, cookieHeader: string | null): void {
+	const cacheControl = answerHeaders.get('Cache-Control')
+	if (
+		hasPersonalCookie(cookieHeader) ||
+		answerHeaders.has('Set-Cookie') ||
+		isPrivate(cacheControl) ||
+		!/\bpublic\b/.test(cacheControl ?? '')
+	)
+		answerHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
+	else answerHeaders.set('Vary', pageCacheVary())
+}
+
 /** Rule 3, for server.ts: an answer with a Set-Cookie header goes out private, no-store. */
 export const privateWhenSettingCookies: RequestHandler = (_req, res, next) => {
 	onHeaders(res, () => {
@@ -105,7 +124,7 @@ export const privateWhenSettingCookies: RequestHandler = (_req, res, next) => {
  * markup inputs, so shared caches may keep it (docs/decisions/070, 071); never in preview.
  */
 export function contentHeaders(preview: boolean): Record<string, string> {
-	// Vary for the loader's own data requests (`?_data`): the preview cookie changes the answer.
+	// Vary for the page's data requests (`/path.data`): the preview cookie changes the answer.
 	return preview
 		? { 'Cache-Control': 'private, no-store' }
 		: { 'Cache-Control': PUBLIC_PAGE_CACHE_CONTROL, Vary: 'Cookie' }

@@ -4,8 +4,8 @@
  * primary key, and none for a visitor without one). The owner is served the whole app; anyone
  * else an app without the dashboard's routes, in which /admin is simply an unknown path. Its
  * 404 then is the unknown path's to the byte — title, headers, the route data and manifest in
- * the page, `?_data=` answers and the route manifest the browser asks for — because it is
- * rendered by the same splat route, not imitated.
+ * the page, data requests (`/path.data`) and the route manifest the browser asks for — because
+ * it is rendered by the same splat route, not imitated.
  */
 import type { ServerBuild } from '@remix-run/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'

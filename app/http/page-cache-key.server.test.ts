@@ -75,12 +75,23 @@ describe('the page cache key (docs/decisions/070)', () => {
 
 	test('a query the pages do not declare is never keyed', async () => {
 		for (const path of [
-			'/?_data=root',
+			'/_root.data?_routes=root',
 			'/?signup=token',
 			'/blog?category=x&page=2',
 			'/?preview=true',
 		])
 			expect(await keyOf(path), path).toBeNull()
 		expect(await keyOf('/blog?category=workflow')).not.toBe(await keyOf('/blog?category=tooling'))
+	})
+
+	test('a data request is never kept as a page, with or without the routes it names', async () => {
+		for (const path of [
+			'/_root.data',
+			'/workshop.data',
+			'/blog.data?category=workflow',
+			'/workshop.data?_routes=routes%2Fworkshop._index',
+		])
+			expect(await keyOf(path), path).toBeNull()
+		expect(await keyOf('/workshop')).not.toBeNull()
 	})
 })

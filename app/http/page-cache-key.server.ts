@@ -7,11 +7,14 @@
  *   visitor's own (`bypass`: session, flash toast, preview, ...), or is never read by a page
  *   (`ignore`: attribution, read by server.ts and the browser only);
  * - every query parameter that reaches the markup is declared; any other skips the cache
- *   (`?_data`, one-click tokens, confirmations...). The attribution ones (a launch e-mail's
+ *   (one-click tokens, confirmations...). The attribution ones (a launch e-mail's
  *   utm_*, a friend's key) are in every page's markup too, in the URLs its forms return to: a
  *   mailing's visitors share one page, a friend's visitors another;
  * - the visitor's country (the price and its wording, SPEC §4) and whether they are a bot
  *   (the error page, SPEC §2).
+ * Data requests (single fetch's `/path.data`, a client-side navigation's loaders) are never
+ * keyed: their privacy is decided per request from the visitor's cookies
+ * (cache-control.server.ts, docs/decisions/143), and they are not the page.
  * Cookies the site does not know (third-party analytics) are read by no loader: ignored.
  */
 import type { AppLoadContext } from '@remix-run/node'
@@ -98,6 +101,7 @@ export async function pageCacheKey(
 ): Promise<string | null> {
 	if (hasPersonalCookie(request.headers.get('cookie'))) return null
 	const url = new URL(request.url)
+	if (url.pathname.endsWith('.data')) return null
 	const query = queryKey(url)
 	if (query === null) return null
 	let location: GeoLocation | null

@@ -2,8 +2,9 @@
  * The root route's loader (app/root.tsx): what every page needs from the server. Here, under the
  * components, so that `useRootData` types its data without importing the root route.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig, getPublicConfig } from '~/config.server'
+import { BUILD_VERSION } from '~/http/build-version.server'
 import { rootCacheControl } from '~/http/cache-control.server'
 import { cookies, getColorMode, hasBetaFlag } from '~/http/cookies.server'
 import { getPreview, previewRedirect } from '~/http/preview.server'
@@ -25,7 +26,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 		rootCacheControl({ profile, toast: headers !== null, preview }),
 	))
 		responseHeaders.set(name, value)
-	return json(
+	return data(
 		{
 			origin: context.origin,
 			colorMode: getColorMode(request),
@@ -37,6 +38,8 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 			locale: resolveLocale(cookies.locale.read(request)),
 			// Analytics identify a visitor by e-mail once it is known (SPEC §7): from their profile.
 			knownEmail: profile?.email ?? null,
+			// The build this page was rendered by, for the hourly check (utils/build-update.ts).
+			buildVersion: BUILD_VERSION,
 		},
 		{ headers: responseHeaders },
 	)

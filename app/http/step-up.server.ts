@@ -6,7 +6,7 @@
  * (rendered by the dashboard's error boundary), which carries the post's fields: confirming
  * resumes the same post (a 307 from /admin/step-up), with JavaScript or without.
  */
-import { type AppLoadContext, json } from '@remix-run/node'
+import { type AppLoadContext, data } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import {
@@ -52,13 +52,17 @@ export function adminReturnPath(value: unknown): string {
 		: '/admin'
 }
 
-/** Where a refused post resumes: its URL without Remix's `_data`, and its text fields. */
+/**
+ * Where a refused post resumes: its page's URL, not single fetch's data request for it (Remix
+ * hands actions the URL without `.data`; `_routes` names loaders to run), and its text fields.
+ */
 function resumeOf(
 	request: Request,
 	form: FormData,
 ): Pick<StepUpPrompt, 'returnTo' | 'resume' | 'fields'> {
 	const url = new URL(request.url)
-	url.searchParams.delete('_data')
+	url.pathname = url.pathname.replace(/\.data$/, '')
+	url.searchParams.delete('_routes')
 	const fields: [string, string][] = []
 	for (const [name, value] of form.entries())
 		if (typeof value === 'string' && !name.startsWith(STEP_UP_FIELD_PREFIX))
@@ -77,7 +81,7 @@ export async function requireStepUp(
 	form: FormData,
 ): Promise<void> {
 	if (await hasFreshStepUp(request, context, owner)) return
-	throw json(
+	throw data(
 		{ stepUp: await stepUpPrompt(owner, resumeOf(request, form)) },
 		{ status: 403, headers: ADMIN_HEADERS },
 	)

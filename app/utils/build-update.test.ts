@@ -7,22 +7,24 @@ describe('build update check (SPEC §9)', () => {
 		expect(BUILD_CHECK_INTERVAL_MS).toBe(3_600_000)
 	})
 
-	test('a 204 with X-Remix-Reload-Document means a newer build', async () => {
+	test('another version at /build-version means a newer build', async () => {
 		let asked = ''
 		const fetcher = (async (url: string) => {
 			asked = url
-			return new Response(null, { status: 204, headers: { 'X-Remix-Reload-Document': 'true' } })
+			return Response.json({ version: 'abc 2' })
 		}) as typeof fetch
 		expect(await isBuildOutdated('abc 1', fetcher)).toBe(true)
-		expect(asked).toBe('/__manifest?p=%2F&version=abc%201&build-check=1')
+		expect(asked).toBe('/build-version')
 	})
 
 	test('the same build, or no answer, is not an update', async () => {
-		const same = (async () => Response.json({})) as typeof fetch
+		const same = (async () => Response.json({ version: 'abc' })) as typeof fetch
+		const failing = (async () => new Response('Unavailable', { status: 503 })) as typeof fetch
 		const offline = (async () => {
 			throw new TypeError('Failed to fetch')
 		}) as typeof fetch
 		expect(await isBuildOutdated('abc', same)).toBe(false)
 		expect(await isBuildOutdated('abc', offline)).toBe(false)
+		expect(await isBuildOutdated('abc', failing)).toBe(false)
 	})
 })

@@ -1,16 +1,17 @@
 import { BUILD_CHECK_INTERVAL_MS } from '~/utils/build-check-interval'
 
 /**
- * Whether the server runs a newer build than this page. Remix's route-discovery endpoint
- * answers 204 with X-Remix-Reload-Document when the version we send is not its own.
+ * Whether the server runs a newer build than this page: /build-version (routes/build-version.ts)
+ * answers the running build's version, compared with the one the page was rendered by.
  */
 export async function isBuildOutdated(version: string, fetcher: typeof fetch = fetch) {
 	try {
-		// The endpoint wants at least one path; `build-check` only tells our requests apart in logs.
-		const response = await fetcher(
-			`/__manifest?p=%2F&version=${encodeURIComponent(version)}&build-check=1`,
-		)
-		return response.status === 204 && response.headers.has('X-Remix-Reload-Document')
+		const response = await fetcher('/build-version')
+		if (!response.ok) return false
+		const body: unknown = await response.json()
+		const running =
+			typeof body === 'object' && body !== null && 'version' in body ? body.version : undefined
+		return typeof running === 'string' && running !== version
 	} catch {
 		// Offline or the server is restarting: ask again next hour.
 		return false
@@ -30,12 +31,11 @@ function internalLinkClick(event: MouseEvent): boolean {
  * Checks for a new build now and then every hour (loaded when the first check is due); once
  * there is one, the next link click loads a whole new document (the browser's own navigation)
  * instead of a client-side transition, so the visitor picks up the new code without losing what
- * they were doing. Returns a function that stops it.
+ * they were doing. `version` is the build the page was rendered by (the root loader's data as
+ * the page was first hydrated). Returns a function that stops it.
  */
-export function startBuildUpdateCheck(): () => void {
+export function startBuildUpdateCheck(version: string): () => void {
 	let outdated = false
-	const version = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version
-	if (!version) return () => {}
 	const check = async () => {
 		outdated ||= await isBuildOutdated(version)
 	}

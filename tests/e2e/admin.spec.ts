@@ -17,10 +17,10 @@ test.describe.configure({ timeout: 90_000 })
 const ADMIN_GETS = [
 	'/admin',
 	'/admin/',
-	'/admin?_data=routes%2Fadmin._index',
-	'/admin?_data=routes%2Fadmin',
+	'/admin.data',
+	'/admin.data?_routes=routes%2F%24',
 	'/admin/orders',
-	'/admin/orders?status=paid&_data=routes%2Fadmin.orders._index',
+	'/admin/orders.data?status=paid',
 	'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA',
 	'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA?confirm=refund',
 	'/admin/leads',

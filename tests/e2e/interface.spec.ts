@@ -411,9 +411,12 @@ test.describe('resilience', () => {
 		// An hour of fake time would also run an hour of particle frames: keep them off.
 		await page.emulateMedia({ reducedMotion: 'reduce' })
 		await page.clock.install()
-		// Remix's route discovery uses the same endpoint; only our hourly check is told "new build".
-		await page.route(/\/__manifest\?.*build-check=1$/, (route) =>
-			route.fulfill({ status: 204, headers: { 'X-Remix-Reload-Document': 'true' } }),
+		// The server says it runs another build than the one the page was rendered by.
+		await page.route(/\/build-version$/, (route) =>
+			route.fulfill({
+				json: { version: 'a newer build' },
+				headers: { 'Cache-Control': 'no-store' },
+			}),
 		)
 		const checkCode = watchBuildCheckCode(page)
 		await page.goto('/', { waitUntil: 'networkidle' })
@@ -425,7 +428,7 @@ test.describe('resilience', () => {
 		// machine.
 		await page.clock.runFor(3_600_000 - 30_000)
 		expect(checkCode.fetched).toBe(false)
-		const check = page.waitForRequest(/\/__manifest\?.*build-check=1$/)
+		const check = page.waitForRequest(/\/build-version$/)
 		await page.clock.runFor(30_000)
 		await check
 		expect(checkCode.fetched).toBe(true)
@@ -441,7 +444,7 @@ test.describe('resilience', () => {
 		await page.goto('/', { waitUntil: 'networkidle' })
 		await hydrated(page.getByRole('link', { name: 'Join the free workshop' }))
 		await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
-		const check = page.waitForResponse(/\/__manifest\?.*build-check=1$/)
+		const check = page.waitForResponse(/\/build-version$/)
 		await page.clock.runFor(3_600_000)
 		expect((await check).status()).toBe(200)
 		await page.getByRole('link', { name: 'Join the free workshop' }).click()

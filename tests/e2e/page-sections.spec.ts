@@ -64,7 +64,7 @@ test.describe('page sections', () => {
 		// runs the loaders again and renders the page with their new data.
 		const documents = documentLoads(page)
 		const revalidated = page.waitForResponse((response) =>
-			new URL(response.url()).searchParams.has('_data'),
+			new URL(response.url()).pathname.endsWith('.data'),
 		)
 		await page
 			.getByRole('navigation', { name: 'Main' })

@@ -81,7 +81,8 @@ test('a forged session id is refused next to the field, and the form keeps what 
 	const radio = page.getByRole('group', { name: 'Session' }).getByRole('radio').first()
 	if (testInfo.project.name === 'js') await hydrated(radio)
 	const field = (await radio.getAttribute('name'))!
-	await page.route(/\/workshop(\?|$)/, async (route) => {
+	// With JavaScript the form posts single fetch's data request (/workshop.data).
+	await page.route(/\/workshop(\.data)?(\?|$)/, async (route) => {
 		const body = route.request().postData()
 		if (route.request().method() !== 'POST' || body === null) return route.continue()
 		const form = new URLSearchParams(body)

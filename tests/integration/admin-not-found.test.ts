@@ -1,7 +1,7 @@
 /**
  * To anyone who is not the signed-in owner, /admin does not exist (docs/decisions/080, 102):
  * every answer under it is byte for byte the answer of an unknown path of the same length —
- * status, headers, title, the route data in the page, `?_data=` JSON, HEAD and POST, and the
+ * status, headers, title, the route data in the page, data requests (`/path.data`), HEAD and POST, and the
  * route manifest the browser asks for — once the path itself and per-request values (Date, the
  * CSP nonce) are set aside. For an anonymous visitor, a signed-in visitor who is not an owner,
  * and a copy of an owner's cookie after the owner signed out.
@@ -101,19 +101,26 @@ describe('/admin to anyone but the owner', () => {
 				expect(head.admin).toEqual(head.unknown)
 			})
 
-			test.each(ADMIN_PATHS)('?_data= of %s answers as an unknown path', async (path) => {
-				for (const routeId of ['root', 'routes/admin', 'routes/admin._index', 'routes/$']) {
-					const data = await both(
-						cookie(),
-						path,
-						{},
-						(p) => `${server.url}${p}?_data=${encodeURIComponent(routeId)}`,
-					)
-					expect(data.admin, routeId).toEqual(data.unknown)
-					if (routeId.startsWith('routes/admin')) {
-						// As a loader throws it, not Remix's 403 naming the route.
-						expect(data.admin.status, routeId).toBe(404)
-						expect(data.admin.body, routeId).toBe('Page not found: {path}')
+			test.each(ADMIN_PATHS)('the data request of %s answers as an unknown path', async (path) => {
+				// Single fetch's shape (docs/decisions/143): /path.data, `_routes` naming the loaders.
+				const dataUrl = (p: string, routes: string | null) =>
+					`${server.url}${p.replace(/(.)\/$/, '$1')}.data${routes === null ? '' : `?_routes=${encodeURIComponent(routes)}`}`
+				for (const routes of [
+					null,
+					'root',
+					'routes/admin',
+					'routes/admin._index',
+					'routes/admin,routes/admin._index',
+					'routes/$',
+				]) {
+					const data = await both(cookie(), path, {}, (p) => dataUrl(p, routes))
+					expect(data.admin, String(routes)).toEqual(data.unknown)
+					// No answer names the dashboard's routes, as if they were refused rather than absent.
+					expect(data.admin.body, String(routes)).not.toContain('routes/admin')
+					if (routes === null || routes === 'routes/$') {
+						// As a loader throws it.
+						expect(data.admin.status, String(routes)).toBe(404)
+						expect(data.admin.body, String(routes)).toContain('"Page not found: {path}"')
 					}
 				}
 			})

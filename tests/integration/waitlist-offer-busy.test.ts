@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import type { FakeStripe } from '../fakes/stripe'
 import type { RunningServer } from '../support/server'
+import { decodeSingleFetch } from '../support/single-fetch'
 import { startStripeSite, stopStripeSite } from '../support/stripe-site'
 
 const SEAT = 'ai-driven-dev-preorder'
@@ -114,17 +115,19 @@ describe('a waiting-list offer while the payment provider is busy', () => {
 	})
 
 	test('with JavaScript, the form’s data request gets the same 503, Retry-After and message', async () => {
-		// What Remix's <Form> sends when the page is hydrated: the action's data, not the page.
-		const data = `?_data=${encodeURIComponent('routes/waitlist_.offer.$token')}`
-		const response = await fetch(`${server.url}${offerPath}${data}`, {
+		// What Remix's <Form> sends when the page is hydrated: the action's data, not the page
+		// (single fetch's data request, docs/decisions/143).
+		const response = await fetch(`${server.url}${offerPath}.data`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
 			body: '',
 		})
 		expect(response.status).toBe(503)
 		expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER))
-		expect(await response.json()).toEqual({
-			error: `the payment provider is busy, please try again in ${RETRY_AFTER} seconds`,
+		expect(decodeSingleFetch(await response.text())).toEqual({
+			data: {
+				error: `the payment provider is busy, please try again in ${RETRY_AFTER} seconds`,
+			},
 		})
 	})
 

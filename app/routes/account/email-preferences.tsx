@@ -7,7 +7,7 @@
 import { getFormProps } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
-	json,
+	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -46,13 +46,13 @@ const INVALID_LINK =
 function addressOf(request: Request): string {
 	const token = new URL(request.url).searchParams.get('token')
 	const email = verifyUnsubscribeToken(token, getConfig().SESSION_SECRET)
-	if (!email) throw json({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
+	if (!email) throw data({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
 	return email
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const email = addressOf(request)
-	return json(
+	return data(
 		{ email, unsubscribed: await isUnsubscribed(await getDb(), email) },
 		{ headers: PRIVATE },
 	)
@@ -62,11 +62,11 @@ export async function action({ request }: ActionFunctionArgs) {
 	const email = addressOf(request)
 	const submission = parseForm('emailPreferences', await readForm(request))
 	if (submission.status !== 'success')
-		return json(submission.reply(), { status: 400, headers: PRIVATE })
+		return data(submission.reply(), { status: 400, headers: PRIVATE })
 	const db = await getDb()
 	if (submission.value.intent === 'unsubscribe') await unsubscribe(db, email)
 	else await resubscribe(db, email)
-	return json(submission.reply({ resetForm: true }), { headers: PRIVATE })
+	return data(submission.reply({ resetForm: true }), { headers: PRIVATE })
 }
 
 export default function EmailPreferences() {

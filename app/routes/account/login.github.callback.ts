@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import {
 	clearOAuthState,
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	if (!result.ok) {
 		const failure = SIGN_IN_FAILURES[result.reason]
 		if (wantsJson(request)) {
-			return json({ error: failure.message }, { status: failure.status, headers })
+			return Response.json({ error: failure.message }, { status: failure.status, headers })
 		}
 		const page = new URLSearchParams({ reason: result.reason, returnTo })
 		return redirect(`/login/github/failed?${page}`, { headers })
@@ -71,6 +71,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	// The owner role (docs/decisions/080) is decided now and checked again on every request.
 	const owner = await grantOwnerRole(db, result.account, canUseOperatorTools(context))
 	headers.append('Set-Cookie', await storeProfile(request, context, result.profile, owner))
-	if (wantsJson(request)) return json(result.result, { headers })
+	if (wantsJson(request)) return Response.json(result.result, { headers })
 	return redirectWithinSite(returnTo, DEFAULT_RETURN_TO, { headers })
 }

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { signInHref } from '~/components/github-sign-in'
 import { Icon } from '~/components/icons'
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const reason = url.searchParams.get('reason')
 	const failure = SIGN_IN_FAILURES[isSignInFailure(reason) ? reason : 'badState']
 	const returnTo = returnPath(url.searchParams.get('returnTo'))
-	return json(
+	return data(
 		{ message: failure.message, retryHref: signInHref(returnTo), returnTo },
 		{ status: failure.status, headers: { 'Cache-Control': 'no-store' } },
 	)

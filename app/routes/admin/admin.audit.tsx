@@ -2,7 +2,7 @@
  * /admin/audit: every action an owner took (docs/decisions/081) — sign-ins, refunds, receipts,
  * pass reassignments, e-mail retries, exports — who, what, when, before and after; newest first.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AuditTable } from '~/components/admin/audit-table'
 import { AdminHeading, adminMeta, Pager } from '~/components/admin/ui'
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const after = new URL(request.url).searchParams.get('after')
 	const log = await listAuditLog(await getDb(), after)
-	return json(log, { headers: ADMIN_HEADERS })
+	return data(log, { headers: ADMIN_HEADERS })
 }
 
 export const action = ownerOnlyAction

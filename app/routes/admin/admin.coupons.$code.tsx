@@ -4,7 +4,7 @@
  * forms posting here, told apart by their `intent`.
  */
 import { getFormProps } from '@conform-to/react'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { CouponForm } from '~/components/admin/coupon-form'
 import { AdminHeading, adminMeta } from '~/components/admin/ui'
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const db = await getDb()
 	const coupon = requireFound(await getCoupon(db, params.code ?? ''), new URL(request.url).pathname)
-	return json(
+	return data(
 		{
 			code: coupon.code,
 			active: coupon.active,
@@ -53,12 +53,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	if (form.get('intent') === 'save') {
 		const submission = parseForm('adminCoupon', form)
 		if (submission.status !== 'success')
-			return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+			return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 		// Coupon changes need a recent second factor (decision 136).
 		await requireStepUp(request, context, owner, form)
 		const outcome = requireFound(await updateCoupon(db, owner, code, submission.value), pathname)
 		if (!outcome.ok)
-			return json(submission.reply({ fieldErrors: outcome.fieldErrors }), {
+			return data(submission.reply({ fieldErrors: outcome.fieldErrors }), {
 				status: 400,
 				headers: ADMIN_HEADERS,
 			})
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	}
 	const submission = parseForm('adminCouponStatus', form)
 	if (submission.status !== 'success')
-		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+		return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	await requireStepUp(request, context, owner, form)
 	const active = submission.value.intent === 'enable'
 	return done(requireFound(await setCouponActive(db, owner, code, active), pathname), context)

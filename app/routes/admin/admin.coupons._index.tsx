@@ -3,7 +3,7 @@
  * paid orders (a refunded one no longer counts), checkouts holding a use now, the revenue and the
  * discount given per currency.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AdminHeading, adminMeta, formatTime, money, tableClasses } from '~/components/admin/ui'
 import { buttonClasses } from '~/components/button-classes'
@@ -17,7 +17,7 @@ export const headers = () => ADMIN_HEADERS
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const coupons = await listCoupons(await getDb())
-	return json(
+	return data(
 		{
 			coupons: coupons.map((coupon) => ({
 				code: coupon.code,

@@ -2,7 +2,7 @@
  * /admin/coupons/new: a new coupon (docs/decisions/112). The form posts here; a refused value is
  * answered with its message next to its field and nothing is written.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { CouponForm } from '~/components/admin/coupon-form'
 import { AdminHeading, adminMeta } from '~/components/admin/ui'
@@ -19,7 +19,7 @@ export const headers = () => ADMIN_HEADERS
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
-	return json({ choices: await getCouponChoices(await getDb()) }, { headers: ADMIN_HEADERS })
+	return data({ choices: await getCouponChoices(await getDb()) }, { headers: ADMIN_HEADERS })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,12 +27,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const form = await readForm(request)
 	const submission = parseForm('adminCoupon', form)
 	if (submission.status !== 'success')
-		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+		return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	// Coupon changes move prices for everyone: they need a recent second factor (decision 136).
 	await requireStepUp(request, context, owner, form)
 	const outcome = await createCoupon(await getDb(), owner, submission.value)
 	if (!outcome.ok)
-		return json(submission.reply({ fieldErrors: outcome.fieldErrors }), {
+		return data(submission.reply({ fieldErrors: outcome.fieldErrors }), {
 			status: 400,
 			headers: ADMIN_HEADERS,
 		})

@@ -3,7 +3,7 @@
  * sandboxed frame that runs nothing), its delivery state, and Retry for one whose delivery failed.
  */
 import { getFormProps } from '@conform-to/react'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Time } from '~/components/admin/time'
 import { AdminHeading, adminMeta } from '~/components/admin/ui'
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	const email = requireFound(await getEmail(db, id), pathname)
 	// A message's body holds live signed links: each reading is logged with its source (decision 136).
 	await recordOwnerAction(db, { actor: owner.name, action: 'read-email', target: `email:${id}` })
-	return json({ email }, { headers: ADMIN_HEADERS })
+	return data({ email }, { headers: ADMIN_HEADERS })
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -42,9 +42,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const id = requireFound(outboxId(params.id), new URL(request.url).pathname)
 	const submission = parseForm('adminEmailRetry', await readForm(request))
 	if (submission.status !== 'success')
-		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+		return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	if (!(await retryEmailAsOwner(await getDb(), owner, id)))
-		return json(submission.reply({ formErrors: [MESSAGES.adminEmailNotFailed] }), {
+		return data(submission.reply({ formErrors: [MESSAGES.adminEmailNotFailed] }), {
 			status: 409,
 			headers: ADMIN_HEADERS,
 		})

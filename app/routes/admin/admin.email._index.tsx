@@ -3,7 +3,7 @@
  * first, paged by key, and a mark on one that may have arrived twice (docs/decisions/101); a message opens its preview, where one that was not delivered can be
  * sent again. The operator tools' outbox viewer, for the owner (docs/decisions/084).
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { Time } from '~/components/admin/time'
 import {
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const page = filters.ok
 		? await listEmails(await getDb(), { to, state }, params.get('after'))
 		: { rows: [], next: null }
-	return json(
+	return data(
 		{
 			filters: filters.ok ? { to, state } : filters.value,
 			errors: filters.ok ? {} : filters.errors,

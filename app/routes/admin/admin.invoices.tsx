@@ -3,7 +3,7 @@
  * number order, each downloadable as a PDF; the period as a CSV or a zip of PDFs for the
  * accountant. A plain GET form: works without JavaScript, and the URL is the view.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import {
 	AdminHeading,
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const period = invoicePeriod(new URL(request.url).searchParams)
 	if (!period.ok)
-		return json(
+		return data(
 			{
 				range: period.value as Record<string, string | undefined>,
 				errors: period.errors,
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			{ status: 400, headers: ADMIN_HEADERS },
 		)
 	const rows = await invoicesIssuedBetween(await getDb(), period.start, period.end)
-	return json(
+	return data(
 		{
 			range: period.range as Record<string, string | undefined>,
 			errors: {} as Record<string, string>,

@@ -6,7 +6,7 @@
  * and what stays, and its form does it.
  */
 import { getFormProps } from '@conform-to/react'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Time } from '~/components/admin/time'
 import {
@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const sort = parseSort(params, LEAD_SORTS, DEFAULT_LEAD_SORT)
 	const keep = sortQuery(sort, DEFAULT_LEAD_SORT)
 	if (!filters.ok) {
-		return json(
+		return data(
 			{
 				filters: filters.value,
 				errors: filters.errors,
@@ -94,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		listLeads(db, filters.value, params.get('after'), undefined, sort),
 		eraseId === null ? null : leadToErase(db, eraseId),
 	])
-	return json(
+	return data(
 		{
 			filters: filters.value as Record<string, string | undefined>,
 			errors: {} as Record<string, string>,
@@ -126,12 +126,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const form = await readForm(request)
 	const submission = parseForm('adminLeadErase', form)
 	if (submission.status !== 'success')
-		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+		return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	// Erasing cannot be undone: it needs a recent second factor (decision 136).
 	await requireStepUp(request, context, owner, form)
 	const outcome = await eraseLead(await getDb(), owner, submission.value.leadId)
 	if (!outcome.ok)
-		return json(submission.reply({ formErrors: [outcome.message] }), {
+		return data(submission.reply({ formErrors: [outcome.message] }), {
 			status: 409,
 			headers: ADMIN_HEADERS,
 		})

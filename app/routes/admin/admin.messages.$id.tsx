@@ -3,7 +3,7 @@
  * got: queued, sent, kept in the outbox, failed, skipped because unsubscribed. With JavaScript
  * the numbers refresh while anything is queued; without, the page's Refresh link does it.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { SendProgressList } from '~/components/admin/send-progress'
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	const pathname = new URL(request.url).pathname
 	const id = requireFound(sendId(params.id), pathname)
 	const send = requireFound(await getSend(await getDb(), id), pathname)
-	return json({ send }, { headers: ADMIN_HEADERS })
+	return data({ send }, { headers: ADMIN_HEADERS })
 }
 
 export default function AdminMessage() {

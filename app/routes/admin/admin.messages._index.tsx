@@ -5,7 +5,7 @@
  * does it), or when and by whom it was opened.
  */
 import { getFormProps } from '@conform-to/react'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { progressText } from '~/components/admin/send-progress'
 import { Time } from '~/components/admin/time'
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const confirming = new URL(request.url).searchParams.get('confirm') === 'open-course'
 	const courseUrl = getConfig().COURSE_URL ?? null
 	const opening = await courseOpening(db)
-	return json(
+	return data(
 		{
 			sends: await listSends(db),
 			course: {
@@ -52,12 +52,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const form = await readForm(request)
 	const submission = parseForm('adminCourseOpen', form)
 	if (submission.status !== 'success')
-		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+		return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	// Everyone with a seat gets the access e-mail: it needs a recent second factor (decision 136).
 	await requireStepUp(request, context, owner, form)
 	const outcome = await openCourse(await getDb(), owner.name)
 	if (!outcome.ok)
-		return json(submission.reply({ formErrors: [outcome.message] }), {
+		return data(submission.reply({ formErrors: [outcome.message] }), {
 			status: 409,
 			headers: ADMIN_HEADERS,
 		})

@@ -6,7 +6,7 @@
  * people. A refused value is answered next to its field and nothing is sent.
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminHeading, adminMeta } from '~/components/admin/ui'
 import { Button } from '~/components/button'
@@ -38,7 +38,7 @@ type ActionData = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
-	return json({ audiences: audienceChoices() }, { headers: ADMIN_HEADERS })
+	return data({ audiences: audienceChoices() }, { headers: ADMIN_HEADERS })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,10 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const form = await readForm(request)
 	const submission = parseForm('adminMessage', form)
 	const answer = (
-		data: Omit<ActionData, 'result'>,
+		fields: Omit<ActionData, 'result'>,
 		result: SubmissionResult<string[]>,
 		status = 200,
-	) => json<ActionData>({ result, ...data }, { status, headers: ADMIN_HEADERS })
+	) => data<ActionData>({ result, ...fields }, { status, headers: ADMIN_HEADERS })
 	if (submission.status !== 'success')
 		return answer({ preview: null, notice: null }, submission.reply(), 400)
 	const db = await getDb()

@@ -5,7 +5,7 @@
  * per region; the range as a CSV (/admin/money.csv). A plain GET form: works without JavaScript,
  * and the URL is the view.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import {
 	AdminHeading,
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		timeZone,
 	)
 	const figures = await readMoney(db, range)
-	return json(
+	return data(
 		{
 			range,
 			input,

@@ -3,7 +3,7 @@
  * (status, product, region, dates, partner, coupon) and a search by e-mail prefix. The same
  * query string exports the same rows as CSV.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CopyableId } from '~/components/admin/copyable-id'
 import { Time } from '~/components/admin/time'
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const sort = parseSort(params, ORDER_SORTS, DEFAULT_ORDER_SORT)
 	const keep = sortQuery(sort, DEFAULT_ORDER_SORT)
 	if (!filters.ok) {
-		return json(
+		return data(
 			{
 				options,
 				filters: filters.value,
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const page = await listOrders(db, filters.value, params.get('after'), undefined, sort)
 	// Product names, not codes: the catalogue is already read for the filter.
 	const names = new Map(options.items.map((item) => [item.code, item.name]))
-	return json(
+	return data(
 		{
 			options,
 			filters: filters.value as Record<string, string | undefined>,

@@ -6,7 +6,7 @@
  * 082; retry: the e-mail's page). `ref` is an opaque reference (http/person-ref.server.ts), so no
  * address is in the path; anything else there is this page's 404.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { adminMeta, formatTime, money } from '~/components/admin/ui'
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 		target: `person:${params.ref}`,
 	})
 	const iso = (date: Date | null) => date?.toISOString() ?? null
-	return json(
+	return data(
 		{
 			email: person.email,
 			names: person.names,

@@ -6,7 +6,7 @@
  * not by address. Bad input (a control character, too long) is a 400 with its message next to
  * the box, and nothing is searched.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { AdminHeading, adminMeta } from '~/components/admin/ui'
@@ -43,13 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const raw = new URL(request.url).searchParams.get('q') ?? ''
 	const parsed = searchSchema.safeParse(raw)
 	if (!parsed.success) {
-		return json(
+		return data(
 			{ q: raw, error: parsed.error.issues[0]?.message ?? 'Search not understood', found: null },
 			{ status: 400, headers: ADMIN_HEADERS },
 		)
 	}
 	const q = parsed.data
-	if (!q) return json({ q, error: null, found: null }, { headers: ADMIN_HEADERS })
+	if (!q) return data({ q, error: null, found: null }, { headers: ADMIN_HEADERS })
 	const db = await getDb()
 	const found = await findAnyone(db, q)
 	// A search reads people's data: who searched for what, and from where (decision 136).
@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		after: { q },
 	})
 	const person = (email: string | null) => (email ? { email, path: personPath(email) } : null)
-	return json(
+	return data(
 		{
 			q,
 			error: null as string | null,

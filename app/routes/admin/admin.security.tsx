@@ -6,7 +6,7 @@
  * exists needs a fresh confirmation with an existing one, so a stolen session cannot add its own.
  * Confirming a new factor is itself a step-up.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useRef, useState } from 'react'
 import { Time } from '~/components/admin/time'
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const db = await getDb()
 	const [totp, passkeys] = await Promise.all([hasTotp(db, owner), listPasskeys(db, owner)])
 	const settingUp = url.searchParams.get('set-up') === 'totp'
-	return json(
+	return data(
 		{
 			totp,
 			passkeys: passkeys.map((passkey) => ({
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const intent = form.get('intent')
 	const db = await getDb()
 	if (intent !== 'totp-confirm' && intent !== 'passkey-register')
-		return json<Refusal>(
+		return data<Refusal>(
 			{ field: 'code', message: 'Pick a form on this page.' },
 			{ status: 400, headers: ADMIN_HEADERS },
 		)
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			pending: true,
 		})
 		if (!outcome.ok)
-			return json<Refusal>(
+			return data<Refusal>(
 				{
 					field: 'code',
 					message:
@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			parsed as Parameters<typeof registerPasskey>[3],
 		)
 		if (!added)
-			return json<Refusal>(
+			return data<Refusal>(
 				{ field: 'passkey', message: 'The new passkey did not check out: try again.' },
 				{ status: 400, headers: ADMIN_HEADERS },
 			)

@@ -7,8 +7,8 @@
  */
 import {
 	type ActionFunctionArgs,
+	data,
 	type HeadersFunction,
-	json,
 	type LoaderFunctionArgs,
 	redirect,
 } from '@remix-run/node'
@@ -35,7 +35,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const owner = await requireOwner(request, context)
 	const returnTo = adminReturnPath(new URL(request.url).searchParams.get('returnTo'))
-	return json(
+	return data(
 		{ stepUp: await stepUpPrompt(owner, { returnTo, resume: 'get', fields: [] }) },
 		{ headers: ADMIN_HEADERS },
 	)
@@ -88,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	})
 	if (!outcome.ok) {
 		const prompt = await stepUpPrompt(owner, { returnTo, resume, fields }, REFUSALS[outcome.reason])
-		return json(
+		return data(
 			{ stepUp: prompt },
 			{
 				status: outcome.reason === 'limited' ? 429 : 400,

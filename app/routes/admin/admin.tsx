@@ -4,7 +4,7 @@
  * a layout's loader beside its children's, not before them. To anyone but the signed-in owner,
  * every URL here is the unknown path's 404 (docs/decisions/068).
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from '@remix-run/react'
 import { StepUpForm, stepUpOf } from '~/components/admin/step-up-form'
 import { AdminNav, adminMeta } from '~/components/admin/ui'
@@ -18,7 +18,7 @@ export const headers = () => ADMIN_HEADERS
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const owner = await requireOwner(request, context)
-	return json({ ownerName: owner.name, timeZone: ownerTimeZone() }, { headers: ADMIN_HEADERS })
+	return data({ ownerName: owner.name, timeZone: ownerTimeZone() }, { headers: ADMIN_HEADERS })
 }
 
 export const action = ownerOnlyAction

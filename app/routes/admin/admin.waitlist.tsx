@@ -5,7 +5,7 @@
  * offer then ends and passes on). Actions are POSTs behind the Origin check (decision 080),
  * each written to the audit log with the change.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Time } from '~/components/admin/time'
 import { AdminHeading, adminMeta, listTableClasses } from '~/components/admin/ui'
@@ -26,7 +26,7 @@ export const headers = () => ADMIN_HEADERS
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	await requireOwner(request, context)
 	const entries = await listWaitlist(await getDb())
-	return json(
+	return data(
 		{
 			entries: entries.map((entry) => ({
 				...entry,
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const owner = await requireOwner(request, context)
 	const submission = parseForm('adminWaitlistAction', await readForm(request))
 	if (submission.status !== 'success')
-		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+		return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	const db = await getDb()
 	const { intent, entryId } = submission.value
 	let refusal: string | null = null
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	} else if (!(await removeFromWaitlist(db, entryId, owner.name)).removed)
 		refusal = 'That person is not waiting and has no open offer'
 	if (refusal)
-		return json(submission.reply({ formErrors: [refusal] }), {
+		return data(submission.reply({ formErrors: [refusal] }), {
 			status: 409,
 			headers: ADMIN_HEADERS,
 		})

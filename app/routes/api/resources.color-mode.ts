@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import { type ActionFunctionArgs, json, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { colorModeSchema } from '~/forms/color-mode'
 import { MESSAGES } from '~/forms/messages'
 import { cookies } from '~/http/cookies.server'
@@ -20,11 +20,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const submission = parseWithZod(formData, { schema: colorModeSchema })
 	if (submission.status !== 'success') {
 		const [message] = Object.values(submission.error ?? {}).flat()
-		return json({ error: message ?? MESSAGES.colorMode }, { status: 400 })
+		return Response.json({ error: message ?? MESSAGES.colorMode }, { status: 400 })
 	}
 	const { mode, redirectTo } = submission.value
 	const headers = { 'Set-Cookie': cookies.colorMode.serialize(mode, context) }
 	// Back to a page of this site only (docs/decisions/069).
 	if (redirectTo !== undefined) return redirectWithinSite(redirectTo, '/', { headers })
-	return json({ mode }, { headers })
+	return Response.json({ mode }, { headers })
 }

@@ -5,7 +5,7 @@
  * e-mail address) goes only to the browser that started it; anyone else learns the status
  * (docs/decisions/068).
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { paymentVerificationFailed } from '~/forms/messages'
 import { startedHere } from '~/http/cookies.server'
@@ -20,16 +20,16 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	try {
 		const view = await getCheckout(await getDb(), params.id ?? '')
 		if (!view)
-			return json(
+			return Response.json(
 				{ error: paymentVerificationFailed('no such checkout') },
 				{ status: 404, headers: noStore },
 			)
 		const mine = await startedHere(request, view.data.id)
-		return json(mine ? view : publicCheckoutView(view), { headers: noStore })
+		return Response.json(mine ? view : publicCheckoutView(view), { headers: noStore })
 	} catch (error) {
 		if (error instanceof PaymentProviderError) {
 			log.error(`GET /checkout/${params.id}: ${error.message}`)
-			return json(
+			return Response.json(
 				{ error: paymentVerificationFailed('the payment provider did not answer, try again') },
 				{ status: 502, headers: noStore },
 			)
@@ -37,7 +37,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		// An unavailable database is logged once per outage (docs/decisions/104).
 		if (!databaseWasUnavailable(error))
 			log.error({ err: error }, `GET /checkout/${params.id} failed`)
-		return json(
+		return Response.json(
 			{ error: paymentVerificationFailed() },
 			{ status: 503, headers: unavailableHeaders() },
 		)

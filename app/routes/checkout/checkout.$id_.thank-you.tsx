@@ -6,7 +6,7 @@
  * e-mail address are shown only to the browser that started the checkout; anyone else reads
  * that the order is paid (docs/decisions/068). The receipt e-mail carries the pass links too.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
@@ -44,9 +44,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 			},
 		})
 	if (!(await startedHere(request, order.data.id)))
-		return json({ order: null, passes: [], events: [], invoiceUrl: null }, { headers })
+		return data({ order: null, passes: [], events: [], invoiceUrl: null }, { headers })
 	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(db, id)))
-	return json(
+	return data(
 		{
 			order: order.data,
 			passes: passes.flatMap((pass) => (pass ? [{ id: pass.id, claimedBy: pass.holderName }] : [])),

@@ -6,7 +6,7 @@
  * provider's cancel link (`&cancelled=1`) cancels only from the browser that started the
  * checkout (its `checkouts` cookie, docs/decisions/068): for anyone else it is a status page.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button-classes'
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const headers = { 'Cache-Control': 'no-store' }
 	const checkoutError = url.searchParams.get('error')
 	if (checkoutError)
-		return json<State>(
+		return data<State>(
 			{
 				state: 'checkout-failed',
 				// A code, never wording: anyone can write a URL (docs/decisions/105).
@@ -68,7 +68,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 					failureMessage(checkoutError, MESSAGES.quantity(getConfig().MAX_QUANTITY)) ??
 					DEFAULT_CHECKOUT_REASON,
 			},
-			// Busy (the database, the payment provider): come back shortly, as every 503 says.
 			isTemporaryFailure(checkoutError)
 				? { status: 503, headers: unavailableHeaders() }
 				: { status: 400, headers },
@@ -77,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const cancelled = url.searchParams.has('cancelled') && (await startedHere(request, id))
 	// Nothing to verify: the page still says what it is for, with the default reason.
 	if (!id)
-		return json<State>(
+		return data<State>(
 			{ state: 'failed', reason: DEFAULT_VERIFY_REASON, cancelled: false, idle: true },
 			{ headers },
 		)
@@ -93,23 +92,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			error instanceof PaymentProviderError
 				? 'the payment provider did not answer, try again'
 				: DEFAULT_VERIFY_REASON
-		return json<State>({ state: 'failed', reason, cancelled: false }, { status: 502, headers })
+		return data<State>({ state: 'failed', reason, cancelled: false }, { status: 502, headers })
 	}
 	if (!view)
-		return json<State>(
+		return data<State>(
 			{ state: 'failed', reason: DEFAULT_VERIFY_REASON, cancelled: false },
 			{ status: 404, headers },
 		)
 	if (view.status === 'paid') throw redirect(thankYouPath(view))
 	if (view.status === 'pending' && !cancelled)
-		return json<State>({ state: 'pending', id: view.data.id }, { headers })
+		return data<State>({ state: 'pending', id: view.data.id }, { headers })
 	// Back from the provider's cancel link (Stripe), or the sandbox's cancel button.
 	if (cancelled && (view.status === 'pending' || view.status === 'expired'))
-		return json<State>(
+		return data<State>(
 			{ state: 'failed', reason: 'you cancelled the payment', cancelled: true },
 			{ headers },
 		)
-	return json<State>(
+	return data<State>(
 		{ state: 'failed', reason: reasons[view.status] ?? DEFAULT_VERIFY_REASON, cancelled },
 		{ headers },
 	)

@@ -7,7 +7,7 @@
 import { getFormProps } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
-	json,
+	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 	redirect,
@@ -43,7 +43,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	const checkout = requireFound(await getSandboxCheckout(await getDb(), params.id ?? ''), pathname)
 	// Paid, expired or cancelled: the processing page tells the visitor where they stand.
 	if (checkout.status !== 'pending') throw redirect(`/checkout/processing?id=${checkout.data.id}`)
-	return json(
+	return data(
 		{
 			id: checkout.data.id,
 			name: checkout.data.name,
@@ -68,14 +68,14 @@ export async function action({ params, request }: ActionFunctionArgs) {
 	const checkout = requireFound(await getSandboxCheckout(db, params.id ?? ''), pathname)
 	const submission = parseForm('sandboxCheckout', await readForm(request))
 	if (submission.status !== 'success')
-		return json(submission.reply({ hideFields: ['cvc'] }), { status: 400 })
+		return data(submission.reply({ hideFields: ['cvc'] }), { status: 400 })
 	const id = checkout.data.id
 	if (submission.value.intent === 'cancel') {
 		await cancelSandboxCheckout(db, id)
 		return redirect(`/checkout/processing?id=${id}&cancelled=1`, 303)
 	}
 	if (checkout.status !== 'pending')
-		return json(
+		return data(
 			submission.reply({
 				formErrors: [MESSAGES.checkoutExpired],
 			}),
@@ -86,7 +86,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 	await rememberForRecovery(db, id, submission.value.remindMe ? submission.value.email : null)
 	const card = checkSandboxCard(submission.value.cardNumber)
 	if (!card.ok)
-		return json(submission.reply({ formErrors: [card.message], hideFields: ['cvc'] }), {
+		return data(submission.reply({ formErrors: [card.message], hideFields: ['cvc'] }), {
 			status: 402,
 		})
 	const { email, company, address, country, vatNumber } = submission.value

@@ -6,7 +6,7 @@
  * id in the signed `checkouts` cookie: only it sees the order's passes and e-mail address
  * (docs/decisions/068).
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
@@ -71,7 +71,7 @@ async function readBody(
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	if (request.method !== 'POST')
-		return json(
+		return Response.json(
 			{ error: checkoutFailed(`method ${request.method} not allowed`) },
 			{ status: 405, headers: { ...noStore, Allow: 'POST' } },
 		)
@@ -89,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		countCheckout(status >= 500 ? 'failed' : 'refused', code ?? 'other')
 		return isForm
 			? redirect(`/checkout/processing?error=${code ?? 'other'}`, 303)
-			: json(
+			: Response.json(
 					{ error: checkoutFailed(reason) },
 					{ status, headers: refusalHeaders(noStore, retryAfterSeconds) },
 				)
@@ -133,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		})
 		countCheckout('created')
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
-		return isForm ? redirect(link, { status: 303, headers }) : json({ link }, { headers })
+		return isForm ? redirect(link, { status: 303, headers }) : Response.json({ link }, { headers })
 	} catch (error) {
 		if (error instanceof CheckoutError)
 			return fail(error.status, error.reason, error.code, error.retryAfterSeconds)
@@ -142,7 +142,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		if (databaseWasUnavailable(error)) {
 			if (isForm) return fail(503, CHECKOUT_BUSY_REASON, 'busy')
 			countCheckout('failed', 'busy')
-			return json(
+			return Response.json(
 				{ error: checkoutFailed(CHECKOUT_BUSY_REASON) },
 				{ status: 503, headers: unavailableHeaders() },
 			)

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
@@ -9,7 +9,7 @@ export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: `You're in! We'll be in touch.` })
 
 export function loader({ context }: LoaderFunctionArgs) {
-	return json({ release: upcomingEvents('course', context.origin) })
+	return { release: upcomingEvents('course', context.origin) }
 }
 
 /** After the course-interest sign-up (SPEC §2): what comes, and when (docs/decisions/089). */

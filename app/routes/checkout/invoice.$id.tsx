@@ -4,7 +4,7 @@
  * invoice's, the page is a 404 (nothing says whether the invoice exists). It shows the snapshot
  * stored when it was issued, and links to the same document as a PDF.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
@@ -22,7 +22,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		await findSignedInvoice(await getDb(), params.id ?? '', url.searchParams.get('sig')),
 		url.pathname,
 	)
-	return json(
+	return data(
 		{ data: invoice.data, pdfUrl: invoicePath(invoice.id, { pdf: true }) },
 		{ headers: { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' } },
 	)

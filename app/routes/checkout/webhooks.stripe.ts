@@ -3,7 +3,7 @@
  * body; completed, expired and refunded payments go to the same confirm step the sandbox page
  * uses. Every event is stored once by id, so redeliveries change nothing.
  */
-import { type ActionFunctionArgs, json } from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { getPaymentProvider, type PaymentEvent } from '~/integrations/payments/index.server'
@@ -11,37 +11,38 @@ import { log } from '~/log.server'
 import { applyPaymentEvent } from '~/models/checkout/index.server'
 
 export function loader() {
-	return json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
+	return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const provider = getPaymentProvider()
 	// A provider that sends no webhooks (the sandbox) has no endpoint.
-	if (!provider.verifyEvent) return json({ error: 'Stripe is not configured' }, { status: 404 })
+	if (!provider.verifyEvent)
+		return Response.json({ error: 'Stripe is not configured' }, { status: 404 })
 	// The raw body, byte for byte: the signature covers it exactly.
 	const raw = await request.text()
 	let event: PaymentEvent | null
 	try {
 		event = provider.verifyEvent(raw, request.headers.get('stripe-signature'))
 	} catch (error) {
-		return json(
+		return Response.json(
 			{ error: `Webhook signature verification failed: ${(error as Error).message}` },
 			{ status: 400 },
 		)
 	}
-	if (!event) return json({ received: true, handled: false })
+	if (!event) return Response.json({ received: true, handled: false })
 	try {
 		const result = await applyPaymentEvent(await getDb(), event)
-		return json({ received: true, handled: true, changed: result.changed })
+		return Response.json({ received: true, handled: true, changed: result.changed })
 	} catch (error) {
 		// 5xx: Stripe delivers the event again later. An unavailable database is a 503 with
 		// Retry-After, logged once per outage (docs/decisions/104).
 		if (databaseWasUnavailable(error))
-			return json(
+			return Response.json(
 				{ error: 'Service temporarily unavailable' },
 				{ status: 503, headers: unavailableHeaders() },
 			)
 		log.error({ err: error }, `Stripe webhook ${event.id} (${event.type}) failed`)
-		return json({ error: 'Webhook processing failed' }, { status: 500 })
+		return Response.json({ error: 'Webhook processing failed' }, { status: 500 })
 	}
 }

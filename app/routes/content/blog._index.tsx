@@ -1,5 +1,5 @@
 import {
-	json,
+	data,
 	type LinksFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 					slugPattern.test(asked) && categories.includes(asked) ? asked : null,
 					`${url.pathname}?category=${asked}`,
 				)
-	return json(
+	return data(
 		{
 			posts: category ? posts.filter((post) => post.category === category) : posts,
 			categories: categories.map((slug) => ({ slug, name: categoryName(slug) })),

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { listContent } from '~/content/content.server'
@@ -9,7 +9,7 @@ import { pageMeta } from '~/utils/meta'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const preview = await isPreview(request)
-	return json(
+	return data(
 		{ sheets: listContent('cheatsheets', { preview }) },
 		{ headers: contentHeaders(preview) },
 	)

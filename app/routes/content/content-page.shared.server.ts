@@ -3,7 +3,7 @@
  * docs/decisions/020): the item at the request's path, or a 404 for an unknown path and for a
  * draft outside preview mode.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { findContent } from '~/content/content.server'
 import { contentHeaders } from '~/http/cache-control.server'
 import { isPreview } from '~/http/preview.server'
@@ -13,7 +13,7 @@ export async function loadContentPage({ request }: LoaderFunctionArgs) {
 	const { pathname } = new URL(request.url)
 	const preview = await isPreview(request)
 	const page = requireFound(findContent(pathname, { preview }), pathname)
-	return json({ page }, { headers: contentHeaders(preview) })
+	return data({ page }, { headers: contentHeaders(preview) })
 }
 
 /** The loader's cache headers are the page's. */

@@ -1,6 +1,6 @@
 import {
 	type ActionFunctionArgs,
-	json,
+	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const { people, agenda } = getSiteContent()
 	const [day] = eventsOf('day')
 	const geo = geoQuery(request, context)
-	return json(
+	return data(
 		{
 			...(await getDayPasses(await getDb(), geo)),
 			// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).

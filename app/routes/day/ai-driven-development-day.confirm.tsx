@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
@@ -28,10 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
 	const result = verifyToken(token, 'confirm', getConfig().SESSION_SECRET)
 	if (!result.ok)
-		return json({ ok: false as const, message: MESSAGES[result.reason] }, { status: 400 })
+		return data({ ok: false as const, message: MESSAGES[result.reason] }, { status: 400 })
 	const found = await confirmLead(await getDb(), result.claims.email, 'day_event')
-	if (!found) return json({ ok: false as const, message: MESSAGES.unknown }, { status: 404 })
-	return json(
+	if (!found) return data({ ok: false as const, message: MESSAGES.unknown }, { status: 404 })
+	return data(
 		{ ok: true as const, email: result.claims.email, day: upcomingEvents('day', context.origin) },
 		{ headers: { 'Set-Cookie': signedUpCookie('day_event', context) } },
 	)

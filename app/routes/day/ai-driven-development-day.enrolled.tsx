@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
@@ -11,11 +11,11 @@ import { countOf } from '~/utils/plural'
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Check your inbox` })
 
 export function loader({ context }: LoaderFunctionArgs) {
-	return json({
+	return {
 		day: upcomingEvents('day', context.origin),
 		linkValidFor: countOf(Math.round(CONFIRM_LINK_TTL / 86_400), { one: 'day', other: 'days' }),
 		resendAfter: countOf(CONFIRMATION_RESEND_MINUTES, { one: 'minute', other: 'minutes' }),
-	})
+	}
 }
 
 /** After registering for the day event (SPEC §2): the e-mail to open, then the day (docs/decisions/089). */

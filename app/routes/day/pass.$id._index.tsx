@@ -7,7 +7,7 @@
 import { getFormProps } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
-	json,
+	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -37,7 +37,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		await findValidPass(await getDb(), params.id ?? ''),
 		new URL(request.url).pathname,
 	)
-	return json(
+	return data(
 		{
 			id: pass.id,
 			itemName: pass.itemName,
@@ -53,7 +53,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export async function action({ params, request, context }: ActionFunctionArgs) {
 	const pathname = new URL(request.url).pathname
 	const submission = parseForm('passClaim', await readForm(request))
-	if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const db = await getDb()
 	const outcome = await claimPass(db, params.id ?? '', submission.value, context.origin)
 	requireFound(outcome === 'not-found' ? null : outcome, pathname)
@@ -63,7 +63,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 			pass && unitOf(pass.itemType) === 'seat'
 				? MESSAGES.seatAlreadyClaimed
 				: MESSAGES.passAlreadyClaimed
-		return json(submission.reply({ formErrors: [message] }), { status: 409 })
+		return data(submission.reply({ formErrors: [message] }), { status: 409 })
 	}
 	return redirectWithinSite(`/pass/${encodeURIComponent(params.id ?? '')}/thank-you`, '/', 303)
 }

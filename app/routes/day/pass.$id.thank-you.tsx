@@ -4,7 +4,7 @@
  * opens this page (the buyer who handed it out, anyone it was forwarded to): it names the holder
  * and never their address (docs/decisions/132).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const pass = await findValidPass(await getDb(), params.id ?? '')
 	const claimed = requireFound(pass?.claimedAt ? pass : null, new URL(request.url).pathname)
-	return json(
+	return data(
 		{
 			itemName: claimed.itemName,
 			unit: claimed.itemType === 'course' ? ('seat' as const) : ('pass' as const),

@@ -7,7 +7,7 @@
 import {
 	type ActionFunctionArgs,
 	type AppLoadContext,
-	json,
+	data,
 	type LoaderFunctionArgs,
 } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
@@ -53,7 +53,7 @@ export { publicPageHeaders as coursePageHeaders } from '~/http/cache-control.ser
 
 /** The loader of `/`. */
 export async function courseLoader({ request, context }: LoaderFunctionArgs) {
-	return json(await loadCoursePage(request, context), {
+	return data(await loadCoursePage(request, context), {
 		headers: regionalPageHeaders(geoQuery(request, context)),
 	})
 }

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoursePage } from '~/components/course-landing'
 import { geoQuery } from '~/http/api.server'
@@ -38,7 +38,7 @@ export function frameworkName(slug: string): string {
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const slug = params.framework ?? ''
 	if (!FRAMEWORK_SLUG.test(slug)) throw notFound(new URL(request.url).pathname)
-	return json(
+	return data(
 		{ framework: frameworkName(slug), ...(await loadCoursePage(request, context)) },
 		{ headers: regionalPageHeaders(geoQuery(request, context)) },
 	)

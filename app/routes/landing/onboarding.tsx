@@ -1,10 +1,9 @@
 import { getFormProps } from '@conform-to/react'
-import {
-	type ActionFunctionArgs,
-	json,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-	type SerializeFrom,
+import type {
+	ActionFunctionArgs,
+	LoaderFunctionArgs,
+	MetaFunction,
+	SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
@@ -26,13 +25,13 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: `Welcome abo
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const profile = await getProfile(request, context)
-	return json({
+	return {
 		profile: hasProfile(profile) ? profile : null,
 		signInWithGitHub: getPublicConfig().GITHUB_SIGN_IN,
 		saved: new URL(request.url).searchParams.has('saved'),
 		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: pageHoneypot(context),
-	})
+	}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,10 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import {
-	type ActionFunctionArgs,
-	json,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { CheckboxField, Field, RadioGroupField, TextareaField } from '~/components/field'
@@ -22,12 +17,12 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: `Insiders su
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const profile = await getProfile(request, context)
-	return json({
+	return {
 		email: profile?.email ?? '',
 		thanks: new URL(request.url).searchParams.has('thanks'),
 		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: pageHoneypot(context),
-	})
+	}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@
  * bytes: the Vite build leaves a route's `.server` imports out of its browser bundle.
  */
 import type { Submission, SubmissionResult } from '@conform-to/react'
-import { type AppLoadContext, json } from '@remix-run/node'
+import { type AppLoadContext, data } from '@remix-run/node'
 import { getDb } from '~/db/client.server'
 import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { parseForm } from '~/forms/parse.server'
@@ -103,7 +103,7 @@ export async function submitSurveyForm(
  * without JavaScript), or on to the next page, setting `setCookie` on the way.
  */
 export function signupResponse(outcome: FormOutcome, setCookie?: string) {
-	if (outcome.status === 'invalid') return json(outcome.reply, { status: 400 })
+	if (outcome.status === 'invalid') return data(outcome.reply, { status: 400 })
 	return redirectWithinSite(
 		outcome.redirectTo,
 		'/',

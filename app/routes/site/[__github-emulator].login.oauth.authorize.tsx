@@ -1,6 +1,6 @@
 import {
 	type ActionFunctionArgs,
-	json,
+	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 	redirect,
@@ -27,8 +27,8 @@ function requireEmulator(request: Request, origin: string) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const emulator = requireEmulator(request, context.origin)
 	const read = emulator.readAuthorizeRequest(new URL(request.url).searchParams)
-	if (!read.ok) return json({ error: read.message, request: null, users: [] }, { status: 400 })
-	return json({
+	if (!read.ok) return data({ error: read.message, request: null, users: [] }, { status: 400 })
+	return {
 		error: null,
 		request: read.request,
 		users: emulator.users.map(({ login, name, note, avatarUrl }) => ({
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			note,
 			avatar: avatarUrl ?? `/__github-emulator/avatars/${login}`,
 		})),
-	})
+	}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,10 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		params.set(key, form.get(key)?.toString() ?? '')
 	}
 	const read = emulator.readAuthorizeRequest(params)
-	if (!read.ok) return json({ error: read.message }, { status: 400 })
+	if (!read.ok) return data({ error: read.message }, { status: 400 })
 	if (form.get('decision') === 'deny') return redirect(emulator.deny(read.request))
 	const back = emulator.approve(read.request, form.get('login')?.toString() ?? '')
-	if (!back) return json({ error: 'Choose one of the sample accounts.' }, { status: 400 })
+	if (!back) return data({ error: 'Choose one of the sample accounts.' }, { status: 400 })
 	return redirect(back)
 }
 

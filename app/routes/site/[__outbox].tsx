@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	}
 	const to = url.searchParams.get('to') ?? undefined
 	const messages = await listOutbox(await getDb(), to, 50)
-	return json(
+	return data(
 		{
 			to: to ?? null,
 			messages: messages.map((message) => ({

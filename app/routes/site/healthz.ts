@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { checkDataDir, type DataDirHealth } from '~/data-dir.server'
 import { getDatabase } from '~/db/client.server'
@@ -37,10 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		: await checkDataDir(config.dataDir, config.DATA_DIR_MIN_FREE_MB * MB)
 	logDataDirChange(config.dataDir, dataDir)
 	const unavailable = (reason: string, database: string) =>
-		json(detailed ? { status: 'unavailable', reason, database } : { status: 'unavailable' }, {
-			status: 503,
-			headers,
-		})
+		Response.json(
+			detailed ? { status: 'unavailable', reason, database } : { status: 'unavailable' },
+			{
+				status: 503,
+				headers,
+			},
+		)
 	let database: Awaited<ReturnType<typeof getDatabase>>
 	let queue: Awaited<ReturnType<typeof queueStats>> | null
 	try {
@@ -67,9 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		return unavailable('the database does not answer', 'unreachable')
 	}
 	if (dataDir && !dataDir.ok) return unavailable(dataDir.problem, database.kind)
-	if (!detailed) return json({ status: 'ok' }, { headers })
+	if (!detailed) return Response.json({ status: 'ok' }, { headers })
 	// The page cache's counters (docs/decisions/070): hits, misses, bytes held.
-	return json(
+	return Response.json(
 		{
 			status: 'ok',
 			database: database.kind,

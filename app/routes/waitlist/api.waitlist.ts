@@ -3,19 +3,22 @@
  * region, email }`. 200 `{ joined: true }`, or a 4xx `{ error: { field: [message] } }`; the
  * form's own page is /waitlist.
  */
-import { type ActionFunctionArgs, json } from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { submitWaitlistJoin } from './waitlist.shared.server'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
 export async function loader() {
-	return json({ error: 'Use POST' }, { status: 405, headers: { ...noStore, Allow: 'POST' } })
+	return Response.json(
+		{ error: 'Use POST' },
+		{ status: 405, headers: { ...noStore, Allow: 'POST' } },
+	)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const body: unknown = await request.json().catch(() => null)
 	if (typeof body !== 'object' || body === null || Array.isArray(body))
-		return json(
+		return Response.json(
 			{ error: { '': ['The body must be a JSON object'] } },
 			{ status: 400, headers: noStore },
 		)
@@ -23,6 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	for (const [key, value] of Object.entries(body))
 		if (typeof value === 'string' || typeof value === 'number') data.set(key, String(value))
 	const outcome = await submitWaitlistJoin(request, context, data)
-	if ('joined' in outcome) return json({ joined: true }, { headers: noStore })
-	return json({ error: outcome.reply.error ?? {} }, { status: outcome.status, headers: noStore })
+	if ('joined' in outcome) return Response.json({ joined: true }, { headers: noStore })
+	return Response.json(
+		{ error: outcome.reply.error ?? {} },
+		{ status: outcome.status, headers: noStore },
+	)
 }

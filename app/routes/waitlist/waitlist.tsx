@@ -8,7 +8,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
 	type AppLoadContext,
-	json,
+	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 	redirect,
@@ -45,19 +45,19 @@ async function formFor(code: string | null, region: string | null, context: AppL
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const params = new URL(request.url).searchParams
-	return json(await formFor(params.get('code'), params.get('region'), context), {
+	return data(await formFor(params.get('code'), params.get('region'), context), {
 		headers: noStore,
 	})
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const data = await request.formData().catch(() => new FormData())
+	const form = await request.formData().catch(() => new FormData())
 	// A form post, from the landing pages or this one: a bot's gets a 400 and joins nothing. The
 	// JSON API (/api/waitlist) has no page to carry the fields; the rate limits cover it.
-	const formToken = checkHoneypot(data)
-	const outcome = await submitWaitlistJoin(request, context, data, formToken)
+	const formToken = checkHoneypot(form)
+	const outcome = await submitWaitlistJoin(request, context, form, formToken)
 	if ('joined' in outcome) return redirect('/waitlist/joined', 303)
-	return json(outcome.reply, { status: outcome.status, headers: noStore })
+	return data(outcome.reply, { status: outcome.status, headers: noStore })
 }
 
 /** The form again, with what was wrong beside each field (a post without JavaScript). */

@@ -4,7 +4,7 @@
  * nothing. The token is signed (signed-token.server.ts, purpose `waitlist-confirm`) and expires
  * with the unconfirmed entry: an expired link says to join again; one we did not sign is a 404.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps } from '~/components/next-steps'
@@ -21,7 +21,7 @@ export const headers = () => noStore
 export async function loader({ params }: LoaderFunctionArgs) {
 	const result = await confirmWaitlistEntry(await getDb(), params.token)
 	if (result === 'invalid') throw new Response('Not found', { status: 404, headers: noStore })
-	return json({ result }, { status: result === 'expired' ? 410 : 200, headers: noStore })
+	return data({ result }, { status: result === 'expired' ? 410 : 200, headers: noStore })
 }
 
 export default function Page() {

@@ -2,7 +2,7 @@
  * After asking to join a waiting list (docs/decisions/120, 130): the address must be confirmed
  * first; what happens next, and when. The same page whether or not the address already waits.
  */
-import { json, type MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps } from '~/components/next-steps'
@@ -15,7 +15,7 @@ export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Check your inbox to confirm your place' })
 
 export function loader() {
-	return json({ hours: getConfig().WAITLIST_OFFER_HOURS, confirmHours: WAITLIST_CONFIRM_HOURS })
+	return { hours: getConfig().WAITLIST_OFFER_HOURS, confirmHours: WAITLIST_CONFIRM_HOURS }
 }
 
 export default function Page() {

@@ -6,8 +6,8 @@
  */
 import {
 	type ActionFunctionArgs,
+	data,
 	type HeadersFunction,
-	json,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 	redirect,
@@ -36,7 +36,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 export async function loader({ params }: LoaderFunctionArgs) {
 	const offer = await getOfferByLink(await getDb(), params.token)
 	if (!offer) throw new Response('Not found', { status: 404, headers: noStore })
-	return json(
+	return data(
 		{
 			state: offer.state,
 			itemName: offer.itemName,
@@ -58,13 +58,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		if (!paying) throw new Response('Not found', { status: 404, headers: noStore })
 		const { link } = paying
 		return wantsJson
-			? json({ link }, { headers: noStore })
+			? Response.json({ link }, { headers: noStore })
 			: redirect(link, { status: 303, headers: noStore })
 	} catch (error) {
 		if (!(error instanceof CheckoutError)) throw error
 		// A busy provider: a page without JavaScript says in how many seconds to try again, the
 		// number Retry-After gives a JSON client (docs/decisions/134).
-		return json(
+		return data(
 			{ error: refusalReason(error) },
 			{ status: error.status, headers: refusalHeaders(noStore, error.retryAfterSeconds) },
 		)

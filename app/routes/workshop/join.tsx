@@ -7,7 +7,7 @@
  * cached: `private, no-store`, and the page cache skips a query parameter it does not key.
  * The link is shown, not redirected to: the safe-redirect helper keeps visitors on this site.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { LeadLayout, PageHeading } from '~/components/layouts'
@@ -37,15 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
 	const verified = verifyJoinToken(token, getConfig().SESSION_SECRET)
 	if (!verified.ok)
-		throw json(
+		throw data(
 			{ message: verified.reason === 'expired' ? EXPIRED_LINK : INVALID_LINK },
 			{ status: 400, headers: PRIVATE },
 		)
 	const event = remindedEvent(verified.eventId)
-	if (!event) throw json({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
+	if (!event) throw data({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
 	if (!(await isRegistered(await getDb(), event, verified.email)))
-		throw json({ message: NOT_REGISTERED }, { status: 403, headers: PRIVATE })
-	return json(
+		throw data({ message: NOT_REGISTERED }, { status: 403, headers: PRIVATE })
+	return data(
 		{
 			title: event.title,
 			when: formatEventRange(event),

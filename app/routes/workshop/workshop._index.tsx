@@ -1,9 +1,4 @@
-import {
-	type ActionFunctionArgs,
-	json,
-	type LoaderFunctionArgs,
-	type MetaFunction,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { EventDate } from '~/components/event-date'
 import { Icon, type IconName } from '~/components/icons'
@@ -33,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const choices = await sessionChoices(await getDb())
-	return json({
+	return {
 		// The workshop's one title, as its e-mails and calendar entries name it (decision 110).
 		title: workshopTitle(),
 		signedUp: isSignedUp(request, 'workshop'),
@@ -46,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		choices,
 		defaultSession: defaultSessionId(choices),
 		agenda: getSiteContent().agenda.workshop,
-	})
+	}
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

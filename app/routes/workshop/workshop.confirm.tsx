@@ -4,7 +4,7 @@
  * left) and its joining link works. Opening it again changes nothing; a tampered or expired link
  * stores nothing and says what to do.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
@@ -36,18 +36,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
 	const verified = verifyToken(token, 'confirm', getConfig().SESSION_SECRET)
 	if (!verified.ok || verified.claims.list !== 'workshop')
-		return json(
+		return data(
 			{ ok: false as const, message: MESSAGES[verified.ok ? 'invalid' : verified.reason] },
 			{ status: 400, headers: noStore },
 		)
 	const outcome = await confirmWorkshopSignup(await getDb(), verified.claims.email)
 	if (outcome.status !== 'confirmed')
-		return json(
+		return data(
 			{ ok: false as const, message: MESSAGES[outcome.status] },
 			{ status: outcome.status === 'full' ? 409 : 404, headers: noStore },
 		)
 	const session = findSession(outcome.session)
-	return json(
+	return data(
 		{
 			ok: true as const,
 			title: workshopTitle(),

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
@@ -16,12 +16,12 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're sign
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
 	const session = findSession(new URL(request.url).searchParams.get('session'))
-	return json({
+	return {
 		title: workshopTitle(),
 		session: session ? presentEvent(session, context.origin) : null,
 		sessions: session ? [] : upcomingEvents('workshop', context.origin),
 		heldHours: UNCONFIRMED_PLACE_HOURS,
-	})
+	}
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import {
 	type ActionFunctionArgs,
-	json,
+	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
@@ -76,11 +76,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
 	const link = readMoveLink(token)
 	if (!link.ok)
-		throw json({ message: LINK_MESSAGES[link.reason] }, { status: 400, headers: noStore })
+		throw data({ message: LINK_MESSAGES[link.reason] }, { status: 400, headers: noStore })
 	const plan = await planWorkshopMove(await getDb(), link)
 	if (plan.status !== 'ready' && plan.status !== 'already')
-		return json({ state: plan.status, token, from: null, to: null }, { headers: noStore })
-	return json(
+		return data({ state: plan.status, token, from: null, to: null }, { headers: noStore })
+	return data(
 		{ state: plan.status, token, from: when(plan.from), to: when(plan.to) },
 		{ headers: noStore },
 	)
@@ -90,12 +90,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const form = await readForm(request)
 	const link = readMoveLink(String(form.get('token') ?? ''))
 	if (!link.ok)
-		return json(
+		return data(
 			{ outcome: null, message: LINK_MESSAGES[link.reason] },
 			{ status: 400, headers: noStore },
 		)
 	const outcome = await moveWorkshopSignup(await getDb(), link, context.origin)
-	return json(
+	return data(
 		{ outcome: outcome === 'ready' ? 'already' : outcome, message: null },
 		{ status: outcome === 'moved' || outcome === 'already' ? 200 : 409, headers: noStore },
 	)

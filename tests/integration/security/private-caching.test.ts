@@ -44,9 +44,13 @@ describe('Cache-Control of pages with a visitor’s own data', () => {
 		expect(await response.text()).toContain(EMAIL)
 		expect(response.headers.get('cache-control')).toBe('private, no-store')
 		// The root's data, as a client-side navigation asks for it.
-		const data = await get(`${POST}?_data=root`, session)
+		const data = await get(`${POST}.data?_routes=root`, session)
 		expect(await data.text()).toContain(EMAIL)
 		expect(data.headers.get('cache-control')).toBe('private, no-store')
+		// The whole page's data, the post's own public headers merged in: still this visitor's.
+		const whole = await get(`${POST}.data`, session)
+		expect(await whole.text()).toContain(EMAIL)
+		expect(whole.headers.get('cache-control')).toBe('private, no-store')
 		for (const path of ['/blog', '/cheatsheets', '/', '/workshop']) {
 			const page = await get(path, session)
 			expect(page.headers.get('cache-control'), path).toBe('private, no-store')

@@ -4,7 +4,7 @@
  * days (default: the last 30), its charts drawn on the server as SVG (084), the head count per
  * workshop session (110), and the latest owner actions.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AuditTable } from '~/components/admin/audit-table'
 import {
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		listAuditLog(db, null, 10),
 		sessionHeadCounts(db),
 	])
-	return json(
+	return data(
 		{
 			glance,
 			overview,

@@ -6,7 +6,7 @@
  * (routes/admin/admin.orders.$id/order-confirm.tsx); posting that form does it. The form goes through the
  * form pipeline (docs/decisions/065).
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AuditTable } from '~/components/admin/audit-table'
@@ -58,7 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	const confirmParam = url.searchParams.get('confirm')
 	const passId = url.searchParams.get('pass')
 	const confirm = isConfirmable(confirmParam) ? confirmParam : null
-	return json(
+	return data(
 		{
 			order: {
 				...order,
@@ -113,7 +113,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const form = await readForm(request)
 	const submission = parseForm('adminOrderAction', form)
 	if (submission.status !== 'success')
-		return json(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
+		return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	const command = submission.value
 	// Money leaves for good: a refund needs a recent second factor (decision 136).
 	if (command.intent.startsWith('refund')) await requireStepUp(request, context, owner, form)
@@ -141,7 +141,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 								origin: context.origin,
 							})
 	if (!outcome.ok)
-		return json(
+		return data(
 			submission.reply(
 				'field' in outcome
 					? { fieldErrors: { amount: [outcome.message] } }

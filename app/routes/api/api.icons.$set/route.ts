@@ -5,7 +5,7 @@
  * docs/decisions/091). Another set is 404, so the loader moves on to the public service; a
  * missing or malformed icon list is 400.
  */
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ICON_REQUESTS } from '~/components/icon-loader'
 import { isIconName } from '~/components/icons'
 import { methodNotAllowed } from '~/http/api.server'
@@ -17,7 +17,7 @@ const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 export function loader({ params, request }: LoaderFunctionArgs) {
 	const error = (status: number, message: string) =>
-		json({ error: message }, { status, headers: { 'Cache-Control': 'no-store' } })
+		Response.json({ error: message }, { status, headers: { 'Cache-Control': 'no-store' } })
 	const set = /^(.+)\.json$/.exec(params.set ?? '')?.[1]
 	if (set !== SITE_SET) return error(404, `Unknown icon set: ${params.set}`)
 	const url = new URL(request.url)
@@ -38,7 +38,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 		if (isIconName(name)) icons[name] = { body: iconBody(name) }
 		else notFound.push(name)
 	}
-	return json(
+	return Response.json(
 		{
 			prefix: SITE_SET,
 			width: 24,
@@ -46,7 +46,6 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 			icons,
 			...(notFound.length ? { not_found: notFound } : {}),
 		},
-		// The set changes only with a new build.
 		{ headers: { 'Cache-Control': 'public, max-age=3600, stale-while-revalidate=86400' } },
 	)
 }
