@@ -27,8 +27,9 @@ const entryModule = path.join(appDirectory, 'entry.client.tsx')
  * library the root route and the browser entry import) and the site's shell (the root route and
  * every module of the app it imports). Rollup would otherwise split the shell into a dozen small
  * files by which other routes share them, each gzipped on its own: 12.0 KB in 14 files on `/`
- * became 7.5 KB in one (docs/decisions/126): fewer requests on a slow phone. Only the static
- * graph counts: code reached only through an `import()` (the particle scene) keeps its own chunk. Rollup puts every static import of a manual chunk's module in that chunk, even one
+ * became 7.5 KB in one (docs/decisions/126). Only the static graph counts: an island's code,
+ * which the browser reaches only through its `import()` (components/deferred.tsx), keeps its
+ * own chunk. Rollup puts every static import of a manual chunk's module in that chunk, even one
  * whose bindings the build dropped, so a module both imported statically by the shell and
  * dynamically elsewhere stops the build instead of joining the first load unseen.
  */
@@ -63,8 +64,8 @@ export default defineConfig(({ isSsrBuild }) => ({
 	build: {
 		// The icon sprite is referenced as `sprite.svg#name`, which a data: URL cannot be.
 		assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
-		// Terser writes the framework chunk 3 KB smaller (gzipped) than esbuild (docs/decisions/098),
-		// which a slow phone downloads sooner. The output is ES modules, and a second pass of its
+		// Terser writes the framework chunk 3 KB smaller (gzipped) than esbuild: the first load
+		// has a budget (docs/decisions/098). The output is ES modules, and a second pass of its
 		// compressor takes 250 bytes more off the first load (126).
 		minify: 'terser',
 		terserOptions: { module: true, compress: { passes: 2 } },

@@ -9,6 +9,8 @@ import {
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { provideIslandComponents } from '~/components/deferred'
+import { islandComponents } from '~/components/islands.server'
 import { RequestContextProvider } from '~/components/request-context'
 import { dataRequestCacheControl, documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
@@ -21,6 +23,9 @@ import stylesheet from '~/styles/tailwind.css?inline'
  * docs/decisions/143); the render is stopped a second later, once the rejections are sent.
  */
 export const streamTimeout = 5_000
+
+// The server renders every island's own component (components/deferred.tsx).
+provideIslandComponents(islandComponents)
 
 // The head's inline script and stylesheet, the same for every document (docs/decisions/096).
 // Nothing in the stylesheet may close the element it is inlined into.
@@ -54,10 +59,8 @@ export default function handleRequest(
 			</RequestContextProvider>,
 			{
 				nonce,
-				// The page goes out once every Suspense boundary is ready: a form loaded apart
-				// (components/page-parts.tsx) is then in the HTML itself, as a visitor without
-				// JavaScript needs, not streamed after it for a script to put in place.
-				onAllReady() {
+				// People get a streamed page; bots and crawlers wait for the whole document.
+				[isBot ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
 					const body = withoutTrailingNuls()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

@@ -120,18 +120,6 @@ describe('layer rules (dependency-cruiser)', () => {
 		expect(status).toBe(0)
 	})
 
-	test('a cycle through a type import or an import() fails the lint as no-circular', () => {
-		tree({
-			'app/components/a.tsx':
-				"import type { B } from './b'\nexport type A = { b?: B }\nexport const a = 1\n",
-			'app/components/b.tsx':
-				"export type B = { id: string }\nexport const load = () => import('./a')\n",
-		})
-		const { status, output } = cruise()
-		expect(status).not.toBe(0)
-		expect(output).toContain('no-circular')
-	})
-
 	test('a runtime import cycle fails the lint as no-circular', () => {
 		tree({
 			'app/utils/a.ts': "import { b } from './b'\nexport const a = () => b\n",

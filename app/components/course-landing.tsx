@@ -1,14 +1,12 @@
 import { Link } from '@remix-run/react'
 import type { ComponentProps, ReactNode } from 'react'
 import { buttonClasses } from '~/components/button-classes'
-import { EventDate } from '~/components/event-date'
-import type { CourseCopy } from '~/components/landing/course-copy.server'
-import { LeadLayout, PageHeading } from '~/components/layouts'
 import {
 	Audience,
 	CheckoutForm,
 	CourseOffer,
 	Curriculum,
+	EventDate,
 	Faq,
 	Included,
 	OneClickSignup,
@@ -17,8 +15,9 @@ import {
 	SignupForm,
 	Testimonials,
 	WaitlistForm,
-} from '~/components/page-parts'
-import { SectionHeading } from '~/components/section-heading'
+} from '~/components/islands'
+import type { CourseCopy } from '~/components/landing/course-copy.server'
+import { LeadLayout, PageHeading, SectionHeading } from '~/components/layouts'
 import type { Person, Testimonial } from '~/content/site-content'
 import type { CourseOffer as Offer } from '~/models/course/offer.server'
 import type { PresentedEvent } from '~/models/events/calendar.server'

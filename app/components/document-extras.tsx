@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Analytics } from '~/components/analytics'
-import { PreviewBar } from '~/components/preview-bar'
-import { Toaster } from '~/components/toaster'
+import { PreviewBar, Toaster } from '~/components/islands'
 import { useRootData } from '~/components/use-root-data'
 import { BUILD_CHECK_INTERVAL_MS } from '~/utils/build-check-interval'
 import { LOCALE_COOKIE, localeCookie, localeLoadFailure, resolveLocale } from '~/utils/i18n'

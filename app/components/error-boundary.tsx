@@ -1,4 +1,4 @@
-import { ErrorPage } from '~/components/error-page'
+import { ErrorPage } from '~/components/islands'
 import { LeadLayout } from '~/components/layouts'
 import { useRequestContext } from '~/components/request-context'
 

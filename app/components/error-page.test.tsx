@@ -3,8 +3,13 @@ import { createRemixStub } from '@remix-run/testing'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { RequestContextProvider } from '~/components/request-context'
+import { provideIslandComponents } from './deferred'
 import { SiteErrorBoundary } from './error-boundary'
 import { describeError } from './error-page'
+import { islandComponents } from './islands.server'
+
+// As the server's entry does (entry.server.tsx): the page renders its islands' own components.
+provideIslandComponents(islandComponents)
 
 describe('what the error page says', () => {
 	test("an unknown path: 404, Not Found and 'Page not found: /x'", () => {

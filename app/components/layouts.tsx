@@ -1,17 +1,16 @@
 import { useColorMode } from '~/components/color-mode-toggle'
-import { SiteFooter } from '~/components/page-parts'
-import { ParticleBackground } from '~/components/particles/particle-background'
+import { ParticleBackground, SiteFooter } from '~/components/islands'
 import { SiteHeader } from '~/components/site-header'
 import { useMediaQuery } from '~/components/use-media-query'
 import { useRootData } from '~/components/use-root-data'
 
 /**
  * The decorative particle background (SPEC §2, §4), only where it can show: dark mode (dark, or
- * system with a dark OS) and no reduced motion. Elsewhere it is not rendered, so a visitor who
- * will never see it never fetches three.js, which it loads when the browser is idle; it appears
- * once that changes (a colour mode chosen, a setting turned off). The server, and the browser
- * while hydrating, cannot know the media queries: they render it, and the browser drops it right
- * after if the queries say so.
+ * system with a dark OS) and no reduced motion. Elsewhere its island is not rendered, so a
+ * visitor who will never see it downloads none of its code, not even the loader
+ * (docs/decisions/126); it appears once that changes (a colour mode chosen, a setting turned
+ * off). The server, and the browser while hydrating, cannot know the media queries: they render
+ * it, and the browser drops it right after if the queries say so.
  */
 function Particles() {
 	const { active } = useColorMode()
@@ -21,7 +20,7 @@ function Particles() {
 	return dark && !reducedMotion ? <ParticleBackground /> : null
 }
 
-/** The site's footer, with the legal links where the root allows them. */
+/** The site's footer, server-rendered with no code in the browser (islands.tsx). */
 function Footer() {
 	return <SiteFooter showLegalLinks={useRootData()?.showLegalLinks ?? false} />
 }
@@ -33,7 +32,7 @@ function Footer() {
 export function LeadLayout({ children }: { children: React.ReactNode }) {
 	return (
 		<div className="flex min-h-screen flex-col items-center">
-			{/* Decorative, dark mode only (SPEC §2); three.js is a lazy chunk, loaded when idle. */}
+			{/* Decorative, dark mode only (SPEC §2); a lazy chunk, never part of the first load. */}
 			<Particles />
 			<SiteHeader />
 			<main id="main" className="w-full max-w-3xl flex-1 px-4">
@@ -69,6 +68,18 @@ export function PageHeading({ title, lead }: { title: string; lead?: React.React
 		<div className="py-10">
 			<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
 			{lead ? <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{lead}</p> : null}
+		</div>
+	)
+}
+
+/** A section's heading with an optional lead paragraph. */
+export function SectionHeading({ id, title, lead }: { id: string; title: string; lead?: string }) {
+	return (
+		<div className="mb-6">
+			<h2 id={id} className="text-2xl font-bold tracking-tight">
+				{title}
+			</h2>
+			{lead ? <p className="mt-2 text-slate-700 dark:text-slate-300">{lead}</p> : null}
 		</div>
 	)
 }

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { EventDate } from '~/components/event-date'
 import { Icon } from '~/components/icons'
+import { EventDate } from '~/components/islands'
 import type { PresentedEvent } from '~/models/events/calendar.server'
 
 export type NextStep = { when: string; what: ReactNode }

@@ -38,9 +38,9 @@ test('with JavaScript the visitor also sees the time in their own zone; without,
 	await expect(eventZone).toBeVisible()
 	const own = page.getByText(/^Your time \(Asia\/Tokyo\): /)
 	if (testInfo.project.name === 'js') {
-		// The visitor's own time is added once the page has hydrated (docs/decisions/086, 141);
-		// the pointer moves as a visitor's would meanwhile. The nearest session, 18:00 in Berlin,
-		// is 01:00 or 02:00 the next day in Tokyo.
+		// The date's code loads when the visitor reaches it (a deferred island, docs/decisions/074);
+		// the page listens for that once React has hydrated it, so the visitor may have to point
+		// again. The nearest session, 18:00 in Berlin, is 01:00 or 02:00 the next day in Tokyo.
 		const tokyoDay = weekdayAndDayOf(nearest, 'Asia/Tokyo')
 		expect(tokyoDay).not.toBe(weekdayAndDayOf(nearest))
 		await expect(async () => {

@@ -190,8 +190,8 @@ test.describe('with JavaScript', () => {
 			await page.goto(path)
 			// The page's scripts start after its first paint (docs/decisions/097): the first load
 			// ends once the page has hydrated, which takes every route module and the entry with
-			// their imports. Chunks fetched later (the particle scene, loaded when idle) are not
-			// part of it, and their bodies could not be read once the context closes.
+			// their imports. Chunks fetched later (idle-loaded islands) are not part of it, and
+			// their bodies could not be read once the context closes.
 			await hydrated(page.locator('body'))
 			page.off('response', collect)
 			const bodies = new Map<string, Buffer>()

@@ -1,45 +1,74 @@
-import { expect, test } from '@playwright/test'
+import zlib from 'node:zlib'
+import { expect, type Page, test } from '@playwright/test'
 import { hydrated } from './hydration'
 
-// The first load of /. The byte bar of issue 23 is retired (DESIGN.md): the phone timings and
-// Lighthouse are the bars, measured by `npm run bench:phone` and `npm run lighthouse`
-// (docs/performance.md, docs/decisions/141). What is still promised here: a visitor whose page
-// cannot show the particle background never fetches three.js, the sign-up form validates once
-// its code has loaded (no interaction needed), and the decoration starts within 2 s of load on
-// an idle desktop.
+// DESIGN.md's first-load budget, measured the way docs/decisions/074 states it: every script the
+// first visit of / fetches until the network has been idle and then 3 s more have passed with no
+// input, gzipped: at most 90 KB, issue 23's bar, met by shipping less (docs/decisions/126, 129).
+// three.js is out of it, and with reduced motion so is the particle background's loader (neither
+// is fetched when the background cannot show). And the decoration still starts within 2 s of
+// load on an idle desktop.
+
+const BUDGET_BYTES = 90 * 1024
+
+/** Scripts fetched by `page` from now on, by path, with their bodies. */
+function collectScripts(page: Page) {
+	const scripts = new Map<string, Promise<Buffer>>()
+	page.on('response', (response) => {
+		if (response.request().resourceType() === 'script')
+			scripts.set(new URL(response.url()).pathname, response.body())
+	})
+	return scripts
+}
 
 test.describe('first load of /', () => {
-	// A visitor with motion on gets the particle background (the js project turns motion off by
-	// default: playwright.config.ts).
+	// The first load as a visitor with motion on gets it, particle loader included (the js
+	// project turns motion off by default: playwright.config.ts).
 	test.use({ reducedMotion: 'no-preference' })
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures JavaScript')
 
-	test('with reduced motion, three.js is never fetched', async ({ page }) => {
+	test('fetches at most 90 KB of JavaScript (gzip) by network idle + 3 s without input', async ({
+		page,
+	}) => {
 		await page.emulateMedia({ reducedMotion: 'reduce' })
+		const scripts = collectScripts(page)
+		await page.goto('/', { waitUntil: 'networkidle' })
+		// The budget's own definition (docs/decisions/074): what a visitor who does nothing for
+		// 3 s after network idle has fetched. The span is the measure, not a wait for an event.
+		await page.waitForTimeout(3_000)
+		let total = 0
+		const sizes: string[] = []
+		for (const [path, body] of scripts) {
+			const size = zlib.gzipSync(await body).length
+			total += size
+			sizes.push(`${String(size).padStart(7)} B ${path}`)
+		}
+		// Every script with its gzip size, in the test's output: the figures docs/performance.md
+		// records come from here.
+		console.log(`first load of /: ${total} bytes gzip\n${sizes.join('\n')}`)
+		expect(total, sizes.join('\n')).toBeLessThanOrEqual(BUDGET_BYTES)
+		// The forms wait for the visitor, the notifications for a toast, the preview bar for
+		// preview mode and the build check for its first check, an hour on; the analytics runtime
+		// has no service to start here (none is configured) and the particle loader no background
+		// to show (reduced motion); the text sections and the footer keep the server's HTML
+		// (static islands): none is in it (docs/decisions/126, 129).
+		expect(
+			[...scripts.keys()].filter((path) =>
+				/signup-form|checkout-form|toaster|preview-bar|build-update|\/runtime-|particle-background|course-sections|people|site-footer/.test(
+					path,
+				),
+			),
+		).toEqual([])
+	})
+
+	test('a form island hydrates once the visitor reaches it', async ({ page }) => {
 		const scripts: string[] = []
 		page.on('request', (request) => {
 			if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
 		})
 		await page.goto('/', { waitUntil: 'networkidle' })
 		await hydrated(page.locator('#interest').getByLabel('E-mail address'))
-		expect(scripts.filter((path) => /three|particle-scene/.test(path))).toEqual([])
-	})
-
-	test('the sign-up form validates in the browser once its code has loaded, with no interaction to load it', async ({
-		page,
-	}) => {
-		await page.goto('/', { waitUntil: 'networkidle' })
-		const form = page.locator('#interest')
-		const email = form.getByLabel('E-mail address')
-		await hydrated(email)
-		const posts: string[] = []
-		page.on('request', (request) => {
-			if (request.method() === 'POST') posts.push(request.url())
-		})
-		await email.fill('nope')
-		await form.getByRole('button', { name: 'Keep me posted' }).click()
-		await expect(form.getByText('Please enter a valid email address')).toBeVisible()
-		expect(posts).toEqual([])
+		expect(scripts.some((path) => /signup-form/.test(path))).toBe(true)
 	})
 
 	test('the particle background starts within 2 s of load with no input', async ({ page }) => {

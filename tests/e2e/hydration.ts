@@ -2,21 +2,23 @@ import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
  * Waits until the element is interactive: until then a click does what it does without
- * JavaScript (a form posts, a link navigates). The page hydrates first; a form, whose code loads
- * apart (app/components/page-parts.tsx), then hydrates once its chunk is there, and its
- * wrapper says so (`data-loaded="true"`).
+ * JavaScript (a form posts, a link navigates). The page hydrates first; a form island then
+ * hydrates when the visitor reaches for it or it comes into view (app/components/deferred.tsx),
+ * so the element is scrolled into view first, as a visitor would, and its island's wrapper says
+ * when it has hydrated (`data-island="hydrated"`).
  */
 export async function hydrated(locator: Locator) {
 	await pageHydrated(locator.page())
+	await locator.scrollIntoViewIfNeeded()
 	await expect
 		.poll(
 			() =>
 				locator.evaluate(
-					(element) => element.closest('[data-loaded]')?.getAttribute('data-loaded') ?? 'true',
+					(element) => element.closest('[data-island]')?.getAttribute('data-island') ?? 'hydrated',
 				),
 			{ message: 'the element is hydrated', timeout: 15_000 },
 		)
-		.toBe('true')
+		.toBe('hydrated')
 }
 
 /**

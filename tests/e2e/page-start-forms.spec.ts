@@ -3,7 +3,7 @@ import { holdScripts, hydrated, pageHydrated } from './hydration'
 import { address, inbox } from './inbox'
 
 // Issue 23 (4): a form filled and submitted at any moment while the page starts — before its
-// scripts run, while React hydrates, right after, once the form itself has hydrated — on a
+// scripts run, while React hydrates, right after, once the form's island has hydrated — on a
 // 4× slower CPU, is received exactly once and the visitor sees the result. Each form's
 // submissions are counted as the server receives them (every POST the page sends to the
 // form's action) and by what the server did (the visitor's inbox at the mail peer, the orders
@@ -45,9 +45,8 @@ const MOMENTS: Moment[] = [
 
 /**
  * How long the answer may take on a 4× slower CPU. A JavaScript navigation first hydrates every
- * form it re-renders whose code is still loading (app/components/page-parts.tsx); with islands
- * that waited for the visitor (before docs/decisions/141) a sign-up on the day page took up to
- * 11 s on a busy 2-core machine.
+ * island it re-renders (app/components/deferred.tsx): after a sign-up on the day page, whose
+ * islands had not loaded yet, that took up to 11 s on a busy 2-core machine.
  */
 const ANSWERED = { timeout: 20_000 }
 
@@ -109,6 +108,8 @@ const FORMS: Form[] = [
 		},
 	},
 	{
+		// The landing's own text and footer are static islands (docs/decisions/129): they stay
+		// as the server wrote them while the page starts, whenever the form is sent.
 		name: 'the course-interest sign-up',
 		path: '/',
 		action: '/',
@@ -172,11 +173,6 @@ test.describe('a form submitted while the page starts, on a 4× slower CPU', () 
 	test.beforeEach(async ({ page }) => {
 		// A throttled page starts slowly; the moments themselves are awaited, not timed.
 		test.slow()
-		// No particle background: this machine draws WebGL in software (SwiftShader) on the two
-		// cores the page shares, and three.js compiles on the throttled main thread. Its frames,
-		// not the form, then decide when an answer shows (a phone draws them on its GPU); the
-		// background's own load is covered by first-load.spec.ts and interface.spec.ts.
-		await page.emulateMedia({ reducedMotion: 'reduce' })
 		const cdp = await page.context().newCDPSession(page)
 		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
 	})

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { holdScripts, hydrated } from './hydration'
 
-// How a page starts in the browser: Remix's own scripts, hydration, and the forms whose code
-// loads apart from the page's (docs/decisions/098, 141).
+// How a page starts in the browser: Remix's own scripts, hydration, and the islands that wait
+// for the visitor (docs/decisions/098).
 
 const LANDING_PAGES = ['/', '/workshop', '/ai-driven-development-day', '/blog']
 
@@ -53,17 +53,18 @@ test.describe('with JavaScript', () => {
 	test('a form the visitor scrolled to while the scripts loaded hydrates without being touched', async ({
 		page,
 	}) => {
-		// The scripts are held until the visitor has scrolled, as on a slow phone: the form
-		// hydrates with nothing listening for the scroll.
+		// The scripts are held until the visitor has scrolled: the scroll comes before any island
+		// listens for one, as on a slow phone.
 		const release = await openWithScriptsHeld(page, '/')
 		const preOrder = page.getByRole('button', { name: 'Pre-order your seat' })
 		await preOrder.scrollIntoViewIfNeeded()
 		expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
 		release()
+		// hydrated() scrolls only if needed: the button is in view, so no scroll event comes now.
 		await hydrated(preOrder)
 	})
 
-	test('a node added to the document before hydration, as browser extensions do, leaves no part of the page empty', async ({
+	test('a node added to the document before hydration, as browser extensions do, leaves no island empty', async ({
 		page,
 	}) => {
 		const warnings: string[] = []
@@ -72,8 +73,7 @@ test.describe('with JavaScript', () => {
 		})
 		const release = await openWithScriptsHeld(page, '/')
 		// React 18 cannot hydrate an <html> with an element it did not render: it renders the
-		// whole page again in the browser, where a form loaded apart has no server HTML to keep
-		// and appears once its code is there.
+		// whole page again in the browser, where an island has no server HTML to keep.
 		await page.evaluate(() => document.documentElement.append(document.createElement('div')))
 		release()
 		await expect

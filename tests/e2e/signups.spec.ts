@@ -147,8 +147,8 @@ test('a one-click link signs up (by itself with JavaScript, with one click witho
 	page,
 }, testInfo) => {
 	const email = address(testInfo, 'oneclick')
-	// With JavaScript the form submits itself once hydrated, before any interaction: a
-	// navigation started by code.
+	// With JavaScript the form submits itself before any interaction: a navigation started by
+	// code, which must not wait for the islands that wait for the visitor (the layout's toaster).
 	await page.goto(signupLink(email, 'day_event').replace(baseURL, ''))
 	if (testInfo.project.name === 'no-js') {
 		await expect(page.getByText(`Sign up ${email} for AI Driven Development Day?`)).toBeVisible()

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { Accordion } from '~/components/content/blocks'
 import { Icon } from '~/components/icons'
 import { CheckList } from '~/components/landing/page-parts'
-import { SectionHeading } from '~/components/section-heading'
+import { SectionHeading } from '~/components/layouts'
 import type { CourseCopy } from './course-copy.server'
 
 export function Outcomes({ outcomes }: Pick<CourseCopy, 'outcomes'>) {

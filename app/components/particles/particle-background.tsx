@@ -1,5 +1,5 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react'
-import { afterLoadWhenIdle } from '~/components/hydration'
+import { afterLoadWhenIdle } from '~/components/deferred'
 import { canDrawParticles, type ParticleSettings, particleSettings, startDelayMs } from './settings'
 
 type SceneProps = { settings: ParticleSettings; onError: (error: unknown) => void }
@@ -30,19 +30,13 @@ function isMobile(): boolean {
 /**
  * When to fetch the 3D code (about 220 KB gzipped): with no delay, in the first idle time after
  * the load event (a desktop starts within 2 s of load, docs/decisions/074, 090); otherwise at the
- * visitor's first interaction or `delayMs` after the load event, whichever comes first, and then
- * when idle, so a decoration never competes with a slow device's first seconds (the page's parts
- * load once it has loaded: page-parts.tsx).
+ * visitor's first interaction or `delayMs` after mounting, whichever comes first, and then when
+ * idle, so a decoration never competes with a slow device's first seconds.
  */
 function whenWanted(delayMs: number, run: () => void): () => void {
 	if (delayMs === 0) return afterLoadWhenIdle(run)
 	let stopIdle = () => {}
-	let timer: number | undefined
-	const startTimer = () => {
-		timer = window.setTimeout(start, delayMs)
-	}
 	const stopWaiting = () => {
-		window.removeEventListener('load', startTimer)
 		window.clearTimeout(timer)
 		for (const type of START_EVENTS) window.removeEventListener(type, start)
 	}
@@ -50,8 +44,7 @@ function whenWanted(delayMs: number, run: () => void): () => void {
 		stopWaiting()
 		stopIdle = afterLoadWhenIdle(run)
 	}
-	if (document.readyState === 'complete') startTimer()
-	else window.addEventListener('load', startTimer, { once: true })
+	const timer = window.setTimeout(start, delayMs)
 	for (const type of START_EVENTS) window.addEventListener(type, start, { passive: true })
 	return () => {
 		stopWaiting()

@@ -117,8 +117,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * Asks GET /checkout/{id} until the order is no longer pending, then goes where it belongs, as a
  * document load. A client navigation from here was seen to stall on a starved CPU: the thank-you
- * page's data and code arrived, yet the processing view stayed (then, the navigation's
- * transition was held by a layout part still waiting to hydrate). A paid buyer must never be left here; a document load cannot be held.
+ * page's data and code arrived, yet the processing view stayed (suspected: the navigation's
+ * transition held by a layout island still waiting to hydrate, components/deferred.tsx). A paid
+ * buyer must never be left here; a document load cannot be held that way.
  */
 function usePaymentPolling(id: string | null) {
 	const [problem, setProblem] = useState<string | null>(null)

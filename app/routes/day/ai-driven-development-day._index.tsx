@@ -5,17 +5,16 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { EventDate } from '~/components/event-date'
-import { SignedUpNotice } from '~/components/landing/page-parts'
-import { LeadLayout, PageHeading } from '~/components/layouts'
 import {
 	CheckoutForm,
+	EventDate,
 	OneClickSignup,
 	People,
 	SignupForm,
 	WaitlistForm,
-} from '~/components/page-parts'
-import { SectionHeading } from '~/components/section-heading'
+} from '~/components/islands'
+import { SignedUpNotice } from '~/components/landing/page-parts'
+import { LeadLayout, PageHeading, SectionHeading } from '~/components/layouts'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { formatPrice } from '~/domain/pricing'

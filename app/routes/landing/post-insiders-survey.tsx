@@ -4,10 +4,10 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { CheckboxField, Field, RadioGroupField, TextareaField } from '~/components/field'
 import { HoneypotFields } from '~/components/honeypot-fields'
+import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { OneClickSignup } from '~/components/page-parts'
 import { useValidatedForm } from '~/forms/use-form-validator'
-import { type HoneypotProps, pageHoneypot } from '~/http/honeypot.server'
+import { pageHoneypot } from '~/http/honeypot.server'
 import { getProfile } from '~/http/session.server'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { pageMeta } from '~/utils/meta'
@@ -41,6 +41,12 @@ const RATINGS = (
 
 export default function Page() {
 	const { email, thanks, oneClick, honeypot } = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
+	const [form, fields] = useValidatedForm('survey', {
+		id: 'insiders-survey',
+		lastResult,
+		defaultValue: { email },
+	})
 	return (
 		<LeadLayout>
 			<PageHeading
@@ -53,44 +59,28 @@ export default function Page() {
 					Thank you! Your answers help us make the course better.
 				</p>
 			) : (
-				<SurveyForm email={email} honeypot={honeypot} />
+				<Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
+					<HoneypotFields honeypot={honeypot} />
+					<Field
+						meta={fields.email}
+						label="E-mail address"
+						type="email"
+						inputProps={{ autoComplete: 'email', required: true }}
+					/>
+					<RadioGroupField
+						meta={fields.rating}
+						legend="How would you rate the course overall?"
+						options={RATINGS}
+					/>
+					<TextareaField meta={fields.helped} label="What helped you most?" />
+					<TextareaField meta={fields.improve} label="What should we improve?" />
+					<CheckboxField
+						meta={fields.mayQuote}
+						label="You may quote my answers as a testimonial, with my first name."
+					/>
+					<SubmitButton>Send answers</SubmitButton>
+				</Form>
 			)}
 		</LeadLayout>
-	)
-}
-
-/**
- * The form holds its own state, below the layout: a keystroke re-renders the form, not the
- * page's parts still loading (components/page-parts.tsx).
- */
-function SurveyForm({ email, honeypot }: { email: string; honeypot: HoneypotProps }) {
-	const lastResult = useActionData<typeof action>()
-	const [form, fields] = useValidatedForm('survey', {
-		id: 'insiders-survey',
-		lastResult,
-		defaultValue: { email },
-	})
-	return (
-		<Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
-			<HoneypotFields honeypot={honeypot} />
-			<Field
-				meta={fields.email}
-				label="E-mail address"
-				type="email"
-				inputProps={{ autoComplete: 'email', required: true }}
-			/>
-			<RadioGroupField
-				meta={fields.rating}
-				legend="How would you rate the course overall?"
-				options={RATINGS}
-			/>
-			<TextareaField meta={fields.helped} label="What helped you most?" />
-			<TextareaField meta={fields.improve} label="What should we improve?" />
-			<CheckboxField
-				meta={fields.mayQuote}
-				label="You may quote my answers as a testimonial, with my first name."
-			/>
-			<SubmitButton>Send answers</SubmitButton>
-		</Form>
 	)
 }

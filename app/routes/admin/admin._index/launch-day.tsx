@@ -16,7 +16,7 @@ const GLANCE_PATH = '/admin/at-a-glance'
 /**
  * Polls the figures while the document is visible; the latest ones, `initial` until then. A
  * plain fetch into state, not a Remix fetcher: a fetcher's data arrives in a transition, which
- * waits for anything on the page still suspended, so the panel could show old figures.
+ * waits for any lazy island of the page still loading, so the panel could show old figures.
  * A failed poll (a network blip, a session ended) keeps the figures shown and tries again.
  */
 function useLiveFigures(initial: LaunchDay): { figures: LaunchDay; live: boolean } {

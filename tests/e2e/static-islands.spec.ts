@@ -1,10 +1,23 @@
 import { expect, type Page, test } from '@playwright/test'
-import { hydrated, pageHydrated } from './hydration'
+import { pageHydrated } from './hydration'
 
-// The landing pages' sections (course sections, people, testimonials, the footer) load apart
-// from the page and hydrate when their code is there (docs/decisions/141): no hydration error,
-// the state a visitor gave them survives a revalidation, and their links are client-side
-// navigations once hydrated.
+// Issue 23 (3): text and links that need no JavaScript ship none. The course sections, the
+// people, the testimonials and the footer are static islands (app/components/deferred.tsx,
+// docs/decisions/129): the page keeps the server's HTML and the browser never fetches their
+// code for the page it loads, whatever the visitor does there; a client-side navigation that
+// first renders them fetches it then.
+
+const STATIC_CODE = /\/assets\/(course-sections|people|site-footer)-[^/]+\.js$/
+
+/** Paths of the static islands' chunks the page fetches from now on. */
+function staticCode(page: Page): string[] {
+	const fetched: string[] = []
+	page.on('request', (request) => {
+		const path = new URL(request.url()).pathname
+		if (STATIC_CODE.test(path)) fetched.push(path)
+	})
+	return fetched
+}
 
 /** Errors React or the page print while it starts (a hydration mismatch among them). */
 function pageErrors(page: Page): string[] {
@@ -16,15 +29,6 @@ function pageErrors(page: Page): string[] {
 	return errors
 }
 
-/** Documents the page loads from now on: a client-side navigation loads none. */
-function documentLoads(page: Page): string[] {
-	const documents: string[] = []
-	page.on('request', (request) => {
-		if (request.resourceType() === 'document') documents.push(request.url())
-	})
-	return documents
-}
-
 async function expectCourseSections(page: Page) {
 	const main = page.getByRole('main')
 	for (const name of ['What you will learn', 'Curriculum', 'Who it is for'])
@@ -33,36 +37,41 @@ async function expectCourseSections(page: Page) {
 	await expect(page.getByRole('contentinfo').getByText('Powered By')).toBeVisible()
 }
 
-test.describe('page sections', () => {
+test.describe('static islands', () => {
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'what the browser runs')
 
 	for (const path of ['/', '/workshop', '/ai-driven-development-day']) {
-		test(`${path} hydrates its text and footer without an error, and the footer's links show`, async ({
+		test(`${path} keeps its text and footer as the server wrote them and fetches none of their code, even once the visitor scrolls and clicks`, async ({
 			page,
 		}) => {
+			const fetched = staticCode(page)
 			const errors = pageErrors(page)
 			await page.goto(path, { waitUntil: 'networkidle' })
+			await pageHydrated(page)
 			const footer = page.getByRole('contentinfo')
-			await hydrated(footer)
 			await footer.scrollIntoViewIfNeeded()
+			// The visitor's first click, which loads every island still waiting for one.
 			await footer.getByText('Powered By').click()
+			await page.waitForLoadState('networkidle')
 			await expect(footer.getByRole('link', { name: /on LinkedIn/ })).toBeVisible()
+			expect(await page.locator('[data-static] footer').count()).toBe(1)
+			expect(fetched).toEqual([])
 			expect(errors).toEqual([])
 		})
 	}
 
-	test('a revalidation of / leaves the sections as they are: an open answer stays open', async ({
+	test('a revalidation of / leaves the sections as they are: an open answer stays open, and no code is fetched', async ({
 		page,
 	}) => {
+		const fetched = staticCode(page)
 		await page.goto('/', { waitUntil: 'networkidle' })
+		await pageHydrated(page)
 		const faq = page.locator('#faq')
-		await hydrated(faq)
 		const question = faq.locator('summary').first()
 		await question.click()
 		await expect(faq.locator('details[open]')).toHaveCount(1)
 		// The course link in the header leads to the page itself: a client-side navigation that
 		// runs the loaders again and renders the page with their new data.
-		const documents = documentLoads(page)
 		const revalidated = page.waitForResponse((response) =>
 			new URL(response.url()).pathname.endsWith('.data'),
 		)
@@ -74,13 +83,19 @@ test.describe('page sections', () => {
 		await page.waitForLoadState('networkidle')
 		await expect(faq.locator('details[open]')).toHaveCount(1)
 		await expectCourseSections(page)
-		expect(documents).toEqual([])
+		expect(fetched).toEqual([])
 	})
 
-	test('a client-side navigation to / renders the sections and the footer', async ({ page }) => {
+	test('a client-side navigation to / renders the sections and the footer with their code', async ({
+		page,
+	}) => {
 		await page.goto('/blog', { waitUntil: 'networkidle' })
 		await pageHydrated(page)
-		const documents = documentLoads(page)
+		const fetched = staticCode(page)
+		const documents: string[] = []
+		page.on('request', (request) => {
+			if (request.resourceType() === 'document') documents.push(request.url())
+		})
 		await page
 			.getByRole('navigation', { name: 'Main' })
 			.getByRole('link', { name: 'Course' })
@@ -88,16 +103,14 @@ test.describe('page sections', () => {
 		await expect(page).toHaveURL(/\/$/)
 		await expectCourseSections(page)
 		expect(documents).toEqual([])
+		expect(fetched.some((path) => path.includes('/course-sections-'))).toBe(true)
 	})
 
-	test('a link in a page section is a client-side navigation to its page', async ({ page }) => {
+	test('a link in a static section still leads to its page', async ({ page }) => {
 		await page.goto('/', { waitUntil: 'networkidle' })
-		const lesson = page.getByRole('link', { name: 'Read a free sample lesson from this module' })
-		await hydrated(lesson)
-		const documents = documentLoads(page)
-		await lesson.click()
+		await pageHydrated(page)
+		await page.getByRole('link', { name: 'Read a free sample lesson from this module' }).click()
 		await expect(page).toHaveURL(/\/lessons\/context-is-everything$/)
 		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-		expect(documents).toEqual([])
 	})
 })

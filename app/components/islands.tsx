@@ -1,0 +1,82 @@
+/**
+ * Interactive parts of the landing pages as deferred islands: server-rendered (they work without
+ * JavaScript), their code (conform, validators, the API client) loaded when the visitor reaches
+ * for them or scrolls them into view (deferred.tsx).
+ * Pages import forms, the pricing switch and the error page from here.
+ */
+import { deferred, staticIsland } from './deferred'
+
+// The server renders each island's own component, by name (islands.server.ts); the browser
+// reaches its module only through the `import()` (deferred.tsx).
+export const CheckoutForm = deferred('CheckoutForm', () =>
+	import('./checkout-form').then((module) => module.CheckoutForm),
+)
+// A sold-out product's buy form (docs/decisions/120).
+export const WaitlistForm = deferred('WaitlistForm', () =>
+	import('./waitlist-form').then((module) => module.WaitlistForm),
+)
+export const SignupForm = deferred('SignupForm', () =>
+	import('./signup-form').then((module) => module.SignupForm),
+)
+// Only on a signed sign-up link, where it submits itself (SPEC §2): wanted as soon as possible.
+export const OneClickSignup = deferred(
+	'OneClickSignup',
+	() => import('./signup-form').then((module) => module.OneClickSignup),
+	'idle',
+)
+export const CourseOffer = deferred('CourseOffer', () =>
+	import('./course-offer').then((module) => module.CourseOffer),
+)
+// Rarely shown, fully server-rendered, and its one button is a plain GET form.
+export const ErrorPage = deferred('ErrorPage', () =>
+	import('./error-page').then((module) => module.ErrorPage),
+)
+// Decoration: nothing to server-render, and its loader (which then fetches three.js when the
+// browser is idle) need not weigh on the first load either.
+export const ParticleBackground = deferred(
+	'ParticleBackground',
+	() => import('./particles/particle-background').then((module) => module.ParticleBackground),
+	'idle',
+)
+// Only in preview mode (SPEC §2): its one control is a plain link.
+export const PreviewBar = deferred('PreviewBar', () =>
+	import('./preview-bar').then((module) => module.PreviewBar),
+)
+// The notifications region (SPEC §9) and its toast store: with a toast from the server's flash
+// cookie, when idle (its countdown starts then); without one, at the visitor's first
+// interaction, which is what raises a toast in the browser.
+export const Toaster = deferred(
+	'Toaster',
+	() => import('./toaster').then((module) => module.Toaster),
+	({ flash }) => (flash ? 'idle' : 'approach'),
+)
+// The visitor's own time zone is added to a date once its chunk is there (docs/decisions/086).
+export const EventDate = deferred('EventDate', () =>
+	import('./event-date').then((module) => module.EventDate),
+)
+// Text and links with no code in the browser on the page it loads: the server's HTML, kept as
+// HTML (deferred.tsx, docs/decisions/129). Course sections, people, testimonials, the footer.
+export const Outcomes = staticIsland('Outcomes', () =>
+	import('./landing/course-sections').then((module) => module.Outcomes),
+)
+export const Curriculum = staticIsland('Curriculum', () =>
+	import('./landing/course-sections').then((module) => module.Curriculum),
+)
+export const Audience = staticIsland('Audience', () =>
+	import('./landing/course-sections').then((module) => module.Audience),
+)
+export const Included = staticIsland('Included', () =>
+	import('./landing/course-sections').then((module) => module.Included),
+)
+export const Faq = staticIsland('Faq', () =>
+	import('./landing/course-sections').then((module) => module.Faq),
+)
+export const People = staticIsland('People', () =>
+	import('./landing/people').then((module) => module.People),
+)
+export const Testimonials = staticIsland('Testimonials', () =>
+	import('./landing/people').then((module) => module.Testimonials),
+)
+export const SiteFooter = staticIsland('SiteFooter', () =>
+	import('./site-footer').then((module) => module.SiteFooter),
+)
