@@ -9,8 +9,10 @@
  * the metrics label requests by it, the owner gate names the dashboard by it, and single fetch's
  * data requests carry it.
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import { flatRoutes } from '@remix-run/fs-routes'
-import type { RouteConfig, RouteConfigEntry } from '@remix-run/route-config'
+import { getAppDirectory, type RouteConfig, type RouteConfigEntry } from '@remix-run/route-config'
 
 const FOLDERS = [
 	'landing',
@@ -44,6 +46,17 @@ function withFlatIds(entries: RouteConfigEntry[]): RouteConfigEntry[] {
 		children: entry.children && withFlatIds(entry.children),
 	}))
 }
+
+// A route file straight in routes/, or in a folder not listed above, would be no route at all:
+// the build stops and says so.
+const unread = fs
+	.readdirSync(path.join(getAppDirectory(), 'routes'), { withFileTypes: true })
+	.filter((entry) => !entry.name.startsWith('.'))
+	.filter((entry) => !(entry.isDirectory() && FOLDERS.includes(entry.name)))
+if (unread.length > 0)
+	throw new Error(
+		`app/routes.ts reads only ${FOLDERS.join(', ')}: move ${unread.map((entry) => entry.name).join(', ')} into one of them (or list a new folder)`,
+	)
 
 const folders = await Promise.all(
 	FOLDERS.map((folder) => flatRoutes({ rootDirectory: `routes/${folder}`, ignoredRouteFiles })),

@@ -1,7 +1,7 @@
 import { BUILD_CHECK_INTERVAL_MS } from '~/utils/build-check-interval'
 
 /**
- * Whether the server runs a newer build than this page: /build-version (routes/build-version.ts)
+ * Whether the server runs a newer build than this page: /build-version (routes/site/build-version.ts)
  * answers the running build's version, compared with the one the page was rendered by.
  */
 export async function isBuildOutdated(version: string, fetcher: typeof fetch = fetch) {
