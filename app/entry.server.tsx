@@ -1,4 +1,3 @@
-import { Transform } from 'node:stream'
 import {
 	type AppLoadContext,
 	createReadableStreamFromReadable,
@@ -14,6 +13,7 @@ import { islandComponents } from '~/components/islands.server'
 import { RequestContextProvider } from '~/components/request-context'
 import { dataRequestCacheControl, documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
+import { documentEndLast, withoutTrailingNuls } from '~/http/document-stream.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { log } from '~/log.server'
 import stylesheet from '~/styles/tailwind.css?inline'
@@ -63,9 +63,10 @@ export default function handleRequest(
 				[isBot ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
 					const body = withoutTrailingNuls()
+					const document = body.pipe(documentEndLast())
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(
-						new Response(createReadableStreamFromReadable(body), {
+						new Response(createReadableStreamFromReadable(document), {
 							headers: responseHeaders,
 							status: responseStatusCode,
 						}),
@@ -84,23 +85,6 @@ export default function handleRequest(
 			},
 		)
 		setTimeout(abort, streamTimeout + 1_000)
-	})
-}
-
-/**
- * React 18's stream renderer encodes into a reused 2 KB buffer and, when a multi-byte character
- * (an em-dash, a curly quote) does not fit at its end, still flushes the whole buffer: the
- * unwritten bytes reach the page as NULs (facebook/react#26228, fixed after the 18 line; the
- * Nu HTML Checker and some crawlers reject them). They are only ever the chunk's last bytes,
- * and U+0000 is never valid in HTML, so each chunk's trailing zeros are dropped.
- */
-function withoutTrailingNuls(): Transform {
-	return new Transform({
-		transform(chunk: Buffer, _encoding, callback) {
-			let end = chunk.length
-			while (end > 0 && chunk[end - 1] === 0) end--
-			callback(null, end === chunk.length ? chunk : chunk.subarray(0, end))
-		},
 	})
 }
 
