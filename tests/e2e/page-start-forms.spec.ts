@@ -157,11 +157,16 @@ const FORMS: Form[] = [
 	},
 ]
 
-/** POSTs the page sends to `action`: the document's (a native submission) and scripts' alike. */
+/**
+ * POSTs the page sends to `action`: the document's (a native submission) and scripts' alike. A
+ * script's submission through Remix's form is single fetch's data request (docs/decisions/143):
+ * `/workshop.data`, and `/_root.data` for `/`.
+ */
 function countPosts(page: Page, action: string): Request[] {
+	const paths = [action, action === '/' ? '/_root.data' : `${action}.data`]
 	const posts: Request[] = []
 	page.on('request', (request) => {
-		if (request.method() === 'POST' && new URL(request.url()).pathname === action)
+		if (request.method() === 'POST' && paths.includes(new URL(request.url()).pathname))
 			posts.push(request)
 	})
 	return posts
