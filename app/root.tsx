@@ -10,6 +10,8 @@ import { rootLoader } from '~/http/root-loader.server'
 import { DEFAULT_LOCALE, localeDirection } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 	{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' },

@@ -33,6 +33,8 @@ import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'E-mail preferences', noindex: true })
 

@@ -9,6 +9,8 @@ import { isSignInFailure, SIGN_IN_FAILURES } from '~/models/leads/github-sign-in
 import { pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Sign in with GitHub did not work' })
 

@@ -16,6 +16,8 @@ import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 /**
  * The target of one-click sign-up forms (`?signup=TOKEN` links, docs/decisions/062). A valid
  * token signs the address up (confirmed: the link came to that inbox) and lands on the list's

@@ -10,6 +10,8 @@ import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { listAuditLog } from '~/models/audit/audit.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Audit log')
 export const headers = () => ADMIN_HEADERS
 

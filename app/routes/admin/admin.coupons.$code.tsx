@@ -25,6 +25,8 @@ import {
 } from '~/models/coupons/manage.server'
 import { readForm, requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Coupon')
 export const headers = () => ADMIN_HEADERS
 

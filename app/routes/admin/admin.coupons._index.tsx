@@ -11,6 +11,8 @@ import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { listCoupons } from '~/models/coupons/manage.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Coupons')
 export const headers = () => ADMIN_HEADERS
 

@@ -14,6 +14,8 @@ import { redirectWithToast } from '~/http/toast.server'
 import { createCoupon, getCouponChoices } from '~/models/coupons/manage.server'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('New coupon')
 export const headers = () => ADMIN_HEADERS
 

@@ -20,6 +20,8 @@ import { recordOwnerAction } from '~/models/audit/audit.server'
 import { getEmail, retryEmailAsOwner } from '~/models/messages/outbox.server'
 import { readForm, requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('E-mail')
 export const headers = () => ADMIN_HEADERS
 

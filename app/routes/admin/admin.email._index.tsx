@@ -22,6 +22,8 @@ import { emailFiltersSchema, filterQuery, parseFilters } from '~/models/lists/fi
 import { listEmails } from '~/models/messages/outbox.server'
 import { t } from '~/utils/i18n'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('E-mail')
 export const headers = () => ADMIN_HEADERS
 

@@ -21,6 +21,8 @@ import { invoicesIssuedBetween } from '~/models/invoices/query.server'
 import { filterQuery } from '~/models/lists/filters.server'
 import { t } from '~/utils/i18n'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Invoices')
 export const headers = () => ADMIN_HEADERS
 

@@ -41,6 +41,8 @@ import { filterQuery, leadFiltersSchema, parseFilters } from '~/models/lists/fil
 import { t } from '~/utils/i18n'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Leads')
 export const headers = () => ADMIN_HEADERS
 

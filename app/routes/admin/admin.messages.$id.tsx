@@ -14,6 +14,8 @@ import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.serve
 import { getSend } from '~/models/messages/owner-sends.server'
 import { requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Message')
 export const headers = () => ADMIN_HEADERS
 export const action = ownerOnlyAction

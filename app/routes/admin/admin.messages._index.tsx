@@ -24,6 +24,8 @@ import { courseOpening, openCourse } from '~/models/course/opening.server'
 import { audienceCount, listSends } from '~/models/messages/owner-sends.server'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Messages')
 export const headers = () => ADMIN_HEADERS
 

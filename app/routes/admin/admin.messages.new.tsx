@@ -26,6 +26,8 @@ import {
 } from '~/models/messages/owner-sends.server'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('New message')
 export const headers = () => ADMIN_HEADERS
 

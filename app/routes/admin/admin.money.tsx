@@ -22,6 +22,8 @@ import { rollupTimeZone } from '~/models/figures/launch-day.server'
 import { readDayRange } from '~/models/lists/day-range.server'
 import { filterQuery } from '~/models/lists/filters.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Money')
 export const headers = () => ADMIN_HEADERS
 

@@ -32,6 +32,8 @@ import {
 import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/lists/filters.server'
 import { t } from '~/utils/i18n'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Orders')
 export const headers = () => ADMIN_HEADERS
 

@@ -19,6 +19,8 @@ import { getPerson, passReassignable } from '~/models/leads/person.server'
 import { countOf, PASS, SEAT } from '~/utils/plural'
 import { requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Person')
 export const headers = () => ADMIN_HEADERS
 

@@ -19,6 +19,8 @@ import { personPath } from '~/http/person-ref.server'
 import { recordOwnerAction } from '~/models/audit/audit.server'
 import { findAnyone, SEARCH_LIMIT, type Source } from '~/models/leads/search.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Find anyone')
 export const headers = () => ADMIN_HEADERS
 

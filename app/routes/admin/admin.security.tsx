@@ -23,6 +23,8 @@ import { hasPasskey, listPasskeys, registerPasskey } from '~/models/owner-access
 import { hasTotp, spendTotpCode, totpSetUp } from '~/models/owner-access/totp.server'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Security')
 export const headers = () => ADMIN_HEADERS
 

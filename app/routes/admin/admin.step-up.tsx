@@ -25,6 +25,8 @@ import { spendPasskey } from '~/models/owner-access/passkeys.server'
 import { type CodeOutcome, spendTotpCode } from '~/models/owner-access/totp.server'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Confirm it’s you')
 // A refusal's Retry-After (too many wrong codes) must reach the browser with the page.
 export const headers: HeadersFunction = ({ actionHeaders }) => {

@@ -12,6 +12,8 @@ import { SiteErrorBoundary } from '~/components/error-boundary'
 import { ownerTimeZone } from '~/content/owner-zone.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Overview')
 
 export const headers = () => ADMIN_HEADERS

@@ -20,6 +20,8 @@ import { listWaitlist, removeFromWaitlist } from '~/models/waitlist/owner.server
 import { t } from '~/utils/i18n'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Waiting list')
 export const headers = () => ADMIN_HEADERS
 

@@ -22,6 +22,8 @@ import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { notFound, requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Thank you for your order', noindex: true })
 

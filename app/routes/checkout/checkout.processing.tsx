@@ -34,6 +34,8 @@ import {
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 const POLL_MS = 2_000
 const REFRESH_SECONDS = 3
 

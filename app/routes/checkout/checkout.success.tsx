@@ -3,6 +3,8 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Payment successful` })
 
 /** With an order id (a provider's success URL), the processing page verifies it first. */

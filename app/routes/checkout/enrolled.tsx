@@ -5,6 +5,8 @@ import { NextSteps, readOn } from '~/components/next-steps'
 import { upcomingEvents } from '~/models/events/calendar.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: `You're in! We'll be in touch.` })
 

@@ -14,6 +14,8 @@ import { findSignedInvoice, invoicePath } from '~/models/invoices/query.server'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Invoice', noindex: true })
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

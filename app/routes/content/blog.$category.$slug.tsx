@@ -7,6 +7,8 @@ import { categoryName } from '~/content/schema'
 import { articleMeta } from '~/utils/meta'
 import { contentPageHeaders, loadContentPage } from './content-page.shared.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const links: LinksFunction = () => [blogFeedLink]
 
 export const loader = loadContentPage

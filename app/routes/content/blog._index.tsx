@@ -15,6 +15,8 @@ import { isPreview } from '~/http/preview.server'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const links: LinksFunction = () => [blogFeedLink]
 
 /** All posts, newest first; `?category=x` narrows the list to one category (a plain link). */

@@ -7,6 +7,8 @@ import { contentHeaders } from '~/http/cache-control.server'
 import { isPreview } from '~/http/preview.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	const preview = await isPreview(request)
 	return data(

@@ -5,6 +5,8 @@ import { LeadLayout } from '~/components/layouts'
 import { pageMeta } from '~/utils/meta'
 import { contentPageHeaders, loadContentPage } from './content-page.shared.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const loader = loadContentPage
 export const headers = contentPageHeaders
 

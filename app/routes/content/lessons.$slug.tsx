@@ -5,6 +5,8 @@ import { LeadLayout } from '~/components/layouts'
 import { articleMeta } from '~/utils/meta'
 import { contentPageHeaders, loadContentPage } from './content-page.shared.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 /** A free sample lesson of the course (content/lessons/, docs/decisions/087). */
 
 export const loader = loadContentPage

@@ -28,6 +28,8 @@ import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { signupResponse, submitSignupForm } from '~/routes/landing/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 const lead =
 	'One day of talks and hands-on sessions on building software with AI, from practitioners who ship with it every day.'
 

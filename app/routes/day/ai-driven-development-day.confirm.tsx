@@ -10,6 +10,8 @@ import { confirmLead } from '~/models/leads/leads.server'
 import { verifyToken } from '~/models/links/signed-token.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 /**
  * The link in the day-event e-mail: opening it completes the registration. Opening it again
  * changes nothing; a tampered or expired link stores nothing and says what to do.

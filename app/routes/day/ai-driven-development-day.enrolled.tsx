@@ -8,6 +8,8 @@ import { CONFIRMATION_RESEND_MINUTES } from '~/models/preferences/confirmation-l
 import { pageMeta } from '~/utils/meta'
 import { countOf } from '~/utils/plural'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Check your inbox` })
 
 export function loader({ context }: LoaderFunctionArgs) {

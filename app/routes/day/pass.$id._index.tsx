@@ -26,6 +26,8 @@ import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm, requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, { title: args.data?.unit === 'seat' ? 'Your seat' : 'Your pass', noindex: true })
 

@@ -16,6 +16,8 @@ import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, {
 		title: args.data?.unit === 'seat' ? 'Your seat is claimed' : 'Your pass is claimed',

@@ -5,6 +5,8 @@ import type { RouteHandle } from '~/utils/color-mode'
 import { pageMeta } from '~/utils/meta'
 import { courseInterestAction, courseLoader, coursePageHeaders } from './course-page.shared.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 // The landing page is always dark (SPEC §2).
 export const handle: RouteHandle = { colorMode: 'dark' }
 

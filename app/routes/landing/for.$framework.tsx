@@ -8,6 +8,8 @@ import { pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/responses'
 import { courseInterestAction, loadCoursePage } from './course-page.shared.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const handle: RouteHandle = { colorMode: 'dark' }
 
 const frameworkNames: Record<string, string> = {

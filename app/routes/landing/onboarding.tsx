@@ -21,6 +21,8 @@ import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { pageMeta } from '~/utils/meta'
 import { signupResponse, submitProfileForm } from './signup-forms.shared.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Welcome aboard` })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,6 +13,8 @@ import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { pageMeta } from '~/utils/meta'
 import { signupResponse, submitSurveyForm } from './signup-forms.shared.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) => pageMeta(args, { title: `Insiders survey` })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

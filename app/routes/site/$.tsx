@@ -3,6 +3,8 @@ import { SiteErrorBoundary } from '~/components/error-boundary'
 import { pageMeta } from '~/utils/meta'
 import { pathNotFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 /**
  * Any path no other route claims. Answering here (rather than letting Remix fall through)
  * runs the root loader, so the 404 page keeps the visitor's colour mode and footer.

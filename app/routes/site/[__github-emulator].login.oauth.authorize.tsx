@@ -11,6 +11,8 @@ import { getEmbeddedEmulator } from '~/integrations/github/settings.server'
 import { pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'GitHub sign-in emulator (local stand-in)' })
 

@@ -6,6 +6,8 @@ import { canUseOperatorTools } from '~/http/operator-tools.server'
 import { listOutbox } from '~/integrations/email/index.server'
 import { notFound } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 /**
  * /__outbox: the latest messages the site sent or would have sent (docs/decisions/060), so a
  * fresh clone can follow every e-mail flow (the day-event confirmation link, receipts) without

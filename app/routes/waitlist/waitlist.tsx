@@ -24,6 +24,8 @@ import { getWaitlistState } from '~/models/waitlist/entries.server'
 import { pageMeta } from '~/utils/meta'
 import { submitWaitlistJoin } from './waitlist.shared.server'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Join the waiting list' })
 
 const noStore = { 'Cache-Control': 'no-store' }

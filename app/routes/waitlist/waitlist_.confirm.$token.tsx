@@ -12,6 +12,8 @@ import { getDb } from '~/db/client.server'
 import { confirmWaitlistEntry } from '~/models/waitlist/entries.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your place on the waiting list', noindex: true })
 

@@ -11,6 +11,8 @@ import { WAITLIST_CONFIRM_HOURS } from '~/models/waitlist/offers.server'
 import { pageMeta } from '~/utils/meta'
 import { pluralWord } from '~/utils/plural'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Check your inbox to confirm your place' })
 

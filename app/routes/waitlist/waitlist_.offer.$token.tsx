@@ -22,6 +22,8 @@ import { checkoutOfferByLink, getOfferByLink } from '~/models/waitlist/claim.ser
 import { formatHeldUntil } from '~/models/waitlist/offers.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your waiting-list offer', noindex: true })
 

@@ -19,6 +19,8 @@ import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your joining link', noindex: true })
 

@@ -15,6 +15,8 @@ import { defaultSessionId, sessionChoices } from '~/models/events/sessions.serve
 import { signupResponse, submitSignupForm } from '~/routes/landing/signup-forms.shared.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 const description =
 	'A free, hands-on workshop on using AI assistants in your everyday development workflow: planning, coding, reviewing and testing.'
 

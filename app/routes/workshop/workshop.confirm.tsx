@@ -18,6 +18,8 @@ import { confirmWorkshopSignup } from '~/models/events/workshop-signup.server'
 import { verifyToken } from '~/models/links/signed-token.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Confirm your place', noindex: true })
 

@@ -7,6 +7,8 @@ import { presentEvent, upcomingEvents } from '~/models/events/calendar.server'
 import { findSession, UNCONFIRMED_PLACE_HOURS } from '~/models/events/sessions.server'
 import { pageMeta } from '~/utils/meta'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're signed up" })
 
 /**

@@ -32,6 +32,8 @@ import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Move your workshop place', noindex: true })
 

@@ -26,6 +26,8 @@ import { BarChart } from './bar-chart'
 import { LaunchDayPanel } from './launch-day'
 import { SessionHeadCounts } from './session-head-counts'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Overview')
 export const headers = () => ADMIN_HEADERS
 

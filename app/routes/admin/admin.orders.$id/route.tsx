@@ -36,6 +36,8 @@ import { Facts } from './facts'
 import { ConfirmAction } from './order-confirm'
 import { OrderPasses } from './order-passes'
 
+export { shouldRevalidate } from '~/utils/revalidate'
+
 export const meta = adminMeta('Order')
 export const headers = () => ADMIN_HEADERS
 
