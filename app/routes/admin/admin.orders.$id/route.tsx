@@ -17,24 +17,17 @@ import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
 import { newPublicId } from '~/db/public-id.server'
 import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/domain/delivery'
-import { foldEmail } from '~/domain/email-address'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { personPath } from '~/http/person-ref.server'
 import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
-import {
-	type PartOutcome,
-	reassignPass,
-	refundOrder,
-	refundOrderPart,
-	resendOrderReceipt,
-} from '~/models/checkout/order-actions.server'
 import { getOrderDetail } from '~/models/checkout/orders.server'
 import { readForm, requireFound } from '~/utils/responses'
 import { Facts } from './facts'
 import { ConfirmAction } from './order-confirm'
 import { OrderPasses } from './order-passes'
+import { runOrderCommand } from './run-command.server'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
@@ -119,29 +112,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const command = submission.value
 	// Money leaves for good: a refund needs a recent second factor (decision 136).
 	if (command.intent.startsWith('refund')) await requireStepUp(request, context, owner, form)
-	const db = await getDb()
-	const outcome: PartOutcome =
-		command.intent === 'refund'
-			? await refundOrder(db, owner, id)
-			: command.intent === 'refund-pass'
-				? await refundOrderPart(db, owner, {
-						orderId: id,
-						passId: command.passId,
-					})
-				: command.intent === 'refund-amount'
-					? await refundOrderPart(db, owner, {
-							orderId: id,
-							amount: command.amount,
-							key: command.key,
-						})
-					: command.intent === 'resend-receipt'
-						? await resendOrderReceipt(db, owner, id)
-						: await reassignPass(db, owner, {
-								orderId: id,
-								passId: command.passId,
-								email: foldEmail(command.email),
-								origin: context.origin,
-							})
+	const outcome = await runOrderCommand(await getDb(), owner, id, command, context.origin)
 	if (!outcome.ok)
 		return data(
 			submission.reply(
