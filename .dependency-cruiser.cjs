@@ -7,10 +7,6 @@
  * Tests may reach across layers to set up what they check.
  */
 const notATest = '\\.test\\.tsx?$'
-// Cycles at load time. Type and dynamic imports are left out while the static islands
-// (components/islands.tsx, deferred.tsx) and the components they load name each other: issue 34
-// replaces them, and this rule then counts every import.
-const cycleVia = { dependencyTypesNot: ['type-only', 'dynamic-import'] }
 const everyLayerAbove = (...layers) => [
 	`^app/(${layers.join('|')})/`,
 	'^app/root\\.tsx$',
@@ -27,7 +23,8 @@ module.exports = {
 			severity: 'error',
 			comment: 'An import cycle: something lives in the wrong folder.',
 			from: { path: '^(app/|server\\.ts)' },
-			to: { circular: true, viaOnly: cycleVia },
+			// Every import counts: static, dynamic (`import()`) and type-only alike (decision 147).
+			to: { circular: true },
 		},
 		{
 			name: 'domain-is-the-bottom',

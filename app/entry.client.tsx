@@ -1,6 +1,7 @@
 import { RemixBrowser } from '@remix-run/react'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { loadIslandsNow } from '~/components/deferred'
 import { RequestContextProvider, STYLESHEET_ELEMENT_ID } from '~/components/request-context'
 
 /** SPEC §8's console-only warning: the server's page stays usable (it works without JavaScript). */
@@ -25,8 +26,13 @@ startTransition(() => {
 					<RemixBrowser />
 				</RequestContextProvider>
 			</StrictMode>,
-			// A mismatch React recovers from by rendering on the client.
-			{ onRecoverableError: warnMountError },
+			// A mismatch React recovers from by rendering on the client, islands included.
+			{
+				onRecoverableError: (error) => {
+					loadIslandsNow()
+					warnMountError(error)
+				},
+			},
 		)
 	} catch (error) {
 		warnMountError(error)

@@ -129,6 +129,22 @@ describe('layer rules (dependency-cruiser)', () => {
 		expect(status).not.toBe(0)
 		expect(output).toContain('no-circular')
 	})
+
+	// Decision 147: a cycle through a type or an `import()` is still two modules that each need
+	// the other, so the rule counts them too.
+	test.each([
+		['a type import', "import type { B } from './b'\nexport type A = { b?: B }\n"],
+		['a dynamic import', "export const a = () => import('./b').then((m) => m.b)\n"],
+	])('a cycle through %s fails the lint as no-circular', (_kind, aSource) => {
+		tree({
+			'app/components/a.tsx': aSource,
+			'app/components/b.tsx':
+				"import type { A } from './a'\nexport type B = A\nexport const b = 1\n",
+		})
+		const { status, output } = cruise()
+		expect(status).not.toBe(0)
+		expect(output).toContain('no-circular: app/components/a.tsx')
+	})
 })
 
 describe('module size', () => {

@@ -2,53 +2,42 @@ import { Link } from '@remix-run/react'
 import type { ComponentProps, ReactNode } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import {
-	Audience,
 	CheckoutForm,
 	CourseOffer,
-	Curriculum,
 	EventDate,
-	Faq,
-	Included,
 	OneClickSignup,
-	Outcomes,
-	People,
 	SignupForm,
-	Testimonials,
 	WaitlistForm,
 } from '~/components/islands'
-import type { CourseCopy } from '~/components/landing/course-copy.server'
-import { LeadLayout, PageHeading, SectionHeading } from '~/components/layouts'
-import type { Person, Testimonial } from '~/content/site-content'
+import type { CourseSectionsHtml } from '~/components/landing/sections.server'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { SectionHeading } from '~/components/section-heading'
+import { ServerHtml } from '~/components/server-html'
 import type { CourseOffer as Offer } from '~/models/course/offer.server'
 import type { PresentedEvent } from '~/models/events/calendar.server'
 
 /** The course pre-order page, shared by `/` and `/for/:framework`. */
 export function CourseLanding({
-	copy,
+	lead,
+	sections,
 	framework,
 	offer,
-	faq = [],
 	release = null,
-	instructors = [],
-	testimonials = [],
 	signup,
 	waitlist = null,
 	honeypot,
 }: {
-	/** The page's words, from the loader. */
-	copy: CourseCopy
+	/** The page's lead paragraph, from the loader. */
+	lead: string
+	/** Its text sections, rendered by the server (sections.server.tsx, docs/decisions/147). */
+	sections: CourseSectionsHtml
 	framework?: string
 	/** Price and seats from the database; null when it could not answer. */
 	offer?: Offer | null
-	/** The course's questions and answers (SPEC §3). */
-	faq?: readonly { question: string; answer: string }[]
 	/** The course-interest sign-up form (docs/decisions/062), shown in the #interest section. */
 	signup?: ReactNode
 	/** When the course opens (content/site/events.yml, docs/decisions/086). */
 	release?: PresentedEvent | null
-	/** From content/site/ (docs/decisions/087). */
-	instructors?: readonly Person[]
-	testimonials?: readonly Testimonial[]
 	/** Whether the seats are gone and how many people wait (docs/decisions/120). */
 	waitlist?: { soldOut: boolean; waiting: number } | null
 	/** The public forms' honeypot, for the waiting-list form. */
@@ -56,7 +45,7 @@ export function CourseLanding({
 }) {
 	return (
 		<>
-			<PageHeading title={offer?.course.name ?? 'AI Driven Dev'} lead={copy.lead} />
+			<PageHeading title={offer?.course.name ?? 'AI Driven Dev'} lead={lead} />
 			{framework ? (
 				<p className="-mt-4 mb-6 text-lg font-medium text-indigo-700 dark:text-indigo-300">
 					With examples for {framework} developers.
@@ -75,15 +64,11 @@ export function CourseLanding({
 					<EventDate event={release} label="The course opens" />
 				</div>
 			) : null}
-			<Outcomes outcomes={copy.outcomes} />
-			<Curriculum curriculum={copy.curriculum} sampleLesson={copy.sampleLesson} />
-			<Audience audience={copy.audience} />
-			<People
-				id="instructors-heading"
-				title={{ one: 'Your instructor', other: 'Your instructors' }}
-				people={instructors}
-			/>
-			<Testimonials testimonials={testimonials} />
+			<ServerHtml html={sections.outcomes} />
+			<ServerHtml html={sections.curriculum} />
+			<ServerHtml html={sections.audience} />
+			<ServerHtml html={sections.instructors} />
+			<ServerHtml html={sections.testimonials} />
 			<section
 				id="pricing"
 				aria-labelledby="preorder-heading"
@@ -101,7 +86,7 @@ export function CourseLanding({
 						offer={offer}
 					/>
 				) : null}
-				<Included included={copy.included} />
+				<ServerHtml html={sections.included} />
 				<div id="checkout">
 					{offer?.item && waitlist?.soldOut ? (
 						<WaitlistForm
@@ -121,7 +106,7 @@ export function CourseLanding({
 					) : null}
 				</div>
 			</section>
-			<Faq entries={faq} />
+			<ServerHtml html={sections.faq} />
 			<section id="interest" aria-labelledby="interest-heading" className="py-10">
 				<SectionHeading
 					id="interest-heading"

@@ -1,17 +1,17 @@
 import { useFetchers, useNavigation } from '@remix-run/react'
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react'
-import type { IslandName } from './islands.server'
+import { afterLoadWhenIdle } from './when-idle'
 
 // biome-ignore lint/suspicious/noExplicitAny: each island's props are its own
 type AnyComponent = ComponentType<any>
-let serverComponents: Readonly<Record<IslandName, AnyComponent>> | undefined
+let serverComponents: Readonly<Record<string, AnyComponent>> | undefined
 
 /** The islands' own components, for the server's render: called once by entry.server.tsx. */
-export function provideIslandComponents(components: Readonly<Record<IslandName, AnyComponent>>) {
+export function provideIslandComponents(components: Readonly<Record<string, AnyComponent>>) {
 	serverComponents = components
 }
 
-function serverComponent(name: IslandName): AnyComponent {
+function serverComponent(name: string): AnyComponent {
 	const component = serverComponents?.[name]
 	if (!component) throw new Error(`Island ${name} has no server component (islands.server.ts)`)
 	return component
@@ -39,7 +39,7 @@ function serverComponent(name: IslandName): AnyComponent {
  * (docs/decisions/098, 126).
  */
 export function deferred<P extends object>(
-	name: IslandName,
+	name: string,
 	load: () => Promise<ComponentType<P>>,
 	when: Trigger | ((props: P) => Trigger) = 'approach',
 ): ComponentType<P> {
@@ -47,14 +47,11 @@ export function deferred<P extends object>(
 	const wanted = new Promise<void>((resolve) => {
 		want = resolve
 	})
-	// React calls this when it first renders the island in the browser, which for server HTML is
-	// after the first hydration has ended (dehydrated boundaries come later, and React runs the
-	// hydration's effects first): only the island's own trigger may start the download. Called
-	// before that end, React is rendering the page from scratch, its answer to a hydration error
-	// (say, a node a browser extension added to the document): no server HTML is left to keep,
-	// and the island loads at once.
+	// The chunk loads once the island is wanted, whenever React first asks for it: the island's
+	// own trigger, the visitor's first interaction or the router's first navigation or fetcher
+	// during the first hydration; at once after it (the island's effect wants it).
 	const Lazy = lazy(async () => {
-		if (hydrated) await wanted
+		await wanted
 		return { default: await load() }
 	})
 	// biome-ignore lint/correctness/noComponentHookFactories: called once per island, at module level (islands.tsx)
@@ -91,54 +88,6 @@ export function deferred<P extends object>(
 	return Deferred
 }
 
-/**
- * Server-rendered text and links that need no JavaScript (course sections, people, the footer):
- * the browser never loads their code for a page it hydrates (issue 23 item 3, docs/decisions/129).
- * While the first hydration runs, the block takes the server's HTML from the document as it is
- * and keeps it as HTML React does not look into: nothing to download, nothing to hydrate, and no
- * dehydrated boundary for a later update to wait on. Its links are plain links then (a document
- * load). The HTML stays for as long as the props it was rendered from do (a revalidation after a
- * sign-up gives equal props); new props (another page of the same route), or a block first
- * rendered by a client-side navigation, render the component itself, whose chunk loads then.
- * A block's component may depend on its props only; `name` is unique on a page.
- */
-export function staticIsland<P extends object>(
-	name: IslandName,
-	load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
-	const Lazy = lazy(async () => ({ default: await load() }))
-	// biome-ignore lint/correctness/noComponentHookFactories: called once per island, at module level (islands.tsx)
-	function StaticIsland(props: P) {
-		const [server] = useState(() => serverHtml(name, props))
-		const html = server && server.props === JSON.stringify(props) ? server.html : undefined
-		const Component = (import.meta.env.SSR ? serverComponent(name) : Lazy) as ComponentType<P>
-		return html === undefined ? (
-			<div key="rendered" data-static={name} style={{ display: 'contents' }}>
-				{/* Both sides render the boundary, so an island hydrating later finds its markers. */}
-				<Suspense fallback={null}>
-					<Component {...(props as P & JSX.IntrinsicAttributes)} />
-				</Suspense>
-			</div>
-		) : (
-			<div
-				key="server"
-				data-static={name}
-				style={{ display: 'contents' }}
-				// biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own render of this block, read back from the document
-				dangerouslySetInnerHTML={{ __html: html }}
-			/>
-		)
-	}
-	return StaticIsland
-}
-
-/** A static island's HTML as the server rendered it, while the first hydration runs. */
-function serverHtml(name: IslandName, props: object) {
-	if (import.meta.env.SSR || hydrated) return undefined
-	const html = document.querySelector(`[data-static="${name}"]`)?.innerHTML
-	return html === undefined ? undefined : { html, props: JSON.stringify(props) }
-}
-
 /** Calls `onMount` once the Suspense boundary it sits in has rendered in the browser. */
 function Mounted({ onMount }: { onMount: () => void }) {
 	// biome-ignore lint/correctness/useExhaustiveDependencies: once, when the boundary commits
@@ -164,6 +113,17 @@ const waiting = new Set<() => void>()
 function loadAllWaiting() {
 	for (const want of waiting) want()
 	waiting.clear()
+}
+
+/**
+ * React's answer to a hydration error (say, a node a browser extension added to the document)
+ * is to render the page, or a boundary of it, afresh in the browser: there is no server HTML
+ * left to keep, so every island loads now rather than showing nothing until its trigger.
+ * entry.client.tsx calls this from `hydrateRoot`'s `onRecoverableError`.
+ */
+export function loadIslandsNow() {
+	hydrated = true
+	loadAllWaiting()
 }
 
 /**
@@ -239,32 +199,4 @@ function onFirstInteraction(run: () => void): () => void {
 	for (const type of INTERACTIONS)
 		window.addEventListener(type, go, { capture: true, passive: true })
 	return stop
-}
-
-/** How long an idle callback may wait; decoration still starts within 2 s of load (SPEC §2). */
-const IDLE_TIMEOUT_MS = 1_000
-
-/**
- * Calls `run` when the browser is idle after the load event; the function returned cancels it.
- * An idle callback's id and a timer's are counted apart, so each is cancelled only by its own
- * kind: clearing a timer by an idle callback's id cancels whichever timer of the page has that
- * number (it stopped the payment page's first poll, docs/decisions/140).
- */
-export function afterLoadWhenIdle(run: () => void): () => void {
-	let cancel = () => {}
-	const schedule = () => {
-		if (typeof window.requestIdleCallback === 'function') {
-			const idle = window.requestIdleCallback(() => run(), { timeout: IDLE_TIMEOUT_MS })
-			cancel = () => window.cancelIdleCallback(idle)
-		} else {
-			const timer = window.setTimeout(run, 200)
-			cancel = () => window.clearTimeout(timer)
-		}
-	}
-	if (document.readyState === 'complete') schedule()
-	else window.addEventListener('load', schedule, { once: true })
-	return () => {
-		window.removeEventListener('load', schedule)
-		cancel()
-	}
 }

@@ -8,34 +8,21 @@ import { CheckoutForm } from './checkout-form'
 import { CourseOffer } from './course-offer'
 import { ErrorPage } from './error-page'
 import { EventDate } from './event-date'
-import { Audience, Curriculum, Faq, Included, Outcomes } from './landing/course-sections'
-import { People, Testimonials } from './landing/people'
 import { ParticleBackground } from './particles/particle-background'
 import { PreviewBar } from './preview-bar'
 import { OneClickSignup, SignupForm } from './signup-form'
-import { SiteFooter } from './site-footer'
 import { Toaster } from './toaster'
 import { WaitlistForm } from './waitlist-form'
 
 export const islandComponents = {
-	Audience,
 	CheckoutForm,
 	CourseOffer,
-	Curriculum,
 	ErrorPage,
 	EventDate,
-	Faq,
-	Included,
 	OneClickSignup,
-	Outcomes,
 	ParticleBackground,
-	People,
 	PreviewBar,
 	SignupForm,
-	SiteFooter,
-	Testimonials,
 	Toaster,
 	WaitlistForm,
 }
-
-export type IslandName = keyof typeof islandComponents

@@ -4,7 +4,7 @@
  * for them or scrolls them into view (deferred.tsx).
  * Pages import forms, the pricing switch and the error page from here.
  */
-import { deferred, staticIsland } from './deferred'
+import { deferred } from './deferred'
 
 // The server renders each island's own component, by name (islands.server.ts); the browser
 // reaches its module only through the `import()` (deferred.tsx).
@@ -53,30 +53,4 @@ export const Toaster = deferred(
 // The visitor's own time zone is added to a date once its chunk is there (docs/decisions/086).
 export const EventDate = deferred('EventDate', () =>
 	import('./event-date').then((module) => module.EventDate),
-)
-// Text and links with no code in the browser on the page it loads: the server's HTML, kept as
-// HTML (deferred.tsx, docs/decisions/129). Course sections, people, testimonials, the footer.
-export const Outcomes = staticIsland('Outcomes', () =>
-	import('./landing/course-sections').then((module) => module.Outcomes),
-)
-export const Curriculum = staticIsland('Curriculum', () =>
-	import('./landing/course-sections').then((module) => module.Curriculum),
-)
-export const Audience = staticIsland('Audience', () =>
-	import('./landing/course-sections').then((module) => module.Audience),
-)
-export const Included = staticIsland('Included', () =>
-	import('./landing/course-sections').then((module) => module.Included),
-)
-export const Faq = staticIsland('Faq', () =>
-	import('./landing/course-sections').then((module) => module.Faq),
-)
-export const People = staticIsland('People', () =>
-	import('./landing/people').then((module) => module.People),
-)
-export const Testimonials = staticIsland('Testimonials', () =>
-	import('./landing/people').then((module) => module.Testimonials),
-)
-export const SiteFooter = staticIsland('SiteFooter', () =>
-	import('./site-footer').then((module) => module.SiteFooter),
 )

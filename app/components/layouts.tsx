@@ -1,5 +1,6 @@
 import { useColorMode } from '~/components/color-mode-toggle'
-import { ParticleBackground, SiteFooter } from '~/components/islands'
+import { ParticleBackground } from '~/components/islands'
+import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { useMediaQuery } from '~/components/use-media-query'
 import { useRootData } from '~/components/use-root-data'
@@ -20,7 +21,7 @@ function Particles() {
 	return dark && !reducedMotion ? <ParticleBackground /> : null
 }
 
-/** The site's footer, server-rendered with no code in the browser (islands.tsx). */
+/** The site's footer, with the legal links when the site shows them. */
 function Footer() {
 	return <SiteFooter showLegalLinks={useRootData()?.showLegalLinks ?? false} />
 }
@@ -68,18 +69,6 @@ export function PageHeading({ title, lead }: { title: string; lead?: React.React
 		<div className="py-10">
 			<h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
 			{lead ? <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{lead}</p> : null}
-		</div>
-	)
-}
-
-/** A section's heading with an optional lead paragraph. */
-export function SectionHeading({ id, title, lead }: { id: string; title: string; lead?: string }) {
-	return (
-		<div className="mb-6">
-			<h2 id={id} className="text-2xl font-bold tracking-tight">
-				{title}
-			</h2>
-			{lead ? <p className="mt-2 text-slate-700 dark:text-slate-300">{lead}</p> : null}
 		</div>
 	)
 }

@@ -4,7 +4,6 @@ import { site } from '~/site'
 
 /**
  * "Powered By" the sponsor, the social links and, when allowed, the legal links (SPEC §1, §2).
- * A static island (islands.tsx): what it shows comes from its props.
  */
 export function SiteFooter({ showLegalLinks }: { showLegalLinks: boolean }) {
 	return (

@@ -2,14 +2,12 @@ import zlib from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
 import { hydrated } from './hydration'
 
-// DESIGN.md's first-load budget, measured the way docs/decisions/074 states it: every script the
-// first visit of / fetches until the network has been idle and then 3 s more have passed with no
-// input, gzipped: at most 90 KB, issue 23's bar, met by shipping less (docs/decisions/126, 129).
-// three.js is out of it, and with reduced motion so is the particle background's loader (neither
-// is fetched when the background cannot show). And the decoration still starts within 2 s of
-// load on an idle desktop.
-
-const BUDGET_BYTES = 90 * 1024
+// What the first visit of / fetches until the network has been idle and then 3 s more have
+// passed with no input (docs/decisions/074's span): the code it waits for is not in it — the
+// forms until the visitor reaches them, three.js, and with reduced motion the particle
+// background's loader. Its size is reported, not a bar: DESIGN.md has no byte budget, the phone
+// timings and Lighthouse are the bars (docs/decisions/147). And the decoration still starts
+// within 2 s of load on an idle desktop.
 
 /** Scripts fetched by `page` from now on, by path, with their bodies. */
 function collectScripts(page: Page) {
@@ -27,14 +25,14 @@ test.describe('first load of /', () => {
 	test.use({ reducedMotion: 'no-preference' })
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures JavaScript')
 
-	test('fetches at most 90 KB of JavaScript (gzip) by network idle + 3 s without input', async ({
+	test('fetches none of the code that waits for the visitor by network idle + 3 s without input', async ({
 		page,
 	}) => {
 		await page.emulateMedia({ reducedMotion: 'reduce' })
 		const scripts = collectScripts(page)
 		await page.goto('/', { waitUntil: 'networkidle' })
-		// The budget's own definition (docs/decisions/074): what a visitor who does nothing for
-		// 3 s after network idle has fetched. The span is the measure, not a wait for an event.
+		// What a visitor who does nothing for 3 s after network idle has fetched
+		// (docs/decisions/074). The span is the measure, not a wait for an event.
 		await page.waitForTimeout(3_000)
 		let total = 0
 		const sizes: string[] = []
@@ -46,15 +44,14 @@ test.describe('first load of /', () => {
 		// Every script with its gzip size, in the test's output: the figures docs/performance.md
 		// records come from here.
 		console.log(`first load of /: ${total} bytes gzip\n${sizes.join('\n')}`)
-		expect(total, sizes.join('\n')).toBeLessThanOrEqual(BUDGET_BYTES)
 		// The forms wait for the visitor, the notifications for a toast, the preview bar for
 		// preview mode and the build check for its first check, an hour on; the analytics runtime
 		// has no service to start here (none is configured) and the particle loader no background
-		// to show (reduced motion); the text sections and the footer keep the server's HTML
-		// (static islands): none is in it (docs/decisions/126, 129).
+		// to show (reduced motion); the text sections are the server's HTML, with no code in the
+		// browser (docs/decisions/126, 147): none is in it.
 		expect(
 			[...scripts.keys()].filter((path) =>
-				/signup-form|checkout-form|toaster|preview-bar|build-update|\/runtime-|particle-background|course-sections|people|site-footer/.test(
+				/signup-form|checkout-form|toaster|preview-bar|build-update|\/runtime-|particle-background|course-sections|people/.test(
 					path,
 				),
 			),

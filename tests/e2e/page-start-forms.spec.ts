@@ -108,7 +108,7 @@ const FORMS: Form[] = [
 		},
 	},
 	{
-		// The landing's own text and footer are static islands (docs/decisions/129): they stay
+		// The landing's own text sections are the server's HTML (docs/decisions/147): they stay
 		// as the server wrote them while the page starts, whenever the form is sent.
 		name: 'the course-interest sign-up',
 		path: '/',

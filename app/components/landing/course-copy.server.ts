@@ -1,9 +1,8 @@
 import type { IconName } from '~/components/icons'
 
 /**
- * The course landing page's own words (docs/decisions/050). Sent as loader data, like the FAQ and the
- * compiled content, rather than bundled: the first load's JavaScript budget is for code
- * (docs/decisions/050-landing-pages-and-first-load-budget.md).
+ * The course landing page's own words (docs/decisions/050). Server-side only: the loader sends
+ * the lead as data and the sections as the server's HTML (sections.server.tsx, decision 147).
  */
 export const courseCopy = {
 	lead: 'A hands-on course on building software with AI at your side: plan, prompt, review and ship real features faster, without giving up on quality.',

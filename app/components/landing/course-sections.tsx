@@ -1,8 +1,7 @@
-import { Link } from '@remix-run/react'
 import { Accordion } from '~/components/content/blocks'
 import { Icon } from '~/components/icons'
 import { CheckList } from '~/components/landing/page-parts'
-import { SectionHeading } from '~/components/layouts'
+import { SectionHeading } from '~/components/section-heading'
 import type { CourseCopy } from './course-copy.server'
 
 export function Outcomes({ outcomes }: Pick<CourseCopy, 'outcomes'>) {
@@ -55,12 +54,12 @@ export function Curriculum({
 							</h3>
 							<p className="text-slate-700 dark:text-slate-300">{text}</p>
 							{sampleLesson.module === title ? (
-								<Link
-									to={sampleLesson.path}
+								<a
+									href={sampleLesson.path}
 									className="mt-1 inline-block font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300"
 								>
 									{sampleLesson.label}
-								</Link>
+								</a>
 							) : null}
 						</div>
 					</li>

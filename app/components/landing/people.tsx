@@ -1,4 +1,4 @@
-import { SectionHeading } from '~/components/layouts'
+import { SectionHeading } from '~/components/section-heading'
 import type { Person, Testimonial } from '~/content/site-content'
 import { type PluralForms, pluralWord } from '~/utils/plural'
 

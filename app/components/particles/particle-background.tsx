@@ -1,5 +1,5 @@
 import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react'
-import { afterLoadWhenIdle } from '~/components/deferred'
+import { afterLoadWhenIdle } from '~/components/when-idle'
 import { canDrawParticles, type ParticleSettings, particleSettings, startDelayMs } from './settings'
 
 type SceneProps = { settings: ParticleSettings; onError: (error: unknown) => void }

@@ -9,12 +9,14 @@ import {
 	CheckoutForm,
 	EventDate,
 	OneClickSignup,
-	People,
 	SignupForm,
 	WaitlistForm,
 } from '~/components/islands'
 import { SignedUpNotice } from '~/components/landing/page-parts'
-import { LeadLayout, PageHeading, SectionHeading } from '~/components/layouts'
+import { speakersHtml } from '~/components/landing/sections.server'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { SectionHeading } from '~/components/section-heading'
+import { ServerHtml } from '~/components/server-html'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { formatPrice } from '~/domain/pricing'
@@ -49,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
 			event: day ? presentEvent(day, context.origin) : null,
 			agenda: agenda.day,
-			speakers: people.speakers,
+			speakers: speakersHtml(people.speakers),
 			signedUp: isSignedUp(request, 'day_event'),
 			oneClick: readOneClickLink(new URL(request.url)),
 			honeypot: pageHoneypot(context),
@@ -93,11 +95,7 @@ export default function Page() {
 					))}
 				</ol>
 			</section>
-			<People
-				id="speakers-heading"
-				title={{ one: 'Speaker', other: 'Speakers' }}
-				people={speakers}
-			/>
+			<ServerHtml html={speakers} />
 			<section aria-labelledby="passes-heading" id="passes" className="py-10">
 				<SectionHeading
 					id="passes-heading"

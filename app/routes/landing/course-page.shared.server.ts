@@ -11,6 +11,7 @@ import {
 	type LoaderFunctionArgs,
 } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
+import { courseSectionsHtml } from '~/components/landing/sections.server'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { geoQuery } from '~/http/api.server'
@@ -38,12 +39,17 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 	return {
 		offer,
 		waitlist,
-		faq,
-		copy: courseCopy,
-		// The course release's date, the instructors and the proof (content/site/, docs/decisions/086, 087).
+		lead: courseCopy.lead,
+		// The text sections as the server's HTML (docs/decisions/147), the instructors and the
+		// proof from content/site/ (docs/decisions/087).
+		sections: courseSectionsHtml({
+			copy: courseCopy,
+			faq,
+			instructors: people.instructors,
+			testimonials,
+		}),
+		// The course release's date (content/site/, docs/decisions/086).
 		release: release ? presentEvent(release, context.origin) : null,
-		instructors: people.instructors,
-		testimonials,
 		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: pageHoneypot(context),
 	}

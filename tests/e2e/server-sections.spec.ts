@@ -1,20 +1,20 @@
 import { expect, type Page, test } from '@playwright/test'
 import { pageHydrated } from './hydration'
 
-// Issue 23 (3): text and links that need no JavaScript ship none. The course sections, the
-// people, the testimonials and the footer are static islands (app/components/deferred.tsx,
-// docs/decisions/129): the page keeps the server's HTML and the browser never fetches their
-// code for the page it loads, whatever the visitor does there; a client-side navigation that
-// first renders them fetches it then.
+// Text and links that need no JavaScript ship none. The course sections, the people and the
+// testimonials are rendered to HTML by the server and sent with the page's data
+// (app/components/server-html.tsx, docs/decisions/147): the browser shows that HTML, never
+// fetches or hydrates their components, on the page it loads or after a client-side navigation,
+// and their links are client-side navigations.
 
-const STATIC_CODE = /\/assets\/(course-sections|people|site-footer)-[^/]+\.js$/
+const SECTION_CODE = /\/assets\/(course-sections|people|sections)[-.][^/]*\.js$/
 
-/** Paths of the static islands' chunks the page fetches from now on. */
-function staticCode(page: Page): string[] {
+/** Paths of the sections' code the page fetches from now on (none should be). */
+function sectionCode(page: Page): string[] {
 	const fetched: string[] = []
 	page.on('request', (request) => {
 		const path = new URL(request.url()).pathname
-		if (STATIC_CODE.test(path)) fetched.push(path)
+		if (SECTION_CODE.test(path)) fetched.push(path)
 	})
 	return fetched
 }
@@ -37,14 +37,14 @@ async function expectCourseSections(page: Page) {
 	await expect(page.getByRole('contentinfo').getByText('Powered By')).toBeVisible()
 }
 
-test.describe('static islands', () => {
+test.describe('sections rendered by the server', () => {
 	test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'what the browser runs')
 
-	for (const path of ['/', '/workshop', '/ai-driven-development-day']) {
-		test(`${path} keeps its text and footer as the server wrote them and fetches none of their code, even once the visitor scrolls and clicks`, async ({
+	for (const path of ['/', '/ai-driven-development-day']) {
+		test(`${path} keeps its sections as the server wrote them and fetches none of their code, even once the visitor scrolls and clicks`, async ({
 			page,
 		}) => {
-			const fetched = staticCode(page)
+			const fetched = sectionCode(page)
 			const errors = pageErrors(page)
 			await page.goto(path, { waitUntil: 'networkidle' })
 			await pageHydrated(page)
@@ -54,7 +54,7 @@ test.describe('static islands', () => {
 			await footer.getByText('Powered By').click()
 			await page.waitForLoadState('networkidle')
 			await expect(footer.getByRole('link', { name: /on LinkedIn/ })).toBeVisible()
-			expect(await page.locator('[data-static] footer').count()).toBe(1)
+			expect(await page.locator('[data-server-html] section').count()).toBeGreaterThan(0)
 			expect(fetched).toEqual([])
 			expect(errors).toEqual([])
 		})
@@ -63,7 +63,7 @@ test.describe('static islands', () => {
 	test('a revalidation of / leaves the sections as they are: an open answer stays open, and no code is fetched', async ({
 		page,
 	}) => {
-		const fetched = staticCode(page)
+		const fetched = sectionCode(page)
 		await page.goto('/', { waitUntil: 'networkidle' })
 		await pageHydrated(page)
 		const faq = page.locator('#faq')
@@ -86,12 +86,12 @@ test.describe('static islands', () => {
 		expect(fetched).toEqual([])
 	})
 
-	test('a client-side navigation to / renders the sections and the footer with their code', async ({
+	test('a client-side navigation to / shows the sections from the page data, with no code for them', async ({
 		page,
 	}) => {
 		await page.goto('/blog', { waitUntil: 'networkidle' })
 		await pageHydrated(page)
-		const fetched = staticCode(page)
+		const fetched = sectionCode(page)
 		const documents: string[] = []
 		page.on('request', (request) => {
 			if (request.resourceType() === 'document') documents.push(request.url())
@@ -103,14 +103,30 @@ test.describe('static islands', () => {
 		await expect(page).toHaveURL(/\/$/)
 		await expectCourseSections(page)
 		expect(documents).toEqual([])
-		expect(fetched.some((path) => path.includes('/course-sections-'))).toBe(true)
+		expect(fetched).toEqual([])
 	})
 
-	test('a link in a static section still leads to its page', async ({ page }) => {
+	test('a link in a section is a client-side navigation to its page', async ({ page }) => {
 		await page.goto('/', { waitUntil: 'networkidle' })
 		await pageHydrated(page)
+		const documents: string[] = []
+		page.on('request', (request) => {
+			if (request.resourceType() === 'document') documents.push(request.url())
+		})
 		await page.getByRole('link', { name: 'Read a free sample lesson from this module' }).click()
 		await expect(page).toHaveURL(/\/lessons\/context-is-everything$/)
 		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+		expect(documents).toEqual([])
 	})
+})
+
+test('without JavaScript the sections are there and their links lead to their pages', async ({
+	page,
+	javaScriptEnabled,
+}) => {
+	test.skip(javaScriptEnabled, 'the page as the server sent it')
+	await page.goto('/')
+	await expectCourseSections(page)
+	await page.getByRole('link', { name: 'Read a free sample lesson from this module' }).click()
+	await expect(page).toHaveURL(/\/lessons\/context-is-everything$/)
 })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { afterLoadWhenIdle } from './deferred'
+import { afterLoadWhenIdle } from './when-idle'
 
 /** A loaded page whose idle callbacks and timers are numbered apart, from 1 each, as browsers do. */
 function loadedPage() {

@@ -1,0 +1,56 @@
+/**
+ * The landing pages' text sections rendered to HTML on the server, for `ServerHtml`
+ * (components/server-html.tsx, docs/decisions/147): the course's outcomes, curriculum, audience,
+ * what is included, its questions, and the people. The loaders send the HTML with the page's
+ * data; the browser shows it and never loads or hydrates these components.
+ */
+import type { ReactElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { Person, Testimonial } from '~/content/site-content'
+import type { CourseCopy } from './course-copy.server'
+import { Audience, Curriculum, Faq, Included, Outcomes } from './course-sections'
+import { People, Testimonials } from './people'
+
+const html = (element: ReactElement) => renderToStaticMarkup(element)
+
+/** The text sections of `/` and `/for/:framework`, in page order. */
+export function courseSectionsHtml({
+	copy,
+	faq,
+	instructors,
+	testimonials,
+}: {
+	copy: CourseCopy
+	faq: readonly { question: string; answer: string }[]
+	instructors: readonly Person[]
+	testimonials: readonly Testimonial[]
+}) {
+	return {
+		outcomes: html(<Outcomes outcomes={copy.outcomes} />),
+		curriculum: html(<Curriculum curriculum={copy.curriculum} sampleLesson={copy.sampleLesson} />),
+		audience: html(<Audience audience={copy.audience} />),
+		instructors: html(
+			<People
+				id="instructors-heading"
+				title={{ one: 'Your instructor', other: 'Your instructors' }}
+				people={instructors}
+			/>,
+		),
+		testimonials: html(<Testimonials testimonials={testimonials} />),
+		included: html(<Included included={copy.included} />),
+		faq: html(<Faq entries={faq} />),
+	}
+}
+
+export type CourseSectionsHtml = ReturnType<typeof courseSectionsHtml>
+
+/** The day page's speakers. */
+export function speakersHtml(speakers: readonly Person[]) {
+	return html(
+		<People
+			id="speakers-heading"
+			title={{ one: 'Speaker', other: 'Speakers' }}
+			people={speakers}
+		/>,
+	)
+}
