@@ -1,5 +1,5 @@
 import { useFetchers, useNavigation } from '@remix-run/react'
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { type ComponentType, lazy, memo, Suspense, useEffect, useRef, useState } from 'react'
 import { afterLoadWhenIdle } from './when-idle'
 
 // biome-ignore lint/suspicious/noExplicitAny: each island's props are its own
@@ -85,7 +85,10 @@ export function deferred<P extends object>(
 			</div>
 		)
 	}
-	return Deferred
+	// A parent's render with equal props stops here: an update that reaches a boundary still
+	// waiting to hydrate makes React throw its server HTML away and render it afresh (#421), as
+	// the particle background's parent did once its media queries were read after hydration.
+	return memo(Deferred) as unknown as ComponentType<P>
 }
 
 /** Calls `onMount` once the Suspense boundary it sits in has rendered in the browser. */
