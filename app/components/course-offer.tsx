@@ -17,7 +17,7 @@ export function CourseOffer({ offer }: { offer: Offer }) {
 	return (
 		<div className="mt-4 space-y-4">
 			<SeatPrice offer={offer} />
-			<SeatCounters course={offer.course} />
+			<SeatCounters seats={offer.course.seats} />
 		</div>
 	)
 }
@@ -101,32 +101,38 @@ function SeatPrice({ offer }: { offer: Offer }) {
 	)
 }
 
-function SeatCounters({ course }: { course: Offer['course'] }) {
-	const percent = course.slot > 0 ? Math.round((course.sold / course.slot) * 100) : 100
+function SeatCounters({ seats }: { seats: Offer['course']['seats'] }) {
 	return (
 		<div>
-			{/* Nothing sold yet is not news worth a "0 seats sold" (docs/decisions/088). */}
+			{/* Nothing sold yet is not news worth a "0 seats sold" (docs/decisions/088); "left" is
+			    what a checkout would sell now, so sold out reads sold out (issue 36 item 3). */}
 			<p className="text-slate-700 dark:text-slate-300" data-testid="seat-counters">
-				{course.sold > 0 ? (
+				{seats.sold !== null ? (
 					<>
-						<strong>{course.sold}</strong>
-						{` ${pluralWord(course.sold, SEAT)} sold · `}
+						<strong>{seats.sold}</strong>
+						{` ${pluralWord(seats.sold, SEAT)} sold · `}
 					</>
 				) : null}
-				<strong>{course.remaining}</strong>
-				{` ${pluralWord(course.remaining, SEAT)} left`}
+				{seats.left > 0 ? (
+					<>
+						<strong>{seats.left}</strong>
+						{` ${pluralWord(seats.left, SEAT)} left`}
+					</>
+				) : (
+					<strong>Sold out</strong>
+				)}
 			</p>
 			{/* Honest about seats in other buyers' checkouts: they come back unless paid (decision 033). */}
-			{course.held > 0 ? (
+			{seats.held > 0 ? (
 				<p className="text-sm text-slate-600 dark:text-slate-400" data-testid="seats-held">
-					{Math.min(course.held, course.remaining)} of them held in checkouts in progress
+					{`${seats.held} more ${pluralWord(seats.held, SEAT)} in checkouts in progress, back on sale unless paid`}
 				</p>
 			) : null}
 			<div
 				aria-hidden="true"
 				className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
 			>
-				<div className="h-full bg-indigo-600" style={{ width: `${percent}%` }} />
+				<div className="h-full bg-indigo-600" style={{ width: `${seats.percentTaken}%` }} />
 			</div>
 		</div>
 	)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { courseCounters, remainingSeats, slotShown, soldShown } from './course-counters'
+import { courseCounters, remainingSeats, seatsShown, slotShown, soldShown } from './course-counters'
 
 describe('course counters', () => {
 	test('the default 500 seats show a slot figure of 491', () => {
@@ -75,5 +75,32 @@ describe('course counters', () => {
 	test('garbage counts are rejected rather than shown', () => {
 		expect(() => courseCounters({ actualSlot: Number.NaN, actualSold: 0 })).toThrow(RangeError)
 		expect(() => courseCounters({ actualSlot: 500, actualSold: Infinity })).toThrow(RangeError)
+	})
+})
+
+describe('the seats the course page shows', () => {
+	test('a sold-out course reads none left, whatever SPEC §9 shows as its capacity', () => {
+		const shown = seatsShown(courseCounters({ actualSlot: 10, actualSold: 10 }))
+		expect(shown).toEqual({ sold: 1, left: 0, held: 0, percentTaken: 100 })
+	})
+
+	test('"left" is what a checkout would sell: held and waited-for seats are not in it', () => {
+		const counters = courseCounters({ actualSlot: 500, actualSold: 100, held: 30, waiting: 20 })
+		expect(seatsShown(counters)).toEqual({ sold: 100, left: 350, held: 30, percentTaken: 30 })
+		expect(seatsShown(counters).left).toBe(counters.available)
+	})
+
+	test('every seat held or waited for reads none left, with the held seats said apart', () => {
+		const shown = seatsShown(courseCounters({ actualSlot: 20, actualSold: 5, held: 15 }))
+		expect(shown).toMatchObject({ left: 0, held: 15, percentTaken: 100 })
+	})
+
+	test('nothing sold yet shows no sold figure and every seat left', () => {
+		expect(seatsShown(courseCounters({ actualSlot: 500, actualSold: 0 }))).toEqual({
+			sold: null,
+			left: 500,
+			held: 0,
+			percentTaken: 0,
+		})
 	})
 })

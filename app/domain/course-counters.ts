@@ -80,3 +80,35 @@ export function courseCounters({
 		),
 	}
 }
+
+/** What the course page says about its seats (`seatsShown`). */
+export type SeatsShown = {
+	/** SPEC §9's sold figure, or null before the first sale ("0 seats sold" is not news). */
+	sold: number | null
+	/** Seats a checkout would sell now: the page's "N left"; 0 reads as sold out. */
+	left: number
+	/** Seats in other buyers' checkouts, said apart: they come back unless paid. */
+	held: number
+	/** How full the bar is, 0–100: everything not `left` counts as taken. */
+	percentTaken: number
+}
+
+/**
+ * The page's words follow what a buyer can actually take (issue 36 item 3): "N left" is
+ * `available`, so a sold-out course never reads "9 seats left" because SPEC §9 shows its
+ * capacity 9 below the real one. The API keeps SPEC §3's `slot`, `sold` and `remaining`.
+ */
+export function seatsShown(
+	counters: Pick<CourseCounters, 'actualSlot' | 'sold' | 'held' | 'available'>,
+): SeatsShown {
+	const left = Math.min(counters.available, counters.actualSlot)
+	return {
+		sold: counters.sold > 0 ? counters.sold : null,
+		left,
+		held: counters.held,
+		percentTaken:
+			counters.actualSlot > 0
+				? Math.round(((counters.actualSlot - left) / counters.actualSlot) * 100)
+				: 100,
+	}
+}

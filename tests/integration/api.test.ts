@@ -324,8 +324,17 @@ for (const backend of [pglite, postgres]) {
 			const html = await (await get('/', { 'CF-IPCountry': 'IN' })).text()
 			expect(html).toContain('AI Driven Dev')
 			expect(html).toMatch(/data-testid="seat-price">\$100</)
-			// One seat is "1 seat", through the plural rules (docs/decisions/088).
-			expect(html).toMatch(/<strong>1<\/strong> seat sold · <strong>9<\/strong> seats left/)
+			// One seat is "1 seat", through the plural rules (docs/decisions/088). "Left" is what a
+			// checkout would sell (issue 36 item 3): not SPEC §9's `remaining` (9 here, with 3 of 10
+			// paid), which counts the shown sold figure and no held seats.
+			const { data } = await (await get('/api/course')).json()
+			expect(data.available).toBeLessThan(data.remaining)
+			expect(html).toContain(
+				data.available > 0
+					? `<strong>1</strong> seat sold · <strong>${data.available}</strong> ${data.available === 1 ? 'seat' : 'seats'} left`
+					: '<strong>1</strong> seat sold · <strong>Sold out</strong>',
+			)
+			expect(html).not.toMatch(/<strong>9<\/strong> seats left/)
 			const global = await (await get('/?pricing=global', { 'CF-IPCountry': 'IN' })).text()
 			expect(global).toMatch(/data-testid="seat-price">\$249</)
 			expect(global).toContain('Use regional pricing for India')

@@ -5,6 +5,7 @@
  */
 import type { Db } from '~/db/client.server'
 import type { CountryInfo } from '~/domain/country'
+import { type SeatsShown, seatsShown } from '~/domain/course-counters'
 import type { CatalogItem } from '~/domain/pricing'
 import { GLOBAL_REGION } from '~/domain/pricing'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
@@ -24,7 +25,10 @@ export function parsePricingChoice(value: string | null): PricingChoice | undefi
 }
 
 export type CourseOffer = {
-	course: Pick<Course, 'slug' | 'name' | 'status' | 'slot' | 'sold' | 'remaining' | 'held'>
+	course: Pick<Course, 'slug' | 'name' | 'status'> & {
+		/** What the page says about seats: what a checkout would sell (issue 36 item 3). */
+		seats: SeatsShown
+	}
 	country: CountryInfo
 	/** Regional pricing is active: on unless the visitor chose the global price. */
 	regionalPricing: boolean
@@ -52,9 +56,9 @@ export async function getCourseOffer(
 			getCatalog(db, GLOBAL_REGION, SEAT_QUERY),
 		])
 		const item = regional.items[0] ?? null
-		const { slug, name, status, slot, sold, remaining, held } = course
+		const { slug, name, status } = course
 		return {
-			course: { slug, name, status, slot, sold, remaining, held },
+			course: { slug, name, status, seats: seatsShown(course) },
 			// Every visitor of a country shares this page (docs/decisions/070): no city, no time zone.
 			country: { ...country, details: { ...country.details, city: null, timezone: null } },
 			regionalPricing,
