@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { countryName } from '~/utils/geolocation'
+import { countryName } from '~/domain/country'
 import { countryRegionRows, pricingRegions } from './seed-data'
 
 describe('regional pricing table', () => {

@@ -30,3 +30,17 @@ export const UNKNOWN_COUNTRY: CountryInfo = {
 		source: null,
 	},
 }
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+
+/** The English name of a country code ("DE" → "Germany"), or undefined when unknown. */
+export function countryName(code: string | null | undefined): string | undefined {
+	if (!code || !/^[A-Z]{2}$/.test(code)) return undefined
+	try {
+		const name = displayNames.of(code)
+		// CLDR names the user-assigned code ZZ; it is no country.
+		return name === 'Unknown Region' ? undefined : name
+	} catch {
+		return undefined
+	}
+}

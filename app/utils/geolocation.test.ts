@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { countryName, geoRecordOf } from './geolocation'
+import { countryName } from '~/domain/country'
+import { geoRecordOf } from './geolocation'
 
 describe('geolocation record (SPEC §3, §4)', () => {
 	test('events carry country code, country, city and timezone, never the address', () => {

@@ -1,9 +1,12 @@
 /**
- * The geolocation record of SPEC §3, as analytics events carry it (SPEC §7), and country names.
+ * The geolocation record of SPEC §3, as analytics events carry it (SPEC §7); country names come
+ * from domain/country.ts.
  * SPEC §4's rule that completes a record (an address but no country code: look it up, name the
  * country from its code when the lookup does not) runs on the server, in getCountryInfo: the
  * browser never sees or sends the visitor's address (docs/decisions/093). Browser and server.
  */
+import { countryName } from '~/domain/country'
+
 export type GeoRecord = {
 	country_code: string | null
 	country: string | null
@@ -24,19 +27,5 @@ export function geoRecordOf(details: {
 		country: details.country || countryName(details.countryCode) || details.countryCode,
 		city: details.city ?? null,
 		timezone: details.timezone ?? null,
-	}
-}
-
-const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
-
-/** The English name of a country code ("DE" → "Germany"), or undefined when unknown. */
-export function countryName(code: string | null | undefined): string | undefined {
-	if (!code || !/^[A-Z]{2}$/.test(code)) return undefined
-	try {
-		const name = displayNames.of(code)
-		// CLDR names the user-assigned code ZZ; it is no country.
-		return name === 'Unknown Region' ? undefined : name
-	} catch {
-		return undefined
 	}
 }

@@ -6,7 +6,7 @@ import type { Db } from '~/db/client.server'
 import { type CountryInfo, UNKNOWN_COUNTRY } from '~/domain/country'
 import { type GeoQuery, getGeoLocator } from '~/integrations/geo/locate.server'
 import { log } from '~/log.server'
-import { countryName } from '~/utils/geolocation'
+import { countryName } from '~/domain/country'
 import { getPricingTable, regionOfCountry } from './catalog.server'
 
 export async function getCountryInfo(db: Db, query: GeoQuery): Promise<CountryInfo> {

@@ -12,7 +12,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import PDFDocument from 'pdfkit'
 import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/domain/invoices/format'
-import type { InvoiceData, Party } from '~/domain/invoices/types'
+import { partyLines } from '~/domain/invoices/party'
+import type { InvoiceData } from '~/domain/invoices/types'
 import { countInvoicePdfRender } from '~/metrics.server'
 import { INVOICE_FONTS_DIR } from '~/paths.server'
 
@@ -45,17 +46,6 @@ function scriptRuns(text: string): { text: string; cjk: boolean }[] {
 		.split(CJK)
 		.map((part, index) => ({ text: part, cjk: index % 2 === 1 }))
 		.filter((run) => run.text !== '')
-}
-
-function partyLines(party: Party): string[] {
-	return [
-		party.company,
-		party.name,
-		...party.address,
-		party.country,
-		party.vatNumber ? `VAT number: ${party.vatNumber}` : null,
-		party.email,
-	].filter((line): line is string => !!line)
 }
 
 export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {

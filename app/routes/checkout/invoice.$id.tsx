@@ -9,6 +9,7 @@ import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
 import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/domain/invoices/format'
+import { partyLines } from '~/domain/invoices/party'
 import type { Party } from '~/domain/invoices/types'
 import { findSignedInvoice, invoicePath } from '~/models/invoices/query.server'
 import { pageMeta } from '~/utils/meta'
@@ -31,14 +32,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 function PartyBlock({ title, party }: { title: string; party: Party }) {
-	const lines = [
-		party.company,
-		party.name,
-		...party.address,
-		party.country,
-		party.vatNumber ? `VAT number: ${party.vatNumber}` : null,
-		party.email,
-	].filter(Boolean)
+	const lines = partyLines(party)
 	return (
 		<div>
 			<h2 className="mb-1 font-semibold">{title}</h2>
