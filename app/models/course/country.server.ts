@@ -3,10 +3,9 @@
  * failure gives level 0 and region GLOBAL (SPEC §8): a price is always shown.
  */
 import type { Db } from '~/db/client.server'
-import { type CountryInfo, UNKNOWN_COUNTRY } from '~/domain/country'
+import { type CountryInfo, countryName, UNKNOWN_COUNTRY } from '~/domain/country'
 import { type GeoQuery, getGeoLocator } from '~/integrations/geo/locate.server'
 import { log } from '~/log.server'
-import { countryName } from '~/domain/country'
 import { getPricingTable, regionOfCountry } from './catalog.server'
 
 export async function getCountryInfo(db: Db, query: GeoQuery): Promise<CountryInfo> {
