@@ -10,7 +10,6 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
-import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -25,26 +24,30 @@ import { orderKindOf } from './notices.server'
 /**
  * Queues the receipt of a paid order unless it went already; the claim on the row makes it once.
  * Runs after the payment's commit, once its invoice is numbered (settle.server.ts): the claim
- * and the outbox row commit together, in a transaction of their own.
+ * and the outbox row commit together, in a short transaction of their own. The e-mail and the
+ * invoice's PDF are made before it: rendering takes CPU time, and a connection held meanwhile
+ * kept other payments waiting for the pool past its timeout (issue 35 item 3).
  */
 export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
 	// Numbered before the transaction: numbering inside one would hold the counter row (115).
 	await numberOrderDocuments(db, orderId)
+	const unsent = and(
+		eq(orders.id, orderId),
+		eq(orders.status, 'paid'),
+		isNull(orders.receiptSentAt),
+		isNotNull(orders.email),
+	)
+	const [order] = await db.select().from(orders).where(unsent)
+	if (!order?.email) return false
+	const email = await receiptEmail(db, order, order.email)
 	return db.transaction(async (tx) => {
-		const [order] = await tx
+		const [claimed] = await tx
 			.update(orders)
 			.set({ receiptSentAt: sql`now()` })
-			.where(
-				and(
-					eq(orders.id, orderId),
-					eq(orders.status, 'paid'),
-					isNull(orders.receiptSentAt),
-					isNotNull(orders.email),
-				),
-			)
-			.returning()
-		if (!order?.email) return false
-		await deliverReceipt(tx, order, order.email)
+			.where(unsent)
+			.returning({ id: orders.id })
+		if (!claimed) return false
+		await sendEmail(tx, email)
 		return true
 	})
 }
@@ -60,15 +63,12 @@ export async function resendReceipt(db: Db, orderId: string): Promise<boolean> {
 		.from(orders)
 		.where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), isNotNull(orders.email)))
 	if (!order?.email) return false
-	await deliverReceipt(db, order, order.email)
+	await sendEmail(db, await receiptEmail(db, order, order.email))
 	return true
 }
 
-async function deliverReceipt(
-	db: Db | Tx,
-	order: typeof orders.$inferSelect,
-	to: string,
-): Promise<void> {
+/** The receipt of `order` to `to`, rendered with its attachments, ready for the outbox. */
+async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: string) {
 	const [item] = await db
 		.select({ name: catalogItems.name, type: catalogItems.type })
 		.from(catalogItems)
@@ -131,12 +131,12 @@ async function deliverReceipt(
 		testMode: order.provider === provider.id && provider.testMode,
 		refunded: { amountMinor: Number(refunded?.amountMinor ?? 0), quantity: refundedSeats },
 	})
-	await sendEmail(db, {
+	return {
 		to,
 		...content,
 		attachments: [
 			...(event ? [calendarAttachment(event, siteUrl)] : []),
 			...(invoice ? [await invoiceAttachment(invoice)] : []),
 		],
-	})
+	}
 }
