@@ -25,8 +25,10 @@ function serverComponent(name: string): AnyComponent {
  * - `approach` (forms): when the visitor points at it, touches it or moves focus into it, or
  *   scrolls it into view. A visitor who only reads the top of the page
  *   never downloads the form code (docs/decisions/074); the form submits natively before that.
- * - `idle` (decoration, and the one-click sign-up that submits itself): once the page has
- *   loaded and the browser is idle.
+ * - `idle` (the one-click sign-up that submits itself): once the page has loaded and the
+ *   browser is idle.
+ * - `hydrated` (the particle background, whose own code waits for idle time, or a phone's
+ *   first touch, before fetching three.js): as the page hydrates.
  * Either way the visitor's first click, tap or key press anywhere, and the page's first
  * navigation or fetcher, load every island still waiting (a navigation or fetcher would wait for
  * the dehydrated islands it re-renders: useHydrationMark). After the first hydration, islands
@@ -61,8 +63,9 @@ export function deferred<P extends object>(
 		// Props may decide when it loads (see the Toaster).
 		const trigger = typeof when === 'function' ? when(props) : when
 		useEffect(() => {
-			// Mounted after the first hydration: a client-side navigation wants it now.
-			if (hydrated) return want()
+			// Mounted after the first hydration (a client-side navigation), or wanted as soon as
+			// the page hydrates: now.
+			if (hydrated || trigger === 'hydrated') return want()
 			// Until its trigger, the visitor's first interaction or the page's first navigation or
 			// fetcher loads it (useHydrationMark).
 			waiting.add(want)
@@ -99,7 +102,7 @@ function Mounted({ onMount }: { onMount: () => void }) {
 }
 
 /** When an island's code loads (see `deferred`). */
-type Trigger = 'approach' | 'idle'
+type Trigger = 'approach' | 'idle' | 'hydrated'
 
 let hydrated = false
 
