@@ -101,7 +101,7 @@ export type SeatsShown = {
 export function seatsShown(
 	counters: Pick<CourseCounters, 'actualSlot' | 'sold' | 'held' | 'available'>,
 ): SeatsShown {
-	const left = Math.min(counters.available, counters.actualSlot)
+	const left = counters.available
 	return {
 		sold: counters.sold > 0 ? counters.sold : null,
 		left,
