@@ -44,6 +44,7 @@ import {
 	databaseWasUnavailable,
 	withDatabaseAvailability,
 } from '~/http/unavailable.server'
+import { warmUp, warmUpOrigin } from '~/http/warm-up.server'
 import { startJobs } from '~/job-worker.server'
 import { log, logTheConsole } from '~/log.server'
 import { siteOrigin as currentSiteOrigin, recordListenPort } from '~/site-origin.server'
@@ -260,12 +261,23 @@ function listenWhileWaiting() {
 	listen(recordListenPort)
 }
 
+// The header's pages rendered once before the first visitor asks (docs/decisions/154); in
+// development every request compiles the code as it is now anyway.
+function warmUpOnce() {
+	const address = server.address()
+	if (viteDevServer || typeof address !== 'object' || !address) return
+	void warmUp(warmUpOrigin(config.HOST, address.port))
+}
+
 // How to become the owner and where the e-mails are, when that is not obvious (decision 111).
-if (listeningEarly) logStartUpHint(siteOrigin)
-else
+if (listeningEarly) {
+	logStartUpHint(siteOrigin)
+	warmUpOnce()
+} else
 	listen((port) => {
 		siteOrigin = recordListenPort(port)
 		logStartUpHint(siteOrigin)
+		warmUpOnce()
 	})
 
 // SIGTERM and SIGINT: no request already sent is reset, running jobs get their grace (134, 135).

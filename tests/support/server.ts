@@ -46,11 +46,19 @@ export async function startServer(
 		command ?? [process.execPath, path.join(root, script)],
 	)
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	// The production server renders the header's pages once it listens (docs/decisions/154): a
+	// test starts once that is done, so no render of the warm-up counts in its figures. A server
+	// waiting for its database warms up only later; the development server never does.
+	const warmsUp = script === 'build/server.js'
 	const port = await new Promise<number>((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output()}`)), 90_000)
 		const check = () => {
 			const match = output().match(/Listening on http:\/\/[^:]+:(\d+)/)
-			if (match) {
+			const ready =
+				!warmsUp ||
+				/Warm-up: \d+ pages/.test(output()) ||
+				output().includes('The database does not answer')
+			if (match && ready) {
 				clearTimeout(timer)
 				resolve(Number(match[1]))
 			}
