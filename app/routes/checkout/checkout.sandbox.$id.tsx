@@ -91,9 +91,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 			}),
 			{ status: 409 },
 		)
-	// Recorded with every attempt, so a declined card and a visitor who then leaves still get
-	// the one reminder they asked for (docs/decisions/122).
-	await rememberForRecovery(db, id, submission.value.remindMe ? submission.value.email : null)
+	// Checked first: a refused address is not kept for the reminder either.
 	const payAs = checkout.data.email
 	if (payAs && foldEmail(submission.value.email) !== foldEmail(payAs))
 		return data(
@@ -103,6 +101,9 @@ export async function action({ params, request }: ActionFunctionArgs) {
 			}),
 			{ status: 400 },
 		)
+	// Recorded with every attempt, so a declined card and a visitor who then leaves still get
+	// the one reminder they asked for (docs/decisions/122).
+	await rememberForRecovery(db, id, submission.value.remindMe ? submission.value.email : null)
 	const card = checkSandboxCard(submission.value.cardNumber)
 	if (!card.ok)
 		return data(submission.reply({ formErrors: [card.message], hideFields: ['cvc'] }), {
