@@ -1,9 +1,11 @@
+import { useMatches } from '@remix-run/react'
 import { useColorMode } from '~/components/color-mode-toggle'
 import { ParticleBackground } from '~/components/islands'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { useMediaQuery } from '~/components/use-media-query'
 import { useRootData } from '~/components/use-root-data'
+import type { RouteHandle } from '~/utils/color-mode'
 
 /**
  * The decorative particle background (SPEC §2, §4), only where it can show: dark mode (dark, or
@@ -21,9 +23,14 @@ function Particles() {
 	return dark && !reducedMotion ? <ParticleBackground /> : null
 }
 
-/** The site's footer, with the legal links when the site shows them. */
+/**
+ * The site's footer, with the legal links when the site shows them (SPEC §2), and on every page
+ * that takes payments, whatever the site's status: a buyer reads the terms before paying (152).
+ */
 function Footer() {
-	return <SiteFooter showLegalLinks={useRootData()?.showLegalLinks ?? false} />
+	const shown = useRootData()?.showLegalLinks ?? false
+	const sells = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.sells)
+	return <SiteFooter showLegalLinks={shown || sells} />
 }
 
 /**

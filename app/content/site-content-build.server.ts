@@ -153,6 +153,7 @@ const sellerSchema = z
 		country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO country code such as NL'),
 		vatNumber: text(20).optional(),
 		email: z.string().email('must be an e-mail address').optional(),
+		contactEmail: z.string().email('must be an e-mail address').optional(),
 		invoicePrefix: z
 			.string()
 			.regex(/^[A-Z0-9-]{0,12}$/, 'must be capitals, digits and - (at most 12)')

@@ -59,6 +59,8 @@ export type Seller = {
 	country: string
 	vatNumber?: string
 	email?: string
+	/** Where buyers write (the FAQ's "Write to us", docs/decisions/152). */
+	contactEmail?: string
 	invoicePrefix: string
 	placeholder: boolean
 }

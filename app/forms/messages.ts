@@ -63,6 +63,9 @@ export const MESSAGES = {
 	cardExpired: 'Your card has expired.',
 	cardCvc: 'Enter the 3 or 4 digit CVC',
 	checkoutExpired: 'This checkout has expired: start again from the course page.',
+	// A waiting-list offer is paid under the address it was offered to (docs/decisions/152).
+	offeredAddress: (email: string) => `This offer was made to ${email}: pay with that address`,
+	buyerNameLong: 'Your name must be at most 120 characters',
 	// Billing details for the invoice (docs/decisions/115), all optional.
 	billingCompanyLong: 'Company name must be at most 120 characters',
 	billingAddressLong: 'Billing address must be at most 300 characters',

@@ -237,6 +237,9 @@ const knownCountry = (code: string) => {
  * company, an address, a country and a VAT number, which must be well-formed for an EU country.
  */
 const billingSchema = z.object({
+	// The name the invoice is made out to (docs/decisions/152): optional, as a buyer may want an
+	// invoice in the company's name only; without it the invoice names the address, once.
+	name: billingText(120, MESSAGES.buyerNameLong),
 	company: billingText(120, MESSAGES.billingCompanyLong),
 	address: billingText(300, MESSAGES.billingAddressLong),
 	country: z

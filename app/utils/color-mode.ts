@@ -20,5 +20,9 @@ export function colorModeLabel(mode: ColorMode): string {
 	return mode === 'system' ? 'Use system colour mode' : `Switch to ${mode} mode`
 }
 
-/** A route's `handle` may force a colour mode: `export const handle: RouteHandle = { colorMode: 'dark' }`. */
-export type RouteHandle = { colorMode?: ForcedColorMode }
+/**
+ * A route's `handle` may force a colour mode: `export const handle: RouteHandle = { colorMode: 'dark' }`.
+ * `sells`: the page takes payments, so its footer links the privacy policy and the terms whatever
+ * SITE_STATUS says (pre_release sells; docs/decisions/152).
+ */
+export type RouteHandle = { colorMode?: ForcedColorMode; sells?: boolean }

@@ -35,6 +35,32 @@ test('before release the legal links are hidden', async ({ page }) => {
 	await expect(page.getByRole('navigation', { name: 'Legal' })).toHaveCount(0)
 })
 
+test('before release, the pages that sell link the privacy policy and the terms (pre_release sells)', async ({
+	page,
+}) => {
+	for (const path of ['/', '/ai-driven-development-day']) {
+		await page.goto(path)
+		const legal = page.getByRole('navigation', { name: 'Legal' })
+		await expect(legal.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+			'href',
+			'/legal/privacy-policy',
+		)
+		await expect(legal.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute(
+			'href',
+			'/legal/terms-conditions',
+		)
+	}
+})
+
+test('the FAQ says where to write for ten or more seats', async ({ page }) => {
+	await page.goto('/')
+	await page.getByText('Do you offer team or company seats?').click()
+	await expect(page.getByRole('link', { name: 'support@aidrivendev.com' })).toHaveAttribute(
+		'href',
+		'mailto:support@aidrivendev.com',
+	)
+})
+
 test('the beta cookie reveals the legal links', async ({ page, context, baseURL }) => {
 	await context.addCookies([{ name: 'beta', value: '1', url: baseURL! }])
 	await page.goto('/workshop')

@@ -248,6 +248,24 @@ test.describe('sold out, on a site of its own', () => {
 		await page.getByRole('button', { name: 'Continue to payment' }).click()
 		await expect(page).toHaveURL(/\/checkout\/sandbox\//, { timeout: 15_000 })
 		await expect(page.getByText('1 × AI Driven Dev: pre-order seat')).toBeVisible()
+
+		// The offer is paid under the address it went to, and its thank-you page is the buyer's
+		// own: what they bought and their invoice, made out to their name (docs/decisions/152).
+		const emailField = page.getByLabel('Email')
+		await expect(emailField).toHaveValue(email)
+		await expect(emailField).not.toBeEditable()
+		await page.getByLabel('Your name').fill('Ada Lovelace')
+		await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+		await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
+		await page.getByLabel('CVC').fill('123')
+		await page.getByRole('button', { name: /^Pay / }).click()
+		await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+			timeout: 15_000,
+		})
+		await expect(page.getByRole('heading', { name: 'What you bought' })).toBeVisible()
+		await expect(page.getByText(`A receipt is on its way to ${email}.`)).toBeVisible()
+		await page.getByRole('link', { name: 'Your invoice' }).click()
+		await expect(page.getByText('Ada Lovelace')).toBeVisible()
 	})
 
 	test('the owner sees a person on the list with their offer, removes them, and the audit log says so', async ({

@@ -62,7 +62,7 @@ function buyer(server: RunningServer, address: string) {
 	const order = async (id: string) =>
 		((await (await view(id)).json()) as { data: { amountMinor: number; discountMinor: number } })
 			.data
-	return { buy, order, view }
+	return { buy, order, view, cookie: () => checkouts }
 }
 
 /** A page or JSON with this request's own values (ids, times, nonces) set aside. */
@@ -270,6 +270,41 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 		expect(await status(second.id)).toBe('refunded')
 		const outbox = await (await admin('/admin/email')).text()
 		expect(outbox).toContain(`Your order ${second.id} is being refunded`)
+	})
+
+	test('a buyer refunded because the coupon was theirs once already reads why on the processing page; another browser only that it did not go through', async () => {
+		await create({ code: 'SOLO', kind: 'percent', amount: '50', onePerBuyer: 'on' })
+		const visitor = buyer(server, '10.3.0.9')
+		const first = await visitor.buy(SEAT, 'solo')
+		const second = await visitor.buy(SEAT, 'solo')
+		const pay = (id: string) =>
+			paySandbox(`${server.url}/checkout/sandbox/${id}`, { email: 'hedy@example.com' })
+		expect((await pay(first.id)).status).toBe(303)
+		expect((await pay(second.id)).status).toBe(303)
+		const page = async (cookie?: string) =>
+			(
+				await (
+					await fetch(`${server.url}/checkout/processing?id=${second.id}`, {
+						headers: cookie ? { cookie } : {},
+					})
+				).text()
+			)
+				.replaceAll('<!-- -->', '')
+				.replaceAll('&#x27;', "'")
+		// Before and after the refund itself has gone through (the job queue), the same words.
+		for (const settled of [false, true]) {
+			if (settled) await queueSettled(server)
+			const mine = await page(visitor.cookie())
+			expect(mine).toContain('Your payment is being refunded')
+			expect(mine).toContain(
+				'The coupon on this order can be used once per buyer, and the e-mail address you paid with has used it before.',
+			)
+			expect(mine).toContain(`refunding the full $${(SEAT_PRICE / 200).toFixed(2)} to your card`)
+			expect(mine).not.toContain('Payment verification failed')
+			const stranger = await page()
+			expect(stranger).toContain('Payment verification failed')
+			expect(stranger).not.toContain('once per buyer')
+		}
 	})
 
 	test('the list shows uses and revenue from paid orders, net of refunds', async () => {

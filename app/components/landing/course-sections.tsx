@@ -82,15 +82,44 @@ export function Included({ included }: Pick<CourseCopy, 'included'>) {
 	return <CheckList items={included} compact />
 }
 
+const WRITE_TO_US = 'Write to us'
+
+/**
+ * An answer as written, with the seller's contact address after its "Write to us" (content/site/
+ * seller.yml, docs/decisions/152): an invitation to write needs somewhere to write to. The
+ * answer's own text stays as it is, for GET /api/course.
+ */
+function Answer({ text, contact }: { text: string; contact: string | null }) {
+	const at = contact ? text.indexOf(WRITE_TO_US) : -1
+	if (!contact || at < 0) return <>{text}</>
+	return (
+		<>
+			{text.slice(0, at + WRITE_TO_US.length)} at{' '}
+			<a href={`mailto:${contact}`} className="underline">
+				{contact}
+			</a>
+			{text.slice(at + WRITE_TO_US.length)}
+		</>
+	)
+}
+
 /** The course's questions and answers (GET /api/course → data.faq) in the content accordion. */
-export function Faq({ entries }: { entries: readonly { question: string; answer: string }[] }) {
+export function Faq({
+	entries,
+	contact = null,
+}: {
+	entries: readonly { question: string; answer: string }[]
+	contact?: string | null
+}) {
 	if (entries.length === 0) return null
 	return (
 		<section aria-labelledby="faq-heading" id="faq" className="py-10">
 			<SectionHeading id="faq-heading" title="Frequently asked questions" />
 			{entries.map((entry) => (
 				<Accordion key={entry.question} title={entry.question}>
-					<p className="text-slate-700 dark:text-slate-300">{entry.answer}</p>
+					<p className="text-slate-700 dark:text-slate-300">
+						<Answer text={entry.answer} contact={contact} />
+					</p>
 				</Accordion>
 			))}
 		</section>

@@ -17,11 +17,14 @@ const html = (element: ReactElement) => renderToStaticMarkup(element)
 export function courseSectionsHtml({
 	copy,
 	faq,
+	contact = null,
 	instructors,
 	testimonials,
 }: {
 	copy: CourseCopy
 	faq: readonly { question: string; answer: string }[]
+	/** Where buyers write, linked from the FAQ (docs/decisions/152). */
+	contact?: string | null
 	instructors: readonly Person[]
 	testimonials: readonly Testimonial[]
 }) {
@@ -38,7 +41,7 @@ export function courseSectionsHtml({
 		),
 		testimonials: html(<Testimonials testimonials={testimonials} />),
 		included: html(<Included included={copy.included} />),
-		faq: html(<Faq entries={faq} />),
+		faq: html(<Faq entries={faq} contact={contact} />),
 	}
 }
 

@@ -719,6 +719,15 @@ export function passAssigned(data: {
 
 const amountOf = formatMinorPrice
 
+/** A refund's credit note (docs/decisions/115, 152): the document that takes its invoice back. */
+function CreditNoteLink({ url }: { url?: string | null }) {
+	return url ? (
+		<P>
+			<A href={url}>Your credit note</A> (it takes the refunded amount off your invoice): {url}
+		</P>
+	) : null
+}
+
 /**
  * A paid order refunded (the owner's refund, or the provider's): the buyer is told what comes
  * back and what stops working (docs/decisions/113). After partial refunds (docs/decisions/123)
@@ -737,6 +746,8 @@ export function refundNotice(data: {
 	/** What partial refunds gave back before (0: none). */
 	refundedBeforeMinor?: number
 	testMode?: boolean
+	/** The refund's credit note, signed (decision 152). */
+	creditNoteUrl?: string | null
 }): Promise<EmailContent> {
 	const amount = amountOf(data.totalMinor, data.currency)
 	const before = data.refundedBeforeMinor ?? 0
@@ -770,6 +781,7 @@ export function refundNotice(data: {
 				Your order {data.orderId} ({data.quantity} × {data.itemName}) is refunded: {comesBack}{' '}
 				{what}
 			</P>
+			<CreditNoteLink url={data.creditNoteUrl} />
 			<NextSteps
 				steps={[
 					...(data.totalMinor > 0 ? ['Refunds usually arrive within 5 to 10 business days.'] : []),
@@ -797,6 +809,8 @@ export function partialRefundNotice(data: {
 	currency: string
 	refundedMinor: number
 	testMode?: boolean
+	/** This refund's credit note, signed (decision 152). */
+	creditNoteUrl?: string | null
 }): Promise<EmailContent> {
 	const amount = amountOf(data.refundedMinor, data.currency)
 	const units = unitOf(data.kind, data.quantity)
@@ -814,6 +828,7 @@ export function partialRefundNotice(data: {
 				{amount} of your order {data.orderId} ({data.itemName}) is refunded to the card you paid
 				with. {what}
 			</P>
+			<CreditNoteLink url={data.creditNoteUrl} />
 			<NextSteps steps={['Refunds usually arrive within 5 to 10 business days.']} links={[]} />
 		</Layout>,
 	)

@@ -176,6 +176,22 @@ describe('the Stripe provider against a fake Stripe', () => {
 		expect(paramsOf('order-no-consent')).not.toHaveProperty('consent_collection[promotions]')
 	})
 
+	test("an order made for an address (a waiting-list offer) opens Stripe's page with it, which Stripe shows read-only; any other order asks for one (decision 152)", async () => {
+		await provider.createSession({
+			...sessionInput('order-offered'),
+			customerEmail: 'ada@example.com',
+		})
+		await session('order-open')
+		const paramsOf = (orderId: string) =>
+			stripe.requests.find(
+				(request) =>
+					request.path === '/v1/checkout/sessions' &&
+					request.params['metadata[order_id]'] === orderId,
+			)?.params
+		expect(paramsOf('order-offered')).toMatchObject({ customer_email: 'ada@example.com' })
+		expect(paramsOf('order-open')).not.toHaveProperty('customer_email')
+	})
+
 	test('a signed delivery is verified into its event; a bad or missing signature throws', () => {
 		const object = { id: 'cs_1', payment_status: 'paid', metadata: { order_id: 'order-1' } }
 		const genuine = stripe.event('checkout.session.completed', object)

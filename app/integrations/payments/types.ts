@@ -25,6 +25,11 @@ export type CheckoutSessionInput = {
 	/** The seat reservation's end: the session must not be payable after it. */
 	expiresAt: Date
 	origin: string
+	/**
+	 * The address the order was offered to (a waiting-list offer, docs/decisions/152): the
+	 * provider's page fills it in and takes no other, so the seat, receipt and invoice go to it.
+	 */
+	customerEmail?: string | null
 }
 
 type CheckoutSession = { sessionId: string; link: string }

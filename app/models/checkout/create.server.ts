@@ -119,6 +119,8 @@ export async function openProviderSession(
 		totalMinor: number
 		origin: string
 		sessionEndsAt: Date
+		/** The address the order is paid under, when it names one already (decision 152). */
+		email?: string | null
 	},
 	/** What a provider failure does to the order: a new checkout fails (its seats go back). */
 	onFailure: 'fail-order' | 'keep-order' = 'fail-order',
@@ -139,6 +141,7 @@ export async function openProviderSession(
 			cancelUrl: `${order.origin}/checkout/processing?id=${id}&cancelled=1`,
 			expiresAt: order.sessionEndsAt,
 			origin: order.origin,
+			customerEmail: order.email ?? null,
 		})
 	} catch (error) {
 		return failOpening(db, id, error, onFailure)

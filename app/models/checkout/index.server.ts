@@ -24,6 +24,7 @@ export { findLatestPaidOrderHashId } from './paid-order.server'
 export { claimPass, findValidPass } from './passes.server'
 export { rememberForRecovery } from './recovery.server'
 export { refundCheckout } from './refund.server'
+export { type AutomaticRefund, automaticRefundOf } from './refund-notice.server'
 export {
 	type CheckoutView,
 	getCheckout,

@@ -16,6 +16,7 @@ import { log } from '~/log.server'
 import { emailEvent, eventKindOf } from '~/models/events/calendar.server'
 import { registrantCalendar } from '~/models/events/join-link.server'
 import { restRefundId } from '../invoices/credit-note.server'
+import { creditNoteUrlOf } from '../invoices/query.server'
 
 /** A course order buys seats; a pass order passes for the day event (calendar.server.ts). */
 export const orderKindOf = (itemType: string): OrderKind =>
@@ -62,6 +63,8 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 				totalMinor: rest,
 				refundedBeforeMinor: order.amountMinor - rest,
 				testMode: order.provider === provider.id && provider.testMode,
+				// Issued in this transaction, before the notice (confirm.server.ts).
+				creditNoteUrl: await creditNoteUrlOf(tx, restRefundId(orderId)),
 			})),
 		})
 	const holders = await tx

@@ -17,7 +17,9 @@ import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { formatMinorPrice } from '~/domain/pricing'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { siteOrigin } from '~/site-origin.server'
 import { issueCreditNote } from '../invoices/credit-note.server'
+import { invoicePath } from '../invoices/query.server'
 import { CheckoutError } from './errors'
 import { orderKindOf } from './notices.server'
 import { queueWaitlistOffers } from './seats-returned.server'
@@ -127,7 +129,7 @@ export async function refundPart(
 			currency: locked.currency,
 		})
 		// Its credit note, numbered after the commit (decision 115), by the job should this stop.
-		await issueCreditNote(tx, orderId, plan.key)
+		const creditNote = await issueCreditNote(tx, orderId, plan.key)
 		await enqueueSettle(tx, orderId, `part:${plan.key}`)
 		const holders = plan.passIds.length
 			? await tx
@@ -153,6 +155,7 @@ export async function refundPart(
 			quantity: plan.passIds.length,
 			remaining,
 			holders,
+			creditNoteId: creditNote?.id ?? null,
 		})
 		if (plan.passIds.length) await queueWaitlistOffers(tx)
 		await record(tx, { amountMinor: plan.amountMinor, passIds: plan.passIds })
@@ -174,6 +177,7 @@ async function tellPeople(
 		quantity: number
 		remaining: number
 		holders: { name: string | null; email: string | null }[]
+		creditNoteId: string | null
 	},
 ) {
 	const [item] = await tx
@@ -196,6 +200,9 @@ async function tellPeople(
 				currency: order.currency,
 				refundedMinor: part.amountMinor,
 				testMode: order.provider === provider.id && provider.testMode,
+				creditNoteUrl: part.creditNoteId
+					? `${siteOrigin()}${invoicePath(part.creditNoteId)}`
+					: null,
 			})),
 		})
 	for (const holder of part.holders) {

@@ -5,11 +5,35 @@
  * refund (docs/decisions/101), so the order never says refunded without its notice.
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { couponRefusalOf } from '~/models/coupons/use.server'
+import { type CouponRefusal, couponRefusalOf } from '~/models/coupons/use.server'
+
+/** A payment the site gave back by itself because the order's coupon could not be used. */
+export type AutomaticRefund = { because: CouponRefusal; amountMinor: number; currency: string }
+
+/**
+ * Why order `orderId` was refunded without anyone asking, when it was its coupon's rule
+ * (docs/decisions/112): the processing page tells its buyer so (decision 152), as the e-mail
+ * does, rather than a bare "verification failed". Null for any other order.
+ */
+export async function automaticRefundOf(db: Db, orderId: string): Promise<AutomaticRefund | null> {
+	const [order] = await db
+		.select({
+			status: orders.status,
+			failureReason: orders.failureReason,
+			amountMinor: orders.amountMinor,
+			currency: orders.currency,
+		})
+		.from(orders)
+		.where(eq(orders.id, orderId))
+	const because = order ? couponRefusalOf(order.failureReason) : null
+	if (!order || !because || (order.status !== 'expired' && order.status !== 'refunded')) return null
+	return { because, amountMinor: order.amountMinor, currency: order.currency }
+}
 
 /** Queues the notice unless it went already; false when it did, or there is no address. */
 export async function sendLateRefundNotice(tx: Tx, orderId: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import { PUBLIC_ID } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { type InvoiceKind, invoices } from '~/db/schema-invoices.server'
 import { createLinkToken, verifyInvoiceLink } from '~/models/links/signed-token.server'
+import { siteOrigin } from '~/site-origin.server'
 import type { Invoice } from './numbering.server'
 import { numbered } from './numbering.server'
 
@@ -37,6 +38,18 @@ export async function findSignedInvoice(
 	if (!verifyInvoiceLink(id, signature, getConfig().SESSION_SECRET)) return null
 	const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id))
 	return numbered(db, invoice ?? null)
+}
+
+/**
+ * The full address of the credit note of refund `refundId`, signed, for the buyer's refund
+ * e-mail (decision 152); null when none was issued (an order without an invoice).
+ */
+export async function creditNoteUrlOf(tx: Db | Tx, refundId: string): Promise<string | null> {
+	const [note] = await tx
+		.select({ id: invoices.id })
+		.from(invoices)
+		.where(and(eq(invoices.refundId, refundId), eq(invoices.kind, 'credit_note')))
+	return note ? `${siteOrigin()}${invoicePath(note.id)}` : null
 }
 
 /** An order's invoice (or credit note), if issued. */

@@ -63,10 +63,10 @@ export async function checkoutOffer(
 	db: Db,
 	orderId: string,
 	origin: string,
-): Promise<{ link: string }> {
+): Promise<{ orderId: string; link: string }> {
 	const found = await findOffer(db, orderId)
 	if (!found?.open) throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
-	if (found.order.link) return { link: found.order.link }
+	if (found.order.link) return { orderId, link: found.order.link }
 	if (found.order.link === '')
 		throw new CheckoutError(409, 'your payment page is being opened: try again in a moment', 'busy')
 	const config = getConfig()
@@ -92,7 +92,7 @@ export async function checkoutOffer(
 	})
 	if (!held) {
 		const again = await findOffer(db, orderId)
-		if (again?.open && again.order.link) return { link: again.order.link }
+		if (again?.open && again.order.link) return { orderId, link: again.order.link }
 		if (again?.open && again.order.link === '')
 			throw new CheckoutError(
 				409,
@@ -115,10 +115,12 @@ export async function checkoutOffer(
 			origin,
 			// The page closes before the hold ends (the provider's grace), as a checkout's does.
 			sessionEndsAt: new Date(held.expiresAt.getTime() - provider.reservationGraceMinutes * 60_000),
+			// Paid under the address it was offered to, nobody else's (decision 152).
+			email: found.order.email,
 		},
 		'keep-order',
 	)
-	return { link }
+	return { orderId, link }
 }
 
 /**
@@ -150,7 +152,7 @@ export async function checkoutOfferByLink(
 	db: Db,
 	token: string | undefined,
 	origin: string,
-): Promise<{ link: string } | null> {
+): Promise<{ orderId: string; link: string } | null> {
 	const link = readOfferLink(token)
 	if (!link) return null
 	if (link.expired) throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')

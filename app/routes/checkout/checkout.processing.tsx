@@ -14,6 +14,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getConfig } from '~/config.server'
 import { isDatabaseUnavailable } from '~/db/availability.server'
 import { getDb } from '~/db/client.server'
+import { formatMinorPrice } from '~/domain/pricing'
 import {
 	checkoutFailed,
 	DEFAULT_CHECKOUT_REASON,
@@ -25,6 +26,8 @@ import { startedHere } from '~/http/cookies.server'
 import { unavailableHeaders } from '~/http/unavailable.server'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import {
+	type AutomaticRefund,
+	automaticRefundOf,
 	type CheckoutView,
 	cancelCheckout,
 	failureMessage,
@@ -56,6 +59,7 @@ type State =
 	| { state: 'checkout-failed'; reason: string }
 	| { state: 'pending'; id: string }
 	| { state: 'failed'; reason: string; cancelled: boolean; idle?: boolean }
+	| { state: 'auto-refund'; refund: AutomaticRefund }
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
@@ -104,6 +108,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (view.status === 'paid') throw redirect(thankYouPath(view))
 	if (view.status === 'pending' && !cancelled)
 		return data<State>({ state: 'pending', id: view.data.id }, { headers })
+	// Paid, then given back because the coupon could not be used (decision 112): its buyer reads
+	// why, as their e-mail says (decision 152); anyone else only that it did not go through (068).
+	if (
+		(view.status === 'expired' || view.status === 'refunded') &&
+		(await startedHere(request, id))
+	) {
+		const refund = await automaticRefundOf(await getDb(), id)
+		if (refund) return data<State>({ state: 'auto-refund', refund }, { headers })
+	}
 	// Back from the provider's cancel link (Stripe), or the sandbox's cancel button.
 	if (cancelled && (view.status === 'pending' || view.status === 'expired'))
 		return data<State>(
@@ -177,6 +190,7 @@ export default function Processing() {
 				</p>
 			</LeadLayout>
 		)
+	if (data.state === 'auto-refund') return <AutomaticRefundNotice refund={data.refund} />
 	if (data.state === 'failed')
 		return (
 			<LeadLayout>
@@ -218,6 +232,36 @@ export default function Processing() {
 				<a href={again} className="underline">
 					Check again now
 				</a>
+			</p>
+		</LeadLayout>
+	)
+}
+
+/** Why a paid order is given back, in the words of the buyer's e-mail (lateRefund). */
+const COUPON_REASONS: Record<AutomaticRefund['because'], string> = {
+	'coupon-once-per-buyer':
+		'The coupon on this order can be used once per buyer, and the e-mail address you paid with has used it before.',
+	'coupon-used-up':
+		'Every use of the coupon on this order was taken by the time your payment reached us.',
+}
+
+function AutomaticRefundNotice({ refund }: { refund: AutomaticRefund }) {
+	const amount = formatMinorPrice(refund.amountMinor, refund.currency)
+	return (
+		<LeadLayout>
+			<PageHeading title="Your payment is being refunded" />
+			<p role="alert" className="text-lg">
+				{COUPON_REASONS[refund.because]} So we are refunding the full {amount} to your card; an
+				e-mail with the details is on its way.
+			</p>
+			<p className="mt-3">
+				Refunds usually arrive within 5 to 10 business days. You are welcome to buy again without
+				the coupon.
+			</p>
+			<p className="mt-6 flex flex-wrap gap-4">
+				<Link to="/" className={buttonClasses()}>
+					Buy again
+				</Link>
 			</p>
 		</LeadLayout>
 	)

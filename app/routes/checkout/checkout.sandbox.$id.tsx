@@ -17,6 +17,7 @@ import { SubmitButton } from '~/components/button'
 import { CheckboxField, Field, FormErrors, TextareaField } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
+import { foldEmail } from '~/domain/email-address'
 import { normaliseVatNumber } from '~/domain/invoices/vat'
 import { formatMinorPrice } from '~/domain/pricing'
 import { formConstraints } from '~/forms/constraints.server'
@@ -31,11 +32,15 @@ import {
 	rememberForRecovery,
 } from '~/models/checkout/index.server'
 import { pricesIncludeTax } from '~/models/invoices/tax.server'
+import type { RouteHandle } from '~/utils/color-mode'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm, requireFound } from '~/utils/responses'
 
 export { shouldRevalidate } from '~/utils/revalidate'
+
+// The payment page: the footer links the terms (docs/decisions/152).
+export const handle: RouteHandle = { sells: true }
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Test checkout', noindex: true })
@@ -55,6 +60,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			discountMinor: checkout.data.discountMinor,
 			amountMinor: checkout.data.amountMinor,
 			expiresAt: checkout.data.expiresAt,
+			// An order made for someone (a waiting-list offer) is paid under their address only
+			// (docs/decisions/152): the field is filled in and cannot be changed.
+			payAs: checkout.data.email,
 			// The card inputs' native rules, from the schema, for pages without JavaScript.
 			constraint: formConstraints.sandboxCard(),
 			// Prices without VAT: the page adds the buyer's country's VAT (docs/decisions/115).
@@ -83,6 +91,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
 			}),
 			{ status: 409 },
 		)
+	// Checked first: a refused address is not kept for the reminder either.
+	const payAs = checkout.data.email
+	if (payAs && foldEmail(submission.value.email) !== foldEmail(payAs))
+		return data(
+			submission.reply({
+				fieldErrors: { email: [MESSAGES.offeredAddress(payAs)] },
+				hideFields: ['cvc'],
+			}),
+			{ status: 400 },
+		)
 	// Recorded with every attempt, so a declined card and a visitor who then leaves still get
 	// the one reminder they asked for (docs/decisions/122).
 	await rememberForRecovery(db, id, submission.value.remindMe ? submission.value.email : null)
@@ -91,7 +109,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 		return data(submission.reply({ formErrors: [card.message], hideFields: ['cvc'] }), {
 			status: 402,
 		})
-	const { email, company, address, country, vatNumber } = submission.value
+	const { email, name, company, address, country, vatNumber } = submission.value
 	const billing =
 		company || address || country || vatNumber
 			? {
@@ -102,7 +120,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 						vatNumber && country ? normaliseVatNumber(country, vatNumber) : vatNumber || null,
 				}
 			: null
-	await recordSandboxPayment(db, id, { email, billing })
+	await recordSandboxPayment(db, id, { email, name: name || null, billing })
 	return redirect(`/checkout/processing?id=${id}`, 303)
 }
 
@@ -113,6 +131,7 @@ export default function SandboxCheckout() {
 		id: 'sandbox-checkout',
 		lastResult,
 		constraint: order.constraint,
+		...(order.payAs ? { defaultValue: { email: order.payAs } } : {}),
 	})
 	const money = (minor: number) => formatMinorPrice(minor, order.currency)
 	return (
@@ -149,7 +168,18 @@ export default function SandboxCheckout() {
 					label="Email"
 					meta={fields.email}
 					type="email"
-					inputProps={{ autoComplete: 'email' }}
+					hint={
+						order.payAs
+							? 'This offer was made to this address: the seat, the receipt and the invoice go to it.'
+							: undefined
+					}
+					inputProps={{ autoComplete: 'email', readOnly: Boolean(order.payAs) }}
+				/>
+				<Field
+					label="Your name"
+					meta={fields.name}
+					hint="Optional: the name your invoice is made out to."
+					inputProps={{ autoComplete: 'name' }}
 				/>
 				<CheckboxField
 					meta={fields.remindMe}
@@ -175,7 +205,11 @@ export default function SandboxCheckout() {
 					<Field
 						label="VAT number"
 						meta={fields.vatNumber}
-						hint="A business in another EU country with a valid VAT number pays no VAT here (reverse charge)."
+						hint={
+							order.vatOnTop
+								? 'A business in another EU country with a valid VAT number pays no VAT: none is added, and the invoice says reverse charge.'
+								: 'A business in another EU country with a valid VAT number: the price is the same; your invoice shows no VAT (reverse charge).'
+						}
 					/>
 				</fieldset>
 				<Field

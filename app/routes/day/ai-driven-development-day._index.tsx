@@ -28,9 +28,13 @@ import { getDayPasses } from '~/models/course/day-pass.server'
 import { presentEvent } from '~/models/events/calendar.server'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { signupResponse, submitSignupForm } from '~/routes/landing/signup-forms.shared.server'
+import type { RouteHandle } from '~/utils/color-mode'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
+
+// Passes are sold here: the footer links the terms (docs/decisions/152).
+export const handle: RouteHandle = { sells: true }
 
 const lead =
 	'One day of talks and hands-on sessions on building software with AI, from practitioners who ship with it every day.'

@@ -8,7 +8,7 @@ import { courseInterestAction, courseLoader, coursePageHeaders } from './course-
 export { shouldRevalidate } from '~/utils/revalidate'
 
 // The landing page is always dark (SPEC §2).
-export const handle: RouteHandle = { colorMode: 'dark' }
+export const handle: RouteHandle = { colorMode: 'dark', sells: true }
 
 // The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
 export const headers = coursePageHeaders

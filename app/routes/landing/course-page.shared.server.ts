@@ -12,7 +12,7 @@ import {
 } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { courseSectionsHtml } from '~/components/landing/sections.server'
-import { eventsOf, getSiteContent } from '~/content/site-content.server'
+import { eventsOf, getSeller, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { geoQuery } from '~/http/api.server'
 import { regionalPageHeaders } from '~/http/cache-control.server'
@@ -45,6 +45,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 		sections: courseSectionsHtml({
 			copy: courseCopy,
 			faq,
+			contact: getSeller().contactEmail ?? null,
 			instructors: people.instructors,
 			testimonials,
 		}),

@@ -10,7 +10,7 @@ import { courseInterestAction, loadCoursePage } from './course-page.shared.serve
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
-export const handle: RouteHandle = { colorMode: 'dark' }
+export const handle: RouteHandle = { colorMode: 'dark', sells: true }
 
 const frameworkNames: Record<string, string> = {
 	angular: 'Angular',

@@ -17,12 +17,17 @@ import { SubmitButton } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
 import { formatPrice, toMajorUnits } from '~/domain/pricing'
+import { rememberCheckout } from '~/http/cookies.server'
 import { CheckoutError, refusalHeaders, refusalReason } from '~/models/checkout/index.server'
 import { checkoutOfferByLink, getOfferByLink } from '~/models/waitlist/claim.server'
 import { formatHeldUntil } from '~/models/waitlist/offers.server'
+import type { RouteHandle } from '~/utils/color-mode'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
+
+// It leads to payment: the footer links the terms (docs/decisions/152).
+export const handle: RouteHandle = { sells: true }
 
 export const meta: MetaFunction = (args) =>
 	pageMeta(args, { title: 'Your waiting-list offer', noindex: true })
@@ -59,9 +64,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		const paying = await checkoutOfferByLink(await getDb(), params.token, context.origin)
 		if (!paying) throw new Response('Not found', { status: 404, headers: noStore })
 		const { link } = paying
+		// This browser paid the offer, as one that started a checkout: its thank-you page is the
+		// buyer's own, with the seats and the invoice (decisions 068, 152).
+		const headers = {
+			...noStore,
+			'Set-Cookie': await rememberCheckout(request, paying.orderId, context),
+		}
 		return wantsJson
-			? Response.json({ link }, { headers: noStore })
-			: redirect(link, { status: 303, headers: noStore })
+			? Response.json({ link }, { headers })
+			: redirect(link, { status: 303, headers })
 	} catch (error) {
 		if (!(error instanceof CheckoutError)) throw error
 		// A busy provider: a page without JavaScript says in how many seconds to try again, the
