@@ -179,6 +179,13 @@ const envSchema = z.object({
 			'ADMIN_GITHUB_LOGINS must be GitHub logins separated by commas, such as octocat,hubot',
 		),
 	ADMIN_SESSION_HOURS: wholeNumber('ADMIN_SESSION_HOURS', 1).default('12'),
+	// Whether the start-up log prints a one-time owner sign-in link (docs/decisions/151): `auto`
+	// without a GitHub app before release, `always` on any site, `never`.
+	OWNER_LINK_AT_START: z
+		.enum(['auto', 'always', 'never'], {
+			errorMap: () => ({ message: 'OWNER_LINK_AT_START must be auto, always or never' }),
+		})
+		.default('auto'),
 	// How long a second-factor confirmation lets the owner refund, erase, send, open the course
 	// or change coupons (docs/decisions/136): a few minutes, never more than 15.
 	OWNER_STEP_UP_SECONDS: wholeNumber('OWNER_STEP_UP_SECONDS', 1)

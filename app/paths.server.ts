@@ -27,8 +27,15 @@ export const BUILD_DIR = path.join(PROJECT_ROOT, 'build')
 /** The SQL migrations (app/db/migrate.server.ts), read from the sources: one copy, in every mode. */
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'app', 'db', 'migrations')
 
-/** The compiled content (scripts/build-content.js): content.json, site.json, images/. */
-export const CONTENT_BUILD_DIR = path.join(BUILD_DIR, 'content')
+/**
+ * The compiled content (scripts/build-content.js): content.json, site.json, images/. `npm run dev`
+ * compiles its own copy under build/dev/ (docs/decisions/151): build/content is what `npm start`
+ * serves and a deploy of build/ ships, so development never writes it.
+ */
+export const CONTENT_BUILD_DIR = path.join(
+	BUILD_DIR,
+	process.env.NODE_ENV === 'development' ? 'dev/content' : 'content',
+)
 
 /** The invoice PDF's fonts (app/models/invoices/pdf.server.ts), read from the sources like the migrations. */
 export const INVOICE_FONTS_DIR = path.join(PROJECT_ROOT, 'app', 'models', 'invoices', 'fonts')

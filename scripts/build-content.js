@@ -1,7 +1,7 @@
 // Compiles content/**/*.mdx to build/content/content.json (rendered HTML, tables of contents,
 // metadata) and build/content/site.json (content/site/*.yml), and draws the social images into
-// build/content/images/. Apart from the site's Vite build: `npm run build` and `npm run dev`
-// write the same files. An invalid file stops the build with its name and the field.
+// build/content/images/. Apart from the site's Vite build: `npm run build` writes them there,
+// `npm run dev` the same files under build/dev/content (docs/decisions/151). An invalid file stops the build with its name and the field.
 //
 //   node scripts/build-content.js [--content DIR] [--out DIR]
 import fs from 'node:fs'

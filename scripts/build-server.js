@@ -17,6 +17,12 @@ await build({
 	entryPoints: ['scripts/signup-link.ts'],
 	outfile: 'build/signup-link.js',
 })
+// `npm run owner-link`: prints a one-time owner sign-in link (docs/decisions/151).
+await build({
+	...serverBundleOptions,
+	entryPoints: ['scripts/owner-link.ts'],
+	outfile: 'build/owner-link.js',
+})
 // `node build/seed-admin-scale.js`: synthetic orders and leads for `npm run bench:admin`.
 await build({
 	...serverBundleOptions,

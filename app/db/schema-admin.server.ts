@@ -43,7 +43,7 @@ export const ownerAuditLog = pgTable('owner_audit_log', {
 export const ownerSessionVersions = pgTable(
 	'owner_session_versions',
 	{
-		via: text('via').$type<'github' | 'emulator'>().notNull(),
+		via: text('via').$type<'github' | 'emulator' | 'link'>().notNull(),
 		login: text('login').notNull(),
 		version: integer('version').notNull().default(1),
 		/** When the owner last signed out, ending every session up to `version`. */
@@ -51,3 +51,13 @@ export const ownerSessionVersions = pgTable(
 	},
 	(table) => [primaryKey({ columns: [table.via, table.login] })],
 )
+
+/**
+ * Table of 0043_owner_sign_in_links.sql (docs/decisions/151): the owner sign-in links already
+ * followed, by their nonce, until they expire.
+ */
+export const ownerSignInLinksUsed = pgTable('owner_sign_in_links_used', {
+	nonce: text('nonce').primaryKey(),
+	usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+	expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})

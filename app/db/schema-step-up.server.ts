@@ -8,7 +8,7 @@ import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'dr
 export const ownerTotp = pgTable(
 	'owner_totp',
 	{
-		via: text('via').$type<'github' | 'emulator'>().notNull(),
+		via: text('via').$type<'github' | 'emulator' | 'link'>().notNull(),
 		login: text('login').notNull(),
 		/** The confirmed secret, encrypted (step-up/secret-box.server.ts); null: none yet. */
 		secret: text('secret'),
@@ -28,7 +28,7 @@ export const ownerPasskeys = pgTable(
 	{
 		/** The credential id, base64url. */
 		id: text('id').primaryKey(),
-		via: text('via').$type<'github' | 'emulator'>().notNull(),
+		via: text('via').$type<'github' | 'emulator' | 'link'>().notNull(),
 		login: text('login').notNull(),
 		/** The COSE public key, base64url. */
 		publicKey: text('public_key').notNull(),

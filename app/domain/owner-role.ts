@@ -8,7 +8,14 @@
  * login (docs/decisions/132): the owner list holds in every mode.
  */
 
-export type SignInVia = 'github' | 'emulator'
+/**
+ * `link`: the owner sign-in link the operator prints on the server (docs/decisions/151); whoever
+ * can print one holds SESSION_SECRET, so it needs no login list. Its login is `owner`.
+ */
+export type SignInVia = 'github' | 'emulator' | 'link'
+
+/** The one owner a sign-in link makes (docs/decisions/151). */
+export const LINK_OWNER_LOGIN = 'owner'
 
 /** A listed login and the GitHub account it was bound to at its first sign-in. */
 export type OwnerBinding = { login: string; githubId: number }
@@ -78,6 +85,7 @@ export function ownerSessionHolds(
 ): boolean {
 	if (owner.expiresAt <= now) return false
 	if (facts.currentVersion === null || owner.version !== facts.currentVersion) return false
+	if (owner.via === 'link') return owner.login === LINK_OWNER_LOGIN
 	if (owner.via === 'emulator')
 		return facts.operatorToolsOpen && facts.configuredLogins.includes(owner.login)
 	return (
@@ -94,7 +102,7 @@ export function parseOwnerSession(value: unknown): OwnerSession | null {
 	const { githubId, login, via, expiresAt, version } = value as Record<string, unknown>
 	if (typeof githubId !== 'number' || !Number.isSafeInteger(githubId)) return null
 	if (typeof login !== 'string' || login.length === 0 || login.length > 39) return null
-	if (via !== 'github' && via !== 'emulator') return null
+	if (via !== 'github' && via !== 'emulator' && via !== 'link') return null
 	if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return null
 	// A cookie from before session versions (decision 102) is signed out.
 	if (typeof version !== 'number' || !Number.isSafeInteger(version)) return null

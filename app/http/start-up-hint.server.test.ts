@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { startUpHint } from './start-up-hint.server'
+import { printsOwnerLinkAtStart, startUpHint } from './start-up-hint.server'
 
 const ORIGIN = 'http://localhost:3000'
 // `npm start` on a fresh clone: production, no OAuth app, no owners, no mail server.
@@ -71,5 +71,30 @@ describe('the start-up hint', () => {
 				ORIGIN,
 			),
 		).toEqual([])
+	})
+
+	test('npm start on a fresh clone: the one-time owner sign-in link is how to become the owner (decision 151)', () => {
+		const link = `${ORIGIN}/owner-sign-in?token=abc.def`
+		const lines = startUpHint(freshClone, ORIGIN, link)
+		expect(lines).toHaveLength(2)
+		expect(lines[0]).toContain(`sign in as the owner`)
+		expect(lines[0]).toContain('`npm run owner-link` prints a fresh one')
+		expect(lines[0]).toMatch(new RegExp(`: ${link.replace(/[.?]/g, '\\$&')}$`))
+		expect(lines[0]).not.toContain('nobody can open it')
+	})
+
+	test('a link is printed at start without a GitHub app before release; a released site or a GitHub app prints none unless asked', () => {
+		const site = { OWNER_LINK_AT_START: 'auto' as const, GITHUB_CLIENT_ID: undefined }
+		expect(printsOwnerLinkAtStart({ ...site, SITE_STATUS: 'pre_release' })).toBe(true)
+		expect(printsOwnerLinkAtStart({ ...site, SITE_STATUS: 'released' })).toBe(false)
+		expect(
+			printsOwnerLinkAtStart({ ...site, GITHUB_CLIENT_ID: 'id', SITE_STATUS: 'pre_release' }),
+		).toBe(false)
+		expect(
+			printsOwnerLinkAtStart({ ...site, OWNER_LINK_AT_START: 'always', SITE_STATUS: 'released' }),
+		).toBe(true)
+		expect(
+			printsOwnerLinkAtStart({ ...site, OWNER_LINK_AT_START: 'never', SITE_STATUS: 'pre_release' }),
+		).toBe(false)
 	})
 })

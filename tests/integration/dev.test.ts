@@ -1,14 +1,16 @@
 /**
  * `npm run dev` (scripts/dev.js, docs/decisions/098) on a copy of the project with the
- * production build beside it: an edit to a route's loader is served without a restart, and
- * `npm start` still runs the production build afterwards.
+ * production build beside it: an edit to a route's loader is served without a restart, SIGTERM
+ * to `npm run dev` stops its server too, and `npm start` still runs the production build, its
+ * compiled content untouched, afterwards (docs/decisions/151).
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../support/server'
+import { logLines, type RunningServer, startServer } from '../support/server'
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
 // What the dev server needs from the project: its sources and configuration.
@@ -18,20 +20,22 @@ let copy: string
 let dev: RunningServer
 let builtBeforeDev: Record<string, string>
 
-/** The production build's files and their digests. */
+/** The production build's files, their digests and when they were written. */
 function productionBuild() {
 	const digests: Record<string, string> = {}
-	for (const dir of ['build/client', 'build/server']) {
+	for (const dir of ['build/client', 'build/server', 'build/content']) {
 		for (const file of fs.readdirSync(path.join(copy, dir), {
 			recursive: true,
 			encoding: 'utf8',
 		})) {
 			const full = path.join(copy, dir, file)
-			if (fs.statSync(full).isFile()) {
-				digests[path.join(dir, file)] = crypto
+			const stat = fs.statSync(full)
+			if (stat.isFile()) {
+				// With the time it was written: the content build writes the same bytes again.
+				digests[path.join(dir, file)] = `${crypto
 					.createHash('sha256')
 					.update(fs.readFileSync(full))
-					.digest('hex')
+					.digest('hex')} ${stat.mtimeMs}`
 			}
 		}
 	}
@@ -50,7 +54,7 @@ beforeAll(async () => {
 		filter: (source) => !source.includes(`${path.sep}build${path.sep}dev`),
 	})
 	builtBeforeDev = productionBuild()
-	dev = await startServer({}, { root: copy, script: 'scripts/dev.js' })
+	dev = await startServer({}, { root: copy, command: ['npm', 'run', 'dev'] })
 })
 
 afterAll(async () => {
@@ -94,6 +98,16 @@ export async function loader(args: LoaderFunctionArgs) {
 		expect(await response.text()).toContain('import("/app/entry.client.tsx")')
 	})
 
+	it('SIGTERM to npm run dev stops its server too: nothing is left on the port', async () => {
+		const serverPid = logLines(dev.output()).find((line) => line.msg.startsWith('Listening on'))
+			?.pid as number
+		expect(serverPid).toBeGreaterThan(0)
+		await dev.stop()
+
+		await expect.poll(() => isRunning(serverPid), { timeout: 20_000 }).toBe(false)
+		expect(await portAnswers(dev.port)).toBe(false)
+	}, 30_000)
+
 	it('leaves the production build alone, and npm start runs it afterwards', async () => {
 		await dev.stop()
 		expect(productionBuild()).toEqual(builtBeforeDev)
@@ -111,3 +125,23 @@ export async function loader(args: LoaderFunctionArgs) {
 		}
 	})
 })
+
+function isRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}
+
+function portAnswers(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = net.connect(port, '127.0.0.1')
+		socket.once('connect', () => {
+			socket.destroy()
+			resolve(true)
+		})
+		socket.once('error', () => resolve(false))
+	})
+}

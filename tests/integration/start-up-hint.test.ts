@@ -30,11 +30,15 @@ describe('the start-up log', () => {
 		server = undefined
 	})
 
-	test('on a fresh clone, says how to become the owner and where the e-mails wait', async () => {
+	test('on a fresh clone, prints a one-time owner sign-in link and says where the e-mails wait', async () => {
 		server = await startServer(FRESH_CLONE)
 		const output = await logAfterStart(server)
-		expect(output).toContain("Owner's dashboard: nobody can open it here.")
-		expect(output).toContain('Run `npm run dev`, or set GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET')
+		// Nobody could open the dashboard under `npm start` before (issue 36 item 14, decision 151).
+		expect(output).not.toContain('nobody can open it here')
+		expect(output).toContain(
+			"Owner's dashboard: open this one-time link to sign in as the owner (good for 60 minutes; `npm run owner-link` prints a fresh one): ",
+		)
+		expect(output).toContain(`${server.url}/owner-sign-in?token=`)
 		expect(output).toContain(
 			`E-mails are not sent (no SMTP_URL): they wait in the outbox, which the owner reads at ${server.url}/admin/email`,
 		)

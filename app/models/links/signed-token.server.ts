@@ -183,10 +183,13 @@ export function verifyJoinToken(
  *   starts, whichever is first.
  * - `waitlist-confirm`: the link that confirms a waiting-list entry's address (decision 130);
  *   subject the entry's id; expires with the unconfirmed entry.
+ * - `owner-sign-in`: signs its follower in as the owner, once (decision 151); subject a random
+ *   nonce; expires an hour after it is printed.
  */
 export const LINK_PURPOSES = [
 	'invoice',
 	'order',
+	'owner-sign-in',
 	'waitlist-offer',
 	'waitlist-confirm',
 	'workshop-move',

@@ -10,6 +10,7 @@ import type { Db } from '~/db/client.server'
 import { beforeCursor, cursorTime, decodeCursor, pageOf } from '~/db/cursor.server'
 import { outbox } from '~/db/schema-leads.server'
 import { type DeliveryColumns, deliveryState, type UNDELIVERED_STATES } from '~/domain/delivery'
+import { summarizeAttachments } from '~/domain/email-attachment'
 import { outboxMessage, retryEmail } from '~/integrations/email/index.server'
 import { recordOwnerAction } from '~/models/audit/audit.server'
 
@@ -87,6 +88,7 @@ export async function getEmail(db: Db, id: number) {
 		subject: row.subject,
 		text: row.textBody,
 		html: row.htmlBody,
+		attachments: summarizeAttachments(row.attachments),
 		// Derived from the row (outboxMessage): every attempt carries it, a sent one records it.
 		messageId: row.transport === 'smtp' ? String(outboxMessage(row).messageId) : null,
 		state,

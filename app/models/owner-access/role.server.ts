@@ -180,6 +180,7 @@ export async function endOwnerSessions(db: Db, owner: OwnerSession): Promise<boo
 
 /** How an owner is named in the audit log. */
 export function ownerName(owner: Pick<OwnerSession, 'login' | 'via' | 'githubId'>): string {
+	if (owner.via === 'link') return 'owner (sign-in link)'
 	return owner.via === 'emulator'
 		? `${owner.login} (GitHub emulator)`
 		: `${owner.login} (GitHub #${owner.githubId})`

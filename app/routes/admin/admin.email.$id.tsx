@@ -1,6 +1,7 @@
 /**
- * /admin/email/:id: one message as it was sent (the preview: text, and the HTML version in a
- * sandboxed frame that runs nothing), its delivery state, and Retry for one whose delivery failed.
+ * /admin/email/:id: one message as it was sent (the preview: text with its links clickable, the
+ * HTML version in a sandboxed frame that runs nothing, the attachments; EmailPreview), its
+ * delivery state, and Retry for one whose delivery failed.
  */
 import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
@@ -8,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Time } from '~/components/admin/time'
 import { AdminHeading, adminMeta } from '~/components/admin/ui'
 import { SubmitButton } from '~/components/button'
+import { EmailPreview } from '~/components/email-preview'
 import { FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
 import { DELIVERY_LABELS, outcomeUnknownNote } from '~/domain/delivery'
@@ -113,21 +115,8 @@ export default function AdminEmailMessage() {
 					<SubmitButton>Retry</SubmitButton>
 				</Form>
 			) : null}
-			<h2 className="mt-8 mb-2 font-semibold">Text</h2>
-			<pre className="whitespace-pre-wrap break-words rounded border border-slate-200 p-4 font-sans text-sm dark:border-slate-800">
-				{email.text}
-			</pre>
-			{email.html ? (
-				<>
-					<h2 className="mt-8 mb-2 font-semibold">HTML</h2>
-					<iframe
-						title="HTML version"
-						sandbox=""
-						srcDoc={email.html}
-						className="h-[32rem] w-full rounded border border-slate-200 bg-white dark:border-slate-800"
-					/>
-				</>
-			) : null}
+			<h2 className="mt-8 mb-2 font-semibold">As sent</h2>
+			<EmailPreview text={email.text} html={email.html} attachments={email.attachments} />
 		</>
 	)
 }

@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { EmailPreview } from '~/components/email-preview'
 import { PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
+import { summarizeAttachments } from '~/domain/email-attachment'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
 import { listOutbox } from '~/integrations/email/index.server'
 import { notFound } from '~/utils/responses'
@@ -35,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				to: message.toAddress,
 				subject: message.subject,
 				text: message.textBody,
+				html: message.htmlBody,
+				attachments: summarizeAttachments(message.attachments),
 				transport: message.transport,
 				delivery: deliveryState(message),
 				attempts: message.attempts,
@@ -90,9 +94,11 @@ export default function Outbox() {
 									Last error: {message.lastError}
 								</p>
 							) : null}
-							<pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
-								{message.text}
-							</pre>
+							<EmailPreview
+								text={message.text}
+								html={message.html}
+								attachments={message.attachments}
+							/>
 						</article>
 					</li>
 				))}
