@@ -143,6 +143,27 @@ export const refunds = pgTable('refunds', {
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * 0042_refunds_kept_in_view.sql: a seat or pass refunded on its own, as it was when its row left
+ * `passes` (docs/decisions/150).
+ */
+export const refundedPasses = pgTable('refunded_passes', {
+	id: text('id').primaryKey(),
+	orderId: text('order_id')
+		.notNull()
+		.references(() => orders.id, { onDelete: 'cascade' }),
+	refundId: text('refund_id')
+		.notNull()
+		.references(() => refunds.id, { onDelete: 'cascade' }),
+	itemCode: text('item_code').notNull(),
+	holderName: text('holder_name'),
+	holderEmail: text('holder_email'),
+	sentTo: text('sent_to'),
+	claimedAt: timestamp('claimed_at', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+	refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const coupons = pgTable('coupons', {
 	code: text('code').primaryKey(),
 	kind: text('kind').$type<'percent' | 'fixed'>().notNull(),

@@ -109,6 +109,8 @@ export const MESSAGES = {
 	adminMessageIntent: 'Choose preview, send a test or send',
 	adminMessagePreviewFirst: 'Preview the message first: it shows how many people get it',
 	adminMessageNobody: 'Nobody is in this audience yet: there is no one to send it to',
+	adminMessageAllUnsubscribed:
+		'Everyone in this audience unsubscribed from our e-mails: there is no one to send it to',
 	adminMessageAudienceChanged: (count: number) =>
 		`The audience has changed: it is now ${count} ${count === 1 ? 'person' : 'people'}. Check the preview and send again`,
 	adminCourseOpenIntent: 'Confirm opening the course',

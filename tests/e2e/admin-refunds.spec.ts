@@ -35,11 +35,19 @@ test('the owner refunds one pass of two, confirmed first, then an amount; more t
 	)
 	await expect(passNotice).toBeVisible()
 	const passMessage = (await passNotice.textContent())!
-	await expect(passes.locator('td[data-label="Pass"] code')).toHaveCount(1)
-	await expect(passes.getByText(refunded)).toHaveCount(0)
+	// The refunded pass stays listed with when it was refunded, and nothing more to do with it
+	// (decision 150); its link no longer works.
+	await expect(passes.locator('td[data-label="Pass"] code')).toHaveCount(2)
+	const refundedRow = passes.getByRole('row').filter({ hasText: refunded })
+	await expect(refundedRow.locator('td[data-label="Refunded"] time')).toBeVisible()
+	await expect(passes.getByRole('link', { name: `Refund pass ${refunded}` })).toHaveCount(0)
 	expect((await page.request.get(`/pass/${refunded}`)).status()).toBe(404)
 	const facts = page.getByRole('region', { name: 'Order', exact: true })
 	await expect(facts.getByText('paid', { exact: true })).toBeVisible()
+	// "Refunded" agrees with "Amount refunded": a partial refund has a time too.
+	await expect(
+		facts.locator('dt', { hasText: /^Refunded$/ }).locator('xpath=following-sibling::dd[1]/time'),
+	).toBeVisible()
 	await expect
 		.poll(() => mailSubjects(page, email))
 		.toContain(`Part of your order ${orderId} is refunded`)

@@ -117,6 +117,66 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		expect(sends).toEqual([])
 	})
 
+	test('the preview and the send count only who will receive it: an unsubscribed address is not one of them', async () => {
+		const { audience, emails } = await workshopSignUps(3)
+		await unsubscribe(database.db, emails[1]!)
+		const draft = { subject: 'Counted right', body: 'Hi', audience }
+		expect(await previewMessage(database.db, draft)).toMatchObject({ ok: true, count: 2 })
+		expect(await sendMessage(database.db, owner, { ...draft, expectedCount: 3 })).toEqual({
+			ok: false,
+			fieldErrors: { audience: [MESSAGES.adminMessageAudienceChanged(2)] },
+		})
+		const outcome = await sendMessage(database.db, owner, { ...draft, expectedCount: 2 })
+		expect(outcome).toMatchObject({ ok: true, count: 2 })
+		if (!outcome.ok) throw new Error('not sent')
+		await drainJobs(database)
+		expect(subjectsTo(emails[1]!)).toEqual([])
+		expect(await sendProgress(database.db, outcome.sendId)).toMatchObject({
+			total: 2,
+			sent: 2,
+			skipped: 0,
+		})
+	})
+
+	test('an audience where everyone unsubscribed is refused with that reason, and nothing is sent', async () => {
+		const { audience, emails } = await workshopSignUps(2)
+		for (const email of emails) await unsubscribe(database.db, email)
+		const draft = { subject: 'To nobody at all', body: 'Hi', audience }
+		expect(await previewMessage(database.db, draft)).toMatchObject({ ok: true, count: 0 })
+		expect(await sendMessage(database.db, owner, { ...draft, expectedCount: 2 })).toEqual({
+			ok: false,
+			fieldErrors: { audience: [MESSAGES.adminMessageAllUnsubscribed] },
+		})
+		const sends = await database.db
+			.select()
+			.from(bulkSends)
+			.where(eq(bulkSends.subject, 'To nobody at all'))
+		expect(sends).toEqual([])
+	})
+
+	test('without a mail server, a message kept in the outbox stays counted so after its recipient unsubscribes', async () => {
+		const { SMTP_URL: _, ...withoutSmtp } = env()
+		useInProcess(withoutSmtp)
+		const { audience, emails } = await workshopSignUps(2)
+		const outcome = await sendMessage(database.db, owner, {
+			subject: 'Kept for good',
+			body: 'Hi',
+			audience,
+			expectedCount: 2,
+		})
+		if (!outcome.ok) throw new Error('not sent')
+		await drainJobs(database)
+		const kept = { total: 2, outboxOnly: 2, skipped: 0, failed: 0, queued: 0, sent: 0 }
+		expect(await sendProgress(database.db, outcome.sendId)).toEqual(kept)
+		await unsubscribe(database.db, emails[0]!)
+		expect(await sendProgress(database.db, outcome.sendId)).toEqual(kept)
+		const rows = await database.db
+			.select({ failedAt: outbox.failedAt })
+			.from(outbox)
+			.where(eq(outbox.toAddress, emails[0]!))
+		expect(rows).toEqual([{ failedAt: null }])
+	})
+
 	test('a message whose links are not web or mail addresses is refused next to its body, and nothing is sent', async () => {
 		const { audience } = await workshopSignUps(2)
 		const refused = [
@@ -278,9 +338,8 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		for (const email of emails) expect(subjectsTo(email)).toEqual(['Restart'])
 	})
 
-	test('an address that unsubscribed is passed over and counted as skipped; the others get the message', async () => {
+	test('an address that unsubscribes while the send waits is passed over and counted as skipped; the others get the message', async () => {
 		const { audience, emails } = await workshopSignUps(3)
-		await unsubscribe(database.db, emails[1]!)
 		const outcome = await sendMessage(database.db, owner, {
 			subject: 'Not to you',
 			body: 'Hi',
@@ -288,6 +347,7 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 			expectedCount: 3,
 		})
 		if (!outcome.ok) throw new Error('not sent')
+		await unsubscribe(database.db, emails[1]!)
 		await drainJobs(database)
 		expect(subjectsTo(emails[0]!)).toEqual(['Not to you'])
 		expect(subjectsTo(emails[1]!)).toEqual([])

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
-import { orders, passes, waitlistEntries } from '~/db/schema.server'
+import { orders, passes, refundedPasses, refunds, waitlistEntries } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { sendEmail } from '~/integrations/email/index.server'
 import { eraseLead } from '~/models/leads/erase.server'
@@ -30,6 +30,7 @@ const ERASED = [
 	'orders.email',
 	'orders.recovery_email',
 	'passes.holder_email',
+	'refunded_passes.holder_email',
 ]
 const KEPT: Record<string, string> = {
 	'outbox.from_address': "the site's own sender, never a visitor's",
@@ -100,6 +101,25 @@ describe.each(databaseBackends)('erasing a lead on $name', (backend) => {
 			claimedAt: new Date(),
 			sentTo: ADDRESS,
 		})
+		// A seat of the other order she held, refunded on its own: the owner's records keep it.
+		await db.insert(refunds).values({
+			id: `${ids.other}.pass.gone`,
+			orderId: ids.other,
+			amountMinor: 0,
+			itemCode: 'ai-driven-development-day-pass',
+			region: 'GLOBAL',
+			currency: 'usd',
+		})
+		await db.insert(refundedPasses).values({
+			id: `pass_refunded_${backend.name}`.padEnd(22, 'x'),
+			orderId: ids.other,
+			refundId: `${ids.other}.pass.gone`,
+			itemCode: 'ai-driven-development-day-pass',
+			holderName: 'Gina Gone',
+			holderEmail: ADDRESS,
+			sentTo: ADDRESS,
+			createdAt: new Date(),
+		})
 		await sendEmail(db, {
 			to: ADDRESS,
 			kind: 'receipt',
@@ -139,12 +159,14 @@ describe.each(databaseBackends)('erasing a lead on $name', (backend) => {
 				ORDER BY 1`),
 		).map((row) => String(row.name))
 		expect(columns.sort()).toEqual(
-			[...new Set([...ERASED, ...Object.keys(KEPT), 'passes.sent_to'])].sort(),
+			[
+				...new Set([...ERASED, ...Object.keys(KEPT), 'passes.sent_to', 'refunded_passes.sent_to']),
+			].sort(),
 		)
 	})
 
 	test('no erased column holds the address, but for what accounting keeps', async () => {
-		for (const column of [...ERASED, 'passes.sent_to']) {
+		for (const column of [...ERASED, 'passes.sent_to', 'refunded_passes.sent_to']) {
 			const [table, name] = column.split('.')
 			const found = rowsOf(
 				await database.db.execute(

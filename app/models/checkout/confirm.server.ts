@@ -128,12 +128,12 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			const late = !(await stillHoldsSeats(tx, order))
 			const use = await checkCouponAtPayment(tx, order, buyer.email ?? order.email, { late })
 			if ('refused' in use) {
-				await refundInstead(tx, order, buyer, use.refused)
+				await refundInstead(tx, order, { ...buyer, ...charged }, use.refused)
 				return { changed: true, orderId, status: 'expired' }
 			}
 			couponBuyer = use.couponBuyer
 			if (late) {
-				const outcome = await settleLatePayment(tx, order, buyer)
+				const outcome = await settleLatePayment(tx, order, { ...buyer, ...charged })
 				if (outcome !== 'paid') return { changed: true, orderId, status: outcome }
 			}
 		}
@@ -161,7 +161,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			// The provider's fee, once it has settled the charge (docs/decisions/124).
 			await enqueueFeeRead(tx, orderId)
 		}
-		if (next === 'refunded' && order.status === 'paid') {
+		// An automatic refund (077, 112) was paid too: its credit note like any refund's (150).
+		if (next === 'refunded' && (order.status === 'paid' || order.paidAt)) {
 			// Its last refund, what partial refunds left, recorded by the order's trigger (0032).
 			await issueCreditNote(tx, orderId, restRefundId(orderId))
 			await enqueueSettle(tx, orderId, 'refunded')

@@ -9,12 +9,19 @@ import { catalogItems, orders } from '~/db/schema.server'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import type { CouponRefusal } from '~/models/coupons/use.server'
+import { issueInvoice } from '../invoices/issue.server'
 import { seatsFreeFor } from './reserve.server'
+import { enqueueSettle } from './settle.server'
 
 type Order = typeof orders.$inferSelect
 
-/** What the payment tells about the buyer, written to the order whatever becomes of it. */
-type BuyerFields = Partial<Pick<Order, 'email' | 'customerName' | 'paymentIntentId'>>
+/**
+ * What the payment tells about the buyer and the charge (its billing address, tax, any tax the
+ * provider added), written to the order whatever becomes of it.
+ */
+type BuyerFields = Partial<
+	Pick<Order, 'email' | 'customerName' | 'paymentIntentId' | 'billing' | 'tax' | 'amountMinor'>
+>
 
 /** A pending order whose reservation has not ended (by the database's clock) holds its seats. */
 export async function stillHoldsSeats(tx: Tx, order: Order): Promise<boolean> {
@@ -64,15 +71,22 @@ export async function refundInstead(
 	buyer: BuyerFields,
 	couponRefusal: CouponRefusal | null,
 ): Promise<void> {
+	// The money came in before it goes back (docs/decisions/150): the order keeps when it was
+	// paid and gets its invoice, numbered by the settle job; its refund then gets a credit note
+	// and a refund row (migration 0042), so gross and refunded both count it.
+	const paidAt = new Date()
 	await tx
 		.update(orders)
 		.set({
 			status: 'expired',
-			updatedAt: new Date(),
+			updatedAt: paidAt,
+			paidAt,
 			...buyer,
 			...(couponRefusal ? { failureReason: couponRefusal } : {}),
 		})
 		.where(eq(orders.id, order.id))
+	await issueInvoice(tx, { ...order, ...buyer, status: 'expired', paidAt })
+	await enqueueSettle(tx, order.id, 'paid')
 	await enqueue(
 		tx,
 		LATE_REFUND_JOB,

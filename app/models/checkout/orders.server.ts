@@ -2,7 +2,7 @@
  * The owner's orders (docs/decisions/083): the list with its filters, one order with everything
  * about it, and the rows of the CSV export — all newest first, paged by key.
  */
-import { and, desc, eq, gte, inArray, like, lt, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm'
 import { ownerTimeZone } from '~/content/owner-zone.server'
 import type { Db } from '~/db/client.server'
 import {
@@ -15,7 +15,15 @@ import {
 	sortedOrder,
 	sortedPageOf,
 } from '~/db/cursor.server'
-import { catalogItems, orders, passes, paymentEvents, pricingRegions } from '~/db/schema.server'
+import {
+	catalogItems,
+	orders,
+	passes,
+	paymentEvents,
+	pricingRegions,
+	refundedPasses,
+	refunds,
+} from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
 import { deliveryState } from '~/domain/delivery'
@@ -58,6 +66,15 @@ const orderRow = {
 	paymentIntentId: orders.paymentIntentId,
 	paidAt: orders.paidAt,
 	refundedAt: orders.refundedAt,
+	/** Partial refunds and the full one together (decision 123). */
+	refundedMinor: orders.refundedMinor,
+	/** The seats or passes given back, by every refund of the order (decision 150). */
+	refundedQuantity: sql<number>`(SELECT coalesce(sum(r.quantity), 0)::int FROM refunds AS r WHERE r.order_id = "orders"."id")`,
+	/** When the last refund of any kind was made: a partial one leaves `refunded_at` empty. */
+	lastRefundAt:
+		sql<Date | null>`(SELECT max(r.created_at) FROM refunds AS r WHERE r.order_id = "orders"."id")`.mapWith(
+			refunds.createdAt,
+		),
 	cursorAt: cursorTime(orders.createdAt),
 }
 
@@ -105,7 +122,7 @@ export async function listOrders(
 export async function orderFilterOptions(db: Db) {
 	const [items, regions] = await Promise.all([
 		db
-			.select({ code: catalogItems.code, name: catalogItems.name })
+			.select({ code: catalogItems.code, name: catalogItems.name, type: catalogItems.type })
 			.from(catalogItems)
 			.orderBy(catalogItems.sortOrder, catalogItems.code),
 		db.select({ name: pricingRegions.name }).from(pricingRegions).orderBy(pricingRegions.level),
@@ -126,17 +143,23 @@ export async function getOrderDetail(db: Db, id: string) {
 		.innerJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
 		.where(eq(orders.id, id))
 	if (!order) return null
-	const orderPasses = await db
-		.select()
-		.from(passes)
-		.where(eq(passes.orderId, id))
-		.orderBy(passes.createdAt, passes.id)
-	// The messages about the order: to its buyer, and to whoever holds or was sent one of its passes.
+	const [orderPasses, orderRefunds, refunded] = await Promise.all([
+		db.select().from(passes).where(eq(passes.orderId, id)).orderBy(passes.createdAt, passes.id),
+		db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.createdAt)),
+		db
+			.select()
+			.from(refundedPasses)
+			.where(eq(refundedPasses.orderId, id))
+			.orderBy(refundedPasses.createdAt, refundedPasses.id),
+	])
+	// The messages about the order: to its buyer, and to whoever holds or was sent one of its
+	// passes, those refunded included (they were told of the refund).
 	const addresses = [
 		...new Set(
-			[order.order.email, ...orderPasses.flatMap((pass) => [pass.holderEmail, pass.sentTo])].filter(
-				(address): address is string => Boolean(address),
-			),
+			[
+				order.order.email,
+				...[...orderPasses, ...refunded].flatMap((pass) => [pass.holderEmail, pass.sentTo]),
+			].filter((address): address is string => Boolean(address)),
 		),
 	]
 	const [events, emails, actions] = await Promise.all([
@@ -172,6 +195,8 @@ export async function getOrderDetail(db: Db, id: string) {
 	return {
 		...order,
 		passes: orderPasses,
+		refunds: orderRefunds,
+		refundedPasses: refunded,
 		events,
 		emails: emails.map((email) => ({
 			...email,

@@ -13,7 +13,7 @@ import type { Db } from '~/db/client.server'
 import { PUBLIC_ID } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { invalidateSalesCache } from '~/db/read-cache.server'
-import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
+import { catalogItems, orders, passes, refundedPasses, refunds } from '~/db/schema.server'
 import { formatMinorPrice } from '~/domain/pricing'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -131,16 +131,23 @@ export async function refundPart(
 		// Its credit note, numbered after the commit (decision 115), by the job should this stop.
 		const creditNote = await issueCreditNote(tx, orderId, plan.key)
 		await enqueueSettle(tx, orderId, `part:${plan.key}`)
-		const holders = plan.passIds.length
+		const gone = plan.passIds.length
 			? await tx
 					.delete(passes)
 					.where(and(eq(passes.orderId, orderId), eq(passes.id, plan.passIds[0] ?? '')))
-					.returning({
-						name: passes.holderName,
-						// Whoever has its link: its holder, or the address the owner sent it to.
-						email: sql<string | null>`coalesce(${passes.holderEmail}, ${passes.sentTo})`,
-					})
+					.returning()
 			: []
+		// The owner's records keep what the pass was and whose (decision 150).
+		if (gone.length)
+			await tx
+				.insert(refundedPasses)
+				.values(gone.map((pass) => ({ ...pass, refundId: plan.key })))
+				.onConflictDoNothing()
+		// Whoever has its link: its holder, or the address the owner sent it to.
+		const holders = gone.map((pass) => ({
+			name: pass.holderName,
+			email: pass.holderEmail ?? pass.sentTo,
+		}))
 		const remaining = locked.quantity - plan.passIds.length
 		await tx
 			.update(orders)

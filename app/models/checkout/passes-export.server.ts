@@ -1,9 +1,12 @@
-/** The owner's passes export (docs/decisions/083): every pass with its order and claim. */
+/**
+ * The owner's passes export (docs/decisions/083): every pass with its order and claim, then every
+ * seat or pass refunded on its own, as it was when refunded (docs/decisions/150).
+ */
 import { and, desc, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm'
 import { ownerTimeZone } from '~/content/owner-zone.server'
 import type { Db } from '~/db/client.server'
 import { beforeCursor, cursorTime, decodeCursor, everyRow, pageOf } from '~/db/cursor.server'
-import { orders, passes } from '~/db/schema.server'
+import { orders, passes, refundedPasses } from '~/db/schema.server'
 import { dayBounds, type PassFilters } from '~/models/lists/filters.server'
 
 async function listPasses(db: Db, filters: PassFilters, after: string | null, limit: number) {
@@ -19,6 +22,7 @@ async function listPasses(db: Db, filters: PassFilters, after: string | null, li
 			holderEmail: passes.holderEmail,
 			claimedAt: passes.claimedAt,
 			buyerEmail: orders.email,
+			refundedAt: orders.refundedAt,
 			cursorAt: cursorTime(passes.createdAt),
 		})
 		.from(passes)
@@ -38,6 +42,47 @@ async function listPasses(db: Db, filters: PassFilters, after: string | null, li
 	return pageOf(rows, limit, (row) => ({ at: row.cursorAt, id: row.id }))
 }
 
-export function passExportRows(db: Db, filters: PassFilters, batch = 1000) {
-	return everyRow((after) => listPasses(db, filters, after, batch))
+/** The seats and passes refunded on their own, with the same filters and columns. */
+async function listRefundedPasses(
+	db: Db,
+	filters: PassFilters,
+	after: string | null,
+	limit: number,
+) {
+	const { start, end } = dayBounds(filters, ownerTimeZone())
+	const rows = await db
+		.select({
+			id: refundedPasses.id,
+			createdAt: refundedPasses.createdAt,
+			orderId: refundedPasses.orderId,
+			orderStatus: orders.status,
+			itemCode: refundedPasses.itemCode,
+			holderName: refundedPasses.holderName,
+			holderEmail: refundedPasses.holderEmail,
+			claimedAt: refundedPasses.claimedAt,
+			buyerEmail: orders.email,
+			refundedAt: refundedPasses.refundedAt,
+			cursorAt: cursorTime(refundedPasses.createdAt),
+		})
+		.from(refundedPasses)
+		.innerJoin(orders, eq(orders.id, refundedPasses.orderId))
+		.where(
+			and(
+				filters.product ? eq(refundedPasses.itemCode, filters.product) : undefined,
+				filters.claimed === 'yes' ? isNotNull(refundedPasses.claimedAt) : undefined,
+				filters.claimed === 'no' ? isNull(refundedPasses.claimedAt) : undefined,
+				start ? gte(refundedPasses.createdAt, start) : undefined,
+				end ? lt(refundedPasses.createdAt, end) : undefined,
+				beforeCursor(decodeCursor(after), refundedPasses.createdAt, refundedPasses.id),
+			),
+		)
+		.orderBy(desc(refundedPasses.createdAt), desc(refundedPasses.id))
+		.limit(limit + 1)
+	return pageOf(rows, limit, (row) => ({ at: row.cursorAt, id: row.id }))
+}
+
+/** Every pass, then every one refunded on its own: each `refundedAt` says which are refunded. */
+export async function* passExportRows(db: Db, filters: PassFilters, batch = 1000) {
+	yield* everyRow((after) => listPasses(db, filters, after, batch))
+	yield* everyRow((after) => listRefundedPasses(db, filters, after, batch))
 }

@@ -25,7 +25,7 @@
  */
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import { orders, passes, waitlistEntries } from '~/db/schema.server'
+import { orders, passes, refundedPasses, waitlistEntries } from '~/db/schema.server'
 import { bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
 import { leads, outbox, surveyResponses } from '~/db/schema-leads.server'
 import { TRANSACTIONAL_KINDS } from '~/domain/email-kinds'
@@ -144,6 +144,15 @@ export async function eraseLead(
 			})
 			.where(eq(passes.holderEmail, address))
 		await tx.update(passes).set({ sentTo: null }).where(eq(passes.sentTo, address))
+		// A seat they held that was refunded on its own: kept in the owner's records, not their address.
+		await tx
+			.update(refundedPasses)
+			.set({
+				holderEmail: sql`'erased-pass-' || ${refundedPasses.id} || '@erased.invalid'`,
+				holderName: '(erased)',
+			})
+			.where(eq(refundedPasses.holderEmail, address))
+		await tx.update(refundedPasses).set({ sentTo: null }).where(eq(refundedPasses.sentTo, address))
 		await unsubscribe(tx, address, 'erased')
 		await recordOwnerAction(tx, {
 			actor: actor.name,

@@ -11,7 +11,11 @@ import { MESSAGES } from '~/forms/messages'
 import { templates } from '~/integrations/email/index.server'
 import { hasOnlyWebLinks } from '~/integrations/email/owner-markdown.server'
 import { recordOwnerAction } from '~/models/audit/audit.server'
-import { sendListEmail, unsubscribeLinks } from '~/models/preferences/preferences.server'
+import {
+	sendListEmail,
+	unsubscribeLinks,
+	withoutUnsubscribed,
+} from '~/models/preferences/preferences.server'
 import { siteOrigin } from '~/site-origin.server'
 import { redactEmails } from '~/utils/redact'
 import { audienceLabel, recipientsOf } from './audiences.server'
@@ -26,10 +30,20 @@ export type MessageDraft = { subject: string; body: string; audience: string }
 
 type FieldErrors = Record<string, string[]>
 
-/** How many different addresses the audience holds now (null: no such audience). */
+/**
+ * Who will receive a message to the audience now: its different addresses, less those that
+ * unsubscribed. The preview's "Send to N people" and the send's "on its way to N people" count
+ * these, so the owner is never told of e-mails the send would pass over.
+ */
+async function receivingRecipients(db: Db, audience: string) {
+	const everyone = uniqueRecipients(await recipientsOf(db, audience))
+	return { everyone, receiving: await withoutUnsubscribed(db, everyone) }
+}
+
+/** How many people would receive a message to the audience now (null: no such audience). */
 export async function audienceCount(db: Db, audience: string): Promise<number | null> {
 	if (!audienceLabel(audience)) return null
-	return uniqueRecipients(await recipientsOf(db, audience)).length
+	return (await receivingRecipients(db, audience)).receiving.length
 }
 
 /** What is wrong with the message's words, beyond what its form checks (null: nothing). */
@@ -109,9 +123,11 @@ export async function sendMessage(
 	if (wrong) return { ok: false, fieldErrors: wrong }
 	if (!audienceLabel(draft.audience))
 		return { ok: false, fieldErrors: { audience: [MESSAGES.adminMessageAudience] } }
-	const recipients = uniqueRecipients(await recipientsOf(db, draft.audience))
-	if (recipients.length === 0)
+	const { everyone, receiving: recipients } = await receivingRecipients(db, draft.audience)
+	if (everyone.length === 0)
 		return { ok: false, fieldErrors: { audience: [MESSAGES.adminMessageNobody] } }
+	if (recipients.length === 0)
+		return { ok: false, fieldErrors: { audience: [MESSAGES.adminMessageAllUnsubscribed] } }
 	if (recipients.length !== draft.expectedCount)
 		return {
 			ok: false,

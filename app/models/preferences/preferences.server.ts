@@ -118,6 +118,8 @@ export async function unsubscribe(
 				and(
 					eq(outbox.toAddress, foldEmail(email)),
 					inArray(outbox.kind, LIST_KINDS),
+					// Without a mail server the outbox row is the delivery: it happened, and stays.
+					eq(outbox.transport, 'smtp'),
 					isNull(outbox.sentAt),
 					isNull(outbox.failedAt),
 				),

@@ -53,6 +53,8 @@ const EXPORTS = {
 					'payment_id',
 					'paid_at',
 					'refunded_at',
+					'refunded_amount',
+					'refunded_quantity',
 				],
 				rows: mapRows(rows, (order) => [
 					order.id,
@@ -70,7 +72,10 @@ const EXPORTS = {
 					order.provider,
 					order.paymentIntentId,
 					order.paidAt,
-					order.refundedAt,
+					// The last refund of any kind: a partial one leaves the order's own empty.
+					order.refundedAt ?? order.lastRefundAt,
+					toMajorUnits(order.refundedMinor, order.currency),
+					order.refundedQuantity,
 				]),
 			} satisfies Export,
 		}
@@ -92,6 +97,7 @@ const EXPORTS = {
 					'holder_name',
 					'holder_email',
 					'claimed_at',
+					'refunded_at',
 				],
 				rows: mapRows(rows, (pass) => [
 					pass.id,
@@ -103,6 +109,7 @@ const EXPORTS = {
 					pass.holderName,
 					pass.holderEmail,
 					pass.claimedAt,
+					pass.refundedAt,
 				]),
 			} satisfies Export,
 		}

@@ -31,6 +31,7 @@ import {
 } from '~/models/checkout/orders.server'
 import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/lists/filters.server'
 import { t } from '~/utils/i18n'
+import { countOf, PASS, SEAT } from '~/utils/plural'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
@@ -65,6 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const page = await listOrders(db, filters.value, params.get('after'), undefined, sort)
 	// Product names, not codes: the catalogue is already read for the filter.
 	const names = new Map(options.items.map((item) => [item.code, item.name]))
+	const types = new Map(options.items.map((item) => [item.code, item.type]))
 	return data(
 		{
 			options,
@@ -73,6 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			orders: page.rows.map(({ cursorAt: _, ...order }) => ({
 				...order,
 				itemName: names.get(order.itemCode) ?? order.itemCode,
+				itemType: types.get(order.itemCode) ?? null,
 				createdAt: order.createdAt.toISOString(),
 			})),
 			next: page.next,
@@ -93,6 +96,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const action = ownerOnlyAction
+
+/** "$249 · 1 seat", or — when nothing went back (decision 150). */
+function refundedText(order: {
+	refundedMinor: number
+	refundedQuantity: number
+	currency: string
+	itemType: string | null
+}) {
+	if (order.refundedMinor === 0 && order.refundedQuantity === 0) return '—'
+	const units = order.itemType === 'course' ? SEAT : PASS
+	return [
+		money(order.refundedMinor, order.currency),
+		order.refundedQuantity > 0 ? countOf(order.refundedQuantity, units) : null,
+	]
+		.filter(Boolean)
+		.join(' · ')
+}
 
 export default function AdminOrders() {
 	const { options, filters, errors, orders, next, query, passQuery, sort, keep, filterOnlyQuery } =
@@ -143,6 +163,7 @@ export default function AdminOrders() {
 							<th scope="col">Product</th>
 							<th scope="col">Region</th>
 							{sortable('amount', 'Amount')}
+							<th scope="col">Refunded</th>
 							<th scope="col">E-mail</th>
 							<th scope="col">Partner / coupon</th>
 						</tr>
@@ -162,6 +183,7 @@ export default function AdminOrders() {
 								</td>
 								<td data-label="Region">{order.region}</td>
 								<td data-label="Amount">{money(order.amountMinor, order.currency)}</td>
+								<td data-label="Refunded">{refundedText(order)}</td>
 								<td data-label="E-mail" className="[overflow-wrap:anywhere]">
 									{order.email ?? '—'}
 								</td>

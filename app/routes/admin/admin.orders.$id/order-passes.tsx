@@ -1,7 +1,8 @@
 /**
  * An order's passes on its owner page (docs/decisions/082, 113), or its seats to share for a
  * course order (docs/decisions/118): each link's holder, when it was claimed, and the way to give
- * an unclaimed one a new link, or to refund one (docs/decisions/123).
+ * an unclaimed one a new link, or to refund one (docs/decisions/123); one refunded stays listed,
+ * with when (docs/decisions/150).
  */
 import { Link } from '@remix-run/react'
 import { CopyableId } from '~/components/admin/copyable-id'
@@ -25,6 +26,8 @@ export function OrderPasses({
 		holderName: string | null
 		holderEmail: string | null
 		claimedAt: string | null
+		/** Refunded on its own, or with its whole order. */
+		refundedAt: string | null
 	}[]
 	/** The confirmation link reassigning a pass, or null when the order is not paid. */
 	reassignLink: ((passId: string) => string) | null
@@ -46,6 +49,7 @@ export function OrderPasses({
 							<th scope="col">{Unit}</th>
 							<th scope="col">Holder</th>
 							<th scope="col">Claimed</th>
+							<th scope="col">Refunded</th>
 							<th scope="col">
 								<span className="sr-only">Actions</span>
 							</th>
@@ -63,13 +67,16 @@ export function OrderPasses({
 								<td data-label="Claimed">
 									<Time value={pass.claimedAt} />
 								</td>
+								<td data-label="Refunded">
+									<Time value={pass.refundedAt} />
+								</td>
 								<td className="space-x-3">
-									{!pass.claimedAt && reassignLink ? (
+									{!pass.refundedAt && !pass.claimedAt && reassignLink ? (
 										<Link to={reassignLink(pass.id)} className="underline">
 											Reassign…
 										</Link>
 									) : null}
-									{refundLink ? (
+									{!pass.refundedAt && refundLink ? (
 										<Link
 											to={refundLink(pass.id)}
 											className="underline"

@@ -59,7 +59,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				...order,
 				createdAt: order.createdAt.toISOString(),
 				paidAt: order.paidAt?.toISOString() ?? null,
-				refundedAt: order.refundedAt?.toISOString() ?? null,
+				// The last refund of any kind: a partial one leaves the order's own empty (150).
+				refundedAt: (order.refundedAt ?? detail.refunds.at(-1)?.createdAt)?.toISOString() ?? null,
 				receiptSentAt: order.receiptSentAt?.toISOString() ?? null,
 				expiresAt: order.expiresAt.toISOString(),
 				updatedAt: order.updatedAt.toISOString(),
@@ -68,11 +69,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 			itemName: detail.itemName,
 			// A course order's links are seats to share (docs/decisions/118).
 			unit: detail.itemType === 'course' ? ('seat' as const) : ('pass' as const),
-			passes: detail.passes.map((pass) => ({
+			// Those refunded on their own stay listed, marked refunded (docs/decisions/150).
+			passes: [
+				...detail.passes.map((pass) => ({ ...pass, refundedAt: order.refundedAt })),
+				...detail.refundedPasses,
+			].map((pass) => ({
 				id: pass.id,
 				holderName: pass.holderName,
 				holderEmail: pass.holderEmail,
 				claimedAt: pass.claimedAt?.toISOString() ?? null,
+				refundedAt: pass.refundedAt?.toISOString() ?? null,
 			})),
 			events: detail.events.map((event) => ({
 				id: event.id,
