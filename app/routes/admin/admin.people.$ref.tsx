@@ -9,7 +9,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { adminMeta, formatTime, money } from '~/components/admin/ui'
+import { Time } from '~/components/admin/time'
+import { adminMeta, money } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { DELIVERY_LABELS } from '~/domain/delivery'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
@@ -165,7 +166,9 @@ export default function AdminPerson() {
 								{order.id}
 							</Link>{' '}
 							· {order.status} · {order.item} · {order.amount}
-							<span className={`block ${mutedClasses}`}>{formatTime(order.createdAt)}</span>
+							<span className={`block ${mutedClasses}`}>
+								<Time value={order.createdAt} />
+							</span>
 							{order.status === 'paid' ? (
 								<span className="mt-1 flex flex-wrap gap-x-4">
 									<Link to={`/admin/orders/${order.id}?confirm=refund`} className="underline">
@@ -192,9 +195,13 @@ export default function AdminPerson() {
 							<span className="break-all font-mono">{pass.id}</span> · {pass.unit} · {pass.itemName}{' '}
 							· {pass.bought && pass.held ? 'bought and held' : pass.bought ? 'bought' : 'held'}
 							<span className={`block ${mutedClasses}`}>
-								{pass.claimedAt
-									? `Claimed ${formatTime(pass.claimedAt)} by ${pass.holder}`
-									: 'Not claimed yet'}
+								{pass.claimedAt ? (
+									<>
+										Claimed <Time value={pass.claimedAt} /> by {pass.holder}
+									</>
+								) : (
+									'Not claimed yet'
+								)}
 								{' · '}order{' '}
 								<Link
 									to={`/admin/orders/${pass.orderId}`}
@@ -220,8 +227,14 @@ export default function AdminPerson() {
 				<ul className={listClasses}>
 					{signUps.map((lead) => (
 						<li key={lead.id} className={itemClasses}>
-							{lead.list} · signed up {formatTime(lead.createdAt)} ·{' '}
-							{lead.confirmedAt ? `confirmed ${formatTime(lead.confirmedAt)}` : 'not confirmed'}
+							{lead.list} · signed up <Time value={lead.createdAt} /> ·{' '}
+							{lead.confirmedAt ? (
+								<>
+									confirmed <Time value={lead.confirmedAt} />
+								</>
+							) : (
+								'not confirmed'
+							)}
 							{lead.partnerKey ? ` · partner ${lead.partnerKey}` : ''}
 						</li>
 					))}
@@ -241,7 +254,7 @@ export default function AdminPerson() {
 								{message.subject}
 							</Link>
 							<span className={`block ${mutedClasses}`}>
-								{formatTime(message.createdAt)} · {message.stateLabel}
+								<Time value={message.createdAt} /> · {message.stateLabel}
 								{message.error ? ` · ${message.error}` : ''}
 							</span>
 							{message.state === 'failed' ? (
@@ -259,7 +272,7 @@ export default function AdminPerson() {
 				<ul className={listClasses}>
 					{audit.map((line) => (
 						<li key={line.id} className={itemClasses}>
-							{formatTime(line.at)} · {line.actor} · {line.action} ·{' '}
+							<Time value={line.at} /> · {line.actor} · {line.action} ·{' '}
 							<span className="break-all font-mono">{line.target}</span>
 							<span className={`block break-all font-mono text-xs ${mutedClasses}`}>
 								{line.change[0]} → {line.change[1]}
