@@ -141,7 +141,9 @@ export default function AdminPerson() {
 		<>
 			{/* AdminHeading's, but an address is one long word that must break on a phone. */}
 			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-				<h1 className="min-w-0 break-all text-2xl font-bold tracking-tight">{data.email}</h1>
+				<h1 className="min-w-0 [overflow-wrap:anywhere] text-2xl font-bold tracking-tight">
+					{data.email}
+				</h1>
 				<Link to="/admin/search" className="text-sm underline">
 					Find anyone
 				</Link>
@@ -162,7 +164,10 @@ export default function AdminPerson() {
 				<ul className={listClasses}>
 					{orders.map((order) => (
 						<li key={order.id} className={itemClasses}>
-							<Link to={`/admin/orders/${order.id}`} className="break-all font-mono underline">
+							<Link
+								to={`/admin/orders/${order.id}`}
+								className="[overflow-wrap:anywhere] font-mono underline"
+							>
 								{order.id}
 							</Link>{' '}
 							· {order.status} · {order.item} · {order.amount}
@@ -192,8 +197,9 @@ export default function AdminPerson() {
 				<ul className={listClasses}>
 					{passes.map((pass) => (
 						<li key={pass.id} className={itemClasses}>
-							<span className="break-all font-mono">{pass.id}</span> · {pass.unit} · {pass.itemName}{' '}
-							· {pass.bought && pass.held ? 'bought and held' : pass.bought ? 'bought' : 'held'}
+							<span className="[overflow-wrap:anywhere] font-mono">{pass.id}</span> · {pass.unit} ·{' '}
+							{pass.itemName} ·{' '}
+							{pass.bought && pass.held ? 'bought and held' : pass.bought ? 'bought' : 'held'}
 							<span className={`block ${mutedClasses}`}>
 								{pass.claimedAt ? (
 									<>
@@ -205,7 +211,7 @@ export default function AdminPerson() {
 								{' · '}order{' '}
 								<Link
 									to={`/admin/orders/${pass.orderId}`}
-									className="break-all font-mono underline"
+									className="[overflow-wrap:anywhere] font-mono underline"
 								>
 									{pass.orderId}
 								</Link>
@@ -273,8 +279,8 @@ export default function AdminPerson() {
 					{audit.map((line) => (
 						<li key={line.id} className={itemClasses}>
 							<Time value={line.at} /> · {line.actor} · {line.action} ·{' '}
-							<span className="break-all font-mono">{line.target}</span>
-							<span className={`block break-all font-mono text-xs ${mutedClasses}`}>
+							<span className="[overflow-wrap:anywhere] font-mono">{line.target}</span>
+							<span className={`block [overflow-wrap:anywhere] font-mono text-xs ${mutedClasses}`}>
 								{line.change[0]} → {line.change[1]}
 							</span>
 						</li>
