@@ -3,6 +3,7 @@
  * minute, with the exact UTC value beside it for a hover. Numbers only (no month names, no zone
  * abbreviations), so the server and every browser print the same text and hydration agrees.
  */
+import { zonedTimeToUtc } from '~/utils/zoned-time'
 
 /** Whether `zone` is an IANA time zone this runtime knows (Intl refuses the others). */
 export function isTimeZone(zone: string): boolean {
@@ -50,4 +51,20 @@ export function formatUtc(iso: string): string {
 /** `2026-11-26`: the instant's date in `timeZone`. */
 export function dayInZone(instant: Date, timeZone: string): string {
 	return formatInZone(instant.toISOString(), timeZone).slice(0, 10)
+}
+
+/** `2026-11-26T11:21`: the instant as an `<input type="datetime-local">` shows it in `timeZone`. */
+export function wallClockInZone(iso: string, timeZone: string): string {
+	return formatInZone(iso, timeZone).replace(' ', 'T')
+}
+
+/**
+ * The instant a wall-clock time (`2026-11-26T11:21`, seconds ignored) names in `timeZone`: what
+ * the owner types in a form. Null for a time the zone's clocks skip (the hour of a spring-forward
+ * change), which no instant shows; of an hour the clocks repeat, one of its two.
+ */
+export function instantOfWallClock(local: string, timeZone: string): Date | null {
+	const minute = local.slice(0, 16)
+	const instant = zonedTimeToUtc(minute, timeZone)
+	return wallClockInZone(instant.toISOString(), timeZone) === minute ? instant : null
 }

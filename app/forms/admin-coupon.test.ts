@@ -30,7 +30,7 @@ describe('the coupon form', () => {
 		})
 	})
 
-	test('a fixed amount in a currency, for some products, from and until (UTC), once per buyer', () => {
+	test("a fixed amount in a currency, for some products, from and until on the owner's wall clock, once per buyer", () => {
 		const submission = parse({
 			code: 'FIX',
 			kind: 'fixed',
@@ -46,7 +46,9 @@ describe('the coupon form', () => {
 		expect(submission.status).toBe('success')
 		if (submission.status !== 'success') return
 		expect(submission.value.items).toEqual(['seat'])
-		expect(submission.value.startsAt?.toISOString()).toBe('2026-12-01T09:00:00.000Z')
+		// Read as the owner's wall clock by the model, which knows their zone (decision 153).
+		expect(submission.value.startsAt).toBe('2026-12-01T09:00')
+		expect(submission.value.expiresAt).toBe('2026-12-31T23:59')
 		expect(submission.value.onePerBuyer).toBe(true)
 	})
 

@@ -1,7 +1,8 @@
 /**
  * The dashboard's coupon form (docs/decisions/112): what a coupon takes off, for which products,
  * how many times, when, for whom, and the partner it credits. Amounts are typed as the owner
- * reads them (25 %, 9.50 USD); the model turns a fixed amount into minor units. Times are UTC.
+ * reads them (25 %, 9.50 USD); the model turns a fixed amount into minor units. Times are the
+ * owner's wall clock (the form names their zone); the model reads them in it (docs/decisions/153).
  */
 import { z } from 'zod'
 import { MESSAGES } from './messages'
@@ -20,16 +21,20 @@ const optionalText = (pattern: RegExp, message: string) =>
 		.refine((value) => !value || pattern.test(value), message)
 		.transform((value) => value || null)
 
-/** A UTC instant from the form's local time (the page says times are UTC), or null. */
-const utcTime = optionalText(LOCAL_TIME, MESSAGES.couponDate).transform((value, context) => {
+/**
+ * A wall-clock time to the minute (`2026-12-01T09:00`) as typed in the owner's zone, or null. The
+ * zone is the server's setting, so the instant is found by the model; here only the calendar.
+ */
+const wallClockTime = optionalText(LOCAL_TIME, MESSAGES.couponDate).transform((value, context) => {
 	if (!value) return null
-	const time = new Date(`${value}Z`)
+	const minute = value.slice(0, 16)
+	const time = new Date(`${minute}Z`)
 	// Date rolls 31 February over into March: a time that does not read back is no time.
-	if (Number.isNaN(time.getTime()) || time.toISOString().slice(0, 16) !== value.slice(0, 16)) {
+	if (Number.isNaN(time.getTime()) || time.toISOString().slice(0, 16) !== minute) {
 		context.addIssue({ code: 'custom', message: MESSAGES.couponDate })
 		return z.NEVER
 	}
-	return time
+	return minute
 })
 
 export const adminCouponSchema = z
@@ -52,8 +57,8 @@ export const adminCouponSchema = z
 			(value) => value === null || Number(value) <= 1_000_000,
 			MESSAGES.couponMaxUses,
 		),
-		startsAt: utcTime,
-		expiresAt: utcTime,
+		startsAt: wallClockTime,
+		expiresAt: wallClockTime,
 		onePerBuyer: z.preprocess((value) => value === 'on' || value === true, z.boolean()),
 		partnerKey: optionalText(PARTNER_KEY, MESSAGES.couponPartnerKey),
 	})
@@ -65,6 +70,7 @@ export const adminCouponSchema = z
 			context.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.couponFixedAmount })
 		if (coupon.kind === 'fixed' && !coupon.currency)
 			context.addIssue({ code: 'custom', path: ['currency'], message: MESSAGES.couponCurrency })
+		// Wall-clock times of one zone sort as text (the model checks the instants again).
 		if (coupon.startsAt && coupon.expiresAt && coupon.expiresAt <= coupon.startsAt)
 			context.addIssue({ code: 'custom', path: ['expiresAt'], message: MESSAGES.couponWindow })
 	})

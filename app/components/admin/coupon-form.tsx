@@ -8,6 +8,7 @@ import { Form } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { CheckboxField, Field, FormErrors, RadioGroupField } from '~/components/field'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { useOwnerTimeZone } from './time'
 
 export type CouponDefaults = {
 	code: string
@@ -48,6 +49,8 @@ export function CouponForm({
 		([] as unknown[]).concat(fields.items.value ?? defaults.items).map(String),
 	)
 	const currencyInvalid = Boolean(fields.currency.errors?.length)
+	// Times are typed on the owner's wall clock, in the zone the header names (decision 153).
+	const timeZone = useOwnerTimeZone()
 	return (
 		<Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
 			<input type="hidden" name="intent" value="save" />
@@ -124,8 +127,12 @@ export function CouponForm({
 				label="How many uses"
 				hint="Empty: no limit. A checkout holds a use until it is paid or expires."
 			/>
-			<Field meta={fields.startsAt} type="datetime-local" label="From (UTC, optional)" />
-			<Field meta={fields.expiresAt} type="datetime-local" label="Until (UTC, optional)" />
+			<Field meta={fields.startsAt} type="datetime-local" label={`From (${timeZone}, optional)`} />
+			<Field
+				meta={fields.expiresAt}
+				type="datetime-local"
+				label={`Until (${timeZone}, optional)`}
+			/>
 			<CheckboxField
 				meta={fields.onePerBuyer}
 				label="One use per buyer (by e-mail address, checked when they pay)"

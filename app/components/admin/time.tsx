@@ -8,7 +8,7 @@ import { formatInZone } from '~/domain/time'
 import { formatTime } from './ui'
 
 /** The owner's zone, as the dashboard layout's loader gives it. */
-function useOwnerTimeZone(): string {
+export function useOwnerTimeZone(): string {
 	const data = useRouteLoaderData('routes/admin') as { timeZone?: string } | undefined
 	return data?.timeZone ?? 'UTC'
 }

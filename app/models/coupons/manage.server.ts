@@ -4,11 +4,13 @@
  * coupon before and after, in the change's transaction (docs/decisions/081).
  */
 import { asc, eq, sql } from 'drizzle-orm'
+import { ownerTimeZone } from '~/content/owner-zone.server'
 import type { Db } from '~/db/client.server'
 import { rowsOf, type Tx } from '~/db/query.server'
 import { catalogItems, catalogPrices, couponItems, coupons } from '~/db/schema.server'
 import { foldCouponCode } from '~/domain/checkout-rules'
 import { minorUnitsPerMajor } from '~/domain/pricing'
+import { instantOfWallClock, wallClockInZone } from '~/domain/time'
 import type { AdminCouponInput } from '~/forms/admin-coupon'
 import { MESSAGES } from '~/forms/messages'
 import { recordOwnerAction } from '~/models/audit/audit.server'
@@ -90,6 +92,10 @@ export type CouponOutcome =
 	| { ok: true; code: string; message: string }
 	| { ok: false; fieldErrors: Record<string, string[]> }
 
+/** The instant of a time typed in the form: the owner's wall clock (docs/decisions/153). */
+const instantOf = (local: string | null) =>
+	local === null ? null : instantOfWallClock(local, ownerTimeZone())
+
 /** The coupon's columns from the form: a fixed amount in minor units of its currency. */
 function columnsOf(input: AdminCouponInput) {
 	const fixed = input.kind === 'fixed'
@@ -104,8 +110,8 @@ function columnsOf(input: AdminCouponInput) {
 		// The allow-list lives in coupon_items; the column of coupons written with SQL is cleared.
 		itemCode: null,
 		maxUses: input.maxUses === null ? null : Number(input.maxUses),
-		startsAt: input.startsAt,
-		expiresAt: input.expiresAt,
+		startsAt: instantOf(input.startsAt),
+		expiresAt: instantOf(input.expiresAt),
 		onePerBuyer: input.onePerBuyer,
 		partnerKey: input.partnerKey,
 	}
@@ -128,7 +134,10 @@ function auditView(coupon: NonNullable<Awaited<ReturnType<typeof getCoupon>>>) {
 	}
 }
 
-/** Field errors the database would refuse, checked before writing: products, currency, cents. */
+/**
+ * Field errors the database would refuse, checked before writing: products, currency, cents; and
+ * times the owner's zone skips, or a window that is empty once read in it.
+ */
 async function refusedFields(db: Db, input: AdminCouponInput) {
 	const { items, currencies } = await getCouponChoices(db)
 	const known = new Set(items.map((item) => item.code))
@@ -140,6 +149,12 @@ async function refusedFields(db: Db, input: AdminCouponInput) {
 		else if (!Number.isInteger(Number(input.amount) * minorUnitsPerMajor(input.currency)))
 			errors.amount = [MESSAGES.couponFixedAmount]
 	}
+	const [startsAt, expiresAt] = [input.startsAt, input.expiresAt].map(instantOf)
+	if (input.startsAt && !startsAt) errors.startsAt = [MESSAGES.couponTimeSkipped]
+	if (input.expiresAt && !expiresAt) errors.expiresAt = [MESSAGES.couponTimeSkipped]
+	// Of an hour the clocks repeat, 02:45 may be read before 02:15 (decision 153).
+	else if (startsAt && expiresAt && expiresAt <= startsAt)
+		errors.expiresAt = [MESSAGES.couponWindow]
 	return Object.keys(errors).length > 0 ? errors : null
 }
 
@@ -246,9 +261,13 @@ async function lockedCoupon(tx: Tx, code: string) {
 	return row ? getCoupon(tx, row.code) : null
 }
 
-/** The form's values for a stored coupon: amounts as typed (9.50), times as the inputs show them. */
+/**
+ * The form's values for a stored coupon: amounts as typed (9.50), times as the inputs show them,
+ * on the owner's wall clock.
+ */
 export function couponFormValues(coupon: NonNullable<Awaited<ReturnType<typeof getCoupon>>>) {
-	const localTime = (time: Date | null) => time?.toISOString().slice(0, 16) ?? ''
+	const localTime = (time: Date | null) =>
+		time ? wallClockInZone(time.toISOString(), ownerTimeZone()) : ''
 	const currency = coupon.currency?.trim() ?? ''
 	return {
 		code: coupon.code,

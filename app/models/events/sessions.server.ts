@@ -7,6 +7,7 @@
  * requests and app servers.
  */
 import { and, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { ownerTimeZone } from '~/content/owner-zone.server'
 import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
@@ -258,10 +259,12 @@ export async function sessionHeadCounts(db: Db): Promise<SessionHeadCount[]> {
 	const none = { count: 0, awaiting: 0 }
 	const sessions = eventsOf('workshop')
 	const known = new Set(sessions.map((session) => session.id))
+	// The dashboard's one zone, the owner's (decision 153), whatever zone a session is announced in.
+	const zone = ownerTimeZone()
 	return [
 		...sessions.map((session) => ({
 			id: session.id,
-			when: `${formatEventRange(session)} (${timeZoneName(session)})`,
+			when: `${formatEventRange(session, zone)} (${timeZoneName(session, zone)})`,
 			capacity: session.capacity ?? null,
 			...(counts.get(session.id) ?? none),
 		})),

@@ -5,7 +5,8 @@
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { AdminHeading, adminMeta, formatTime, money, tableClasses } from '~/components/admin/ui'
+import { Time } from '~/components/admin/time'
+import { AdminHeading, adminMeta, listTableClasses, money } from '~/components/admin/ui'
 import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
@@ -55,64 +56,74 @@ export default function AdminCoupons() {
 			{coupons.length === 0 ? (
 				<p>No coupons yet.</p>
 			) : (
-				<div className="overflow-x-auto">
-					<table className={tableClasses}>
-						<thead>
-							<tr>
-								<th scope="col">Code</th>
-								<th scope="col">Status</th>
-								<th scope="col">Discount</th>
-								<th scope="col">Products</th>
-								<th scope="col">From – until</th>
-								<th scope="col">Uses</th>
-								<th scope="col">Per buyer</th>
-								<th scope="col">Partner</th>
-								<th scope="col">Revenue</th>
-								<th scope="col">Discount given</th>
+				// Cards on a phone (decision 111), not a table scrolled inside a box that hides columns.
+				<table className={listTableClasses}>
+					<thead>
+						<tr>
+							<th scope="col">Code</th>
+							<th scope="col">Status</th>
+							<th scope="col">Discount</th>
+							<th scope="col">Products</th>
+							<th scope="col">From – until</th>
+							<th scope="col">Uses</th>
+							<th scope="col">Per buyer</th>
+							<th scope="col">Partner</th>
+							<th scope="col">Revenue</th>
+							<th scope="col">Discount given</th>
+						</tr>
+					</thead>
+					<tbody>
+						{coupons.map((coupon) => (
+							<tr key={coupon.code}>
+								<td data-label="Code">
+									<Link
+										to={`/admin/coupons/${encodeURIComponent(coupon.code)}`}
+										className="font-mono underline"
+									>
+										{coupon.code}
+									</Link>
+								</td>
+								<td data-label="Status">{coupon.active ? 'enabled' : 'disabled'}</td>
+								<td data-label="Discount" className="whitespace-nowrap">
+									{coupon.discount}
+								</td>
+								<td data-label="Products">
+									{coupon.items.length ? coupon.items.join(', ') : 'all'}
+								</td>
+								<td data-label="From – until">
+									{coupon.window[0] || coupon.window[1] ? (
+										<>
+											<Time value={coupon.window[0] ?? null} /> –{' '}
+											<Time value={coupon.window[1] ?? null} />
+										</>
+									) : (
+										'any time'
+									)}
+								</td>
+								<td data-label="Uses">
+									{coupon.paid} paid
+									{coupon.held ? `, ${coupon.held} held` : ''}
+									{coupon.refunded ? `, ${coupon.refunded} refunded` : ''}
+									{coupon.maxUses === null ? '' : ` of ${coupon.maxUses}`}
+								</td>
+								<td data-label="Per buyer">{coupon.onePerBuyer ? 'once' : 'any'}</td>
+								<td data-label="Partner">{coupon.partnerKey ?? '—'}</td>
+								<td data-label="Revenue">
+									{coupon.revenue.length
+										? coupon.revenue.map((row) => money(row.revenueMinor, row.currency)).join(' · ')
+										: '—'}
+								</td>
+								<td data-label="Discount given">
+									{coupon.revenue.length
+										? coupon.revenue
+												.map((row) => money(row.discountMinor, row.currency))
+												.join(' · ')
+										: '—'}
+								</td>
 							</tr>
-						</thead>
-						<tbody>
-							{coupons.map((coupon) => (
-								<tr key={coupon.code}>
-									<td>
-										<Link
-											to={`/admin/coupons/${encodeURIComponent(coupon.code)}`}
-											className="font-mono underline"
-										>
-											{coupon.code}
-										</Link>
-									</td>
-									<td>{coupon.active ? 'enabled' : 'disabled'}</td>
-									<td>{coupon.discount}</td>
-									<td>{coupon.items.length ? coupon.items.join(', ') : 'all'}</td>
-									<td>{coupon.window.map(formatTime).join(' – ')}</td>
-									<td>
-										{coupon.paid} paid
-										{coupon.held ? `, ${coupon.held} held` : ''}
-										{coupon.refunded ? `, ${coupon.refunded} refunded` : ''}
-										{coupon.maxUses === null ? '' : ` of ${coupon.maxUses}`}
-									</td>
-									<td>{coupon.onePerBuyer ? 'once' : 'any'}</td>
-									<td>{coupon.partnerKey ?? '—'}</td>
-									<td>
-										{coupon.revenue.length
-											? coupon.revenue
-													.map((row) => money(row.revenueMinor, row.currency))
-													.join(' · ')
-											: '—'}
-									</td>
-									<td>
-										{coupon.revenue.length
-											? coupon.revenue
-													.map((row) => money(row.discountMinor, row.currency))
-													.join(' · ')
-											: '—'}
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+						))}
+					</tbody>
+				</table>
 			)}
 		</>
 	)

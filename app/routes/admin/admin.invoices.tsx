@@ -5,13 +5,13 @@
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { Time } from '~/components/admin/time'
 import {
 	AdminHeading,
 	adminMeta,
 	FilterForm,
 	FilterInput,
-	formatTime,
-	tableClasses,
+	listTableClasses,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { invoiceMoney } from '~/domain/invoices/format'
@@ -97,7 +97,8 @@ export default function AdminInvoices() {
 			{invoices.length === 0 ? (
 				<p className="mt-6">{t('noMatchingData')}</p>
 			) : (
-				<table className={`mt-6 ${tableClasses}`}>
+				// Cards on a phone (decision 111): seven columns squeezed into 375 px split words.
+				<table className={`mt-6 ${listTableClasses}`}>
 					<thead>
 						<tr>
 							<th scope="col">Number</th>
@@ -112,17 +113,25 @@ export default function AdminInvoices() {
 					<tbody>
 						{invoices.map((invoice) => (
 							<tr key={invoice.id}>
-								<td>{invoice.number}</td>
-								<td>{invoice.kind === 'credit_note' ? 'credit note' : 'invoice'}</td>
-								<td>{formatTime(invoice.issuedAt)}</td>
-								<td>
-									<Link to={`/admin/orders/${invoice.orderId}`} className="underline">
+								<td data-label="Number" className="whitespace-nowrap">
+									{invoice.number}
+								</td>
+								<td data-label="Kind">
+									{invoice.kind === 'credit_note' ? 'credit note' : 'invoice'}
+								</td>
+								<td data-label="Issued">
+									<Time value={invoice.issuedAt} />
+								</td>
+								<td data-label="Order">
+									<Link to={`/admin/orders/${invoice.orderId}`} className="font-mono underline">
 										{invoice.orderId}
 									</Link>
 								</td>
-								<td>{invoice.buyer}</td>
-								<td>{invoice.total}</td>
-								<td>
+								<td data-label="Buyer">{invoice.buyer}</td>
+								<td data-label="Total" className="whitespace-nowrap">
+									{invoice.total}
+								</td>
+								<td data-label="PDF">
 									<a href={`/admin/invoices/${invoice.id}.pdf`} className="underline" download>
 										{`Download ${invoice.number}`}
 									</a>

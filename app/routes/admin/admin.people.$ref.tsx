@@ -9,7 +9,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { adminMeta, formatTime, money } from '~/components/admin/ui'
+import { Time } from '~/components/admin/time'
+import { adminMeta, money } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
 import { DELIVERY_LABELS } from '~/domain/delivery'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
@@ -140,7 +141,9 @@ export default function AdminPerson() {
 		<>
 			{/* AdminHeading's, but an address is one long word that must break on a phone. */}
 			<div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-				<h1 className="min-w-0 break-all text-2xl font-bold tracking-tight">{data.email}</h1>
+				<h1 className="min-w-0 [overflow-wrap:anywhere] text-2xl font-bold tracking-tight">
+					{data.email}
+				</h1>
 				<Link to="/admin/search" className="text-sm underline">
 					Find anyone
 				</Link>
@@ -161,11 +164,16 @@ export default function AdminPerson() {
 				<ul className={listClasses}>
 					{orders.map((order) => (
 						<li key={order.id} className={itemClasses}>
-							<Link to={`/admin/orders/${order.id}`} className="break-all font-mono underline">
+							<Link
+								to={`/admin/orders/${order.id}`}
+								className="[overflow-wrap:anywhere] font-mono underline"
+							>
 								{order.id}
 							</Link>{' '}
 							· {order.status} · {order.item} · {order.amount}
-							<span className={`block ${mutedClasses}`}>{formatTime(order.createdAt)}</span>
+							<span className={`block ${mutedClasses}`}>
+								<Time value={order.createdAt} />
+							</span>
 							{order.status === 'paid' ? (
 								<span className="mt-1 flex flex-wrap gap-x-4">
 									<Link to={`/admin/orders/${order.id}?confirm=refund`} className="underline">
@@ -189,16 +197,21 @@ export default function AdminPerson() {
 				<ul className={listClasses}>
 					{passes.map((pass) => (
 						<li key={pass.id} className={itemClasses}>
-							<span className="break-all font-mono">{pass.id}</span> · {pass.unit} · {pass.itemName}{' '}
-							· {pass.bought && pass.held ? 'bought and held' : pass.bought ? 'bought' : 'held'}
+							<span className="[overflow-wrap:anywhere] font-mono">{pass.id}</span> · {pass.unit} ·{' '}
+							{pass.itemName} ·{' '}
+							{pass.bought && pass.held ? 'bought and held' : pass.bought ? 'bought' : 'held'}
 							<span className={`block ${mutedClasses}`}>
-								{pass.claimedAt
-									? `Claimed ${formatTime(pass.claimedAt)} by ${pass.holder}`
-									: 'Not claimed yet'}
+								{pass.claimedAt ? (
+									<>
+										Claimed <Time value={pass.claimedAt} /> by {pass.holder}
+									</>
+								) : (
+									'Not claimed yet'
+								)}
 								{' · '}order{' '}
 								<Link
 									to={`/admin/orders/${pass.orderId}`}
-									className="break-all font-mono underline"
+									className="[overflow-wrap:anywhere] font-mono underline"
 								>
 									{pass.orderId}
 								</Link>
@@ -220,8 +233,14 @@ export default function AdminPerson() {
 				<ul className={listClasses}>
 					{signUps.map((lead) => (
 						<li key={lead.id} className={itemClasses}>
-							{lead.list} · signed up {formatTime(lead.createdAt)} ·{' '}
-							{lead.confirmedAt ? `confirmed ${formatTime(lead.confirmedAt)}` : 'not confirmed'}
+							{lead.list} · signed up <Time value={lead.createdAt} /> ·{' '}
+							{lead.confirmedAt ? (
+								<>
+									confirmed <Time value={lead.confirmedAt} />
+								</>
+							) : (
+								'not confirmed'
+							)}
 							{lead.partnerKey ? ` · partner ${lead.partnerKey}` : ''}
 						</li>
 					))}
@@ -241,7 +260,7 @@ export default function AdminPerson() {
 								{message.subject}
 							</Link>
 							<span className={`block ${mutedClasses}`}>
-								{formatTime(message.createdAt)} · {message.stateLabel}
+								<Time value={message.createdAt} /> · {message.stateLabel}
 								{message.error ? ` · ${message.error}` : ''}
 							</span>
 							{message.state === 'failed' ? (
@@ -259,9 +278,9 @@ export default function AdminPerson() {
 				<ul className={listClasses}>
 					{audit.map((line) => (
 						<li key={line.id} className={itemClasses}>
-							{formatTime(line.at)} · {line.actor} · {line.action} ·{' '}
-							<span className="break-all font-mono">{line.target}</span>
-							<span className={`block break-all font-mono text-xs ${mutedClasses}`}>
+							<Time value={line.at} /> · {line.actor} · {line.action} ·{' '}
+							<span className="[overflow-wrap:anywhere] font-mono">{line.target}</span>
+							<span className={`block [overflow-wrap:anywhere] font-mono text-xs ${mutedClasses}`}>
 								{line.change[0]} → {line.change[1]}
 							</span>
 						</li>

@@ -94,7 +94,7 @@ export const action = ownerOnlyAction
 
 function PersonLink({ person }: { person: { email: string; path: string } | null }) {
 	return person ? (
-		<Link to={person.path} className="break-all underline">
+		<Link to={person.path} className="[overflow-wrap:anywhere] underline">
 			{person.email}
 		</Link>
 	) : (
@@ -150,7 +150,10 @@ export default function AdminSearch() {
 					{found.orders.map((order) => (
 						<p key={order.id} className="break-words">
 							Order{' '}
-							<Link to={`/admin/orders/${order.id}`} className="break-all font-mono underline">
+							<Link
+								to={`/admin/orders/${order.id}`}
+								className="[overflow-wrap:anywhere] font-mono underline"
+							>
 								{order.id}
 							</Link>{' '}
 							({order.status}), bought by <PersonLink person={order.buyer} />
@@ -158,8 +161,11 @@ export default function AdminSearch() {
 					))}
 					{found.passes.map((pass) => (
 						<p key={pass.id} className="break-words">
-							Pass <span className="break-all font-mono">{pass.id}</span> of order{' '}
-							<Link to={`/admin/orders/${pass.orderId}`} className="break-all font-mono underline">
+							Pass <span className="[overflow-wrap:anywhere] font-mono">{pass.id}</span> of order{' '}
+							<Link
+								to={`/admin/orders/${pass.orderId}`}
+								className="[overflow-wrap:anywhere] font-mono underline"
+							>
 								{pass.orderId}
 							</Link>
 							, held by <PersonLink person={pass.holder} />

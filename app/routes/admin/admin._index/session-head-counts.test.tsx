@@ -14,9 +14,9 @@ describe("the owner's workshop head count (docs/decisions/131)", () => {
 		)
 		const cells = (row: string) =>
 			[
-				...(html.match(new RegExp(`<tr><td>${row}</td>.*?</tr>`))?.[0] ?? '').matchAll(
-					/<td>(.*?)<\/td>/g,
-				),
+				...(
+					html.match(new RegExp(`<tr><td data-label="Session">${row}</td>.*?</tr>`))?.[0] ?? ''
+				).matchAll(/<td data-label="[^"]+">(.*?)<\/td>/g),
 			].map((match) => match[1])
 		expect(html).toMatch(/<th scope="col">Confirmed<\/th><th scope="col">Capacity<\/th>/)
 		expect(cells('spring')).toEqual(['spring', '1 May', '12 (+3 awaiting)', '30'])

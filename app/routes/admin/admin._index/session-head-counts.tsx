@@ -1,4 +1,4 @@
-import { tableClasses } from '~/components/admin/ui'
+import { listTableClasses } from '~/components/admin/ui'
 
 type Row = {
 	id: string | null
@@ -21,7 +21,8 @@ export function SessionHeadCounts({ rows }: { rows: readonly Row[] }) {
 				until the e-mail’s link is followed or the hold ends. A place whose hold ended is in
 				neither.
 			</p>
-			<table className={tableClasses}>
+			{/* Cards on a phone (decision 111): a session's id squeezed into a column split inside. */}
+			<table className={listTableClasses}>
 				<thead>
 					<tr>
 						<th scope="col">Session</th>
@@ -33,10 +34,12 @@ export function SessionHeadCounts({ rows }: { rows: readonly Row[] }) {
 				<tbody>
 					{rows.map((row) => (
 						<tr key={row.id ?? ''}>
-							<td>{row.id ?? 'No session chosen'}</td>
-							<td>{row.when ?? '—'}</td>
-							<td>{row.awaiting > 0 ? `${row.count} (+${row.awaiting} awaiting)` : row.count}</td>
-							<td>{row.capacity ?? '—'}</td>
+							<td data-label="Session">{row.id ?? 'No session chosen'}</td>
+							<td data-label="When">{row.when ?? '—'}</td>
+							<td data-label="Confirmed">
+								{row.awaiting > 0 ? `${row.count} (+${row.awaiting} awaiting)` : row.count}
+							</td>
+							<td data-label="Capacity">{row.capacity ?? '—'}</td>
 						</tr>
 					))}
 				</tbody>
