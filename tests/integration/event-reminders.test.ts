@@ -20,12 +20,8 @@ import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
 import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { refundOrder } from '~/models/checkout/order-actions.server'
-import {
-	eventReminderJob,
-	isRegistered,
-	reminderDue,
-	sendDueReminders,
-} from '~/models/events/reminders.server'
+import { eventReminderJob } from '~/models/events/calendar-updates.server'
+import { isRegistered, reminderDue, sendDueReminders } from '~/models/events/reminders.server'
 import { saveLead } from '~/models/leads/leads.server'
 import { verifyJoinToken } from '~/models/links/signed-token.server'
 import { resubscribe, unsubscribe } from '~/models/preferences/preferences.server'
