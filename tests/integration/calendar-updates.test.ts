@@ -20,6 +20,8 @@ import {
 	syncCalendars,
 } from '~/models/events/calendar-updates.server'
 import { saveLead, signUp as signUpThroughForm } from '~/models/leads/leads.server'
+import { unsubscribe } from '~/models/preferences/preferences.server'
+import { stopReminders } from '~/models/preferences/reminder-stops.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'
@@ -34,6 +36,7 @@ const fixture = await vi.hoisted(async () => {
 			session('raced', '2030-06-12T17:00:00.000Z', '2030-06-12T19:00:00.000Z'),
 			session('brought-forward', '2030-06-20T17:00:00.000Z', '2030-06-20T19:00:00.000Z'),
 			session('postponed', '2030-06-21T17:00:00.000Z', '2030-06-21T19:00:00.000Z'),
+			session('kept-promise', '2030-06-22T17:00:00.000Z', '2030-06-22T19:00:00.000Z'),
 		] satisfies SiteEvent[]
 	return { original, events: original() }
 })
@@ -266,5 +269,32 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 			'Starting within the hour: The test workshop',
 		])
 		expect(mails[3]!.raw).toContain('28 June 2030')
+	})
+
+	test('a Changed notice promises reminders to who still gets them, an address unsubscribed from news included, and none to who stopped them', async () => {
+		await signUp('no-news@example.com', 'kept-promise')
+		await signUp('no-reminders@example.com', 'kept-promise')
+		await turn()
+		await unsubscribe(suite.database.db, 'no-news@example.com')
+		await stopReminders(suite.database.db, 'no-reminders@example.com', 'kept-promise')
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		eventOf('kept-promise').start = '2030-06-29T17:00:00.000Z'
+		eventOf('kept-promise').end = '2030-06-29T19:00:00.000Z'
+		await turn()
+		const [told] = mailTo('no-news@example.com')
+		expect(told!.subject).toBe('Changed: The test workshop')
+		expect(told!.raw).toContain('Your reminders come at the new time')
+		expect(told!.raw).toContain('Stop reminders for this event or manage your e-mail preferences')
+		const [stopped] = mailTo('no-reminders@example.com')
+		expect(stopped!.subject).toBe('Changed: The test workshop')
+		expect(stopped!.raw).not.toContain('Your reminders come')
+		expect(stopped!.raw).toContain('You stopped the reminders of this event, so none come')
+		// And the promise holds: the day before the new date, only the first gets a reminder.
+		await reminderTurn(new Date('2030-06-28T21:00:00.000Z'))
+		expect(subjectsTo('no-news@example.com')).toEqual([
+			'Changed: The test workshop',
+			'Reminder: The test workshop starts within a day',
+		])
+		expect(subjectsTo('no-reminders@example.com')).toEqual(['Changed: The test workshop'])
 	})
 })

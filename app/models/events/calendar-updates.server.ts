@@ -18,7 +18,7 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
-import { isUnsubscribed, unsubscribeLinks } from '~/models/preferences/preferences.server'
+import { eventMailLinks, stoppedReminders } from '~/models/preferences/reminder-stops.server'
 import { siteOrigin } from '~/site-origin.server'
 import {
 	type CalendarMethod,
@@ -90,7 +90,7 @@ async function calendarVersionRow(db: Db, eventId: string): Promise<Version> {
 
 /**
  * Tells one registrant of version `sequence` of the event, once: the notice row and the message
- * in one transaction. Sent to an unsubscribed address too (it did not unregister), saying so.
+ * in one transaction. Not news: it reaches an address unsubscribed from news (decision 149).
  */
 async function noticeOnce(
 	db: Db,
@@ -105,10 +105,12 @@ async function noticeOnce(
 		firstName: recipient.firstName,
 		event: emailEvent(event, origin),
 		pageUrl: `${origin}${eventPagePath(event)}`,
-		unsubscribe: unsubscribeLinks(
+		// Its promise of reminders, and its links, follow this person's choice for this event.
+		unsubscribe: eventMailLinks(
 			origin,
 			recipient.email,
-			await isUnsubscribed(db, recipient.email),
+			event.id,
+			(await stoppedReminders(db, recipient.email)).has(event.id),
 		),
 	}
 	const content = await (cancelled ? templates.eventCancelled(data) : templates.eventChanged(data))

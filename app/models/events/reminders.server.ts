@@ -22,10 +22,14 @@ import {
 	eventVersions,
 	type Reminder,
 } from '~/db/schema-reminders.server'
-import { templates } from '~/integrations/email/index.server'
+import { sendEmail, templates } from '~/integrations/email/index.server'
 import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
-import { sendListEmail, withoutUnsubscribed } from '~/models/preferences/preferences.server'
+import {
+	eventMailLinks,
+	mayGetReminders,
+	stoppedReminders,
+} from '~/models/preferences/reminder-stops.server'
 import { emailEvent, eventPagePath } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
 
@@ -176,26 +180,27 @@ async function remindOnce(
 			.onConflictDoNothing()
 			.returning({ eventId: eventReminders.eventId })
 		if (!claimed) return false
+		// Stopped meanwhile (the page, or another e-mail's one-click link): nothing is kept, so
+		// someone who resumes them still gets the reminder.
+		if ((await stoppedReminders(tx, recipient.email)).has(event.id)) {
+			await tx.delete(eventReminders).where(key)
+			return false
+		}
 		const data = {
 			firstName: recipient.firstName,
 			event: emailEvent(event, origin),
 			joinUrl: joinLink(event, recipient.email, origin),
 			pageUrl: `${origin}${eventPagePath(event)}`,
+			unsubscribe: eventMailLinks(origin, recipient.email, event.id, false),
 		}
-		const queued = await sendListEmail(tx, {
+		const queued = await sendEmail(tx, {
 			to: recipient.email,
-			origin,
-			render: (unsubscribe) =>
-				reminder === 'day_before'
-					? templates.reminderDayBefore({ ...data, unsubscribe })
-					: templates.reminderHourBefore({ ...data, unsubscribe }),
+			...(await (reminder === 'day_before'
+				? templates.reminderDayBefore(data)
+				: templates.reminderHourBefore(data))),
 			// Never delivered once the event has started (a mail server down until then).
 			notAfter: new Date(event.start),
 		})
-		if (!queued) {
-			await tx.delete(eventReminders).where(key)
-			return false
-		}
 		await tx.update(eventReminders).set({ outboxId: queued.id }).where(key)
 		return true
 	})
@@ -238,7 +243,8 @@ export async function sendDueReminders(
 			.from(eventVersions)
 			.where(eq(eventVersions.eventId, event.id))
 		const sequence = version?.sequence ?? 0
-		const recipients = await withoutUnsubscribed(db, await registrantsOf(db, event))
+		// Not news (decision 149): only stopping this event's reminders, or an erasure, stops them.
+		const recipients = await mayGetReminders(db, event.id, await registrantsOf(db, event))
 		const already = new Set(
 			(
 				await db
