@@ -16,9 +16,9 @@ import { runDueJobs } from '~/jobs/worker.server'
 import {
 	calendarSequence,
 	calendarSyncJob,
-	eventReminderJob,
 	syncCalendars,
 } from '~/models/events/calendar-updates.server'
+import { eventReminderJob } from '~/models/events/reminder-job.server'
 import { saveLead, signUp as signUpThroughForm } from '~/models/leads/leads.server'
 import { unsubscribe } from '~/models/preferences/preferences.server'
 import { stopReminders } from '~/models/preferences/reminder-stops.server'

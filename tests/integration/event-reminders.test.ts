@@ -20,7 +20,7 @@ import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
 import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { refundOrder } from '~/models/checkout/order-actions.server'
-import { eventReminderJob } from '~/models/events/calendar-updates.server'
+import { eventReminderJob } from '~/models/events/reminder-job.server'
 import { isRegistered, reminderDue, sendDueReminders } from '~/models/events/reminders.server'
 import { saveLead } from '~/models/leads/leads.server'
 import {

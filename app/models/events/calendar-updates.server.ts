@@ -29,13 +29,7 @@ import {
 	eventPagePath,
 } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
-import {
-	eventsWithRegistrants,
-	type Recipient,
-	registrantsOf,
-	reminderDue,
-	sendDueReminders,
-} from './reminders.server'
+import { eventsWithRegistrants, type Recipient, registrantsOf } from './reminders.server'
 
 /** What a calendar entry shows of the event: a change to any of it is an update. */
 function fingerprintOf(event: SiteEvent): string {
@@ -280,32 +274,6 @@ export function calendarSyncJob(db: Db, now: () => Date = () => new Date()): Job
 		everySeconds: SYNC_EVERY_SECONDS,
 		run: async () => {
 			await syncCalendars(db, { now: now(), origin: siteOrigin() })
-		},
-	}
-}
-
-/** How often the job looks for due reminders: an "hour before" goes out within this of it. */
-const REMINDER_EVERY_SECONDS = 60
-
-/**
- * The reminders' periodic job (app/job-worker.server.ts; reminders.server.ts writes them). It
- * first tells people of a change to each event it is about to remind of: a reminder for a moved
- * date never comes before the notice that moved it, whichever job an app server runs first.
- * `now` is the clock, a test's own in tests.
- */
-export function eventReminderJob(db: Db, now: () => Date = () => new Date()): JobDefinition {
-	return {
-		kind: 'reminders.send',
-		everySeconds: REMINDER_EVERY_SECONDS,
-		run: async () => {
-			const at = now()
-			const origin = siteOrigin()
-			await syncCalendars(db, {
-				now: at,
-				origin,
-				only: (event) => event.status !== 'cancelled' && reminderDue(event, at) !== null,
-			})
-			await sendDueReminders(db, { now: at, origin })
 		},
 	}
 }
