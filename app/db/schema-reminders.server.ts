@@ -13,11 +13,15 @@ export const eventReminders = pgTable(
 	{
 		eventId: text('event_id').notNull(),
 		reminder: text('reminder').$type<Reminder>().notNull(),
+		// 0041: the event's version the reminder was of (docs/decisions/149).
+		sequence: integer('sequence').notNull().default(0),
 		mailboxKey: text('mailbox_key').notNull(),
 		outboxId: bigint('outbox_id', { mode: 'number' }).references(() => outbox.id),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(table) => [primaryKey({ columns: [table.eventId, table.reminder, table.mailboxKey] })],
+	(table) => [
+		primaryKey({ columns: [table.eventId, table.sequence, table.reminder, table.mailboxKey] }),
+	],
 )
 
 /** 0028: what registrants' calendars were last told of each event (docs/decisions/117). */
@@ -39,4 +43,15 @@ export const eventUpdateNotices = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(table) => [primaryKey({ columns: [table.eventId, table.sequence, table.mailboxKey] })],
+)
+
+/** 0041: the reminders of one event a mailbox stopped (docs/decisions/149). */
+export const eventReminderStops = pgTable(
+	'event_reminder_stops',
+	{
+		eventId: text('event_id').notNull(),
+		mailboxKey: text('mailbox_key').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [primaryKey({ columns: [table.eventId, table.mailboxKey] })],
 )

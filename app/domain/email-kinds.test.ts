@@ -129,7 +129,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test("receipts and what a purchase delivers (the course access too) are transactional, the double opt-in link is security, sign-up confirmations and changes to a sign-up carry unsubscribe, reminders, the owner's messages and a checkout reminder are list mail", () => {
+	test("receipts and what a purchase delivers (the course access too) are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe, an event's reminders and change notices are event mail, the owner's messages and a checkout reminder are news", () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			// Answers a form's sign-up for a known address (decision 131): anyone can type it.
@@ -147,10 +147,11 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			checkoutRecovery: 'list',
 			courseAccess: 'transactional',
 			ownerMessage: 'list',
-			reminderDayBefore: 'list',
-			reminderHourBefore: 'list',
-			eventChanged: 'signup',
-			eventCancelled: 'signup',
+			// What someone signed up for is not news (decision 149).
+			reminderDayBefore: 'event',
+			reminderHourBefore: 'event',
+			eventChanged: 'event',
+			eventCancelled: 'event',
 			// Answers joining a waiting list: the visitor asked for it, anyone can type an address.
 			waitlistOffer: 'signup',
 			// The waiting list's double opt-in link (decision 130).
@@ -158,12 +159,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 		})
 		// Never sent to an address that unsubscribed (docs/decisions/109, 116, 119, 122): what we
 		// write on our initiative, even when the person asked for it once.
-		expect(LIST_KINDS).toEqual([
-			'checkoutRecovery',
-			'ownerMessage',
-			'reminderDayBefore',
-			'reminderHourBefore',
-		])
+		expect(LIST_KINDS).toEqual(['checkoutRecovery', 'ownerMessage'])
 	})
 
 	test.each(Object.keys(SAMPLES) as EmailKind[])(

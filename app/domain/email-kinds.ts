@@ -17,7 +17,13 @@ export const EMAIL_CLASSES = {
 	 * and carries unsubscribe: anyone can type anyone's address into a form.
 	 */
 	signup: { unsubscribe: true, toUnsubscribed: true },
-	/** Written on our initiative: reminders, the owner's messages, news. Never to an unsubscribed address. */
+	/**
+	 * About an event the person signed up for or holds a pass to: its reminders with the joining
+	 * link and its change notices (decision 149). Not news: unsubscribing from news never stops
+	 * them. Their one-click link and footer stop this event's reminders only.
+	 */
+	event: { unsubscribe: true, toUnsubscribed: true },
+	/** News, written on our initiative: the owner's messages, a checkout reminder. Never to an unsubscribed address. */
 	list: { unsubscribe: true, toUnsubscribed: false },
 } as const satisfies Record<string, { unsubscribe: boolean; toUnsubscribed: boolean }>
 
@@ -43,13 +49,12 @@ export const EMAIL_KINDS = {
 	courseAccess: 'transactional',
 	// The owner's message to an audience they pick on the dashboard (decision 119).
 	ownerMessage: 'list',
-	// docs/decisions/116: a reminder is our initiative; an unsubscribed address gets none.
-	reminderDayBefore: 'list',
-	reminderHourBefore: 'list',
-	// docs/decisions/117: a change to what someone signed up for. Like a confirmation it reaches
-	// an address that unsubscribed (it did not unregister), saying no more mail follows.
-	eventChanged: 'signup',
-	eventCancelled: 'signup',
+	// What someone signed up for is not news (decision 149, amending 116 and 117): reminders with
+	// the joining link and change notices reach an address unsubscribed from news.
+	reminderDayBefore: 'event',
+	reminderHourBefore: 'event',
+	eventChanged: 'event',
+	eventCancelled: 'event',
 	// Answers joining the waiting list, later: anyone can type anyone's address, so it carries
 	// unsubscribe; it goes even to an unsubscribed address, who asked for it (decision 120).
 	waitlistOffer: 'signup',
@@ -64,7 +69,7 @@ export const carriesUnsubscribe = (kind: EmailKind): boolean =>
 	EMAIL_CLASSES[EMAIL_KINDS[kind]].unsubscribe
 
 /**
- * The kinds never sent to an address that unsubscribed: `sendListEmail` (models/email-preferences)
+ * The news kinds, never sent to an address that unsubscribed: `sendListEmail` (models/email-preferences)
  * checks before writing one, and unsubscribing cancels those still waiting in the outbox.
  */
 export const LIST_KINDS = (Object.keys(EMAIL_KINDS) as EmailKind[]).filter(

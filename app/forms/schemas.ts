@@ -330,7 +330,9 @@ export const adminLeadEraseSchema = z.object({
 
 /** The e-mail preferences page (docs/decisions/109): everything off, or on again. */
 export const emailPreferencesSchema = z.object({
-	intent: z.enum(['unsubscribe', 'resubscribe'], {
+	intent: z.enum(['unsubscribe', 'resubscribe', 'stop-reminders', 'resume-reminders'], {
 		errorMap: () => ({ message: MESSAGES.emailPreferencesChoice }),
 	}),
+	// The event whose reminders stop or resume (docs/decisions/149); checked against the list.
+	event: z.string().max(100).optional(),
 })

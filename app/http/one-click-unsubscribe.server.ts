@@ -7,13 +7,13 @@
  * token names. Any other post there (a forged or missing token) is a form post like any other.
  */
 import type { Request } from 'express'
-import { getConfig } from '~/config.server'
-import { verifyUnsubscribeToken } from '~/models/links/signed-token.server'
 import { ONE_CLICK_PATH } from '~/models/preferences/preferences.server'
+import { preferencesLinkOwner } from '~/models/preferences/reminder-stops.server'
 
 export function isOneClickUnsubscribe(req: Pick<Request, 'method' | 'path' | 'originalUrl'>) {
 	if (req.method !== 'POST' || req.path !== ONE_CLICK_PATH) return false
 	// As the route reads it: the first `token` of the query.
 	const token = new URL(req.originalUrl, 'http://site.invalid').searchParams.get('token')
-	return verifyUnsubscribeToken(token, getConfig().SESSION_SECRET) !== null
+	// News's, or an event's e-mails' (which stops that event's reminders: decision 149).
+	return preferencesLinkOwner(token) !== null
 }

@@ -18,7 +18,10 @@ import {
 	calendarSyncJob,
 	syncCalendars,
 } from '~/models/events/calendar-updates.server'
-import { saveLead } from '~/models/leads/leads.server'
+import { eventReminderJob } from '~/models/events/reminder-job.server'
+import { saveLead, signUp as signUpThroughForm } from '~/models/leads/leads.server'
+import { unsubscribe } from '~/models/preferences/preferences.server'
+import { stopReminders } from '~/models/preferences/reminder-stops.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'
@@ -30,6 +33,10 @@ const fixture = await vi.hoisted(async () => {
 		[
 			session('moved', '2030-06-10T17:00:00.000Z', '2030-06-10T19:00:00.000Z'),
 			session('dropped', '2030-06-11T17:00:00.000Z', '2030-06-11T19:00:00.000Z'),
+			session('raced', '2030-06-12T17:00:00.000Z', '2030-06-12T19:00:00.000Z'),
+			session('brought-forward', '2030-06-20T17:00:00.000Z', '2030-06-20T19:00:00.000Z'),
+			session('postponed', '2030-06-21T17:00:00.000Z', '2030-06-21T19:00:00.000Z'),
+			session('kept-promise', '2030-06-22T17:00:00.000Z', '2030-06-22T19:00:00.000Z'),
 		] satisfies SiteEvent[]
 	return { original, events: original() }
 })
@@ -98,6 +105,34 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 				calendar: attachedCalendar(mail.raw),
 			}
 		})
+	/** A sign-up through the site: its confirmation carries the calendar file as content is now. */
+	const signUpOnSite = (email: string, session: string) =>
+		signUpThroughForm(suite.database.db, {
+			email,
+			list: 'workshop',
+			firstName: 'Ada',
+			attribution: direct,
+			workshopSession: session,
+			confirmed: true,
+			origin: ORIGIN,
+		})
+	/** The reminders job's turn on its own clock (`at`), as a worker runs it; then delivery. */
+	const reminderTurn = async (at: Date) => {
+		await ensurePeriodicJob(suite.database.db, 'reminders.send')
+		await jobsDueNow(suite.database)
+		await runDueJobs({
+			db: suite.database.db,
+			definitions: [
+				...jobDefinitions(suite.database.db).filter(
+					(job) => job.kind !== 'reminders.send' && job.kind !== 'calendar.sync',
+				),
+				eventReminderJob(suite.database.db, () => at),
+			],
+			lockSeconds: 60,
+		})
+		await drainJobs(suite.database)
+	}
+	const subjectsTo = (email: string) => mailTo(email).map((mail) => mail.subject)
 	const line = (ics: string, name: string) =>
 		ics.split('\r\n').find((entry) => entry.startsWith(`${name}:`))
 
@@ -172,5 +207,94 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 		expect(line(firm.calendar, 'STATUS')).toBe('STATUS:CONFIRMED')
 		expect(line(firm.calendar, 'SEQUENCE')).toBe('SEQUENCE:3')
 		expect(await calendarSequence(suite.database.db, 'moved')).toBe(3)
+	})
+
+	test('someone who signed up after the date moved, before the job noticed, gets no Changed notice; who had the old date does', async () => {
+		await signUpOnSite('had-old@example.com', 'raced')
+		await turn()
+		eventOf('raced').start = '2030-06-19T17:00:00.000Z'
+		eventOf('raced').end = '2030-06-19T19:00:00.000Z'
+		// The new build serves the new date at once; the job looks minutes later.
+		await signUpOnSite('after-move@example.com', 'raced')
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		await turn()
+		await turn()
+		expect(subjectsTo('had-old@example.com')).toEqual([
+			"You're signed up for the free workshop",
+			'Changed: The test workshop',
+		])
+		expect(subjectsTo('after-move@example.com')).toEqual(["You're signed up for the free workshop"])
+		expect(line(mailTo('after-move@example.com')[0]!.calendar, 'DTSTART')).toBe(
+			'DTSTART:20300619T170000Z',
+		)
+	})
+
+	test('a date brought forward into the reminder’s hour sends the Changed notice before the reminder, even when the reminders job is the first to run', async () => {
+		await signUpOnSite('soon@example.com', 'brought-forward')
+		await turn()
+		eventOf('brought-forward').start = '2030-06-13T17:00:00.000Z'
+		eventOf('brought-forward').end = '2030-06-13T19:00:00.000Z'
+		await reminderTurn(new Date('2030-06-13T16:30:00.000Z'))
+		// The reminder waits for the notice to leave: the job's next turn, a minute later, sends it.
+		expect(subjectsTo('soon@example.com')).toEqual([
+			"You're signed up for the free workshop",
+			'Changed: The test workshop',
+		])
+		await reminderTurn(new Date('2030-06-13T16:31:00.000Z'))
+		expect(subjectsTo('soon@example.com')).toEqual([
+			"You're signed up for the free workshop",
+			'Changed: The test workshop',
+			'Starting within the hour: The test workshop',
+		])
+		// The calendar job's turn after it has nothing left to tell.
+		await turn()
+		expect(subjectsTo('soon@example.com')).toHaveLength(3)
+	})
+
+	test('a date postponed after its day-before reminder went out gets its reminders again at the new time, as the Changed notice promises', async () => {
+		await signUpOnSite('postponed@example.com', 'postponed')
+		await turn()
+		await reminderTurn(new Date('2030-06-20T21:00:00.000Z'))
+		eventOf('postponed').start = '2030-06-28T17:00:00.000Z'
+		eventOf('postponed').end = '2030-06-28T19:00:00.000Z'
+		await turn()
+		await reminderTurn(new Date('2030-06-27T21:00:00.000Z'))
+		await reminderTurn(new Date('2030-06-28T16:30:00.000Z'))
+		const mails = mailTo('postponed@example.com')
+		expect(mails.map((mail) => mail.subject)).toEqual([
+			"You're signed up for the free workshop",
+			'Reminder: The test workshop starts within a day',
+			'Changed: The test workshop',
+			'Reminder: The test workshop starts within a day',
+			'Starting within the hour: The test workshop',
+		])
+		expect(mails[3]!.raw).toContain('28 June 2030')
+	})
+
+	test('a Changed notice promises reminders to who still gets them, an address unsubscribed from news included, and none to who stopped them', async () => {
+		await signUp('no-news@example.com', 'kept-promise')
+		await signUp('no-reminders@example.com', 'kept-promise')
+		await turn()
+		await unsubscribe(suite.database.db, 'no-news@example.com')
+		await stopReminders(suite.database.db, 'no-reminders@example.com', 'kept-promise')
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		eventOf('kept-promise').start = '2030-06-29T17:00:00.000Z'
+		eventOf('kept-promise').end = '2030-06-29T19:00:00.000Z'
+		await turn()
+		const [told] = mailTo('no-news@example.com')
+		expect(told!.subject).toBe('Changed: The test workshop')
+		expect(told!.raw).toContain('Your reminders come at the new time')
+		expect(told!.raw).toContain('Stop reminders for this event or manage your e-mail preferences')
+		const [stopped] = mailTo('no-reminders@example.com')
+		expect(stopped!.subject).toBe('Changed: The test workshop')
+		expect(stopped!.raw).not.toContain('Your reminders come')
+		expect(stopped!.raw).toContain('You stopped the reminders of this event, so none come')
+		// And the promise holds: the day before the new date, only the first gets a reminder.
+		await reminderTurn(new Date('2030-06-28T21:00:00.000Z'))
+		expect(subjectsTo('no-news@example.com')).toEqual([
+			'Changed: The test workshop',
+			'Reminder: The test workshop starts within a day',
+		])
+		expect(subjectsTo('no-reminders@example.com')).toEqual(['Changed: The test workshop'])
 	})
 })

@@ -20,15 +20,16 @@ import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
 import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { refundOrder } from '~/models/checkout/order-actions.server'
-import {
-	eventReminderJob,
-	isRegistered,
-	reminderDue,
-	sendDueReminders,
-} from '~/models/events/reminders.server'
+import { eventReminderJob } from '~/models/events/reminder-job.server'
+import { isRegistered, reminderDue, sendDueReminders } from '~/models/events/reminders.server'
 import { saveLead } from '~/models/leads/leads.server'
-import { verifyJoinToken } from '~/models/links/signed-token.server'
-import { resubscribe, unsubscribe } from '~/models/preferences/preferences.server'
+import {
+	verifyJoinToken,
+	verifyRemindersToken,
+	verifyUnsubscribeToken,
+} from '~/models/links/signed-token.server'
+import { unsubscribe } from '~/models/preferences/preferences.server'
+import { resumeReminders, stopReminders } from '~/models/preferences/reminder-stops.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process'
@@ -205,17 +206,76 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		])
 	})
 
-	test('an unsubscribed registrant gets no reminder; once they resubscribe, the next turn sends it', async () => {
+	test('unsubscribing from news stops no reminder: an unsubscribed registrant still gets the reminder with their joining link, whose one-click link is the event’s', async () => {
 		await signUp('quiet@example.com', 'session-e')
 		await signUp('Loud@example.com', 'session-e')
 		await unsubscribe(suite.database.db, 'Quiet+x@Example.com')
 		now = hoursBefore('session-e', 10)
 		await turn()
-		expect(reminders('quiet@example.com')).toHaveLength(0)
-		expect(reminders('loud@example.com')).toHaveLength(1)
-		await resubscribe(suite.database.db, 'quiet@example.com')
+		for (const email of ['quiet@example.com', 'loud@example.com']) {
+			const [mail, ...more] = reminders(email)
+			expect(more, email).toHaveLength(0)
+			expect(mail!.subject).toBe('Reminder: The test workshop starts within a day')
+			expect(verifyJoinToken(joinTokenIn(mail!.raw), getConfig().SESSION_SECRET)).toMatchObject({
+				ok: true,
+				eventId: 'session-e',
+			})
+			// The one-click link and the footer are this event's: they stop its reminders, not news.
+			const oneClick =
+				/^List-Unsubscribe:\s*<https:\/\/site\.test\/unsubscribe\?token=([^>]+)>/m.exec(
+					mail!.raw.replace(/\r?\n[ \t]+/g, ''),
+				)?.[1]
+			const secret = getConfig().SESSION_SECRET
+			expect(verifyRemindersToken(decodeURIComponent(oneClick!), secret)).toEqual({
+				email,
+				eventId: 'session-e',
+			})
+			expect(verifyUnsubscribeToken(decodeURIComponent(oneClick!), secret)).toBeNull()
+			expect(mail!.raw).toContain('Stop reminders for this event or manage your e-mail preferences')
+		}
+	})
+
+	test('stopping the reminders of one event stops that event’s only, gives up one still waiting, and resuming them brings the next', async () => {
+		await signUp('chooser@example.com', 'session-e')
+		await saveLead(suite.database.db, {
+			email: 'chooser@example.com',
+			list: 'day_event',
+			attribution: direct,
+			confirmed: true,
+		})
+		now = hoursBefore('session-e', 0.9)
+		await ensurePeriodicJob(suite.database.db, 'reminders.send')
+		await jobsDueNow(suite.database)
+		await runDueJobs(worker())
+		// The hour's reminder is written; the person stops this event's reminders before it leaves.
+		await stopReminders(suite.database.db, 'Chooser+x@example.com', 'session-e')
+		await drainJobs(suite.database)
+		expect(reminders('chooser@example.com')).toHaveLength(0)
+		const [givenUp] = await suite.database.db
+			.select()
+			.from(outbox)
+			.where(eq(outbox.toAddress, 'chooser@example.com'))
+		expect(givenUp).toMatchObject({
+			sentAt: null,
+			lastError: 'The recipient stopped these reminders',
+		})
+		// The day's reminders, another event, still come.
+		now = hoursBefore('the-day', 10)
 		await turn()
-		expect(reminders('quiet@example.com')).toHaveLength(1)
+		expect(reminders('chooser@example.com').map((mail) => mail.subject)).toEqual([
+			'Reminder: The test day starts within a day',
+		])
+		// Stopped, then resumed: the next turn sends the one due.
+		await stopReminders(suite.database.db, 'chooser@example.com', 'the-day')
+		now = hoursBefore('the-day', 0.5)
+		await turn()
+		expect(reminders('chooser@example.com')).toHaveLength(1)
+		await resumeReminders(suite.database.db, 'chooser@example.com', 'the-day')
+		await turn()
+		expect(reminders('chooser@example.com').map((mail) => mail.subject)).toEqual([
+			'Reminder: The test day starts within a day',
+			'Starting within the hour: The test day',
+		])
 	})
 
 	test('a reminder the mail server did not take before the start is given up, not sent late', async () => {

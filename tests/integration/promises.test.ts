@@ -226,8 +226,13 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	// What we do not send (decisions 109, 120, 122).
 	{
 		file: 'app/routes/account/email-preferences.tsx',
-		says: 'we send this address no reminders, messages or news',
-		proof: ['tests/integration/event-reminders.test.ts', 'an unsubscribed registrant gets'],
+		says: 'we send this address no messages from the course team or news',
+		proof: ['tests/integration/email-preferences.test.ts', 'unsubscribing gives up list messages'],
+	},
+	{
+		file: 'app/routes/account/email-preferences.tsx',
+		says: 'we send you none for this event',
+		proof: ['tests/integration/event-reminders.test.ts', 'stopping the reminders of one event'],
 	},
 	{
 		file: 'content/legal/privacy-policy.mdx',

@@ -7,10 +7,11 @@
  * check and the rate limit (server.ts): it opens nothing but that path with a token we signed.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createUnsubscribeToken } from '~/models/links/signed-token.server'
+import { createRemindersToken, createUnsubscribeToken } from '~/models/links/signed-token.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { honeypotFields } from '../support/raw-http'
 import { queueSettled, type RunningServer, startServer } from '../support/server'
+import { workshopSessions } from '../support/site-events'
 
 const SECRET = 'unsubscribe-suite-secret-0123456789abcdef'
 const SITE = 'https://courses.example'
@@ -23,12 +24,15 @@ function headerOf(raw: string, name: string): string | undefined {
 }
 
 const tokenFor = (email: string) => encodeURIComponent(createUnsubscribeToken(email, SECRET))
+/** The link in an event's e-mails: its reminders, for this address (docs/decisions/149). */
+const eventTokenFor = (email: string, eventId: string) =>
+	encodeURIComponent(createRemindersToken({ email, eventId }, SECRET))
 
 /** The state the preferences page shows for the link's address. */
 async function stateOf(server: RunningServer, token: string) {
 	const html = await (await fetch(`${server.url}/email-preferences?token=${token}`)).text()
-	if (html.includes('You are unsubscribed')) return 'unsubscribed'
-	if (html.includes('You get our e-mails')) return 'subscribed'
+	if (html.includes('You are unsubscribed from news')) return 'unsubscribed'
+	if (html.includes('You get our news')) return 'subscribed'
 	throw new Error(`The preferences page shows no state:\n${html.slice(0, 500)}`)
 }
 
@@ -100,7 +104,7 @@ describe('unsubscribe', () => {
 		expect(page.headers.get('cache-control')).toBe('private, no-store')
 		const html = await page.text()
 		expect(html).toContain('scanned@example.com')
-		expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Unsubscribe from all e-mails<\/button>/)
+		expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Unsubscribe from news<\/button>/)
 		expect(html).toContain('<meta name="robots" content="noindex"/>')
 		expect(await stateOf(server, token)).toBe('subscribed')
 	})
@@ -145,7 +149,7 @@ describe('unsubscribe', () => {
 		expect(await stateOf(server, tokenFor('tagged+other@example.com'))).toBe('unsubscribed')
 	})
 
-	test('after unsubscribing, signing up again still confirms, says nothing more follows and links resubscribing', async () => {
+	test('after unsubscribing, signing up again still confirms, says no news follows and links resubscribing', async () => {
 		await oneClick(server, tokenFor('came.back@example.com'))
 		const mail = await signUp('/', 'came.back@example.com')
 		expect(headerOf(mail.raw, 'List-Unsubscribe')).toBe(
@@ -153,7 +157,7 @@ describe('unsubscribe', () => {
 		)
 		const body = decodedMail(mail.raw)
 		expect(body).toContain("You're on the list for AI Driven Dev")
-		expect(body).toContain('You unsubscribed from our e-mails earlier, so no reminders or news')
+		expect(body).toContain('You unsubscribed from our news earlier, so none follows')
 		expect(body).toContain('Resubscribe or manage your e-mail preferences')
 		// A sign-up form does not resubscribe: anyone can type anyone's address into it.
 		expect(await stateOf(server, tokenFor('came.back@example.com'))).toBe('unsubscribed')
@@ -169,10 +173,10 @@ describe('unsubscribe', () => {
 			})
 		const unsubscribed = await press('unsubscribe')
 		expect(unsubscribed.status).toBe(200)
-		expect(await unsubscribed.text()).toContain('You are unsubscribed')
+		expect(await unsubscribed.text()).toContain('You are unsubscribed from news')
 		expect(await stateOf(server, token)).toBe('unsubscribed')
 		const resubscribed = await press('resubscribe')
-		expect(await resubscribed.text()).toContain('You get our e-mails')
+		expect(await resubscribed.text()).toContain('You get our news')
 		expect(await stateOf(server, token)).toBe('subscribed')
 		const unknown = await press('delete-everything')
 		expect(unknown.status).toBe(400)
@@ -218,6 +222,43 @@ describe('unsubscribe', () => {
 		const json = await oneClick(server, token, { type: 'application/json', body: '{"a":' })
 		expect(json.status).toBe(400)
 		expect(await stateOf(server, token)).toBe('subscribed')
+	})
+
+	test('an event e-mail’s one-click link stops that event’s reminders only: the address still gets news, and the page shows both', async () => {
+		const session = workshopSessions()[0]!
+		const token = eventTokenFor('both@example.com', session.id)
+		const stopped = await oneClick(server, token)
+		expect(stopped.status).toBe(200)
+		expect(await stopped.text()).toBe(
+			'Stopped: this address gets no more reminders of this event. Our other e-mails are unchanged.',
+		)
+		// The same page as the news link's: news on, this event's reminders stopped.
+		expect(await stateOf(server, token)).toBe('subscribed')
+		expect(await stateOf(server, tokenFor('both@example.com'))).toBe('subscribed')
+		const html = await (await fetch(`${server.url}/email-preferences?token=${token}`)).text()
+		expect(html).toContain('Reminders stopped: we send you none for this event.')
+		expect(html).toMatch(/>Resume reminders<span class="sr-only">/)
+	})
+
+	test('the page’s buttons stop and resume an event’s reminders; an event not the address’s is a 400 next to the form, and changes nothing', async () => {
+		const session = workshopSessions()[0]!
+		const token = tokenFor('toggles@example.com')
+		await oneClick(server, eventTokenFor('toggles@example.com', session.id))
+		const press = (body: Record<string, string>) =>
+			fetch(`${server.url}/email-preferences?token=${token}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+				body: new URLSearchParams(body),
+			})
+		const resumed = await press({ intent: 'resume-reminders', event: session.id })
+		expect(resumed.status).toBe(200)
+		// Resumed, and the address is signed up for none: the event leaves the page.
+		expect(await resumed.text()).toContain('This address is signed up for no event to come.')
+		for (const event of ['not-an-event', session.id, '']) {
+			const refused = await press({ intent: 'stop-reminders', event })
+			expect(refused.status, event).toBe(400)
+			expect(await refused.text()).toContain('Choose one of the events listed on this page.')
+		}
 	})
 
 	test('receipts stay without unsubscribe: no message but the sign-ups’ carries the header', async () => {

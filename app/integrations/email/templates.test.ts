@@ -4,6 +4,7 @@ import {
 	courseSignupConfirmation,
 	dayEventConfirmation,
 	type EmailEvent,
+	eventChanged,
 	lateRefund,
 	ownerMessage,
 	passAssigned,
@@ -12,6 +13,7 @@ import {
 	passRefunded,
 	receipt,
 	refundNotice,
+	reminderDayBefore,
 	type UnsubscribeLinks,
 	workshopConfirmation,
 } from './templates'
@@ -234,17 +236,52 @@ describe('e-mail templates', () => {
 		}
 	})
 
-	test('to an address that unsubscribed before, a sign-up confirmation says nothing more follows and links resubscribing', async () => {
+	test('to an address unsubscribed from news, a sign-up confirmation says no news follows, never that its reminders will not, and links resubscribing', async () => {
 		const mail = await workshopConfirmation({
 			siteUrl: 'https://site.test',
 			workshop: 'W',
 			unsubscribe: { ...unsubscribe, unsubscribed: true },
 		})
 		expect(mail.text).toContain(
-			'You unsubscribed from our e-mails earlier, so no reminders or news follow this one unless you resubscribe.',
+			'You unsubscribed from our news earlier, so none follows unless you resubscribe; what you sign up for still reaches you.',
 		)
+		expect(mail.text).not.toMatch(/no reminders/i)
 		expect(mail.text).toContain(
 			`Resubscribe or manage your e-mail preferences ${unsubscribe.preferencesUrl}`,
+		)
+	})
+
+	test('an event’s e-mails offer to stop this event’s reminders; a Changed notice promises reminders only to who still gets them', async () => {
+		const event = {
+			title: 'Free workshop',
+			when: 'Thursday, 10 December 2026, 18:00–20:00',
+			zoneName: 'CET',
+			calendarUrl: 'https://site.test/calendar/w.ics',
+			googleCalendarUrl: 'https://calendar.google.com/x',
+		}
+		const links = (remindersStopped: boolean) => ({
+			preferencesUrl: 'https://site.test/email-preferences?token=r.s',
+			oneClickUrl: 'https://site.test/unsubscribe?token=r.s',
+			event: { remindersStopped },
+		})
+		const pageUrl = 'https://site.test/workshop'
+		const reminder = await reminderDayBefore({
+			event,
+			joinUrl: 'https://site.test/join?token=j.s',
+			pageUrl,
+			unsubscribe: links(false),
+		})
+		expect(reminder.listUnsubscribe).toBe('https://site.test/unsubscribe?token=r.s')
+		expect(reminder.text).toContain(
+			'Stop reminders for this event or manage your e-mail preferences https://site.test/email-preferences?token=r.s',
+		)
+		const told = await eventChanged({ event, pageUrl, unsubscribe: links(false) })
+		expect(told.text).toContain('Your reminders come at the new time')
+		const stopped = await eventChanged({ event, pageUrl, unsubscribe: links(true) })
+		expect(stopped.text).not.toContain('Your reminders come')
+		expect(stopped.text).toContain('You stopped the reminders of this event, so none come')
+		expect(stopped.text).toContain(
+			'Resume them or manage your e-mail preferences https://site.test/email-preferences?token=r.s',
 		)
 	})
 

@@ -41,8 +41,13 @@ export type UnsubscribeLinks = {
 	preferencesUrl: string
 	/** What a mail client POSTs to (RFC 8058), in the List-Unsubscribe header. */
 	oneClickUrl: string
-	/** The address unsubscribed before: a sign-up's confirmation says that no more mail follows. */
+	/** The address unsubscribed from news before: a sign-up's confirmation says none follows. */
 	unsubscribed?: boolean
+	/**
+	 * On an event's e-mails (reminders, change notices; decision 149): both links are that event's,
+	 * the one-click one stops its reminders only; whether the person stopped them already.
+	 */
+	event?: { remindersStopped: boolean }
 }
 
 /** An event as a message shows it: the date in its zone, and its calendar links. */
@@ -119,10 +124,21 @@ function Layout({
 					{children}
 					<Hr style={{ borderColor: colors.rule, margin: '32px 0 16px' }} />
 					<Text style={footnote}>{COURSE_NAME}</Text>
-					{unsubscribe ? (
+					{unsubscribe?.event ? (
+						<Text style={footnote}>
+							{unsubscribe.event.remindersStopped
+								? 'You stopped the reminders of this event, so none follow.'
+								: `You get this e-mail because this address signed up for this event at ${COURSE_NAME}.`}{' '}
+							<A href={unsubscribe.preferencesUrl}>
+								{unsubscribe.event.remindersStopped
+									? 'Resume them or manage your e-mail preferences'
+									: 'Stop reminders for this event or manage your e-mail preferences'}
+							</A>
+						</Text>
+					) : unsubscribe ? (
 						<Text style={footnote}>
 							{unsubscribe.unsubscribed
-								? 'You unsubscribed from our e-mails earlier, so no reminders or news follow this one unless you resubscribe.'
+								? 'You unsubscribed from our news earlier, so none follows unless you resubscribe; what you sign up for still reaches you.'
 								: `You get this e-mail because this address signed up at ${COURSE_NAME}.`}{' '}
 							<A href={unsubscribe.preferencesUrl}>
 								{unsubscribe.unsubscribed
@@ -1114,7 +1130,10 @@ export function eventChanged(data: EventChangeData): Promise<EmailContent> {
 			<P>Open the attached calendar file to update the entry in your calendar.</P>
 			<NextSteps
 				steps={[
-					'Your reminders come at the new time, the day before and an hour before the start, with your joining link.',
+					// Never a promise of reminders the person stopped (decision 149).
+					data.unsubscribe.event?.remindersStopped
+						? 'You stopped the reminders of this event, so none come; the link below this e-mail resumes them.'
+						: 'Your reminders come at the new time, the day before and an hour before the start, with your joining link.',
 				]}
 				links={[{ href: data.pageUrl, label: 'The event page' }]}
 			/>

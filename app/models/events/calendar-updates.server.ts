@@ -7,15 +7,18 @@
  * file an update (METHOD:REQUEST) or, for a cancelled event, a cancellation (METHOD:CANCEL),
  * each once (`event_update_notices`). The public file carries the same SEQUENCE.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { SiteEvent } from '~/content/site-content'
 import type { Db } from '~/db/client.server'
+import { outbox } from '~/db/schema-leads.server'
 import { eventUpdateNotices, eventVersions } from '~/db/schema-reminders.server'
+import { foldEmail } from '~/domain/email-address'
+import type { EmailAttachment } from '~/domain/email-attachment'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
-import { isUnsubscribed, unsubscribeLinks } from '~/models/preferences/preferences.server'
+import { eventMailLinks, stoppedReminders } from '~/models/preferences/reminder-stops.server'
 import { siteOrigin } from '~/site-origin.server'
 import {
 	type CalendarMethod,
@@ -81,7 +84,7 @@ async function calendarVersionRow(db: Db, eventId: string): Promise<Version> {
 
 /**
  * Tells one registrant of version `sequence` of the event, once: the notice row and the message
- * in one transaction. Sent to an unsubscribed address too (it did not unregister), saying so.
+ * in one transaction. Not news: it reaches an address unsubscribed from news (decision 149).
  */
 async function noticeOnce(
 	db: Db,
@@ -96,10 +99,12 @@ async function noticeOnce(
 		firstName: recipient.firstName,
 		event: emailEvent(event, origin),
 		pageUrl: `${origin}${eventPagePath(event)}`,
-		unsubscribe: unsubscribeLinks(
+		// Its promise of reminders, and its links, follow this person's choice for this event.
+		unsubscribe: eventMailLinks(
 			origin,
 			recipient.email,
-			await isUnsubscribed(db, recipient.email),
+			event.id,
+			(await stoppedReminders(db, recipient.email)).has(event.id),
 		),
 	}
 	const content = await (cancelled ? templates.eventCancelled(data) : templates.eventChanged(data))
@@ -143,6 +148,66 @@ async function noticeOnce(
 	})
 }
 
+/** What a calendar file says of its event: all of it but when and how it was sent. */
+function eventLines(ics: string): string {
+	return ics
+		.replace(/\r\n[ \t]/g, '')
+		.split('\r\n')
+		.filter((entry) => !/^(DTSTAMP|SEQUENCE|METHOD|ORGANIZER)[:;]/.test(entry))
+		.join('\n')
+}
+
+/**
+ * The mailboxes among `recipients` whose last calendar file of `event` (in the outbox: their
+ * confirmation, a pass's, an earlier notice) already shows it as it is now, and those that got
+ * none at all. A person who signed up after content moved the date, but before this job saw it,
+ * got the new date: "had the old date" is what their file said, not when they signed up.
+ */
+async function calendarsSent(
+	db: Db,
+	event: SiteEvent,
+	recipients: Recipient[],
+	origin: string,
+): Promise<{ current: Set<string>; sent: Set<string> }> {
+	const current = new Set<string>()
+	const sent = new Set<string>()
+	if (recipients.length === 0) return { current, sent }
+	const byAddress = new Map(
+		recipients.map((recipient) => [foldEmail(recipient.email), recipient] as const),
+	)
+	const filename = calendarFileName(event)
+	const rows = await db
+		.select({ to: outbox.toAddress, attachments: outbox.attachments })
+		.from(outbox)
+		.where(
+			and(
+				inArray(outbox.toAddress, [...byAddress.keys()]),
+				sql`${outbox.attachments} @> ${JSON.stringify([{ filename }])}::jsonb`,
+			),
+		)
+		.orderBy(asc(outbox.id))
+	const now = eventLines(eventCalendarFile(event, { origin }))
+	for (const row of rows) {
+		const recipient = byAddress.get(foldEmail(row.to))
+		const file = (row.attachments as EmailAttachment[] | null)?.find(
+			(attachment) => attachment.filename === filename,
+		)
+		if (!recipient || !file) continue
+		const key = mailboxOf(recipient.email).key
+		sent.add(key)
+		const lines = eventLines(file.content)
+		const theirs = hasJoiningLink(event)
+			? eventLines(
+					eventCalendarFile(event, { origin, joinLink: joinLink(event, recipient.email, origin) }),
+				)
+			: now
+		// The last file decides: a later one replaces what an earlier one said.
+		if (lines === theirs || lines === now) current.add(key)
+		else current.delete(key)
+	}
+	return { current, sent }
+}
+
 /**
  * Compares every event people sign up for with what their calendars were told, and tells each
  * registrant who had an earlier file of a change, once. Events over by `now` are left alone.
@@ -151,10 +216,14 @@ async function noticeOnce(
  */
 export async function syncCalendars(
 	db: Db,
-	{ now, origin }: { now: Date; origin: string },
+	{
+		now,
+		origin,
+		only = () => true,
+	}: { now: Date; origin: string; only?: (event: SiteEvent) => boolean },
 ): Promise<number> {
 	let written = 0
-	for (const event of eventsWithRegistrants()) {
+	for (const event of eventsWithRegistrants().filter(only)) {
 		if (Date.parse(event.end) <= now.getTime()) continue
 		const version = await currentVersion(db, event)
 		if (version.sequence === 0) continue
@@ -171,11 +240,23 @@ export async function syncCalendars(
 					)
 			).map((row) => row.key),
 		)
-		// Those who signed up after the change got the file as it is now with their confirmation.
-		const due = (await registrantsOf(db, event)).filter(
-			(recipient) =>
-				recipient.since < version.changedAt && !told.has(mailboxOf(recipient.email).key),
+		const untold = (await registrantsOf(db, event)).filter(
+			(recipient) => !told.has(mailboxOf(recipient.email).key),
 		)
+		const { current, sent } = await calendarsSent(db, event, untold, origin)
+		// Who had the old date: their last file says so; with no file kept, who signed up before
+		// the change was seen. Those already current are marked told, so they are looked up once.
+		const due: Recipient[] = []
+		for (const recipient of untold) {
+			const key = mailboxOf(recipient.email).key
+			if (sent.has(key) ? !current.has(key) : recipient.since < version.changedAt)
+				due.push(recipient)
+			else if (current.has(key))
+				await db
+					.insert(eventUpdateNotices)
+					.values({ eventId: event.id, sequence: version.sequence, mailboxKey: key })
+					.onConflictDoNothing()
+		}
 		for (const recipient of due)
 			if (await noticeOnce(db, event, version.sequence, recipient, origin)) written++
 	}

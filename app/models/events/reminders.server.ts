@@ -15,14 +15,21 @@ import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
-import { leads } from '~/db/schema-leads.server'
-import { eventReminders, type Reminder } from '~/db/schema-reminders.server'
-import { templates } from '~/integrations/email/index.server'
-import type { JobDefinition } from '~/jobs/run.server'
+import { leads, outbox } from '~/db/schema-leads.server'
+import {
+	eventReminders,
+	eventUpdateNotices,
+	eventVersions,
+	type Reminder,
+} from '~/db/schema-reminders.server'
+import { sendEmail, templates } from '~/integrations/email/index.server'
 import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
-import { sendListEmail, withoutUnsubscribed } from '~/models/preferences/preferences.server'
-import { siteOrigin } from '~/site-origin.server'
+import {
+	eventMailLinks,
+	mayGetReminders,
+	stoppedReminders,
+} from '~/models/preferences/reminder-stops.server'
 import { emailEvent, eventPagePath } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
 
@@ -151,45 +158,69 @@ export async function isRegistered(db: Db, event: SiteEvent, email: string): Pro
 async function remindOnce(
 	db: Db,
 	event: SiteEvent,
-	reminder: Reminder,
+	{ reminder, sequence }: { reminder: Reminder; sequence: number },
 	recipient: Recipient,
 	origin: string,
 ): Promise<boolean> {
 	const key = and(
 		eq(eventReminders.eventId, event.id),
+		eq(eventReminders.sequence, sequence),
 		eq(eventReminders.reminder, reminder),
 		eq(eventReminders.mailboxKey, mailboxOf(recipient.email).key),
 	)
 	return db.transaction(async (tx) => {
 		const [claimed] = await tx
 			.insert(eventReminders)
-			.values({ eventId: event.id, reminder, mailboxKey: mailboxOf(recipient.email).key })
+			.values({
+				eventId: event.id,
+				sequence,
+				reminder,
+				mailboxKey: mailboxOf(recipient.email).key,
+			})
 			.onConflictDoNothing()
 			.returning({ eventId: eventReminders.eventId })
 		if (!claimed) return false
+		// Stopped meanwhile (the page, or another e-mail's one-click link): nothing is kept, so
+		// someone who resumes them still gets the reminder.
+		if ((await stoppedReminders(tx, recipient.email)).has(event.id)) {
+			await tx.delete(eventReminders).where(key)
+			return false
+		}
 		const data = {
 			firstName: recipient.firstName,
 			event: emailEvent(event, origin),
 			joinUrl: joinLink(event, recipient.email, origin),
 			pageUrl: `${origin}${eventPagePath(event)}`,
+			unsubscribe: eventMailLinks(origin, recipient.email, event.id, false),
 		}
-		const queued = await sendListEmail(tx, {
+		const queued = await sendEmail(tx, {
 			to: recipient.email,
-			origin,
-			render: (unsubscribe) =>
-				reminder === 'day_before'
-					? templates.reminderDayBefore({ ...data, unsubscribe })
-					: templates.reminderHourBefore({ ...data, unsubscribe }),
+			...(await (reminder === 'day_before'
+				? templates.reminderDayBefore(data)
+				: templates.reminderHourBefore(data))),
 			// Never delivered once the event has started (a mail server down until then).
 			notAfter: new Date(event.start),
 		})
-		if (!queued) {
-			await tx.delete(eventReminders).where(key)
-			return false
-		}
 		await tx.update(eventReminders).set({ outboxId: queued.id }).where(key)
 		return true
 	})
+}
+
+/** The mailboxes with a change notice of the event still waiting for the mail server. */
+async function noticesOnTheirWay(db: Db, eventId: string): Promise<Set<string>> {
+	const rows = await db
+		.select({ key: eventUpdateNotices.mailboxKey })
+		.from(eventUpdateNotices)
+		.innerJoin(outbox, eq(outbox.id, eventUpdateNotices.outboxId))
+		.where(
+			and(
+				eq(eventUpdateNotices.eventId, eventId),
+				eq(outbox.transport, 'smtp'),
+				isNull(outbox.sentAt),
+				isNull(outbox.failedAt),
+			),
+		)
+	return new Set(rows.map((row) => row.key))
 }
 
 /**
@@ -205,18 +236,35 @@ export async function sendDueReminders(
 		let written = 0
 		const reminder = reminderDue(event, now)
 		if (!reminder) continue
-		const recipients = await withoutUnsubscribed(db, await registrantsOf(db, event))
+		// The reminder of the date as it is now: one sent before content moved it does not count
+		// (the change notice promised reminders at the new time).
+		const [version] = await db
+			.select({ sequence: eventVersions.sequence })
+			.from(eventVersions)
+			.where(eq(eventVersions.eventId, event.id))
+		const sequence = version?.sequence ?? 0
+		// Not news (decision 149): only stopping this event's reminders, or an erasure, stops them.
+		const recipients = await mayGetReminders(db, event.id, await registrantsOf(db, event))
 		const already = new Set(
 			(
 				await db
 					.select({ key: eventReminders.mailboxKey })
 					.from(eventReminders)
-					.where(and(eq(eventReminders.eventId, event.id), eq(eventReminders.reminder, reminder)))
+					.where(
+						and(
+							eq(eventReminders.eventId, event.id),
+							eq(eventReminders.sequence, sequence),
+							eq(eventReminders.reminder, reminder),
+						),
+					)
 			).map((row) => row.key),
 		)
+		const waiting = await noticesOnTheirWay(db, event.id)
 		for (const recipient of recipients) {
 			if (already.has(mailboxOf(recipient.email).key)) continue
-			if (await remindOnce(db, event, reminder, recipient, origin)) written++
+			// Sent next turn, once the change notice that moved the date has gone out before it.
+			if (waiting.has(mailboxOf(recipient.email).key)) continue
+			if (await remindOnce(db, event, { reminder, sequence }, recipient, origin)) written++
 		}
 		if (written > 0) log.info(`Reminders (${reminder}) of ${event.id}: ${written} written`)
 		total += written
@@ -228,18 +276,4 @@ export async function sendDueReminders(
 export function remindedEvent(id: string): SiteEvent | undefined {
 	const event = findEvent(id)
 	return event && hasJoiningLink(event) ? event : undefined
-}
-
-/** How often the job looks for due reminders: an "hour before" goes out within this of it. */
-const REMINDER_EVERY_SECONDS = 60
-
-/** The periodic job (app/job-worker.server.ts); `now` is the clock, a test's own in tests. */
-export function eventReminderJob(db: Db, now: () => Date = () => new Date()): JobDefinition {
-	return {
-		kind: 'reminders.send',
-		everySeconds: REMINDER_EVERY_SECONDS,
-		run: async () => {
-			await sendDueReminders(db, { now: now(), origin: siteOrigin() })
-		},
-	}
 }

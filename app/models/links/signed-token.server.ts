@@ -126,6 +126,38 @@ export function verifyUnsubscribeToken(
 }
 
 /**
+ * The link in an event's e-mails that stops that event's reminders for one address (decision
+ * 149): names the address and the event's id, and never expires, like the unsubscribe token (an
+ * e-mail read late must still stop what follows). It grants nothing but that address's choices.
+ */
+export function createRemindersToken(
+	claims: { email: string; eventId: string },
+	secret: string,
+): string {
+	checkLength(claims.email)
+	return seal({ e: foldEmail(claims.email), v: claims.eventId, p: 'reminders' }, secret)
+}
+
+/** The address and event a reminders token names, or null when it is not one we signed. */
+export function verifyRemindersToken(
+	token: string | null | undefined,
+	secret: string,
+): { email: string; eventId: string } | null {
+	const data = unseal(token, secret)
+	if (
+		data?.p !== 'reminders' ||
+		typeof data.e !== 'string' ||
+		data.e.length === 0 ||
+		data.e.length > EMAIL_MAX_LENGTH ||
+		typeof data.v !== 'string' ||
+		data.v.length === 0 ||
+		data.v.length > 100
+	)
+		return null
+	return { email: data.e, eventId: data.v }
+}
+
+/**
  * The joining link of an event for one registrant (docs/decisions/116): names the address and
  * the event's id, and expires when `expiresAt` (a day after the event ends) has passed. The page
  * it opens shows the event's joining link only while the address is still registered.

@@ -1,8 +1,10 @@
 /**
- * /email-preferences?token=… (docs/decisions/109): the page every list e-mail links to, signed
- * for its recipient, no sign-in. Opening it changes nothing (link scanners open every link); its
- * button unsubscribes the address from everything, or resubscribes it. A tampered or truncated
- * link is a 400 page that says so. Works without JavaScript.
+ * /email-preferences?token=… (docs/decisions/109, 149): the page every e-mail with unsubscribe
+ * links to, signed for its recipient, no sign-in. Opening it changes nothing (link scanners open
+ * every link). It shows both kinds: news, with a button that unsubscribes from news or
+ * resubscribes; and each event to come the address signed up for, with a button that stops or
+ * resumes that event's reminders. A link from an event's e-mail names that event too. A tampered
+ * or truncated link is a 400 page that says so. Works without JavaScript.
  */
 import { getFormProps } from '@conform-to/react'
 import {
@@ -23,12 +25,16 @@ import { SubmitButton } from '~/components/button'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { FormErrors } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
-import { verifyUnsubscribeToken } from '~/models/links/signed-token.server'
+import { type ReminderChoice, reminderChoices } from '~/models/events/reminder-choices.server'
 import { isUnsubscribed, resubscribe, unsubscribe } from '~/models/preferences/preferences.server'
+import {
+	preferencesLinkOwner,
+	resumeReminders,
+	stopReminders,
+} from '~/models/preferences/reminder-stops.server'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'
@@ -46,19 +52,25 @@ const INVALID_LINK =
 
 /** The address the link is signed for, or the 400 page that says the link did not work. */
 function addressOf(request: Request): string {
-	const token = new URL(request.url).searchParams.get('token')
-	const email = verifyUnsubscribeToken(token, getConfig().SESSION_SECRET)
-	if (!email) throw data({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
-	return email
+	const owner = preferencesLinkOwner(new URL(request.url).searchParams.get('token'))
+	if (!owner) throw data({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
+	return owner.email
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const email = addressOf(request)
+	const db = await getDb()
 	return data(
-		{ email, unsubscribed: await isUnsubscribed(await getDb(), email) },
+		{
+			email,
+			unsubscribed: await isUnsubscribed(db, email),
+			events: await reminderChoices(db, email, new Date()),
+		},
 		{ headers: PRIVATE },
 	)
 }
+
+const NOT_LISTED = 'Choose one of the events listed on this page.'
 
 export async function action({ request }: ActionFunctionArgs) {
 	const email = addressOf(request)
@@ -66,35 +78,91 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (submission.status !== 'success')
 		return data(submission.reply(), { status: 400, headers: PRIVATE })
 	const db = await getDb()
-	if (submission.value.intent === 'unsubscribe') await unsubscribe(db, email)
-	else await resubscribe(db, email)
+	const { intent, event } = submission.value
+	if (intent === 'unsubscribe') await unsubscribe(db, email)
+	else if (intent === 'resubscribe') await resubscribe(db, email)
+	else {
+		// Only an event this address signed up for, or stopped: nothing else is its to choose.
+		const listed = (await reminderChoices(db, email, new Date())).some(
+			(choice) => choice.eventId === event,
+		)
+		if (!event || !listed)
+			return data(submission.reply({ formErrors: [NOT_LISTED] }), {
+				status: 400,
+				headers: PRIVATE,
+			})
+		if (intent === 'stop-reminders') await stopReminders(db, email, event)
+		else await resumeReminders(db, email, event)
+	}
 	return data(submission.reply({ resetForm: true }), { headers: PRIVATE })
 }
 
 export default function EmailPreferences() {
-	const { email, unsubscribed } = useLoaderData<typeof loader>()
+	const { email, unsubscribed, events } = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
 	const [form] = useValidatedForm('emailPreferences', { id: 'email-preferences', lastResult })
 	return (
 		<LeadLayout>
 			<PageHeading title="Your e-mail preferences" lead={email} />
+			<FormErrors id={form.errorId} errors={form.errors} prominent />
+			<h2 className="mb-2 text-xl font-semibold">News</h2>
 			<p role="status" className="mb-4">
 				{unsubscribed
-					? 'You are unsubscribed: we send this address no reminders, messages or news.'
-					: 'You get our e-mails: the reminders of what you signed up for, messages from the course team and news.'}
+					? 'You are unsubscribed from news: we send this address no messages from the course team or news.'
+					: 'You get our news: messages from the course team and news.'}
 			</p>
-			<p className="mb-6 text-slate-700 dark:text-slate-300">
-				Receipts for what you buy, and the confirmation of a sign-up you make, reach you either way.
-			</p>
-			<Form method="post" {...getFormProps(form)} className="mb-10">
+			<Form method="post" {...getFormProps(form)} className="mb-8">
 				<input type="hidden" name="intent" value={unsubscribed ? 'resubscribe' : 'unsubscribe'} />
-				<FormErrors id={form.errorId} errors={form.errors} prominent />
-				<SubmitButton>{unsubscribed ? 'Resubscribe' : 'Unsubscribe from all e-mails'}</SubmitButton>
+				<SubmitButton>
+					{unsubscribed ? 'Resubscribe to news' : 'Unsubscribe from news'}
+				</SubmitButton>
 			</Form>
+			<h2 className="mb-2 text-xl font-semibold">Reminders of what you signed up for</h2>
+			<EventReminders events={events} />
+			<p className="mb-6 text-slate-700 dark:text-slate-300">
+				Unsubscribing from news stops no reminder. Receipts, the confirmation of a sign-up you make
+				and the notice of a change to an event you signed up for reach you either way.
+			</p>
 			<Link to="/" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
 				{t('backToHome')}
 			</Link>
 		</LeadLayout>
+	)
+}
+
+/** Each event to come with its reminders' state and the button that turns them off or on. */
+function EventReminders({ events }: { events: ReminderChoice[] }) {
+	if (events.length === 0)
+		return <p className="mb-4">This address is signed up for no event to come.</p>
+	return (
+		<ul className="mb-6 space-y-4">
+			{events.map((choice) => (
+				<li key={choice.eventId}>
+					<p className="font-semibold">{choice.title}</p>
+					<p className="mb-2">{choice.when}</p>
+					<p role="status" className="mb-2">
+						{choice.stopped
+							? 'Reminders stopped: we send you none for this event.'
+							: 'Reminders on: the day before and an hour before the start, with your joining link.'}
+					</p>
+					<Form method="post">
+						<input
+							type="hidden"
+							name="intent"
+							value={choice.stopped ? 'resume-reminders' : 'stop-reminders'}
+						/>
+						<input type="hidden" name="event" value={choice.eventId} />
+						<SubmitButton>
+							{choice.stopped ? 'Resume reminders' : 'Stop reminders'}
+							<span className="sr-only">
+								{' '}
+								of {choice.title}, {choice.when}
+							</span>
+						</SubmitButton>
+					</Form>
+				</li>
+			))}
+		</ul>
 	)
 }
 
