@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
-import { LOCAL_TIME, zonedTimeToUtc } from '../utils/zoned-time'
+import { LOCAL_TIME, zonedTimeToUtc } from '../domain/zoned-time'
 import { PLACEHOLDER_SELLER, type SiteContent } from './site-content'
 
 /** A content file under content/site/ that cannot be built. */

@@ -3,7 +3,7 @@
  * minute, with the exact UTC value beside it for a hover. Numbers only (no month names, no zone
  * abbreviations), so the server and every browser print the same text and hydration agrees.
  */
-import { zonedTimeToUtc } from '~/utils/zoned-time'
+import { zonedTimeToUtc } from './zoned-time'
 
 /** Whether `zone` is an IANA time zone this runtime knows (Intl refuses the others). */
 export function isTimeZone(zone: string): boolean {

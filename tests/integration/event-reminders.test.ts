@@ -24,10 +24,10 @@ import { eventReminderJob } from '~/models/events/reminder-job.server'
 import { isRegistered, reminderDue, sendDueReminders } from '~/models/events/reminders.server'
 import { saveLead } from '~/models/leads/leads.server'
 import {
-	verifyJoinToken,
 	verifyRemindersToken,
 	verifyUnsubscribeToken,
-} from '~/models/links/signed-token.server'
+} from '~/models/links/preference-tokens.server'
+import { verifyJoinToken } from '~/models/links/signed-token.server'
 import { unsubscribe } from '~/models/preferences/preferences.server'
 import { resumeReminders, stopReminders } from '~/models/preferences/reminder-stops.server'
 import { decodedMail } from '../fakes/smtp'

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import vnuJar from 'vnu-jar'
-import { createUnsubscribeToken } from '~/models/links/signed-token.server'
+import { createUnsubscribeToken } from '~/models/links/preference-tokens.server'
 import { type RunningServer, startServer } from '../support/server'
 
 // The e-mail preferences page opens with a link signed for one address (docs/decisions/109).

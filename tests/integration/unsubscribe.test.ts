@@ -7,7 +7,10 @@
  * check and the rate limit (server.ts): it opens nothing but that path with a token we signed.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createRemindersToken, createUnsubscribeToken } from '~/models/links/signed-token.server'
+import {
+	createRemindersToken,
+	createUnsubscribeToken,
+} from '~/models/links/preference-tokens.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { honeypotFields } from '../support/raw-http'
 import { queueSettled, type RunningServer, startServer } from '../support/server'

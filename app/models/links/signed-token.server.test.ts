@@ -1,16 +1,15 @@
 import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
+import { createUnsubscribeToken, verifyUnsubscribeToken } from './preference-tokens.server'
 import {
 	createJoinToken,
 	createLinkToken,
 	createToken,
-	createUnsubscribeToken,
 	LINK_PURPOSES,
 	verifyInvoiceLink,
 	verifyJoinToken,
 	verifyLinkToken,
 	verifyToken,
-	verifyUnsubscribeToken,
 } from './signed-token.server'
 
 const secret = 'a'.repeat(40)

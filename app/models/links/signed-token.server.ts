@@ -5,9 +5,8 @@
  * signature is an HMAC-SHA256 over it with a key derived from SESSION_SECRET. Nothing is stored:
  * a token is valid because it verifies and has not expired.
  *
- * An unsubscribe token (docs/decisions/109) names only the address and its purpose, and never
- * expires: the link in an old e-mail must still unsubscribe (it grants nothing but that address's
- * mail preferences). Changing SESSION_SECRET voids every token.
+ * The links to an address's mail choices are in `preference-tokens.server.ts`, the sealing under
+ * them all in `sealed.server.ts`. Changing SESSION_SECRET voids every token.
  *
  * A link to one thing (an invoice, an order, a waiting-list offer) is a link token
  * (`createLinkToken`, docs/decisions/127): one purpose, one subject, and an expiry where the
@@ -17,6 +16,7 @@ import crypto from 'node:crypto'
 import { foldEmail } from '~/domain/email-address'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
 import { LEAD_LISTS, type LeadList } from '~/forms/names'
+import { checkLength, seal, sign, unseal } from './sealed.server'
 
 export type TokenPurpose = 'signup' | 'confirm'
 
@@ -27,42 +27,6 @@ export type VerifyResult =
 	| { ok: false; reason: 'invalid' | 'expired' }
 
 export { TOKEN_MESSAGES } from '~/forms/messages'
-
-// One key per use: a token signed for links can never pass as a session cookie or vice versa.
-function keyFor(secret: string): Buffer {
-	return crypto.createHmac('sha256', secret).update('signed-links/v1').digest()
-}
-
-const sign = (payload: string, secret: string) =>
-	crypto.createHmac('sha256', keyFor(secret)).update(payload).digest('base64url')
-
-/** `data` as a token: its JSON, base64url, then the signature. */
-function seal(data: Record<string, unknown>, secret: string): string {
-	const payload = Buffer.from(JSON.stringify(data)).toString('base64url')
-	return `${payload}.${sign(payload, secret)}`
-}
-
-/** The data of a token whose signature verifies, else null. */
-function unseal(token: unknown, secret: string): Record<string, unknown> | null {
-	if (typeof token !== 'string' || token.length > 1024) return null
-	const [payload, signature, ...rest] = token.split('.')
-	if (!payload || !signature || rest.length > 0) return null
-	const expected = Buffer.from(sign(payload, secret))
-	const given = Buffer.from(signature)
-	if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null
-	try {
-		const data: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-		return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null
-	} catch {
-		return null
-	}
-}
-
-/** No address longer than SMTP carries ever goes into a link, or from one into the database. */
-function checkLength(email: string) {
-	if (email.trim().length > EMAIL_MAX_LENGTH)
-		throw new RangeError(`E-mail addresses are at most ${EMAIL_MAX_LENGTH} characters`)
-}
 
 export function createToken(
 	claims: { email: string; list: LeadList; purpose: TokenPurpose; ttlSeconds: number },
@@ -107,54 +71,6 @@ export function verifyToken(
 			expiresAt: new Date(data.x * 1000),
 		},
 	}
-}
-
-/** The link of an e-mail's unsubscribe and preferences pages, for `email` (normalised). */
-export function createUnsubscribeToken(email: string, secret: string): string {
-	checkLength(email)
-	return seal({ e: foldEmail(email), p: 'unsubscribe' }, secret)
-}
-
-/** The address an unsubscribe token names, or null when it is not one we signed. */
-export function verifyUnsubscribeToken(
-	token: string | null | undefined,
-	secret: string,
-): string | null {
-	const data = unseal(token, secret)
-	if (data?.p !== 'unsubscribe' || typeof data.e !== 'string') return null
-	return data.e.length > 0 && data.e.length <= EMAIL_MAX_LENGTH ? data.e : null
-}
-
-/**
- * The link in an event's e-mails that stops that event's reminders for one address (decision
- * 149): names the address and the event's id, and never expires, like the unsubscribe token (an
- * e-mail read late must still stop what follows). It grants nothing but that address's choices.
- */
-export function createRemindersToken(
-	claims: { email: string; eventId: string },
-	secret: string,
-): string {
-	checkLength(claims.email)
-	return seal({ e: foldEmail(claims.email), v: claims.eventId, p: 'reminders' }, secret)
-}
-
-/** The address and event a reminders token names, or null when it is not one we signed. */
-export function verifyRemindersToken(
-	token: string | null | undefined,
-	secret: string,
-): { email: string; eventId: string } | null {
-	const data = unseal(token, secret)
-	if (
-		data?.p !== 'reminders' ||
-		typeof data.e !== 'string' ||
-		data.e.length === 0 ||
-		data.e.length > EMAIL_MAX_LENGTH ||
-		typeof data.v !== 'string' ||
-		data.v.length === 0 ||
-		data.v.length > 100
-	)
-		return null
-	return { email: data.e, eventId: data.v }
 }
 
 /**

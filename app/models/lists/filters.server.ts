@@ -6,9 +6,9 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from '~/db/schema.server'
 import { UNDELIVERED_STATES } from '~/domain/delivery'
+import { startOfDayIn } from '~/domain/zoned-time'
 import { LEAD_LISTS } from '~/forms/names'
 import { hasControlCharacters } from '~/forms/text'
-import { startOfDayIn } from '~/utils/zoned-time'
 
 // Empty fields come through from a GET form: treat them as absent.
 const optional = <T extends z.ZodTypeAny>(schema: T) =>

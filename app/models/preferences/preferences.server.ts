@@ -18,7 +18,7 @@ import type { EmailAttachment } from '~/domain/email-attachment'
 import { LIST_KINDS } from '~/domain/email-kinds'
 import { type QueuedEmail, sendEmail } from '~/integrations/email/index.server'
 import type { EmailContent, UnsubscribeLinks } from '~/integrations/email/templates'
-import { createUnsubscribeToken } from '~/models/links/signed-token.server'
+import { createUnsubscribeToken } from '~/models/links/preference-tokens.server'
 import { mailboxOf } from './mailbox.server'
 
 /** The preferences page: a GET shows the state and a button, never changes it. */

@@ -15,7 +15,7 @@ import {
 	createRemindersToken,
 	verifyRemindersToken,
 	verifyUnsubscribeToken,
-} from '~/models/links/signed-token.server'
+} from '~/models/links/preference-tokens.server'
 import { mailboxOf } from './mailbox.server'
 import { ONE_CLICK_PATH, PREFERENCES_PATH } from './preferences.server'
 
