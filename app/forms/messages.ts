@@ -120,7 +120,7 @@ export const MESSAGES = {
 	waitlistUnknownAction: 'Choose offer or remove',
 
 	// The e-mail preferences page (docs/decisions/109).
-	emailPreferencesChoice: 'Choose unsubscribe or resubscribe',
+	emailPreferencesChoice: 'Choose one: news on or off, or an event’s reminders on or off',
 
 	// The owner's dashboard: coupons (docs/decisions/112).
 	couponCode: 'Use 1 to 64 letters, digits, - or _, starting with a letter or digit',

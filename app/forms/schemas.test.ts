@@ -227,7 +227,9 @@ describe('the validator registry', () => {
 		}
 		expect(parse('unsubscribe').status).toBe('success')
 		expect(parse('resubscribe').status).toBe('success')
-		expect(parse('delete').reply().error?.intent).toEqual(['Choose unsubscribe or resubscribe'])
+		expect(parse('delete').reply().error?.intent).toEqual([
+			'Choose one: news on or off, or an event’s reminders on or off',
+		])
 	})
 
 	test('every form has a schema', () => {

@@ -183,7 +183,9 @@ describe('unsubscribe', () => {
 		expect(await stateOf(server, token)).toBe('subscribed')
 		const unknown = await press('delete-everything')
 		expect(unknown.status).toBe(400)
-		expect(await unknown.text()).toContain('Choose unsubscribe or resubscribe')
+		expect(await unknown.text()).toContain(
+			'Choose one: news on or off, or an event’s reminders on or off',
+		)
 	})
 
 	test('a forged, cut, foreign or missing token is a clear 400 page, never a 500, and changes nothing', async () => {
