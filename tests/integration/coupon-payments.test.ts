@@ -66,6 +66,10 @@ describe.each(databaseBackends)('coupons at payment on $name', (backend) => {
 		const [notice, ...more] = await mail(`Your order ${second.id} is being refunded`)
 		expect(more).toEqual([])
 		expect(notice!.textBody).toContain('can be used once per buyer')
+		// A refund like any other (decision 150): its credit note, linked as in every refund e-mail.
+		expect(notice!.textBody).toMatch(
+			/Your credit note http:\/\/\S+\/invoice\/\S+ \(it takes the refunded amount off your invoice\)/,
+		)
 		expect(await mail(`Your receipt for order ${second.id}`)).toEqual([])
 
 		// Another buyer is not affected; running everything again refunds nobody twice.

@@ -674,6 +674,8 @@ export function lateRefund(data: {
 	testMode?: boolean
 	/** Why (docs/decisions/077, 112): the seats were taken, or the coupon could not be used. */
 	because?: 'seats-taken' | 'coupon-once-per-buyer' | 'coupon-used-up'
+	/** The refund's credit note, signed, once the refund is recorded (decisions 150, 152). */
+	creditNoteUrl?: string | null
 }): Promise<EmailContent> {
 	const amount = formatPrice(
 		toMajorUnits(data.totalMinor, data.currency),
@@ -702,6 +704,7 @@ export function lateRefund(data: {
 					the coupon.
 				</P>
 			)}
+			<CreditNoteLink url={data.creditNoteUrl} />
 			<NextSteps steps={['Refunds usually arrive within 5 to 10 business days.']} links={[]} />
 		</Layout>,
 	)

@@ -11,6 +11,8 @@ import { catalogItems, orders } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { type CouponRefusal, couponRefusalOf } from '~/models/coupons/use.server'
+import { restRefundId } from '../invoices/credit-note.server'
+import { creditNoteUrlOf } from '../invoices/query.server'
 
 /** A payment the site gave back by itself because the order's coupon could not be used. */
 export type AutomaticRefund = { because: CouponRefusal; amountMinor: number; currency: string }
@@ -56,6 +58,9 @@ export async function sendLateRefundNotice(tx: Tx, orderId: string): Promise<boo
 		totalMinor: claimed.amountMinor,
 		testMode: claimed.provider === provider.id && provider.testMode,
 		because: couponRefusalOf(claimed.failureReason) ?? 'seats-taken',
+		// Issued in the transaction that recorded the refund, before this (confirm.server.ts);
+		// none yet when the job tells the buyer before the provider has answered.
+		creditNoteUrl: await creditNoteUrlOf(tx, restRefundId(orderId)),
 	})
 	await sendEmail(tx, { to: claimed.email, ...content })
 	return true
