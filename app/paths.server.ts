@@ -28,13 +28,19 @@ export const BUILD_DIR = path.join(PROJECT_ROOT, 'build')
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'app', 'db', 'migrations')
 
 /**
- * The compiled content (scripts/build-content.js): content.json, site.json, images/. `npm run dev`
- * compiles its own copy under build/dev/ (docs/decisions/151): build/content is what `npm start`
- * serves and a deploy of build/ ships, so development never writes it.
+ * The compiled content (scripts/build-content.js): content.json, site.json, images/, read from
+ * beside the server that runs. `npm run dev` compiles its own copy under build/dev/ and runs its
+ * server from there (docs/decisions/151): build/content is what `npm start` serves and a deploy
+ * of build/ ships, so development never writes it. The production build run with
+ * NODE_ENV=development (as tests of development's rules do) reads the content it was built with.
  */
+const DEV_BUILD_DIR = path.join(BUILD_DIR, 'dev')
+const runningFromDevBuild =
+	process.argv[1] !== undefined &&
+	path.resolve(process.argv[1]).startsWith(DEV_BUILD_DIR + path.sep)
 export const CONTENT_BUILD_DIR = path.join(
-	BUILD_DIR,
-	process.env.NODE_ENV === 'development' ? 'dev/content' : 'content',
+	runningFromDevBuild ? DEV_BUILD_DIR : BUILD_DIR,
+	'content',
 )
 
 /** The invoice PDF's fonts (app/models/invoices/pdf.server.ts), read from the sources like the migrations. */

@@ -153,6 +153,12 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		says: 'on its way to the address you paid with',
 		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
 	},
+	// A payment refunded by its coupon's rule: the page says why, the e-mail follows (decision 152).
+	{
+		file: 'app/routes/checkout/checkout.processing.tsx',
+		says: 'on its way',
+		proof: ['tests/integration/coupon-payments.test.ts', 'one per buyer: the same mailbox paying'],
+	},
 	{
 		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
 		says: 'we e-mail every pass holder a reminder with the joining link',

@@ -48,9 +48,11 @@ export async function startServer(
 	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 	// The production server renders the header's pages once it listens (docs/decisions/154): a
 	// test starts once that is done, so no render of the warm-up counts in its figures. A server
-	// waiting for its database warms up only later; the development server (`scripts/dev.js`,
-	// `npm run dev`) never does.
-	const warmsUp = command ? !command.includes('dev') : script === 'build/server.js'
+	// waiting for its database warms up only later; a server in development
+	// (`npm run dev`, or NODE_ENV=development) never does.
+	const warmsUp =
+		env.NODE_ENV !== 'development' &&
+		(command ? !command.includes('dev') : script === 'build/server.js')
 	const port = await new Promise<number>((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output()}`)), 90_000)
 		const check = () => {
