@@ -71,6 +71,15 @@ const KEYED_COOKIES = Object.entries(COOKIE_RULES).flatMap(([name, rule]) =>
 	typeof rule === 'object' ? [[name, rule.key] as const] : [],
 )
 
+/**
+ * A Cookie header that makes the page cache render a request alone and store nothing: the
+ * checkouts cookie, empty (no page but the checkout's reads it). The warm-up at start sends it
+ * (decision 154), so it warms the process without deciding what the first visitors are served.
+ */
+export function uncachedCookieHeader(): string {
+	return `${cookies.checkouts.name}=`
+}
+
 /** Whether the request carries a cookie that makes the page this visitor's own. */
 export function hasPersonalCookie(cookieHeader: string | null): boolean {
 	if (!cookieHeader) return false

@@ -1,10 +1,15 @@
 import { isbot } from 'isbot'
 import { describe, expect, test } from 'vitest'
+import { hasPersonalCookie, uncachedCookieHeader } from './page-cache-key.server'
 import { WARM_UP_USER_AGENT, warmUpOrigin } from './warm-up.server'
 
 describe('the warm-up', () => {
 	test('renders what visitors get, not the document crawlers wait for', () => {
 		expect(isbot(WARM_UP_USER_AGENT)).toBe(false)
+	})
+
+	test('asks with a cookie the page cache renders alone and never stores', () => {
+		expect(hasPersonalCookie(uncachedCookieHeader())).toBe(true)
 	})
 
 	test('asks a wildcard listen address on loopback, any other as it is', () => {

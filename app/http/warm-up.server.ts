@@ -3,11 +3,13 @@
  * renders its first page three to four times slower than the next one (modules loaded on first
  * use, code not yet compiled, the database's first statements), and after a deploy that first
  * visitor is often the one who follows the launch e-mail. The pages are asked over loopback, as
- * a visitor would, so they take the visitors' path through every middleware and fill the page
- * cache for its few seconds.
+ * a visitor would, so they take the visitors' path through every middleware and the loaders; the
+ * page cache renders them without storing them, so what the first visitors are served is
+ * rendered for them (a sale made right after a start shows at once).
  */
 import { log } from '~/log.server'
 import { site } from '~/site'
+import { uncachedCookieHeader } from './page-cache-key.server'
 
 /** Not a crawler's agent (isbot): the warm-up renders the streamed page visitors get. */
 export const WARM_UP_USER_AGENT = 'Mozilla/5.0 (site warm-up at start)'
@@ -30,7 +32,7 @@ export async function warmUp(origin: string, paths: readonly string[] = navPaths
 	for (const path of paths) {
 		try {
 			const response = await fetch(new URL(path, origin), {
-				headers: { 'user-agent': WARM_UP_USER_AGENT },
+				headers: { 'user-agent': WARM_UP_USER_AGENT, cookie: uncachedCookieHeader() },
 				redirect: 'manual',
 			})
 			await response.arrayBuffer()

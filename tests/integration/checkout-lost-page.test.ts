@@ -248,6 +248,7 @@ describe.each(databaseBackends)('a payment page lost to a database failure on $n
 			.where(eq(orders.id, id))
 		await periodicTurn()
 		await expect(checkoutOffer(suite.database.db, id, 'http://site.test')).resolves.toEqual({
+			orderId: id,
 			link: orphan.url,
 		})
 		expect(await order(id)).toMatchObject({ status: 'pending', providerSessionId: orphan.id })
