@@ -132,7 +132,11 @@ function SeatCounters({ seats }: { seats: Offer['course']['seats'] }) {
 				aria-hidden="true"
 				className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
 			>
-				<div className="h-full bg-indigo-600" style={{ width: `${seats.percentTaken}%` }} />
+				<div
+					className="h-full bg-indigo-600"
+					style={{ width: `${seats.percentTaken}%` }}
+					data-testid="seat-bar"
+				/>
 			</div>
 		</div>
 	)
