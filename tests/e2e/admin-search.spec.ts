@@ -54,7 +54,7 @@ test('the owner finds a buyer by the start of their address and sees everything 
 		await expect(page.getByRole('heading', { name: 'Find anyone', level: 1 })).toBeVisible()
 
 		// Bad input: the message next to the box, and no results.
-		const box = page.getByLabel('Order id, pass id, e-mail or name')
+		const box = page.getByLabel('Order id, pass id, e-mail, name or company')
 		await box.fill('x'.repeat(254))
 		await box.evaluate((input: HTMLInputElement) => {
 			input.removeAttribute('maxlength')

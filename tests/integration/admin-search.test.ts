@@ -91,7 +91,7 @@ describe('find anyone, and a person’s page', () => {
 		expect(none.status).toBe(200)
 		expect(await none.text()).toContain('Nothing matches “no-such-person-anywhere”.')
 		const empty = await (await get('/admin/search?q=')).text()
-		expect(empty).toContain('Order id, pass id, e-mail or name')
+		expect(empty).toContain('Order id, pass id, e-mail, name or company')
 		expect(empty).not.toContain('Results for')
 	})
 

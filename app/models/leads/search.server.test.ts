@@ -27,6 +27,18 @@ describe.each(databaseBackends)(
 				[ORDER_ID],
 			)
 			await run(
+				`INSERT INTO orders (id, item_code, quantity, status, region, amount_minor, currency, email, customer_name, billing)
+			 VALUES ('Company_order_EEEEEEEEE', 'ai-driven-dev-preorder', 5, 'paid', 'GLOBAL', 100, 'USD', 'buyer@quantum.example', 'buyer@quantum.example', $1::jsonb)`,
+				[
+					JSON.stringify({
+						company: 'Quantum Widgets GmbH',
+						address: null,
+						country: 'DE',
+						vatNumber: null,
+					}),
+				],
+			)
+			await run(
 				`INSERT INTO passes (id, order_id, item_code, holder_name, holder_email)
 			 VALUES ($1, $2, 'ai-driven-development-day-pass', 'Charles Babbage', 'charles@example.net')`,
 				[PASS_ID, ORDER_ID],
@@ -92,6 +104,14 @@ describe.each(databaseBackends)(
 			expect(await emails('a')).toEqual(['ada@example.com', 'alan@example.com'])
 		})
 
+		test('the start of a company name a buyer gave at checkout, in any case, finds its buyer, named by the company', async () => {
+			for (const text of ['quant', 'QUANTUM WID', 'Quantum Widgets GmbH'])
+				expect((await findAnyone(database.db, text)).people, text).toEqual([
+					{ email: 'buyer@quantum.example', names: ['Quantum Widgets GmbH'], foundIn: ['orders'] },
+				])
+			expect(await emails('widgets')).toEqual([])
+		})
+
 		test('% and _ are taken literally, not as wildcards', async () => {
 			expect(await emails('under_')).toEqual(['under_score@example.com'])
 			expect(await emails('%')).toEqual([])
@@ -128,7 +148,7 @@ describe.each(databaseBackends)(
 		})
 
 		test('every statement can be answered from an index, never by reading a whole table', async () => {
-			for (const text of [ORDER_ID, 'ada@exa', 'ada', 'ada love']) {
+			for (const text of [ORDER_ID, 'ada@exa', 'ada', 'ada love', 'quantum wid']) {
 				const plans: string[] = []
 				await database.db.execute(sql`SET enable_seqscan = off`)
 				try {

@@ -1,8 +1,9 @@
 /**
  * Find anyone (issue 27, docs/decisions/114): the owner types an order id, a pass id, the start of
- * an e-mail address or the start of a name, and gets the order, the pass, and the people — one
- * per address — with where each was found. Every statement is a primary-key read or a prefix
- * range on an index of 0021_find_anyone.sql, walked in the index's order and cut after
+ * an e-mail address, of a name or of a company's name (issue 36, decision 157), and gets the
+ * order, the pass, and the people — one per address — with where each was found. Every statement
+ * is a primary-key read or a prefix range on an index of 0021_find_anyone.sql (the company's:
+ * 0046_owner_follow_ups.sql), walked in the index's order and cut after
  * SEARCH_LIMIT + 1 rows, so the answer costs the same at 100 orders as at 100,000: no statement
  * reads a table through. The ranges go to the database as one UNION ALL (one round trip).
  */
@@ -29,6 +30,8 @@ const lower = (column: PgColumn) => sql`lower(${column})`
 /** A full name's last word, as indexed: "Ada King Lovelace" is found by "lov" too. */
 const lastWord = (column: PgColumn) => sql`lower(split_part(${column}, ' ', -1))`
 const leadFullName = sql`lower(${leads.firstName} || ' ' || ${leads.lastName})`
+/** The company an order's buyer gave for the invoice at checkout (its billing details, 115). */
+const company = sql<string | null>`${orders.billing}->>'company'`
 const leadName = sql<
 	string | null
 >`nullif(concat_ws(' ', ${leads.firstName}, ${leads.lastName}), '')`
@@ -52,10 +55,10 @@ function prefixRange(
 	db: Db,
 	source: Source,
 	key: PgColumn | SQL,
-	range: { pattern: string; take: number; part: number },
+	range: { pattern: string; take: number; part: number; name?: SQL },
 ) {
 	const { pattern, take, part } = range
-	const shape = SHAPES[source]
+	const shape = { ...SHAPES[source], ...(range.name ? { name: range.name } : {}) }
 	return db
 		.select({
 			// Named, since the UNION's rows are read by these names.
@@ -77,8 +80,8 @@ export function searchStatements(db: Db, query: string) {
 	const pattern = prefixPattern(text)
 	const take = SEARCH_LIMIT + 1
 	let part = 0
-	const range = (source: Source, key: PgColumn | SQL) =>
-		prefixRange(db, source, key, { pattern, take, part: part++ })
+	const range = (source: Source, key: PgColumn | SQL, name?: SQL) =>
+		prefixRange(db, source, key, { pattern, take, part: part++, name })
 	// An address has no spaces and a name no @: each kind of text looks where it can be.
 	const byEmail = text.includes(' ')
 		? []
@@ -93,6 +96,8 @@ export function searchStatements(db: Db, query: string) {
 		: [
 				range('orders', lower(orders.customerName)),
 				range('orders', lastWord(orders.customerName)),
+				// A company is found by its start; the person found is its buyer, named by the company.
+				range('orders', sql`lower(${company})`, company),
 				range('passes', lower(passes.holderName)),
 				range('passes', lastWord(passes.holderName)),
 				...(text.includes(' ')

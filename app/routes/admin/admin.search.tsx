@@ -1,6 +1,6 @@
 /**
  * /admin/search?q=: find anyone (issue 27, docs/decisions/114). One box for an order id, a pass
- * id, the start of an e-mail address or of a name; a plain GET form, so it works without
+ * id, the start of an e-mail address, of a name or of a company (decision 157); a plain GET form, so it works without
  * JavaScript and its URL is the search. The query string is never logged (the access log keeps
  * the path only, decision 069) and each person found links to their page by an opaque reference,
  * not by address. Bad input (a control character, too long) is a 400 with its message next to
@@ -24,7 +24,7 @@ export { shouldRevalidate } from '~/utils/revalidate'
 export const meta = adminMeta('Find anyone')
 export const headers = () => ADMIN_HEADERS
 
-const LABEL = 'Order id, pass id, e-mail or name'
+const LABEL = 'Order id, pass id, e-mail, name or company'
 
 /** The box: trimmed, at most an address long, no control characters (decision 103). */
 const searchSchema = z
@@ -131,7 +131,7 @@ export default function AdminSearch() {
 						</p>
 					) : (
 						<p id="search-q-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-							An id exactly; an address or a name by its start, in any case.
+							An id exactly; an address, a name or a company by its start, in any case.
 						</p>
 					)}
 				</div>
