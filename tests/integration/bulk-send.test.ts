@@ -12,7 +12,7 @@ import { eq, isNotNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
-import { passes } from '~/db/schema.server'
+import { passes, waitlistEntries } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { bulkSendPace, bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
 import { leads, outbox } from '~/db/schema-leads.server'
@@ -22,9 +22,11 @@ import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
 import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { checkCourseOpening, courseOpening, openCourse } from '~/models/course/opening.server'
 import { eraseLead } from '~/models/leads/erase.server'
+import { audienceLabel } from '~/models/messages/audiences.server'
 import { runBulkSend, sendProgress } from '~/models/messages/bulk-send.server'
 import { previewMessage, sendMessage, sendTestMessage } from '~/models/messages/owner-sends.server'
 import { unsubscribe } from '~/models/preferences/preferences.server'
+import { waitlistLengths } from '~/models/waitlist/owner.server'
 import { recordListenPort } from '~/site-origin.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
@@ -136,6 +138,52 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 			sent: 2,
 			skipped: 0,
 		})
+	})
+
+	test('a message to the waiting list reaches everyone still waiting, once each, and passes over an unsubscribed one; unconfirmed, offered and removed entries are not in it', async () => {
+		await database.db.delete(waitlistEntries)
+		const tag = ++n
+		const at = (name: string) => `wl${tag}-${name}@example.com`
+		await database.db.insert(waitlistEntries).values([
+			{ itemCode: SEAT, email: at('first'), quantity: 2, region: 'GLOBAL', status: 'waiting' },
+			{
+				itemCode: 'ai-driven-development-day-pass',
+				email: at('first'),
+				quantity: 1,
+				region: 'GLOBAL',
+				status: 'waiting',
+			},
+			{ itemCode: SEAT, email: at('second'), quantity: 1, region: 'GLOBAL', status: 'waiting' },
+			{ itemCode: SEAT, email: at('gone'), quantity: 1, region: 'GLOBAL', status: 'waiting' },
+			{
+				itemCode: SEAT,
+				email: at('unconfirmed'),
+				quantity: 1,
+				region: 'GLOBAL',
+				status: 'unconfirmed',
+			},
+			{ itemCode: SEAT, email: at('offered'), quantity: 1, region: 'GLOBAL', status: 'offered' },
+			{ itemCode: SEAT, email: at('removed'), quantity: 1, region: 'GLOBAL', status: 'removed' },
+		])
+		await unsubscribe(database.db, at('gone'))
+		expect(audienceLabel('waitlist')).toBe(
+			'The waiting list: everyone still waiting for a seat or pass',
+		)
+		const draft = { subject: 'Seats soon', body: 'Hi', audience: 'waitlist' }
+		expect(await previewMessage(database.db, draft)).toMatchObject({ ok: true, count: 2 })
+		const outcome = await sendMessage(database.db, owner, { ...draft, expectedCount: 2 })
+		if (!outcome.ok) throw new Error('not sent')
+		await drainJobs(database)
+		expect(subjectsTo(at('first'))).toEqual(['Seats soon'])
+		expect(subjectsTo(at('second'))).toEqual(['Seats soon'])
+		for (const name of ['gone', 'unconfirmed', 'offered', 'removed'])
+			expect(subjectsTo(at(name))).toEqual([])
+		// The overview's length of each list counts the same people, and the seats they want.
+		expect(await waitlistLengths(database.db)).toEqual([
+			expect.objectContaining({ itemCode: SEAT, people: 3, seats: 4 }),
+			expect.objectContaining({ itemCode: 'ai-driven-development-day-pass', people: 1, seats: 1 }),
+		])
+		await database.db.delete(waitlistEntries)
 	})
 
 	test('an audience where everyone unsubscribed is refused with that reason, and nothing is sent', async () => {

@@ -7,7 +7,7 @@
 import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
-import { catalogItems, orders, passes } from '~/db/schema.server'
+import { catalogItems, orders, passes, waitlistEntries } from '~/db/schema.server'
 import { leads } from '~/db/schema-leads.server'
 import type { LeadList } from '~/forms/names'
 import { formatEventRange } from '~/utils/event-time'
@@ -20,6 +20,7 @@ const FIXED_AUDIENCES = {
 	day: 'Day event: confirmed registrants, pass buyers and pass holders',
 	course: 'Course buyers and seat holders',
 	'course-interest': 'Course interest list (asked to hear when the course opens)',
+	waitlist: 'The waiting list: everyone still waiting for a seat or pass',
 } as const
 
 const SESSION_PREFIX = 'workshop-session:'
@@ -86,6 +87,13 @@ export async function recipientsOf(db: Db, audience: string): Promise<Recipient[
 			return leadsOf(db, 'workshop')
 		case 'course-interest':
 			return leadsOf(db, 'course')
+		case 'waitlist':
+			// Those still waiting with a confirmed address (decision 130): an unconfirmed entry is no
+			// one's yet, and an offered one has its offer's e-mails.
+			return db
+				.select({ email: waitlistEntries.email })
+				.from(waitlistEntries)
+				.where(eq(waitlistEntries.status, 'waiting'))
 		case 'course':
 			return courseBuyersAndSeatHolders(db)
 		case 'day':

@@ -81,6 +81,28 @@ export async function listWaitlist(db: Db, limit = 500): Promise<OwnerEntry[]> {
 	})
 }
 
+export type WaitlistLength = { itemCode: string; itemName: string; people: number; seats: number }
+
+/**
+ * How long each product's waiting list is now (the overview, issue 36 item 13): the people still
+ * waiting with a confirmed place (decision 130), and the seats they ask for. An unconfirmed entry
+ * holds no place, and an offered one has left the queue: neither is counted.
+ */
+export async function waitlistLengths(db: Db): Promise<WaitlistLength[]> {
+	return db
+		.select({
+			itemCode: waitlistEntries.itemCode,
+			itemName: catalogItems.name,
+			people: sql<number>`count(*)`.mapWith(Number),
+			seats: sql<number>`sum(${waitlistEntries.quantity})`.mapWith(Number),
+		})
+		.from(waitlistEntries)
+		.innerJoin(catalogItems, eq(catalogItems.code, waitlistEntries.itemCode))
+		.where(eq(waitlistEntries.status, 'waiting'))
+		.groupBy(waitlistEntries.itemCode, catalogItems.name)
+		.orderBy(asc(waitlistEntries.itemCode))
+}
+
 export type RemoveResult = { removed: false } | { removed: true }
 
 /**

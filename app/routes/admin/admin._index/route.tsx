@@ -23,7 +23,9 @@ import { sessionHeadCounts } from '~/models/events/sessions.server'
 import { getLaunchDay, rollupTimeZone } from '~/models/figures/launch-day.server'
 import { getOverview } from '~/models/figures/overview.server'
 import { readDayRange } from '~/models/lists/day-range.server'
+import { waitlistLengths } from '~/models/waitlist/owner.server'
 import { BarChart } from './bar-chart'
+import { Figure, Section } from './figure'
 import { LaunchDayPanel } from './launch-day'
 import { SessionHeadCounts } from './session-head-counts'
 
@@ -41,11 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const timeZone = await rollupTimeZone(db)
 	const now = new Date()
 	const { range, input, errors, invalid } = readDayRange(params, now, timeZone)
-	const [glance, overview, audit, sessions] = await Promise.all([
+	const [glance, overview, audit, sessions, waitlist] = await Promise.all([
 		getLaunchDay(db, now, timeZone),
 		getOverview(db, range),
 		listAuditLog(db, null, 10),
 		sessionHeadCounts(db),
+		waitlistLengths(db),
 	])
 	return data(
 		{
@@ -55,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			input,
 			audit: audit.entries,
 			sessions,
+			waitlist,
 		},
 		{ status: invalid ? 400 : 200, headers: ADMIN_HEADERS },
 	)
@@ -62,29 +66,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = ownerOnlyAction
 
-function Figure({ label, value }: { label: string; value: string | number }) {
-	return (
-		<div className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-			<dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
-			<dd className="text-xl font-semibold">{value}</dd>
-		</div>
-	)
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-	const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`
-	return (
-		<section aria-labelledby={id} className="mt-10">
-			<h2 id={id} className="mb-3 text-lg font-semibold">
-				{title}
-			</h2>
-			{children}
-		</section>
-	)
-}
-
 export default function AdminOverview() {
-	const { glance, overview, errors, input, audit, sessions } = useLoaderData<typeof loader>()
+	const { glance, overview, errors, input, audit, sessions, waitlist } =
+		useLoaderData<typeof loader>()
 	const { range, funnel } = overview
 	const rate = (part: number, whole: number) =>
 		whole === 0 ? '—' : `${Math.round((part / whole) * 1000) / 10} %`
@@ -171,7 +155,20 @@ export default function AdminOverview() {
 					<Figure label="Passes claimed" value={overview.passes.claimed} />
 					<Figure label="Seat links issued" value={overview.passes.seatLinks} />
 					<Figure label="Seat links claimed" value={overview.passes.seatsClaimed} />
+					{waitlist.map((list) => (
+						<Figure
+							key={list.itemCode}
+							label={`${list.itemName}: waiting list`}
+							value={`${list.people} waiting · ${list.seats} wanted`}
+						/>
+					))}
 				</dl>
+				<p className="mt-2 text-sm">
+					{waitlist.length === 0 ? 'Nobody is on a waiting list. ' : null}
+					<Link to="/admin/waitlist" className="underline">
+						The waiting list
+					</Link>
+				</p>
 			</Section>
 
 			<Section title="Funnel">
