@@ -1,7 +1,7 @@
 /**
  * The app server's job worker with every kind of job the site runs (docs/decisions/075):
  * e-mail delivery, the checkout's periodic jobs and late refunds, bulk sends and the course's
- * opening by its date (docs/decisions/119), the privacy policy's retention of sign-ups, the
+ * opening by its date (docs/decisions/119), the workshop sessions' follow-ups (157), the privacy policy's retention of sign-ups, the
  * used form tokens' pruning (docs/decisions/137), and the queue's own pruning.
  * server.ts starts it after the database is migrated and stops it on shutdown.
  *
@@ -17,6 +17,7 @@ import { type JobWorker, startJobWorker } from '~/jobs/worker.server'
 import { checkoutJobs } from '~/models/checkout/index.server'
 import { courseOpeningJob } from '~/models/course/opening.server'
 import { calendarSyncJob } from '~/models/events/calendar-updates.server'
+import { followUpJob } from '~/models/events/follow-ups.server'
 import { eventReminderJob } from '~/models/events/reminder-job.server'
 import { formTokensPruneJob } from '~/models/leads/form-tokens.server'
 import { retentionJob } from '~/models/leads/retention.server'
@@ -35,6 +36,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		courseOpeningJob(db),
 		eventReminderJob(db),
 		calendarSyncJob(db),
+		followUpJob(db),
 		...waitlistJobs(db, config),
 		retentionJob(db),
 		formTokensPruneJob(db),

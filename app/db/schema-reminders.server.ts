@@ -55,3 +55,23 @@ export const eventReminderStops = pgTable(
 	},
 	(table) => [primaryKey({ columns: [table.eventId, table.mailboxKey] })],
 )
+
+/** 0046: the link a workshop session's follow-up carries, filled in by the owner (decision 157). */
+export const eventFollowUps = pgTable('event_follow_ups', {
+	eventId: text('event_id').primaryKey(),
+	link: text('link').notNull(),
+	setBy: text('set_by').notNull(),
+	setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** 0046: a session's follow-up, written to one mailbox once. */
+export const eventFollowUpSends = pgTable(
+	'event_follow_up_sends',
+	{
+		eventId: text('event_id').notNull(),
+		mailboxKey: text('mailbox_key').notNull(),
+		outboxId: bigint('outbox_id', { mode: 'number' }).references(() => outbox.id),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(table) => [primaryKey({ columns: [table.eventId, table.mailboxKey] })],
+)

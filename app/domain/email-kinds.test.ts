@@ -102,6 +102,14 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	reminderHourBefore: () => templates.reminderHourBefore(reminder),
 	eventChanged: () => templates.eventChanged(reminder),
 	eventCancelled: () => templates.eventCancelled(reminder),
+	workshopFollowUp: () =>
+		templates.workshopFollowUp({
+			title: 'The workshop',
+			when: 'Thursday, 10 December 2026, 18:00–20:00 CET',
+			link: 'https://video.example/recording',
+			pageUrl: `${siteUrl}/workshop`,
+			unsubscribe: reminder.unsubscribe,
+		}),
 	waitlistOffer: () =>
 		templates.waitlistOffer({
 			itemName: 'Day pass',
@@ -129,7 +137,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			expect(Object.keys(EMAIL_CLASSES)).toContain(kind)
 	})
 
-	test("receipts and what a purchase delivers (the course access too) are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe, an event's reminders and change notices are event mail, the owner's messages and a checkout reminder are news", () => {
+	test("receipts and what a purchase delivers (the course access too) are transactional, the double opt-in link is security, sign-up confirmations carry unsubscribe, an event's reminders, change notices and a workshop's follow-up are event mail, the owner's messages and a checkout reminder are news", () => {
 		expect(EMAIL_KINDS).toEqual({
 			workshopConfirmation: 'signup',
 			// Answers a form's sign-up for a known address (decision 131): anyone can type it.
@@ -152,6 +160,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			reminderHourBefore: 'event',
 			eventChanged: 'event',
 			eventCancelled: 'event',
+			workshopFollowUp: 'event',
 			// Answers joining a waiting list: the visitor asked for it, anyone can type an address.
 			waitlistOffer: 'signup',
 			// The waiting list's double opt-in link (decision 130).

@@ -55,6 +55,8 @@ export const EMAIL_KINDS = {
 	reminderHourBefore: 'event',
 	eventChanged: 'event',
 	eventCancelled: 'event',
+	// A workshop session's recording and code, promised on sign-up (decision 157): event mail.
+	workshopFollowUp: 'event',
 	// Answers joining the waiting list, later: anyone can type anyone's address, so it carries
 	// unsubscribe; it goes even to an unsubscribed address, who asked for it (decision 120).
 	waitlistOffer: 'signup',

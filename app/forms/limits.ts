@@ -37,3 +37,6 @@ export const DEFAULT_MAX_QUANTITY = 20
 export const CODE_MAX_LENGTH = 64
 /** Item type and region names in a checkout request. */
 export const NAME_MAX_LENGTH = 32
+
+/** A workshop session's follow-up link (docs/decisions/157): a web address, as long as a browser keeps. */
+export const FOLLOW_UP_LINK_MAX_LENGTH = 2000

@@ -8,6 +8,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
 import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
+import { adminFollowUpSchema } from './admin-follow-up'
 import { adminCourseOpenSchema, adminMessageSchema } from './admin-message'
 import { checkoutFormSchema } from './checkout-request'
 import {
@@ -47,6 +48,7 @@ export const formSchemas = {
 	emailPreferences: () => emailPreferencesSchema,
 	waitlistJoin: ({ maxQuantity }: FormOptions) => waitlistJoinSchema(maxQuantity),
 	adminWaitlistAction: () => adminWaitlistActionSchema,
+	adminFollowUp: () => adminFollowUpSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

@@ -239,6 +239,7 @@ describe('the validator registry', () => {
 				'adminCouponStatus',
 				'adminCourseOpen',
 				'adminEmailRetry',
+				'adminFollowUp',
 				'adminLeadErase',
 				'adminMessage',
 				'adminOrderAction',

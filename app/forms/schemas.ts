@@ -66,7 +66,7 @@ const name = (
 		)
 
 // A URL parser would quietly encode a control character; the stored value would still hold it.
-const isWebUrl = (value: string) =>
+export const isWebUrl = (value: string) =>
 	controlFree(value) && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
 
 /**

@@ -47,6 +47,15 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 			'the confirmation of a form sign-up carries the link that confirms the place',
 		],
 	},
+	// After the workshop: the follow-up the owner fills in with its link (decision 157).
+	{
+		file: 'app/routes/workshop/workshop.enrolled.tsx',
+		says: 'We e-mail you the recording and the code of the live build',
+		proof: [
+			'tests/integration/workshop-follow-ups.test.ts',
+			'each person signed up for it gets the follow-up with the link, once',
+		],
+	},
 	{
 		file: 'app/routes/workshop/workshop.confirm.tsx',
 		says: 'We e-mail you a reminder with your joining link',

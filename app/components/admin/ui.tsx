@@ -20,6 +20,7 @@ const SECTIONS = [
 	{ to: '/admin/waitlist', label: 'Waiting list', end: false },
 	{ to: '/admin/email', label: 'E-mail', end: false },
 	{ to: '/admin/messages', label: 'Messages', end: false },
+	{ to: '/admin/follow-ups', label: 'Follow-ups', end: false },
 	{ to: '/admin/audit', label: 'Audit log', end: false },
 	{ to: '/admin/search', label: 'Find anyone', end: false },
 ]
@@ -291,10 +292,7 @@ export const adminMeta =
 					{ name: 'robots', content: 'noindex, nofollow' },
 				]
 
-/**
- * A time as stored, in UTC to the second, as plain text; pages show `<Time>` (./time.tsx): the
- * owner's zone, with this on hover.
- */
+/** A time as stored, in UTC to the second; pages show `<Time>` (the owner's zone; this on hover). */
 export function formatTime(iso: string | null): string {
 	return iso ? formatUtc(iso) : '—'
 }

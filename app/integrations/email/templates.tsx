@@ -1165,3 +1165,37 @@ export function eventCancelled(data: EventChangeData): Promise<EmailContent> {
 		data.unsubscribe,
 	)
 }
+
+/**
+ * After a workshop session (docs/decisions/157): the recording and the code of the live build,
+ * as the workshop's page and its confirmation promised, once the owner has filled in the link.
+ * Not news: it carries the session's own stop link, like its reminders (decision 149).
+ */
+export function workshopFollowUp(data: {
+	firstName?: string | null
+	title: string
+	when: string
+	link: string
+	pageUrl: string
+	unsubscribe: UnsubscribeLinks
+}): Promise<EmailContent> {
+	return renderEmail(
+		'workshopFollowUp',
+		`The recording and the code: ${data.title}`,
+		<Layout preview={`The recording and the code of ${data.title}.`} unsubscribe={data.unsubscribe}>
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				Thank you for signing up for {data.title} on {data.when}. As promised, here are the
+				recording and the code of the live build:
+			</P>
+			<P>
+				<A href={data.link}>{data.link}</A>
+			</P>
+			<NextSteps
+				steps={['Watch it at your pace, and try the loop on a project of your own.']}
+				links={[{ href: data.pageUrl, label: 'The workshop page' }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}

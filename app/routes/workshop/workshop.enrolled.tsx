@@ -55,7 +55,7 @@ export default function WorkshopEnrolled() {
 					},
 					{
 						when: 'After the workshop',
-						what: 'The recording and the code of the live build, by e-mail.',
+						what: 'We e-mail you the recording and the code of the live build once they are up.',
 					},
 				]}
 				events={session ? [session] : sessions}

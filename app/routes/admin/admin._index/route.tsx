@@ -19,6 +19,7 @@ import {
 import { getDb } from '~/db/client.server'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { listAuditLog } from '~/models/audit/audit.server'
+import { followUpStates } from '~/models/events/follow-ups.server'
 import { sessionHeadCounts } from '~/models/events/sessions.server'
 import { getLaunchDay, rollupTimeZone } from '~/models/figures/launch-day.server'
 import { getOverview } from '~/models/figures/overview.server'
@@ -43,12 +44,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const timeZone = await rollupTimeZone(db)
 	const now = new Date()
 	const { range, input, errors, invalid } = readDayRange(params, now, timeZone)
-	const [glance, overview, audit, sessions, waitlist] = await Promise.all([
+	const [glance, overview, audit, sessions, waitlist, followUps] = await Promise.all([
 		getLaunchDay(db, now, timeZone),
 		getOverview(db, range),
 		listAuditLog(db, null, 10),
 		sessionHeadCounts(db),
 		waitlistLengths(db),
+		followUpStates(db, now),
 	])
 	return data(
 		{
@@ -59,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			audit: audit.entries,
 			sessions,
 			waitlist,
+			// The ended sessions whose promised recording waits for its link (decision 157).
+			followUpsWaiting: followUps.filter((row) => row.state === 'waiting').map((row) => row.when),
 		},
 		{ status: invalid ? 400 : 200, headers: ADMIN_HEADERS },
 	)
@@ -67,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = ownerOnlyAction
 
 export default function AdminOverview() {
-	const { glance, overview, errors, input, audit, sessions, waitlist } =
+	const { glance, overview, errors, input, audit, sessions, waitlist, followUpsWaiting } =
 		useLoaderData<typeof loader>()
 	const { range, funnel } = overview
 	const rate = (part: number, whole: number) =>
@@ -202,6 +206,14 @@ export default function AdminOverview() {
 
 			<Section title="Workshop sessions">
 				<SessionHeadCounts rows={sessions} />
+				{followUpsWaiting.map((when) => (
+					<p key={when} className="mt-2 text-sm font-medium">
+						{`${when}: follow-up waiting for a link. `}
+						<Link to="/admin/follow-ups" className="underline">
+							Set it
+						</Link>
+					</p>
+				))}
 			</Section>
 
 			<div className="grid gap-6 md:grid-cols-2">
