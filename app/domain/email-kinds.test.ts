@@ -87,6 +87,7 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	passRefunded: () => templates.passRefunded({ itemName: 'Day pass', kind: 'day' }),
 	passMovedAway: () =>
 		templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1', kind: 'day' }),
+	holderAddressChanged: () => templates.holderAddressChanged({ itemName: 'Day pass', kind: 'day' }),
 	checkoutRecovery: () =>
 		templates.checkoutRecovery({
 			itemName: 'Day pass',
@@ -152,6 +153,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passClaimed: 'transactional',
 			passRefunded: 'transactional',
 			passMovedAway: 'transactional',
+			holderAddressChanged: 'transactional',
 			checkoutRecovery: 'list',
 			courseAccess: 'transactional',
 			ownerMessage: 'list',

@@ -271,7 +271,8 @@ export const sandboxCheckoutSchema = z
 
 /**
  * The owner's actions on an order (docs/decisions/082), posted from its confirmation step:
- * refund, send the receipt again, or give an unclaimed pass a new link for `email`.
+ * refund, send the receipt again, give an unclaimed pass a new link for `email`, or correct a
+ * claimed pass's holder address.
  */
 export const adminOrderActionSchema = z.discriminatedUnion(
 	'intent',
@@ -306,6 +307,16 @@ export const adminOrderActionSchema = z.discriminatedUnion(
 			passId: z
 				.string({ required_error: MESSAGES.adminPassMissing })
 				.trim()
+				.max(64, MESSAGES.adminPassMissing),
+			email: emailField,
+		}),
+		// A claimed holder's address, corrected (docs/decisions/157).
+		z.object({
+			intent: z.literal('change-holder'),
+			passId: z
+				.string({ required_error: MESSAGES.adminPassMissing })
+				.trim()
+				.min(1, MESSAGES.adminPassMissing)
 				.max(64, MESSAGES.adminPassMissing),
 			email: emailField,
 		}),

@@ -946,6 +946,34 @@ export function passMovedAway(data: {
 }
 
 /**
+ * To a claimed pass's or seat's old address when the owner corrected it (docs/decisions/157): a
+ * short notice that its e-mails go elsewhere from now on. It never names the new address.
+ */
+export function holderAddressChanged(data: {
+	itemName: string
+	kind: OrderKind
+}): Promise<EmailContent> {
+	const unit = unitOf(data.kind)
+	return renderEmail(
+		'holderAddressChanged',
+		`Your ${unit} for ${data.itemName} now goes to another address`,
+		<Layout preview={`The ${unit}'s e-mails go to another address from now on.`}>
+			<P>{greeting()}</P>
+			<P>
+				The address of the {unit} for {data.itemName} that was claimed with this e-mail address has
+				been corrected at the buyer's or holder's request. Its e-mails, the joining link and the
+				reminders among them, go to the corrected address from now on, and the links sent here
+				before no longer work.
+			</P>
+			<NextSteps
+				steps={[`If you did not expect this, tell whoever gave you the ${unit}.`]}
+				links={[]}
+			/>
+		</Layout>,
+	)
+}
+
+/**
  * One reminder after a checkout that ended unpaid, to a buyer who agreed to it on the checkout
  * page (docs/decisions/122): nothing is held for them, the link starts again.
  */

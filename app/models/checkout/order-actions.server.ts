@@ -63,7 +63,8 @@ export async function refundOrder(db: Db, actor: Actor, orderId: string): Promis
 }
 
 /** A refused partial refund, told next to its field: the amount, or the form as a whole. */
-export type PartOutcome = ActionOutcome | { ok: false; message: string; field: 'amount' }
+/** An outcome whose message belongs beside one field of the form: the amount, or an address. */
+export type PartOutcome = ActionOutcome | { ok: false; message: string; field: 'amount' | 'email' }
 
 /**
  * Refunds part of a paid order (docs/decisions/123): one seat or pass, or an amount in major

@@ -15,6 +15,7 @@ type ConfirmableAction =
 	| 'refund-amount'
 	| 'resend-receipt'
 	| 'reassign-pass'
+	| 'change-holder'
 
 const CONFIRM_TEXT: Record<ConfirmableAction, { title: string; button: string }> = {
 	refund: { title: 'Refund this order?', button: 'Yes, refund' },
@@ -22,6 +23,7 @@ const CONFIRM_TEXT: Record<ConfirmableAction, { title: string; button: string }>
 	'refund-amount': { title: 'Refund an amount?', button: 'Refund this amount' },
 	'resend-receipt': { title: 'Send the receipt again?', button: 'Yes, send the receipt' },
 	'reassign-pass': { title: 'Reassign this pass?', button: 'Reassign pass' },
+	'change-holder': { title: 'Correct the holder’s address?', button: 'Correct the address' },
 }
 
 /** A course order's links are seats to share (docs/decisions/118): the same action, its words. */
@@ -83,7 +85,9 @@ export function ConfirmAction({
 							? `Up to ${left} can go back to ${order.email ?? 'the buyer'} through ${order.provider}; the buyer is told, and the order's seats and passes stay as they are. All of it refunds the whole order.`
 							: confirm === 'resend-receipt'
 								? `The receipt of ${total} goes to ${order.email} again.`
-								: `${unit === 'seat' ? 'Seat' : 'Pass'} ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
+								: confirm === 'change-holder'
+									? `From now on, ${unit} ${confirmPass}'s e-mails (its joining link, reminders and changes) go to the address below, which gets the ${unit}'s confirmation; the old address is told, without the new one.`
+									: `${Unit} ${confirmPass} gets a new link, sent to the address below; its current link stops working.`}
 			</p>
 			<Form method="post" action={actionUrl} {...getFormProps(form)} className="mt-4 max-w-md">
 				<input type="hidden" name="intent" value={confirm} />
@@ -104,14 +108,20 @@ export function ConfirmAction({
 						/>
 					</>
 				) : null}
-				{confirm === 'reassign-pass' ? (
+				{confirm === 'reassign-pass' || confirm === 'change-holder' ? (
 					<>
 						<input
 							{...getInputProps(fields.passId, { type: 'hidden' })}
 							value={confirmPass ?? ''}
 							key="passId"
 						/>
-						<Field label="New holder's e-mail" meta={fields.email} type="email" />
+						<Field
+							label={
+								confirm === 'change-holder' ? 'Holder’s correct e-mail' : "New holder's e-mail"
+							}
+							meta={fields.email}
+							type="email"
+						/>
 					</>
 				) : null}
 				<FormErrors id={form.errorId} errors={form.errors} prominent />

@@ -1,7 +1,8 @@
 /**
  * An order's passes on its owner page (docs/decisions/082, 113), or its seats to share for a
  * course order (docs/decisions/118): each link's holder, when it was claimed, and the way to give
- * an unclaimed one a new link, or to refund one (docs/decisions/123); one refunded stays listed,
+ * an unclaimed one a new link, to correct a claimed one's address (157), or to refund one
+ * (docs/decisions/123); one refunded stays listed,
  * with when (docs/decisions/150).
  */
 import { Link } from '@remix-run/react'
@@ -19,6 +20,7 @@ export function OrderPasses({
 	passes,
 	reassignLink,
 	refundLink = null,
+	changeHolderLink = null,
 }: {
 	unit: 'pass' | 'seat'
 	passes: {
@@ -33,6 +35,8 @@ export function OrderPasses({
 	reassignLink: ((passId: string) => string) | null
 	/** The confirmation link refunding one pass (docs/decisions/123), or null. */
 	refundLink?: ((passId: string) => string) | null
+	/** The confirmation link correcting a claimed holder's address (docs/decisions/157), or null. */
+	changeHolderLink?: ((passId: string) => string) | null
 }) {
 	const Unit = unit === 'seat' ? 'Seat' : 'Pass'
 	return (
@@ -74,6 +78,15 @@ export function OrderPasses({
 									{!pass.refundedAt && !pass.claimedAt && reassignLink ? (
 										<Link to={reassignLink(pass.id)} className="underline">
 											Reassign…
+										</Link>
+									) : null}
+									{!pass.refundedAt && pass.claimedAt && changeHolderLink ? (
+										<Link
+											to={changeHolderLink(pass.id)}
+											className="underline"
+											aria-label={`Correct the address of ${unit} ${pass.id}`}
+										>
+											Correct address…
 										</Link>
 									) : null}
 									{!pass.refundedAt && refundLink ? (

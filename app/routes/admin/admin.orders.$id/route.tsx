@@ -40,6 +40,7 @@ const CONFIRMABLE = [
 	'refund-amount',
 	'resend-receipt',
 	'reassign-pass',
+	'change-holder',
 ] as const
 type Confirmable = (typeof CONFIRMABLE)[number]
 const isConfirmable = (value: string | null): value is Confirmable =>
@@ -98,7 +99,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				at: action.at.toISOString(),
 			})),
 			confirm,
-			confirmPass: confirm === 'reassign-pass' || confirm === 'refund-pass' ? passId : null,
+			confirmPass: confirm?.endsWith('-pass') || confirm === 'change-holder' ? passId : null,
 			// An amount refund's idempotency key: the form shown once refunds once (decision 123).
 			refundKey: confirm === 'refund-amount' ? newPublicId() : null,
 			// Everything about the buyer (docs/decisions/114), by an opaque reference.
@@ -123,7 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		return data(
 			submission.reply(
 				'field' in outcome
-					? { fieldErrors: { amount: [outcome.message] } }
+					? { fieldErrors: { [outcome.field]: [outcome.message] } }
 					: { formErrors: [outcome.message] },
 			),
 			{
@@ -247,6 +248,9 @@ export default function AdminOrder() {
 				passes={passes}
 				reassignLink={order.status === 'paid' ? (pass) => confirmLink('reassign-pass', pass) : null}
 				refundLink={order.status === 'paid' ? (pass) => confirmLink('refund-pass', pass) : null}
+				changeHolderLink={
+					order.status === 'paid' ? (pass) => confirmLink('change-holder', pass) : null
+				}
 			/>
 			<section aria-labelledby="order-emails" className="mt-8">
 				<h2 id="order-emails" className="mb-2 font-semibold">
