@@ -41,6 +41,8 @@ const ADMIN_GETS = [
 	'/admin/messages?confirm=open-course',
 	'/admin/search?q=ada%40example.com',
 	'/admin/waitlist',
+	'/admin/follow-ups',
+	'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA?confirm=change-holder&pass=x',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 	'/admin/no-such-page',
 ]
@@ -69,6 +71,11 @@ const ADMIN_POSTS: [string, Record<string, string>][] = [
 	['/admin/messages/1', {}],
 	['/admin/waitlist', { intent: 'remove', entryId: '1' }],
 	['/admin/waitlist', { intent: 'offer', entryId: '1' }],
+	['/admin/follow-ups', { eventId: 'x', link: 'https://evil.example/' }],
+	[
+		'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA',
+		{ intent: 'change-holder', passId: 'x', email: 'thief@example.com' },
+	],
 ]
 
 async function expectEverythingIsNotFound(request: APIRequestContext) {
