@@ -28,6 +28,7 @@ import { waitlistLengths } from '~/models/waitlist/owner.server'
 import { BarChart } from './bar-chart'
 import { Figure, Section } from './figure'
 import { LaunchDayPanel } from './launch-day'
+import { FollowUpsWaiting, WaitlistLengths } from './owner-to-dos'
 import { SessionHeadCounts } from './session-head-counts'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -159,20 +160,8 @@ export default function AdminOverview() {
 					<Figure label="Passes claimed" value={overview.passes.claimed} />
 					<Figure label="Seat links issued" value={overview.passes.seatLinks} />
 					<Figure label="Seat links claimed" value={overview.passes.seatsClaimed} />
-					{waitlist.map((list) => (
-						<Figure
-							key={list.itemCode}
-							label={`${list.itemName}: waiting list`}
-							value={`${list.people} waiting · ${list.seats} wanted`}
-						/>
-					))}
 				</dl>
-				<p className="mt-2 text-sm">
-					{waitlist.length === 0 ? 'Nobody is on a waiting list. ' : null}
-					<Link to="/admin/waitlist" className="underline">
-						The waiting list
-					</Link>
-				</p>
+				<WaitlistLengths lists={waitlist} />
 			</Section>
 
 			<Section title="Funnel">
@@ -206,14 +195,7 @@ export default function AdminOverview() {
 
 			<Section title="Workshop sessions">
 				<SessionHeadCounts rows={sessions} />
-				{followUpsWaiting.map((when) => (
-					<p key={when} className="mt-2 text-sm font-medium">
-						{`${when}: follow-up waiting for a link. `}
-						<Link to="/admin/follow-ups" className="underline">
-							Set it
-						</Link>
-					</p>
-				))}
+				<FollowUpsWaiting sessions={followUpsWaiting} />
 			</Section>
 
 			<div className="grid gap-6 md:grid-cols-2">
