@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminURL } from '../../playwright.config'
-import { payByRequests } from './pay'
+import { payByRequests, payInSandbox } from './pay'
 import { signInAsOwner } from './sign-in'
 
 // Find anyone and a person's page (issue 27, docs/decisions/114) on the second e2e site, where
@@ -120,4 +120,26 @@ test('the owner finds a buyer by the start of their address and sees everything 
 		`/admin/orders/${orderId}`,
 	)
 	await expect(page.getByRole('link', { name: email })).toBeVisible()
+})
+
+test('the owner finds a buyer by the start of the company they gave for the invoice', async ({
+	page,
+}, testInfo) => {
+	const tag = `${testInfo.project.name}${Date.now()}`
+	const email = `company-buyer-${tag}@example.com`
+	const company = `Zephyr${tag} Software GmbH`
+	await payInSandbox(page, email, { company })
+
+	await signInAsOwner(page)
+	for (const viewport of WIDTHS) {
+		await page.setViewportSize(viewport)
+		await page.goto('/admin/search')
+		const box = page.getByLabel('Order id, pass id, e-mail, name or company')
+		await box.fill(`zephyr${tag.toLowerCase()} soft`)
+		await page.getByRole('button', { name: 'Search' }).click()
+		const people = page.getByRole('list', { name: 'People' })
+		await expect(people.getByRole('link', { name: email })).toBeVisible()
+		await expect(people).toContainText(company)
+		expect(await overflow(page), `company search at ${viewport.width} px`).toBeLessThanOrEqual(0)
+	}
 })
