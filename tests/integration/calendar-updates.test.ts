@@ -359,4 +359,26 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 		expect(toBuyer).toHaveLength(2)
 		expect(toBuyer[1]!.raw).toContain('You bought 2 passes that nobody has claimed yet.')
 	})
+
+	test('a day moved to within a week sends its buyer the Changed notice before the reminder to hand out their passes, even when the reminders job is the first to run', async () => {
+		const { id } = await createCheckout(suite.database.db, {
+			code: 'ai-driven-development-day-pass',
+			quantity: 2,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+		})
+		await recordSandboxPayment(suite.database.db, id, { email: 'late-buyer@example.com' })
+		await drainJobs(suite.database)
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		eventOf('the-day').start = '2030-06-05T08:00:00.000Z'
+		eventOf('the-day').end = '2030-06-05T16:00:00.000Z'
+		const fourDaysBefore = new Date('2030-06-01T08:00:00.000Z')
+		await reminderTurn(fourDaysBefore)
+		await reminderTurn(fourDaysBefore)
+		expect(subjectsTo('late-buyer@example.com')).toEqual([
+			`Your receipt for order ${id}`,
+			'Changed: The test day',
+			'2 passes for The test day still to hand out',
+		])
+	})
 })

@@ -28,9 +28,8 @@ import {
 	eventCalendarFile,
 	eventPagePath,
 } from './calendar.server'
-import { handOutLines } from './hand-out.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
-import { type Recipient, registrantsOf } from './registrants.server'
+import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
 import { eventsWithRegistrants } from './reminders.server'
 
 /** What a calendar entry shows of the event: a change to any of it is an update. */

@@ -1,7 +1,8 @@
 /**
  * Passes not handed out (docs/decisions/155). Until a pass is claimed, its buyer gets what its
  * holder would: the reminders, the change notices and a joining link of the pass's kind, each
- * saying how many passes are left to hand out and where their links are (`handOutLines`). And,
+ * saying how many passes are left to hand out and where their links are (registrants.server.ts'
+ * `handOutLines`). And,
  * a week and two days before the day, a reminder of its own to each buyer with passes not
  * claimed (`sendHandOutReminders`, run by the reminders' periodic job): once per buyer, event
  * version and reminder, by the key of `event_reminders`, in the transaction of its outbox row.
@@ -13,9 +14,7 @@ import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { eventReminders, eventVersions, type Reminder } from '~/db/schema-reminders.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
-import type { HandOut } from '~/integrations/email/templates'
 import { log } from '~/log.server'
-import { orderPageUrl } from '~/models/links/order-link.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import {
 	eventMailLinks,
@@ -23,24 +22,17 @@ import {
 	stoppedReminders,
 } from '~/models/preferences/reminder-stops.server'
 import { emailEvent, eventPagePath } from './calendar.server'
-import { type Recipient, registrantsOf } from './registrants.server'
+import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
+import { noticesOnTheirWay } from './reminders.server'
 
 const DAY = 24 * 3_600_000
-
-/** The passes `recipient` has still to hand out, each order with its page (none: not a buyer). */
-export function handOutLines(recipient: Pick<Recipient, 'handOut'>, origin: string): HandOut[] {
-	return recipient.handOut.map((order) => ({
-		unclaimed: order.unclaimed,
-		url: orderPageUrl(origin, order.orderId),
-	}))
-}
 
 /**
  * The hand-out reminder due at `now`: the week's from 7 days before the start until 2 days
  * before, then the two days' until a day before, when the day-before reminder (which says it
  * too) takes over. A server down through a window sends only the one still true.
  */
-function handOutDue(
+export function handOutDue(
 	event: Pick<SiteEvent, 'start'>,
 	now: Date,
 ): { reminder: Reminder; inHowLong: string } | null {
@@ -111,8 +103,12 @@ export async function sendHandOutReminders(
 			.where(eq(eventVersions.eventId, event.id))
 		const sequence = version?.sequence ?? 0
 		const buyers = (await registrantsOf(db, event)).filter((row) => row.handOut.length > 0)
-		for (const buyer of await mayGetReminders(db, event.id, buyers))
+		// As with the reminders: a change notice still on its way goes first (decision 149).
+		const waiting = await noticesOnTheirWay(db, event.id)
+		for (const buyer of await mayGetReminders(db, event.id, buyers)) {
+			if (waiting.has(mailboxOf(buyer.email).key)) continue
 			if (await handOutOnce(db, event, { ...due, sequence }, buyer, origin)) written++
+		}
 	}
 	if (written > 0) log.info(`Hand-out reminders: ${written} written`)
 	return written

@@ -10,6 +10,8 @@ import type { SiteEvent } from '~/content/site-content'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { leads } from '~/db/schema-leads.server'
+import type { HandOut as EmailHandOut } from '~/integrations/email/templates'
+import { orderPageUrl } from '~/models/links/order-link.server'
 import type { JoinAccess } from '~/models/links/signed-token.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 
@@ -146,4 +148,15 @@ export async function registrationOf(
 /** Whether `email` is still signed up for `event`. */
 export async function isRegistered(db: Db, event: SiteEvent, email: string): Promise<boolean> {
 	return (await registrationOf(db, event, email)) !== null
+}
+
+/** The passes `recipient` has still to hand out, each order with its page (none: not a buyer). */
+export function handOutLines(
+	recipient: Pick<Recipient, 'handOut'>,
+	origin: string,
+): EmailHandOut[] {
+	return recipient.handOut.map((order) => ({
+		unclaimed: order.unclaimed,
+		url: orderPageUrl(origin, order.orderId),
+	}))
 }

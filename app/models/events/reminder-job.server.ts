@@ -8,7 +8,7 @@ import type { Db } from '~/db/client.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { siteOrigin } from '~/site-origin.server'
 import { syncCalendars } from './calendar-updates.server'
-import { sendHandOutReminders } from './hand-out.server'
+import { handOutDue, sendHandOutReminders } from './hand-out.server'
 import { reminderDue, sendDueReminders } from './reminders.server'
 
 /** How often the job looks for due reminders: an "hour before" goes out within this of it. */
@@ -30,7 +30,10 @@ export function eventReminderJob(db: Db, now: () => Date = () => new Date()): Jo
 			await syncCalendars(db, {
 				now: at,
 				origin,
-				only: (event) => event.status !== 'cancelled' && reminderDue(event, at) !== null,
+				only: (event) =>
+					event.status !== 'cancelled' &&
+					(reminderDue(event, at) !== null ||
+						(event.kind === 'day' && handOutDue(event, at) !== null)),
 			})
 			await sendDueReminders(db, { now: at, origin })
 			// A week and two days before the day, to buyers of passes not claimed (decision 155).

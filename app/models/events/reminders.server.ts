@@ -31,9 +31,8 @@ import {
 	stoppedReminders,
 } from '~/models/preferences/reminder-stops.server'
 import { emailEvent, eventPagePath } from './calendar.server'
-import { handOutLines } from './hand-out.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
-import { type Recipient, registrantsOf } from './registrants.server'
+import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
 
 const HOUR = 3_600_000
 
@@ -117,7 +116,7 @@ async function remindOnce(
 }
 
 /** The mailboxes with a change notice of the event still waiting for the mail server. */
-async function noticesOnTheirWay(db: Db, eventId: string): Promise<Set<string>> {
+export async function noticesOnTheirWay(db: Db, eventId: string): Promise<Set<string>> {
 	const rows = await db
 		.select({ key: eventUpdateNotices.mailboxKey })
 		.from(eventUpdateNotices)
