@@ -546,6 +546,8 @@ function receiptSteps(kind: OrderKind, quantity: number, passCount: number): str
 			? 'Keep one pass and send the others to your team: each person claims theirs with their own name and e-mail.'
 			: 'Claim your pass with the name and e-mail of the person who attends.',
 		'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link.',
+		// Decision 155: a pass not claimed is the buyer's until it is.
+		'Until a pass is claimed, its reminders and joining link come to you, saying how many passes are left to hand out; so does a reminder a week and two days before the day.',
 	]
 }
 
