@@ -1239,8 +1239,7 @@ export function passHandOutReminder(data: HandOutReminderData): Promise<EmailCon
 		>
 			<P>{greeting(data.firstName)}</P>
 			<P>
-				{data.event.title} is {data.inHowLong} away, and {passesWord(total)} you bought{' '}
-				{total === 1 ? 'is' : 'are'} not claimed yet.
+				{data.event.title} is {data.inHowLong} away.
 			</P>
 			<EventBlock event={data.event} attached={false} />
 			<HandOutNote handOut={data.handOut} />
