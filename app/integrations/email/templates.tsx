@@ -1203,7 +1203,6 @@ export function eventCancelled(data: EventChangeData): Promise<EmailContent> {
 				take place. We are sorry.
 			</P>
 			<P>Open the attached calendar file to remove it from your calendar.</P>
-			<HandOutNote handOut={data.handOut} />
 			<NextSteps
 				steps={['No reminders follow for it. The event page shows what is coming up instead.']}
 				links={[{ href: data.pageUrl, label: 'The event page' }]}
