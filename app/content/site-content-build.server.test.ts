@@ -86,6 +86,33 @@ describe('the content/site build', () => {
 		).toThrow(/1\.capacity: only a workshop session has a capacity/)
 	})
 
+	test('the day event may name its pass rooms’ joining link and what a registration and a pass give; a workshop session may not (docs/decisions/155)', () => {
+		const withEntries = (session: string, day: string) =>
+			siteDir({
+				'events.yml': `
+- { id: opens, kind: course, title: Opens, description: D, start: '2027-02-02T17:00', end: '2027-02-02T18:00', timeZone: Europe/Berlin, location: Online }
+- { id: ws, kind: workshop, title: W, description: D, start: '2026-12-10T18:00', end: '2026-12-10T20:00', timeZone: Europe/Berlin, location: Online${session} }
+- { id: day, kind: day, title: Day, description: D, start: '2027-03-18T09:00', end: '2027-03-18T17:00', timeZone: Europe/Amsterdam, location: Online${day} }
+`,
+			})
+		const day =
+			', joinUrl: https://stream.example/d, passJoinUrl: https://rooms.example/d, includes: { registration: The stream., pass: The rooms too. }'
+		expect(compileSiteContent(withEntries('', day)).events[2]).toMatchObject({
+			joinUrl: 'https://stream.example/d',
+			passJoinUrl: 'https://rooms.example/d',
+			includes: { registration: 'The stream.', pass: 'The rooms too.' },
+		})
+		expect(() =>
+			compileSiteContent(withEntries(', passJoinUrl: https://rooms.example/w', '')),
+		).toThrow(/1\.passJoinUrl: only the day event has one/)
+		expect(() =>
+			compileSiteContent(withEntries(', includes: { registration: A, pass: B }', '')),
+		).toThrow(/1\.includes: only the day event has one/)
+		expect(() => compileSiteContent(withEntries('', ', includes: { registration: A }'))).toThrow(
+			/2\.includes\.pass/,
+		)
+	})
+
 	test('an event may be marked tentative or cancelled, nothing else (docs/decisions/117)', () => {
 		const withStatus = (status: string) =>
 			siteDir({

@@ -50,6 +50,15 @@ const eventSchema = z
 		timeZone,
 		location: text(200),
 		joinUrl: z.string().url('must be a full URL such as https://…').optional(),
+		// The day event's second room, for pass holders, and what each kind of place gives (155).
+		passJoinUrl: z.string().url('must be a full URL such as https://…').optional(),
+		includes: z
+			.object(
+				{ registration: text(300), pass: text(300) },
+				{ invalid_type_error: 'must name registration and pass' },
+			)
+			.strict()
+			.optional(),
 		// A workshop session's places (docs/decisions/110); without one, a session has no limit.
 		capacity: z
 			.number({ invalid_type_error: 'must be a whole number of places, at least 1' })
@@ -80,6 +89,11 @@ const eventSchema = z
 			})
 			return z.NEVER
 		}
+		for (const field of ['passJoinUrl', 'includes'] as const)
+			if (event[field] !== undefined && event.kind !== 'day') {
+				context.addIssue({ code: 'custom', path: [field], message: 'only the day event has one' })
+				return z.NEVER
+			}
 		return { ...event, start: start.toISOString(), end: end.toISOString() }
 	})
 

@@ -17,8 +17,15 @@ export type SiteEvent = {
 	/** The IANA zone the event is announced in. */
 	timeZone: string
 	location: string
-	/** Sent only in the calendar file attached to a confirmation e-mail. */
+	/**
+	 * The video-call link, shown only through a registrant's signed `/join` link (decision 116);
+	 * the day event's: its live stream, for every registrant (decision 155).
+	 */
 	joinUrl?: string
+	/** The day event only: the hands-on rooms and Q&A, shown to pass holders alone (decision 155). */
+	passJoinUrl?: string
+	/** The day event only: what the free registration and what a pass give (decision 155). */
+	includes?: { registration: string; pass: string }
 	/** A workshop session's places; none: no limit (docs/decisions/110). */
 	capacity?: number
 	placeholder: boolean

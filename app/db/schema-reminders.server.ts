@@ -1,12 +1,16 @@
 /**
- * The reminders of 0027_event_reminders.sql (docs/decisions/116) and the calendar versions of
+ * The reminders of 0027_event_reminders.sql (docs/decisions/116; their kinds widened by 0044, 155) and the calendar versions of
  * 0028_event_versions.sql (117): one row per event, message and recipient mailbox (its hash),
  * the database's guarantee that each is sent once.
  */
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { outbox } from './schema-leads.server'
 
-export type Reminder = 'day_before' | 'hour_before'
+/**
+ * The reminders of an event; `hand_out_week` and `hand_out_days`: to a buyer of passes not
+ * claimed yet, a week and two days before the day (0044, docs/decisions/155).
+ */
+export type Reminder = 'day_before' | 'hour_before' | 'hand_out_week' | 'hand_out_days'
 
 export const eventReminders = pgTable(
 	'event_reminders',

@@ -111,6 +111,12 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			pageUrl: `${siteUrl}/workshop`,
 			unsubscribe: reminder.unsubscribe,
 		}),
+	passHandOutReminder: () =>
+		templates.passHandOutReminder({
+			...reminder,
+			inHowLong: 'a week',
+			handOut: [{ unclaimed: 2, url: `${siteUrl}/checkout/o1/thank-you?key=k.s` }],
+		}),
 	waitlistOffer: () =>
 		templates.waitlistOffer({
 			itemName: 'Day pass',
@@ -163,6 +169,8 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			eventChanged: 'event',
 			eventCancelled: 'event',
 			workshopFollowUp: 'event',
+			// A buyer's passes not claimed yet, before the day they were bought for (decision 155).
+			passHandOutReminder: 'event',
 			// Answers joining a waiting list: the visitor asked for it, anyone can type an address.
 			waitlistOffer: 'signup',
 			// The waiting list's double opt-in link (decision 130).

@@ -59,6 +59,8 @@ export const EMAIL_KINDS = {
 	eventCancelled: 'event',
 	// A workshop session's recording and code, promised on sign-up (decision 157): event mail.
 	workshopFollowUp: 'event',
+	// To a buyer of passes not claimed yet, about the event they bought them for (decision 155).
+	passHandOutReminder: 'event',
 	// Answers joining the waiting list, later: anyone can type anyone's address, so it carries
 	// unsubscribe; it goes even to an unsubscribed address, who asked for it (decision 120).
 	waitlistOffer: 'signup',

@@ -8,11 +8,15 @@
  * changed by the test as the owner would change content. On PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
+import { passes } from '~/db/schema.server'
 import { jobDefinitions } from '~/job-worker.server'
 import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
+import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import {
 	calendarSequence,
 	calendarSyncJob,
@@ -20,6 +24,7 @@ import {
 } from '~/models/events/calendar-updates.server'
 import { eventReminderJob } from '~/models/events/reminder-job.server'
 import { saveLead, signUp as signUpThroughForm } from '~/models/leads/leads.server'
+import { verifyJoinToken } from '~/models/links/signed-token.server'
 import { unsubscribe } from '~/models/preferences/preferences.server'
 import { stopReminders } from '~/models/preferences/reminder-stops.server'
 import { decodedMail } from '../fakes/smtp'
@@ -28,6 +33,7 @@ import { drainJobs, jobsDueNow, smtpInProcessSuite } from '../support/in-process
 
 const fixture = await vi.hoisted(async () => {
 	const { testEvent } = await import('../support/event-fixtures')
+	// The workshop sessions this suite moves, and the day its passes are for (decision 155).
 	const session = (id: string, start: string, end: string) => testEvent(id, 'workshop', start, end)
 	const original = () =>
 		[
@@ -37,6 +43,7 @@ const fixture = await vi.hoisted(async () => {
 			session('brought-forward', '2030-06-20T17:00:00.000Z', '2030-06-20T19:00:00.000Z'),
 			session('postponed', '2030-06-21T17:00:00.000Z', '2030-06-21T19:00:00.000Z'),
 			session('kept-promise', '2030-06-22T17:00:00.000Z', '2030-06-22T19:00:00.000Z'),
+			testEvent('the-day', 'day', '2030-07-01T08:00:00.000Z', '2030-07-01T16:00:00.000Z'),
 		] satisfies SiteEvent[]
 	return { original, events: original() }
 })
@@ -296,5 +303,82 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 			'Reminder: The test workshop starts within a day',
 		])
 		expect(subjectsTo('no-reminders@example.com')).toEqual(['Changed: The test workshop'])
+	})
+
+	test('a day moved reaches the buyer of passes nobody claimed: one Changed notice for 3 passes, saying they are still to hand out, with a calendar file of the new date and a pass’s joining link; after a claim, the holder is told and the buyer of the rest', async () => {
+		const { id } = await createCheckout(suite.database.db, {
+			code: 'ai-driven-development-day-pass',
+			quantity: 3,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+		})
+		await recordSandboxPayment(suite.database.db, id, { email: 'pass-buyer@example.com' })
+		await drainJobs(suite.database)
+		expect(subjectsTo('pass-buyer@example.com')).toEqual([`Your receipt for order ${id}`])
+		await turn()
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		eventOf('the-day').start = '2030-07-02T08:00:00.000Z'
+		eventOf('the-day').end = '2030-07-02T16:00:00.000Z'
+		await turn()
+		await turn()
+		const changed = mailTo('pass-buyer@example.com').filter((mail) =>
+			mail.subject.startsWith('Changed:'),
+		)
+		expect(changed.map((mail) => mail.subject)).toEqual(['Changed: The test day'])
+		expect(changed[0]!.raw).toContain('You bought 3 passes that nobody has claimed yet.')
+		expect(changed[0]!.raw).toContain(`https://site.test/checkout/${id}/thank-you?key=`)
+		expect(line(changed[0]!.calendar, 'DTSTART')).toBe('DTSTART:20300702T080000Z')
+		expect(line(changed[0]!.calendar, 'SEQUENCE')).toBe('SEQUENCE:1')
+		const token = /site\.test\/join\?token=([^\s\\"]+)/.exec(changed[0]!.calendar)?.[1]
+		expect(
+			verifyJoinToken(decodeURIComponent(token ?? ''), getConfig().SESSION_SECRET),
+		).toMatchObject({ ok: true, email: 'pass-buyer@example.com', access: 'pass' })
+
+		const [first] = await suite.database.db
+			.select({ id: passes.id })
+			.from(passes)
+			.where(eq(passes.orderId, id))
+		await claimPass(
+			suite.database.db,
+			first!.id,
+			{ name: 'Pat Holder', email: 'pat@example.com' },
+			ORIGIN,
+		)
+		await drainJobs(suite.database)
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		eventOf('the-day').start = '2030-07-03T08:00:00.000Z'
+		eventOf('the-day').end = '2030-07-03T16:00:00.000Z'
+		await turn()
+		const toHolder = mailTo('pat@example.com').filter((mail) => mail.subject.startsWith('Changed:'))
+		expect(toHolder).toHaveLength(1)
+		expect(toHolder[0]!.raw).not.toContain('nobody has claimed')
+		expect(line(toHolder[0]!.calendar, 'DTSTART')).toBe('DTSTART:20300703T080000Z')
+		const toBuyer = mailTo('pass-buyer@example.com').filter((mail) =>
+			mail.subject.startsWith('Changed:'),
+		)
+		expect(toBuyer).toHaveLength(2)
+		expect(toBuyer[1]!.raw).toContain('You bought 2 passes that nobody has claimed yet.')
+	})
+
+	test('a day moved to within a week sends its buyer the Changed notice before the reminder to hand out their passes, even when the reminders job is the first to run', async () => {
+		const { id } = await createCheckout(suite.database.db, {
+			code: 'ai-driven-development-day-pass',
+			quantity: 2,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+		})
+		await recordSandboxPayment(suite.database.db, id, { email: 'late-buyer@example.com' })
+		await drainJobs(suite.database)
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		eventOf('the-day').start = '2030-06-05T08:00:00.000Z'
+		eventOf('the-day').end = '2030-06-05T16:00:00.000Z'
+		const fourDaysBefore = new Date('2030-06-01T08:00:00.000Z')
+		await reminderTurn(fourDaysBefore)
+		await reminderTurn(fourDaysBefore)
+		expect(subjectsTo('late-buyer@example.com')).toEqual([
+			`Your receipt for order ${id}`,
+			'Changed: The test day',
+			'2 passes for The test day still to hand out',
+		])
 	})
 })

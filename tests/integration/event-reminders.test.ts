@@ -20,14 +20,16 @@ import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
 import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { refundOrder } from '~/models/checkout/order-actions.server'
+import { joiningRooms } from '~/models/events/join-link.server'
+import { isRegistered, registrationOf } from '~/models/events/registrants.server'
 import { eventReminderJob } from '~/models/events/reminder-job.server'
-import { isRegistered, reminderDue, sendDueReminders } from '~/models/events/reminders.server'
+import { reminderDue, sendDueReminders } from '~/models/events/reminders.server'
 import { saveLead } from '~/models/leads/leads.server'
 import {
 	verifyRemindersToken,
 	verifyUnsubscribeToken,
 } from '~/models/links/preference-tokens.server'
-import { verifyJoinToken } from '~/models/links/signed-token.server'
+import { createJoinToken, verifyJoinToken } from '~/models/links/signed-token.server'
 import { unsubscribe } from '~/models/preferences/preferences.server'
 import { resumeReminders, stopReminders } from '~/models/preferences/reminder-stops.server'
 import { decodedMail } from '../fakes/smtp'
@@ -300,7 +302,7 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		expect(given).toMatchObject({ sentAt: null, failedAt: expect.any(Date) })
 	})
 
-	test('confirmed registrants of the day and day-pass holders get its reminders; an unconfirmed registrant, a refunded pass’s holder and a buyer get none', async () => {
+	test('confirmed registrants of the day, day-pass holders and the buyer of a pass not claimed yet get its reminders; an unconfirmed registrant and a refunded pass’s holder get none', async () => {
 		const register = (email: string, confirmed: boolean) =>
 			saveLead(suite.database.db, { email, list: 'day_event', attribution: direct, confirmed })
 		await register('confirmed@example.com', true)
@@ -352,10 +354,188 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 			eventId: 'the-day',
 		})
 		expect(reminders('alan@example.com')).toHaveLength(0)
-		expect(reminders('buyer@example.com')).toHaveLength(0)
+		// Its second pass is not claimed: its buyer stands in for its holder (decision 155).
+		const [toBuyer, ...moreToBuyer] = reminders('buyer@example.com')
+		expect(moreToBuyer).toHaveLength(0)
+		expect(toBuyer!.raw).toContain('You bought 1 pass that nobody has claimed yet.')
+		expect(reminders('refunded-buyer@example.com')).toHaveLength(0)
 		expect(reminders('confirmed@example.com').map((mail) => mail.subject)).toEqual([
 			'Reminder: The test day starts within a day',
 		])
 		expect(reminders('unconfirmed@example.com')).toHaveLength(0)
+	})
+
+	/** A paid order of `quantity` day passes by `email`: its id and its passes' ids. */
+	const buyPasses = async (email: string, quantity: number) => {
+		const { id } = await createCheckout(suite.database.db, {
+			code: PASS,
+			quantity,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+		})
+		await recordSandboxPayment(suite.database.db, id, { email })
+		const rows = await suite.database.db
+			.select({ id: passes.id })
+			.from(passes)
+			.where(eq(passes.orderId, id))
+		await drainJobs(suite.database)
+		return { id, passes: rows.map((row) => row.id) }
+	}
+	const claim = (pass: string, name: string, email: string) =>
+		claimPass(suite.database.db, pass, { name, email }, ORIGIN)
+	const rooms = async (raw: string) => {
+		const verified = verifyJoinToken(joinTokenIn(raw), getConfig().SESSION_SECRET)
+		if (!verified.ok) return null
+		const registration = await registrationOf(suite.database.db, eventOf('the-day'), verified.email)
+		return registration
+			? joiningRooms(eventOf('the-day'), verified.access, registration.access).map(
+					(room) => room.url,
+				)
+			: null
+	}
+
+	test('a buyer of 3 passes nobody claimed gets one reminder of each kind, not three, saying 3 are still to hand out and how, with a pass’s joining link; once they are claimed, the holders get them and the buyer none', async () => {
+		const order = await buyPasses('team-lead@example.com', 3)
+		now = hoursBefore('the-day', 22)
+		await turn()
+		await turn()
+		const [dayBefore, ...more] = reminders('team-lead@example.com').filter((mail) =>
+			mail.subject.startsWith('Reminder:'),
+		)
+		expect(more).toHaveLength(0)
+		expect(dayBefore!.raw).toContain('You bought 3 passes that nobody has claimed yet.')
+		expect(dayBefore!.raw).toContain('send each person their own pass link from your order page')
+		expect(dayBefore!.raw).toContain(`https://site.test/checkout/${order.id}/thank-you?key=`)
+		expect(verifyJoinToken(joinTokenIn(dayBefore!.raw), getConfig().SESSION_SECRET)).toEqual({
+			ok: true,
+			email: 'team-lead@example.com',
+			eventId: 'the-day',
+			access: 'pass',
+		})
+		expect(await rooms(dayBefore!.raw)).toEqual([
+			'https://rooms.example.com/the-day',
+			'https://meet.example.com/the-day',
+		])
+
+		for (const [index, pass] of order.passes.entries())
+			await claim(pass, `Member ${index}`, `member-${index}@example.com`)
+		await drainJobs(suite.database)
+		now = hoursBefore('the-day', 0.5)
+		await turn()
+		expect(
+			reminders('team-lead@example.com').filter((mail) => mail.subject.startsWith('Starting')),
+		).toHaveLength(0)
+		for (const index of [0, 1, 2]) {
+			const hour = reminders(`member-${index}@example.com`).filter((mail) =>
+				mail.subject.startsWith('Starting within the hour'),
+			)
+			expect(hour).toHaveLength(1)
+			expect(hour[0]!.raw).not.toContain('nobody has claimed')
+			expect(verifyJoinToken(joinTokenIn(hour[0]!.raw), getConfig().SESSION_SECRET)).toMatchObject({
+				access: 'pass',
+			})
+		}
+		// The buyer's link of before opens nothing now: every pass is someone else's.
+		expect(await rooms(dayBefore!.raw)).toBeNull()
+	})
+
+	test('a free registrant’s joining link opens the live stream and never the pass’s rooms, even with a pass’s link signed for someone else', async () => {
+		await saveLead(suite.database.db, {
+			email: 'free@example.com',
+			list: 'day_event',
+			attribution: direct,
+			confirmed: true,
+		})
+		expect(
+			await registrationOf(suite.database.db, eventOf('the-day'), 'free@example.com'),
+		).toMatchObject({ access: 'stream', handOut: [] })
+		const link = (access: 'stream' | 'pass' | undefined, email = 'free@example.com') =>
+			`https://site.test/join?token=${encodeURIComponent(
+				createJoinToken(
+					{
+						email,
+						eventId: 'the-day',
+						expiresAt: new Date('2099-01-01'),
+						...(access ? { access } : {}),
+					},
+					getConfig().SESSION_SECRET,
+				),
+			)}`
+		// Their own link, as their reminders carry it; and one claiming a pass's access.
+		expect(await rooms(link('stream'))).toEqual(['https://meet.example.com/the-day'])
+		expect(await rooms(link('pass'))).toEqual(['https://meet.example.com/the-day'])
+		expect(await rooms(link(undefined))).toEqual(['https://meet.example.com/the-day'])
+		// The access is signed: a registrant's token with "k" rewritten to "pass" does not verify.
+		const token = joinTokenIn(link('stream'))!
+		const [payload, signature] = token.split('.')
+		const forged = Buffer.from(
+			Buffer.from(payload!, 'base64url').toString('utf8').replace('"k":"stream"', '"k":"pass"'),
+		).toString('base64url')
+		expect(verifyJoinToken(`${forged}.${signature}`, getConfig().SESSION_SECRET)).toEqual({
+			ok: false,
+			reason: 'invalid',
+		})
+		// A holder's link opens both rooms for the holder only.
+		const {
+			passes: [own],
+		} = await buyPasses('solo@example.com', 1)
+		await claim(own!, 'Solo Person', 'solo@example.com')
+		expect(await rooms(link('pass', 'solo@example.com'))).toEqual([
+			'https://rooms.example.com/the-day',
+			'https://meet.example.com/the-day',
+		])
+		expect(await rooms(link('stream', 'solo@example.com'))).toEqual([
+			'https://meet.example.com/the-day',
+		])
+		// Their reminder carries the stream's link.
+		now = hoursBefore('the-day', 21)
+		await turn()
+		const [reminder] = reminders('free@example.com')
+		expect(verifyJoinToken(joinTokenIn(reminder!.raw), getConfig().SESSION_SECRET)).toMatchObject({
+			access: 'stream',
+		})
+		expect(reminder!.raw).not.toContain('nobody has claimed')
+	})
+
+	test('a buyer with passes not claimed gets a reminder to hand them out a week and two days before the day, once each, naming how many and linking the order page; none once all are claimed', async () => {
+		const early = new Date(Date.parse(eventOf('the-day').start) - 9 * 24 * HOUR)
+		const handOuts = (email: string) =>
+			reminders(email).filter((mail) => mail.subject.endsWith('still to hand out'))
+		const order = await buyPasses('organiser@example.com', 4)
+		const done = await buyPasses('all-claimed@example.com', 2)
+		await claim(order.passes[0]!, 'Kept One', 'organiser@example.com')
+		for (const pass of done.passes) await claim(pass, 'Some One', `some-${pass}@example.com`)
+		await drainJobs(suite.database)
+		now = early
+		await turn()
+		expect(handOuts('organiser@example.com')).toHaveLength(0)
+
+		now = hoursBefore('the-day', 6 * 24)
+		await turn()
+		await turn()
+		const [week, ...more] = handOuts('organiser@example.com')
+		expect(more).toHaveLength(0)
+		expect(week!.subject).toBe('3 passes for The test day still to hand out')
+		expect(week!.raw).toContain('The test day is a week away.')
+		expect(week!.raw).toContain('You bought 3 passes that nobody has claimed yet.')
+		expect(week!.raw).toContain(`https://site.test/checkout/${order.id}/thank-you?key=`)
+		expect(week!.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+		expect(handOuts('all-claimed@example.com')).toHaveLength(0)
+
+		await claim(order.passes[1]!, 'Second', 'second@example.com')
+		now = hoursBefore('the-day', 40)
+		await turn()
+		await turn()
+		expect(handOuts('organiser@example.com').map((mail) => mail.subject)).toEqual([
+			'3 passes for The test day still to hand out',
+			'2 passes for The test day still to hand out',
+		])
+		expect(handOuts('organiser@example.com')[1]!.raw).toContain('The test day is two days away')
+
+		for (const pass of order.passes.slice(2)) await claim(pass, 'Late', `late-${pass}@example.com`)
+		now = hoursBefore('the-day', 30)
+		await turn()
+		expect(handOuts('organiser@example.com')).toHaveLength(2)
+		expect(handOuts('all-claimed@example.com')).toHaveLength(0)
 	})
 })

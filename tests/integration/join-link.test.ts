@@ -16,13 +16,17 @@ import { createJoinToken } from '~/models/links/signed-token.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { honeypotFields } from '../support/raw-http'
 import { type RunningServer, startServer } from '../support/server'
-import { workshopSessions } from '../support/site-events'
+import { builtEventList, workshopSessions } from '../support/site-events'
 
 const SECRET = 'join-link-suite-secret-0123456789abcdef'
 const SITE = 'https://courses.example'
 // The nearest session of the build's (the test build moves them ahead of today, decision 125).
 const SESSION = workshopSessions()[0]!.id
 const ROOM = 'https://meet.example.com/secret-room-4410'
+// The day's two rooms (decision 155): the live stream, and the pass's hands-on and Q&A rooms.
+const DAY = builtEventList().find((event) => event.kind === 'day')!.id
+const STREAM = 'https://stream.example.com/day-4410'
+const PASS_ROOMS = 'https://rooms.example.com/day-4410'
 const projectRoot = path.resolve(import.meta.dirname, '../..')
 
 const joinToken = (email: string, eventId = SESSION, expiresAt = new Date('2099-01-01')) =>
@@ -47,6 +51,8 @@ describe('the signed joining link', () => {
 		const siteFile = path.join(copy, 'build/content/site.json')
 		const site = JSON.parse(fs.readFileSync(siteFile, 'utf8'))
 		for (const event of site.events) if (event.id === SESSION) event.joinUrl = ROOM
+		for (const event of site.events)
+			if (event.kind === 'day') Object.assign(event, { joinUrl: STREAM, passJoinUrl: PASS_ROOMS })
 		fs.writeFileSync(siteFile, JSON.stringify(site))
 
 		smtp = await startSmtp()
@@ -167,5 +173,49 @@ describe('the signed joining link', () => {
 		const response = await open(token)
 		expect(response.status).toBe(200)
 		expect(await response.text()).toContain(`href="${ROOM}"`)
+	})
+
+	test('a free registrant’s signed link to the day shows the live stream and never the pass’s rooms, whatever access a link claims; a rewritten access is refused', async () => {
+		const email = 'free-day@example.com'
+		const signedUp = await fetch(`${server.url}/ai-driven-development-day?index`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+			body: new URLSearchParams({
+				...(await honeypotFields(server.url, '/ai-driven-development-day')),
+				email,
+			}),
+		})
+		expect(signedUp.status).toBe(302)
+		const [confirmation] = await smtp.waitFor(email, 1)
+		const confirmUrl = new RegExp(
+			`${SITE}/ai-driven-development-day/confirm\\?token=[\\w.-]+`,
+		).exec(decodedMail(confirmation!.raw))?.[0]
+		expect(confirmUrl).toBeTruthy()
+		expect((await fetch(confirmUrl!.replace(SITE, server.url))).status).toBe(200)
+
+		const dayToken = (access?: 'stream' | 'pass') =>
+			createJoinToken(
+				{ email, eventId: DAY, expiresAt: new Date('2099-01-01'), ...(access ? { access } : {}) },
+				SECRET,
+			)
+		for (const token of [dayToken('stream'), dayToken('pass'), dayToken()]) {
+			const response = await open(token)
+			expect(response.status).toBe(200)
+			const html = await response.text()
+			expect(html).toContain(STREAM)
+			expect(html).toContain('Join the live stream')
+			expect(html).not.toContain(PASS_ROOMS)
+		}
+		const [payload, signature] = dayToken('stream').split('.') as [string, string]
+		const data = JSON.parse(Buffer.from(payload, 'base64url').toString())
+		const rewritten = `${Buffer.from(JSON.stringify({ ...data, k: 'pass' })).toString('base64url')}.${signature}`
+		const refused = await open(rewritten)
+		expect(refused.status).toBe(400)
+		expect(await refused.text()).not.toContain(PASS_ROOMS)
+		// Neither room is on the day's public page.
+		const page = await (await fetch(`${server.url}/ai-driven-development-day`)).text()
+		expect(page).not.toContain(STREAM)
+		expect(page).not.toContain(PASS_ROOMS)
 	})
 })

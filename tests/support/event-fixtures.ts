@@ -14,7 +14,10 @@
 import type { SiteEvent } from '~/content/site-content'
 import type * as SiteContent from '~/content/site-content.server'
 
-/** An event of `kind` from `start` to `end` (UTC instants), online, with its own joining link. */
+/**
+ * An event of `kind` from `start` to `end` (UTC instants), online, with its own joining link; the
+ * day with its pass rooms' too (decision 155).
+ */
 export function testEvent(
 	id: string,
 	kind: 'workshop' | 'day',
@@ -31,6 +34,7 @@ export function testEvent(
 		timeZone: 'UTC',
 		location: 'Online',
 		joinUrl: `https://meet.example.com/${id}`,
+		...(kind === 'day' ? { passJoinUrl: `https://rooms.example.com/${id}` } : {}),
 		placeholder: false,
 	}
 }

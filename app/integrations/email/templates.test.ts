@@ -379,7 +379,7 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 		expect(three.text).toContain('Your 3 seats')
 	})
 
-	test('a day-pass receipt talks about passes and the reminders with the joining link', async () => {
+	test('a day-pass receipt talks about passes and the reminders with the joining link, which come to the buyer until a pass is claimed', async () => {
 		const mail = await receipt({
 			...paid,
 			orderId: 'ord_2',
@@ -391,6 +391,10 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 		expect(mail.text).toContain('Claim your pass')
 		expect(mail.text).toContain(
 			'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link.',
+		)
+		// Decision 155: what the buyer gets until each pass is claimed.
+		expect(mail.text).toContain(
+			'Until a pass is claimed, its reminders and joining link come to you, saying how many passes are left to hand out',
 		)
 		expect(mail.text).not.toMatch(/seat|course opens/i)
 	})

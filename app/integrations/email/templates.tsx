@@ -546,6 +546,8 @@ function receiptSteps(kind: OrderKind, quantity: number, passCount: number): str
 			? 'Keep one pass and send the others to your team: each person claims theirs with their own name and e-mail.'
 			: 'Claim your pass with the name and e-mail of the person who attends.',
 		'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link.',
+		// Decision 155: a pass not claimed is the buyer's until it is.
+		'Until a pass is claimed, its reminders and joining link come to you, saying how many passes are left to hand out; so does a reminder a week and two days before the day.',
 	]
 }
 
@@ -1080,6 +1082,44 @@ export function courseAccess(data: {
 	)
 }
 
+/**
+ * Passes of one order its buyer has still to hand out (docs/decisions/155): how many, and the
+ * buyer's order page, where each pass's link is.
+ */
+export type HandOut = { unclaimed: number; url: string }
+
+const passesWord = (count: number) => `${count} ${count === 1 ? 'pass' : 'passes'}`
+
+/**
+ * What a buyer of passes not claimed yet reads in each message of the event: how many are left
+ * to hand out, how, and that until then that pass's messages come to them.
+ */
+function HandOutNote({ handOut }: { handOut?: HandOut[] }) {
+	if (!handOut || handOut.length === 0) return null
+	const total = handOut.reduce((sum, order) => sum + order.unclaimed, 0)
+	return (
+		<>
+			<P>
+				{total === 1
+					? 'You bought 1 pass that nobody has claimed yet. Until it is claimed, its messages and joining link come to you.'
+					: `You bought ${passesWord(total)} that nobody has claimed yet. Until each is claimed, its messages and joining link come to you.`}{' '}
+				To hand {total === 1 ? 'it' : 'them'} out, send each person their own pass link from your
+				order page; they claim it with their name and e-mail address, and from then on their
+				messages go to them.
+			</P>
+			{handOut.map((order) => (
+				<P key={order.url}>
+					<A href={order.url}>
+						{handOut.length === 1
+							? 'Your order page'
+							: `Your order with ${passesWord(order.unclaimed)} to hand out`}
+					</A>
+				</P>
+			))}
+		</>
+	)
+}
+
 /** What a reminder names: the event, the registrant's signed joining link, the event's page. */
 export type ReminderData = {
 	firstName?: string | null
@@ -1089,6 +1129,8 @@ export type ReminderData = {
 	/** The event's page on the site. */
 	pageUrl: string
 	unsubscribe: UnsubscribeLinks
+	/** To a buyer: the passes still to hand out, by order (decision 155). */
+	handOut?: HandOut[]
 }
 
 function Reminder({ data, preview, lead }: { data: ReminderData; preview: string; lead: string }) {
@@ -1104,6 +1146,7 @@ function Reminder({ data, preview, lead }: { data: ReminderData; preview: string
 				The link is yours alone: it shows the joining link to you as someone who signed up. Please
 				do not forward it.
 			</P>
+			<HandOutNote handOut={data.handOut} />
 			<NextSteps
 				steps={['Open the link a few minutes before the start to join.']}
 				links={[{ href: data.pageUrl, label: 'The event page' }]}
@@ -1147,6 +1190,8 @@ export type EventChangeData = {
 	/** The event's page on the site. */
 	pageUrl: string
 	unsubscribe: UnsubscribeLinks
+	/** To a buyer: the passes still to hand out, by order (decision 155). */
+	handOut?: HandOut[]
 }
 
 /** The date, time or place of an event someone signed up for changed; the new calendar file is attached. */
@@ -1159,6 +1204,7 @@ export function eventChanged(data: EventChangeData): Promise<EmailContent> {
 			<P>{data.event.title}, which you signed up for, has changed. This is how it stands now:</P>
 			<EventBlock event={data.event} attached />
 			<P>Open the attached calendar file to update the entry in your calendar.</P>
+			<HandOutNote handOut={data.handOut} />
 			<NextSteps
 				steps={[
 					// Never a promise of reminders the person stopped (decision 149).
@@ -1222,6 +1268,45 @@ export function workshopFollowUp(data: {
 			<NextSteps
 				steps={['Watch it at your pace, and try the loop on a project of your own.']}
 				links={[{ href: data.pageUrl, label: 'The workshop page' }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/** How long before an event a buyer is reminded of passes not handed out (decision 155). */
+export type HandOutReminderData = {
+	firstName?: string | null
+	event: EmailEvent
+	/** "in 7 days" */
+	inHowLong: string
+	handOut: HandOut[]
+	pageUrl: string
+	unsubscribe: UnsubscribeLinks
+}
+
+/**
+ * To a buyer whose passes are not all claimed, a week and two days before the day (decision 155):
+ * how many are left and where their links are.
+ */
+export function passHandOutReminder(data: HandOutReminderData): Promise<EmailContent> {
+	const total = data.handOut.reduce((sum, order) => sum + order.unclaimed, 0)
+	return renderEmail(
+		'passHandOutReminder',
+		`${passesWord(total)} for ${data.event.title} still to hand out`,
+		<Layout
+			preview={`${data.event.title} is ${data.inHowLong} away, and ${passesWord(total)} ${total === 1 ? 'is' : 'are'} not claimed yet.`}
+			unsubscribe={data.unsubscribe}
+		>
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				{data.event.title} is {data.inHowLong} away.
+			</P>
+			<EventBlock event={data.event} attached={false} />
+			<HandOutNote handOut={data.handOut} />
+			<NextSteps
+				steps={['Once every pass is claimed, these reminders stop.']}
+				links={[{ href: data.pageUrl, label: 'The event page' }]}
 			/>
 		</Layout>,
 		data.unsubscribe,

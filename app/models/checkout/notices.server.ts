@@ -115,6 +115,6 @@ export async function passClaimedMessage(pass: ClaimedPass, origin: string): Pro
 	return {
 		to: pass.holderEmail,
 		...content,
-		attachments: event ? [registrantCalendar(event, pass.holderEmail, origin)] : [],
+		attachments: event ? [registrantCalendar(event, pass.holderEmail, origin, 'pass')] : [],
 	}
 }

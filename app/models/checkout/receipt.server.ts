@@ -7,14 +7,13 @@
  * again from the dashboard (docs/decisions/080).
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/calendar.server'
-import { createLinkToken } from '~/models/links/signed-token.server'
+import { orderPageUrl } from '~/models/links/order-link.server'
 import { siteOrigin } from '~/site-origin.server'
 import { invoiceAttachment } from '../invoices/attachment.server'
 import { numberOrderDocuments } from '../invoices/numbering.server'
@@ -114,12 +113,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 		paidAt: order.paidAt ?? new Date(),
 		// Signed (docs/decisions/118, 127): the buyer's view, with who claimed which seat, on any
 		// device; it never expires, like the receipt and its seat links.
-		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you?key=${encodeURIComponent(
-			createLinkToken(
-				{ purpose: 'order', subject: order.id, expiresAt: 'never' },
-				getConfig().SESSION_SECRET,
-			),
-		)}`,
+		orderUrl: orderPageUrl(siteUrl, order.id),
 		addedTaxMinor: order.tax && !order.tax.pricesIncludeTax ? order.tax.taxMinor : undefined,
 		invoice: invoice
 			? { number: invoice.data.number, url: `${siteUrl}${invoicePath(invoice.id)}` }

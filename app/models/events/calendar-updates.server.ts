@@ -29,7 +29,8 @@ import {
 	eventPagePath,
 } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
-import { eventsWithRegistrants, type Recipient, registrantsOf } from './reminders.server'
+import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
+import { eventsWithRegistrants } from './reminders.server'
 
 /** What a calendar entry shows of the event: a change to any of it is an update. */
 function fingerprintOf(event: SiteEvent): string {
@@ -99,6 +100,7 @@ async function noticeOnce(
 		firstName: recipient.firstName,
 		event: emailEvent(event, origin),
 		pageUrl: `${origin}${eventPagePath(event)}`,
+		handOut: handOutLines(recipient, origin),
 		// Its promise of reminders, and its links, follow this person's choice for this event.
 		unsubscribe: eventMailLinks(
 			origin,
@@ -113,7 +115,9 @@ async function noticeOnce(
 		sequence,
 		method,
 		joinLink:
-			!cancelled && hasJoiningLink(event) ? joinLink(event, recipient.email, origin) : undefined,
+			!cancelled && hasJoiningLink(event)
+				? joinLink(event, recipient.email, origin, recipient.access)
+				: undefined,
 	})
 	return db.transaction(async (tx) => {
 		const key = { eventId: event.id, sequence, mailboxKey: mailboxOf(recipient.email).key }
@@ -198,7 +202,10 @@ async function calendarsSent(
 		const lines = eventLines(file.content)
 		const theirs = hasJoiningLink(event)
 			? eventLines(
-					eventCalendarFile(event, { origin, joinLink: joinLink(event, recipient.email, origin) }),
+					eventCalendarFile(event, {
+						origin,
+						joinLink: joinLink(event, recipient.email, origin, recipient.access),
+					}),
 				)
 			: now
 		// The last file decides: a later one replaces what an earlier one said.

@@ -27,7 +27,7 @@ import {
 import { siteOrigin } from '~/site-origin.server'
 import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { emailEvent, eventPagePath } from './calendar.server'
-import { type Recipient, registrantsOf } from './reminders.server'
+import { type Recipient, registrantsOf } from './registrants.server'
 import { findSession } from './sessions.server'
 
 /** How often the job looks for follow-ups to write: one goes out within this of its link. */

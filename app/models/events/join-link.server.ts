@@ -6,7 +6,7 @@
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
 import type { EmailAttachment } from '~/domain/email-attachment'
-import { createJoinToken } from '~/models/links/signed-token.server'
+import { createJoinToken, type JoinAccess } from '~/models/links/signed-token.server'
 import { calendarAttachment } from './calendar.server'
 
 /** Where a registrant's signed joining link opens (routes/workshop/join.tsx). */
@@ -19,13 +19,51 @@ const JOIN_LINK_GRACE_MS = 24 * 3_600_000
 export const hasJoiningLink = (event: Pick<SiteEvent, 'kind'>): boolean =>
 	event.kind === 'workshop' || event.kind === 'day'
 
-/** `email`'s signed joining link of `event`, absolute from `origin` (SITE_URL or the listen address). */
-export function joinLink(event: SiteEvent, email: string, origin: string): string {
+/**
+ * `email`'s signed joining link of `event`, absolute from `origin` (SITE_URL or the listen
+ * address). The day event's names its access (decision 155): a registrant's the live stream, a
+ * pass's (its holder's, or its buyer's until it is claimed) the pass's rooms as well.
+ */
+export function joinLink(
+	event: SiteEvent,
+	email: string,
+	origin: string,
+	access?: JoinAccess,
+): string {
 	const token = createJoinToken(
-		{ email, eventId: event.id, expiresAt: new Date(Date.parse(event.end) + JOIN_LINK_GRACE_MS) },
+		{
+			email,
+			eventId: event.id,
+			expiresAt: new Date(Date.parse(event.end) + JOIN_LINK_GRACE_MS),
+			...(event.kind === 'day' ? { access: access ?? 'stream' } : {}),
+		},
 		getConfig().SESSION_SECRET,
 	)
 	return `${origin}${JOIN_PATH}?token=${encodeURIComponent(token)}`
+}
+
+/** A room the joining page shows: its name, and its link (null: not set in content yet). */
+export type JoiningRoom = { label: string; url: string | null }
+
+/**
+ * The rooms a joining link opens for someone whose link was signed for `signed` and who holds
+ * `held` now (decision 155): the narrower of the two, so a registrant's link never opens a
+ * pass's rooms, and a pass refunded since its link was sent opens the stream alone, if that.
+ * A workshop session has one room. An old day link that names no access opens what is held.
+ */
+export function joiningRooms(
+	event: SiteEvent,
+	signed: JoinAccess | undefined,
+	held: JoinAccess | undefined,
+): JoiningRoom[] {
+	if (event.kind !== 'day') return [{ label: 'Join now', url: event.joinUrl ?? null }]
+	const stream = { label: 'Join the live stream', url: event.joinUrl ?? null }
+	const access = signed === 'stream' || held !== 'pass' ? 'stream' : 'pass'
+	if (access === 'stream') return [stream]
+	return [
+		{ label: 'Join the hands-on sessions and Q&A rooms', url: event.passJoinUrl ?? null },
+		stream,
+	]
 }
 
 /**
@@ -36,10 +74,11 @@ export function registrantCalendar(
 	event: SiteEvent,
 	email: string,
 	origin: string,
+	access?: JoinAccess,
 ): EmailAttachment {
 	return calendarAttachment(
 		event,
 		origin,
-		hasJoiningLink(event) ? joinLink(event, email, origin) : undefined,
+		hasJoiningLink(event) ? joinLink(event, email, origin, access) : undefined,
 	)
 }

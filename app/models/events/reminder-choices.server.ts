@@ -6,7 +6,8 @@
 import type { Db } from '~/db/client.server'
 import { stoppedReminders } from '~/models/preferences/reminder-stops.server'
 import { formatEventRange, timeZoneName } from '~/utils/event-time'
-import { eventsWithRegistrants, isRegistered } from './reminders.server'
+import { isRegistered } from './registrants.server'
+import { eventsWithRegistrants } from './reminders.server'
 
 export type ReminderChoice = { eventId: string; title: string; when: string; stopped: boolean }
 

@@ -1,12 +1,14 @@
 /**
  * The reminders' periodic job, `reminders.send` (docs/decisions/116, 149): reminders.server.ts
  * writes them, after calendar-updates.server.ts has told people of a change to the events about
- * to be reminded of, so a reminder of a moved date never comes before its notice.
+ * to be reminded of, so a reminder of a moved date never comes before its notice; then the
+ * reminders to hand out passes not claimed (hand-out.server.ts, decision 155).
  */
 import type { Db } from '~/db/client.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { siteOrigin } from '~/site-origin.server'
 import { syncCalendars } from './calendar-updates.server'
+import { handOutDue, sendHandOutReminders } from './hand-out.server'
 import { reminderDue, sendDueReminders } from './reminders.server'
 
 /** How often the job looks for due reminders: an "hour before" goes out within this of it. */
@@ -28,9 +30,14 @@ export function eventReminderJob(db: Db, now: () => Date = () => new Date()): Jo
 			await syncCalendars(db, {
 				now: at,
 				origin,
-				only: (event) => event.status !== 'cancelled' && reminderDue(event, at) !== null,
+				only: (event) =>
+					event.status !== 'cancelled' &&
+					(reminderDue(event, at) !== null ||
+						(event.kind === 'day' && handOutDue(event, at) !== null)),
 			})
 			await sendDueReminders(db, { now: at, origin })
+			// A week and two days before the day, to buyers of passes not claimed (decision 155).
+			await sendHandOutReminders(db, { now: at, origin })
 		},
 	}
 }

@@ -1,8 +1,9 @@
 /**
  * Reminders of workshop sessions and the day event (issue 25, item 2; docs/decisions/116): the
  * day before and an hour before, to each person signed up for a workshop session (its leads), and
- * to each confirmed registrant of the day event and each holder of a day pass, each carrying that
- * person's signed joining link.
+ * to each confirmed registrant of the day event, each holder of a day pass and each buyer of a
+ * pass not claimed yet (decision 155), each carrying that person's signed joining link (of their
+ * access: the stream, or a pass's rooms) and, to a buyer, how many passes are left to hand out.
  *
  * The periodic job `reminders.send` runs every minute: for each event whose reminder window is
  * open now, it writes the reminder to each recipient who has none yet. Each is one transaction:
@@ -10,12 +11,11 @@
  * guarantee of once-only across restarts and app servers, and the outbox row with its delivery.
  * A second worker that reaches the same recipient conflicts on the key and sends nothing.
  */
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
-import { catalogItems, orders, passes } from '~/db/schema.server'
-import { leads, outbox } from '~/db/schema-leads.server'
+import { outbox } from '~/db/schema-leads.server'
 import {
 	eventReminders,
 	eventUpdateNotices,
@@ -32,6 +32,7 @@ import {
 } from '~/models/preferences/reminder-stops.server'
 import { emailEvent, eventPagePath } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
+import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
 
 const HOUR = 3_600_000
 
@@ -55,99 +56,6 @@ export function eventsWithRegistrants(): SiteEvent[] {
 /** The events people get reminders of: those not cancelled. */
 function remindedEvents(): SiteEvent[] {
 	return eventsWithRegistrants().filter((event) => event.status !== 'cancelled')
-}
-
-export type Recipient = {
-	email: string
-	firstName: string | null
-	/** When they were sent the event's calendar file: the confirmation, or the pass claimed. */
-	since: Date
-}
-
-/**
- * Who is signed up for `event`: a workshop session's confirmed leads (docs/decisions/131), or the day event's confirmed
- * registrants and its pass holders (passes of paid orders, claimed). Erased leads are no one.
- * One per mailbox.
- */
-export async function registrantsOf(db: Db, event: SiteEvent): Promise<Recipient[]> {
-	const rows: Recipient[] = []
-	const lead = {
-		email: leads.email,
-		firstName: leads.firstName,
-		confirmationSentAt: leads.confirmationSentAt,
-		createdAt: leads.createdAt,
-	}
-	const ofLeads = (found: { confirmationSentAt: Date | null; createdAt: Date }[]) =>
-		found.map(({ confirmationSentAt, createdAt, ...row }) => ({
-			...(row as { email: string; firstName: string | null }),
-			since: confirmationSentAt ?? createdAt,
-		}))
-	if (event.kind === 'workshop')
-		rows.push(
-			...ofLeads(
-				await db
-					.select(lead)
-					.from(leads)
-					.where(
-						and(
-							eq(leads.list, 'workshop'),
-							eq(leads.workshopSession, event.id),
-							isNull(leads.erasedAt),
-							// A place that counts for good: confirmed, or from before decision 131.
-							isNull(leads.placeExpiresAt),
-						),
-					),
-			),
-		)
-	if (event.kind === 'day') {
-		rows.push(
-			...ofLeads(
-				await db
-					.select(lead)
-					.from(leads)
-					.where(
-						and(eq(leads.list, 'day_event'), isNotNull(leads.confirmedAt), isNull(leads.erasedAt)),
-					),
-			),
-		)
-		const holders = await db
-			.select({
-				email: passes.holderEmail,
-				name: passes.holderName,
-				claimedAt: passes.claimedAt,
-				createdAt: passes.createdAt,
-			})
-			.from(passes)
-			.innerJoin(orders, eq(orders.id, passes.orderId))
-			.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
-			.where(
-				and(
-					eq(orders.status, 'paid'),
-					eq(catalogItems.type, 'pass'),
-					isNotNull(passes.holderEmail),
-				),
-			)
-		rows.push(
-			...holders.map((row) => ({
-				email: row.email!,
-				firstName: row.name?.split(/\s+/)[0] ?? null,
-				since: row.claimedAt ?? row.createdAt,
-			})),
-		)
-	}
-	const seen = new Set<string>()
-	return rows.filter((row) => {
-		const key = mailboxOf(row.email).key
-		if (seen.has(key)) return false
-		seen.add(key)
-		return true
-	})
-}
-
-/** Whether `email` is still signed up for `event` (the joining page asks before showing it). */
-export async function isRegistered(db: Db, event: SiteEvent, email: string): Promise<boolean> {
-	const key = mailboxOf(email).key
-	return (await registrantsOf(db, event)).some((row) => mailboxOf(row.email).key === key)
 }
 
 /**
@@ -189,7 +97,8 @@ async function remindOnce(
 		const data = {
 			firstName: recipient.firstName,
 			event: emailEvent(event, origin),
-			joinUrl: joinLink(event, recipient.email, origin),
+			joinUrl: joinLink(event, recipient.email, origin, recipient.access),
+			handOut: handOutLines(recipient, origin),
 			pageUrl: `${origin}${eventPagePath(event)}`,
 			unsubscribe: eventMailLinks(origin, recipient.email, event.id, false),
 		}
@@ -207,7 +116,7 @@ async function remindOnce(
 }
 
 /** The mailboxes with a change notice of the event still waiting for the mail server. */
-async function noticesOnTheirWay(db: Db, eventId: string): Promise<Set<string>> {
+export async function noticesOnTheirWay(db: Db, eventId: string): Promise<Set<string>> {
 	const rows = await db
 		.select({ key: eventUpdateNotices.mailboxKey })
 		.from(eventUpdateNotices)

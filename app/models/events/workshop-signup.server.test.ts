@@ -18,7 +18,7 @@ import { findLead, signUp } from '~/models/leads/leads.server'
 import { submitSignup } from '~/models/leads/signups.server'
 import { verifyJoinToken } from '~/models/links/signed-token.server'
 import { leaveInProcess, useInProcess } from '../../../tests/support/in-process'
-import { isRegistered } from './reminders.server'
+import { isRegistered } from './registrants.server'
 import { placesTaken, sessionHeadCounts, UNCONFIRMED_PLACES_PER_NETWORK } from './sessions.server'
 import {
 	confirmWorkshopSignup,

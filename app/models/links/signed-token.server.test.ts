@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { createUnsubscribeToken, verifyUnsubscribeToken } from './preference-tokens.server'
+import { sign } from './sealed.server'
 import {
 	createJoinToken,
 	createLinkToken,
@@ -318,6 +319,30 @@ describe('joining links (docs/decisions/116)', () => {
 		])
 			expect(verifyJoinToken(bad, secret, now)).toEqual({ ok: false, reason: 'invalid' })
 		expect(verifyJoinToken(join(), 'b'.repeat(40), now).ok).toBe(false)
+	})
+
+	test('a day event’s link names its access, signed: a registrant’s stream link rewritten to a pass’s, or with no access, or an unknown one, does not verify (docs/decisions/155)', () => {
+		const day = (access: 'stream' | 'pass') =>
+			createJoinToken({ email: 'ada@example.com', eventId: 'the-day', expiresAt, access }, secret)
+		expect(verifyJoinToken(day('pass'), secret, now)).toEqual({
+			ok: true,
+			email: 'ada@example.com',
+			eventId: 'the-day',
+			access: 'pass',
+		})
+		expect(verifyJoinToken(day('stream'), secret, now)).toMatchObject({ access: 'stream' })
+		const [payload, signature] = day('stream').split('.') as [string, string]
+		const data = JSON.parse(Buffer.from(payload, 'base64url').toString())
+		const forge = (change: Record<string, unknown>) =>
+			`${Buffer.from(JSON.stringify({ ...data, ...change })).toString('base64url')}.${signature}`
+		for (const bad of [forge({ k: 'pass' }), forge({ k: undefined })])
+			expect(verifyJoinToken(bad, secret, now)).toEqual({ ok: false, reason: 'invalid' })
+		const { k: _, ...signedWithout } = data
+		const unknown = `${Buffer.from(JSON.stringify({ ...signedWithout, k: 'vip' })).toString('base64url')}`
+		expect(verifyJoinToken(`${unknown}.${sign(unknown, secret)}`, secret, now)).toEqual({
+			ok: false,
+			reason: 'invalid',
+		})
 	})
 
 	test('an unsubscribe token is no joining link, nor the other way round', () => {

@@ -74,12 +74,21 @@ export function verifyToken(
 }
 
 /**
+ * What a day-event joining link opens (docs/decisions/155): the live stream every registrant
+ * has, or a pass's rooms as well. A workshop session's links name no access: it has one room.
+ */
+export type JoinAccess = 'stream' | 'pass'
+const JOIN_ACCESS: readonly string[] = ['stream', 'pass'] satisfies JoinAccess[]
+
+/**
  * The joining link of an event for one registrant (docs/decisions/116): names the address and
  * the event's id, and expires when `expiresAt` (a day after the event ends) has passed. The page
- * it opens shows the event's joining link only while the address is still registered.
+ * it opens shows the event's joining link only while the address is still registered. A day
+ * event's names the access it was signed for (`k`, decision 155): a registrant's link never
+ * opens a pass's rooms.
  */
 export function createJoinToken(
-	claims: { email: string; eventId: string; expiresAt: Date },
+	claims: { email: string; eventId: string; expiresAt: Date; access?: JoinAccess },
 	secret: string,
 ): string {
 	checkLength(claims.email)
@@ -89,13 +98,14 @@ export function createJoinToken(
 			v: claims.eventId,
 			p: 'join',
 			x: Math.floor(claims.expiresAt.getTime() / 1000),
+			...(claims.access ? { k: claims.access } : {}),
 		},
 		secret,
 	)
 }
 
 export type JoinTokenResult =
-	| { ok: true; email: string; eventId: string }
+	| { ok: true; email: string; eventId: string; access?: JoinAccess }
 	| { ok: false; reason: 'invalid' | 'expired' }
 
 /** The address and event a joining link names, if we signed it and it has not expired. */
@@ -111,11 +121,17 @@ export function verifyJoinToken(
 		data.e.length === 0 ||
 		data.e.length > EMAIL_MAX_LENGTH ||
 		typeof data.v !== 'string' ||
-		typeof data.x !== 'number'
+		typeof data.x !== 'number' ||
+		(data.k !== undefined && !JOIN_ACCESS.includes(data.k as string))
 	)
 		return { ok: false, reason: 'invalid' }
 	if (data.x * 1000 <= now) return { ok: false, reason: 'expired' }
-	return { ok: true, email: data.e, eventId: data.v }
+	return {
+		ok: true,
+		email: data.e,
+		eventId: data.v,
+		...(data.k ? { access: data.k as JoinAccess } : {}),
+	}
 }
 
 /**

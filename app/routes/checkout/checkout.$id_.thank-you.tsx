@@ -186,7 +186,7 @@ export default function ThankYou() {
 						when: order.type === 'pass' ? 'Before the day' : 'When the course opens',
 						what:
 							order.type === 'pass'
-								? 'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link.'
+								? 'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link. Until a pass is claimed, its reminders come to you.'
 								: passes.length > 1
 									? 'We e-mail each seat holder their access.'
 									: 'We e-mail you your access.',

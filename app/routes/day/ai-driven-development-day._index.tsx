@@ -54,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			...(await getDayPasses(await getDb(), geo)),
 			// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
 			event: day ? presentEvent(day, context.origin) : null,
+			// What a pass and the free registration each give, as the owner words it (decision 155).
+			includes: day?.includes ?? null,
 			agenda: agenda.day,
 			speakers: speakersHtml(people.speakers),
 			signedUp: isSignedUp(request, 'day_event'),
@@ -70,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Page() {
-	const { passes, country, event, agenda, speakers, signedUp, oneClick, honeypot } =
+	const { passes, country, event, includes, agenda, speakers, signedUp, oneClick, honeypot } =
 		useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
 	return (
@@ -106,6 +108,7 @@ export default function Page() {
 					title="Passes"
 					lead="Prices adjust to where you are, like the course."
 				/>
+				{includes ? <Includes text={includes.pass} /> : null}
 				<ul className="grid gap-4 sm:grid-cols-2">
 					{passes.map((pass) => (
 						<li
@@ -155,6 +158,7 @@ export default function Page() {
 					title="Register"
 					lead="Register with your e-mail address; we send a link to complete your registration."
 				/>
+				{includes ? <Includes text={includes.registration} /> : null}
 				{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
 				{signedUp ? (
 					<SignedUpNotice next="/ai-driven-development-day/enrolled">
@@ -172,5 +176,14 @@ export default function Page() {
 				)}
 			</section>
 		</LeadLayout>
+	)
+}
+
+/** What one kind of place gives, beside its form (decision 155). */
+function Includes({ text }: { text: string }) {
+	return (
+		<p className="mb-4 rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-slate-800 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-slate-200">
+			{text}
+		</p>
 	)
 }

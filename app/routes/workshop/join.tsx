@@ -13,7 +13,9 @@ import { SiteErrorBoundary } from '~/components/error-boundary'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { isRegistered, remindedEvent } from '~/models/events/reminders.server'
+import { joiningRooms } from '~/models/events/join-link.server'
+import { registrationOf } from '~/models/events/registrants.server'
+import { remindedEvent } from '~/models/events/reminders.server'
 import { verifyJoinToken } from '~/models/links/signed-token.server'
 import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { t } from '~/utils/i18n'
@@ -45,38 +47,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		)
 	const event = remindedEvent(verified.eventId)
 	if (!event) throw data({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
-	if (!(await isRegistered(await getDb(), event, verified.email)))
-		throw data({ message: NOT_REGISTERED }, { status: 403, headers: PRIVATE })
+	const registration = await registrationOf(await getDb(), event, verified.email)
+	if (!registration) throw data({ message: NOT_REGISTERED }, { status: 403, headers: PRIVATE })
 	return data(
 		{
 			title: event.title,
 			when: formatEventRange(event),
 			zoneName: timeZoneName(event),
-			joinUrl: event.joinUrl ?? null,
+			// The day's: the rooms of what the link was signed for and the address holds (155).
+			rooms: joiningRooms(event, verified.access, registration.access),
 		},
 		{ headers: PRIVATE },
 	)
 }
 
 export default function Join() {
-	const { title, when, zoneName, joinUrl } = useLoaderData<typeof loader>()
+	const { title, when, zoneName, rooms } = useLoaderData<typeof loader>()
 	return (
 		<LeadLayout>
 			<PageHeading title={title} lead={`${when} (${zoneName})`} />
-			{joinUrl ? (
-				<p className="mb-6">
-					<a
-						href={joinUrl}
-						rel="noreferrer"
-						className="inline-block rounded-md bg-indigo-700 px-4 py-2 font-semibold text-white underline"
-					>
-						Join now
-					</a>
-				</p>
-			) : (
-				<p role="status" className="mb-6">
-					The joining link is not set yet. Please open this page again closer to the start.
-				</p>
+			{rooms.map(({ label, url }) =>
+				url ? (
+					<p key={label} className="mb-6">
+						<a
+							href={url}
+							rel="noreferrer"
+							className="inline-block rounded-md bg-indigo-700 px-4 py-2 font-semibold text-white underline"
+						>
+							{label}
+						</a>
+					</p>
+				) : (
+					<p key={label} role="status" className="mb-6">
+						{rooms.length > 1 ? `${label}: the` : 'The'} joining link is not set yet. Please open
+						this page again closer to the start.
+					</p>
+				),
 			)}
 			<p className="mb-10 text-slate-700 dark:text-slate-300">
 				This page is yours alone: please do not forward its address.
