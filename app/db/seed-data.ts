@@ -10,7 +10,7 @@ export const COURSE_SLUG = 'ai-driven-dev'
 export const course = {
 	slug: COURSE_SLUG,
 	name: 'AI Driven Dev',
-	status: 'pre_order',
+	status: 'pre_order' as const,
 	faq: [
 		{
 			question: 'Who is the course for?',

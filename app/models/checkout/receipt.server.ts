@@ -7,14 +7,15 @@
  * again from the dashboard (docs/decisions/080).
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
+import { courseIsOpen } from '~/domain/course-status'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { getCourse } from '~/models/course/course.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/calendar.server'
-import { createLinkToken } from '~/models/links/signed-token.server'
+import { signedOrderUrl } from '~/models/links/order-link.server'
 import { siteOrigin } from '~/site-origin.server'
 import { invoiceAttachment } from '../invoices/attachment.server'
 import { numberOrderDocuments } from '../invoices/numbering.server'
@@ -97,7 +98,9 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 	const provider = getPaymentProvider()
 	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
 	// release; a pass, the day.
-	const [event] = eventsOf(eventKindOf(item?.type ?? ''))
+	// Paid once the course is open: access now, no opening date (docs/decisions/156).
+	const courseOpen = item?.type === 'course' && courseIsOpen((await getCourse(db)).status)
+	const [event] = courseOpen ? [] : eventsOf(eventKindOf(item?.type ?? ''))
 	const content = await templates.receipt({
 		orderId: order.id,
 		customerName: order.customerName,
@@ -114,12 +117,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 		paidAt: order.paidAt ?? new Date(),
 		// Signed (docs/decisions/118, 127): the buyer's view, with who claimed which seat, on any
 		// device; it never expires, like the receipt and its seat links.
-		orderUrl: `${siteUrl}/checkout/${order.id}/thank-you?key=${encodeURIComponent(
-			createLinkToken(
-				{ purpose: 'order', subject: order.id, expiresAt: 'never' },
-				getConfig().SESSION_SECRET,
-			),
-		)}`,
+		orderUrl: signedOrderUrl(siteUrl, order.id),
 		addedTaxMinor: order.tax && !order.tax.pricesIncludeTax ? order.tax.taxMinor : undefined,
 		invoice: invoice
 			? { number: invoice.data.number, url: `${siteUrl}${invoicePath(invoice.id)}` }
@@ -130,6 +128,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
 		refunded: { amountMinor: Number(refunded?.amountMinor ?? 0), quantity: refundedSeats },
+		courseOpen,
 	})
 	return {
 		to,
