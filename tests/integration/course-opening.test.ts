@@ -7,9 +7,13 @@
  * reminded before the opening and after it, once, and not once all are claimed. On PGlite, and
  * on PostgreSQL when TEST_DATABASE_URL is set.
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
+import { defaultMigrationsDir, migrate } from '~/db/migrate.server'
 import { prepareDatabase } from '~/db/prepare.server'
 import { invalidateSalesCache } from '~/db/read-cache.server'
 import { courses, orders, passes } from '~/db/schema.server'
@@ -265,5 +269,46 @@ describe.each(databaseBackends)('the course opening on $name', (backend) => {
 		expect(mails).toHaveLength(1)
 		expect(mails[0]).toContain('Subject: 2 seats of AI Driven Dev still to hand out')
 		expect(mails[0]).toContain('is open')
+	})
+})
+
+describe.each(databaseBackends)('migration 0045 on $name', (backend) => {
+	let database: Database
+	let cleanup: () => Promise<void>
+
+	beforeAll(async () => {
+		;({ database, cleanup } = await backend.open())
+	})
+	afterAll(async () => {
+		await cleanup?.()
+	})
+
+	test('a course opened before migration 0045 is open after it, and the shipped pre-order FAQ entry becomes one that holds after the opening; an owner’s own entries stay', async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'))
+		for (const file of fs.readdirSync(defaultMigrationsDir()))
+			if (file < '0045')
+				fs.copyFileSync(path.join(defaultMigrationsDir(), file), path.join(dir, file))
+		await prepareDatabase(database, dir)
+		const shipped = {
+			question: 'What does pre-order mean?',
+			answer:
+				'You pay today at the launch price and your seat is reserved. You get access to every module as it is released, and the full course the day it opens.',
+		}
+		const own = { question: 'Is there a certificate?', answer: 'Yes.' }
+		await database.db.update(courses).set({ faq: [own, shipped, own] })
+		await database.db.execute(
+			sql`INSERT INTO bulk_sends (kind, subject, body, audience, created_by, once_key)
+				VALUES ('course_access', 'The course is open: your access', '', 'course', 'mona', 'course-open')`,
+		)
+		expect(await migrate(database)).toContain('0045_course_opens.sql')
+		const [course] = await database.db.select().from(courses).where(eq(courses.slug, COURSE_SLUG))
+		expect(course?.status).toBe('open')
+		expect(course?.faq.map((entry) => entry.question)).toEqual([
+			own.question,
+			'When do I get access?',
+			own.question,
+		])
+		expect(JSON.stringify(course?.faq)).not.toContain('every module as it is released')
+		await expect(database.db.update(courses).set({ status: 'closed' as never })).rejects.toThrow()
 	})
 })

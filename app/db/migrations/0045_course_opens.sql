@@ -8,6 +8,21 @@ ALTER TABLE courses ADD CONSTRAINT courses_status_check CHECK (status IN ('pre_o
 UPDATE courses SET status = 'open'
 	WHERE EXISTS (SELECT 1 FROM bulk_sends WHERE once_key = 'course-open');
 
+-- The shipped FAQ's "What does pre-order mean?" promised "access to every module as it is
+-- released", which nothing sends, and reads wrong once the course is open: the shipped entry,
+-- and only it (an owner's own words stay), becomes one that holds before and after the opening.
+UPDATE courses SET faq = (
+	SELECT jsonb_agg(
+		CASE WHEN entry = jsonb_build_object(
+			'question', 'What does pre-order mean?',
+			'answer', 'You pay today at the launch price and your seat is reserved. You get access to every module as it is released, and the full course the day it opens.')
+		THEN jsonb_build_object(
+			'question', 'When do I get access?',
+			'answer', 'Before the course opens, a seat is a pre-order: you pay the launch price today, your seat is reserved, and your access comes by e-mail the day it opens. Once it is open, your access comes by e-mail within minutes of your payment.')
+		ELSE entry END ORDER BY position)
+	FROM jsonb_array_elements(faq) WITH ORDINALITY AS entries(entry, position)
+) WHERE jsonb_array_length(faq) > 0;
+
 -- seat_handout_reminders: the reminder to a buyer to hand out their order's unclaimed course
 -- seats, once per order and moment, written in the transaction that writes its outbox row: the
 -- primary key is what keeps it once across restarts and app servers.

@@ -91,6 +91,11 @@ export async function courseAccessRecipients(
 	return [...buyers, ...holders]
 }
 
+/** How many people the access send lists now (the owner's "Open the course?" step). */
+export async function courseAccessCount(db: Db): Promise<number> {
+	return new Set((await courseAccessRecipients(db)).map((person) => foldEmail(person.email))).size
+}
+
 /** What one person's access e-mail says: whether a seat is theirs, and what is left to hand out. */
 export type SeatAccess = { ownSeat: boolean; handOut: SeatsToHandOut[] }
 
