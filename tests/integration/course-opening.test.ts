@@ -24,6 +24,7 @@ import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.se
 import { claimPass } from '~/models/checkout/passes.server'
 import { getCourse } from '~/models/course/course.server'
 import { checkCourseOpening, openCourse } from '~/models/course/opening.server'
+import { sendProgress } from '~/models/messages/bulk-send.server'
 import { recordListenPort } from '~/site-origin.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
@@ -169,6 +170,28 @@ describe.each(databaseBackends)('the course opening on $name', (backend) => {
 		expect(accessTo(handedOut.buyer)).toEqual([])
 		expect(accessTo(single.buyer)).toHaveLength(1)
 		expect(accessTo(single.buyer)[0]).not.toContain('still to hand out')
+	})
+
+	test('a buyer listed for access whose seats are all claimed before their e-mail is written gets none, the holders do, and the send counts no skip', async () => {
+		const { buyer, seats } = await buySeats(2)
+		const outcome = await openCourse(database.db, 'mona (GitHub #1001)')
+		const holders = [`before-write-1-${n}@example.com`, `before-write-2-${n}@example.com`]
+		for (const [index, seat] of seats.entries())
+			await claimPass(
+				database.db,
+				seat,
+				{ name: `Holder ${index}`, email: holders[index]! },
+				ORIGIN,
+			)
+		await checkCourseOpening(
+			database.db,
+			releaseEvent(new Date(Date.now() - DAY).toISOString(), false),
+		)
+		await drainJobs(database)
+		expect(accessTo(buyer)).toEqual([])
+		for (const holder of holders) expect(accessTo(holder), holder).toHaveLength(1)
+		if (!outcome.ok) throw new Error(outcome.message)
+		expect(await sendProgress(database.db, outcome.sendId)).toMatchObject({ skipped: 0, total: 2 })
 	})
 
 	test('a seat claimed after the opening brings its holder their access at the next check, once', async () => {

@@ -178,6 +178,16 @@ async function sendNext(db: Db, sendId: number, perMinute: number): Promise<Step
 		if (!recipient) return { state: 'done' }
 		const [send] = await tx.select().from(bulkSends).where(eq(bulkSends.id, sendId))
 		const outboxId = await writeEmail(tx, send!, recipient)
+		// An access recipient whose seats were all claimed since they were listed: their holders
+		// are listed instead (decision 156), so they are no one this send is for, not a skip.
+		if (outboxId === null && send!.kind === 'course_access') {
+			await tx
+				.delete(bulkSendRecipients)
+				.where(
+					and(eq(bulkSendRecipients.sendId, sendId), eq(bulkSendRecipients.email, recipient.email)),
+				)
+			return { state: 'skipped' }
+		}
 		await tx
 			.update(bulkSendRecipients)
 			.set(
