@@ -35,6 +35,17 @@ export const waitlistURLs = {
 	'no-js': `http://127.0.0.1:${waitlistPorts['no-js']}`,
 }
 export const E2E_WAITLIST_COURSE_SLOTS = 10
+// Sites whose course the owner opens (docs/decisions/156), one per project: opening is for good,
+// so the other specs' sites stay before the opening.
+const openedPorts = {
+	js: Number(process.env.E2E_OPENED_PORT ?? port + 7000),
+	'no-js': Number(process.env.E2E_OPENED_NOJS_PORT ?? port + 8000),
+}
+export const openedURLs = {
+	js: `http://127.0.0.1:${openedPorts.js}`,
+	'no-js': `http://127.0.0.1:${openedPorts['no-js']}`,
+}
+export const E2E_COURSE_URL = 'https://learn.example/ai-driven-dev'
 // Preview needs the preview secret on a site that is not a fresh clone in development
 // (tests/e2e/interface.spec.ts, content.spec.ts).
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789'
@@ -173,6 +184,21 @@ export default defineConfig({
 				DATA_DIR: `${dataDir}-waitlist-${project}`,
 				COURSE_SLOTS: String(E2E_WAITLIST_COURSE_SLOTS),
 				CHECKOUT_HOLD_SHARE_PERCENT: '100',
+			},
+		})),
+		...(['js', 'no-js'] as const).map((project) => ({
+			command: 'node build/server.js',
+			url: `${openedURLs[project]}/healthz`,
+			reuseExistingServer: false,
+			timeout: 120_000,
+			stdout: 'ignore' as const,
+			stderr: 'pipe' as const,
+			env: {
+				...siteEnv,
+				...ownerEnv,
+				PORT: String(openedPorts[project]),
+				DATA_DIR: `${dataDir}-opened-${project}`,
+				COURSE_URL: E2E_COURSE_URL,
 			},
 		})),
 	],

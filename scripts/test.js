@@ -77,6 +77,9 @@ run('End-to-end tests', bin('playwright'), ['test', '--reporter=list,json'], {
 	// The waiting list's sold-out sites, one per project (playwright.config.ts).
 	E2E_WAITLIST_PORT: String(await freePort()),
 	E2E_WAITLIST_NOJS_PORT: String(await freePort()),
+	// The sites whose course the owner opens, one per project (decision 156).
+	E2E_OPENED_PORT: String(await freePort()),
+	E2E_OPENED_NOJS_PORT: String(await freePort()),
 	E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')),
 	PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
 })

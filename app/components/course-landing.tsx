@@ -13,10 +13,14 @@ import type { CourseSectionsHtml } from '~/components/landing/sections.server'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { SectionHeading } from '~/components/section-heading'
 import { ServerHtml } from '~/components/server-html'
+import { courseBuyWords, courseIsOpen } from '~/domain/course-status'
 import type { CourseOffer as Offer } from '~/models/course/offer.server'
 import type { PresentedEvent } from '~/models/events/calendar.server'
 
-/** The course pre-order page, shared by `/` and `/for/:framework`. */
+/**
+ * The course's page, shared by `/` and `/for/:framework`: a pre-order until the course opens,
+ * then enrolment with access now (the course's status, docs/decisions/156).
+ */
 export function CourseLanding({
 	lead,
 	sections,
@@ -43,6 +47,8 @@ export function CourseLanding({
 	/** The public forms' honeypot, for the waiting-list form. */
 	honeypot: ComponentProps<typeof WaitlistForm>['honeypot']
 }) {
+	const open = courseIsOpen(offer?.course.status)
+	const words = courseBuyWords(offer?.course.status)
 	return (
 		<>
 			<PageHeading title={offer?.course.name ?? 'AI Driven Dev'} lead={lead} />
@@ -53,7 +59,7 @@ export function CourseLanding({
 			) : null}
 			<p className="flex flex-wrap gap-4">
 				<a href="#pricing" className={buttonClasses('primary')}>
-					Pre-order your seat
+					{open ? words.heading : words.button}
 				</a>
 				<Link to="/workshop" className={buttonClasses('secondary')}>
 					Join the free workshop
@@ -61,7 +67,7 @@ export function CourseLanding({
 			</p>
 			{release ? (
 				<div className="mt-8">
-					<EventDate event={release} label="The course opens" />
+					<EventDate event={release} label={open ? 'The course opened' : 'The course opens'} />
 				</div>
 			) : null}
 			<ServerHtml html={sections.outcomes} />
@@ -75,11 +81,9 @@ export function CourseLanding({
 				className="my-10 scroll-mt-6 rounded-2xl border border-slate-200 bg-white/80 p-6 dark:border-slate-800 dark:bg-slate-900/80"
 			>
 				<h2 id="preorder-heading" className="text-xl font-semibold">
-					Pre-order now
+					{words.heading}
 				</h2>
-				<p className="mt-2 text-slate-700 dark:text-slate-300">
-					The course opens soon. Pre-order to lock in your seat at the launch price.
-				</p>
+				<p className="mt-2 text-slate-700 dark:text-slate-300">{words.lead}</p>
 				{offer ? (
 					<CourseOffer
 						key={`${offer.regionalPricing}:${offer.country.details.region}`}
@@ -101,7 +105,7 @@ export function CourseLanding({
 							code={offer.item.code}
 							type={offer.item.type}
 							region={offer.item.region}
-							label="Pre-order your seat"
+							label={words.button}
 						/>
 					) : null}
 				</div>
@@ -140,6 +144,7 @@ export function CoursePage({
 	Pick<ComponentProps<typeof SignupForm>, 'lastResult' | 'honeypot'> & {
 		oneClick: ComponentProps<typeof OneClickSignup>['link'] | null
 	}) {
+	const open = courseIsOpen(landing.offer?.course.status)
 	return (
 		<LeadLayout>
 			{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
@@ -151,7 +156,11 @@ export function CoursePage({
 						list="course"
 						id="course-interest"
 						submitLabel="Keep me posted"
-						consent="We e-mail you when the course opens, and now and then with news of it. Unsubscribe any time."
+						consent={
+							open
+								? 'We e-mail you now and then with news of the course. Unsubscribe any time.'
+								: 'We e-mail you when the course opens, and now and then with news of it. Unsubscribe any time.'
+						}
 						lastResult={lastResult}
 						honeypot={honeypot}
 					/>

@@ -16,6 +16,7 @@ import {
 	timestamp,
 } from 'drizzle-orm/pg-core'
 
+import type { CourseStatus } from '~/domain/course-status'
 import type { Billing, ChargedTax } from '~/domain/invoices/types'
 
 export type FaqEntry = { question: string; answer: string }
@@ -23,7 +24,8 @@ export type FaqEntry = { question: string; answer: string }
 export const courses = pgTable('courses', {
 	slug: text('slug').primaryKey(),
 	name: text('name').notNull(),
-	status: text('status').notNull().default('pre_order'),
+	// 0045: 'pre_order' until the course opens, then 'open' (docs/decisions/156).
+	status: text('status').$type<CourseStatus>().notNull().default('pre_order'),
 	faq: jsonb('faq').$type<FaqEntry[]>().notNull().default([]),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -10,7 +10,7 @@ export const COURSE_SLUG = 'ai-driven-dev'
 export const course = {
 	slug: COURSE_SLUG,
 	name: 'AI Driven Dev',
-	status: 'pre_order',
+	status: 'pre_order' as const,
 	faq: [
 		{
 			question: 'Who is the course for?',
@@ -23,9 +23,9 @@ export const course = {
 				'The techniques work with any capable coding assistant. Lessons show current tools side by side, and each module explains the habits that still apply when the tools change.',
 		},
 		{
-			question: 'What does pre-order mean?',
+			question: 'When do I get access?',
 			answer:
-				'You pay today at the launch price and your seat is reserved. You get access to every module as it is released, and the full course the day it opens.',
+				'Before the course opens, a seat is a pre-order: you pay the launch price today, your seat is reserved, and your access comes by e-mail the day it opens. Once it is open, your access comes by e-mail within minutes of your payment.',
 		},
 		{
 			question: 'How does regional pricing work?',

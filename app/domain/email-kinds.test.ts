@@ -98,6 +98,13 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 		}),
 	courseAccess: () =>
 		templates.courseAccess({ courseUrl: 'https://learn.example/course', siteUrl }),
+	seatHandOutReminder: () =>
+		templates.seatHandOutReminder({
+			seats: 2,
+			url: 'https://example.com/checkout/o/thank-you?key=k',
+			opensWhen: null,
+			siteUrl,
+		}),
 	ownerMessage: () => templates.ownerMessage({ subject: 'News', body: 'Hello', unsubscribe }),
 	reminderDayBefore: () => templates.reminderDayBefore(reminder),
 	reminderHourBefore: () => templates.reminderHourBefore(reminder),
@@ -162,6 +169,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			holderAddressChanged: 'transactional',
 			checkoutRecovery: 'list',
 			courseAccess: 'transactional',
+			seatHandOutReminder: 'transactional',
 			ownerMessage: 'list',
 			// What someone signed up for is not news (decision 149).
 			reminderDayBefore: 'event',

@@ -49,6 +49,8 @@ export const EMAIL_KINDS = {
 	checkoutRecovery: 'list',
 	// The course's access, sent when the course opens: what the buyer paid for (decision 119).
 	courseAccess: 'transactional',
+	// Seats bought and not yet handed out, before and after the opening (decision 156).
+	seatHandOutReminder: 'transactional',
 	// The owner's message to an audience they pick on the dashboard (decision 119).
 	ownerMessage: 'list',
 	// What someone signed up for is not news (decision 149, amending 116 and 117): reminders with

@@ -31,7 +31,7 @@ import { recordListenPort } from '~/site-origin.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
-import { workshopSessions } from '../support/site-events'
+import { releaseEvent, workshopSessions } from '../support/site-events'
 
 const SEAT = 'ai-driven-dev-preorder'
 const COURSE_URL = 'https://learn.example/ai-driven-dev'
@@ -480,11 +480,11 @@ describe.each(databaseBackends)('bulk sends on $name', (backend) => {
 		expect(seats).toHaveLength(2)
 		await database.db
 			.update(passes)
-			.set({ holderEmail: holder, holderName: 'Grace' })
+			.set({ holderEmail: holder, holderName: 'Grace', claimedAt: new Date() })
 			.where(eq(passes.id, seats[0]!.id))
 		await database.db
 			.update(passes)
-			.set({ holderEmail: buyer.toUpperCase() })
+			.set({ holderEmail: buyer.toUpperCase(), claimedAt: new Date() })
 			.where(eq(passes.id, seats[1]!.id))
 		const { id: second } = await createCheckout(database.db, {
 			code: SEAT,
@@ -590,12 +590,12 @@ describe.each(databaseBackends)('the course opening by its date on $name', (back
 		const past = new Date(Date.now() - 60_000).toISOString()
 		const future = new Date(Date.now() + 86_400_000).toISOString()
 
-		await checkCourseOpening(database.db, { start: past, placeholder: true })
-		await checkCourseOpening(database.db, { start: future, placeholder: false })
+		await checkCourseOpening(database.db, releaseEvent(past, true))
+		await checkCourseOpening(database.db, releaseEvent(future, false))
 		expect(await courseOpening(database.db)).toBeNull()
 
-		await checkCourseOpening(database.db, { start: past, placeholder: false })
-		await checkCourseOpening(database.db, { start: past, placeholder: false })
+		await checkCourseOpening(database.db, releaseEvent(past, false))
+		await checkCourseOpening(database.db, releaseEvent(past, false))
 		expect(await courseOpening(database.db)).toMatchObject({ by: 'the release date in content' })
 		await drainJobs(database)
 		const access = smtp

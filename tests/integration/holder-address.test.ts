@@ -15,8 +15,8 @@ import { MESSAGES } from '~/forms/messages'
 import { changeHolderAddress } from '~/models/checkout/holder-address.server'
 import { claimPass, createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { refundOrder } from '~/models/checkout/order-actions.server'
+import { courseAccessRecipients } from '~/models/course/seat-access.server'
 import { isRegistered } from '~/models/events/registrants.server'
-import { courseBuyersAndSeatHolders } from '~/models/messages/audiences.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, smtpInProcessSuite } from '../support/in-process'
@@ -118,7 +118,7 @@ describe.each(databaseBackends)('correcting a claimed holder’s address on $nam
 			ok: true,
 			message: `The seat's holder address is now ${newAddress}.`,
 		})
-		const recipients = (await courseBuyersAndSeatHolders(db())).map((row) => row.email)
+		const recipients = (await courseAccessRecipients(db())).map((row) => row.email)
 		expect(recipients).toContain(newAddress)
 		expect(recipients).not.toContain(oldAddress)
 		await drainJobs(suite.database)

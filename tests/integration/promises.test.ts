@@ -16,6 +16,7 @@ const SOURCES = [
 	'app/components',
 	'app/integrations/email/templates.tsx',
 	'app/db/seed-data.ts',
+	'app/domain/course-status.ts',
 	'content',
 ]
 
@@ -130,6 +131,46 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		file: 'app/routes/checkout/enrolled.tsx',
 		says: 'we e-mail you',
 		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	// Once the course is open (decision 156): access now, news now and then.
+	{
+		file: 'app/domain/course-status.ts',
+		says: 'we e-mail your access within minutes of your payment',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'bought after the opening: the receipt says access now',
+		],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		says: 'we e-mail your access now, and each seat holder theirs once they claim their seat',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'bought after the opening: the receipt says access now',
+		],
+	},
+	{
+		file: 'app/routes/checkout/enrolled.tsx',
+		says: 'on its way to the address you gave',
+		proof: ['tests/integration/signups.test.ts', 'course interest: the confirmation'],
+	},
+	{
+		file: 'app/routes/day/pass.$id._index.tsx',
+		says: 'we e-mail them a confirmation now and their access within minutes',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'a seat claimed after the opening brings its holder their access',
+		],
+	},
+	{
+		file: 'app/components/course-landing.tsx',
+		says: 'We e-mail you now and then with news of the course',
+		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'We write now and then with news of the course: nothing else',
+		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
 	},
 	{
 		file: 'app/components/course-landing.tsx',

@@ -77,3 +77,18 @@ export function zoneNameOf(event: SiteEvent): string {
 export function builtEventList(): SiteEvent[] {
 	return [...builtEvents()]
 }
+
+/** The course's release (content's `course-release`) starting at `start`, provisional or not. */
+export function releaseEvent(start: string, placeholder: boolean): SiteEvent {
+	return {
+		id: 'course-release',
+		kind: 'course',
+		title: 'AI Driven Dev opens',
+		description: 'The course opens.',
+		start,
+		end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+		timeZone: 'Europe/Berlin',
+		location: 'Online',
+		placeholder,
+	}
+}

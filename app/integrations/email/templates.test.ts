@@ -14,6 +14,7 @@ import {
 	receipt,
 	refundNotice,
 	reminderDayBefore,
+	seatHandOutReminder,
 	type UnsubscribeLinks,
 	workshopConfirmation,
 } from './templates'
@@ -579,5 +580,74 @@ describe('rendered e-mails carry no NUL byte', () => {
 		expect(mail.text).toContain('Hi Ada,')
 		expect(hrefs(mail.html)).toContain('https://learn.example/course')
 		expect(mail.listUnsubscribe).toBeUndefined()
+	})
+})
+
+describe('the course once open (docs/decisions/156)', () => {
+	test('the access e-mail of a buyer of seats nobody claimed says so, counts them per order and links where to hand them out', async () => {
+		const mail = await courseAccess({
+			name: 'Ada',
+			courseUrl: 'https://learn.example/course',
+			siteUrl: 'https://site.test',
+			ownSeat: false,
+			handOut: [
+				{ seats: 1, url: 'https://site.test/checkout/a/thank-you?key=k1' },
+				{ seats: 3, url: 'https://site.test/checkout/b/thank-you?key=k2' },
+			],
+		})
+		expect(mail.text).toContain('the seats you bought are ready')
+		expect(mail.text).not.toContain('your seat is ready')
+		expect(mail.text).toContain('1 seat still to hand out.')
+		expect(mail.text).toContain('3 seats still to hand out.')
+		expect(hrefs(mail.html)).toEqual(
+			expect.arrayContaining([
+				'https://site.test/checkout/a/thank-you?key=k1',
+				'https://site.test/checkout/b/thank-you?key=k2',
+			]),
+		)
+	})
+
+	test('a seat holder’s access e-mail has no seats to hand out', async () => {
+		const mail = await courseAccess({
+			courseUrl: 'https://learn.example/course',
+			siteUrl: 'https://site.test',
+			ownSeat: true,
+		})
+		expect(mail.text).toContain('your seat is ready')
+		expect(mail.text).not.toContain('still to hand out')
+	})
+
+	test('the reminder to hand out seats names the opening before it and says open after it', async () => {
+		const before = await seatHandOutReminder({
+			seats: 2,
+			url: 'https://site.test/checkout/a/thank-you?key=k',
+			opensWhen: 'on Thursday, 14 January 2027 (CET)',
+			siteUrl: 'https://site.test',
+		})
+		expect(before.subject).toBe('2 seats of AI Driven Dev still to hand out')
+		expect(before.text).toContain('AI Driven Dev opens on Thursday, 14 January 2027 (CET)')
+		expect(hrefs(before.html)).toContain('https://site.test/checkout/a/thank-you?key=k')
+		expect(before.listUnsubscribe).toBeUndefined()
+		const after = await seatHandOutReminder({
+			seats: 1,
+			url: 'https://site.test/checkout/a/thank-you?key=k',
+			opensWhen: null,
+			siteUrl: 'https://site.test',
+		})
+		expect(after.subject).toBe('1 seat of AI Driven Dev still to hand out')
+		expect(after.text).toContain(
+			'AI Driven Dev is open, and 1 seat you bought is still not claimed',
+		)
+	})
+
+	test('a sign-up for news once the course is open waits for no opening', async () => {
+		const mail = await courseSignupConfirmation({
+			siteUrl: 'https://site.test',
+			release: session,
+			courseOpen: true,
+			unsubscribe,
+		})
+		expect(mail.text).toContain('The course is open: enrol on its page and start today.')
+		expect(mail.text).not.toMatch(/when the course opens/i)
 	})
 })

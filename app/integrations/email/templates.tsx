@@ -381,6 +381,8 @@ export function courseSignupConfirmation(data: {
 	siteUrl: string
 	/** When the course opens; its calendar file is attached. */
 	release?: EmailEvent
+	/** The course is open already (docs/decisions/156): no opening to wait for. */
+	courseOpen?: boolean
 	unsubscribe: UnsubscribeLinks
 }): Promise<EmailContent> {
 	return renderEmail(
@@ -388,10 +390,18 @@ export function courseSignupConfirmation(data: {
 		`You're in: ${COURSE_NAME}`,
 		<Layout preview={`You're on the list for ${COURSE_NAME}.`} unsubscribe={data.unsubscribe}>
 			<P>{greeting(data.firstName)}</P>
-			<P>You're on the list for {COURSE_NAME}. We'll be in touch when the course opens.</P>
-			{data.release ? <EventBlock event={data.release} attached /> : null}
+			<P>
+				{data.courseOpen
+					? `You're on the list for ${COURSE_NAME}. The course is open: enrol on its page and start today.`
+					: `You're on the list for ${COURSE_NAME}. We'll be in touch when the course opens.`}
+			</P>
+			{data.release && !data.courseOpen ? <EventBlock event={data.release} attached /> : null}
 			<NextSteps
-				steps={['We write when the course opens, and now and then with news of it: nothing else.']}
+				steps={[
+					data.courseOpen
+						? 'We write now and then with news of the course: nothing else.'
+						: 'We write when the course opens, and now and then with news of it: nothing else.',
+				]}
 				links={[{ href: data.siteUrl, label: data.siteUrl }, ...readOn(data.siteUrl)]}
 			/>
 		</Layout>,
@@ -516,6 +526,8 @@ export type ReceiptData = {
 	 * what was refunded and the net.
 	 */
 	refunded?: { amountMinor: number; quantity: number }
+	/** A course order paid once the course is open: access now (docs/decisions/156). */
+	courseOpen?: boolean
 }
 
 /** What an order buys: seats of the course, or passes for the day event. */
@@ -526,20 +538,30 @@ const unitOf = (kind: OrderKind, count = 1) =>
 	kind === 'course' ? (count === 1 ? 'seat' : 'seats') : count === 1 ? 'pass' : 'passes'
 
 /** What a receipt says happens next: seats and access for the course, passes for the day. */
-function receiptSteps(kind: OrderKind, quantity: number, passCount: number): string[] {
+function receiptSteps(
+	kind: OrderKind,
+	quantity: number,
+	passCount: number,
+	courseOpen = false,
+): string[] {
 	// Seats to share (docs/decisions/118): one link per seat, the buyer's own seat among them.
+	// Once the course is open, access comes now, not at the opening (decision 156).
 	if (kind === 'course' && passCount > 1)
 		return [
 			`Your ${quantity} seats are in this order, one of them yours.`,
 			'Claim your own seat with one link and send the others to your team: each person claims theirs once, with their own name and e-mail.',
-			'When the course opens, we e-mail each seat holder their access.',
+			courseOpen
+				? 'The course is open: we e-mail your access within minutes, and each seat holder theirs once they claim their seat. Until a seat is claimed, its access is yours.'
+				: 'When the course opens, we e-mail each seat holder their access.',
 		]
 	if (kind === 'course')
 		return [
 			quantity > 1
 				? `Your ${quantity} seats are saved in this order.`
 				: 'Your seat is saved in your name.',
-			'When the course opens, we e-mail your access to this address.',
+			courseOpen
+				? 'The course is open: we e-mail your access to this address within minutes.'
+				: 'When the course opens, we e-mail your access to this address.',
 		]
 	return [
 		passCount > 1
@@ -656,6 +678,7 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 					// The seats or passes the order holds now.
 					data.lines.reduce((sum, line) => sum + line.quantity, 0) - (refunded?.quantity ?? 0),
 					passUrls.length,
+					data.courseOpen,
 				)}
 				links={data.siteUrl ? readOn(data.siteUrl) : []}
 			/>
@@ -896,6 +919,8 @@ export function passClaimed(data: {
 	passUrl: string
 	event?: EmailEvent
 	siteUrl: string
+	/** A course seat claimed once the course is open (docs/decisions/156). */
+	courseOpen?: boolean
 }): Promise<EmailContent> {
 	const unit = unitOf(data.kind)
 	return renderEmail(
@@ -911,7 +936,9 @@ export function passClaimed(data: {
 			<NextSteps
 				steps={[
 					data.kind === 'course'
-						? 'When the course opens, we e-mail your access to this address.'
+						? data.courseOpen
+							? 'The course is open: we e-mail your access to this address within minutes.'
+							: 'When the course opens, we e-mail your access to this address.'
 						: 'The day before and an hour before the start, we e-mail you a reminder with the joining link. The calendar file carries your joining link too.',
 				]}
 				links={readOn(data.siteUrl)}
@@ -1053,28 +1080,98 @@ export function ownerMessage(data: {
 	)
 }
 
+/** An order's seats still to hand out, and the buyer's signed page to do it (decision 156). */
+export type SeatsToHandOutData = { seats: number; url: string }
+
+/** "6 seats still to hand out: Hand out your seats", one line per order. */
+function HandOut({ handOut }: { handOut: SeatsToHandOutData[] }) {
+	return handOut.map((order) => (
+		<P key={order.url}>
+			<strong>
+				{order.seats} {order.seats === 1 ? 'seat' : 'seats'} still to hand out.
+			</strong>{' '}
+			Until a seat is claimed, its access comes to you; once your teammate claims it with their name
+			and e-mail, the access is theirs. <A href={order.url}>Hand out your seats</A>
+		</P>
+	))
+}
+
 /**
- * The course is open (docs/decisions/119): every buyer and seat holder gets the course's address,
- * as every receipt and seat confirmation promised ("When the course opens, we e-mail your access
- * to this address").
+ * The course is open (docs/decisions/119, 156): each seat's person gets the course's address, as
+ * every receipt and seat confirmation promised ("When the course opens, we e-mail your access
+ * to this address"): a claimed seat's holder, an unclaimed seat's buyer, told how many seats are
+ * still to hand out and where.
  */
 export function courseAccess(data: {
 	name?: string | null
 	courseUrl: string
 	siteUrl: string
+	/** A seat is theirs: one they bought alone or claimed. */
+	ownSeat?: boolean
+	/** Their orders' seats nobody claimed yet. */
+	handOut?: SeatsToHandOutData[]
 }): Promise<EmailContent> {
+	const handOut = data.handOut ?? []
+	const unclaimed = handOut.reduce((sum, order) => sum + order.seats, 0)
 	return renderEmail(
 		'courseAccess',
 		`${COURSE_NAME} is open: your access`,
-		<Layout preview={`${COURSE_NAME} is open. Here is your access.`}>
+		<Layout
+			preview={
+				unclaimed > 0
+					? `${COURSE_NAME} is open. Here is your access, and ${unclaimed} ${unclaimed === 1 ? 'seat' : 'seats'} still to hand out.`
+					: `${COURSE_NAME} is open. Here is your access.`
+			}
+		>
 			<P>{greeting(data.name)}</P>
 			<P>
-				{COURSE_NAME} is open, and your seat is ready. Start here:{' '}
-				<A href={data.courseUrl}>{data.courseUrl}</A>
+				{COURSE_NAME} is open,{' '}
+				{data.ownSeat === false ? 'and the seats you bought are ready' : 'and your seat is ready'}.
+				Start here: <A href={data.courseUrl}>{data.courseUrl}</A>
 			</P>
+			<HandOut handOut={handOut} />
 			<NextSteps
 				steps={[
 					'Open the course with this e-mail address. Keep this e-mail: the link stays the same.',
+					...(unclaimed > 0
+						? ['Whoever claims one of your seats gets their own access e-mail within minutes.']
+						: []),
+				]}
+				links={readOn(data.siteUrl)}
+			/>
+		</Layout>,
+	)
+}
+
+/**
+ * A buyer's seats nobody claimed yet (docs/decisions/156): some days before the course opens, and
+ * again some days after, while any is still unclaimed. Its access goes to the buyer until then.
+ */
+export function seatHandOutReminder(data: {
+	name?: string | null
+	seats: number
+	url: string
+	/** Before the opening: the opening's date in words; after it, null. */
+	opensWhen: string | null
+	siteUrl: string
+}): Promise<EmailContent> {
+	const seats = `${data.seats} ${data.seats === 1 ? 'seat' : 'seats'}`
+	return renderEmail(
+		'seatHandOutReminder',
+		`${seats} of ${COURSE_NAME} still to hand out`,
+		<Layout preview={`${seats} you bought for ${COURSE_NAME} are not claimed yet.`}>
+			<P>{greeting(data.name)}</P>
+			<P>
+				{data.opensWhen
+					? `${COURSE_NAME} opens ${data.opensWhen}, and ${seats} you bought ${data.seats === 1 ? 'is' : 'are'} not claimed yet. Hand them out before then, so each person gets their access the day it opens.`
+					: `${COURSE_NAME} is open, and ${seats} you bought ${data.seats === 1 ? 'is' : 'are'} still not claimed: until someone claims a seat, its access comes to you.`}
+			</P>
+			<P>
+				<A href={data.url}>Hand out your seats</A>
+			</P>
+			<NextSteps
+				steps={[
+					'Send each teammate their seat’s link: they claim it once, with their own name and e-mail.',
 				]}
 				links={readOn(data.siteUrl)}
 			/>

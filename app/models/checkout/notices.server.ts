@@ -102,8 +102,13 @@ export type ClaimedPass = {
  * calendar file (with the holder's signed joining link: docs/decisions/089, 116). Rendered before
  * the claim's transaction, so no lock is held while a template renders (docs/decisions/101).
  */
-export async function passClaimedMessage(pass: ClaimedPass, origin: string): Promise<EmailMessage> {
-	const [event] = eventsOf(eventKindOf(pass.itemType))
+export async function passClaimedMessage(
+	pass: ClaimedPass,
+	origin: string,
+	courseOpen = false,
+): Promise<EmailMessage> {
+	// A seat claimed once the course is open: its access comes now, no opening date (decision 156).
+	const [event] = courseOpen ? [] : eventsOf(eventKindOf(pass.itemType))
 	const content = await templates.passClaimed({
 		holderName: pass.holderName,
 		itemName: pass.itemName,
@@ -111,6 +116,7 @@ export async function passClaimedMessage(pass: ClaimedPass, origin: string): Pro
 		passUrl: `${origin}/pass/${pass.id}/thank-you`,
 		event: event ? emailEvent(event, origin) : undefined,
 		siteUrl: origin,
+		courseOpen,
 	})
 	return {
 		to: pass.holderEmail,

@@ -12,8 +12,10 @@ import type { Db } from '~/db/client.server'
 import { newPublicId, PUBLIC_ID } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
+import { courseIsOpen } from '~/domain/course-status'
 import { foldEmail } from '~/domain/email-address'
 import { sendEmail } from '~/integrations/email/index.server'
+import { getCourse } from '~/models/course/course.server'
 import { passClaimedMessage } from './notices.server'
 
 export type Pass = {
@@ -69,6 +71,7 @@ export async function claimPass(
 	const message = await passClaimedMessage(
 		{ ...pass, holderName: holder.name, holderEmail },
 		origin,
+		pass.itemType === 'course' && courseIsOpen((await getCourse(db)).status),
 	)
 	const claimed = await db.transaction(async (tx) => {
 		const rows = await tx

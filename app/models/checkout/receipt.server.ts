@@ -10,8 +10,10 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
+import { courseIsOpen } from '~/domain/course-status'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { getCourse } from '~/models/course/course.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/calendar.server'
 import { orderPageUrl } from '~/models/links/order-link.server'
 import { siteOrigin } from '~/site-origin.server'
@@ -96,7 +98,9 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 	const provider = getPaymentProvider()
 	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
 	// release; a pass, the day.
-	const [event] = eventsOf(eventKindOf(item?.type ?? ''))
+	// Paid once the course is open: access now, no opening date (docs/decisions/156).
+	const courseOpen = item?.type === 'course' && courseIsOpen((await getCourse(db)).status)
+	const [event] = courseOpen ? [] : eventsOf(eventKindOf(item?.type ?? ''))
 	const content = await templates.receipt({
 		orderId: order.id,
 		customerName: order.customerName,
@@ -124,6 +128,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
 		refunded: { amountMinor: Number(refunded?.amountMinor ?? 0), quantity: refundedSeats },
+		courseOpen,
 	})
 	return {
 		to,

@@ -13,12 +13,15 @@ import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
 import { findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
+import { invalidateSalesCache } from '~/db/read-cache.server'
+import { courses } from '~/db/schema.server'
 import { bulkSends } from '~/db/schema-bulk.server'
+import { COURSE_SLUG } from '~/db/seed-data'
 import { templates } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { recordOwnerAction } from '~/models/audit/audit.server'
-import { courseBuyersAndSeatHolders, recipientsOf } from '~/models/messages/audiences.server'
+import { recipientsOf } from '~/models/messages/audiences.server'
 import {
 	addRecipients,
 	createBulkSend,
@@ -26,6 +29,8 @@ import {
 	uniqueRecipients,
 } from '~/models/messages/bulk-send.server'
 import { siteOrigin } from '~/site-origin.server'
+import { courseAccessRecipients } from './seat-access.server'
+import { remindToHandOutSeats } from './seat-reminders.server'
 
 const COURSE_OPEN_KEY = 'course-open'
 /** The announcement to the course's interest list, sent with the opening. */
@@ -56,14 +61,17 @@ const COURSE_URL_MISSING =
 	'Set COURSE_URL (where the course is taken) first: the access e-mail links it.'
 
 /**
- * Opens the course: one send of the access e-mail to every buyer and seat holder, written to the
- * audit log with it. Opening it again finds the first send (`created: false`) and lists only
- * people who were not on it yet.
+ * Opens the course: its status becomes `open` (decision 156: the pages and `/api/course` say so)
+ * and one send of the access e-mail goes to each seat's person (seat-access.server.ts: a claimed
+ * seat's holder, an unclaimed one's buyer), written to the audit log with it, in one transaction.
+ * Opening it again finds the first send (`created: false`) and lists only people who were not on
+ * it yet.
  */
 export async function openCourse(db: Db, actor: string): Promise<OpenOutcome> {
 	if (!getConfig().COURSE_URL) return { ok: false, message: COURSE_URL_MISSING }
-	const recipients = await courseBuyersAndSeatHolders(db)
+	const recipients = await courseAccessRecipients(db)
 	const outcome = await db.transaction(async (tx) => {
+		await tx.update(courses).set({ status: 'open' }).where(eq(courses.slug, COURSE_SLUG))
 		const send = await createBulkSend(
 			tx,
 			{
@@ -86,6 +94,8 @@ export async function openCourse(db: Db, actor: string): Promise<OpenOutcome> {
 			})
 		return send
 	})
+	// This process's pages say so at once; other app servers' within their read cache's seconds.
+	invalidateSalesCache()
 	if (!outcome.created) {
 		const added = await addRecipients(db, outcome.id, recipients)
 		return { ok: true, sendId: outcome.id, created: false, recipients: added }
@@ -120,21 +130,25 @@ async function announceOpening(db: Db, actor: string, access: Recipient[]) {
 
 /**
  * The periodic check: opens the course when its release date has come (a provisional date opens
- * nothing), and once it is open lists the buyers and seat holders who came since.
+ * nothing), and once it is open lists who came since (a buyer, a seat's new holder); then it
+ * reminds buyers of seats still unclaimed (seat-reminders.server.ts).
  */
 export async function checkCourseOpening(
 	db: Db,
-	release: Pick<SiteEvent, 'start' | 'placeholder'> | undefined = findEvent(RELEASE_EVENT),
+	release: SiteEvent | undefined = findEvent(RELEASE_EVENT),
 	now = new Date(),
 ): Promise<void> {
 	const opening = await courseOpening(db)
-	if (opening) {
-		await addRecipients(db, opening.sendId, await courseBuyersAndSeatHolders(db))
-		return
+	if (opening) await addRecipients(db, opening.sendId, await courseAccessRecipients(db))
+	else if (release && !release.placeholder && Date.parse(release.start) <= now.getTime()) {
+		const outcome = await openCourse(db, BY_DATE)
+		if (!outcome.ok) log.warn(`The course's release date has come, but: ${outcome.message}`)
 	}
-	if (!release || release.placeholder || Date.parse(release.start) > now.getTime()) return
-	const outcome = await openCourse(db, BY_DATE)
-	if (!outcome.ok) log.warn(`The course's release date has come, but: ${outcome.message}`)
+	await remindToHandOutSeats(db, {
+		release: release ?? null,
+		openedAt: opening ? new Date(opening.openedAt) : null,
+		now,
+	})
 }
 
 export function courseOpeningJob(db: Db): JobDefinition {

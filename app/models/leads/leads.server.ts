@@ -10,6 +10,7 @@ import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { leads, surveyResponses } from '~/db/schema-leads.server'
 import type { AttributionFacts } from '~/domain/attribution'
+import { courseIsOpen } from '~/domain/course-status'
 import { foldEmail } from '~/domain/email-address'
 import type { EmailAttachment } from '~/domain/email-attachment'
 import type { LeadList } from '~/forms/names'
@@ -17,6 +18,7 @@ import { greetingName } from '~/forms/schemas'
 import { templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import { buyerKey } from '~/models/checkout/buyer-key.server'
+import { getCourse } from '~/models/course/course.server'
 import { emailEvent } from '~/models/events/calendar.server'
 import { registrantCalendar } from '~/models/events/join-link.server'
 import { chooseSession, takeSessionPlace } from '~/models/events/sessions.server'
@@ -229,12 +231,15 @@ async function confirmationEmail(
 				confirmed: Boolean(input.confirmed),
 			})
 		case 'course': {
-			const [release] = eventsOf('course')
+			// Once the course is open there is no opening to wait for (docs/decisions/156).
+			const courseOpen = courseIsOpen((await getCourse(db)).status)
+			const [release] = courseOpen ? [] : eventsOf('course')
 			return withCalendar(
 				templates.courseSignupConfirmation({
 					firstName,
 					siteUrl: origin,
 					release: release && emailEvent(release, origin),
+					courseOpen,
 					unsubscribe: await unsubscribe(),
 				}),
 				release,

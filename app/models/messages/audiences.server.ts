@@ -1,7 +1,6 @@
 /**
- * Who a bulk send goes to (docs/decisions/119): the audiences the owner picks on the dashboard,
- * and the course's buyers and seat holders, who get its access e-mail. Erased leads are never
- * anyone's audience; a day-event registration counts once confirmed (its double opt-in, 109).
+ * Who a bulk send goes to (docs/decisions/119): the audiences the owner picks on the dashboard.
+ * Erased leads are never anyone's audience; a day-event registration counts once confirmed (its double opt-in, 109).
  * Unsubscribed addresses are listed like any other: the send passes over them (list mail only).
  */
 import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm'
@@ -69,8 +68,11 @@ async function buyersAndHolders(db: Db, type: 'course' | 'pass'): Promise<Recipi
 	)
 }
 
-/** Everyone who bought the course or holds one of its seats: who gets its access e-mail. */
-export function courseBuyersAndSeatHolders(db: Db): Promise<Recipient[]> {
+/**
+ * Everyone who bought the course or holds one of its seats: the owner's "course" audience. Its
+ * access e-mail goes to each seat's person instead (models/course/seat-access.server.ts, 156).
+ */
+function courseBuyersAndSeatHolders(db: Db): Promise<Recipient[]> {
 	return buyersAndHolders(db, 'course')
 }
 

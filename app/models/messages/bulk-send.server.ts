@@ -22,6 +22,7 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
+import { seatAccessOf } from '~/models/course/seat-access.server'
 import { sendListEmail } from '~/models/preferences/preferences.server'
 import { siteOrigin } from '~/site-origin.server'
 
@@ -139,10 +140,14 @@ async function writeEmail(
 	}
 	const courseUrl = getConfig().COURSE_URL
 	if (!courseUrl) throw new Error('COURSE_URL is not set: the access e-mail has no course to link')
+	// Each seat's person (decision 156): a seat claimed since they were listed is its holder's now.
+	const access = await seatAccessOf(tx, recipient.email, origin)
+	if (!access.ownSeat && access.handOut.length === 0) return null
 	const content = await templates.courseAccess({
 		name: recipient.name,
 		courseUrl,
 		siteUrl: origin,
+		...access,
 	})
 	return (await sendEmail(tx, { to: recipient.email, ...content })).id
 }
@@ -173,6 +178,16 @@ async function sendNext(db: Db, sendId: number, perMinute: number): Promise<Step
 		if (!recipient) return { state: 'done' }
 		const [send] = await tx.select().from(bulkSends).where(eq(bulkSends.id, sendId))
 		const outboxId = await writeEmail(tx, send!, recipient)
+		// An access recipient whose seats were all claimed since they were listed: their holders
+		// are listed instead (decision 156), so they are no one this send is for, not a skip.
+		if (outboxId === null && send!.kind === 'course_access') {
+			await tx
+				.delete(bulkSendRecipients)
+				.where(
+					and(eq(bulkSendRecipients.sendId, sendId), eq(bulkSendRecipients.email, recipient.email)),
+				)
+			return { state: 'skipped' }
+		}
 		await tx
 			.update(bulkSendRecipients)
 			.set(

@@ -41,7 +41,7 @@ async function receivingRecipients(db: Db, audience: string) {
 }
 
 /** How many people would receive a message to the audience now (null: no such audience). */
-export async function audienceCount(db: Db, audience: string): Promise<number | null> {
+async function audienceCount(db: Db, audience: string): Promise<number | null> {
 	if (!audienceLabel(audience)) return null
 	return (await receivingRecipients(db, audience)).receiving.length
 }

@@ -21,7 +21,8 @@ import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { requireStepUp } from '~/http/step-up.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { courseOpening, openCourse } from '~/models/course/opening.server'
-import { audienceCount, listSends } from '~/models/messages/owner-sends.server'
+import { courseAccessCount } from '~/models/course/seat-access.server'
+import { listSends } from '~/models/messages/owner-sends.server'
 import { readForm } from '~/utils/responses'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -42,7 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 				opening,
 				courseUrl,
 				// Counted only for the confirmation step: who would get the access e-mail now.
-				recipients: confirming && !opening ? await audienceCount(db, 'course') : null,
+				// Each seat's person (decision 156): a claimed seat's holder, an unclaimed one's buyer.
+				recipients: confirming && !opening ? await courseAccessCount(db) : null,
 			},
 		},
 		{ headers: ADMIN_HEADERS },
@@ -102,8 +104,10 @@ function CourseOpening() {
 		return (
 			<>
 				<p className="text-sm">
-					Opening the course e-mails every buyer and seat holder their access ({course.courseUrl}).
-					It also opens by itself on the release date in content, unless that date is provisional.
+					Opening the course makes the site sell access now, and e-mails each seat's person their
+					access ({course.courseUrl}): a claimed seat's holder, or the buyer of a seat nobody has
+					claimed yet, told how many seats are still to hand out. It also opens by itself on the
+					release date in content, unless that date is provisional.
 				</p>
 				<Link
 					to="?confirm=open-course"
@@ -119,9 +123,11 @@ function CourseOpening() {
 				Open the course?
 			</h3>
 			<p className="mt-2 text-sm">
-				{course.recipients ?? 'Every'} buyer{course.recipients === 1 ? '' : 's'} and seat holder
-				{course.recipients === 1 ? '' : 's'} get their access e-mail with {course.courseUrl}, each
-				once, at the sending pace. This cannot be undone.
+				{course.recipients === null
+					? 'Each seat’s person gets'
+					: `${course.recipients} ${course.recipients === 1 ? 'person gets' : 'people get'}`}{' '}
+				their access e-mail with {course.courseUrl}, each once, at the sending pace, and the site
+				sells access now instead of a pre-order. This cannot be undone.
 			</p>
 			<Form
 				method="post"

@@ -12,10 +12,12 @@ import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { getDb } from '~/db/client.server'
+import { courseIsOpen } from '~/domain/course-status'
 import { formatMinorPrice, formatPrice } from '~/domain/pricing'
 import { rememberCheckout, startedHere } from '~/http/cookies.server'
 import { redirectWithinSite } from '~/http/redirect'
 import { findValidPass, getCheckout, isOrderLink } from '~/models/checkout/index.server'
+import { getCourse } from '~/models/course/course.server'
 import { eventKindOf, upcomingEvents } from '~/models/events/calendar.server'
 import { invoiceOfOrder, invoicePath } from '~/models/invoices/query.server'
 import { t } from '~/utils/i18n'
@@ -46,14 +48,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 			},
 		})
 	if (!(await startedHere(request, order.data.id)))
-		return data({ order: null, passes: [], events: [], invoiceUrl: null }, { headers })
+		return data(
+			{ order: null, passes: [], events: [], invoiceUrl: null, courseOpen: false },
+			{ headers },
+		)
 	const passes = await Promise.all(order.data.passes.map((id) => findValidPass(db, id)))
+	// Bought once the course is open: access now, not "when the course opens" (decision 156).
+	const courseOpen = order.data.type === 'course' && courseIsOpen((await getCourse(db)).status)
 	return data(
 		{
 			order: order.data,
+			courseOpen,
 			passes: passes.flatMap((pass) => (pass ? [{ id: pass.id, claimedBy: pass.holderName }] : [])),
 			// The date of what was bought, for the calendar (docs/decisions/086, 089).
-			events: upcomingEvents(eventKindOf(order.data.type), context.origin),
+			events: courseOpen ? [] : upcomingEvents(eventKindOf(order.data.type), context.origin),
 			// Its invoice, issued with the payment (docs/decisions/115).
 			invoiceUrl: await invoiceUrlOf(db, order.data.id),
 		},
@@ -75,7 +83,7 @@ const backHome = (
 )
 
 export default function ThankYou() {
-	const { order, passes, events, invoiceUrl } = useLoaderData<typeof loader>()
+	const { order, passes, events, invoiceUrl, courseOpen } = useLoaderData<typeof loader>()
 	// A course order's links are seats to share (docs/decisions/118); a day order's, passes.
 	const seats = order?.type === 'course'
 	const unit = seats ? 'seat' : 'pass'
@@ -182,15 +190,26 @@ export default function ThankYou() {
 									},
 								]
 							: []),
-					{
-						when: order.type === 'pass' ? 'Before the day' : 'When the course opens',
-						what:
-							order.type === 'pass'
-								? 'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link. Until a pass is claimed, its reminders come to you.'
-								: passes.length > 1
-									? 'We e-mail each seat holder their access.'
-									: 'We e-mail you your access.',
-					},
+					order.type === 'pass'
+						? {
+								when: 'Before the day',
+								what: 'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link. Until a pass is claimed, its reminders come to you.',
+							}
+						: courseOpen
+							? {
+									when: 'Within minutes',
+									what:
+										passes.length > 1
+											? 'The course is open: we e-mail your access now, and each seat holder theirs once they claim their seat. Until a seat is claimed, its access is yours.'
+											: 'The course is open: we e-mail you your access now.',
+								}
+							: {
+									when: 'When the course opens',
+									what:
+										passes.length > 1
+											? 'We e-mail each seat holder their access. Until a seat is claimed, its access comes to you.'
+											: 'We e-mail you your access.',
+								},
 				]}
 				events={events}
 				links={readOn}

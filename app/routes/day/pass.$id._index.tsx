@@ -16,12 +16,14 @@ import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
+import { courseIsOpen } from '~/domain/course-status'
 import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { redirectWithinSite } from '~/http/redirect'
 import { claimPass, findValidPass } from '~/models/checkout/index.server'
+import { getCourse } from '~/models/course/course.server'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm, requireFound } from '~/utils/responses'
@@ -35,13 +37,13 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 const unitOf = (itemType: string) => (itemType === 'course' ? 'seat' : 'pass')
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-	const pass = requireFound(
-		await findValidPass(await getDb(), params.id ?? ''),
-		new URL(request.url).pathname,
-	)
+	const db = await getDb()
+	const pass = requireFound(await findValidPass(db, params.id ?? ''), new URL(request.url).pathname)
 	return data(
 		{
 			id: pass.id,
+			// A seat claimed once the course is open brings its access now (docs/decisions/156).
+			courseOpen: pass.itemType === 'course' && courseIsOpen((await getCourse(db)).status),
 			itemName: pass.itemName,
 			unit: unitOf(pass.itemType),
 			claimedBy: pass.holderName,
@@ -91,9 +93,11 @@ export default function PassPage() {
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 					<p className="mb-4">
-						{pass.unit === 'seat'
-							? 'Claim this seat with the name and e-mail of the person taking the course: we e-mail them a confirmation, and their access when the course opens.'
-							: 'Claim this pass with the name and e-mail of the person attending: we e-mail them a confirmation with the date and the calendar file.'}
+						{pass.unit === 'seat' && pass.courseOpen
+							? 'Claim this seat with the name and e-mail of the person taking the course: the course is open, and we e-mail them a confirmation now and their access within minutes.'
+							: pass.unit === 'seat'
+								? 'Claim this seat with the name and e-mail of the person taking the course: we e-mail them a confirmation, and their access when the course opens.'
+								: 'Claim this pass with the name and e-mail of the person attending: we e-mail them a confirmation with the date and the calendar file.'}
 					</p>
 					<Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'name' }} />
 					<Field

@@ -10,7 +10,9 @@ import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
 import { getDb } from '~/db/client.server'
+import { courseIsOpen } from '~/domain/course-status'
 import { findValidPass } from '~/models/checkout/index.server'
+import { getCourse } from '~/models/course/course.server'
 import { eventKindOf, upcomingEvents } from '~/models/events/calendar.server'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -25,15 +27,19 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 	})
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-	const pass = await findValidPass(await getDb(), params.id ?? '')
+	const db = await getDb()
+	const pass = await findValidPass(db, params.id ?? '')
 	const claimed = requireFound(pass?.claimedAt ? pass : null, new URL(request.url).pathname)
+	// A seat claimed once the course is open: access now, no opening date (docs/decisions/156).
+	const courseOpen = claimed.itemType === 'course' && courseIsOpen((await getCourse(db)).status)
 	return data(
 		{
+			courseOpen,
 			itemName: claimed.itemName,
 			unit: claimed.itemType === 'course' ? ('seat' as const) : ('pass' as const),
 			name: claimed.holderName,
 			// Passes are for the day event, seats for the course's opening (docs/decisions/086).
-			events: upcomingEvents(eventKindOf(claimed.itemType), context.origin),
+			events: courseOpen ? [] : upcomingEvents(eventKindOf(claimed.itemType), context.origin),
 		},
 		{ headers: { 'Cache-Control': 'private, no-store' } },
 	)
@@ -52,17 +58,24 @@ export default function PassThankYou() {
 					{
 						when: 'Now',
 						// Written with the claim (models/checkout/passes.server.ts claimPass, decision 113).
-						what: 'A confirmation with the date and the calendar file is on its way to the address given with the claim.',
+						what: pass.courseOpen
+							? 'A confirmation is on its way to the address given with the claim.'
+							: 'A confirmation with the date and the calendar file is on its way to the address given with the claim.',
 					},
-					pass.unit === 'seat'
+					pass.courseOpen
 						? {
-								when: 'When the course opens',
-								what: 'We e-mail the access to that address.',
+								when: 'Within minutes',
+								what: 'The course is open: we e-mail the access to that address.',
 							}
-						: {
-								when: 'The day before, and an hour before the start',
-								what: 'We e-mail that address a reminder with the joining link.',
-							},
+						: pass.unit === 'seat'
+							? {
+									when: 'When the course opens',
+									what: 'We e-mail the access to that address.',
+								}
+							: {
+									when: 'The day before, and an hour before the start',
+									what: 'We e-mail that address a reminder with the joining link.',
+								},
 				]}
 				events={pass.events}
 				links={readOn}
