@@ -4,6 +4,7 @@
  * the spec leaves open. Schemas, models and routes import these; none writes its own copy.
  * Plain strings, no zod: the browser's first load may import them.
  */
+import { countOf } from '~/domain/words'
 import {
 	AVATAR_URL_MAX_LENGTH,
 	CODE_MAX_LENGTH,
@@ -150,7 +151,7 @@ export const CHECKOUT_PROVIDER_BUSY_REASON =
 	'the payment provider is busy, please try again in a few seconds'
 /** The same, when the provider said how long to wait: a page says it in seconds. */
 export const checkoutProviderBusyFor = (seconds: number) =>
-	`the payment provider is busy, please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+	`the payment provider is busy, please try again in ${countOf(seconds, { one: 'second', other: 'seconds' })}`
 export const checkoutFailed = (reason: string = DEFAULT_CHECKOUT_REASON) =>
 	`Checkout failed: ${reason}`
 

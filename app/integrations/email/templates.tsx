@@ -18,8 +18,10 @@ import {
 	Text,
 } from '@react-email/components'
 import type { ReactElement, ReactNode } from 'react'
+import { formatMoment } from '~/domain/dates'
 import { carriesUnsubscribe, type EmailKind } from '~/domain/email-kinds'
 import { formatMinorPrice, formatPrice, toMajorUnits } from '~/domain/pricing'
+import { aOrAn, capitalized, IS, IT, IT_IS, pluralWord, STAY, unitsOf, WORK } from '~/domain/words'
 import { type OwnerMarkdownStyles, renderOwnerMarkdown } from './owner-markdown.server'
 
 export type EmailContent = {
@@ -350,7 +352,7 @@ export function dayEventConfirmation(data: {
 	event?: EmailEvent
 	siteUrl?: string
 }): Promise<EmailContent> {
-	const until = data.expiresAt.toUTCString()
+	const until = formatMoment(data.expiresAt)
 	return renderEmail(
 		'dayEventConfirmation',
 		`Confirm your registration for ${DAY_NAME}`,
@@ -421,7 +423,7 @@ export function waitlistConfirm(data: {
 				confirm it and take your place in the queue:
 			</P>
 			<P>
-				<A href={data.confirmUrl}>Confirm my place</A>: {data.confirmUrl}
+				<A href={data.confirmUrl}>Confirm my place</A>
 			</P>
 			<P>
 				The link works until {data.until}. If it was not you, ignore this message: nothing is kept
@@ -454,11 +456,12 @@ export function waitlistOffer(data: {
 		>
 			<P>{greeting()}</P>
 			<P>
-				You were on the waiting list, and it is your turn: {what} are held for you until{' '}
-				{data.heldUntil}. Nobody else can buy them before then.
+				You were on the waiting list, and it is your turn: {what} {pluralWord(data.quantity, IS)}{' '}
+				held for you until {data.heldUntil}. Nobody else can buy {pluralWord(data.quantity, IT)}{' '}
+				before then.
 			</P>
 			<P>
-				<A href={data.offerUrl}>Buy them now</A>: {data.offerUrl}
+				<A href={data.offerUrl}>Buy {pluralWord(data.quantity, IT)} now</A>
 			</P>
 			<NextSteps
 				steps={[
@@ -522,8 +525,7 @@ export type ReceiptData = {
 export type OrderKind = 'course' | 'day'
 
 /** "seat" or "pass", "seats" or "passes": what one unit of an order of `kind` is called. */
-const unitOf = (kind: OrderKind, count = 1) =>
-	kind === 'course' ? (count === 1 ? 'seat' : 'seats') : count === 1 ? 'pass' : 'passes'
+const unitOf = (kind: OrderKind, count = 1) => pluralWord(count, unitsOf(kind))
 
 /** What a receipt says happens next: seats and access for the course, passes for the day. */
 function receiptSteps(kind: OrderKind, quantity: number, passCount: number): string[] {
@@ -577,7 +579,7 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 			<P>{greeting(data.customerName)}</P>
 			{data.testMode ? <TestModeNote /> : null}
 			<P>
-				Thank you for your order {data.orderId}, paid on {data.paidAt.toUTCString()}.
+				Thank you for your order {data.orderId}, paid on {formatMoment(data.paidAt)}.
 			</P>
 			<table className="data" style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
 				<tbody>
@@ -722,15 +724,15 @@ export function passAssigned(data: {
 	const unit = unitOf(data.kind)
 	return renderEmail(
 		'passAssigned',
-		`Your ${unit} for ${data.itemName}`,
-		<Layout preview={`A ${unit} for ${data.itemName} is yours.`}>
+		`Your ${data.itemName}`,
+		<Layout preview={`${capitalized(aOrAn(data.itemName))} is yours.`}>
 			<P>{greeting()}</P>
 			<P>
-				A {unit} for {data.itemName} is yours. Open the link to claim it with your name and e-mail
-				address: it can be claimed once.
+				{capitalized(aOrAn(data.itemName))} is yours. Open the link to claim it with your name and
+				e-mail address: it can be claimed once.
 			</P>
 			<P>
-				<A href={data.passUrl}>Your {unit}</A>: {data.passUrl}
+				<A href={data.passUrl}>Your {unit}</A>
 			</P>
 		</Layout>,
 	)
@@ -835,8 +837,8 @@ export function partialRefundNotice(data: {
 	const units = unitOf(data.kind, data.quantity)
 	const what =
 		data.quantity === 0
-			? `Your ${unitOf(data.kind, data.remaining)} stay${data.remaining === 1 ? 's' : ''} as ${data.remaining === 1 ? 'it is' : 'they are'}.`
-			: `${data.quantity} ${units} of it ${data.quantity === 1 ? 'is' : 'are'} cancelled${data.kind === 'course' ? ' and released' : ' and no longer work'}; whoever claimed ${data.quantity === 1 ? 'it' : 'one'} is told too. The other ${data.remaining} stay${data.remaining === 1 ? 's' : ''} as before.`
+			? `Your ${unitOf(data.kind, data.remaining)} ${pluralWord(data.remaining, STAY)} as ${pluralWord(data.remaining, IT_IS)}.`
+			: `${data.quantity} ${units} of it ${pluralWord(data.quantity, IS)} cancelled${data.kind === 'course' ? ' and released' : ` and no longer ${pluralWord(data.quantity, WORK)}`}; whoever claimed ${data.quantity === 1 ? 'it' : 'one'} is told too. The other ${data.remaining} ${pluralWord(data.remaining, STAY)} as before.`
 	return renderEmail(
 		'partialRefundNotice',
 		`Part of your order ${data.orderId} is refunded`,
@@ -864,13 +866,13 @@ export function passRefunded(data: {
 	const unit = unitOf(data.kind)
 	return renderEmail(
 		'passRefunded',
-		`Your ${unit} for ${data.itemName} is cancelled`,
-		<Layout preview={`Your ${unit} for ${data.itemName} no longer works.`}>
+		`Your ${data.itemName} is cancelled`,
+		<Layout preview={`Your ${data.itemName} no longer works.`}>
 			<P>{greeting(data.holderName)}</P>
 			<P>
 				{data.alone
-					? `Your ${unit} for ${data.itemName} was refunded to whoever bought it, so it no longer works.`
-					: `The order your ${unit} for ${data.itemName} came from was refunded, so the ${unit} no longer works.`}
+					? `Your ${data.itemName} was refunded to whoever bought it, so it no longer works.`
+					: `The order your ${data.itemName} came from was refunded, so the ${unit} no longer works.`}
 			</P>
 			<NextSteps
 				steps={[
@@ -898,12 +900,11 @@ export function passClaimed(data: {
 	const unit = unitOf(data.kind)
 	return renderEmail(
 		'passClaimed',
-		`Your ${unit} for ${data.itemName} is confirmed`,
-		<Layout preview={`Your ${unit} for ${data.itemName} is in your name.`}>
+		`Your ${data.itemName} is confirmed`,
+		<Layout preview={`Your ${data.itemName} is in your name.`}>
 			<P>{greeting(data.holderName)}</P>
 			<P>
-				Your {unit} for {data.itemName} is confirmed, in your name.{' '}
-				<A href={data.passUrl}>Your {unit}</A>
+				Your {data.itemName} is confirmed, in your name. <A href={data.passUrl}>Your {unit}</A>
 			</P>
 			{data.event ? <EventBlock event={data.event} attached /> : null}
 			<NextSteps
@@ -927,11 +928,11 @@ export function passMovedAway(data: {
 	orderId: string
 	kind: OrderKind
 }): Promise<EmailContent> {
-	const [unit, units] = [unitOf(data.kind), unitOf(data.kind, 2)]
+	const units = unitOf(data.kind, 2)
 	return renderEmail(
 		'passMovedAway',
-		`A ${unit} for ${data.itemName} has a new link`,
-		<Layout preview={`A ${unit} for ${data.itemName} was sent to someone else.`}>
+		`${capitalized(aOrAn(data.itemName))} has a new link`,
+		<Layout preview={`${capitalized(aOrAn(data.itemName))} was sent to someone else.`}>
 			<P>{greeting()}</P>
 			<P>
 				One of the {units} of order {data.orderId} ({data.itemName}) was given a new link and sent
@@ -974,7 +975,7 @@ export function checkoutRecovery(data: {
 			</P>
 			<NextSteps
 				steps={[
-					`If you still want ${data.quantity === 1 ? `a ${units}` : units}, start again on the page below: it shows what is left at today's price.`,
+					`If you still want ${data.quantity === 1 ? aOrAn(units) : units}, start again on the page below: it shows what is left at today's price.`,
 					'This is the only reminder we send about this checkout: you asked for it on the checkout page.',
 				]}
 				links={[{ href: data.url, label: `Start again: ${data.itemName}` }]}

@@ -11,7 +11,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import PDFDocument from 'pdfkit'
-import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/domain/invoices/format'
+import { invoiceMoney, invoiceTitle, issuedOn, ratePercent } from '~/domain/invoices/format'
 import { partyLines } from '~/domain/invoices/party'
 import type { InvoiceData } from '~/domain/invoices/types'
 import { countInvoicePdfRender } from '~/metrics.server'
@@ -101,7 +101,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 		write('Test mode: no real payment.')
 		doc.fillColor('black')
 	}
-	write(`Date: ${issueDate(data)}`)
+	write(`Date: ${issuedOn(data)}`)
 	write(`Order: ${data.orderId}`)
 	if (data.creditFor) write(`Cancels invoice ${data.creditFor}`)
 	doc.moveDown()

@@ -8,7 +8,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
-import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/domain/invoices/format'
+import { invoiceMoney, invoiceTitle, issuedOn, ratePercent } from '~/domain/invoices/format'
 import { partyLines } from '~/domain/invoices/party'
 import type { Party } from '~/domain/invoices/types'
 import { findSignedInvoice, invoicePath } from '~/models/invoices/query.server'
@@ -61,7 +61,7 @@ export default function InvoicePage() {
 				title={invoiceTitle(data)}
 				lead={
 					<>
-						Issued {issueDate(data)} · Order <code>{data.orderId}</code>
+						Issued {issuedOn(data)} · Order <code>{data.orderId}</code>
 						{data.creditFor ? ` · Cancels invoice ${data.creditFor}` : null}
 					</>
 				}
