@@ -131,6 +131,9 @@ export const MESSAGES = {
 	couponFixedAmount: 'An amount greater than 0, with at most 2 decimals (e.g. 25 or 9.50)',
 	couponCurrency: 'Choose the currency of the amount',
 	couponMaxUses: 'Leave empty for no limit, or a whole number from 1 to 1000000',
+	couponMaxDiscounted: 'Leave empty to discount every one, or a whole number from 1 to 1000',
+	couponMaxDiscountedPercentOnly:
+		'Only a percentage is limited per seat: a fixed amount comes off the whole order',
 	couponDate: 'A date and time, e.g. 2026-12-01T09:00',
 	couponTimeSkipped: 'Your zone skips this time (the clocks go forward): choose another',
 	couponWindow: 'The end must come after the start',

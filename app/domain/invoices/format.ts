@@ -18,6 +18,10 @@ export const issueDate = (data: Pick<InvoiceData, 'issuedAt'>) => data.issuedAt.
 /** The day an invoice was issued, as its page and PDF print it: "Sunday, 29 November 2026". */
 export const issuedOn = (data: Pick<InvoiceData, 'issuedAt'>) => formatDay(issueDate(data))
 
+/** The discount line's words: "Discount", and how the coupon was applied when it says more. */
+export const discountLabel = (data: Pick<InvoiceData, 'discountNote'>) =>
+	data.discountNote ? `Discount (${data.discountNote})` : 'Discount'
+
 /** The file name of its PDF. */
 export const invoiceFileName = (data: Pick<InvoiceData, 'kind' | 'number'>) =>
 	`${data.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${data.number}.pdf`

@@ -489,6 +489,8 @@ export type ReceiptData = {
 	lines: ReceiptLine[]
 	/** Minor units; 0 when no coupon applied. */
 	discountMinor: number
+	/** How the coupon was applied, when there is more to say (docs/decisions/158). */
+	discountNote?: string | null
 	/** What was charged, minor units. */
 	totalMinor: number
 	paidAt: Date
@@ -562,7 +564,12 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 		})),
 		{ label: 'Subtotal', amount: money(subtotal) },
 		...(data.discountMinor > 0
-			? [{ label: 'Discount', amount: `−${money(data.discountMinor)}` }]
+			? [
+					{
+						label: data.discountNote ? `Discount (${data.discountNote})` : 'Discount',
+						amount: `−${money(data.discountMinor)}`,
+					},
+				]
 			: []),
 		...(data.addedTaxMinor ? [{ label: 'VAT', amount: money(data.addedTaxMinor) }] : []),
 	]

@@ -62,6 +62,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			currency: checkout.data.currency,
 			unitAmountMinor: checkout.unitAmountMinor,
 			discountMinor: checkout.data.discountMinor,
+			discountNote: checkout.discountNote,
 			amountMinor: checkout.data.amountMinor,
 			expiresAt: checkout.data.expiresAt,
 			// An order made for someone (a waiting-list offer) is paid under their address only
@@ -156,7 +157,7 @@ export default function SandboxCheckout() {
 					<dd className="text-right">{money(order.unitAmountMinor * order.quantity)}</dd>
 					{order.discountMinor > 0 ? (
 						<>
-							<dt>Discount</dt>
+							<dt>Discount{order.discountNote ? ` (${order.discountNote})` : null}</dt>
 							<dd className="text-right">−{money(order.discountMinor)}</dd>
 						</>
 					) : null}
