@@ -253,7 +253,7 @@ export default function SandboxCheckout() {
 			</Form>
 			<Form method="post" className="mt-4">
 				<button type="submit" name="intent" value="cancel" className="underline">
-					Cancel and release my {order.units}
+					{`Cancel and release my ${order.units}`}
 				</button>
 			</Form>
 			<p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
