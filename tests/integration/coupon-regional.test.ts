@@ -18,6 +18,7 @@ import {
 	getSandboxCheckout,
 	recordSandboxPayment,
 } from '~/models/checkout/index.server'
+import { getOrderDetail } from '~/models/checkout/orders.server'
 import { databaseBackends } from '../support/databases'
 import { leaveInProcess, useInProcess } from '../support/in-process'
 
@@ -112,6 +113,8 @@ describe.each(databaseBackends)('a coupon apart from regional prices on $name', 
 		expect(discountNote).toBe(note)
 		expect(49_800 - discountMinor).toBe(totalMinor)
 		expect(totalMinor).toBe(order.amountMinor)
+		// The owner's order page says the same.
+		expect((await getOrderDetail(db(), order.id))?.discountNote).toBe(note)
 	})
 
 	test('a coupon that combines comes off the regional price, with nothing more to say', async () => {
