@@ -3,8 +3,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { chooseRegion } from '~/components/chosen-region'
 import { useApiClient } from '~/components/use-api-client'
 import { formatPrice } from '~/domain/pricing'
+import { pluralWord, SEAT } from '~/domain/words'
 import type { CourseOffer as Offer } from '~/models/course/offer.server'
-import { pluralWord, SEAT } from '~/utils/plural'
 import { createRegionalPricing } from '~/utils/regional-pricing'
 
 /**

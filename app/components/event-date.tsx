@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Icon } from '~/components/icons'
+import { formatEventWhen, visitorTimeZone } from '~/domain/dates'
 import type { PresentedEvent } from '~/models/events/calendar.server'
-import { formatEventRange, visitorTimeZone } from '~/utils/event-time'
 
 /**
  * An event's date and time (docs/decisions/086). The server renders it in the event's own zone,
@@ -13,7 +13,7 @@ export function EventDate({ event, label }: { event: PresentedEvent; label?: str
 	useEffect(() => {
 		const zone = visitorTimeZone()
 		if (!zone) return
-		setLocal({ zone, when: zone === event.timeZone ? null : formatEventRange(event, zone) })
+		setLocal({ zone, when: zone === event.timeZone ? null : formatEventWhen(event, zone) })
 	}, [event])
 	return (
 		<div className="rounded-2xl border border-slate-200 bg-white/80 p-4 dark:border-slate-800 dark:bg-slate-900/80">
@@ -34,7 +34,7 @@ export function EventDate({ event, label }: { event: PresentedEvent; label?: str
 			</p>
 			{local ? (
 				<p className="mt-1 pl-7 text-sm text-slate-700 dark:text-slate-300" data-visitor-time="">
-					{local.when ? `Your time (${local.zone}): ${local.when}` : 'That is your time zone too.'}
+					{local.when ? `Your time: ${local.when}` : 'That is your time zone too.'}
 				</p>
 			) : null}
 			<p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 pl-7 text-sm">

@@ -9,10 +9,10 @@ import { useFetcher } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
 import { HoneypotFields } from '~/components/honeypot-fields'
+import { pluralWord } from '~/domain/words'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import type { HoneypotProps } from '~/http/honeypot.server'
-import { pluralWord } from '~/utils/plural'
 
 const WAITLIST_PATH = '/waitlist'
 

@@ -21,15 +21,3 @@ export const blogFeedLink = {
 	title: 'AI-Driven Development blog',
 	href: BLOG_FEED_PATH,
 } as const
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-	day: 'numeric',
-	month: 'long',
-	year: 'numeric',
-	timeZone: 'UTC',
-})
-
-/** A content date (YYYY-MM-DD) as readers see it: 31 January 2025. */
-export function formatDate(day: string): string {
-	return dateFormat.format(new Date(`${day}T00:00:00Z`))
-}

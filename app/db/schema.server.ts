@@ -113,6 +113,9 @@ export const orders = pgTable('orders', {
 	refundNoticeSentAt: timestamp('refund_notice_sent_at', { withTimezone: true }),
 	// 0019_managed_coupons.sql
 	couponBuyer: text('coupon_buyer'),
+	// 0047_coupon_regional_and_seat_limit.sql: how the coupon was applied (docs/decisions/158).
+	discountedQuantity: integer('discounted_quantity'),
+	couponOnBasePrice: boolean('coupon_on_base_price').notNull().default(false),
 	// 0023_invoices.sql: the buyer's billing details from checkout (docs/decisions/115)
 	billing: jsonb('billing').$type<Billing>(),
 	tax: jsonb('tax').$type<ChargedTax>(),
@@ -181,6 +184,9 @@ export const coupons = pgTable('coupons', {
 	onePerBuyer: boolean('one_per_buyer').notNull().default(false),
 	partnerKey: text('partner_key'),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	// 0047_coupon_regional_and_seat_limit.sql (docs/decisions/158)
+	combinesWithRegional: boolean('combines_with_regional').notNull().default(true),
+	maxDiscountedUnits: integer('max_discounted_units'),
 })
 
 export const couponItems = pgTable(

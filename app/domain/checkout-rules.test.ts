@@ -14,6 +14,7 @@ import {
 	seatsFit,
 	secondUseByBuyer,
 } from './checkout-rules'
+import { couponNote } from './coupon-note'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
@@ -37,6 +38,8 @@ describe('prices', () => {
 			discountMinor: 0,
 			totalMinor: 74_700,
 			couponCode: null,
+			discountedQuantity: null,
+			couponOnBasePrice: false,
 		})
 	})
 
@@ -65,6 +68,74 @@ describe('prices', () => {
 			priceOrder({ unitAmountMinor: 24_900, quantity: 2, coupon: coupon({ amount: 100 }) })
 				.totalMinor,
 		).toBe(0)
+	})
+
+	test('a percentage limited to N seats per order takes it off N seats; the rest are at full price', () => {
+		const limited = coupon({ amount: 50, maxDiscountedUnits: 2 })
+		const price = priceOrder({ unitAmountMinor: 24_900, quantity: 5, coupon: limited })
+		expect(price).toMatchObject({
+			subtotalMinor: 124_500,
+			discountMinor: 24_900,
+			totalMinor: 99_600,
+			discountedQuantity: 2,
+		})
+		// At or under the limit every seat is discounted, and nothing says otherwise.
+		const within = priceOrder({ unitAmountMinor: 24_900, quantity: 2, coupon: limited })
+		expect(within).toMatchObject({ discountMinor: 24_900, discountedQuantity: null })
+		// The limit is of a percentage: a fixed amount comes off the order as before.
+		const fixed = coupon({ kind: 'fixed', amount: 5_000, currency: 'USD', maxDiscountedUnits: 1 })
+		expect(priceOrder({ unitAmountMinor: 9_900, quantity: 3, coupon: fixed })).toMatchObject({
+			discountMinor: 5_000,
+			discountedQuantity: null,
+		})
+	})
+
+	test('a coupon that does not combine with regional prices leaves a regional buyer the better of the two', () => {
+		const apart = coupon({ amount: 20, combinesWithRegional: false })
+		// 249 less 20 % is 199.20, more than the regional 124.50: the regional price, no coupon.
+		expect(
+			priceOrder({
+				unitAmountMinor: 12_450,
+				baseUnitAmountMinor: 24_900,
+				quantity: 1,
+				coupon: apart,
+			}),
+		).toMatchObject({ totalMinor: 12_450, couponCode: null, couponOnBasePrice: false })
+		// 249 less 60 % is 99.60, less than the regional 187: the full price with the coupon.
+		const deep = coupon({ amount: 60, combinesWithRegional: false })
+		expect(
+			priceOrder({
+				unitAmountMinor: 18_700,
+				baseUnitAmountMinor: 24_900,
+				quantity: 2,
+				coupon: deep,
+			}),
+		).toMatchObject({
+			unitAmountMinor: 24_900,
+			subtotalMinor: 49_800,
+			discountMinor: 29_880,
+			totalMinor: 19_920,
+			couponCode: 'LAUNCH',
+			couponOnBasePrice: true,
+		})
+		// A coupon that combines comes off the regional price, as before.
+		expect(
+			priceOrder({
+				unitAmountMinor: 18_700,
+				baseUnitAmountMinor: 24_900,
+				quantity: 1,
+				coupon: coupon(),
+			}),
+		).toMatchObject({ unitAmountMinor: 18_700, discountMinor: 3_740, couponOnBasePrice: false })
+		// At the full price there is nothing to combine with.
+		expect(
+			priceOrder({
+				unitAmountMinor: 24_900,
+				baseUnitAmountMinor: 24_900,
+				quantity: 1,
+				coupon: apart,
+			}),
+		).toMatchObject({ discountMinor: 4_980, couponOnBasePrice: false })
 	})
 
 	test('nonsense amounts are refused', () => {
@@ -268,5 +339,38 @@ describe('the seat-hold policy (docs/decisions/033)', () => {
 		expect(holdsToRelease(holds, 6, 20).map((h) => h.id)).toEqual(['a'])
 		expect(holdsToRelease(holds, 20, 20).map((h) => h.id)).toEqual(['a', 'b', 'c'])
 		expect(holdsToRelease([], 20, 20)).toEqual([])
+	})
+})
+
+describe('what is said of how a coupon was applied (docs/decisions/158)', () => {
+	const order = {
+		couponCode: 'TEAM',
+		itemType: 'course',
+		quantity: 5,
+		discountedQuantity: null as number | null,
+		couponOnBasePrice: false,
+	}
+
+	test('a plain discount, or none, needs no words beyond "Discount"', () => {
+		expect(couponNote(order)).toBeNull()
+		expect(couponNote({ ...order, couponCode: null })).toBeNull()
+	})
+
+	test('a per-order limit names the seats discounted and the rest at full price', () => {
+		expect(couponNote({ ...order, discountedQuantity: 2 })).toBe(
+			'coupon TEAM on 2 of 5 seats; the other 3 at full price',
+		)
+		expect(couponNote({ ...order, itemType: 'pass', quantity: 2, discountedQuantity: 1 })).toBe(
+			'coupon TEAM on 1 of 2 passes; the other 1 at full price',
+		)
+	})
+
+	test('a coupon taken off the full price says it does not combine with regional prices', () => {
+		expect(couponNote({ ...order, couponOnBasePrice: true })).toBe(
+			'coupon TEAM off the full price: it does not combine with regional prices',
+		)
+		expect(couponNote({ ...order, couponOnBasePrice: true, discountedQuantity: 2 })).toBe(
+			'coupon TEAM off the full price of 2 of 5 seats: it does not combine with regional prices; the other 3 at full price',
+		)
 	})
 })

@@ -2,7 +2,6 @@
  * The pure rules of a checkout: what an order costs with a coupon, and whether its seats fit.
  * No I/O, so every edge is unit tested; the step modules beside it feed them the database.
  */
-
 export type Coupon = {
 	code: string
 	kind: 'percent' | 'fixed'
@@ -19,6 +18,10 @@ export type Coupon = {
 	itemCodes?: string[]
 	/** Applies from this instant; null: from its creation. */
 	startsAt?: Date | null
+	/** false: a regional buyer pays the better of their regional price and the coupon on the full one. */
+	combinesWithRegional?: boolean
+	/** A percentage taken off at most this many units of one order; null or absent: every unit. */
+	maxDiscountedUnits?: number | null
 }
 
 /** A code as stored and looked up: codes are one code whatever their case (decision 112). */
@@ -33,6 +36,10 @@ export type OrderPrice = {
 	totalMinor: number
 	/** The coupon that was applied; null when none applied. */
 	couponCode: string | null
+	/** How many units the coupon was taken off, when fewer than all (a per-order limit); else null. */
+	discountedQuantity: number | null
+	/** The coupon was taken off the full price, since it does not combine with a regional one. */
+	couponOnBasePrice: boolean
 }
 
 /**
@@ -67,34 +74,67 @@ export function secondUseByBuyer(coupon: { onePerBuyer: boolean }, paidUses: num
 	return coupon.onePerBuyer && paidUses > 0
 }
 
+type PricedCoupon = Pick<Coupon, 'code' | 'kind' | 'amount'> &
+	Pick<Coupon, 'combinesWithRegional' | 'maxDiscountedUnits'>
+
 /**
  * The price of `quantity` items at `unitAmountMinor` each, in integer minor units. A percent
- * coupon rounds its discount to the nearest minor unit; a fixed one never takes the total below 0.
+ * coupon rounds its discount to the nearest minor unit, and takes it off at most its
+ * `maxDiscountedUnits` units; a fixed one never takes the total below 0. `baseUnitAmountMinor`:
+ * the full (GLOBAL) price, when `unitAmountMinor` is a regional one. A coupon that does not
+ * combine with regional prices then leaves the buyer the better of the two: the regional price
+ * without it, or the full price with it (docs/decisions/158).
  */
 export function priceOrder({
 	unitAmountMinor,
+	baseUnitAmountMinor = unitAmountMinor,
 	quantity,
 	coupon,
 }: {
 	unitAmountMinor: number
+	baseUnitAmountMinor?: number
 	quantity: number
-	coupon: Pick<Coupon, 'code' | 'kind' | 'amount'> | null
+	coupon: PricedCoupon | null
 }): OrderPrice {
-	if (!Number.isSafeInteger(unitAmountMinor) || unitAmountMinor < 0)
-		throw new RangeError(`Invalid unit amount: ${unitAmountMinor}`)
+	for (const amount of [unitAmountMinor, baseUnitAmountMinor])
+		if (!Number.isSafeInteger(amount) || amount < 0)
+			throw new RangeError(`Invalid unit amount: ${amount}`)
 	if (!Number.isSafeInteger(quantity) || quantity < 1)
 		throw new RangeError(`Invalid quantity: ${quantity}`)
+	const regional = baseUnitAmountMinor !== unitAmountMinor
+	if (coupon?.combinesWithRegional === false && regional) {
+		const withoutCoupon = withCoupon(unitAmountMinor, quantity, null)
+		const onBase = withCoupon(baseUnitAmountMinor, quantity, coupon)
+		return onBase.totalMinor < withoutCoupon.totalMinor
+			? { ...onBase, couponOnBasePrice: true }
+			: withoutCoupon
+	}
+	return withCoupon(unitAmountMinor, quantity, coupon)
+}
+
+function withCoupon(
+	unitAmountMinor: number,
+	quantity: number,
+	coupon: PricedCoupon | null,
+): OrderPrice {
 	const subtotalMinor = unitAmountMinor * quantity
+	const limit = coupon?.kind === 'percent' ? (coupon.maxDiscountedUnits ?? null) : null
+	const limited = limit !== null && limit < quantity ? limit : null
 	let discountMinor = 0
 	if (coupon?.kind === 'percent')
-		discountMinor = Math.round((subtotalMinor * Math.min(coupon.amount, 100)) / 100)
+		discountMinor = Math.round(
+			(unitAmountMinor * (limited ?? quantity) * Math.min(coupon.amount, 100)) / 100,
+		)
 	if (coupon?.kind === 'fixed') discountMinor = Math.min(coupon.amount, subtotalMinor)
+	const applied = Boolean(coupon && discountMinor > 0)
 	return {
 		unitAmountMinor,
 		subtotalMinor,
 		discountMinor,
 		totalMinor: subtotalMinor - discountMinor,
-		couponCode: coupon && discountMinor > 0 ? coupon.code : null,
+		couponCode: applied ? coupon!.code : null,
+		discountedQuantity: applied ? limited : null,
+		couponOnBasePrice: false,
 	}
 }
 

@@ -19,7 +19,7 @@ const reminder = {
 	event: {
 		title: 'Free workshop',
 		when: 'Thursday, 10 December 2026, 18:00–20:00',
-		zoneName: 'CET',
+		zoneName: 'Central European Standard Time',
 		calendarUrl: `${siteUrl}/calendar/w.ics`,
 		googleCalendarUrl: 'https://calendar.google.com/x',
 	},
@@ -129,7 +129,7 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			itemName: 'Day pass',
 			quantity: 2,
 			offerUrl: `${siteUrl}/waitlist/offer/t.s`,
-			heldUntil: '2 Jan 2026, 00:00 UTC',
+			heldUntil: 'Friday, 2 January 2026, 00:00 (UTC)',
 			unsubscribe,
 		}),
 	waitlistConfirm: () =>
@@ -137,7 +137,7 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			itemName: 'Day pass',
 			quantity: 2,
 			confirmUrl: `${siteUrl}/waitlist/confirm/t.s`,
-			until: '2 Jan 2026, 00:00 UTC',
+			until: 'Friday, 2 January 2026, 00:00 (UTC)',
 		}),
 }
 

@@ -90,4 +90,32 @@ describe('the coupon form', () => {
 			partnerKey: [MESSAGES.couponPartnerKey],
 		})
 	})
+
+	test('a percentage limited to N discounted seats per order, apart from regional prices (docs/decisions/158)', () => {
+		const submission = parse({
+			code: 'TEAM',
+			kind: 'percent',
+			amount: '50',
+			maxDiscountedUnits: '2',
+			notWithRegional: 'on',
+		})
+		expect(submission.status).toBe('success')
+		if (submission.status !== 'success') return
+		expect(submission.value).toMatchObject({ maxDiscountedUnits: '2', notWithRegional: true })
+		const plain = parse({ code: 'TEAM', kind: 'percent', amount: '50' })
+		expect(plain.status === 'success' && plain.value).toMatchObject({
+			maxDiscountedUnits: null,
+			notWithRegional: false,
+		})
+	})
+
+	test('a per-order limit that is no whole number, or on a fixed amount, is refused next to its field', () => {
+		for (const limit of ['0', '1.5', 'two', '1001'])
+			expect(
+				errorsOf({ code: 'A', kind: 'percent', amount: '5', maxDiscountedUnits: limit }),
+			).toMatchObject({ maxDiscountedUnits: [MESSAGES.couponMaxDiscounted] })
+		expect(
+			errorsOf({ code: 'A', kind: 'fixed', amount: '5', currency: 'USD', maxDiscountedUnits: '2' }),
+		).toMatchObject({ maxDiscountedUnits: [MESSAGES.couponMaxDiscountedPercentOnly] })
+	})
 })

@@ -60,6 +60,13 @@ export const adminCouponSchema = z
 		startsAt: wallClockTime,
 		expiresAt: wallClockTime,
 		onePerBuyer: z.preprocess((value) => value === 'on' || value === true, z.boolean()),
+		// docs/decisions/158: ticked, a regional buyer pays the lower of their regional price and
+		// this coupon on the full price; and a percentage's limit of discounted units per order.
+		notWithRegional: z.preprocess((value) => value === 'on' || value === true, z.boolean()),
+		maxDiscountedUnits: optionalText(/^[1-9]\d{0,3}$/, MESSAGES.couponMaxDiscounted).refine(
+			(value) => value === null || Number(value) <= 1000,
+			MESSAGES.couponMaxDiscounted,
+		),
 		partnerKey: optionalText(PARTNER_KEY, MESSAGES.couponPartnerKey),
 	})
 	.superRefine((coupon, context) => {
@@ -68,6 +75,12 @@ export const adminCouponSchema = z
 			context.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.couponPercent })
 		if (coupon.kind === 'fixed' && !(amount > 0))
 			context.addIssue({ code: 'custom', path: ['amount'], message: MESSAGES.couponFixedAmount })
+		if (coupon.kind === 'fixed' && coupon.maxDiscountedUnits !== null)
+			context.addIssue({
+				code: 'custom',
+				path: ['maxDiscountedUnits'],
+				message: MESSAGES.couponMaxDiscountedPercentOnly,
+			})
 		if (coupon.kind === 'fixed' && !coupon.currency)
 			context.addIssue({ code: 'custom', path: ['currency'], message: MESSAGES.couponCurrency })
 		// Wall-clock times of one zone sort as text (the model checks the instants again).

@@ -4,6 +4,7 @@
  * the spec leaves open. Schemas, models and routes import these; none writes its own copy.
  * Plain strings, no zod: the browser's first load may import them.
  */
+import { countOf } from '~/domain/words'
 import {
 	AVATAR_URL_MAX_LENGTH,
 	CODE_MAX_LENGTH,
@@ -139,6 +140,9 @@ export const MESSAGES = {
 	couponFixedAmount: 'An amount greater than 0, with at most 2 decimals (e.g. 25 or 9.50)',
 	couponCurrency: 'Choose the currency of the amount',
 	couponMaxUses: 'Leave empty for no limit, or a whole number from 1 to 1000000',
+	couponMaxDiscounted: 'Leave empty to discount every one, or a whole number from 1 to 1000',
+	couponMaxDiscountedPercentOnly:
+		'Only a percentage is limited per seat: a fixed amount comes off the whole order',
 	couponDate: 'A date and time, e.g. 2026-12-01T09:00',
 	couponTimeSkipped: 'Your zone skips this time (the clocks go forward): choose another',
 	couponWindow: 'The end must come after the start',
@@ -159,7 +163,7 @@ export const CHECKOUT_PROVIDER_BUSY_REASON =
 	'the payment provider is busy, please try again in a few seconds'
 /** The same, when the provider said how long to wait: a page says it in seconds. */
 export const checkoutProviderBusyFor = (seconds: number) =>
-	`the payment provider is busy, please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+	`the payment provider is busy, please try again in ${countOf(seconds, { one: 'second', other: 'seconds' })}`
 export const checkoutFailed = (reason: string = DEFAULT_CHECKOUT_REASON) =>
 	`Checkout failed: ${reason}`
 

@@ -80,3 +80,59 @@ test('the owner creates, edits and disables a coupon; a buyer gets its discount 
 		.click()
 	await expect(page.getByText('coupon-disable').first()).toBeVisible()
 })
+
+test('the owner limits a percentage to one discounted seat per order; a buyer of two sees it on the checkout (decision 158)', async ({
+	page,
+}) => {
+	const code = `ONE${test.info().project.name.replace(/\W/g, '')}${Date.now()}`
+	await signInAsOwnerConfirmed(page)
+	await page.goto('/admin/coupons/new')
+	const limit = page.getByLabel('Discounted seats or passes per order (percentage only, optional)')
+
+	// A limit on a fixed amount is refused beside the field.
+	await page.getByLabel('Code', { exact: true }).fill(code)
+	await page.getByRole('radio', { name: 'Fixed amount' }).check()
+	await page.getByLabel('Amount', { exact: true }).fill('25')
+	await page.getByLabel('Currency (fixed amount only)').selectOption('USD')
+	await limit.fill('1')
+	await page.getByRole('button', { name: 'Create coupon' }).click()
+	await expect(limit).toHaveAttribute('aria-invalid', 'true')
+	await expect(
+		page.getByText(
+			'Only a percentage is limited per seat: a fixed amount comes off the whole order',
+		),
+	).toBeVisible()
+
+	await page.getByRole('radio', { name: 'Percentage' }).check()
+	await page.getByLabel('Amount', { exact: true }).fill('50')
+	await page.getByLabel('Does not combine with regional prices').check()
+	await page.getByRole('button', { name: 'Create coupon' }).click()
+	await expect(page.getByText(`Coupon ${code} is created.`)).toBeVisible()
+	const row = page.getByRole('row', { name: new RegExp(code) })
+	await expect(row).toContainText('on at most 1 per order')
+	await expect(row).toContainText('not with regional prices')
+
+	// A buyer of two seats at the full price: half off one of them.
+	const buyer = await page
+		.context()
+		.browser()!
+		.newContext({
+			baseURL: adminURL,
+			javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+		})
+	const shopper = await buyer.newPage()
+	await shopper.goto('/')
+	await shopper.getByLabel('Quantity').first().fill('2')
+	await shopper.getByLabel('Coupon code (optional)').first().fill(code)
+	await shopper
+		.getByRole('button', { name: /^Pre-order your seat/ })
+		.first()
+		.click()
+	await expect(shopper).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
+	await expect(
+		shopper.getByText(`Discount (coupon ${code} on 1 of 2 seats; the other 1 at full price)`),
+	).toBeVisible()
+	await expect(shopper.getByText('−$124.50')).toBeVisible()
+	await expect(shopper.getByTestId('checkout-total')).toHaveText('$373.50')
+	await buyer.close()
+})

@@ -237,7 +237,7 @@ test('the owner resends a receipt and gives an unclaimed pass a new link, each c
 
 	await page.goto(`/admin/email?to=${encodeURIComponent(newHolder)}`)
 	await expect(
-		page.getByRole('link', { name: 'Your pass for AI Driven Development Day' }),
+		page.getByRole('link', { name: 'Your AI Driven Development Day pass' }),
 	).toBeVisible()
 	// Both people are told (docs/decisions/113): the new holder gets the link, and the buyer,
 	// whose receipt carried the old one, that it stopped working.
@@ -245,8 +245,8 @@ test('the owner resends a receipt and gives an unclaimed pass a new link, each c
 		.poll(async () => (await mailSubjects(page, newHolder)).concat(await mailSubjects(page, email)))
 		.toEqual(
 			expect.arrayContaining([
-				'Your pass for AI Driven Development Day pass',
-				'A pass for AI Driven Development Day pass has a new link',
+				'Your AI Driven Development Day pass',
+				'An AI Driven Development Day pass has a new link',
 			]),
 		)
 })

@@ -49,7 +49,7 @@ test('three seats give three claim links; a teammate claims one, is e-mailed, an
 
 	const mails = await inbox(page, holder)
 	expect(mails.map((mail) => mail.subject)).toEqual([
-		'Your seat for AI Driven Dev: pre-order seat is confirmed',
+		'Your AI Driven Dev: pre-order seat is confirmed',
 	])
 	expect(mails[0]!.text).toContain('Hi Grace Hopper,')
 

@@ -49,7 +49,7 @@ test('a pass receipt carries each pass link and the calendar file; a claimed pas
 
 	const mails = await inbox(page, holder)
 	expect(mails.map((mail) => mail.subject)).toEqual([
-		'Your pass for AI Driven Development Day pass is confirmed',
+		'Your AI Driven Development Day pass is confirmed',
 	])
 	expect(mails[0]!.text).toContain('Hi Grace Hopper,')
 	expect(attachedCalendar(mails[0]!.text)).toMatch(

@@ -243,7 +243,7 @@ test.describe('sold out, on a site of its own', () => {
 		await page.goto(link!)
 		await expect(page.getByRole('heading', { name: 'Your turn' })).toBeVisible()
 		await expect(
-			page.getByText(/1 × AI Driven Dev: pre-order seat are held for you until/),
+			page.getByText(/1 × AI Driven Dev: pre-order seat is held for you until/),
 		).toBeVisible()
 		await page.getByRole('button', { name: 'Continue to payment' }).click()
 		await expect(page).toHaveURL(/\/checkout\/sandbox\//, { timeout: 15_000 })

@@ -264,6 +264,17 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 		expect(await api.purchaseCount()).toBe(before + 1)
 	})
 
+	test('the sandbox page offers to release what it holds in the product\'s own unit: "my pass", "my seats" (decision 158)', async () => {
+		const pass = await api.buy(PASS, 1)
+		const passPage = await (await fetch(`${server.url}/checkout/sandbox/${pass.id}`)).text()
+		expect(passPage).toContain('Cancel and release my pass<')
+		const seats = await api.buy(SEAT, 2)
+		const seatPage = await (await fetch(`${server.url}/checkout/sandbox/${seats.id}`)).text()
+		expect(seatPage).toContain('Cancel and release my seats<')
+		for (const { id } of [pass, seats])
+			await api.form(`/checkout/sandbox/${id}`, { intent: 'cancel' })
+	})
+
 	test('a form POST without JavaScript gets a 303 to the hosted page; its failures land on the processing page', async () => {
 		const ok = await api.form('/checkout', { code: SEAT, quantity: '1', region: 'GLOBAL' })
 		expect(ok.status).toBe(303)

@@ -8,6 +8,7 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { coupons, orders } from '~/db/schema.server'
+import { invoices } from '~/db/schema-invoices.server'
 import { outbox } from '~/db/schema-leads.server'
 import { createCheckout } from '~/models/checkout/index.server'
 import { databaseBackends } from '../support/databases'
@@ -110,5 +111,52 @@ describe.each(databaseBackends)('coupons at payment on $name', (backend) => {
 		expect(notices).toHaveLength(1)
 		expect(notices[0]!.textBody).toContain('whose uses had all been taken')
 		expect((await order(other.id)).status).toBe('pending')
+	})
+
+	test('a percentage on at most 2 seats per order: Stripe charges our total for 5 seats, and the receipt and invoice say how and add up (decision 158)', async () => {
+		await suite.database.db
+			.insert(coupons)
+			.values({ code: 'TEAM50', kind: 'percent', amount: 50, maxDiscountedUnits: 2 })
+		const { id } = await createCheckout(suite.database.db, {
+			code: SEAT,
+			quantity: 5,
+			region: 'GLOBAL',
+			coupon: 'team50',
+			origin: 'http://site.test',
+		})
+		const note = 'coupon TEAM50 on 2 of 5 seats; the other 3 at full price'
+		// 5 × $249, half off two of them: $1,245 − $249 = $996.
+		expect(await order(id)).toMatchObject({
+			unitAmountMinor: 24_900,
+			discountMinor: 24_900,
+			amountMinor: 99_600,
+			discountedQuantity: 2,
+		})
+		const session = suite.stripe.sessionOf(id)
+		expect(session.amount_total).toBe(99_600)
+		const created = suite.stripe.requests.find(
+			(request) =>
+				request.path === '/v1/checkout/sessions' && request.params.client_reference_id === id,
+		)
+		expect(created?.params['line_items[0][price_data][product_data][name]']).toBe(
+			`AI Driven Dev: pre-order seat × 5 (${note})`,
+		)
+
+		await payAtStripe(id, 'team@example.com')
+		expect((await order(id)).status).toBe('paid')
+		const [receipt] = await mail(`Your receipt for order ${id}`)
+		expect(receipt!.textBody).toContain(`Discount (${note})`)
+		expect(receipt!.textBody).toContain('−$249')
+		expect(receipt!.textBody).toContain('$996')
+		const [invoice] = await suite.database.db
+			.select()
+			.from(invoices)
+			.where(and(eq(invoices.orderId, id), eq(invoices.kind, 'invoice')))
+		const lines = invoice!.data.lines.reduce((sum, line) => sum + line.amountMinor, 0)
+		expect(lines).toBe(124_500)
+		expect(invoice!.data.discountMinor).toBe(24_900)
+		expect(invoice!.data.discountNote).toBe(note)
+		expect(lines - invoice!.data.discountMinor).toBe(invoice!.data.totalMinor)
+		expect(invoice!.data.totalMinor).toBe(session.amount_total)
 	})
 })

@@ -146,6 +146,16 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 				'partnerKey',
 				MESSAGES.couponPartnerKey,
 			],
+			[
+				{ code: 'L1', kind: 'percent', amount: '5', maxDiscountedUnits: '0' },
+				'maxDiscountedUnits',
+				MESSAGES.couponMaxDiscounted,
+			],
+			[
+				{ code: 'L2', kind: 'fixed', amount: '5', currency: 'USD', maxDiscountedUnits: '2' },
+				'maxDiscountedUnits',
+				MESSAGES.couponMaxDiscountedPercentOnly,
+			],
 		]
 		for (const [fields, field, message] of cases) {
 			const response = await admin('/admin/coupons/new', couponForm(fields))
@@ -197,6 +207,30 @@ describe('coupons the owner manages (sandbox, PGlite)', () => {
 		for (const action of ['coupon-create', 'coupon-edit', 'coupon-disable'])
 			expect(audit).toContain(action)
 		expect((await admin('/admin/coupons/nothing-here')).status).toBe(404)
+	})
+
+	test('the owner limits a percentage to N discounted seats per order and keeps it apart from regional prices; the list and the form show both (decision 158)', async () => {
+		await create({
+			code: 'Team',
+			kind: 'percent',
+			amount: '50',
+			maxDiscountedUnits: '2',
+			notWithRegional: 'on',
+		})
+		const list = await (await admin('/admin/coupons')).text()
+		expect(list).toContain('on at most 2 per order')
+		expect(list).toContain('not with regional prices')
+		const form = await (await admin('/admin/coupons/Team')).text()
+		expect(form).toMatch(
+			/name="maxDiscountedUnits"[^>]*value="2"|value="2"[^>]*name="maxDiscountedUnits"/,
+		)
+		expect(form).toMatch(/name="notWithRegional"[^>]*checked|checked[^>]*name="notWithRegional"/)
+		// Edited back to a plain percentage, both options are gone from the list.
+		await admin('/admin/coupons/Team', couponForm({ code: 'Team', kind: 'percent', amount: '50' }))
+		const after = await (await admin('/admin/coupons')).text()
+		expect(after).not.toContain('on at most 2 per order')
+		expect(after).not.toContain('not with regional prices')
+		await admin('/admin/coupons/Team', new URLSearchParams({ intent: 'disable' }))
 	})
 
 	test('at checkout: any case, its products, its window, its partner credited; disabled, it is ignored', async () => {

@@ -148,7 +148,7 @@ describe.each(databaseBackends)('partial refunds with the sandbox on $name', (ba
 		expect(offers).toHaveLength(1)
 		expect(await mailTo(holder)).toContainEqual({
 			kind: 'passRefunded',
-			subject: 'Your seat for AI Driven Dev: pre-order seat is cancelled',
+			subject: 'Your AI Driven Dev: pre-order seat is cancelled',
 		})
 		expect((await mailTo(buyer)).filter((mail) => mail.kind === 'partialRefundNotice')).toEqual([
 			{ kind: 'partialRefundNotice', subject: `Part of your order ${order.id} is refunded` },

@@ -8,6 +8,7 @@ import { getConfig } from '~/config.server'
 import type { Database } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
 import { holdAllowance } from '~/domain/checkout-rules'
+import { countOf, PASS } from '~/domain/words'
 import { insertOrderHoldingSeats } from '~/models/checkout/reserve.server'
 import { databaseBackends } from '../support/databases'
 
@@ -46,7 +47,7 @@ describe.each(databaseBackends)('seat reservation in the database ($name)', (bac
 			sql`SELECT code, course_slug FROM catalog_items WHERE course_slug IS NOT NULL LIMIT 1`,
 		)) as unknown as { rows: { code: string; course_slug: string }[] }
 		const { code, course_slug: courseSlug } = result.rows[0]!
-		const item = { code, courseSlug, capacity: null }
+		const item = { code, courseSlug, capacity: null, type: 'course' }
 		const order = (id: string, quantity: number) => ({
 			id,
 			itemCode: code,
@@ -78,5 +79,43 @@ describe.each(databaseBackends)('seat reservation in the database ($name)', (bac
 			insertOrderHoldingSeats(database.db, order('one-more', 1), item),
 		).rejects.toMatchObject({ code: 'sold-out' })
 		expect(await count()).toBe(1)
+	})
+
+	test('a buyer over the hold allowance is told it in the product’s own unit, counted right', async () => {
+		// The day's passes, limited to 50 here (a capacity the owner may set) so holds count.
+		const capacity = 50
+		const result = (await database.db.execute(
+			sql`UPDATE catalog_items SET capacity = ${capacity} WHERE type = 'pass' RETURNING code`,
+		)) as unknown as { rows: { code: string }[] }
+		const { code } = result.rows[0]!
+		const config = getConfig()
+		const allowance = holdAllowance({
+			capacity,
+			paid: 0,
+			perBuyer: config.CHECKOUT_HOLD_SEATS_PER_BUYER,
+			sharePercent: config.CHECKOUT_HOLD_SHARE_PERCENT,
+		})
+		expect(allowance + 1).toBeLessThanOrEqual(capacity)
+		const refused = insertOrderHoldingSeats(
+			database.db,
+			{
+				id: 'over-allowance',
+				itemCode: code,
+				quantity: allowance + 1,
+				status: 'pending' as const,
+				region: 'GLOBAL',
+				amountMinor: 100 * (allowance + 1),
+				unitAmountMinor: 100,
+				currency: 'usd',
+				holdKey: 'one-buyer',
+				expiresAt: sql`now() + interval '30 minutes'`,
+			},
+			{ code, courseSlug: null, capacity, type: 'pass' },
+		)
+		await expect(refused).rejects.toMatchObject({
+			status: 409,
+			code: 'per-buyer',
+			message: `at most ${countOf(allowance, PASS)} can be held per buyer right now; please choose fewer`,
+		})
 	})
 })

@@ -112,7 +112,7 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		).toBe('already-claimed')
 		await deliver()
 		const mails = mailTo(holder)
-		expect(mails.map((mail) => mail.subject)).toEqual([`Your seat for ${SEAT_NAME} is confirmed`])
+		expect(mails.map((mail) => mail.subject)).toEqual([`Your ${SEAT_NAME} is confirmed`])
 		expect(mails[0]!.raw).toContain('Hi Grace Hopper,')
 		expect(mails[0]!.raw).toContain(`${ORIGIN}/pass/${seat}/thank-you`)
 		expect(mails[0]!.raw).toContain('When the course opens, we e-mail your access to this address.')
@@ -138,9 +138,7 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		const toBuyer = mailTo(buyer)
 		expect(toBuyer.map((mail) => mail.subject)).toEqual([`Your order ${order.id} is refunded`])
 		expect(toBuyer[0]!.raw).toContain('Your 3 seats are released; whoever claimed one is told too.')
-		expect(mailTo(holder).map((mail) => mail.subject)).toEqual([
-			`Your seat for ${SEAT_NAME} is cancelled`,
-		])
+		expect(mailTo(holder).map((mail) => mail.subject)).toEqual([`Your ${SEAT_NAME} is cancelled`])
 		// A refunded order's seat links no longer work.
 		expect(await findValidPass(suite.database.db, order.seats[2]!)).toBeNull()
 	})
@@ -160,11 +158,9 @@ describe.each(databaseBackends)('seats to share on $name', (backend) => {
 		expect(moved.ok).toBe(true)
 		await deliver()
 		const toRecipient = mailTo(recipient)
-		expect(toRecipient.map((mail) => mail.subject)).toEqual([`Your seat for ${SEAT_NAME}`])
-		expect(toRecipient[0]!.raw).toContain(`A seat for ${SEAT_NAME} is yours.`)
-		expect(mailTo(buyer).map((mail) => mail.subject)).toEqual([
-			`A seat for ${SEAT_NAME} has a new link`,
-		])
+		expect(toRecipient.map((mail) => mail.subject)).toEqual([`Your ${SEAT_NAME}`])
+		expect(toRecipient[0]!.raw).toContain(`An ${SEAT_NAME} is yours.`)
+		expect(mailTo(buyer).map((mail) => mail.subject)).toEqual([`An ${SEAT_NAME} has a new link`])
 	})
 
 	test('the owner’s person page shows the seats a buyer bought and the seats a holder holds', async () => {

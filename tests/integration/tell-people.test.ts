@@ -118,7 +118,7 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		expect(toBuyer[0]!.raw).toContain('Its 2 passes no longer work')
 		const toHolder = mailTo(holder)
 		expect(toHolder.map((mail) => mail.subject)).toEqual([
-			'Your pass for AI Driven Development Day pass is cancelled',
+			'Your AI Driven Development Day pass is cancelled',
 		])
 		expect(toHolder[0]!.raw).toContain('Hi Grace,')
 	})
@@ -159,7 +159,7 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		await deliver()
 		const mails = mailTo(holder)
 		expect(mails.map((mail) => mail.subject)).toEqual([
-			'Your pass for AI Driven Development Day pass is confirmed',
+			'Your AI Driven Development Day pass is confirmed',
 		])
 		const { raw } = mails[0]!
 		expect(raw).toContain('Hi Grace Hopper,')
@@ -219,12 +219,12 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		expect(moved.ok).toBe(true)
 		await deliver()
 		expect(mailTo(first).map((mail) => mail.subject)).toEqual([
-			'Your pass for AI Driven Development Day pass',
+			'Your AI Driven Development Day pass',
 		])
 		const newLink = mailTo(first)[0]!.raw.match(/\/pass\/([A-Za-z0-9_-]{22})/)?.[1]
 		expect(newLink).toBeDefined()
 		expect(mailTo(buyer).map((mail) => mail.subject)).toEqual([
-			'A pass for AI Driven Development Day pass has a new link',
+			'An AI Driven Development Day pass has a new link',
 		])
 		expect(mailTo(buyer)[0]!.raw).not.toContain(first)
 
@@ -238,8 +238,8 @@ describe.each(databaseBackends)('telling people what happened on $name', (backen
 		await deliver()
 		expect(mailTo(second)).toHaveLength(1)
 		expect(mailTo(first).map((mail) => mail.subject)).toEqual([
-			'Your pass for AI Driven Development Day pass',
-			'A pass for AI Driven Development Day pass has a new link',
+			'Your AI Driven Development Day pass',
+			'An AI Driven Development Day pass has a new link',
 		])
 		expect(mailTo(buyer)).toHaveLength(1)
 	})

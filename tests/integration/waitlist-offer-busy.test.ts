@@ -94,7 +94,7 @@ describe('a waiting-list offer while the payment provider is busy', () => {
 		const response = await fetch(`${server.url}${offerPath}`)
 		expect(response.status).toBe(200)
 		const html = (await response.text()).replaceAll('<!-- -->', '')
-		expect(html).toContain('1 × AI Driven Dev: pre-order seat are held for you until')
+		expect(html).toContain('1 × AI Driven Dev: pre-order seat is held for you until')
 		expect(html).toMatch(/Total: [^<]*\d/)
 		expect(html).not.toContain(EMAIL)
 		expect(html).not.toContain(OTHER)

@@ -21,6 +21,8 @@ export type CouponDefaults = {
 	expiresAt: string
 	onePerBuyer: boolean
 	partnerKey: string
+	notWithRegional: boolean
+	maxDiscountedUnits: string
 }
 
 const KINDS = [
@@ -43,7 +45,11 @@ export function CouponForm({
 	const [form, fields] = useValidatedForm('adminCoupon', {
 		id: 'coupon-form',
 		lastResult,
-		defaultValue: { ...defaults, onePerBuyer: defaults.onePerBuyer ? 'on' : undefined },
+		defaultValue: {
+			...defaults,
+			onePerBuyer: defaults.onePerBuyer ? 'on' : undefined,
+			notWithRegional: defaults.notWithRegional ? 'on' : undefined,
+		},
 	})
 	const chosenItems = new Set(
 		([] as unknown[]).concat(fields.items.value ?? defaults.items).map(String),
@@ -132,6 +138,16 @@ export function CouponForm({
 				meta={fields.expiresAt}
 				type="datetime-local"
 				label={`Until (${timeZone}, optional)`}
+			/>
+			<Field
+				meta={fields.maxDiscountedUnits}
+				label="Discounted seats or passes per order (percentage only, optional)"
+				hint="Empty: every one. Past it, the rest of an order is at full price; the checkout, receipt and invoice say so."
+			/>
+			<CheckboxField
+				meta={fields.notWithRegional}
+				label="Does not combine with regional prices"
+				hint="A buyer with a regional price pays the lower of it and this coupon on the full price; the checkout says which."
 			/>
 			<CheckboxField
 				meta={fields.onePerBuyer}

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
-import { formatDate } from '~/content/copy'
 import type { TocEntry } from '~/content/schema'
+import { formatDay } from '~/domain/dates'
 import { ContentBody, TableOfContents } from './content-body'
 
 type ContentPageProps = {
@@ -50,10 +50,10 @@ export function ContentPage(props: ContentPageProps) {
 					{props.author ? <>{props.author} · </> : null}
 					{props.updated && props.updated !== props.date ? (
 						<>
-							Updated <time dateTime={props.updated}>{formatDate(props.updated)}</time>
+							Updated <time dateTime={props.updated}>{formatDay(props.updated)}</time>
 						</>
 					) : (
-						<time dateTime={props.date}>{formatDate(props.date)}</time>
+						<time dateTime={props.date}>{formatDay(props.date)}</time>
 					)}
 					{props.readingMinutes ? <> · {props.readingMinutes} min read</> : null}
 				</p>

@@ -1,6 +1,6 @@
 import { SectionHeading } from '~/components/section-heading'
 import type { Person, Testimonial } from '~/content/site-content'
-import { type PluralForms, pluralWord } from '~/utils/plural'
+import { type PluralForms, pluralWord } from '~/domain/words'
 
 const PLACEHOLDER_BADGE =
 	'ml-2 inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-950'

@@ -66,6 +66,8 @@ export type InvoiceData = {
 	lines: InvoiceLine[]
 	/** A coupon's discount (a line of its own, taken off the lines' sum). */
 	discountMinor: number
+	/** How the coupon was applied, when there is more to say (docs/decisions/158); older: absent. */
+	discountNote?: string | null
 	taxes: TaxRow[]
 	netMinor: number
 	taxMinor: number

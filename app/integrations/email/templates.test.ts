@@ -16,12 +16,14 @@ import {
 	reminderDayBefore,
 	seatHandOutReminder,
 	type UnsubscribeLinks,
+	waitlistConfirm,
+	waitlistOffer,
 	workshopConfirmation,
 } from './templates'
 
 const session: EmailEvent = {
 	title: 'Free workshop',
-	when: 'Thursday, 10 December 2026, 18:00–20:00 CET',
+	when: 'Thursday, 10 December 2026, 18:00–20:00',
 	zoneName: 'Central European Standard Time',
 	calendarUrl: 'https://site.test/calendar/workshop-2026-12-10.ics',
 	googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=W',
@@ -63,7 +65,7 @@ describe('e-mail templates', () => {
 		})
 		expect(mail.text).toContain('Your session:')
 		expect(mail.text.match(/Add to calendar/g)).toHaveLength(1)
-		expect(mail.text).toContain('Thursday, 10 December 2026, 18:00–20:00 CET')
+		expect(mail.text).toContain('Thursday, 10 December 2026, 18:00–20:00')
 	})
 
 	test('day-event confirmation carries the link in text and HTML', async () => {
@@ -76,7 +78,7 @@ describe('e-mail templates', () => {
 		expect(mail.html).toContain(
 			'href="https://site.test/ai-driven-development-day/confirm?token=a.b&amp;x=1"',
 		)
-		expect(mail.text).toContain('Thu, 01 Jan 2026 00:00:00 GMT')
+		expect(mail.text).toContain('Thursday, 1 January 2026, 00:00 (UTC)')
 	})
 
 	test('receipt lists lines, subtotal, discount and total in the currency', async () => {
@@ -211,7 +213,7 @@ describe('e-mail templates', () => {
 		})
 		expect(mail.text).toContain('What happens next')
 		expect(mail.text).toContain(
-			'Thursday, 10 December 2026, 18:00–20:00 CET (Central European Standard Time)',
+			'Thursday, 10 December 2026, 18:00–20:00 (Central European Standard Time)',
 		)
 		expect(mail.text).toContain('The calendar file is attached to this e-mail.')
 		expect(hrefs(mail.html)).toEqual([
@@ -256,7 +258,7 @@ describe('e-mail templates', () => {
 		const event = {
 			title: 'Free workshop',
 			when: 'Thursday, 10 December 2026, 18:00–20:00',
-			zoneName: 'CET',
+			zoneName: 'Central European Standard Time',
 			calendarUrl: 'https://site.test/calendar/w.ics',
 			googleCalendarUrl: 'https://calendar.google.com/x',
 		}
@@ -464,7 +466,7 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 
 	test('the holder of a refunded pass is told it no longer works, and whom to ask', async () => {
 		const mail = await passRefunded({ holderName: 'Grace', itemName: 'Day pass', kind: 'day' })
-		expect(mail.subject).toBe('Your pass for Day pass is cancelled')
+		expect(mail.subject).toBe('Your Day pass is cancelled')
 		expect(mail.text).toContain('Hi Grace,')
 		expect(mail.text).toContain('refunded')
 		expect(mail.text).toContain('no longer works')
@@ -479,7 +481,7 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 			event: session,
 			siteUrl: 'https://site.test',
 		})
-		expect(mail.subject).toBe('Your pass for Day pass is confirmed')
+		expect(mail.subject).toBe('Your Day pass is confirmed')
 		expect(mail.text).toContain('Hi Grace <Hopper>,')
 		expect(mail.html).toContain('Grace &lt;Hopper&gt;')
 		expect(mail.text).toContain(session.when)
@@ -496,25 +498,25 @@ describe('messages that tell people what happened (docs/decisions/113)', () => {
 
 	test('a reassigned seat speaks of seats, to the new holder and to whoever had its link', async () => {
 		const assigned = await passAssigned({
-			itemName: 'AI Driven Dev',
+			itemName: 'AI Driven Dev: pre-order seat',
 			passUrl: 'https://site.test/pass/n',
 			kind: 'course',
 		})
-		expect(assigned.subject).toBe('Your seat for AI Driven Dev')
-		expect(assigned.text).toContain('A seat for AI Driven Dev is yours.')
+		expect(assigned.subject).toBe('Your AI Driven Dev: pre-order seat')
+		expect(assigned.text).toContain('An AI Driven Dev: pre-order seat is yours.')
 		const moved = await passMovedAway({
-			itemName: 'AI Driven Dev',
+			itemName: 'AI Driven Dev: pre-order seat',
 			orderId: 'ord_6',
 			kind: 'course',
 		})
-		expect(moved.subject).toBe('A seat for AI Driven Dev has a new link')
+		expect(moved.subject).toBe('An AI Driven Dev: pre-order seat has a new link')
 		expect(moved.text).toContain('One of the seats of order ord_6')
 		expect(`${assigned.text}${moved.text}`).not.toMatch(/\bpass(es)?\b(?!\/)/i)
 	})
 
 	test('whoever had a reassigned pass is told its link stopped working, without the new address', async () => {
 		const mail = await passMovedAway({ itemName: 'Day pass', orderId: 'ord_5', kind: 'day' })
-		expect(mail.subject).toBe('A pass for Day pass has a new link')
+		expect(mail.subject).toBe('A Day pass has a new link')
 		expect(mail.text).toContain('no longer works')
 		expect(mail.text).toContain('ord_5')
 		expect(mail.text).not.toContain('@')
@@ -649,5 +651,65 @@ describe('the course once open (docs/decisions/156)', () => {
 		})
 		expect(mail.text).toContain('The course is open: enrol on its page and start today.')
 		expect(mail.text).not.toMatch(/when the course opens/i)
+	})
+})
+
+describe('the words of seat and pass messages (docs/decisions/158)', () => {
+	const offer = (quantity: number) =>
+		waitlistOffer({
+			itemName: 'AI Driven Development Day pass',
+			quantity,
+			offerUrl: 'https://site.test/waitlist/offer/t.s',
+			heldUntil: 'Sunday, 29 November 2026, 14:26 (UTC)',
+			unsubscribe,
+		})
+
+	test('a waiting-list offer of one pass says it is held, of two that they are', async () => {
+		const one = await offer(1)
+		expect(one.text).toContain('1 × AI Driven Development Day pass is held for you until')
+		expect(one.text).toContain('Nobody else can buy it before then.')
+		const two = await offer(2)
+		expect(two.text).toContain('2 × AI Driven Development Day pass are held for you until')
+		expect(two.text).toContain('Nobody else can buy them before then.')
+	})
+
+	test('a plain-text link is printed once, after its words', async () => {
+		const mail = await offer(1)
+		expect(mail.text).toContain('Buy it now https://site.test/waitlist/offer/t.s')
+		expect(mail.text.split('https://site.test/waitlist/offer/t.s')).toHaveLength(2)
+		const confirm = await waitlistConfirm({
+			itemName: 'Day pass',
+			quantity: 1,
+			confirmUrl: 'https://site.test/waitlist/confirm/t.s',
+			until: 'Sunday, 29 November 2026, 14:26 (UTC)',
+		})
+		expect(confirm.text.split('https://site.test/waitlist/confirm/t.s')).toHaveLength(2)
+		const assigned = await passAssigned({
+			itemName: 'Day pass',
+			passUrl: 'https://site.test/pass/n',
+			kind: 'day',
+		})
+		expect(assigned.text.split('https://site.test/pass/n')).toHaveLength(2)
+	})
+
+	test('a claimed pass names its product once: "Your AI Driven Development Day pass is confirmed"', async () => {
+		const mail = await passClaimed({
+			holderName: 'Grace',
+			itemName: 'AI Driven Development Day pass',
+			kind: 'day',
+			passUrl: 'https://site.test/pass/p1/thank-you',
+			siteUrl: 'https://site.test',
+		})
+		expect(mail.subject).toBe('Your AI Driven Development Day pass is confirmed')
+		expect(mail.text).not.toMatch(/pass for .* pass/)
+	})
+
+	test('a receipt and a link’s end are dated as every page dates them, the zone named', async () => {
+		const mail = await dayEventConfirmation({
+			confirmUrl: 'https://site.test/c',
+			expiresAt: new Date('2026-11-29T14:26:33Z'),
+		})
+		expect(mail.text).toContain('Sunday, 29 November 2026, 14:26 (UTC)')
+		expect(mail.text).not.toMatch(/GMT/)
 	})
 })

@@ -18,8 +18,23 @@ import {
 	Text,
 } from '@react-email/components'
 import type { ReactElement, ReactNode } from 'react'
+import { formatMoment } from '~/domain/dates'
 import { carriesUnsubscribe, type EmailKind } from '~/domain/email-kinds'
 import { formatMinorPrice, formatPrice, toMajorUnits } from '~/domain/pricing'
+import {
+	aOrAn,
+	capitalized,
+	countOf,
+	IS,
+	IT,
+	IT_IS,
+	PASS,
+	pluralWord,
+	SEAT,
+	STAY,
+	unitsOf,
+	WORK,
+} from '~/domain/words'
 import { type OwnerMarkdownStyles, renderOwnerMarkdown } from './owner-markdown.server'
 
 export type EmailContent = {
@@ -350,7 +365,7 @@ export function dayEventConfirmation(data: {
 	event?: EmailEvent
 	siteUrl?: string
 }): Promise<EmailContent> {
-	const until = data.expiresAt.toUTCString()
+	const until = formatMoment(data.expiresAt)
 	return renderEmail(
 		'dayEventConfirmation',
 		`Confirm your registration for ${DAY_NAME}`,
@@ -431,7 +446,7 @@ export function waitlistConfirm(data: {
 				confirm it and take your place in the queue:
 			</P>
 			<P>
-				<A href={data.confirmUrl}>Confirm my place</A>: {data.confirmUrl}
+				<A href={data.confirmUrl}>Confirm my place</A>
 			</P>
 			<P>
 				The link works until {data.until}. If it was not you, ignore this message: nothing is kept
@@ -464,11 +479,12 @@ export function waitlistOffer(data: {
 		>
 			<P>{greeting()}</P>
 			<P>
-				You were on the waiting list, and it is your turn: {what} are held for you until{' '}
-				{data.heldUntil}. Nobody else can buy them before then.
+				You were on the waiting list, and it is your turn: {what} {pluralWord(data.quantity, IS)}{' '}
+				held for you until {data.heldUntil}. Nobody else can buy {pluralWord(data.quantity, IT)}{' '}
+				before then.
 			</P>
 			<P>
-				<A href={data.offerUrl}>Buy them now</A>: {data.offerUrl}
+				<A href={data.offerUrl}>Buy {pluralWord(data.quantity, IT)} now</A>
 			</P>
 			<NextSteps
 				steps={[
@@ -496,6 +512,8 @@ export type ReceiptData = {
 	lines: ReceiptLine[]
 	/** Minor units; 0 when no coupon applied. */
 	discountMinor: number
+	/** How the coupon was applied, when there is more to say (docs/decisions/158). */
+	discountNote?: string | null
 	/** What was charged, minor units. */
 	totalMinor: number
 	paidAt: Date
@@ -534,8 +552,7 @@ export type ReceiptData = {
 export type OrderKind = 'course' | 'day'
 
 /** "seat" or "pass", "seats" or "passes": what one unit of an order of `kind` is called. */
-const unitOf = (kind: OrderKind, count = 1) =>
-	kind === 'course' ? (count === 1 ? 'seat' : 'seats') : count === 1 ? 'pass' : 'passes'
+const unitOf = (kind: OrderKind, count = 1) => pluralWord(count, unitsOf(kind))
 
 /** What a receipt says happens next: seats and access for the course, passes for the day. */
 function receiptSteps(
@@ -584,7 +601,12 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 		})),
 		{ label: 'Subtotal', amount: money(subtotal) },
 		...(data.discountMinor > 0
-			? [{ label: 'Discount', amount: `−${money(data.discountMinor)}` }]
+			? [
+					{
+						label: data.discountNote ? `Discount (${data.discountNote})` : 'Discount',
+						amount: `−${money(data.discountMinor)}`,
+					},
+				]
 			: []),
 		...(data.addedTaxMinor ? [{ label: 'VAT', amount: money(data.addedTaxMinor) }] : []),
 	]
@@ -601,7 +623,7 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 			<P>{greeting(data.customerName)}</P>
 			{data.testMode ? <TestModeNote /> : null}
 			<P>
-				Thank you for your order {data.orderId}, paid on {data.paidAt.toUTCString()}.
+				Thank you for your order {data.orderId}, paid on {formatMoment(data.paidAt)}.
 			</P>
 			<table className="data" style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
 				<tbody>
@@ -747,15 +769,15 @@ export function passAssigned(data: {
 	const unit = unitOf(data.kind)
 	return renderEmail(
 		'passAssigned',
-		`Your ${unit} for ${data.itemName}`,
-		<Layout preview={`A ${unit} for ${data.itemName} is yours.`}>
+		`Your ${data.itemName}`,
+		<Layout preview={`${capitalized(aOrAn(data.itemName))} is yours.`}>
 			<P>{greeting()}</P>
 			<P>
-				A {unit} for {data.itemName} is yours. Open the link to claim it with your name and e-mail
-				address: it can be claimed once.
+				{capitalized(aOrAn(data.itemName))} is yours. Open the link to claim it with your name and
+				e-mail address: it can be claimed once.
 			</P>
 			<P>
-				<A href={data.passUrl}>Your {unit}</A>: {data.passUrl}
+				<A href={data.passUrl}>Your {unit}</A>
 			</P>
 		</Layout>,
 	)
@@ -860,8 +882,8 @@ export function partialRefundNotice(data: {
 	const units = unitOf(data.kind, data.quantity)
 	const what =
 		data.quantity === 0
-			? `Your ${unitOf(data.kind, data.remaining)} stay${data.remaining === 1 ? 's' : ''} as ${data.remaining === 1 ? 'it is' : 'they are'}.`
-			: `${data.quantity} ${units} of it ${data.quantity === 1 ? 'is' : 'are'} cancelled${data.kind === 'course' ? ' and released' : ' and no longer work'}; whoever claimed ${data.quantity === 1 ? 'it' : 'one'} is told too. The other ${data.remaining} stay${data.remaining === 1 ? 's' : ''} as before.`
+			? `Your ${unitOf(data.kind, data.remaining)} ${pluralWord(data.remaining, STAY)} as ${pluralWord(data.remaining, IT_IS)}.`
+			: `${data.quantity} ${units} of it ${pluralWord(data.quantity, IS)} cancelled${data.kind === 'course' ? ' and released' : ` and no longer ${pluralWord(data.quantity, WORK)}`}; whoever claimed ${data.quantity === 1 ? 'it' : 'one'} is told too. The other ${data.remaining} ${pluralWord(data.remaining, STAY)} as before.`
 	return renderEmail(
 		'partialRefundNotice',
 		`Part of your order ${data.orderId} is refunded`,
@@ -889,13 +911,13 @@ export function passRefunded(data: {
 	const unit = unitOf(data.kind)
 	return renderEmail(
 		'passRefunded',
-		`Your ${unit} for ${data.itemName} is cancelled`,
-		<Layout preview={`Your ${unit} for ${data.itemName} no longer works.`}>
+		`Your ${data.itemName} is cancelled`,
+		<Layout preview={`Your ${data.itemName} no longer works.`}>
 			<P>{greeting(data.holderName)}</P>
 			<P>
 				{data.alone
-					? `Your ${unit} for ${data.itemName} was refunded to whoever bought it, so it no longer works.`
-					: `The order your ${unit} for ${data.itemName} came from was refunded, so the ${unit} no longer works.`}
+					? `Your ${data.itemName} was refunded to whoever bought it, so it no longer works.`
+					: `The order your ${data.itemName} came from was refunded, so the ${unit} no longer works.`}
 			</P>
 			<NextSteps
 				steps={[
@@ -925,12 +947,11 @@ export function passClaimed(data: {
 	const unit = unitOf(data.kind)
 	return renderEmail(
 		'passClaimed',
-		`Your ${unit} for ${data.itemName} is confirmed`,
-		<Layout preview={`Your ${unit} for ${data.itemName} is in your name.`}>
+		`Your ${data.itemName} is confirmed`,
+		<Layout preview={`Your ${data.itemName} is in your name.`}>
 			<P>{greeting(data.holderName)}</P>
 			<P>
-				Your {unit} for {data.itemName} is confirmed, in your name.{' '}
-				<A href={data.passUrl}>Your {unit}</A>
+				Your {data.itemName} is confirmed, in your name. <A href={data.passUrl}>Your {unit}</A>
 			</P>
 			{data.event ? <EventBlock event={data.event} attached /> : null}
 			<NextSteps
@@ -956,11 +977,11 @@ export function passMovedAway(data: {
 	orderId: string
 	kind: OrderKind
 }): Promise<EmailContent> {
-	const [unit, units] = [unitOf(data.kind), unitOf(data.kind, 2)]
+	const units = unitOf(data.kind, 2)
 	return renderEmail(
 		'passMovedAway',
-		`A ${unit} for ${data.itemName} has a new link`,
-		<Layout preview={`A ${unit} for ${data.itemName} was sent to someone else.`}>
+		`${capitalized(aOrAn(data.itemName))} has a new link`,
+		<Layout preview={`${capitalized(aOrAn(data.itemName))} was sent to someone else.`}>
 			<P>{greeting()}</P>
 			<P>
 				One of the {units} of order {data.orderId} ({data.itemName}) was given a new link and sent
@@ -1031,7 +1052,7 @@ export function checkoutRecovery(data: {
 			</P>
 			<NextSteps
 				steps={[
-					`If you still want ${data.quantity === 1 ? `a ${units}` : units}, start again on the page below: it shows what is left at today's price.`,
+					`If you still want ${data.quantity === 1 ? aOrAn(units) : units}, start again on the page below: it shows what is left at today's price.`,
 					'This is the only reminder we send about this checkout: you asked for it on the checkout page.',
 				]}
 				links={[{ href: data.url, label: `Start again: ${data.itemName}` }]}
@@ -1087,11 +1108,9 @@ export type SeatsToHandOutData = { seats: number; url: string }
 function HandOut({ handOut }: { handOut: SeatsToHandOutData[] }) {
 	return handOut.map((order) => (
 		<P key={order.url}>
-			<strong>
-				{order.seats} {order.seats === 1 ? 'seat' : 'seats'} still to hand out.
-			</strong>{' '}
-			Until a seat is claimed, its access comes to you; once your teammate claims it with their name
-			and e-mail, the access is theirs. <A href={order.url}>Hand out your seats</A>
+			<strong>{countOf(order.seats, SEAT)} still to hand out.</strong> Until a seat is claimed, its
+			access comes to you; once your teammate claims it with their name and e-mail, the access is
+			theirs. <A href={order.url}>Hand out your seats</A>
 		</P>
 	))
 }
@@ -1119,7 +1138,7 @@ export function courseAccess(data: {
 		<Layout
 			preview={
 				unclaimed > 0
-					? `${COURSE_NAME} is open. Here is your access, and ${unclaimed} ${unclaimed === 1 ? 'seat' : 'seats'} still to hand out.`
+					? `${COURSE_NAME} is open. Here is your access, and ${countOf(unclaimed, SEAT)} still to hand out.`
 					: `${COURSE_NAME} is open. Here is your access.`
 			}
 		>
@@ -1155,7 +1174,7 @@ export function seatHandOutReminder(data: {
 	opensWhen: string | null
 	siteUrl: string
 }): Promise<EmailContent> {
-	const seats = `${data.seats} ${data.seats === 1 ? 'seat' : 'seats'}`
+	const seats = countOf(data.seats, SEAT)
 	return renderEmail(
 		'seatHandOutReminder',
 		`${seats} of ${COURSE_NAME} still to hand out`,
@@ -1163,8 +1182,8 @@ export function seatHandOutReminder(data: {
 			<P>{greeting(data.name)}</P>
 			<P>
 				{data.opensWhen
-					? `${COURSE_NAME} opens ${data.opensWhen}, and ${seats} you bought ${data.seats === 1 ? 'is' : 'are'} not claimed yet. Hand them out before then, so each person gets their access the day it opens.`
-					: `${COURSE_NAME} is open, and ${seats} you bought ${data.seats === 1 ? 'is' : 'are'} still not claimed: until someone claims a seat, its access comes to you.`}
+					? `${COURSE_NAME} opens ${data.opensWhen}, and ${seats} you bought ${pluralWord(data.seats, IS)} not claimed yet. Hand them out before then, so each person gets their access the day it opens.`
+					: `${COURSE_NAME} is open, and ${seats} you bought ${pluralWord(data.seats, IS)} still not claimed: until someone claims a seat, its access comes to you.`}
 			</P>
 			<P>
 				<A href={data.url}>Hand out your seats</A>
@@ -1185,8 +1204,6 @@ export function seatHandOutReminder(data: {
  */
 export type HandOut = { unclaimed: number; url: string }
 
-const passesWord = (count: number) => `${count} ${count === 1 ? 'pass' : 'passes'}`
-
 /**
  * What a buyer of passes not claimed yet reads in each message of the event: how many are left
  * to hand out, how, and that until then that pass's messages come to them.
@@ -1199,17 +1216,17 @@ function HandOutNote({ handOut }: { handOut?: HandOut[] }) {
 			<P>
 				{total === 1
 					? 'You bought 1 pass that nobody has claimed yet. Until it is claimed, its messages and joining link come to you.'
-					: `You bought ${passesWord(total)} that nobody has claimed yet. Until each is claimed, its messages and joining link come to you.`}{' '}
-				To hand {total === 1 ? 'it' : 'them'} out, send each person their own pass link from your
-				order page; they claim it with their name and e-mail address, and from then on their
-				messages go to them.
+					: `You bought ${countOf(total, PASS)} that nobody has claimed yet. Until each is claimed, its messages and joining link come to you.`}{' '}
+				To hand {pluralWord(total, IT)} out, send each person their own pass link from your order
+				page; they claim it with their name and e-mail address, and from then on their messages go
+				to them.
 			</P>
 			{handOut.map((order) => (
 				<P key={order.url}>
 					<A href={order.url}>
 						{handOut.length === 1
 							? 'Your order page'
-							: `Your order with ${passesWord(order.unclaimed)} to hand out`}
+							: `Your order with ${countOf(order.unclaimed, PASS)} to hand out`}
 					</A>
 				</P>
 			))}
@@ -1390,9 +1407,9 @@ export function passHandOutReminder(data: HandOutReminderData): Promise<EmailCon
 	const total = data.handOut.reduce((sum, order) => sum + order.unclaimed, 0)
 	return renderEmail(
 		'passHandOutReminder',
-		`${passesWord(total)} for ${data.event.title} still to hand out`,
+		`${countOf(total, PASS)} for ${data.event.title} still to hand out`,
 		<Layout
-			preview={`${data.event.title} is ${data.inHowLong} away, and ${passesWord(total)} ${total === 1 ? 'is' : 'are'} not claimed yet.`}
+			preview={`${data.event.title} is ${data.inHowLong} away, and ${countOf(total, PASS)} ${pluralWord(total, IS)} not claimed yet.`}
 			unsubscribe={data.unsubscribe}
 		>
 			<P>{greeting(data.firstName)}</P>

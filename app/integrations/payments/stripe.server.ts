@@ -203,7 +203,9 @@ function sessionParams(
 					currency,
 					unit_amount: input.totalMinor,
 					...taxBehavior,
-					product_data: { name: `${input.itemName} × ${input.quantity} (coupon applied)` },
+					product_data: {
+						name: `${input.itemName} × ${input.quantity} (${input.discountNote ?? 'coupon applied'})`,
+					},
 				},
 			}
 		: {

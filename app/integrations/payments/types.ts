@@ -18,6 +18,8 @@ export type CheckoutSessionInput = {
 	quantity: number
 	/** What the buyer pays in total, after any coupon. */
 	totalMinor: number
+	/** How the coupon was applied, when there is more to say than "coupon applied" (decision 158). */
+	discountNote?: string | null
 	currency: string
 	/** Where the provider sends the buyer after paying, and when they give up. */
 	successUrl: string

@@ -9,6 +9,7 @@ import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { newPublicId } from '~/db/public-id.server'
 import { orders } from '~/db/schema.server'
+import { couponNote } from '~/domain/coupon-note'
 import { CHECKOUT_PROVIDER_BUSY_REASON } from '~/forms/messages'
 import {
 	getPaymentProvider,
@@ -65,7 +66,7 @@ export async function createCheckout(
 	// ends inside the database, never waiting for this process (docs/decisions/107).
 	const writeOrder = async (q: Db) => {
 		const price = await priceWithCoupon(q, item, input.quantity, input.coupon)
-		return insertOrderHoldingSeats(
+		const row = await insertOrderHoldingSeats(
 			q,
 			{
 				id,
@@ -78,6 +79,8 @@ export async function createCheckout(
 				discountMinor: price.discountMinor,
 				currency: item.currency,
 				couponCode: price.couponCode,
+				discountedQuantity: price.discountedQuantity,
+				couponOnBasePrice: price.couponOnBasePrice,
 				// A coupon's partner is credited with its sales, over the partner cookie: the code
 				// the buyer typed names the partner who sent them (docs/decisions/112).
 				affiliate: price.partnerKey ?? (input.affiliate || null),
@@ -88,14 +91,18 @@ export async function createCheckout(
 			},
 			item,
 		)
+		return { ...row, price }
 	}
 	const order = input.coupon ? await db.transaction(writeOrder) : await writeOrder(db)
+	const { price } = order
 
 	return openProviderSession(db, {
 		id,
-		item,
+		// The unit price charged: the full one when a coupon came off it instead of a regional one.
+		item: { ...item, amountMinor: price.unitAmountMinor },
 		quantity: input.quantity,
 		totalMinor: order.amountMinor,
+		discountNote: couponNote({ ...price, itemType: item.type, quantity: input.quantity }),
 		origin: input.origin,
 		// The session ends before the reservation does, so it cannot be paid for a seat that is
 		// no longer held; Stripe wants at least 30 minutes from when it receives the request.
@@ -117,6 +124,7 @@ export async function openProviderSession(
 		item: { name: string; description: string; amountMinor: number; currency: string }
 		quantity: number
 		totalMinor: number
+		discountNote?: string | null
 		origin: string
 		sessionEndsAt: Date
 		/** The address the order is paid under, when it names one already (decision 152). */
@@ -136,6 +144,7 @@ export async function openProviderSession(
 			unitAmountMinor: item.amountMinor,
 			quantity: order.quantity,
 			totalMinor: order.totalMinor,
+			discountNote: order.discountNote ?? null,
 			currency: item.currency,
 			successUrl: `${order.origin}/checkout/processing?id=${id}`,
 			cancelUrl: `${order.origin}/checkout/processing?id=${id}&cancelled=1`,

@@ -51,9 +51,10 @@ const FAILURE_MESSAGES = {
 	product: 'that product is not on sale',
 	region: 'that regional price is not available in your country; choose the global price',
 	'sold-out': 'sold out',
-	'per-buyer': 'that is more seats than one buyer may hold right now; please choose fewer',
+	// The page knows the code, not the product: no unit it might get wrong (decision 158).
+	'per-buyer': 'that is more than one buyer may hold right now; please choose fewer',
 	'other-checkout':
-		'your other checkout is still holding seats: finish or cancel it, then try again',
+		'your other checkout is still holding what it reserved: finish or cancel it, then try again',
 	provider: 'the payment provider is unavailable, please try again',
 	busy: CHECKOUT_BUSY_REASON,
 	'provider-busy': CHECKOUT_PROVIDER_BUSY_REASON,

@@ -2,6 +2,7 @@
  * The owner's orders (docs/decisions/083): the list with its filters, one order with everything
  * about it, and the rows of the CSV export — all newest first, paged by key.
  */
+
 import { and, asc, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm'
 import { ownerTimeZone } from '~/content/owner-zone.server'
 import type { Db } from '~/db/client.server'
@@ -26,6 +27,7 @@ import {
 } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
 import { outbox } from '~/db/schema-leads.server'
+import { couponNote } from '~/domain/coupon-note'
 import { deliveryState } from '~/domain/delivery'
 import { dayBounds, type OrderFilters } from '~/models/lists/filters.server'
 
@@ -194,6 +196,13 @@ export async function getOrderDetail(db: Db, id: string) {
 	])
 	return {
 		...order,
+		// How its coupon was applied, as its receipt and invoice say it (docs/decisions/158); the
+		// quantity as bought, before any seat refunded on its own.
+		discountNote: couponNote({
+			...order.order,
+			itemType: order.itemType,
+			quantity: order.order.quantity + refunded.length,
+		}),
 		passes: orderPasses,
 		refunds: orderRefunds,
 		refundedPasses: refunded,

@@ -13,6 +13,7 @@ import {
 	type OrderPrice,
 	priceOrder,
 } from '~/domain/checkout-rules'
+import { GLOBAL_REGION } from '~/domain/pricing'
 import { CheckoutError } from './errors'
 
 export type PricedItem = {
@@ -23,6 +24,8 @@ export type PricedItem = {
 	courseSlug: string | null
 	capacity: number | null
 	amountMinor: number
+	/** The full (GLOBAL) price of one, in `currency`: `amountMinor` itself outside any region. */
+	baseAmountMinor: number
 	currency: string
 }
 
@@ -58,7 +61,33 @@ export async function findPricedItem(
 	const { amountMinor, currency } = found
 	if (amountMinor === null || currency === null)
 		throw new CheckoutError(400, `'${code}' has no price in region ${region}`, 'region')
-	return { ...found, amountMinor, currency }
+	return {
+		...found,
+		amountMinor,
+		currency,
+		baseAmountMinor: await baseAmount(db, { code, region, currency, amountMinor }),
+	}
+}
+
+/**
+ * The item's GLOBAL price, what a coupon that does not combine with regional prices comes off
+ * (docs/decisions/158): the regional one itself in GLOBAL, or when GLOBAL's is in another currency.
+ */
+async function baseAmount(
+	db: Db,
+	{
+		code,
+		region,
+		currency,
+		amountMinor,
+	}: { code: string; region: string; currency: string; amountMinor: number },
+): Promise<number> {
+	if (region === GLOBAL_REGION) return amountMinor
+	const [base] = await db
+		.select({ amountMinor: catalogPrices.amountMinor, currency: catalogPrices.currency })
+		.from(catalogPrices)
+		.where(and(eq(catalogPrices.itemCode, code), eq(catalogPrices.region, GLOBAL_REGION)))
+	return base && base.currency === currency ? base.amountMinor : amountMinor
 }
 
 /** A coupon that applies to an order, and the partner it credits. */
@@ -110,6 +139,11 @@ export async function priceWithCoupon(
 	code: string | null | undefined,
 ): Promise<OrderPrice & { partnerKey: string | null }> {
 	const coupon = await usableCoupon(tx, code, { itemCode: item.code, currency: item.currency })
-	const price = priceOrder({ unitAmountMinor: item.amountMinor, quantity, coupon })
+	const price = priceOrder({
+		unitAmountMinor: item.amountMinor,
+		baseUnitAmountMinor: item.baseAmountMinor,
+		quantity,
+		coupon,
+	})
 	return { ...price, partnerKey: price.couponCode ? (coupon?.partnerKey ?? null) : null }
 }

@@ -6,10 +6,12 @@
  * always has its receipt and the payment never waits for the mail server. The owner can send it
  * again from the dashboard (docs/decisions/080).
  */
+
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
+import { couponNote } from '~/domain/coupon-note'
 import { courseIsOpen } from '~/domain/course-status'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -113,6 +115,11 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 			},
 		],
 		discountMinor: order.discountMinor,
+		discountNote: couponNote({
+			...order,
+			itemType: item?.type ?? '',
+			quantity: order.quantity + refundedSeats,
+		}),
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
 		// Signed (docs/decisions/118, 127): the buyer's view, with who claimed which seat, on any

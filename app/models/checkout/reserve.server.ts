@@ -9,6 +9,7 @@
  * capacity and no buyer's holds pass their allowance; PGlite (one connection) runs transactions
  * one at a time, which is the same guarantee.
  */
+
 import { sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import { getConfig } from '~/config.server'
@@ -16,6 +17,7 @@ import type { Db } from '~/db/client.server'
 import { rowsOf, type Tx } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
 import { holdAllowance, seatsFit } from '~/domain/checkout-rules'
+import { countOf, type PluralForms, unitsOf } from '~/domain/words'
 import { CheckoutError } from './errors'
 
 type SeatCounts = { paid: number; held: number; buyerHeld: number }
@@ -96,7 +98,7 @@ export function allowanceIn(pool: SeatPool, paid: number): number {
 type PooledItem = { code: string; courseSlug: string | null; capacity: number | null }
 
 /** The refusals `reserve_seats` raises (0016_reserve_seats.sql), as the buyer is told them. */
-function refusalOf(error: unknown): CheckoutError | null {
+function refusalOf(error: unknown, units: PluralForms): CheckoutError | null {
 	for (let cause = error; cause instanceof Error; cause = cause.cause) {
 		const { code, message, detail } = cause as Error & { code?: string; detail?: string }
 		if (code !== 'P0001') continue
@@ -104,13 +106,13 @@ function refusalOf(error: unknown): CheckoutError | null {
 		if (message === 'per-buyer')
 			return new CheckoutError(
 				409,
-				`at most ${detail} seats can be held per buyer right now; please choose fewer`,
+				`at most ${countOf(Number(detail), units)} can be held per buyer right now; please choose fewer`,
 				'per-buyer',
 			)
 		if (message === 'other-checkout')
 			return new CheckoutError(
 				409,
-				'your other checkout is still holding seats: finish or cancel it, then try again',
+				`your other checkout is still holding ${units.other}: finish or cancel it, then try again`,
 				'other-checkout',
 			)
 	}
@@ -130,7 +132,7 @@ function refusalOf(error: unknown): CheckoutError | null {
 export async function insertOrderHoldingSeats(
 	db: Db,
 	values: PgInsertValue<typeof orders> & { quantity: number; holdKey: string | null },
-	item: PooledItem,
+	item: PooledItem & { type: string },
 ): Promise<{ expiresAt: Date | null; amountMinor: number }> {
 	const config = getConfig()
 	const newOrder = db
@@ -155,7 +157,7 @@ export async function insertOrderHoldingSeats(
 			.from(newOrder)
 		return row!
 	} catch (error) {
-		throw refusalOf(error) ?? error
+		throw refusalOf(error, unitsOf(item.type)) ?? error
 	}
 }
 

@@ -2,12 +2,14 @@
  * What a checkout is now (SPEC §7 GET /checkout/{id} → `{ link, status, data }`): the order, its
  * item and its passes, after payment verification of a pending one.
  */
+
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { PUBLIC_ID } from '~/db/public-id.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import type { OrderStatus } from '~/domain/checkout-rules'
+import { couponNote } from '~/domain/coupon-note'
 import { toMajorUnits } from '~/domain/pricing'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { verifyLinkToken } from '~/models/links/signed-token.server'
@@ -147,7 +149,13 @@ export async function getSandboxCheckout(db: Db, id: string) {
 	const view = await loadCheckoutView(db, id)
 	if (view?.data.provider !== provider.id) return null
 	const [order] = await db
-		.select({ unitAmountMinor: orders.unitAmountMinor, expiresAt: orders.expiresAt })
+		.select({
+			unitAmountMinor: orders.unitAmountMinor,
+			expiresAt: orders.expiresAt,
+			couponCode: orders.couponCode,
+			discountedQuantity: orders.discountedQuantity,
+			couponOnBasePrice: orders.couponOnBasePrice,
+		})
 		.from(orders)
 		.where(eq(orders.id, id))
 	const expired = view.status === 'pending' && order!.expiresAt.getTime() <= Date.now()
@@ -156,5 +164,6 @@ export async function getSandboxCheckout(db: Db, id: string) {
 		...view,
 		status: expired ? ('expired' as const) : view.status,
 		unitAmountMinor: order!.unitAmountMinor,
+		discountNote: couponNote({ ...order!, itemType: view.data.type, quantity: view.data.quantity }),
 	}
 }

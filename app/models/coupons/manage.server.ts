@@ -114,6 +114,9 @@ function columnsOf(input: AdminCouponInput) {
 		expiresAt: instantOf(input.expiresAt),
 		onePerBuyer: input.onePerBuyer,
 		partnerKey: input.partnerKey,
+		combinesWithRegional: !input.notWithRegional,
+		maxDiscountedUnits:
+			fixed || input.maxDiscountedUnits === null ? null : Number(input.maxDiscountedUnits),
 	}
 }
 
@@ -130,6 +133,8 @@ function auditView(coupon: NonNullable<Awaited<ReturnType<typeof getCoupon>>>) {
 		expiresAt: coupon.expiresAt?.toISOString() ?? null,
 		onePerBuyer: coupon.onePerBuyer,
 		partnerKey: coupon.partnerKey,
+		combinesWithRegional: coupon.combinesWithRegional,
+		maxDiscountedUnits: coupon.maxDiscountedUnits,
 		active: coupon.active,
 	}
 }
@@ -285,5 +290,7 @@ export function couponFormValues(coupon: NonNullable<Awaited<ReturnType<typeof g
 		expiresAt: localTime(coupon.expiresAt),
 		onePerBuyer: coupon.onePerBuyer,
 		partnerKey: coupon.partnerKey ?? '',
+		notWithRegional: !coupon.combinesWithRegional,
+		maxDiscountedUnits: coupon.maxDiscountedUnits === null ? '' : String(coupon.maxDiscountedUnits),
 	}
 }

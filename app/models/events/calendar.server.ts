@@ -7,9 +7,9 @@ import { createEvent } from 'ics'
 import { getConfig } from '~/config.server'
 import type { EventKind, SiteEvent } from '~/content/site-content'
 import { eventsOf } from '~/content/site-content.server'
+import { formatEventRange, timeZoneName } from '~/domain/dates'
 import type { EmailAttachment } from '~/domain/email-attachment'
 import type { EmailEvent } from '~/integrations/email/templates'
-import { formatEventRange, timeZoneName } from '~/utils/event-time'
 
 const PAGES: Record<EventKind, string> = {
 	course: '/',

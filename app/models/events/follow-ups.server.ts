@@ -14,6 +14,7 @@ import type { SiteEvent } from '~/content/site-content'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { eventFollowUpSends, eventFollowUps } from '~/db/schema-reminders.server'
+import { formatEventWhen } from '~/domain/dates'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
@@ -25,7 +26,6 @@ import {
 	stoppedReminders,
 } from '~/models/preferences/reminder-stops.server'
 import { siteOrigin } from '~/site-origin.server'
-import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { emailEvent, eventPagePath } from './calendar.server'
 import { type Recipient, registrantsOf } from './registrants.server'
 import { findSession } from './sessions.server'
@@ -67,7 +67,7 @@ export async function followUpStates(db: Db, now = new Date()): Promise<FollowUp
 			const link = links.get(session.id)
 			return {
 				eventId: session.id,
-				when: `${formatEventRange(session, zone)} (${timeZoneName(session, zone)})`,
+				when: formatEventWhen(session, zone),
 				state: link ? 'set' : ended(session, now) ? 'waiting' : 'not-ended',
 				link: link?.link ?? null,
 				setBy: link?.setBy ?? null,

@@ -4,8 +4,8 @@
  * reminders come. News is the other half of the page (preferences.server.ts).
  */
 import type { Db } from '~/db/client.server'
+import { formatEventWhen } from '~/domain/dates'
 import { stoppedReminders } from '~/models/preferences/reminder-stops.server'
-import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { isRegistered } from './registrants.server'
 import { eventsWithRegistrants } from './reminders.server'
 
@@ -21,7 +21,7 @@ export async function reminderChoices(db: Db, email: string, now: Date): Promise
 			eventId: event.id,
 			title: event.title,
 			// As its e-mails say it: one formatter for pages and e-mails.
-			when: `${formatEventRange(event)} (${timeZoneName(event)})`,
+			when: formatEventWhen(event),
 			stopped: stopped.has(event.id),
 		})
 	}

@@ -14,8 +14,8 @@ import type { Db } from '~/db/client.server'
 import { rowsOf } from '~/db/query.server'
 import { leads } from '~/db/schema-leads.server'
 import { overviewSessionCounts } from '~/db/schema-overview.server'
+import { formatEventRange, formatEventWhen, timeZoneName } from '~/domain/dates'
 import { log } from '~/log.server'
-import { formatEventRange, timeZoneName } from '~/utils/event-time'
 
 /** Why a session cannot be had; the form says so next to the session field. */
 export type SessionProblem = 'unknown' | 'begun' | 'full' | 'none'
@@ -264,7 +264,7 @@ export async function sessionHeadCounts(db: Db): Promise<SessionHeadCount[]> {
 	return [
 		...sessions.map((session) => ({
 			id: session.id,
-			when: `${formatEventRange(session, zone)} (${timeZoneName(session, zone)})`,
+			when: formatEventWhen(session, zone),
 			capacity: session.capacity ?? null,
 			...(counts.get(session.id) ?? none),
 		})),

@@ -5,12 +5,14 @@
  * address already signed up changes nothing: that address is asked, by e-mail, whether to move,
  * and only the link in that e-mail (a page, then a button) moves the place.
  */
+
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
 import { workshopTitle } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { leads } from '~/db/schema-leads.server'
+import { formatMoment } from '~/domain/dates'
 import type { EmailAttachment } from '~/domain/email-attachment'
 import { greetingName } from '~/forms/schemas'
 import { templates } from '~/integrations/email/index.server'
@@ -79,7 +81,7 @@ export async function workshopConfirmationEmail(
 		session: session && emailEvent(session, origin),
 		confirm: input.confirmed
 			? undefined
-			: { url: `${origin}/workshop/confirm?token=${token}`, heldUntil: heldUntil.toUTCString() },
+			: { url: `${origin}/workshop/confirm?token=${token}`, heldUntil: formatMoment(heldUntil) },
 		unsubscribe: unsubscribeLinks(origin, email, await isUnsubscribed(db, email)),
 	})
 	return { ...content, attachments: session ? [registrantCalendar(session, email, origin)] : [] }
@@ -136,7 +138,7 @@ export async function answerKnownAddress(
 		current: current && emailEvent(current, origin),
 		next: emailEvent(session, origin),
 		moveUrl: `${origin}/workshop/move?token=${token}`,
-		expiresAt: expiresAt.toUTCString(),
+		expiresAt: formatMoment(expiresAt),
 		unsubscribe: unsubscribeLinks(origin, lead.email, await isUnsubscribed(db, lead.email)),
 	})
 	await sendWithinLimits(db, { to: lead.email, ...mail })

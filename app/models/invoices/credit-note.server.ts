@@ -44,6 +44,7 @@ function wholeData(original: InvoiceData) {
 	return {
 		lines: original.lines.map((line) => ({ ...line, amountMinor: negate(line.amountMinor) })),
 		discountMinor: negate(original.discountMinor),
+		discountNote: original.discountNote ?? null,
 		taxes: original.taxes.map((row) => ({
 			...row,
 			netMinor: negate(row.netMinor),

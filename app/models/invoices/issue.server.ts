@@ -7,6 +7,7 @@
  * takes no number and the sequence has no gaps. The document's content is a snapshot taken now,
  * never recomputed (its number and date are filled in when it is numbered).
  */
+
 import { and, eq } from 'drizzle-orm'
 import type { Seller } from '~/content/site-content'
 import { getSeller } from '~/content/site-content.server'
@@ -14,6 +15,7 @@ import { newPublicId } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, type orders } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
+import { couponNote } from '~/domain/coupon-note'
 import type { InvoiceData, Party } from '~/domain/invoices/types'
 import { taxFor } from '~/domain/invoices/vat'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -46,7 +48,7 @@ function buyerParty(order: Order): Party {
 /** The invoice of a paid order, as of now. */
 async function invoiceData(tx: Tx, order: Order, seller: Seller): Promise<InvoiceData> {
 	const [item] = await tx
-		.select({ name: catalogItems.name })
+		.select({ name: catalogItems.name, type: catalogItems.type })
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
 	const provider = getPaymentProvider()
@@ -83,6 +85,7 @@ async function invoiceData(tx: Tx, order: Order, seller: Seller): Promise<Invoic
 			},
 		],
 		discountMinor: order.discountMinor,
+		discountNote: couponNote({ ...order, itemType: item?.type ?? '' }),
 		taxes: [
 			{
 				rateBasisPoints: tax.rateBasisPoints,

@@ -11,7 +11,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import PDFDocument from 'pdfkit'
-import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/domain/invoices/format'
+import {
+	discountLabel,
+	invoiceMoney,
+	invoiceTitle,
+	issuedOn,
+	ratePercent,
+} from '~/domain/invoices/format'
 import { partyLines } from '~/domain/invoices/party'
 import type { InvoiceData } from '~/domain/invoices/types'
 import { countInvoicePdfRender } from '~/metrics.server'
@@ -101,7 +107,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 		write('Test mode: no real payment.')
 		doc.fillColor('black')
 	}
-	write(`Date: ${issueDate(data)}`)
+	write(`Date: ${issuedOn(data)}`)
 	write(`Order: ${data.orderId}`)
 	if (data.creditFor) write(`Cancels invoice ${data.creditFor}`)
 	doc.moveDown()
@@ -126,7 +132,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 			`${line.quantity} × ${line.description} (${money(line.unitMinor)} each)`,
 			money(line.amountMinor),
 		)
-	if (data.discountMinor !== 0) row('Discount', money(-data.discountMinor))
+	if (data.discountMinor !== 0) row(discountLabel(data), money(-data.discountMinor))
 	doc.moveDown(0.5)
 	write(data.pricesIncludeTax ? 'VAT included, per rate' : 'VAT per rate', {
 		bold: true,

@@ -23,12 +23,14 @@
  * address, and tests/integration/erase-everywhere.test.ts reads the schema to hold it to that).
  * The audit line names the lead's number and what was erased, never the address.
  */
+
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { orders, passes, refundedPasses, waitlistEntries } from '~/db/schema.server'
 import { bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
 import { leads, outbox, surveyResponses } from '~/db/schema-leads.server'
 import { TRANSACTIONAL_KINDS } from '~/domain/email-kinds'
+import { countOf } from '~/domain/words'
 import { recordOwnerAction } from '~/models/audit/audit.server'
 import type { ActionOutcome } from '~/models/checkout/order-actions.server'
 import { unsubscribe } from '~/models/preferences/preferences.server'
@@ -166,7 +168,7 @@ export async function eraseLead(
 		})
 		return {
 			ok: true,
-			message: `Lead ${leadId} is erased: ${signUps.length} sign-up${signUps.length === 1 ? '' : 's'}, ${answers.length} survey answer${answers.length === 1 ? '' : 's'} and ${emails.length} e-mail${emails.length === 1 ? '' : 's'}. Orders are kept.`,
+			message: `Lead ${leadId} is erased: ${countOf(signUps.length, { one: 'sign-up', other: 'sign-ups' })}, ${countOf(answers.length, { one: 'survey answer', other: 'survey answers' })} and ${countOf(emails.length, { one: 'e-mail', other: 'e-mails' })}. Orders are kept.`,
 		}
 	})
 }

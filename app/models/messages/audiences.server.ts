@@ -8,8 +8,8 @@ import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, waitlistEntries } from '~/db/schema.server'
 import { leads } from '~/db/schema-leads.server'
+import { formatEventWhen } from '~/domain/dates'
 import type { LeadList } from '~/forms/names'
-import { formatEventRange } from '~/utils/event-time'
 import type { Recipient } from './bulk-send.server'
 
 /** The fixed audiences; a workshop session's is `workshop-session:<event id>`. */
@@ -30,7 +30,7 @@ export type AudienceChoice = { value: string; label: string }
 export function audienceChoices(): AudienceChoice[] {
 	const sessions = eventsOf('workshop').map((session) => ({
 		value: `${SESSION_PREFIX}${session.id}`,
-		label: `Workshop session ${formatEventRange(session)}`,
+		label: `Workshop session ${formatEventWhen(session)}`,
 	}))
 	const fixed = Object.entries(FIXED_AUDIENCES).map(([value, label]) => ({ value, label }))
 	return [fixed[0]!, fixed[1]!, ...sessions, ...fixed.slice(2)]

@@ -2,12 +2,14 @@
  * The waiting list's people (docs/decisions/120, 130): joining, confirming a place, and what a
  * product page says about it. The owner's list and removals are in owner.server.ts.
  */
+
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { rowsOf, type Tx } from '~/db/query.server'
 import { cachedRead } from '~/db/read-cache.server'
 import { catalogItems, waitlistEntries } from '~/db/schema.server'
+import { formatMoment } from '~/domain/dates'
 import { foldEmail } from '~/domain/email-address'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
@@ -18,7 +20,7 @@ import { type SeatPool, seatPools } from '~/models/checkout/reserve.server'
 import { WAITLIST_OFFER_NOW_JOB } from '~/models/checkout/seats-returned.server'
 import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
 import { siteOrigin } from '~/site-origin.server'
-import { formatHeldUntil, WAITLIST_CONFIRM_HOURS } from './offers.server'
+import { WAITLIST_CONFIRM_HOURS } from './offers.server'
 
 /**
  * The most entries one client network may have on the waiting lists at once, unconfirmed,
@@ -146,7 +148,7 @@ export async function joinWaitlist(db: Db, input: JoinInput): Promise<void> {
 			itemName: item.name,
 			quantity: input.quantity,
 			confirmUrl: `${siteOrigin()}/waitlist/confirm/${encodeURIComponent(token)}`,
-			until: formatHeldUntil(until),
+			until: formatMoment(until),
 		})
 		await sendEmail(tx, { to: email, ...content })
 	})

@@ -14,12 +14,14 @@
  * checkout's seats obey (decision 033). Two runs on two app servers queue on the same locks, so
  * a seat is never offered twice.
  */
+
 import { eq, inArray, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { newPublicId } from '~/db/public-id.server'
 import { rowsOf, type Tx } from '~/db/query.server'
 import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
+import { formatMoment } from '~/domain/dates'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
@@ -47,18 +49,6 @@ function offerPath(orderId: string, endsAt: Date): string {
 		getConfig().SESSION_SECRET,
 	)
 	return `/waitlist/offer/${encodeURIComponent(token)}`
-}
-
-/** "26 Nov 2026, 15:00 UTC": when an offer's hold ends, as its e-mail says it. */
-export function formatHeldUntil(date: Date): string {
-	return `${date.toLocaleString('en-GB', {
-		day: 'numeric',
-		month: 'short',
-		year: 'numeric',
-		hour: '2-digit',
-		minute: '2-digit',
-		timeZone: 'UTC',
-	})} UTC`
 }
 
 /**
@@ -143,7 +133,7 @@ async function makeOffer(tx: Tx, entry: Entry): Promise<void> {
 		itemName: item.name,
 		quantity: entry.quantity,
 		offerUrl: `${origin}${offerPath(id, order!.expiresAt)}`,
-		heldUntil: formatHeldUntil(order!.expiresAt),
+		heldUntil: formatMoment(order!.expiresAt),
 		unsubscribe: unsubscribeLinks(origin, entry.email),
 	})
 	await sendEmail(tx, { to: entry.email, ...content })

@@ -28,6 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 					coupon.kind === 'percent'
 						? `${coupon.amount} %`
 						: money(coupon.amount, coupon.currency?.trim() ?? 'USD'),
+				// The options of docs/decisions/158, in the words the checkout uses.
+				terms: [
+					coupon.maxDiscountedUnits === null
+						? null
+						: `on at most ${coupon.maxDiscountedUnits} per order`,
+					coupon.combinesWithRegional ? null : 'not with regional prices',
+				].filter((term) => term !== null),
 				items: coupon.itemCodes,
 				window: [coupon.startsAt, coupon.expiresAt].map((time) => time?.toISOString() ?? null),
 				maxUses: coupon.maxUses,
@@ -84,8 +91,13 @@ export default function AdminCoupons() {
 									</Link>
 								</td>
 								<td data-label="Status">{coupon.active ? 'enabled' : 'disabled'}</td>
-								<td data-label="Discount" className="whitespace-nowrap">
-									{coupon.discount}
+								<td data-label="Discount">
+									<span className="whitespace-nowrap">{coupon.discount}</span>
+									{coupon.terms.map((term) => (
+										<span key={term} className="block text-xs">
+											{term}
+										</span>
+									))}
 								</td>
 								<td data-label="Products">
 									{coupon.items.length ? coupon.items.join(', ') : 'all'}

@@ -64,6 +64,8 @@ export default function AdminNewCoupon() {
 					amount: '',
 					currency: '',
 					items: [],
+					notWithRegional: false,
+					maxDiscountedUnits: '',
 					maxUses: '',
 					startsAt: '',
 					expiresAt: '',

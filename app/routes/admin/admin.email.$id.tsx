@@ -3,6 +3,7 @@
  * HTML version in a sandboxed frame that runs nothing, the attachments; EmailPreview), its
  * delivery state, and Retry for one whose delivery failed.
  */
+
 import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -13,6 +14,7 @@ import { EmailPreview } from '~/components/email-preview'
 import { FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
 import { DELIVERY_LABELS, outcomeUnknownNote } from '~/domain/delivery'
+import { countOf } from '~/domain/words'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
@@ -90,7 +92,7 @@ export default function AdminEmailMessage() {
 						</>
 					) : null}
 					{email.attempts > 0
-						? `, after ${email.attempts} attempt${email.attempts === 1 ? '' : 's'}`
+						? `, after ${countOf(email.attempts, { one: 'attempt', other: 'attempts' })}`
 						: ''}
 				</dd>
 				{email.outcomeUnknown ? (

@@ -6,6 +6,7 @@
  * to the session's people once the link is set and the session has ended. A bad link is answered
  * beside its field, and nothing is written.
  */
+
 import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
@@ -14,6 +15,7 @@ import { AdminHeading, adminMeta, listTableClasses } from '~/components/admin/ui
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors, RadioGroupField } from '~/components/field'
 import { getDb } from '~/db/client.server'
+import { countOf, PERSON } from '~/domain/words'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
@@ -81,7 +83,7 @@ function StateCell({ session }: { session: Session }) {
 			</a>
 			<br />
 			{session.sent > 0
-				? `sent to ${session.sent} ${session.sent === 1 ? 'person' : 'people'}`
+				? `sent to ${countOf(session.sent, PERSON)}`
 				: 'goes out once the session has ended'}
 			{session.setAt ? (
 				<>

@@ -4,6 +4,7 @@
  * in two steps that work without JavaScript (`?confirm=open-course` says who gets what, its form
  * does it), or when and by whom it was opened.
  */
+
 import { getFormProps } from '@conform-to/react'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -15,6 +16,7 @@ import { buttonClasses } from '~/components/button-classes'
 import { FormErrors } from '~/components/field'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
+import { countOf, GETS, PERSON, pluralWord } from '~/domain/words'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
@@ -125,7 +127,7 @@ function CourseOpening() {
 			<p className="mt-2 text-sm">
 				{course.recipients === null
 					? 'Each seat’s person gets'
-					: `${course.recipients} ${course.recipients === 1 ? 'person gets' : 'people get'}`}{' '}
+					: `${countOf(course.recipients, PERSON)} ${pluralWord(course.recipients, GETS)}`}{' '}
 				their access e-mail with {course.courseUrl}, each once, at the sending pace, and the site
 				sells access now instead of a pre-order. This cannot be undone.
 			</p>

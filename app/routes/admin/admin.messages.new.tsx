@@ -5,6 +5,7 @@
  * once a preview has shown the count: the send happens only if the audience still has that many
  * people. A refused value is answered next to its field and nothing is sent.
  */
+
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -12,6 +13,7 @@ import { AdminHeading, adminMeta } from '~/components/admin/ui'
 import { Button } from '~/components/button'
 import { Field, FormErrors, RadioGroupField, TextareaField } from '~/components/field'
 import { getDb } from '~/db/client.server'
+import { countOf, GETS, PERSON, pluralWord } from '~/domain/words'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
@@ -98,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	return redirectWithToast(
 		`/admin/messages/${outcome.sendId}`,
 		{
-			title: `The message is on its way to ${outcome.count} ${outcome.count === 1 ? 'person' : 'people'}.`,
+			title: `The message is on its way to ${countOf(outcome.count, PERSON)}.`,
 			type: 'success',
 		},
 		context,
@@ -170,7 +172,7 @@ export default function AdminNewMessage() {
 						<p className="text-sm">
 							{preview.count === 0
 								? 'Nobody is in this audience yet.'
-								: `${preview.count} ${preview.count === 1 ? 'person gets' : 'people get'} this message (those who unsubscribed are passed over when it is sent).`}
+								: `${countOf(preview.count, PERSON)} ${pluralWord(preview.count, GETS)} this message (those who unsubscribed are passed over when it is sent).`}
 						</p>
 						<iframe
 							title="The message as recipients see it"
@@ -182,7 +184,7 @@ export default function AdminNewMessage() {
 							<>
 								<input type="hidden" name="expectedCount" value={preview.count} />
 								<Button type="submit" name="intent" value="send" pending={pendingIntent === 'send'}>
-									Send to {preview.count} {preview.count === 1 ? 'person' : 'people'}
+									Send to {countOf(preview.count, PERSON)}
 								</Button>
 							</>
 						) : null}

@@ -5,6 +5,7 @@
  * per region; the range as a CSV (/admin/money.csv). A plain GET form: works without JavaScript,
  * and the URL is the view.
  */
+
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import {
@@ -16,6 +17,7 @@ import {
 	money,
 } from '~/components/admin/ui'
 import { getDb } from '~/db/client.server'
+import { countOf } from '~/domain/words'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import { type MoneyLine, moneyFeeNote, readMoney } from '~/models/checkout/money.server'
 import { rollupTimeZone } from '~/models/figures/launch-day.server'
@@ -92,8 +94,8 @@ function MoneyTable({
 									{money(line.grossMinor, line.currency)} ({line.paidOrders} paid)
 								</td>
 								<td data-label="Refunded">
-									{money(line.refundedMinor, line.currency)} ({line.refundedOrders}{' '}
-									{line.refundedOrders === 1 ? 'refund' : 'refunds'})
+									{money(line.refundedMinor, line.currency)} (
+									{countOf(line.refundedOrders, { one: 'refund', other: 'refunds' })})
 								</td>
 								<td data-label="Net">{money(line.netMinor, line.currency)}</td>
 								<td data-label="Provider fee">

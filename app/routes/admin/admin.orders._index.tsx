@@ -22,6 +22,7 @@ import {
 import { getDb } from '~/db/client.server'
 import { parseSort, sortQuery } from '~/db/cursor.server'
 import { ORDER_STATUSES } from '~/db/schema.server'
+import { countOf, PASS, SEAT } from '~/domain/words'
 import { ADMIN_HEADERS, ownerOnlyAction, requireOwner } from '~/http/owner.server'
 import {
 	DEFAULT_ORDER_SORT,
@@ -31,7 +32,6 @@ import {
 } from '~/models/checkout/orders.server'
 import { filterQuery, orderFiltersSchema, parseFilters } from '~/models/lists/filters.server'
 import { t } from '~/utils/i18n'
-import { countOf, PASS, SEAT } from '~/utils/plural'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 

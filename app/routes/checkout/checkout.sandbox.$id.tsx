@@ -4,6 +4,7 @@
  * 0002 is declined and the visitor can try again. Always labelled test mode; works without
  * JavaScript. Payments go through the same function a verified Stripe webhook calls.
  */
+
 import { getFormProps } from '@conform-to/react'
 import {
 	type ActionFunctionArgs,
@@ -20,6 +21,7 @@ import { getDb } from '~/db/client.server'
 import { foldEmail } from '~/domain/email-address'
 import { normaliseVatNumber } from '~/domain/invoices/vat'
 import { formatMinorPrice } from '~/domain/pricing'
+import { pluralWord, unitsOf } from '~/domain/words'
 import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
@@ -55,9 +57,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			id: checkout.data.id,
 			name: checkout.data.name,
 			quantity: checkout.data.quantity,
+			// "my seats", "my pass": the unit of what this checkout sells (docs/decisions/158).
+			units: pluralWord(checkout.data.quantity, unitsOf(checkout.data.type)),
 			currency: checkout.data.currency,
 			unitAmountMinor: checkout.unitAmountMinor,
 			discountMinor: checkout.data.discountMinor,
+			discountNote: checkout.discountNote,
 			amountMinor: checkout.data.amountMinor,
 			expiresAt: checkout.data.expiresAt,
 			// An order made for someone (a waiting-list offer) is paid under their address only
@@ -152,7 +157,7 @@ export default function SandboxCheckout() {
 					<dd className="text-right">{money(order.unitAmountMinor * order.quantity)}</dd>
 					{order.discountMinor > 0 ? (
 						<>
-							<dt>Discount</dt>
+							<dt>Discount{order.discountNote ? ` (${order.discountNote})` : null}</dt>
 							<dd className="text-right">−{money(order.discountMinor)}</dd>
 						</>
 					) : null}
@@ -248,7 +253,7 @@ export default function SandboxCheckout() {
 			</Form>
 			<Form method="post" className="mt-4">
 				<button type="submit" name="intent" value="cancel" className="underline">
-					Cancel and release my seats
+					{`Cancel and release my ${order.units}`}
 				</button>
 			</Form>
 			<p className="mt-8 text-sm text-slate-600 dark:text-slate-400">

@@ -8,7 +8,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
-import { invoiceMoney, invoiceTitle, issueDate, ratePercent } from '~/domain/invoices/format'
+import {
+	discountLabel,
+	invoiceMoney,
+	invoiceTitle,
+	issuedOn,
+	ratePercent,
+} from '~/domain/invoices/format'
 import { partyLines } from '~/domain/invoices/party'
 import type { Party } from '~/domain/invoices/types'
 import { findSignedInvoice, invoicePath } from '~/models/invoices/query.server'
@@ -61,7 +67,7 @@ export default function InvoicePage() {
 				title={invoiceTitle(data)}
 				lead={
 					<>
-						Issued {issueDate(data)} · Order <code>{data.orderId}</code>
+						Issued {issuedOn(data)} · Order <code>{data.orderId}</code>
 						{data.creditFor ? ` · Cancels invoice ${data.creditFor}` : null}
 					</>
 				}
@@ -97,7 +103,7 @@ export default function InvoicePage() {
 					))}
 					{data.discountMinor !== 0 ? (
 						<tr>
-							<td colSpan={3}>Discount</td>
+							<td colSpan={3}>{discountLabel(data)}</td>
 							<td className="text-right">{money(-data.discountMinor)}</td>
 						</tr>
 					) : null}

@@ -8,8 +8,9 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { listContent } from '~/content/content.server'
-import { BLOG_FEED_PATH, blogFeedLink, contentCopy, formatDate } from '~/content/copy'
+import { BLOG_FEED_PATH, blogFeedLink, contentCopy } from '~/content/copy'
 import { categoryName, slugPattern } from '~/content/schema'
+import { formatDay } from '~/domain/dates'
 import { contentHeaders } from '~/http/cache-control.server'
 import { isPreview } from '~/http/preview.server'
 import { pageMeta } from '~/utils/meta'
@@ -102,7 +103,7 @@ export default function BlogIndex() {
 									{categoryName(post.category!)}
 								</Link>
 								{' · '}
-								<time dateTime={post.date}>{formatDate(post.date)}</time>
+								<time dateTime={post.date}>{formatDay(post.date)}</time>
 								{' · '}
 								{post.readingMinutes} min read
 								{post.draft ? ' · Draft' : null}

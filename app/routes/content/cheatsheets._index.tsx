@@ -2,7 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { listContent } from '~/content/content.server'
-import { contentCopy, formatDate } from '~/content/copy'
+import { contentCopy } from '~/content/copy'
+import { formatDay } from '~/domain/dates'
 import { contentHeaders } from '~/http/cache-control.server'
 import { isPreview } from '~/http/preview.server'
 import { pageMeta } from '~/utils/meta'
@@ -45,7 +46,7 @@ export default function CheatsheetsIndex() {
 							<p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
 								Updated{' '}
 								<time dateTime={sheet.updated ?? sheet.date}>
-									{formatDate(sheet.updated ?? sheet.date)}
+									{formatDay(sheet.updated ?? sheet.date)}
 								</time>
 								{sheet.draft ? ' · Draft' : null}
 							</p>

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
+import { countOf } from '~/domain/words'
 import { upcomingEvents } from '~/models/events/calendar.server'
 import { CONFIRM_LINK_TTL } from '~/models/leads/leads.server'
 import { CONFIRMATION_RESEND_MINUTES } from '~/models/preferences/confirmation-limits.server'
 import { pageMeta } from '~/utils/meta'
-import { countOf } from '~/utils/plural'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 

@@ -4,6 +4,7 @@ import { EmailPreview } from '~/components/email-preview'
 import { PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
 import { summarizeAttachments } from '~/domain/email-attachment'
+import { countOf } from '~/domain/words'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
 import { listOutbox } from '~/integrations/email/index.server'
 import { notFound } from '~/utils/responses'
@@ -86,7 +87,7 @@ export default function Outbox() {
 								To {message.to} · {message.createdAt} ·{' '}
 								{message.transport === 'smtp' ? message.delivery : 'outbox only'}
 								{message.transport === 'smtp' && message.attempts > 0
-									? ` · ${message.attempts} ${message.attempts === 1 ? 'attempt' : 'attempts'}`
+									? ` · ${countOf(message.attempts, { one: 'attempt', other: 'attempts' })}`
 									: null}
 							</p>
 							{message.lastError && message.delivery !== 'sent over SMTP' ? (

@@ -7,9 +7,9 @@ import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps } from '~/components/next-steps'
 import { getConfig } from '~/config.server'
+import { pluralWord } from '~/domain/words'
 import { WAITLIST_CONFIRM_HOURS } from '~/models/waitlist/offers.server'
 import { pageMeta } from '~/utils/meta'
-import { pluralWord } from '~/utils/plural'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 

@@ -4,6 +4,7 @@
  * expires with the hold it offered (then the page says the offer ended); anything else is a 404. An open offer shows what is held until when, and "Continue to payment" posts here: 303
  * to the provider's page (JSON: `{ link }`), where the offer's own order is paid.
  */
+
 import {
 	type ActionFunctionArgs,
 	data,
@@ -16,11 +17,12 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
+import { formatMoment } from '~/domain/dates'
 import { formatPrice, toMajorUnits } from '~/domain/pricing'
+import { IS, IT, pluralWord, WAS } from '~/domain/words'
 import { rememberCheckout } from '~/http/cookies.server'
 import { CheckoutError, refusalHeaders, refusalReason } from '~/models/checkout/index.server'
 import { checkoutOfferByLink, getOfferByLink } from '~/models/waitlist/claim.server'
-import { formatHeldUntil } from '~/models/waitlist/offers.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { pageMeta } from '~/utils/meta'
 
@@ -52,7 +54,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 				toMajorUnits(offer.totalMinor, offer.currency),
 				offer.currency.toUpperCase(),
 			),
-			endsAt: formatHeldUntil(offer.endsAt),
+			endsAt: formatMoment(offer.endsAt),
 		},
 		{ headers: noStore },
 	)
@@ -88,10 +90,14 @@ export default function Page() {
 	const offer = useLoaderData<typeof loader>()
 	const failed = useActionData<typeof action>()
 	const what = `${offer.quantity} × ${offer.itemName}`
+	const [is, was, it] = [IS, WAS, IT].map((forms) => pluralWord(offer.quantity, forms))
 	if (offer.state === 'bought')
 		return (
 			<LeadLayout>
-				<PageHeading title="You bought it" lead={`${what}: paid. Your receipt is in your inbox.`} />
+				<PageHeading
+					title={`You bought ${it}`}
+					lead={`${what}: paid. Your receipt is in your inbox.`}
+				/>
 			</LeadLayout>
 		)
 	if (offer.state === 'ended')
@@ -99,7 +105,7 @@ export default function Page() {
 			<LeadLayout>
 				<PageHeading
 					title="This offer has ended"
-					lead={`${what} were held for you until ${offer.endsAt}; they have passed to the next person waiting. You can join the waiting list again from the product's page.`}
+					lead={`${what} ${was} held for you until ${offer.endsAt}; the offer has passed to the next person waiting. You can join the waiting list again from the product's page.`}
 				/>
 			</LeadLayout>
 		)
@@ -107,7 +113,7 @@ export default function Page() {
 		<LeadLayout>
 			<PageHeading
 				title="Your turn"
-				lead={`${what} are held for you until ${offer.endsAt}: nobody else can buy them before then.`}
+				lead={`${what} ${is} held for you until ${offer.endsAt}: nobody else can buy ${it} before then.`}
 			/>
 			<Form method="post" className="space-y-3">
 				<p>Total: {offer.total}</p>

@@ -22,13 +22,13 @@ import { SubmitButton } from '~/components/button'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
+import { formatEventWhen } from '~/domain/dates'
 import {
 	type MoveOutcome,
 	moveWorkshopSignup,
 	planWorkshopMove,
 	readMoveLink,
 } from '~/models/events/workshop-signup.server'
-import { formatEventRange, timeZoneName } from '~/utils/event-time'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'
 
@@ -72,7 +72,7 @@ const OUTCOMES: Record<Exclude<MoveOutcome, 'ready'>, { title: string; lead: str
 }
 
 const when = (event: { start: string; end: string; timeZone: string } | undefined) =>
-	event ? `${formatEventRange(event)} (${timeZoneName(event)})` : null
+	event ? formatEventWhen(event) : null
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token')

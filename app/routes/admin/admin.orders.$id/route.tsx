@@ -68,6 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				verifiedAt: order.verifiedAt?.toISOString() ?? null,
 			},
 			itemName: detail.itemName,
+			discountNote: detail.discountNote,
 			// A course order's links are seats to share (docs/decisions/118).
 			unit: detail.itemType === 'course' ? ('seat' as const) : ('pass' as const),
 			// Those refunded on their own stay listed, marked refunded (docs/decisions/150).
@@ -143,7 +144,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function AdminOrder() {
 	const data = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
-	const { order, itemName, unit, passes, events, emails, actions } = data
+	const { order, itemName, discountNote, unit, passes, events, emails, actions } = data
 	const confirmLink = (action: Confirmable, pass?: string) =>
 		`?confirm=${action}${pass ? `&pass=${encodeURIComponent(pass)}` : ''}`
 	return (
@@ -194,7 +195,10 @@ export default function AdminOrder() {
 							['Status', order.status],
 							['Item', `${order.quantity} × ${itemName} (${order.itemCode})`],
 							['Unit price', money(order.unitAmountMinor, order.currency)],
-							['Discount', money(order.discountMinor, order.currency)],
+							[
+								'Discount',
+								`${money(order.discountMinor, order.currency)}${discountNote ? ` (${discountNote})` : ''}`,
+							],
 							['Total', money(order.amountMinor, order.currency)],
 							// Partial refunds, then all of it once refunded (docs/decisions/123).
 							['Amount refunded', money(order.refundedMinor, order.currency)],
