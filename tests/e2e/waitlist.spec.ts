@@ -283,8 +283,6 @@ test.describe('sold out, on a site of its own', () => {
 			E2E_WAITLIST_COURSE_SLOTS - 1,
 		)
 		await joinAndConfirm(page, email, site)
-		await cancelHold(holder)
-		await mailsWith(page, email, 'Your turn: AI Driven Dev: pre-order seat')
 
 		await signInAsOwner(page)
 		await page
@@ -293,9 +291,17 @@ test.describe('sold out, on a site of its own', () => {
 			.click()
 		await expect(page.getByRole('heading', { name: 'Waiting list' })).toBeVisible()
 		const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })
+		// Every seat is held: the owner's offer is refused, and the refusal names whom it is about
+		// (an earlier offer's toast may still be on the page beside it).
+		await row.getByRole('button', { name: 'Offer now' }).click()
+		await expect(page.getByText(`Not enough seats are free for ${email} now`)).toBeVisible()
+
+		await cancelHold(holder)
+		await mailsWith(page, email, 'Your turn: AI Driven Dev: pre-order seat')
+		await page.goto('/admin/waitlist')
 		await expect(row).toContainText('offer open')
 		await row.getByRole('button', { name: 'Remove' }).click()
-		await expect(page.getByText('Removed from the waiting list')).toBeVisible()
+		await expect(page.getByText(`Removed ${email} from the waiting list`)).toBeVisible()
 		await expect(row).toContainText('removed')
 		await page.goto('/admin/audit')
 		await expect(page.getByText('waitlist-remove').first()).toBeVisible()

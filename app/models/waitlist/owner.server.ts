@@ -24,6 +24,23 @@ export type OwnerEntry = {
 	offerEndsAt: Date | null
 }
 
+/** Who an entry is and what they wait for, for the owner's messages about it ("Offer sent to …"). */
+export async function waitlistEntryOf(
+	db: Db,
+	entryId: number,
+): Promise<{ email: string; quantity: number; itemType: string } | null> {
+	const [row] = await db
+		.select({
+			email: waitlistEntries.email,
+			quantity: waitlistEntries.quantity,
+			itemType: catalogItems.type,
+		})
+		.from(waitlistEntries)
+		.innerJoin(catalogItems, eq(catalogItems.code, waitlistEntries.itemCode))
+		.where(eq(waitlistEntries.id, entryId))
+	return row ?? null
+}
+
 /**
  * Everyone on the waiting lists, the people waiting first (in their order: by confirmation,
  * docs/decisions/130), then the rest, newest first. Entries whose confirmation link ended unused

@@ -12,11 +12,12 @@ import { AdminHeading, adminMeta, listTableClasses } from '~/components/admin/ui
 import { SubmitButton } from '~/components/button'
 import { FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
+import { pluralWord, unitsOf } from '~/domain/words'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { redirectWithToast } from '~/http/toast.server'
 import { offerByHand } from '~/models/waitlist/offers.server'
-import { listWaitlist, removeFromWaitlist } from '~/models/waitlist/owner.server'
+import { listWaitlist, removeFromWaitlist, waitlistEntryOf } from '~/models/waitlist/owner.server'
 import { t } from '~/utils/i18n'
 import { readForm } from '~/utils/responses'
 
@@ -40,10 +41,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	)
 }
 
-const REFUSALS = {
-	'not-waiting': 'That person is no longer waiting (offered or removed meanwhile)',
-	'no-seats': 'Not enough seats are free for them now',
-} as const
+/**
+ * What the owner's action did, naming the person and the product's unit (decision 158): two
+ * messages on the page at once (a toast of an earlier offer, a refusal of this one) each say whom
+ * they are about, and no pass is called a seat.
+ */
+function actionWords(
+	outcome: 'offered' | 'removed' | 'not-waiting' | 'no-seats' | 'not-removed',
+	entry: { email: string; quantity: number; itemType: string } | null,
+): string {
+	const who = entry?.email ?? 'that person'
+	const units = pluralWord(entry?.quantity ?? 2, unitsOf(entry?.itemType ?? 'course'))
+	switch (outcome) {
+		case 'offered':
+			return `Offer sent to ${who}`
+		case 'removed':
+			return `Removed ${who} from the waiting list`
+		case 'no-seats':
+			return `Not enough ${units} are free for ${who} now`
+		case 'not-waiting':
+			return `${who} is no longer waiting (offered or removed meanwhile)`
+		case 'not-removed':
+			return `${who} is not waiting and has no open offer`
+	}
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const owner = await requireOwner(request, context)
@@ -52,19 +73,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return data(submission.reply(), { status: 400, headers: ADMIN_HEADERS })
 	const db = await getDb()
 	const { intent, entryId } = submission.value
-	let refusal: string | null = null
-	if (intent === 'offer') {
-		const outcome = await offerByHand(db, entryId, owner.name)
-		if (outcome !== 'offered') refusal = REFUSALS[outcome]
-	} else if (!(await removeFromWaitlist(db, entryId, owner.name)).removed)
-		refusal = 'That person is not waiting and has no open offer'
-	if (refusal)
-		return data(submission.reply({ formErrors: [refusal] }), {
+	const entry = await waitlistEntryOf(db, entryId)
+	const outcome =
+		intent === 'offer'
+			? await offerByHand(db, entryId, owner.name)
+			: (await removeFromWaitlist(db, entryId, owner.name)).removed
+				? 'removed'
+				: 'not-removed'
+	const words = actionWords(outcome, entry)
+	if (outcome !== 'offered' && outcome !== 'removed')
+		return data(submission.reply({ formErrors: [words] }), {
 			status: 409,
 			headers: ADMIN_HEADERS,
 		})
-	const title = intent === 'offer' ? 'Offer sent' : 'Removed from the waiting list'
-	return redirectWithToast('/admin/waitlist', { title, type: 'success' }, context, {
+	return redirectWithToast('/admin/waitlist', { title: words, type: 'success' }, context, {
 		status: 303,
 		headers: ADMIN_HEADERS,
 	})
