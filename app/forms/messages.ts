@@ -118,10 +118,10 @@ export const MESSAGES = {
 	waitlistQuantity: (max: number) => `Choose a whole number of seats from 1 to ${max}`,
 	waitlistEntryMissing: 'Choose the person on the waiting list',
 	waitlistUnknownAction: 'Choose offer or remove',
-	// A workshop session's follow-up: the recording and the code (docs/decisions/157).
+	// A follow-up: a workshop session's recording and code, the day's recordings (157, 159).
 	followUpLink: 'Enter the link as a web address starting with https:// or http://',
-	followUpSession: 'Choose a workshop session of the site',
-	followUpCancelled: 'This session was cancelled: it has no recording to send',
+	followUpSession: 'Choose a workshop session or the day event of the site',
+	followUpCancelled: 'This event was cancelled: it has no recording to send',
 	followUpSent: 'The follow-up has gone out with the link already set: it cannot change now',
 	// Correcting a claimed holder's address (docs/decisions/157).
 	holderEmailSame: 'That is already the holder’s address: enter the new one',
