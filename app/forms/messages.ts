@@ -4,7 +4,7 @@
  * the spec leaves open. Schemas, models and routes import these; none writes its own copy.
  * Plain strings, no zod: the browser's first load may import them.
  */
-import { countOf } from '~/domain/words'
+import { countOf, PERSON } from '~/domain/words'
 import {
 	AVATAR_URL_MAX_LENGTH,
 	CODE_MAX_LENGTH,
@@ -113,16 +113,16 @@ export const MESSAGES = {
 	adminMessageAllUnsubscribed:
 		'Everyone in this audience unsubscribed from our e-mails: there is no one to send it to',
 	adminMessageAudienceChanged: (count: number) =>
-		`The audience has changed: it is now ${count} ${count === 1 ? 'person' : 'people'}. Check the preview and send again`,
+		`The audience has changed: it is now ${countOf(count, PERSON)}. Check the preview and send again`,
 	adminCourseOpenIntent: 'Confirm opening the course',
 	// The waiting list (docs/decisions/120).
 	waitlistQuantity: (max: number) => `Choose a whole number of seats from 1 to ${max}`,
 	waitlistEntryMissing: 'Choose the person on the waiting list',
 	waitlistUnknownAction: 'Choose offer or remove',
-	// A workshop session's follow-up: the recording and the code (docs/decisions/157).
+	// A follow-up: a workshop session's recording and code, the day's recordings (157, 159).
 	followUpLink: 'Enter the link as a web address starting with https:// or http://',
-	followUpSession: 'Choose a workshop session of the site',
-	followUpCancelled: 'This session was cancelled: it has no recording to send',
+	followUpSession: 'Choose a workshop session or the day event of the site',
+	followUpCancelled: 'This event was cancelled: it has no recording to send',
 	followUpSent: 'The follow-up has gone out with the link already set: it cannot change now',
 	// Correcting a claimed holder's address (docs/decisions/157).
 	holderEmailSame: 'That is already the holder’s address: enter the new one',

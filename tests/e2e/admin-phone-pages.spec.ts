@@ -195,7 +195,7 @@ test("every dashboard page, with data, fits a 375 px phone: no sideways scrollin
 		'admin.coupons.$code': [`/admin/coupons/${code}`, `Coupon ${code}`],
 		'admin.email._index': ['/admin/email', 'E-mail'],
 		'admin.email.$id': [emailPath, `Your receipt for order ${orderId}`],
-		'admin.follow-ups': ['/admin/follow-ups', 'Workshop follow-ups'],
+		'admin.follow-ups': ['/admin/follow-ups', 'Follow-ups'],
 		'admin.invoices': ['/admin/invoices', 'Invoices'],
 		'admin.leads': ['/admin/leads', 'Leads'],
 		'admin.messages._index': ['/admin/messages', 'Messages'],

@@ -20,9 +20,9 @@ const SOURCES = [
 	'content',
 ]
 
-/** A sentence that promises a message. */
+/** A sentence that promises a message (the recordings afterwards are one: decision 159). */
 const PROMISE =
-	/\b(?:we(?:'ll| will)? (?:e-mail|email|write|send)\b|on (?:its|their) way\b|check your inbox\b)[^.'"`<]{0,100}/gi
+	/\b(?:we(?:'ll| will)? (?:e-mail|email|write|send)\b|on (?:its|their) way\b|check your inbox\b|recordings? afterwards\b)[^.'"`<]{0,100}/gi
 
 type Proof = readonly [testFile: string, title: string]
 
@@ -55,6 +55,23 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		proof: [
 			'tests/integration/workshop-follow-ups.test.ts',
 			'each person signed up for it gets the follow-up with the link, once',
+		],
+	},
+	// The day's pass: its recordings, the same follow-up the owner fills in (decision 159).
+	{
+		file: 'content/site/events.yml',
+		says: 'recordings afterwards',
+		proof: [
+			'tests/integration/day-follow-ups.test.ts',
+			'each pass holder and each buyer of a pass not claimed yet gets the follow-up once',
+		],
+	},
+	{
+		file: 'app/routes/admin/admin.follow-ups.tsx',
+		says: 'recordings afterwards',
+		proof: [
+			'tests/integration/day-follow-ups.test.ts',
+			'each pass holder and each buyer of a pass not claimed yet gets the follow-up once',
 		],
 	},
 	{

@@ -1357,9 +1357,12 @@ export function eventCancelled(data: EventChangeData): Promise<EmailContent> {
 /**
  * After a workshop session (docs/decisions/157): the recording and the code of the live build,
  * as the workshop's page and its confirmation promised, once the owner has filled in the link.
- * Not news: it carries the session's own stop link, like its reminders (decision 149).
+ * After the day event (decision 159), with `kind: 'day'`: the recordings its pass promised, to
+ * the pass's people. Not news: it carries the event's own stop link, like its reminders
+ * (decision 149). Its kind keeps the name `workshopFollowUp`: the outbox's rows carry it.
  */
 export function workshopFollowUp(data: {
+	kind?: 'workshop' | 'day'
 	firstName?: string | null
 	title: string
 	when: string
@@ -1367,21 +1370,31 @@ export function workshopFollowUp(data: {
 	pageUrl: string
 	unsubscribe: UnsubscribeLinks
 }): Promise<EmailContent> {
+	const day = data.kind === 'day'
+	const what = day ? 'the recordings' : 'the recording and the code'
 	return renderEmail(
 		'workshopFollowUp',
-		`The recording and the code: ${data.title}`,
-		<Layout preview={`The recording and the code of ${data.title}.`} unsubscribe={data.unsubscribe}>
+		`${day ? 'The recordings' : 'The recording and the code'}: ${data.title}`,
+		<Layout
+			preview={`${day ? 'The recordings' : 'The recording and the code'} of ${data.title}.`}
+			unsubscribe={data.unsubscribe}
+		>
 			<P>{greeting(data.firstName)}</P>
 			<P>
-				Thank you for signing up for {data.title} on {data.when}. As promised, here are the
-				recording and the code of the live build:
+				{day
+					? `Thank you for your pass to ${data.title} on ${data.when}. As promised, here are ${what} of the talks and the hands-on sessions:`
+					: `Thank you for signing up for ${data.title} on ${data.when}. As promised, here are ${what} of the live build:`}
 			</P>
 			<P>
 				<A href={data.link}>{data.link}</A>
 			</P>
 			<NextSteps
-				steps={['Watch it at your pace, and try the loop on a project of your own.']}
-				links={[{ href: data.pageUrl, label: 'The workshop page' }]}
+				steps={[
+					day
+						? 'Watch them at your pace, and try what you saw on a project of your own.'
+						: 'Watch it at your pace, and try the loop on a project of your own.',
+				]}
+				links={[{ href: data.pageUrl, label: day ? 'The event page' : 'The workshop page' }]}
 			/>
 		</Layout>,
 		data.unsubscribe,

@@ -7,11 +7,16 @@
  * and the outbox row in one transaction. Not news (decision 149): an address unsubscribed from
  * news gets it; someone who stopped this session's reminders, or was erased, does not. Until the
  * link is there, the dashboard shows the ended session as waiting for one.
+ *
+ * The day event's pass promises "the recordings afterwards" (decision 155): the same mechanism
+ * keeps it (decision 159). The owner fills in the day's recordings link here too; once the day
+ * has ended, each person with pass access gets the follow-up once (a pass holder, or the buyer
+ * of a pass not claimed yet); a free registrant (the live stream only) does not.
  */
 import { and, count, eq } from 'drizzle-orm'
 import { ownerTimeZone } from '~/content/owner-zone.server'
 import type { SiteEvent } from '~/content/site-content'
-import { eventsOf } from '~/content/site-content.server'
+import { eventsOf, findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { eventFollowUpSends, eventFollowUps } from '~/db/schema-reminders.server'
 import { formatEventWhen } from '~/domain/dates'
@@ -28,15 +33,26 @@ import {
 import { siteOrigin } from '~/site-origin.server'
 import { emailEvent, eventPagePath } from './calendar.server'
 import { type Recipient, registrantsOf } from './registrants.server'
-import { findSession } from './sessions.server'
 
 /** How often the job looks for follow-ups to write: one goes out within this of its link. */
 const FOLLOW_UP_EVERY_SECONDS = 300
+
+/** An event that has a follow-up: a workshop session, or the day event (its pass's recordings). */
+function followUpEvent(id: string): SiteEvent | undefined {
+	const event = findEvent(id)
+	return event?.kind === 'workshop' || event?.kind === 'day' ? event : undefined
+}
+
+/** Who the follow-up is for: a session's people; the day's pass access only (decision 159). */
+const followUpFor = (event: SiteEvent, recipients: Recipient[]) =>
+	event.kind === 'day' ? recipients.filter((recipient) => recipient.access === 'pass') : recipients
 
 const ended = (event: Pick<SiteEvent, 'end'>, now: Date) => Date.parse(event.end) <= now.getTime()
 
 export type FollowUpState = {
 	eventId: string
+	/** `workshop`: the recording and the code; `day`: the pass's recordings. */
+	kind: 'workshop' | 'day'
 	/** In the owner's zone (decision 153). */
 	when: string
 	/** `not-ended`: the session is ahead or under way; `waiting`: ended, no link yet; `set`: link set. */
@@ -48,7 +64,7 @@ export type FollowUpState = {
 	sent: number
 }
 
-/** Every workshop session not cancelled, latest first, with its follow-up's state at `now`. */
+/** Every workshop session and day event not cancelled, latest first, with its follow-up's state at `now`. */
 export async function followUpStates(db: Db, now = new Date()): Promise<FollowUpState[]> {
 	const links = new Map((await db.select().from(eventFollowUps)).map((row) => [row.eventId, row]))
 	const sent = new Map(
@@ -60,13 +76,14 @@ export async function followUpStates(db: Db, now = new Date()): Promise<FollowUp
 		).map((row) => [row.eventId, row.sent]),
 	)
 	const zone = ownerTimeZone()
-	return eventsOf('workshop')
+	return [...eventsOf('day'), ...eventsOf('workshop')]
 		.filter((session) => session.status !== 'cancelled')
 		.sort((a, b) => Date.parse(b.start) - Date.parse(a.start))
 		.map((session) => {
 			const link = links.get(session.id)
 			return {
 				eventId: session.id,
+				kind: session.kind === 'day' ? ('day' as const) : ('workshop' as const),
 				when: formatEventWhen(session, zone),
 				state: link ? 'set' : ended(session, now) ? 'waiting' : 'not-ended',
 				link: link?.link ?? null,
@@ -90,7 +107,7 @@ export async function setFollowUpLink(
 	db: Db,
 	{ eventId, link, actor }: { eventId: string; link: string; actor: string },
 ): Promise<SetFollowUpOutcome> {
-	const session = findSession(eventId)
+	const session = followUpEvent(eventId)
 	if (!session) return { ok: false, reason: 'unknown' }
 	if (session.status === 'cancelled') return { ok: false, reason: 'cancelled' }
 	return db.transaction(async (tx) => {
@@ -154,6 +171,7 @@ async function followUpOnce(
 		const queued = await sendEmail(tx, {
 			to: recipient.email,
 			...(await templates.workshopFollowUp({
+				kind: session.kind === 'day' ? 'day' : 'workshop',
 				firstName: recipient.firstName,
 				title: event.title,
 				when: event.when,
@@ -179,7 +197,7 @@ export async function sendDueFollowUps(
 	const links = await db.select().from(eventFollowUps)
 	let total = 0
 	for (const { eventId, link } of links) {
-		const session = findSession(eventId)
+		const session = followUpEvent(eventId)
 		if (!session || session.status === 'cancelled' || !ended(session, now)) continue
 		const already = new Set(
 			(
@@ -189,7 +207,11 @@ export async function sendDueFollowUps(
 					.where(eq(eventFollowUpSends.eventId, eventId))
 			).map((row) => row.key),
 		)
-		const recipients = await mayGetReminders(db, eventId, await registrantsOf(db, session))
+		const recipients = await mayGetReminders(
+			db,
+			eventId,
+			followUpFor(session, await registrantsOf(db, session)),
+		)
 		let written = 0
 		for (const recipient of recipients) {
 			if (already.has(mailboxOf(recipient.email).key)) continue

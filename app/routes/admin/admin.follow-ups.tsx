@@ -1,6 +1,6 @@
 /**
- * /admin/follow-ups (issue 36, item 13b; docs/decisions/157): the workshop promises the recording
- * and the code of the live build by e-mail. Each session, latest first, with its follow-up's
+ * /admin/follow-ups (issue 36, item 13b; docs/decisions/157, 159): the workshop promises the
+ * recording and the code of the live build by e-mail, the day event's pass its recordings. Each session, latest first, with its follow-up's
  * state: not ended yet, waiting for a link, or its link and how many have it. The owner sets a
  * session's link here (a plain POST form, JavaScript or not; audit-logged); the follow-up goes
  * to the session's people once the link is set and the session has ended. A bad link is answered
@@ -26,7 +26,7 @@ import { readForm } from '~/utils/responses'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
-export const meta = adminMeta('Workshop follow-ups')
+export const meta = adminMeta('Follow-ups')
 export const headers = () => ADMIN_HEADERS
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -84,7 +84,7 @@ function StateCell({ session }: { session: Session }) {
 			<br />
 			{session.sent > 0
 				? `sent to ${countOf(session.sent, PERSON)}`
-				: 'goes out once the session has ended'}
+				: `goes out once the ${session.kind === 'day' ? 'day' : 'session'} has ended`}
 			{session.setAt ? (
 				<>
 					{' '}
@@ -108,21 +108,23 @@ export default function AdminFollowUps() {
 		.filter((session) => session.sent === 0)
 		.map((session) => ({
 			value: session.eventId,
-			label: `${session.when}${session.state === 'waiting' ? ' (waiting for a link)' : ''}`,
+			label: `${session.kind === 'day' ? 'The day event: ' : ''}${session.when}${session.state === 'waiting' ? ' (waiting for a link)' : ''}`,
 		}))
 	return (
 		<>
-			<AdminHeading title="Workshop follow-ups" />
+			<AdminHeading title="Follow-ups" />
 			<p className="max-w-2xl text-sm">
-				The workshop promises its people the recording and the code of the live build by e-mail. Set
-				a session’s link: once it is set and the session has ended, each person signed up for it
-				gets the follow-up once (not someone who stopped that session’s e-mails).
+				The workshop promises its people the recording and the code of the live build by e-mail; the
+				day event’s pass promises its recordings afterwards. Set a session’s or the day’s link: once
+				it is set and the event has ended, each person signed up for the session, or with a pass to
+				the day (a holder, or the buyer of a pass not claimed yet; not a free registrant), gets the
+				follow-up once (not someone who stopped that event’s e-mails).
 			</p>
 			{/* Cards on a phone (decision 153). */}
 			<table className={`mt-6 ${listTableClasses}`}>
 				<thead>
 					<tr>
-						<th scope="col">Session</th>
+						<th scope="col">Event</th>
 						<th scope="col">When</th>
 						<th scope="col">Follow-up</th>
 					</tr>
@@ -130,7 +132,7 @@ export default function AdminFollowUps() {
 				<tbody>
 					{sessions.map((session) => (
 						<tr key={session.eventId}>
-							<td data-label="Session">{session.eventId}</td>
+							<td data-label="Event">{session.eventId}</td>
 							<td data-label="When">{session.when}</td>
 							<td data-label="Follow-up">
 								<StateCell session={session} />
@@ -139,17 +141,17 @@ export default function AdminFollowUps() {
 					))}
 				</tbody>
 			</table>
-			<h2 className="mt-10 text-lg font-semibold">Set a session’s link</h2>
+			<h2 className="mt-10 text-lg font-semibold">Set a link</h2>
 			{choices.length === 0 ? (
-				<p className="mt-2">Every session’s follow-up has gone out.</p>
+				<p className="mt-2">Every follow-up has gone out.</p>
 			) : (
 				<Form method="post" {...getFormProps(form)} className="mt-3 max-w-xl space-y-4">
-					<RadioGroupField meta={fields.eventId} legend="Session" options={choices} stacked />
+					<RadioGroupField meta={fields.eventId} legend="Event" options={choices} stacked />
 					<Field
 						meta={fields.link}
 						type="url"
-						label="Recording and code link"
-						hint="Where the recording and the code are, e.g. a video page or a repository."
+						label="Recording link"
+						hint="A session’s recording and code, or the day’s recordings: e.g. a video page or a repository."
 					/>
 					<FormErrors id={form.errorId} errors={form.errors} prominent />
 					<SubmitButton>Save the link</SubmitButton>
