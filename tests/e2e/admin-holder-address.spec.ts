@@ -73,7 +73,7 @@ test('the owner corrects a claimed seat’s holder address, confirmed first; a b
 			.toEqual(
 				expect.arrayContaining([
 					expect.stringMatching(/is confirmed/),
-					'Your seat for AI Driven Dev: pre-order seat now goes to another address',
+					'Your AI Driven Dev: pre-order seat now goes to another address',
 				]),
 			)
 		holder = corrected

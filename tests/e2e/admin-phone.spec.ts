@@ -58,6 +58,11 @@ for (const [width, height] of [
 			['email', '/admin/email', 'E-mail'],
 			['email-message', emailPath, `Your receipt for order ${orderId}`],
 			['audit', '/admin/audit', 'Audit log'],
+			// Issue 36: the follow-ups (decisions 157, 159), the waiting list, the coupon form with its
+			// two new options (decision 158).
+			['follow-ups', '/admin/follow-ups', 'Follow-ups'],
+			['waitlist', '/admin/waitlist', 'Waiting list'],
+			['coupon-new', '/admin/coupons/new', 'New coupon'],
 		] as const
 		for (const [name, path, heading] of pages) {
 			await page.goto(path)

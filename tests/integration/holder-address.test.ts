@@ -82,7 +82,7 @@ describe.each(databaseBackends)('correcting a claimed holder’s address on $nam
 		const [notice, ...moreOld] = mailTo(oldAddress)
 		expect(moreOld).toEqual([])
 		expect(notice!.subject).toBe(
-			'Your pass for AI Driven Development Day pass now goes to another address',
+			'Your AI Driven Development Day pass now goes to another address',
 		)
 		expect(notice!.raw).not.toContain(newAddress)
 
@@ -123,7 +123,7 @@ describe.each(databaseBackends)('correcting a claimed holder’s address on $nam
 		expect(recipients).not.toContain(oldAddress)
 		await drainJobs(suite.database)
 		expect(mailTo(oldAddress).map((mail) => mail.subject)).toEqual([
-			'Your seat for AI Driven Dev: pre-order seat now goes to another address',
+			'Your AI Driven Dev: pre-order seat now goes to another address',
 		])
 	})
 

@@ -364,7 +364,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	{
 		file: 'app/routes/admin/admin.messages.new.tsx',
-		says: 'on its way to ${outcome',
+		says: 'on its way to ${countOf(outcome',
 		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
 	},
 	{

@@ -1006,14 +1006,14 @@ export function holderAddressChanged(data: {
 	const unit = unitOf(data.kind)
 	return renderEmail(
 		'holderAddressChanged',
-		`Your ${unit} for ${data.itemName} now goes to another address`,
+		`Your ${data.itemName} now goes to another address`,
 		<Layout preview={`The ${unit}'s e-mails go to another address from now on.`}>
 			<P>{greeting()}</P>
 			<P>
-				The address of the {unit} for {data.itemName} that was claimed with this e-mail address has
-				been corrected at the buyer's or holder's request. Its e-mails, the joining link and the
-				reminders among them, go to the corrected address from now on, and the links sent here
-				before no longer work.
+				The {data.itemName} claimed with this e-mail address has had its address corrected, at the
+				buyer's or holder's request. Its e-mails (
+				{data.kind === 'course' ? "the course's access" : 'the joining link and the reminders'}) go
+				to the corrected address from now on, and the links sent here before no longer work.
 			</P>
 			<NextSteps
 				steps={[`If you did not expect this, tell whoever gave you the ${unit}.`]}
