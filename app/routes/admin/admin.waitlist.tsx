@@ -12,7 +12,7 @@ import { AdminHeading, adminMeta, listTableClasses } from '~/components/admin/ui
 import { SubmitButton } from '~/components/button'
 import { FormErrors } from '~/components/field'
 import { getDb } from '~/db/client.server'
-import { pluralWord, unitsOf } from '~/domain/words'
+import { unitsOf } from '~/domain/words'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { redirectWithToast } from '~/http/toast.server'
@@ -51,7 +51,8 @@ function actionWords(
 	entry: { email: string; quantity: number; itemType: string } | null,
 ): string {
 	const who = entry?.email ?? 'that person'
-	const units = pluralWord(entry?.quantity ?? 2, unitsOf(entry?.itemType ?? 'course'))
+	// "Not enough seats", whatever the count: the plural form of the product's unit.
+	const units = unitsOf(entry?.itemType ?? 'course').other
 	switch (outcome) {
 		case 'offered':
 			return `Offer sent to ${who}`
