@@ -81,9 +81,7 @@ describe.each(databaseBackends)('correcting a claimed holder’s address on $nam
 
 		const [notice, ...moreOld] = mailTo(oldAddress)
 		expect(moreOld).toEqual([])
-		expect(notice!.subject).toBe(
-			'Your AI Driven Development Day pass now goes to another address',
-		)
+		expect(notice!.subject).toBe('Your AI Driven Development Day pass now goes to another address')
 		expect(notice!.raw).not.toContain(newAddress)
 
 		// The day's reminders (with the joining link) go to whom the pass now names.
