@@ -315,6 +315,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
 				{ dedupe_key: 'periodic:checkout.reconcile', n: 1 },
 				{ dedupe_key: 'periodic:checkout.release-holds', n: 1 },
 				{ dedupe_key: 'periodic:course.opening-check', n: 1 },
+				{ dedupe_key: 'periodic:follow-ups.send', n: 1 },
 				{ dedupe_key: 'periodic:form-tokens.prune', n: 1 },
 				{ dedupe_key: 'periodic:jobs.prune', n: 1 },
 				{ dedupe_key: 'periodic:leads.retention', n: 1 },
