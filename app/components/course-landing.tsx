@@ -65,9 +65,11 @@ export function CourseLanding({
 					Join the free workshop
 				</Link>
 			</p>
-			{release ? (
+			{/* Once open, no release date: the owner may have opened before it, so it would say the
+			    course opened on a day still to come (decision 156). */}
+			{release && !open ? (
 				<div className="mt-8">
-					<EventDate event={release} label={open ? 'The course opened' : 'The course opens'} />
+					<EventDate event={release} label="The course opens" />
 				</div>
 			) : null}
 			<ServerHtml html={sections.outcomes} />
