@@ -5,7 +5,8 @@
 #   scripts/with-postgres.sh npm test
 #
 # The cluster lives in a temporary directory, listens on a free loopback port and a private
-# socket directory, and is removed when the command ends. PostgreSQL refuses to run as root, so
+# socket directory, and is removed when the command ends. A second cluster
+# (TEST_OUTAGE_DATABASE_URL, TEST_PGDATA) is there for the test that restarts one. PostgreSQL refuses to run as root, so
 # as root the server runs as the `postgres` user. Server binaries missing: installed with apt-get.
 set -euo pipefail
 
@@ -33,12 +34,10 @@ if [ -z "$BINDIR" ]; then
 	BINDIR="$(find_bindir)"
 fi
 
-PGPORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+free_port() {
+	node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
 WORKDIR="$(mktemp -d /tmp/with-postgres.XXXXXX)"
-PGDATA="$WORKDIR/data"
-SOCKETS="$WORKDIR/sockets"
-mkdir -p "$SOCKETS"
-
 as_pg_user() {
 	if [ "$(id -u)" -eq 0 ]; then
 		# runuser/su need a shell command line; every argument here is ours, not user input.
@@ -54,29 +53,45 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 
 cleanup() {
-	as_pg_user "'$BINDIR/pg_ctl' -D '$PGDATA' -m immediate -w stop" >/dev/null 2>&1 || true
+	local data
+	for data in "$WORKDIR"/*/data; do
+		[ -d "$data" ] && as_pg_user "'$BINDIR/pg_ctl' -D '$data' -m immediate -w stop" >/dev/null 2>&1
+	done
 	rm -rf "$WORKDIR"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-as_pg_user "'$BINDIR/initdb' -D '$PGDATA' -U postgres --auth=trust --encoding=UTF8 --no-locale" \
-	>"$WORKDIR/initdb.log" 2>&1 || {
-	cat "$WORKDIR/initdb.log" >&2
-	exit 1
-}
-as_pg_user "'$BINDIR/pg_ctl' -D '$PGDATA' -l '$WORKDIR/server.log' -w -t 30 \
-	-o \"-p $PGPORT -k '$SOCKETS' -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200\" start" \
-	>/dev/null || {
-	cat "$WORKDIR/server.log" >&2
-	exit 1
+# start_cluster NAME PORT: a cluster in $WORKDIR/NAME listening on 127.0.0.1:PORT.
+start_cluster() {
+	local dir="$WORKDIR/$1" port="$2"
+	mkdir -p "$dir/sockets"
+	[ "$(id -u)" -eq 0 ] && chown -R postgres "$dir"
+	as_pg_user "'$BINDIR/initdb' -D '$dir/data' -U postgres --auth=trust --encoding=UTF8 --no-locale" \
+		>"$dir/initdb.log" 2>&1 || {
+		cat "$dir/initdb.log" >&2
+		exit 1
+	}
+	as_pg_user "'$BINDIR/pg_ctl' -D '$dir/data' -l '$dir/server.log' -w -t 30 \
+		-o \"-p $port -k '$dir/sockets' -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200\" start" \
+		>/dev/null || {
+		cat "$dir/server.log" >&2
+		exit 1
+	}
 }
 
+PGPORT="$(free_port)"
+start_cluster main "$PGPORT"
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres"
-# The cluster itself, for tests that stop or restart it (an outage under load): pg_ctl there, as
-# the user that runs the server (postgres when this script runs as root).
-export TEST_PG_BINDIR="$BINDIR" TEST_PGDATA="$PGDATA" TEST_PG_LOG="$WORKDIR/server.log"
-echo "PostgreSQL $("$BINDIR/postgres" --version | awk '{print $3}') on port $PGPORT (TEST_DATABASE_URL set)"
+
+# A second cluster for the test that restarts its cluster under load (an outage): restarting the
+# one every other suite uses would cut their connections while they run beside it.
+OUTAGE_PORT="$(free_port)"
+start_cluster outage "$OUTAGE_PORT"
+export TEST_OUTAGE_DATABASE_URL="postgres://postgres@127.0.0.1:$OUTAGE_PORT/postgres"
+# pg_ctl for that cluster, as the user that runs the server (postgres when this script runs as root).
+export TEST_PG_BINDIR="$BINDIR" TEST_PGDATA="$WORKDIR/outage/data" TEST_PG_LOG="$WORKDIR/outage/server.log"
+echo "PostgreSQL $("$BINDIR/postgres" --version | awk '{print $3}') on port $PGPORT (TEST_DATABASE_URL set), an outage cluster on port $OUTAGE_PORT"
 
 set +e
 "$@"

@@ -3,8 +3,9 @@
  * cluster restarted while visitors sign up and read pages on two app servers. Both stay up
  * throughout, every answer is a page, a sign-up or a 503 with Retry-After (never a 500, never a
  * refused or reset connection), and they serve normally afterwards. A server started while the
- * database is down waits for it. Needs `npm run build` and scripts/with-postgres.sh (its
- * TEST_DATABASE_URL, and TEST_PGDATA for the restart).
+ * database is down waits for it. Needs `npm run build` and scripts/with-postgres.sh: its outage
+ * cluster (TEST_OUTAGE_DATABASE_URL, TEST_PGDATA for the restart), not the one the other suites
+ * use while this runs beside them.
  */
 import { execFile } from 'node:child_process'
 import net from 'node:net'
@@ -16,6 +17,8 @@ import { type RunningServer, startServer } from '../support/server'
 
 const CLIENTS = 12
 const ENV = { RATE_LIMIT_MAX: '100000', DATABASE_POOL_TIMEOUT_MS: '1000' }
+/** The cluster this test may cut off: with-postgres.sh's outage cluster, else the test server. */
+const OUTAGE_SERVER = process.env.TEST_OUTAGE_DATABASE_URL || TEST_DATABASE_URL
 
 type Outcome = { what: string; status: number | null; retryAfter: string | null; error?: string }
 
@@ -44,7 +47,7 @@ const restartCluster = process.env.TEST_PGDATA
 
 /** Ends every connection to `database` but the one asking, as an administrator can. */
 async function terminateBackends(database: string): Promise<number> {
-	const client = new pg.Client({ connectionString: TEST_DATABASE_URL })
+	const client = new pg.Client({ connectionString: OUTAGE_SERVER })
 	client.on('error', () => {})
 	try {
 		await client.connect()
@@ -112,13 +115,13 @@ async function healthy(server: RunningServer, timeoutMs = 60_000): Promise<void>
 	}
 }
 
-describe.skipIf(!TEST_DATABASE_URL)('a PostgreSQL outage under load', () => {
+describe.skipIf(!OUTAGE_SERVER)('a PostgreSQL outage under load', () => {
 	let database: Awaited<ReturnType<typeof createTestDatabase>>
 	let servers: RunningServer[] = []
 	let databaseName = ''
 
 	beforeAll(async () => {
-		database = await createTestDatabase()
+		database = await createTestDatabase(OUTAGE_SERVER)
 		databaseName = new URL(database.url).pathname.slice(1)
 	}, 60_000)
 	afterAll(async () => {

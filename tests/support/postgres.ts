@@ -13,8 +13,8 @@ const POSTGRES_SKIP_NOTE =
 
 if (!TEST_DATABASE_URL) console.warn(POSTGRES_SKIP_NOTE)
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-	const client = new pg.Client({ connectionString: TEST_DATABASE_URL })
+async function admin<T>(server: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: server })
 	await client.connect()
 	try {
 		return await run(client)
@@ -23,17 +23,19 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 	}
 }
 
-/** A new, empty database on the test server; `drop()` removes it. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-	if (!TEST_DATABASE_URL) throw new Error(POSTGRES_SKIP_NOTE)
+/** A new, empty database on the test server (or on `server`); `drop()` removes it. */
+export async function createTestDatabase(
+	server = TEST_DATABASE_URL,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+	if (!server) throw new Error(POSTGRES_SKIP_NOTE)
 	const name = `site_test_${crypto.randomBytes(6).toString('hex')}`
-	await admin((client) => client.query(`CREATE DATABASE ${name}`))
-	const url = new URL(TEST_DATABASE_URL)
+	await admin(server, (client) => client.query(`CREATE DATABASE ${name}`))
+	const url = new URL(server)
 	url.pathname = `/${name}`
 	return {
 		url: url.href,
 		drop: async () => {
-			await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+			await admin(server, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
 		},
 	}
 }
