@@ -1,3 +1,5 @@
+import type { Organisation } from '~/domain/structured-data'
+
 /**
  * Facts about the site that are not configuration: names, texts, the sponsor and the social
  * links. The course owner edits this file; nothing here is secret.
@@ -42,5 +44,10 @@ export const site = {
 		{ label: 'Terms and conditions', path: '/legal/terms-conditions' },
 	],
 } as const
+
+/** The site as search engines read its organiser: the course's provider, the events' organiser. */
+export function siteOrganisation(origin: string): Organisation {
+	return { name: site.title, url: `${origin}/`, sameAs: site.social.map((link) => link.url) }
+}
 
 export type SocialNetwork = (typeof site.social)[number]['network']

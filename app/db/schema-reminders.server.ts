@@ -34,6 +34,8 @@ export const eventVersions = pgTable('event_versions', {
 	sequence: integer('sequence').notNull().default(0),
 	fingerprint: text('fingerprint').notNull(),
 	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+	/** 0057: the start (UTC, ISO) before the latest move of the date; null if it never moved. */
+	previousStart: text('previous_start'),
 })
 
 /** 0028: an update or cancellation of one version of an event, sent to one mailbox once. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { startOfDayIn, zonedTimeToUtc } from './zoned-time'
+import { isoWithOffset, startOfDayIn, zonedTimeToUtc } from './zoned-time'
 
 describe('local event times to UTC', () => {
 	test('a winter evening in Berlin is one hour ahead of UTC', () => {
@@ -40,5 +40,31 @@ describe("a day's start in a zone", () => {
 			'2026-11-26T08:00:00.000Z',
 		)
 		expect(startOfDayIn('2026-11-26', 'UTC').toISOString()).toBe('2026-11-26T00:00:00.000Z')
+	})
+})
+
+describe('an instant with its zone offset', () => {
+	test('winter and summer time in Berlin, New York behind UTC, Kolkata on a half hour', () => {
+		expect(isoWithOffset('2026-12-10T17:00:00.000Z', 'Europe/Berlin')).toBe(
+			'2026-12-10T18:00:00+01:00',
+		)
+		expect(isoWithOffset('2027-06-10T16:00:00.000Z', 'Europe/Berlin')).toBe(
+			'2027-06-10T18:00:00+02:00',
+		)
+		expect(isoWithOffset('2027-01-14T17:00:00.000Z', 'America/New_York')).toBe(
+			'2027-01-14T12:00:00-05:00',
+		)
+		expect(isoWithOffset('2027-01-14T12:00:00.000Z', 'Asia/Kolkata')).toBe(
+			'2027-01-14T17:30:00+05:30',
+		)
+		expect(isoWithOffset('2027-01-14T12:00:00.000Z', 'UTC')).toBe('2027-01-14T12:00:00+00:00')
+	})
+
+	test('the same instant as the one it was given', () => {
+		const instant = '2027-03-28T00:59:00.000Z'
+		expect(new Date(isoWithOffset(instant, 'Europe/Berlin')).toISOString()).toBe(instant)
+		expect(new Date(isoWithOffset('2027-03-28T01:00:00.000Z', 'Europe/Berlin')).toISOString()).toBe(
+			'2027-03-28T01:00:00.000Z',
+		)
 	})
 })

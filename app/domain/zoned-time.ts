@@ -48,3 +48,17 @@ export function zonedTimeToUtc(local: string, zone: string): Date {
 /** The instant the day `day` (YYYY-MM-DD) begins in `zone`. */
 export const startOfDayIn = (day: string, zone: string): Date =>
 	zonedTimeToUtc(`${day}T00:00`, zone)
+
+/**
+ * An instant as ISO 8601 with the zone's offset at that instant, to the second:
+ * 2026-12-10T17:00:00Z in Europe/Berlin → "2026-12-10T18:00:00+01:00" (structured data's dates).
+ */
+export function isoWithOffset(instant: string | Date, zone: string): string {
+	const utc = Math.floor(new Date(instant).getTime() / 1000) * 1000
+	const offsetMinutes = Math.round(zoneOffset(utc, zone) / 60_000)
+	const local = new Date(utc + offsetMinutes * 60_000).toISOString().slice(0, 19)
+	const sign = offsetMinutes < 0 ? '-' : '+'
+	const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0')
+	const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0')
+	return `${local}${sign}${hours}:${minutes}`
+}

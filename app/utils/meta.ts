@@ -1,5 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
-import { site } from '~/site'
+import { breadcrumbData, type JsonLd, ldJsonMeta, postingData } from '~/domain/structured-data'
+import { site, siteOrganisation } from '~/site'
 
 /** The canonical URL (SPEC §2): the bare origin for the home page, origin plus path elsewhere. */
 export function canonicalUrl(origin: string, pathname: string): string {
@@ -21,6 +22,16 @@ type PageMeta = {
 	noindex?: boolean
 	/** Open Graph article facts, for blog posts and other dated content. */
 	article?: { publishedTime: string; modifiedTime?: string; author: string; tags?: string[] }
+	/** What search engines read of the page, built from what it shows (docs/decisions/169). */
+	structuredData?: readonly JsonLd[]
+}
+
+/** The site's origin, as the root loader says it (from configuration, never the request). */
+function originOf(matches: MetaArgs['matches']): string {
+	const rootData = matches.find((match) => match.id === 'root')?.data as
+		| { origin?: string }
+		| undefined
+	return rootData?.origin ?? ''
 }
 
 /**
@@ -31,10 +42,7 @@ export function pageMeta(
 	{ matches, location }: Pick<MetaArgs, 'matches' | 'location'>,
 	page: PageMeta = {},
 ): MetaDescriptor[] {
-	const rootData = matches.find((match) => match.id === 'root')?.data as
-		| { origin?: string }
-		| undefined
-	const origin = rootData?.origin ?? ''
+	const origin = originOf(matches)
 	const title = pageTitle(page.title)
 	const description = page.description ?? site.description
 	// Routes match in any case; a search engine should know one URL per page. A visitor's own
@@ -75,6 +83,7 @@ export function pageMeta(
 					...(article.tags ?? []).map((tag) => ({ property: 'article:tag', content: tag })),
 				]
 			: []),
+		...ldJsonMeta(page.structuredData),
 	]
 }
 
@@ -89,12 +98,40 @@ type DatedPage = {
 	tags: string[]
 }
 
-/** The meta tags of a dated content page (a post or a cheatsheet): an Open Graph article. */
+/**
+ * The meta tags of a dated content page (a post, a cheatsheet, a lesson): an Open Graph article,
+ * and for search engines the trail to it from its section and, for a blog post, the posting.
+ */
 export function articleMeta(
 	args: Pick<MetaArgs, 'matches' | 'location'>,
 	page: DatedPage | undefined,
+	/** Where the page sits (null: right under the home page), and whether it is a blog post. */
+	section: { name: string; path: string; posting?: boolean } | null,
 ) {
+	const origin = originOf(args.matches)
+	const url = canonicalUrl(origin, args.location.pathname.toLowerCase())
 	return pageMeta(args, {
+		structuredData: page && [
+			...(section?.posting
+				? [
+						postingData({
+							headline: page.title,
+							description: page.description,
+							url,
+							image: `${origin}${page.image.path}`,
+							published: page.date,
+							modified: page.updated,
+							author: page.author,
+							publisher: siteOrganisation(origin),
+						}),
+					]
+				: []),
+			breadcrumbData(origin, [
+				{ name: 'Home', path: '/' },
+				...(section ? [{ name: section.name, path: section.path }] : []),
+				{ name: page.title, path: args.location.pathname.toLowerCase() },
+			]),
+		],
 		title: page?.title,
 		description: page?.description,
 		type: 'article',

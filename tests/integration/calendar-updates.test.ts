@@ -22,6 +22,7 @@ import {
 	calendarSyncJob,
 	syncCalendars,
 } from '~/models/events/calendar-updates.server'
+import { eventStates } from '~/models/events/event-states.server'
 import { eventReminderJob } from '~/models/events/reminder-job.server'
 import { saveLead, signUp as signUpThroughForm } from '~/models/leads/leads.server'
 import { verifyJoinToken } from '~/models/links/signed-token.server'
@@ -214,6 +215,20 @@ describe.each(databaseBackends)('calendar files that stay true on $name', (backe
 		expect(line(firm.calendar, 'STATUS')).toBe('STATUS:CONFIRMED')
 		expect(line(firm.calendar, 'SEQUENCE')).toBe('SEQUENCE:3')
 		expect(await calendarSequence(suite.database.db, 'moved')).toBe(3)
+	})
+
+	test('search engines read a moved date as rescheduled from the start it had, kept through later changes of its state; a cancelled session as cancelled; the rest as scheduled', async () => {
+		const states = await eventStates(suite.database.db, [
+			eventOf('moved'),
+			eventOf('dropped'),
+			eventOf('kept-promise'),
+		])
+		expect(states.get('moved')).toEqual({
+			status: 'rescheduled',
+			previousStart: '2030-06-10T17:00:00.000Z',
+		})
+		expect(states.get('dropped')).toEqual({ status: 'cancelled' })
+		expect(states.get('kept-promise')).toEqual({ status: 'scheduled' })
 	})
 
 	test('someone who signed up after the date moved, before the job noticed, gets no Changed notice; who had the old date does', async () => {

@@ -1,6 +1,13 @@
 import type { IconName } from '~/components/icons'
 
 /**
+ * How long the lessons and exercises take, in hours: "What's included" says it, and search
+ * engines read it as the course's workload (docs/decisions/169). The owner's estimate, a
+ * placeholder until the modules are written: REPLACE BEFORE LAUNCH (content/site/README.md).
+ */
+const WORKLOAD_HOURS = 20
+
+/**
  * The course landing page's own words (docs/decisions/050). Server-side only: the loader sends
  * the lead as data and the sections as the server's HTML (sections.server.tsx, decision 147).
  */
@@ -57,8 +64,10 @@ export const courseCopy = {
 		'You tried an assistant, got mixed results, and want a method instead of luck.',
 		'You lead a team and need shared habits before everyone invents their own.',
 	],
+	workloadHours: WORKLOAD_HOURS,
 	included: [
 		'Every module as it is released, then lifetime access',
+		`About ${WORKLOAD_HOURS} hours of lessons and exercises`,
 		'Exercises with reference solutions in a real codebase',
 		'Prompt and review checklists to keep',
 		'Access to the community and the live Q&A sessions',

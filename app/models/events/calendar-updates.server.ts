@@ -34,6 +34,7 @@ import { eventsWithRegistrants } from './reminders.server'
 
 /** What a calendar entry shows of the event: a change to any of it is an update. */
 function fingerprintOf(event: SiteEvent): string {
+	// The start comes first: startOf reads it back.
 	return JSON.stringify([
 		event.start,
 		event.end,
@@ -42,6 +43,9 @@ function fingerprintOf(event: SiteEvent): string {
 		calendarStatus(event),
 	])
 }
+
+/** The start a fingerprint recorded. */
+const startOf = (fingerprint: string): string => (JSON.parse(fingerprint) as string[])[0]!
 
 /** The SEQUENCE of the event's calendar file now: 0 until content changed it. */
 export async function calendarSequence(db: Db, eventId: string): Promise<number> {
@@ -69,7 +73,16 @@ async function currentVersion(db: Db, event: SiteEvent): Promise<Version> {
 	if (known.fingerprint === fingerprint) return known
 	await db
 		.update(eventVersions)
-		.set({ sequence: known.sequence + 1, fingerprint, changedAt: sql`now()` })
+		.set({
+			sequence: known.sequence + 1,
+			fingerprint,
+			changedAt: sql`now()`,
+			// A moved date keeps the one it had (search engines: EventRescheduled, decision 169).
+			previousStart:
+				startOf(known.fingerprint) === event.start
+					? known.previousStart
+					: startOf(known.fingerprint),
+		})
 		.where(
 			and(eq(eventVersions.eventId, event.id), eq(eventVersions.fingerprint, known.fingerprint)),
 		)

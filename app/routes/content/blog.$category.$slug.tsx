@@ -14,7 +14,8 @@ export const links: LinksFunction = () => [blogFeedLink]
 export const loader = loadContentPage
 export const headers = contentPageHeaders
 
-export const meta: MetaFunction<typeof loader> = (args) => articleMeta(args, args.data?.page)
+export const meta: MetaFunction<typeof loader> = (args) =>
+	articleMeta(args, args.data?.page, { name: 'Blog', path: '/blog', posting: true })
 
 export default function BlogPost() {
 	const { page: post } = useLoaderData<typeof loader>()

@@ -10,7 +10,8 @@ export { shouldRevalidate } from '~/utils/revalidate'
 export const loader = loadContentPage
 export const headers = contentPageHeaders
 
-export const meta: MetaFunction<typeof loader> = (args) => articleMeta(args, args.data?.page)
+export const meta: MetaFunction<typeof loader> = (args) =>
+	articleMeta(args, args.data?.page, { name: 'Cheatsheets', path: '/cheatsheets' })
 
 export default function Cheatsheet() {
 	const { page: sheet } = useLoaderData<typeof loader>()

@@ -12,7 +12,7 @@ export { shouldRevalidate } from '~/utils/revalidate'
 export const loader = loadContentPage
 export const headers = contentPageHeaders
 
-export const meta: MetaFunction<typeof loader> = (args) => articleMeta(args, args.data?.page)
+export const meta: MetaFunction<typeof loader> = (args) => articleMeta(args, args.data?.page, null)
 
 export default function Lesson() {
 	const { page: lesson } = useLoaderData<typeof loader>()

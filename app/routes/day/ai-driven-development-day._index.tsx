@@ -17,17 +17,21 @@ import { speakersHtml } from '~/components/landing/sections.server'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { SectionHeading } from '~/components/section-heading'
 import { ServerHtml } from '~/components/server-html'
+import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { formatPrice } from '~/domain/pricing'
+import { type EventState, eventData, type JsonLd } from '~/domain/structured-data'
 import { geoQuery } from '~/http/api.server'
 import { publicPageHeaders, regionalPageHeaders } from '~/http/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
 import { pageHoneypot } from '~/http/honeypot.server'
-import { getDayPasses } from '~/models/course/day-pass.server'
+import { type DayPass, getDayPasses } from '~/models/course/day-pass.server'
 import { presentEvent } from '~/models/events/calendar.server'
+import { eventStates } from '~/models/events/event-states.server'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { signupResponse, submitSignupForm } from '~/routes/landing/signup-forms.shared.server'
+import { site, siteOrganisation } from '~/site'
 import type { RouteHandle } from '~/utils/color-mode'
 import { pageMeta } from '~/utils/meta'
 
@@ -42,16 +46,23 @@ const lead =
 // The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
 export const headers = publicPageHeaders
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'AI Driven Development Day', description: lead })
+export const meta: MetaFunction<typeof loader> = (args) =>
+	pageMeta(args, {
+		title: 'AI Driven Development Day',
+		description: lead,
+		structuredData: args.data?.structuredData,
+	})
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const { people, agenda } = getSiteContent()
 	const [day] = eventsOf('day')
 	const geo = geoQuery(request, context)
+	const db = await getDb()
+	const dayPasses = await getDayPasses(db, geo)
+	const states = await eventStates(db, day ? [day] : [])
 	return data(
 		{
-			...(await getDayPasses(await getDb(), geo)),
+			...dayPasses,
 			// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
 			event: day ? presentEvent(day, context.origin) : null,
 			// What a pass and the free registration each give, as the owner words it (decision 155).
@@ -61,9 +72,53 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			signedUp: isSignedUp(request, 'day_event'),
 			oneClick: readOneClickLink(new URL(request.url)),
 			honeypot: pageHoneypot(context),
+			structuredData: day
+				? [dayStructuredData(day, dayPasses.passes, people.speakers, context.origin, states)]
+				: [],
 		},
 		{ headers: regionalPageHeaders(geo) },
 	)
+}
+
+/**
+ * The day as search engines read it (docs/decisions/169): its date, state and speakers, the free
+ * registration and each pass at the price and availability this visitor's page shows.
+ */
+function dayStructuredData(
+	day: SiteEvent,
+	passes: readonly DayPass[],
+	speakers: readonly { name: string }[],
+	origin: string,
+	states: Map<string, EventState>,
+): JsonLd {
+	const url = `${origin}/ai-driven-development-day`
+	return eventData({
+		name: day.title,
+		description: day.description,
+		url,
+		image: `${origin}${site.socialImage.path}`,
+		start: day.start,
+		end: day.end,
+		timeZone: day.timeZone,
+		state: states.get(day.id) ?? { status: 'scheduled' },
+		organiser: siteOrganisation(origin),
+		performers: speakers.map((person) => person.name),
+		offers: [
+			// The free registration, priced in the passes' currency (the page says "Free").
+			{
+				price: 0,
+				currency: passes[0]?.currency ?? 'USD',
+				availability: 'InStock',
+				url: `${url}#register`,
+			},
+			...passes.map((pass) => ({
+				price: pass.price,
+				currency: pass.currency,
+				availability: pass.waitlist?.soldOut ? ('SoldOut' as const) : ('InStock' as const),
+				url: `${url}#passes`,
+			})),
+		],
+	})
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -13,7 +13,8 @@ export const handle: RouteHandle = { colorMode: 'dark', sells: true }
 // The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
 export const headers = coursePageHeaders
 
-export const meta: MetaFunction = (args) => pageMeta(args)
+export const meta: MetaFunction<typeof loader> = (args) =>
+	pageMeta(args, { structuredData: args.data?.structuredData })
 
 export const loader = courseLoader
 

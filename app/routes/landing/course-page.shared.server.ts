@@ -12,16 +12,20 @@ import {
 } from '@remix-run/node'
 import { courseCopy } from '~/components/landing/course-copy.server'
 import { courseSectionsHtml } from '~/components/landing/sections.server'
+import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, getSeller, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
+import { courseIsOpen } from '~/domain/course-status'
+import { courseData, type JsonLd } from '~/domain/structured-data'
 import { geoQuery } from '~/http/api.server'
 import { regionalPageHeaders } from '~/http/cache-control.server'
 import { pageHoneypot } from '~/http/honeypot.server'
 import { getCourseFaq } from '~/models/course/faq.server'
-import { getCourseOffer, parsePricingChoice } from '~/models/course/offer.server'
+import { type CourseOffer, getCourseOffer, parsePricingChoice } from '~/models/course/offer.server'
 import { presentEvent } from '~/models/events/calendar.server'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { getWaitlistState } from '~/models/waitlist/entries.server'
+import { site, siteOrganisation } from '~/site'
 import { signupResponse, submitSignupForm } from './signup-forms.shared.server'
 
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
@@ -53,7 +57,42 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 		release: release ? presentEvent(release, context.origin) : null,
 		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: pageHoneypot(context),
+		structuredData: courseStructuredData(offer, release, people.instructors, context.origin),
 	}
+}
+
+/**
+ * The course as search engines read it (docs/decisions/169): the name, price and seats this
+ * visitor's page shows, the opening date while the page shows it. None when the price is unknown.
+ */
+function courseStructuredData(
+	offer: CourseOffer | null,
+	release: SiteEvent | undefined,
+	instructors: readonly { name: string }[],
+	origin: string,
+): JsonLd[] {
+	if (!offer?.item) return []
+	const open = courseIsOpen(offer.course.status)
+	const url = `${origin}/`
+	return [
+		courseData({
+			name: offer.course.name,
+			description: courseCopy.lead,
+			url,
+			image: `${origin}${site.socialImage.path}`,
+			provider: siteOrganisation(origin),
+			offer: {
+				price: offer.item.price,
+				currency: offer.item.currency,
+				availability: offer.course.seats.left <= 0 ? 'SoldOut' : open ? 'InStock' : 'PreOrder',
+				url: `${url}#pricing`,
+			},
+			workload: `PT${courseCopy.workloadHours}H`,
+			opens: release && !open ? { start: release.start, timeZone: release.timeZone } : null,
+			instructors: instructors.map((person) => person.name),
+			language: 'en',
+		}),
+	]
 }
 
 export { publicPageHeaders as coursePageHeaders } from '~/http/cache-control.server'

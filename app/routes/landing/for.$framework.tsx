@@ -52,7 +52,15 @@ export const headers = publicPageHeaders
 export const action = courseInterestAction
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-	pageMeta(args, args.data ? { title: `AI Driven Dev for ${args.data.framework} developers` } : {})
+	pageMeta(
+		args,
+		args.data
+			? {
+					title: `AI Driven Dev for ${args.data.framework} developers`,
+					structuredData: args.data.structuredData,
+				}
+			: {},
+	)
 
 export default function ForFramework() {
 	return (

@@ -5,15 +5,23 @@ import { EventDate, SignupForm } from '~/components/islands'
 import { CheckList, SignedUpNotice } from '~/components/landing/page-parts'
 import { PageHeading } from '~/components/layouts'
 import { SectionHeading } from '~/components/section-heading'
+import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, getSiteContent, workshopTitle } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
+import { type EventState, eventData, type JsonLd } from '~/domain/structured-data'
 import { MESSAGES } from '~/forms/messages'
 import { publicPageHeaders } from '~/http/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
 import { pageHoneypot } from '~/http/honeypot.server'
 import { presentEvent } from '~/models/events/calendar.server'
-import { defaultSessionId, sessionChoices } from '~/models/events/sessions.server'
+import { eventStates } from '~/models/events/event-states.server'
+import {
+	defaultSessionId,
+	type SessionChoice,
+	sessionChoices,
+} from '~/models/events/sessions.server'
 import { signupResponse, submitSignupForm } from '~/routes/landing/signup-forms.shared.server'
+import { site, siteOrganisation } from '~/site'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -25,24 +33,79 @@ const description =
 export const headers = publicPageHeaders
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-	pageMeta(args, { title: args.data?.title, description })
+	pageMeta(args, {
+		title: args.data?.title,
+		description,
+		structuredData: args.data?.structuredData,
+	})
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	const choices = await sessionChoices(await getDb())
+	const db = await getDb()
+	const choices = await sessionChoices(db)
+	const sessions = eventsOf('workshop', { after: new Date() })
+	const states = await eventStates(db, sessions)
+	const { instructors } = getSiteContent().people
 	return {
 		// The workshop's one title, as its e-mails and calendar entries name it (decision 110).
 		title: workshopTitle(),
 		signedUp: isSignedUp(request, 'workshop'),
 		honeypot: pageHoneypot(context),
 		// Sessions and agenda from content/site/ (docs/decisions/086, 087).
-		sessions: eventsOf('workshop', { after: new Date() }).map((event) =>
-			presentEvent(event, context.origin),
-		),
+		sessions: sessions.map((event) => presentEvent(event, context.origin)),
 		// The form's choice: the sessions not begun, full ones shown but not offered (decision 110).
 		choices,
 		defaultSession: defaultSessionId(choices),
 		agenda: getSiteContent().agenda.workshop,
+		structuredData: sessions.map((session) =>
+			sessionStructuredData(session, {
+				choice: choices.find((choice) => choice.id === session.id),
+				state: states.get(session.id),
+				instructors: instructors.map((person) => person.name),
+				origin: context.origin,
+			}),
+		),
 	}
+}
+
+/**
+ * A session as search engines read it (docs/decisions/169): free, its state, and full when the
+ * page says so.
+ */
+function sessionStructuredData(
+	session: SiteEvent,
+	{
+		choice,
+		state,
+		instructors,
+		origin,
+	}: {
+		choice: SessionChoice | undefined
+		state: EventState | undefined
+		instructors: string[]
+		origin: string
+	},
+): JsonLd {
+	const url = `${origin}/workshop`
+	return eventData({
+		name: session.title,
+		description: session.description,
+		url,
+		image: `${origin}${site.socialImage.path}`,
+		start: session.start,
+		end: session.end,
+		timeZone: session.timeZone,
+		state: state ?? { status: 'scheduled' },
+		organiser: siteOrganisation(origin),
+		performers: instructors,
+		offers: [
+			{
+				price: 0,
+				currency: 'USD',
+				availability: choice?.full ? 'SoldOut' : 'InStock',
+				url: `${url}#sign-up`,
+			},
+		],
+	})
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
