@@ -8,7 +8,8 @@ import type { LeadList } from '~/forms/names'
 import { createToken, TOKEN_MESSAGES, verifyToken } from '~/models/links/signed-token.server'
 
 const LIST_LABELS: Record<LeadList, string> = {
-	course: 'AI Driven Dev (course news and pre-order)',
+	// True before and after the course opens (decision 156): no "pre-order" here.
+	course: 'AI Driven Dev course news',
 	workshop: 'the free workshop',
 	day_event: 'AI Driven Development Day',
 	onboarding: 'the course onboarding',
