@@ -56,6 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	return redirectWithinSite('/upgrade?sent=1', '/upgrade', 303)
 }
 
+const SENT =
+	'If that address holds a day pass with credit left, we send it a link to buy the course with the credit; only that link spends it.'
+
 export default function UpgradePage() {
 	const { constraint, courseName, days } = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
@@ -73,8 +76,7 @@ export default function UpgradePage() {
 			/>
 			{searchParams.get('sent') ? (
 				<p role="status" className="mb-6">
-					If that address holds a day pass with credit left, we have e-mailed it a link to buy the
-					course with the credit. The credit is spent only through that link.
+					{SENT}
 				</p>
 			) : null}
 			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
