@@ -259,6 +259,11 @@ const envSchema = z.object({
 			'WAITLIST_OFFER_HOURS must be at most 24 (a Stripe session lasts a day at most)',
 		)
 		.default('24'),
+	// Upgrade credit (docs/decisions/165): a paid day pass counts towards the course until this
+	// many days after the day ends; 0 ends the credit with the day.
+	UPGRADE_CREDIT_DAYS: wholeNumber('UPGRADE_CREDIT_DAYS', 0)
+		.refine((n) => n <= 366, 'UPGRADE_CREDIT_DAYS must be at most 366')
+		.default('14'),
 	// The seat-hold policy (docs/decisions/033): what unpaid checkouts of one buyer (a client
 	// address; an IPv6 /64) may hold at once, as seats and as a share of the unsold seats.
 	CHECKOUT_HOLD_SEATS_PER_BUYER: wholeNumber('CHECKOUT_HOLD_SEATS_PER_BUYER', 1).default(

@@ -127,6 +127,9 @@ export const orders = pgTable('orders', {
 	refundedMinor: integer('refunded_minor').notNull().default(0),
 	providerFeeMinor: integer('provider_fee_minor'),
 	providerFeeCurrency: char('provider_fee_currency', { length: 3 }),
+	// 0054_upgrade_credit.sql: the day pass whose price this order took off (docs/decisions/165)
+	creditPassId: text('credit_pass_id'),
+	creditMinor: integer('credit_minor').notNull().default(0),
 })
 
 /** 0032_partial_refunds.sql: each part of a paid order refunded (docs/decisions/123). */

@@ -88,6 +88,19 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	passMovedAway: () =>
 		templates.passMovedAway({ itemName: 'Day pass', orderId: 'o1', kind: 'day' }),
 	holderAddressChanged: () => templates.holderAddressChanged({ itemName: 'Day pass', kind: 'day' }),
+	upgradeCreditLink: () =>
+		templates.upgradeCreditLink({
+			courseName: 'AI Driven Dev: pre-order seat',
+			credits: [
+				{
+					passName: 'Day pass',
+					creditMinor: 9900,
+					currency: 'USD',
+					until: new Date('2027-01-28T18:00:00Z'),
+					url: 'https://example.com/upgrade/k',
+				},
+			],
+		}),
 	checkoutRecovery: () =>
 		templates.checkoutRecovery({
 			itemName: 'Day pass',
@@ -167,6 +180,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passRefunded: 'transactional',
 			passMovedAway: 'transactional',
 			holderAddressChanged: 'transactional',
+			upgradeCreditLink: 'transactional',
 			checkoutRecovery: 'list',
 			courseAccess: 'transactional',
 			seatHandOutReminder: 'transactional',

@@ -45,6 +45,8 @@ export const EMAIL_KINDS = {
 	passMovedAway: 'transactional',
 	// A claimed holder's address corrected by the owner: the old address is told (decision 157).
 	holderAddressChanged: 'transactional',
+	// Asked for on /upgrade by the address holding the pass (decision 165).
+	upgradeCreditLink: 'transactional',
 	// Agreed to on the checkout page; a reminder on our initiative all the same (decision 122).
 	checkoutRecovery: 'list',
 	// The course's access, sent when the course opens: what the buyer paid for (decision 119).

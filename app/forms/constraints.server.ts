@@ -4,10 +4,11 @@
  * pages without JavaScript get them, and zod stays out of the browser bundles.
  */
 import { getZodConstraint } from '@conform-to/zod'
-import { passClaimSchema, sandboxCardSchema } from './schemas'
+import { passClaimSchema, sandboxCardSchema, upgradeCreditSchema } from './schemas'
 
 export const formConstraints = {
 	passClaim: () => getZodConstraint(passClaimSchema),
+	upgradeCredit: () => getZodConstraint(upgradeCreditSchema),
 	// The card form's rules: the cancel button posts without them.
 	sandboxCard: () => getZodConstraint(sandboxCardSchema),
 }

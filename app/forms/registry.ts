@@ -22,6 +22,7 @@ import {
 	sandboxCheckoutSchema,
 	signupSchema,
 	surveySchema,
+	upgradeCreditSchema,
 	workshopSignupSchema,
 } from './schemas'
 import { adminWaitlistActionSchema, waitlistJoinSchema } from './waitlist'
@@ -37,6 +38,7 @@ export const formSchemas = {
 	survey: () => surveySchema,
 	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),
 	passClaim: () => passClaimSchema,
+	upgradeCredit: () => upgradeCreditSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
 	adminOrderAction: () => adminOrderActionSchema,
 	adminEmailRetry: () => adminEmailRetrySchema,

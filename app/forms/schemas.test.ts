@@ -251,6 +251,7 @@ describe('the validator registry', () => {
 				'passClaim',
 				'sandboxCheckout',
 				'signup',
+				'upgradeCredit',
 				'survey',
 				'waitlistJoin',
 				'workshopSignup',

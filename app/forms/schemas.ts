@@ -188,6 +188,9 @@ export const passClaimSchema = z.object({
 	email: emailField,
 })
 
+/** /upgrade: the address holding a day pass, which gets its upgrade credit's link (decision 165). */
+export const upgradeCreditSchema = z.object({ email: emailField })
+
 /** The sandbox's card form (docs/decisions/030): what a card processor's page would ask. */
 export const sandboxCardSchema = z.object({
 	intent: z.literal('pay'),

@@ -28,6 +28,15 @@ type Proof = readonly [testFile: string, title: string]
 
 /** Each promise, by file and words, and the test that proves it is kept. */
 const PROMISES: { file: string; says: string; proof: Proof }[] = [
+	// The upgrade credit's link, to the address holding the pass (decision 165).
+	{
+		file: 'app/routes/checkout/upgrade._index.tsx',
+		says: 'we send it a link to buy the course with the credit',
+		proof: [
+			'tests/integration/upgrade-credit.test.ts',
+			'a holder asks for the credit and gets a link at their mailbox',
+		],
+	},
 	// Workshop: the confirmation, then reminders with the joining link (decisions 110, 116).
 	{
 		file: 'app/routes/workshop/workshop._index.tsx',

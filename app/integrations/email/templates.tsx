@@ -514,6 +514,8 @@ export type ReceiptData = {
 	discountMinor: number
 	/** How the coupon was applied, when there is more to say (docs/decisions/158). */
 	discountNote?: string | null
+	/** An upgrade credit taken off (docs/decisions/165): its line's words and amount. */
+	credit?: { label: string; amountMinor: number } | null
 	/** What was charged, minor units. */
 	totalMinor: number
 	paidAt: Date
@@ -607,6 +609,9 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 						amount: `−${money(data.discountMinor)}`,
 					},
 				]
+			: []),
+		...(data.credit
+			? [{ label: data.credit.label, amount: `−${money(data.credit.amountMinor)}` }]
 			: []),
 		...(data.addedTaxMinor ? [{ label: 'VAT', amount: money(data.addedTaxMinor) }] : []),
 	]
@@ -1018,6 +1023,36 @@ export function holderAddressChanged(data: {
 			<NextSteps
 				steps={[`If you did not expect this, tell whoever gave you the ${unit}.`]}
 				links={[]}
+			/>
+		</Layout>,
+	)
+}
+
+/**
+ * The upgrade credit's link (docs/decisions/165), asked for on /upgrade: one link per day pass this
+ * address holds, each taking what the pass cost off a course seat until its window ends.
+ */
+export function upgradeCreditLink(data: {
+	courseName: string
+	credits: { passName: string; creditMinor: number; currency: string; until: Date; url: string }[]
+}): Promise<EmailContent> {
+	const [first] = data.credits
+	return renderEmail(
+		'upgradeCreditLink',
+		`Your upgrade credit for ${data.courseName}`,
+		<Layout preview={`What your pass cost comes off ${data.courseName}.`}>
+			<P>{greeting()}</P>
+			<P>
+				You asked for your upgrade credit. What you paid for your pass comes off one{' '}
+				{data.courseName} when you buy it through the link below, until{' '}
+				{first ? formatMoment(first.until) : ''}. Each pass counts once.
+			</P>
+			<NextSteps
+				steps={['If you did not ask for this, you can ignore this e-mail: nothing was bought.']}
+				links={data.credits.map((credit) => ({
+					href: credit.url,
+					label: `Buy ${data.courseName} with ${formatMinorPrice(credit.creditMinor, credit.currency)} off (${credit.passName})`,
+				}))}
 			/>
 		</Layout>,
 	)

@@ -10,6 +10,8 @@ import type { Db } from '~/db/client.server'
 import { newPublicId } from '~/db/public-id.server'
 import { orders } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
+import { formatMinorPrice } from '~/domain/pricing'
+import { paymentNote } from '~/domain/upgrade-credit'
 import { CHECKOUT_PROVIDER_BUSY_REASON } from '~/forms/messages'
 import {
 	getPaymentProvider,
@@ -22,6 +24,7 @@ import { CheckoutError } from './errors'
 import { replaceOlderHolds } from './holds.server'
 import { findPricedItem, priceWithCoupon } from './price.server'
 import { insertOrderHoldingSeats } from './reserve.server'
+import { claimUpgradeCredit } from './upgrade-credit.server'
 
 export type CheckoutInput = {
 	code: string
@@ -40,6 +43,8 @@ export type CheckoutInput = {
 	 * (a checkout made by the operator's own code) holds outside any buyer's allowance.
 	 */
 	clientIp?: string
+	/** An upgrade credit's link key (upgrade-credit.server.ts, docs/decisions/165). */
+	upgradeKey?: string | null
 }
 
 /**
@@ -66,6 +71,14 @@ export async function createCheckout(
 	// ends inside the database, never waiting for this process (docs/decisions/107).
 	const writeOrder = async (q: Db) => {
 		const price = await priceWithCoupon(q, item, input.quantity, input.coupon)
+		const credit = input.upgradeKey
+			? await claimUpgradeCredit(q, input.upgradeKey, {
+					itemType: item.type,
+					currency: item.currency,
+					quantity: input.quantity,
+					totalMinor: price.totalMinor,
+				})
+			: null
 		const row = await insertOrderHoldingSeats(
 			q,
 			{
@@ -74,13 +87,17 @@ export async function createCheckout(
 				quantity: input.quantity,
 				status: 'pending',
 				region: input.region,
-				amountMinor: price.totalMinor,
+				amountMinor: price.totalMinor - (credit?.creditMinor ?? 0),
 				unitAmountMinor: price.unitAmountMinor,
 				discountMinor: price.discountMinor,
 				currency: item.currency,
 				couponCode: price.couponCode,
 				discountedQuantity: price.discountedQuantity,
 				couponOnBasePrice: price.couponOnBasePrice,
+				creditPassId: credit?.passId ?? null,
+				creditMinor: credit?.creditMinor ?? 0,
+				// Paid under the address the credit's link was mailed to (decision 152's rule).
+				email: credit?.email ?? null,
 				// A coupon's partner is credited with its sales, over the partner cookie: the code
 				// the buyer typed names the partner who sent them (docs/decisions/112).
 				affiliate: price.partnerKey ?? (input.affiliate || null),
@@ -91,10 +108,12 @@ export async function createCheckout(
 			},
 			item,
 		)
-		return { ...row, price }
+		return { ...row, price, credit }
 	}
-	const order = input.coupon ? await db.transaction(writeOrder) : await writeOrder(db)
-	const { price } = order
+	// The upgrade credit's pass row, like a coupon's, stays locked until the order commits.
+	const order =
+		input.coupon || input.upgradeKey ? await db.transaction(writeOrder) : await writeOrder(db)
+	const { price, credit } = order
 
 	return openProviderSession(db, {
 		id,
@@ -102,7 +121,14 @@ export async function createCheckout(
 		item: { ...item, amountMinor: price.unitAmountMinor },
 		quantity: input.quantity,
 		totalMinor: order.amountMinor,
-		discountNote: couponNote({ ...price, itemType: item.type, quantity: input.quantity }),
+		discountNote: paymentNote(
+			couponNote({ ...price, itemType: item.type, quantity: input.quantity }),
+			credit && {
+				passName: credit.passName,
+				amount: formatMinorPrice(credit.creditMinor, item.currency),
+			},
+		),
+		email: credit?.email ?? null,
 		origin: input.origin,
 		// The session ends before the reservation does, so it cannot be paid for a seat that is
 		// no longer held; Stripe wants at least 30 minutes from when it receives the request.

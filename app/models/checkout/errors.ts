@@ -59,6 +59,8 @@ const FAILURE_MESSAGES = {
 	busy: CHECKOUT_BUSY_REASON,
 	'provider-busy': CHECKOUT_PROVIDER_BUSY_REASON,
 	'offer-ended': 'this waiting-list offer has ended',
+	'upgrade-credit':
+		'that upgrade credit cannot be used: it was used already, its pass was refunded or handed on, or its time ended',
 } as const
 
 export type CheckoutFailureCode = keyof typeof FAILURE_MESSAGES | 'quantity'

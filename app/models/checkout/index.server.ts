@@ -32,3 +32,8 @@ export {
 	isOrderLink,
 	publicCheckoutView,
 } from './status.server'
+export {
+	isUpgradeLink,
+	previewUpgrade,
+	sendUpgradeCreditLinks,
+} from './upgrade-credit.server'

@@ -22,6 +22,7 @@ import { siteOrigin } from '~/site-origin.server'
 import { invoiceAttachment } from '../invoices/attachment.server'
 import { numberOrderDocuments } from '../invoices/numbering.server'
 import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
+import { creditLineOf } from '../invoices/upgrade-credit-line.server'
 import { orderKindOf } from './notices.server'
 
 /**
@@ -120,6 +121,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 			itemType: item?.type ?? '',
 			quantity: order.quantity + refundedSeats,
 		}),
+		credit: await creditLineOf(db, order),
 		totalMinor: order.amountMinor,
 		paidAt: order.paidAt ?? new Date(),
 		// Signed (docs/decisions/118, 127): the buyer's view, with who claimed which seat, on any

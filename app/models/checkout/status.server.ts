@@ -13,6 +13,7 @@ import { couponNote } from '~/domain/coupon-note'
 import { toMajorUnits } from '~/domain/pricing'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { verifyLinkToken } from '~/models/links/signed-token.server'
+import { creditLineOf } from '../invoices/upgrade-credit-line.server'
 import { asksProvider, expireOrder, verifyPendingOrder } from './expire.server'
 
 export type CheckoutView = {
@@ -155,6 +156,8 @@ export async function getSandboxCheckout(db: Db, id: string) {
 			couponCode: orders.couponCode,
 			discountedQuantity: orders.discountedQuantity,
 			couponOnBasePrice: orders.couponOnBasePrice,
+			creditPassId: orders.creditPassId,
+			creditMinor: orders.creditMinor,
 		})
 		.from(orders)
 		.where(eq(orders.id, id))
@@ -165,5 +168,7 @@ export async function getSandboxCheckout(db: Db, id: string) {
 		status: expired ? ('expired' as const) : view.status,
 		unitAmountMinor: order!.unitAmountMinor,
 		discountNote: couponNote({ ...order!, itemType: view.data.type, quantity: view.data.quantity }),
+		// An upgrade credit's own line (docs/decisions/165).
+		credit: await creditLineOf(db, order!),
 	}
 }

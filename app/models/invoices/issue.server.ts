@@ -19,6 +19,7 @@ import { couponNote } from '~/domain/coupon-note'
 import type { InvoiceData, Party } from '~/domain/invoices/types'
 import { taxFor } from '~/domain/invoices/vat'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { creditLineOf } from './upgrade-credit-line.server'
 
 type Order = typeof orders.$inferSelect
 
@@ -52,6 +53,7 @@ async function invoiceData(tx: Tx, order: Order, seller: Seller): Promise<Invoic
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
 	const provider = getPaymentProvider()
+	const credit = await creditLineOf(tx, order)
 	// The amount charged includes any VAT added on top (the sandbox stored the split when it
 	// added it; Stripe Tax reports it): the split is recomputed only for tax-inclusive prices.
 	const ours = taxFor({
@@ -83,6 +85,17 @@ async function invoiceData(tx: Tx, order: Order, seller: Seller): Promise<Invoic
 				unitMinor: order.unitAmountMinor,
 				amountMinor: order.unitAmountMinor * order.quantity,
 			},
+			// An upgrade credit is a line of its own, taken off like the discount (decision 165).
+			...(credit
+				? [
+						{
+							description: credit.label,
+							quantity: 1,
+							unitMinor: -credit.amountMinor,
+							amountMinor: -credit.amountMinor,
+						},
+					]
+				: []),
 		],
 		discountMinor: order.discountMinor,
 		discountNote: couponNote({ ...order, itemType: item?.type ?? '' }),

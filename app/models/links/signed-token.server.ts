@@ -149,11 +149,15 @@ export function verifyJoinToken(
  *   subject the entry's id; expires with the unconfirmed entry.
  * - `owner-sign-in`: signs its follower in as the owner, once (decision 151); subject a random
  *   nonce; expires an hour after it is printed.
+ * - `upgrade-credit`: spends a day pass's upgrade credit on the course (decision 165); subject
+ *   the pass and a hash of the address holding it when the link was mailed; expires with the
+ *   credit's window.
  */
 export const LINK_PURPOSES = [
 	'invoice',
 	'order',
 	'owner-sign-in',
+	'upgrade-credit',
 	'waitlist-offer',
 	'waitlist-confirm',
 	'workshop-move',

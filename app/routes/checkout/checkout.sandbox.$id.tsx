@@ -63,6 +63,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			unitAmountMinor: checkout.unitAmountMinor,
 			discountMinor: checkout.data.discountMinor,
 			discountNote: checkout.discountNote,
+			credit: checkout.credit,
 			amountMinor: checkout.data.amountMinor,
 			expiresAt: checkout.data.expiresAt,
 			// An order made for someone (a waiting-list offer) is paid under their address only
@@ -159,6 +160,12 @@ export default function SandboxCheckout() {
 						<>
 							<dt>Discount{order.discountNote ? ` (${order.discountNote})` : null}</dt>
 							<dd className="text-right">−{money(order.discountMinor)}</dd>
+						</>
+					) : null}
+					{order.credit ? (
+						<>
+							<dt>{order.credit.label}</dt>
+							<dd className="text-right">−{money(order.credit.amountMinor)}</dd>
 						</>
 					) : null}
 					<dt className="font-semibold">{order.vatOnTop ? 'Total before VAT' : 'Total'}</dt>

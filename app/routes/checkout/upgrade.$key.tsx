@@ -1,0 +1,149 @@
+/**
+ * /upgrade/:key (docs/decisions/165): the page an upgrade credit's e-mail links to. The key is
+ * signed for one day pass and the address that held it when the link was mailed; the page shows
+ * the course in the visitor's region, the credit and what is left to pay, and "Continue to
+ * payment" posts here: a checkout of one seat with the credit (303 to the payment page; JSON:
+ * `{ link }`). A credit used, refunded, handed on or past its window says so (410); a key we
+ * did not sign is a 404.
+ */
+import {
+	type ActionFunctionArgs,
+	data,
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { SubmitButton } from '~/components/button'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getDb } from '~/db/client.server'
+import { formatMoment } from '~/domain/dates'
+import { formatMinorPrice } from '~/domain/pricing'
+import { upgradeCreditLabel } from '~/domain/upgrade-credit'
+import { geoQuery } from '~/http/api.server'
+import { getAttribution } from '~/http/attribution.server'
+import { rememberCheckout } from '~/http/cookies.server'
+import {
+	CheckoutError,
+	createCheckout,
+	isUpgradeLink,
+	previewUpgrade,
+	refusalHeaders,
+	refusalReason,
+} from '~/models/checkout/index.server'
+import { getCourseOffer } from '~/models/course/offer.server'
+import type { RouteHandle } from '~/utils/color-mode'
+import { pageMeta } from '~/utils/meta'
+
+export { shouldRevalidate } from '~/utils/revalidate'
+
+// It leads to payment: the footer links the terms (docs/decisions/152).
+export const handle: RouteHandle = { sells: true }
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Your upgrade credit', noindex: true })
+
+// A personal page: never in a shared cache, never kept by the browser for someone else.
+const noStore = { 'Cache-Control': 'private, no-store' }
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+	const retryAfter = actionHeaders.get('Retry-After')
+	return retryAfter ? { ...noStore, 'Retry-After': retryAfter } : loaderHeaders
+}
+
+/** The course seat on sale in the visitor's region: what the credit goes towards. */
+async function courseOnSale(request: Request, context: ActionFunctionArgs['context']) {
+	const db = await getDb()
+	const offer = await getCourseOffer(db, { geo: geoQuery(request, context) })
+	if (!offer?.item) throw new Response('Not found', { status: 404, headers: noStore })
+	return { db, item: offer.item }
+}
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+	const { db, item } = await courseOnSale(request, context)
+	const preview = await previewUpgrade(db, params.key ?? '', item)
+	if (!preview || preview.creditMinor === 0) {
+		if (!isUpgradeLink(params.key))
+			throw new Response('Not found', { status: 404, headers: noStore })
+		return data({ state: 'ended' as const }, { status: 410, headers: noStore })
+	}
+	const money = (minor: number) => formatMinorPrice(minor, preview.currency)
+	return data(
+		{
+			state: 'open' as const,
+			courseName: preview.courseName,
+			creditLabel: upgradeCreditLabel(preview.passName),
+			price: money(preview.priceMinor),
+			credit: money(preview.creditMinor),
+			total: money(preview.priceMinor - preview.creditMinor),
+			until: formatMoment(preview.until),
+		},
+		{ headers: noStore },
+	)
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
+	const { db, item } = await courseOnSale(request, context)
+	try {
+		const { id, link } = await createCheckout(db, {
+			code: item.code,
+			type: 'course',
+			quantity: 1,
+			region: item.region,
+			upgradeKey: params.key ?? '',
+			attribution: { ...getAttribution(request, context.origin) },
+			origin: context.origin,
+			clientIp: context.clientIp,
+		})
+		// This browser started the checkout: its thank-you page is the buyer's own (decision 068).
+		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
+		return wantsJson
+			? Response.json({ link }, { headers })
+			: redirect(link, { status: 303, headers })
+	} catch (error) {
+		if (!(error instanceof CheckoutError)) throw error
+		return data(
+			{ error: refusalReason(error) },
+			{ status: error.status, headers: refusalHeaders(noStore, error.retryAfterSeconds) },
+		)
+	}
+}
+
+export default function Page() {
+	const upgrade = useLoaderData<typeof loader>()
+	const failed = useActionData<typeof action>()
+	if (upgrade.state === 'ended')
+		return (
+			<LeadLayout>
+				<PageHeading
+					title="This upgrade credit cannot be used"
+					lead="It was used already, its pass was refunded or handed on to someone else, or its time ended. The course page has the price for everyone."
+				/>
+			</LeadLayout>
+		)
+	return (
+		<LeadLayout>
+			<PageHeading
+				title="Your upgrade credit"
+				lead={`What you paid for your pass comes off one ${upgrade.courseName}, bought until ${upgrade.until}.`}
+			/>
+			<Form method="post" className="max-w-md space-y-3">
+				<dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2">
+					<dt>{`1 × ${upgrade.courseName}`}</dt>
+					<dd className="text-right">{upgrade.price}</dd>
+					<dt>{upgrade.creditLabel}</dt>
+					<dd className="text-right">−{upgrade.credit}</dd>
+					<dt className="font-semibold">Total</dt>
+					<dd className="text-right font-semibold" data-testid="upgrade-total">
+						{upgrade.total}
+					</dd>
+				</dl>
+				<SubmitButton>Continue to payment</SubmitButton>
+				<p role="alert" className="text-sm text-red-700 dark:text-red-400">
+					{failed && 'error' in failed ? `Checkout failed: ${failed.error}` : ''}
+				</p>
+			</Form>
+		</LeadLayout>
+	)
+}

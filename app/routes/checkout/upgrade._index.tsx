@@ -1,0 +1,94 @@
+/**
+ * /upgrade (docs/decisions/165): a day-pass holder asks for their upgrade credit. The address is
+ * mailed one link per pass it holds with credit left; the answer is the same whether it holds one
+ * or not, so the form tells nobody who holds a pass, and only that mailbox can spend the credit.
+ */
+import { getFormProps } from '@conform-to/react'
+import {
+	type ActionFunctionArgs,
+	data,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { SubmitButton } from '~/components/button'
+import { Field, FormErrors } from '~/components/field'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { countOf, DAYS } from '~/domain/words'
+import { formConstraints } from '~/forms/constraints.server'
+import { parseForm } from '~/forms/parse.server'
+import { useValidatedForm } from '~/forms/use-form-validator'
+import { redirectWithinSite } from '~/http/redirect'
+import { sendUpgradeCreditLinks } from '~/models/checkout/index.server'
+import { getCourse } from '~/models/course/course.server'
+import { pageMeta } from '~/utils/meta'
+import { readForm } from '~/utils/responses'
+
+export { shouldRevalidate } from '~/utils/revalidate'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Upgrade your day pass', noindex: true })
+
+export async function loader(_: LoaderFunctionArgs) {
+	const course = await getCourse(await getDb())
+	return data(
+		{
+			courseName: course.name,
+			days: countOf(getConfig().UPGRADE_CREDIT_DAYS, DAYS),
+			constraint: formConstraints.upgradeCredit(),
+		},
+		{ headers: { 'Cache-Control': 'private, no-store' } },
+	)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const submission = parseForm('upgradeCredit', await readForm(request))
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	const db = await getDb()
+	const course = await getCourse(db)
+	await sendUpgradeCreditLinks(db, {
+		email: submission.value.email,
+		origin: context.origin,
+		courseName: course.name,
+	})
+	return redirectWithinSite('/upgrade?sent=1', '/upgrade', 303)
+}
+
+const SENT =
+	'If that address holds a day pass with credit left, we send it a link to buy the course with the credit; only that link spends it.'
+
+export default function UpgradePage() {
+	const { constraint, courseName, days } = useLoaderData<typeof loader>()
+	const lastResult = useActionData<typeof action>()
+	const [searchParams] = useSearchParams()
+	const [form, fields] = useValidatedForm('upgradeCredit', {
+		id: 'upgrade-credit',
+		lastResult,
+		constraint,
+	})
+	return (
+		<LeadLayout>
+			<PageHeading
+				title="Upgrade your day pass"
+				lead={`Hold a paid day pass? What you paid for it comes off one ${courseName}, bought until ${days} after the day.`}
+			/>
+			{searchParams.get('sent') ? (
+				<p role="status" className="mb-6">
+					{SENT}
+				</p>
+			) : null}
+			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
+				<Field
+					label="The e-mail address holding your pass"
+					meta={fields.email}
+					type="email"
+					inputProps={{ autoComplete: 'email' }}
+				/>
+				<FormErrors id={form.errorId} errors={form.errors} prominent />
+				<SubmitButton>Send me my upgrade link</SubmitButton>
+			</Form>
+		</LeadLayout>
+	)
+}
