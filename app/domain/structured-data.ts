@@ -23,10 +23,10 @@ function organisation({ name, url, sameAs }: Organisation): JsonLd {
 }
 
 /** schema.org's ItemAvailability values the pages can say. */
-export type Availability = 'InStock' | 'SoldOut' | 'PreOrder'
+type Availability = 'InStock' | 'SoldOut' | 'PreOrder'
 
 /** A price as the page shows it to this visitor (their region's), and whether it can be had. */
-export type PriceShown = {
+type PriceShown = {
 	/** Major units (249, not 24900); 0 for a free event. */
 	price: number
 	currency: string
