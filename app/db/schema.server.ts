@@ -127,6 +127,8 @@ export const orders = pgTable('orders', {
 	refundedMinor: integer('refunded_minor').notNull().default(0),
 	providerFeeMinor: integer('provider_fee_minor'),
 	providerFeeCurrency: char('provider_fee_currency', { length: 3 }),
+	// 0053_delayed_payments.sql: a delayed method's money on its way (docs/decisions/164)
+	awaitingPaymentSince: timestamp('awaiting_payment_since', { withTimezone: true }),
 })
 
 /** 0032_partial_refunds.sql: each part of a paid order refunded (docs/decisions/123). */

@@ -149,11 +149,14 @@ export function verifyJoinToken(
  *   subject the entry's id; expires with the unconfirmed entry.
  * - `owner-sign-in`: signs its follower in as the owner, once (decision 151); subject a random
  *   nonce; expires an hour after it is printed.
+ * - `pay-by-card`: a delayed payment that failed or never came (decision 164): the page that
+ *   starts a card checkout for the same items; subject the order id; expires after 30 days.
  */
 export const LINK_PURPOSES = [
 	'invoice',
 	'order',
 	'owner-sign-in',
+	'pay-by-card',
 	'waitlist-offer',
 	'waitlist-confirm',
 	'workshop-move',
