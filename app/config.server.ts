@@ -344,6 +344,10 @@ const envSchema = z.object({
 		.refine((n) => n <= 3600, 'RECONCILE_INTERVAL_SECONDS must be at most 3600')
 		.default('60'),
 	RECONCILE_AFTER_SECONDS: wholeNumber('RECONCILE_AFTER_SECONDS', 0).default('120'),
+	// A delayed payment method's seats are held this many days for its money (docs/decisions/164).
+	DELAYED_PAYMENT_HOLD_DAYS: wholeNumber('DELAYED_PAYMENT_HOLD_DAYS', 1)
+		.refine((n) => n <= 60, 'DELAYED_PAYMENT_HOLD_DAYS must be at most 60')
+		.default('14'),
 	RECONCILE_BATCH: wholeNumber('RECONCILE_BATCH', 1)
 		.refine((n) => n <= 100, 'RECONCILE_BATCH must be at most 100')
 		.default('20'),

@@ -130,6 +130,8 @@ export const orders = pgTable('orders', {
 	// 0054_upgrade_credit.sql: the day pass whose price this order took off (docs/decisions/165)
 	creditPassId: text('credit_pass_id'),
 	creditMinor: integer('credit_minor').notNull().default(0),
+	// 0053_delayed_payments.sql: a delayed method's money on its way (docs/decisions/164)
+	awaitingPaymentSince: timestamp('awaiting_payment_since', { withTimezone: true }),
 })
 
 /** 0032_partial_refunds.sql: each part of a paid order refunded (docs/decisions/123). */

@@ -205,7 +205,11 @@ export function regionAllowed(requested: string, visitorRegion: string): boolean
 	return requested === 'GLOBAL' || requested === visitorRegion
 }
 
-export type PaymentTransition = 'completed' | 'expired' | 'refunded' | 'failed'
+/**
+ * `delayed`: a payment under way whose money comes later (docs/decisions/164); it changes no
+ * status, only how long the pending order holds its seats (models/checkout/delayed-payment).
+ */
+export type PaymentTransition = 'completed' | 'delayed' | 'expired' | 'refunded' | 'failed'
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded'
 
@@ -222,6 +226,8 @@ export function nextStatus(current: OrderStatus, event: PaymentTransition): Orde
 			return current === 'pending' ? 'expired' : null
 		case 'failed':
 			return current === 'pending' ? 'failed' : null
+		case 'delayed':
+			return null
 		case 'refunded':
 			return current === 'refunded' ? null : 'refunded'
 	}
@@ -269,8 +275,9 @@ export function paymentMismatch(order: OrderPaidFor, event: EventAbout): string 
 			event.paymentIntentId !== order.paymentIntentId
 			? 'another payment'
 			: null
-	// Expiries we notice ourselves carry no session; the provider's own name one.
-	if (event.type !== 'completed')
+	// Expiries we notice ourselves carry no session; the provider's own name one. A delayed
+	// payment is checked as a completion: its money is the order's when it comes (164).
+	if (event.type !== 'completed' && event.type !== 'delayed')
 		return event.sessionId !== null && event.sessionId !== order.providerSessionId
 			? 'another session'
 			: null

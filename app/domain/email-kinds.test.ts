@@ -101,6 +101,26 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 				},
 			],
 		}),
+	paymentOnItsWay: () =>
+		templates.paymentOnItsWay({
+			orderId: 'o1',
+			itemName: 'Day pass',
+			kind: 'day',
+			quantity: 2,
+			currency: 'eur',
+			totalMinor: 19_800,
+			heldUntil: 'Sunday, 13 December 2026, 14:26 (UTC)',
+		}),
+	delayedPaymentEnded: () =>
+		templates.delayedPaymentEnded({
+			orderId: 'o1',
+			itemName: 'Day pass',
+			kind: 'day',
+			quantity: 2,
+			because: 'failed',
+			holdDays: 14,
+			payByCardUrl: `${siteUrl}/checkout/o1/pay-by-card?key=k`,
+		}),
 	checkoutRecovery: () =>
 		templates.checkoutRecovery({
 			itemName: 'Day pass',
@@ -181,6 +201,9 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			passMovedAway: 'transactional',
 			holderAddressChanged: 'transactional',
 			upgradeCreditLink: 'transactional',
+			// About the buyer's own order: its delayed payment (decision 164).
+			paymentOnItsWay: 'transactional',
+			delayedPaymentEnded: 'transactional',
 			checkoutRecovery: 'list',
 			courseAccess: 'transactional',
 			seatHandOutReminder: 'transactional',

@@ -47,6 +47,9 @@ export const EMAIL_KINDS = {
 	holderAddressChanged: 'transactional',
 	// Asked for on /upgrade by the address holding the pass (decision 165).
 	upgradeCreditLink: 'transactional',
+	// A delayed payment on its way, and one refused or never come (decision 164).
+	paymentOnItsWay: 'transactional',
+	delayedPaymentEnded: 'transactional',
 	// Agreed to on the checkout page; a reminder on our initiative all the same (decision 122).
 	checkoutRecovery: 'list',
 	// The course's access, sent when the course opens: what the buyer paid for (decision 119).

@@ -5,6 +5,9 @@
  * A rate-limit mode answers session creations past so many a second with 429, as Stripe's API
  * limit does (docs/decisions/134). A creation's idempotency key answers the session it made, as
  * Stripe's does (and refuses other parameters under it).
+ * Delayed payment methods (docs/decisions/164): a session completed unpaid, its payment intent
+ * processing until the money arrives or the bank refuses it; a look-up that expands
+ * `payment_intent` gets the intent with its status.
  * The site reaches it through STRIPE_API_URL (the SDK's host / port / protocol options).
  */
 import crypto from 'node:crypto'
@@ -71,6 +74,8 @@ const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex
 
 export async function startFakeStripe() {
 	const sessions = new Map<string, FakeSession>()
+	/** Each payment intent's status where it is not `succeeded`: a delayed payment's (164). */
+	const intentStatus = new Map<string, 'processing' | 'requires_payment_method' | 'succeeded'>()
 	const requests: RecordedStripeRequest[] = []
 	const refunds = new Map<string, FakeRefund>()
 	const refundsByKey = new Map<string, FakeRefund>()
@@ -267,7 +272,7 @@ export async function startFakeStripe() {
 			return send(res, 200, {
 				id: intentId,
 				object: 'payment_intent',
-				status: 'succeeded',
+				status: intentStatus.get(intentId) ?? 'succeeded',
 				latest_charge: expanded.some((path) => path.startsWith('latest_charge'))
 					? charge
 					: charge.id,
@@ -280,7 +285,18 @@ export async function startFakeStripe() {
 				return send(res, 404, {
 					error: { type: 'invalid_request_error', message: 'No such checkout.session' },
 				})
-			return send(res, 200, session)
+			const expanded = [...url.searchParams].some(
+				([key, value]) => /^expand\[\d*\]$/.test(key) && value === 'payment_intent',
+			)
+			if (!expanded || !session.payment_intent) return send(res, 200, session)
+			return send(res, 200, {
+				...session,
+				payment_intent: {
+					id: session.payment_intent,
+					object: 'payment_intent',
+					status: intentStatus.get(session.payment_intent) ?? 'succeeded',
+				},
+			})
 		}
 		send(res, 404, {
 			error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
@@ -335,6 +351,26 @@ export async function startFakeStripe() {
 				)
 				if (exclusive) session.amount_total = session.amount_subtotal + billing.taxMinor
 			}
+			return session
+		},
+		/**
+		 * The buyer finishes Stripe's page with a delayed method (SEPA Direct Debit): the session
+		 * completes unpaid, its payment intent processing until `settle` says how it ended (164).
+		 */
+		completeUnpaid(sessionId: string, email = 'buyer@example.com'): FakeSession {
+			const session = this.complete(sessionId, email)
+			session.payment_status = 'unpaid'
+			intentStatus.set(session.payment_intent!, 'processing')
+			return session
+		},
+		/** A delayed payment's money arrives (`paid`) or the bank refuses it (`failed`). */
+		settle(sessionId: string, outcome: 'paid' | 'failed'): FakeSession {
+			const session = sessions.get(sessionId)!
+			if (outcome === 'paid') session.payment_status = 'paid'
+			intentStatus.set(
+				session.payment_intent!,
+				outcome === 'paid' ? 'succeeded' : 'requires_payment_method',
+			)
 			return session
 		},
 		expire(sessionId: string): FakeSession {

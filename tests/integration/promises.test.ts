@@ -17,6 +17,7 @@ const SOURCES = [
 	'app/integrations/email/templates.tsx',
 	'app/db/seed-data.ts',
 	'app/domain/course-status.ts',
+	'app/domain/delayed-payment.ts',
 	'content',
 ]
 
@@ -228,6 +229,48 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
 		says: 'on its way to the address you paid with',
 		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
+	},
+	// A delayed payment on its way: its page and e-mail, what comes when the money arrives or
+	// does not (decision 164).
+	{
+		file: 'app/domain/delayed-payment.ts',
+		says: 'we e-mail your receipt with its invoice',
+		proof: [
+			'tests/integration/delayed-payments-stripe.test.ts',
+			'completed unpaid, then succeeded: paid as any card, with passes, a receipt and an invoice',
+		],
+	},
+	{
+		file: 'app/domain/delayed-payment.ts',
+		says: 'we e-mail you a link to pay by card instead',
+		proof: [
+			'tests/integration/delayed-payments-stripe.test.ts',
+			'completed unpaid, then failed: the seats go back and the buyer gets a link to pay by card',
+		],
+	},
+	{
+		file: 'app/components/payment-on-its-way.tsx',
+		says: 'on its way',
+		proof: [
+			'tests/integration/delayed-payments-pages.test.ts',
+			'completed unpaid: the processing page and the owner’s order page say the payment is on its way',
+		],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'on its way',
+		proof: [
+			'tests/integration/delayed-payments-stripe.test.ts',
+			'completed unpaid: the order waits for its money with its seats held 14 days, and the buyer is told it is on its way',
+		],
+	},
+	{
+		file: 'app/routes/admin/admin.orders.$id/route.tsx',
+		says: 'on its way, seats held until',
+		proof: [
+			'tests/integration/delayed-payments-pages.test.ts',
+			'completed unpaid: the processing page and the owner’s order page say the payment is on its way',
+		],
 	},
 	// A payment refunded by its coupon's rule: the page says why, the e-mail follows (decision 152).
 	{

@@ -19,6 +19,7 @@ import {
 } from '@react-email/components'
 import type { ReactElement, ReactNode } from 'react'
 import { formatMoment } from '~/domain/dates'
+import { paymentOnItsWaySteps } from '~/domain/delayed-payment'
 import { carriesUnsubscribe, type EmailKind } from '~/domain/email-kinds'
 import { formatMinorPrice, formatPrice, toMajorUnits } from '~/domain/pricing'
 import {
@@ -1094,6 +1095,90 @@ export function checkoutRecovery(data: {
 			/>
 		</Layout>,
 		data.unsubscribe,
+	)
+}
+
+/**
+ * A delayed payment is on its way (docs/decisions/164): the seats are held until its money comes,
+ * what comes then, and what if it does not.
+ */
+export function paymentOnItsWay(data: {
+	orderId: string
+	customerName?: string | null
+	itemName: string
+	kind: OrderKind
+	quantity: number
+	currency: string
+	totalMinor: number
+	/** The hold's end, as dates.ts writes a moment. */
+	heldUntil: string
+	testMode?: boolean
+}): Promise<EmailContent> {
+	return renderEmail(
+		'paymentOnItsWay',
+		`Your payment for order ${data.orderId} is on its way`,
+		<Layout preview={`Your payment for order ${data.orderId} is on its way.`}>
+			<P>{greeting(data.customerName)}</P>
+			{data.testMode ? <TestModeNote /> : null}
+			<P>
+				Thank you for your order {data.orderId}: {data.quantity} × {data.itemName},{' '}
+				{amountOf(data.totalMinor, data.currency)}. You paid with a method whose money takes a few
+				days to reach us, so your order is not paid yet.
+			</P>
+			<NextSteps
+				steps={paymentOnItsWaySteps({
+					units: unitsOf(data.kind),
+					quantity: data.quantity,
+					heldUntil: data.heldUntil,
+				}).map((step) => `${step.when}: ${step.what}`)}
+				links={[]}
+			/>
+		</Layout>,
+	)
+}
+
+/**
+ * A delayed payment that the bank refused (`failed`) or that did not come within the hold
+ * (`expired`), docs/decisions/164: the seats went back on sale; a link to pay by card.
+ */
+export function delayedPaymentEnded(data: {
+	orderId: string
+	customerName?: string | null
+	itemName: string
+	kind: OrderKind
+	quantity: number
+	because: 'failed' | 'expired'
+	holdDays: number
+	payByCardUrl: string
+	testMode?: boolean
+}): Promise<EmailContent> {
+	const units = unitOf(data.kind, data.quantity)
+	return renderEmail(
+		'delayedPaymentEnded',
+		data.because === 'failed'
+			? `Your payment for order ${data.orderId} did not go through`
+			: `Your payment for order ${data.orderId} did not arrive`,
+		<Layout preview={`Your ${units} went back on sale; you can pay by card instead.`}>
+			<P>{greeting(data.customerName)}</P>
+			{data.testMode ? <TestModeNote /> : null}
+			<P>
+				{data.because === 'failed'
+					? `Your bank refused the payment for order ${data.orderId} (${data.quantity} × ${data.itemName}), so nothing was charged`
+					: `The payment for order ${data.orderId} (${data.quantity} × ${data.itemName}) had not reached us ${countOf(data.holdDays, { one: 'day', other: 'days' })} after you made it`}
+				, and the {units} we held for you went back on sale.
+			</P>
+			<NextSteps
+				steps={[
+					`To have ${data.quantity === 1 ? aOrAn(units) : units} after all, pay by card: the link below starts a new checkout for the same ${units} at today's price, if any are left.`,
+					...(data.because === 'expired'
+						? [
+								`If your bank payment still reaches us, the ${units} ${data.quantity === 1 ? 'is' : 'are'} yours if still free; if not, we refund it in full.`,
+							]
+						: []),
+				]}
+				links={[{ href: data.payByCardUrl, label: `Pay by card: ${data.itemName}` }]}
+			/>
+		</Layout>,
 	)
 }
 

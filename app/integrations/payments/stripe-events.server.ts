@@ -47,7 +47,20 @@ function recoveryEmailOf(
 	return session.customer_details?.email ?? null
 }
 
-/** Payment verification: what a session stands for now; null while it is open. */
+/**
+ * Whether a delayed payment's money will not come: its payment intent went back to needing a
+ * payment method (the bank refused the debit) or was cancelled (docs/decisions/164).
+ */
+function delayedPaymentFailed(intent: Stripe.Checkout.Session['payment_intent']): boolean {
+	if (!intent || typeof intent === 'string') return false
+	return intent.status === 'requires_payment_method' || intent.status === 'canceled'
+}
+
+/**
+ * Payment verification: what a session stands for now; null while it is open. A completed
+ * session still unpaid is a delayed payment: on its way, or failed when its payment intent
+ * (expanded by the look-up) says the money will not come (docs/decisions/164).
+ */
 export function sessionEvent(
 	session: Pick<
 		Stripe.Checkout.Session,
@@ -73,16 +86,23 @@ export function sessionEvent(
 		orderId: session.metadata?.order_id ?? null,
 		sessionId: session.id,
 	}
-	if (session.status === 'complete' && session.payment_status !== 'unpaid')
+	if (session.status === 'complete') {
+		const type =
+			session.payment_status !== 'unpaid'
+				? ('completed' as const)
+				: delayedPaymentFailed(session.payment_intent)
+					? ('failed' as const)
+					: ('delayed' as const)
 		return {
 			...base,
-			id: `verify:${session.id}:completed`,
-			type: 'completed',
+			id: `verify:${session.id}:${type}`,
+			type,
 			paymentIntentId: paymentIntentId(session.payment_intent),
 			email: session.customer_details?.email ?? null,
 			name: session.customer_details?.name ?? null,
 			...completionOf(session),
 		}
+	}
 	if (session.status === 'expired')
 		return {
 			...base,
@@ -103,11 +123,13 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
 		case 'checkout.session.completed':
 		case 'checkout.session.async_payment_succeeded': {
 			const session = event.data.object as Stripe.Checkout.Session
-			// Delayed payment methods complete the session before the money arrives.
-			if (session.payment_status === 'unpaid') return null
+			// Delayed payment methods complete the session before the money arrives (164).
+			const delayed = session.payment_status === 'unpaid'
+			// An unpaid session in a succeeded event is no payment: nothing to act on.
+			if (delayed && event.type === 'checkout.session.async_payment_succeeded') return null
 			return {
 				...base,
-				type: 'completed',
+				type: delayed ? 'delayed' : 'completed',
 				orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
 				madeForOrder: session.metadata?.order_id ?? null,
 				sessionId: session.id,
@@ -122,7 +144,8 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
 			const session = event.data.object as Stripe.Checkout.Session
 			return {
 				...base,
-				type: 'expired',
+				// The delayed payment's money will not come: the order fails, its seats go back (164).
+				type: event.type === 'checkout.session.expired' ? 'expired' : 'failed',
 				orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
 				sessionId: session.id,
 				paymentIntentId: null,

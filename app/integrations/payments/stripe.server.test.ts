@@ -59,12 +59,43 @@ describe('Stripe events', () => {
 		expect(completion).toMatchObject({ orderId: 'order-1', madeForOrder: null })
 	})
 
-	test('an unpaid completion (delayed payment) and a partial refund change nothing', () => {
+	test('an unpaid completion is a delayed payment; its async success a completion, its async failure a failure (decision 164)', () => {
+		const session = {
+			id: 'cs_1',
+			metadata: { order_id: 'order-1' },
+			payment_intent: 'pi_1',
+			amount_total: 24_900,
+			currency: 'eur',
+			mode: 'payment',
+		}
+		expect(
+			toPaymentEvent(event('checkout.session.completed', { ...session, payment_status: 'unpaid' })),
+		).toMatchObject({
+			type: 'delayed',
+			orderId: 'order-1',
+			sessionId: 'cs_1',
+			paymentIntentId: 'pi_1',
+			charge: { amountMinor: 24_900, currency: 'eur', mode: 'payment' },
+		})
 		expect(
 			toPaymentEvent(
-				event('checkout.session.completed', { id: 'cs_1', payment_status: 'unpaid', metadata: {} }),
+				event('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }),
+			),
+		).toMatchObject({ type: 'completed', orderId: 'order-1', paymentIntentId: 'pi_1' })
+		expect(
+			toPaymentEvent(
+				event('checkout.session.async_payment_failed', { ...session, payment_status: 'unpaid' }),
+			),
+		).toMatchObject({ type: 'failed', orderId: 'order-1', sessionId: 'cs_1' })
+		// A "succeeded" event whose session is still unpaid is no payment.
+		expect(
+			toPaymentEvent(
+				event('checkout.session.async_payment_succeeded', { ...session, payment_status: 'unpaid' }),
 			),
 		).toBeNull()
+	})
+
+	test('a partial refund and an event we do not act on change nothing', () => {
 		expect(
 			toPaymentEvent(event('charge.refunded', { refunded: false, payment_intent: 'pi_1' })),
 		).toBeNull()
@@ -123,6 +154,31 @@ describe('Stripe events', () => {
 			},
 		)
 		expect(sessionEvent({ ...session, status: 'open', payment_status: 'unpaid' })).toBeNull()
+	})
+
+	test('payment verification of a completed unpaid session: on its way while its intent processes, failed once the intent needs another method (decision 164)', () => {
+		const session = {
+			id: 'cs_8',
+			metadata: { order_id: 'order-8' },
+			customer_details: null,
+			amount_total: 49_800,
+			currency: 'eur',
+			mode: 'payment' as const,
+			status: 'complete' as const,
+			payment_status: 'unpaid' as const,
+		}
+		const intent = (status: string) => ({ id: 'pi_8', status }) as Stripe.PaymentIntent
+		expect(sessionEvent({ ...session, payment_intent: intent('processing') })).toMatchObject({
+			id: 'verify:cs_8:delayed',
+			type: 'delayed',
+			paymentIntentId: 'pi_8',
+		})
+		expect(
+			sessionEvent({ ...session, payment_intent: intent('requires_payment_method') }),
+		).toMatchObject({ id: 'verify:cs_8:failed', type: 'failed' })
+		expect(sessionEvent({ ...session, payment_intent: intent('canceled') })).toMatchObject({
+			type: 'failed',
+		})
 	})
 })
 
@@ -190,6 +246,16 @@ describe('the Stripe provider against a fake Stripe', () => {
 			)?.params
 		expect(paramsOf('order-offered')).toMatchObject({ customer_email: 'ada@example.com' })
 		expect(paramsOf('order-open')).not.toHaveProperty('customer_email')
+	})
+
+	test("a session names no payment method types: the Stripe account's dashboard chooses them (dynamic payment methods, decision 164)", async () => {
+		await session('order-methods')
+		const params = stripe.requests.find(
+			(request) =>
+				request.path === '/v1/checkout/sessions' &&
+				request.params['metadata[order_id]'] === 'order-methods',
+		)!.params
+		expect(Object.keys(params).filter((key) => key.includes('payment_method'))).toEqual([])
 	})
 
 	test('a signed delivery is verified into its event; a bad or missing signature throws', () => {

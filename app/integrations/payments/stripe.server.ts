@@ -135,7 +135,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 				}
 			: {}),
 		lookUpSession: (sessionId) =>
-			call(async () => sessionEvent(await stripe.checkout.sessions.retrieve(sessionId))),
+			call(async () =>
+				// The payment intent says whether a delayed payment failed (docs/decisions/164).
+				sessionEvent(
+					await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }),
+				),
+			),
 		expireSession: (sessionId) =>
 			call(async () => {
 				await stripe.checkout.sessions.expire(sessionId)

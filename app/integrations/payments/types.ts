@@ -41,7 +41,12 @@ export type PaymentEvent = {
 	/** Unique per event: a second delivery with this id changes nothing. */
 	id: string
 	provider: PaymentProviderId
-	type: 'completed' | 'expired' | 'refunded'
+	/**
+	 * `delayed`: the buyer finished the provider's page with a method whose money comes days later
+	 * (a completed Stripe session still unpaid, docs/decisions/164); `failed`: that money did not
+	 * come (the bank refused the debit).
+	 */
+	type: 'completed' | 'delayed' | 'failed' | 'expired' | 'refunded'
 	/** Our order id when the event names it, else found through the session or payment. */
 	orderId: string | null
 	/**

@@ -118,8 +118,15 @@ type ReconcileOptions = {
 }
 
 /**
+ * How often a delayed payment on its way (docs/decisions/164) is asked about: its money takes
+ * days, and its webhook says when it comes; this finds one whose webhook was lost.
+ */
+const DELAYED_RECONCILE_SECONDS = 3600
+
+/**
  * Asks the provider about pending orders older than `afterSeconds` whose hold has not ended (the
- * holds job takes those), a batch at a time, one after the other. Each is claimed through
+ * holds job takes those), a batch at a time, one after the other; a delayed payment on its way
+ * at most once per DELAYED_RECONCILE_SECONDS. Each is claimed through
  * `verified_at`, the same throttle as a buyer's polling (docs/decisions/033), so all app servers
  * and all polls together ask about an order at most once per interval. Returns how many.
  */
@@ -138,7 +145,12 @@ async function reconcilePendingOrders(db: Db, options: ReconcileOptions): Promis
 				lte(orders.createdAt, sql`now() - make_interval(secs => ${options.afterSeconds})`),
 				or(
 					isNull(orders.verifiedAt),
-					lte(orders.verifiedAt, sql`now() - make_interval(secs => ${options.intervalSeconds})`),
+					lte(
+						orders.verifiedAt,
+						sql`now() - make_interval(secs => CASE WHEN ${orders.awaitingPaymentSince} IS NULL
+							THEN ${options.intervalSeconds}::int
+							ELSE greatest(${options.intervalSeconds}::int, ${DELAYED_RECONCILE_SECONDS}::int) END)`,
+					),
 				),
 			),
 		)

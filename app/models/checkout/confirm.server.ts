@@ -24,6 +24,7 @@ import { checkCouponAtPayment } from '~/models/coupons/use.server'
 import { issueCreditNote, restRefundId } from '../invoices/credit-note.server'
 import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
+import { awaitPayment, sendDelayedPaymentEnded } from './delayed-payment.server'
 import { enqueueFeeRead } from './fee.server'
 import { refundInstead, settleLatePayment, stillHoldsSeats } from './late-payment.server'
 import { sendRefundNotices } from './notices.server'
@@ -118,10 +119,15 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			alertMismatch(event, orderId, mismatch, order)
 			return { changed: false, orderId, status: order.status }
 		}
+		const buyer = buyerFields(order, event)
+		// A delayed payment under way: the order keeps its seats until its money comes (164).
+		if (event.type === 'delayed') {
+			const status = await awaitPayment(tx, order, buyer)
+			return { changed: status !== null, orderId, status: status ?? order.status }
+		}
 		const next = nextStatus(order.status, event.type)
 		if (!next) return { changed: false, orderId, status: order.status }
 		const now = new Date()
-		const buyer = buyerFields(order, event)
 		const charged = next === 'paid' ? chargedFields(order, event) : {}
 		let couponBuyer: string | null = null
 		if (next === 'paid') {
@@ -167,8 +173,11 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			await issueCreditNote(tx, orderId, restRefundId(orderId))
 			await enqueueSettle(tx, orderId, 'refunded')
 		}
+		// A delayed payment refused or never come: the buyer is told, with a card link (164).
+		if (order.awaitingPaymentSince && (next === 'failed' || next === 'expired'))
+			await sendDelayedPaymentEnded(tx, order, next)
 		// Ended unpaid: one reminder to start again, if the buyer agreed to it (122).
-		if (next === 'expired' && order.status === 'pending')
+		else if (next === 'expired' && order.status === 'pending')
 			await scheduleRecovery(tx, order, storableEmail(event.recoveryEmail ?? null))
 		// Seats came back: the people waiting get them first (docs/decisions/120).
 		if (next === 'expired' || next === 'failed' || next === 'refunded')
@@ -189,7 +198,9 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		await settleAfterCommit(db, result.orderId)
 	// This server's counters show the sale at once; the others within the cache lifetime.
 	if (result.changed) invalidateSalesCache()
-	if (result.changed && result.status) countCheckout(SETTLED_OUTCOME[result.status])
+	// Still pending (a delayed payment under way, 164) is no outcome yet.
+	if (result.changed && result.status && result.status !== 'pending')
+		countCheckout(SETTLED_OUTCOME[result.status])
 	return result
 }
 

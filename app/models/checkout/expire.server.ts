@@ -11,6 +11,7 @@ import { orders } from '~/db/schema.server'
 import { getPaymentProvider, type PaymentProviderId } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
 import { applyPaymentEvent, type PaymentResult } from './confirm.server'
+import { awaitsPayment } from './delayed-payment.server'
 import { forgoRecovery } from './recovery.server'
 
 type Order = typeof orders.$inferSelect
@@ -46,7 +47,10 @@ export async function verifyPendingOrder(db: Db, order: Order): Promise<void> {
 	const provider = getPaymentProvider()
 	if (asksProvider(order) && provider.lookUpSession) {
 		const event = await provider.lookUpSession(order.providerSessionId!)
-		if (event?.type === 'expired') await expireOrder(db, order.id, provider.id)
+		// A delayed payment still on its way when its hold ends is given up (decision 164).
+		const givenUp =
+			event?.type === 'delayed' && awaitsPayment(order) && order.expiresAt.getTime() <= Date.now()
+		if (event?.type === 'expired' || givenUp) await expireOrder(db, order.id, provider.id)
 		else if (event) await applyPaymentEvent(db, { ...event, orderId: order.id })
 		// null: the session is still open there.
 		return
@@ -61,6 +65,8 @@ export async function verifyPendingOrder(db: Db, order: Order): Promise<void> {
  */
 export async function endPendingOrder(db: Db, order: Order): Promise<void> {
 	const provider = getPaymentProvider()
+	// A delayed payment's session is complete, past expiring: the provider says how it stands.
+	if (awaitsPayment(order)) return verifyPendingOrder(db, order)
 	if (order.provider === provider.id && order.providerSessionId && provider.expireSession) {
 		try {
 			await provider.expireSession(order.providerSessionId)
@@ -80,7 +86,8 @@ export async function endPendingOrder(db: Db, order: Order): Promise<void> {
 export async function cancelCheckout(db: Db, id: string): Promise<void> {
 	if (!PUBLIC_ID.test(id)) return
 	const [order] = await db.select().from(orders).where(eq(orders.id, id))
-	if (order?.status !== 'pending') return
+	// A delayed payment under way is paid already as far as the buyer can tell (decision 164).
+	if (order?.status !== 'pending' || awaitsPayment(order)) return
 	// They chose to leave: no reminder to come back (docs/decisions/122).
 	await forgoRecovery(db, order.id)
 	await endPendingOrder(db, order)

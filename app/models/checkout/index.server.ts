@@ -10,6 +10,7 @@ export { regionAllowed } from '~/domain/checkout-rules'
 export { checkoutJobs } from './background.server'
 export { applyPaymentEvent, recordSandboxPayment } from './confirm.server'
 export { createCheckout } from './create.server'
+export { payByCardOffer } from './delayed-payment.server'
 export {
 	CheckoutError,
 	type CheckoutFailureCode,

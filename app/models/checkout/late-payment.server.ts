@@ -19,7 +19,7 @@ type Order = typeof orders.$inferSelect
  * What the payment tells about the buyer and the charge (its billing address, tax, any tax the
  * provider added), written to the order whatever becomes of it.
  */
-type BuyerFields = Partial<
+export type BuyerFields = Partial<
 	Pick<Order, 'email' | 'customerName' | 'paymentIntentId' | 'billing' | 'tax' | 'amountMinor'>
 >
 
@@ -47,6 +47,16 @@ export async function settleLatePayment(
 	order: Order,
 	buyer: BuyerFields,
 ): Promise<'paid' | 'expired'> {
+	if (await seatsFreeAgain(tx, order)) return 'paid'
+	await refundInstead(tx, order, buyer, null)
+	return 'expired'
+}
+
+/**
+ * Whether the seats of an order whose hold ended are free for it again, under the seat locks
+ * (a late payment here, a delayed one found late: docs/decisions/164).
+ */
+export async function seatsFreeAgain(tx: Tx, order: Order): Promise<boolean> {
 	const [item] = await tx
 		.select({
 			code: catalogItems.code,
@@ -55,9 +65,7 @@ export async function settleLatePayment(
 		})
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
-	if (item && (await seatsFreeFor(tx, item, order.quantity))) return 'paid'
-	await refundInstead(tx, order, buyer, null)
-	return 'expired'
+	return Boolean(item && (await seatsFreeFor(tx, item, order.quantity)))
 }
 
 /**

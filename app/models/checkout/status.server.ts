@@ -14,6 +14,7 @@ import { toMajorUnits } from '~/domain/pricing'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { verifyLinkToken } from '~/models/links/signed-token.server'
 import { creditLineOf } from '../invoices/upgrade-credit-line.server'
+import { awaitsPayment } from './delayed-payment.server'
 import { asksProvider, expireOrder, verifyPendingOrder } from './expire.server'
 
 export type CheckoutView = {
@@ -36,6 +37,11 @@ export type CheckoutView = {
 		email: string | null
 		expiresAt: string
 		paidAt: string | null
+		/**
+		 * A delayed payment on its way (docs/decisions/164): until when its seats are held for
+		 * its money. Null for any other order.
+		 */
+		awaitingPaymentUntil: string | null
 		/** The pass ids, once paid. */
 		passes: string[]
 	}
@@ -93,6 +99,7 @@ async function loadCheckoutView(db: Db, id: string): Promise<CheckoutView | null
 			email: order.email,
 			expiresAt: order.expiresAt.toISOString(),
 			paidAt: order.paidAt?.toISOString() ?? null,
+			awaitingPaymentUntil: awaitsPayment(order) ? order.expiresAt.toISOString() : null,
 			passes: passIds,
 		},
 	}

@@ -152,12 +152,15 @@ export function verifyJoinToken(
  * - `upgrade-credit`: spends a day pass's upgrade credit on the course (decision 165); subject
  *   the pass and a hash of the address holding it when the link was mailed; expires with the
  *   credit's window.
+ * - `pay-by-card`: a delayed payment that failed or never came (decision 164): the page that
+ *   starts a card checkout for the same items; subject the order id; expires after 30 days.
  */
 export const LINK_PURPOSES = [
 	'invoice',
 	'order',
 	'owner-sign-in',
 	'upgrade-credit',
+	'pay-by-card',
 	'waitlist-offer',
 	'waitlist-confirm',
 	'workshop-move',

@@ -11,10 +11,14 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { PaymentOnItsWay } from '~/components/payment-on-its-way'
 import { getConfig } from '~/config.server'
 import { isDatabaseUnavailable } from '~/db/availability.server'
 import { getDb } from '~/db/client.server'
+import { formatMoment } from '~/domain/dates'
+import { paymentOnItsWaySteps } from '~/domain/delayed-payment'
 import { formatMinorPrice } from '~/domain/pricing'
+import { unitsOf } from '~/domain/words'
 import {
 	checkoutFailed,
 	DEFAULT_CHECKOUT_REASON,
@@ -58,6 +62,7 @@ const reasons: Record<string, string> = {
 type State =
 	| { state: 'checkout-failed'; reason: string }
 	| { state: 'pending'; id: string }
+	| { state: 'on-its-way'; id: string; steps: { when: string; what: string }[] }
 	| { state: 'failed'; reason: string; cancelled: boolean; idle?: boolean }
 	| { state: 'auto-refund'; refund: AutomaticRefund }
 
@@ -106,6 +111,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			{ status: 404, headers },
 		)
 	if (view.status === 'paid') throw redirect(thankYouPath(view))
+	// A delayed payment under way (decision 164): days, not seconds; nothing to poll for.
+	if (view.status === 'pending' && view.data.awaitingPaymentUntil)
+		return data<State>(
+			{
+				state: 'on-its-way',
+				id: view.data.id,
+				steps: paymentOnItsWaySteps({
+					units: unitsOf(view.data.type),
+					quantity: view.data.quantity,
+					heldUntil: formatMoment(new Date(view.data.awaitingPaymentUntil)),
+				}),
+			},
+			{ headers },
+		)
 	if (view.status === 'pending' && !cancelled)
 		return data<State>({ state: 'pending', id: view.data.id }, { headers })
 	// Paid, then given back because the coupon could not be used (decision 112): its buyer reads
@@ -191,6 +210,7 @@ export default function Processing() {
 			</LeadLayout>
 		)
 	if (data.state === 'auto-refund') return <AutomaticRefundNotice refund={data.refund} />
+	if (data.state === 'on-its-way') return <PaymentOnItsWay id={data.id} steps={data.steps} />
 	if (data.state === 'failed')
 		return (
 			<LeadLayout>

@@ -192,7 +192,17 @@ export default function AdminOrder() {
 					</h2>
 					<Facts
 						rows={[
-							['Status', order.status],
+							[
+								'Status',
+								// A delayed payment under way (decision 164): pending, its seats held for it.
+								order.status === 'pending' && order.awaitingPaymentSince ? (
+									<span key="status">
+										pending: payment on its way, seats held until <Time value={order.expiresAt} />
+									</span>
+								) : (
+									order.status
+								),
+							],
 							['Item', `${order.quantity} × ${itemName} (${order.itemCode})`],
 							['Unit price', money(order.unitAmountMinor, order.currency)],
 							[

@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest'
+import { paymentOnItsWaySteps } from './delayed-payment'
+import { PASS, SEAT } from './words'
+
+describe('what a buyer whose delayed payment is on its way reads (decision 164)', () => {
+	test('one seat is held for them until the hold ends, and nobody else can buy it', () => {
+		const [now, arrives, not] = paymentOnItsWaySteps({
+			units: SEAT,
+			quantity: 1,
+			heldUntil: 'Sunday, 13 December 2026, 20:18 (UTC)',
+		})
+		expect(now).toEqual({
+			when: 'Now',
+			what: expect.stringMatching(
+				/^Your seat is held for you until Sunday, 13 December 2026, 20:18 \(UTC\) while .* Nobody else can buy it meanwhile\.$/,
+			),
+		})
+		expect(arrives!.what).toBe('Your order is paid and we e-mail your receipt with its invoice.')
+		expect(not!.what).toContain(
+			'the seat goes back on sale and we e-mail you a link to pay by card',
+		)
+	})
+
+	test('several passes are spoken of in the plural', () => {
+		const [now, , not] = paymentOnItsWaySteps({ units: PASS, quantity: 3, heldUntil: 'then' })
+		expect(now!.what).toMatch(/^Your passes are held for you until then .* buy them meanwhile\.$/)
+		expect(not!.what).toContain('the passes go back on sale')
+	})
+})

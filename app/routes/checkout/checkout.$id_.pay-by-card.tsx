@@ -1,0 +1,57 @@
+/**
+ * /checkout/{id}/pay-by-card?key=… (docs/decisions/164): the link in the e-mail of a delayed
+ * payment the bank refused, or that never came. It shows what the order was for and one button
+ * that starts a new checkout for the same item, quantity, region and coupon: a plain form posted
+ * to POST /checkout, the one way every checkout starts (its prices, hold rules and refusals), with
+ * or without JavaScript. Nothing is reserved by opening the link (mail scanners open links). A key
+ * that is not this order's is a 404; an order still on its way or paid goes to its status page.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { buttonClasses } from '~/components/button-classes'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getDb } from '~/db/client.server'
+import { pluralWord, unitsOf } from '~/domain/words'
+import { payByCardOffer } from '~/models/checkout/index.server'
+import { pageMeta } from '~/utils/meta'
+import { requireFound } from '~/utils/responses'
+
+export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Pay by card', noindex: true })
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	const offer = requireFound(
+		await payByCardOffer(await getDb(), params.id ?? '', url.searchParams.get('key')),
+		url.pathname,
+	)
+	if (offer.status === 'pending' || offer.status === 'paid')
+		throw redirect(`/checkout/processing?id=${encodeURIComponent(offer.id)}`)
+	return data(offer, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export default function PayByCard() {
+	const offer = useLoaderData<typeof loader>()
+	const units = pluralWord(offer.quantity, unitsOf(offer.itemType))
+	return (
+		<LeadLayout>
+			<PageHeading
+				title="Pay by card"
+				lead={`Your bank payment for order ${offer.id} did not reach us, and its ${units} went back on sale.`}
+			/>
+			<p className="mb-6">
+				Start a new checkout for the same {offer.quantity} × {offer.itemName}: you pay on the
+				payment page with a card (or any method it offers), at today's price, if any {units} are
+				left.
+			</p>
+			<form method="post" action="/checkout">
+				<input type="hidden" name="code" value={offer.code} />
+				<input type="hidden" name="quantity" value={offer.quantity} />
+				<input type="hidden" name="region" value={offer.region} />
+				{offer.coupon ? <input type="hidden" name="coupon" value={offer.coupon} /> : null}
+				<button type="submit" className={buttonClasses()}>
+					Pay by card
+				</button>
+			</form>
+		</LeadLayout>
+	)
+}
