@@ -20,7 +20,7 @@ const MESSAGE = `The site is very busy right now: please try again in ${OVERLOAD
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy: try again in ${OVERLOAD_RETRY_AFTER_SECONDS} seconds</title></head><body><main><h1>Busy</h1><p>${MESSAGE} Nothing was sent: go back and send the form again.</p></main></body></html>`
 
 /** How often the lag is read; a lag counts for this long, and as long again after. */
-const WINDOW_MS = 500
+const WINDOW_MS = 1_000
 
 /**
  * This process's event-loop lag: the longest the loop was held in the last window or two
@@ -44,11 +44,14 @@ function watchEventLoop(): () => number {
 /** The guard, mounted after the page cache and before Remix; `maxLagMs` 0 turns it off. */
 export function overloadGuard(maxLagMs: number): express.RequestHandler {
 	if (maxLagMs <= 0) return (_req, _res, next) => next()
-	const lagMs = watchEventLoop()
+	// Watched from the first form post on: the boot's own stalls (loading the build, migrations)
+	// are no overload.
+	let lagMs: (() => number) | undefined
 	let shedding = false
 	return (req, res, next) => {
 		if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === PAYMENT_WEBHOOK_PATH)
 			return next()
+		lagMs ??= watchEventLoop()
 		const lag = lagMs()
 		const overloaded = lag > maxLagMs
 		// One line when it starts and one when it ends, not one per request (as decision 104's).
