@@ -28,6 +28,7 @@ import { formPostGuard } from '~/http/form-posts.server'
 import { gracefulCloser } from '~/http/graceful-close.server'
 import { requestMetrics } from '~/http/metrics.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
+import { overloadGuard } from '~/http/overload.server'
 import { ownerGate, ownerOf, publicBuildsOf } from '~/http/owner-gate.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
@@ -213,6 +214,10 @@ if (config.PAGE_CACHE_MAX_BYTES > 0 && !viteDevServer) {
 		}),
 	)
 }
+
+// A held event loop: form posts answer 503 with Retry-After, pages above still come from the
+// cache, the payment webhook still runs (docs/decisions/162).
+app.use(overloadGuard(config.OVERLOAD_EVENT_LOOP_LAG_MS))
 
 const handlerFor = (served: typeof build) =>
 	createRequestHandler({ build: served, mode, getLoadContext: loadContext })

@@ -102,6 +102,9 @@ const envSchema = z.object({
 	HEADERS_TIMEOUT_MS: wholeNumber('HEADERS_TIMEOUT_MS', 1000).default('10000'),
 	REQUEST_TIMEOUT_MS: wholeNumber('REQUEST_TIMEOUT_MS', 1000).default('30000'),
 	KEEP_ALIVE_TIMEOUT_MS: wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 1000).default('5000'),
+	// A form post answers 503 with Retry-After while this server's event loop has been held
+	// longer than this within the last second (docs/decisions/162); 0 turns it off.
+	OVERLOAD_EVENT_LOOP_LAG_MS: wholeNumber('OVERLOAD_EVENT_LOOP_LAG_MS', 0).default('2000'),
 	// Memory for rendered anonymous pages (docs/decisions/070); 0 turns the page cache off.
 	PAGE_CACHE_MAX_BYTES: wholeNumber('PAGE_CACHE_MAX_BYTES', 0).default('33554432'),
 	DATABASE_URL: z
@@ -113,6 +116,9 @@ const envSchema = z.object({
 		})
 		.optional(),
 	DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 1).default('10'),
+	// Payments' own PostgreSQL connections, beside the pool above: a checkout never waits for a
+	// connection behind a payment's transaction (docs/decisions/162). 0: one pool for both.
+	DATABASE_PAYMENT_POOL_MAX: wholeNumber('DATABASE_PAYMENT_POOL_MAX', 0).default('4'),
 	// How long a request waits for a free PostgreSQL connection before it answers 503 with
 	// Retry-After (docs/decisions/104): a saturated pool sheds load instead of queueing it.
 	DATABASE_POOL_TIMEOUT_MS: wholeNumber('DATABASE_POOL_TIMEOUT_MS', 100).default('2000'),

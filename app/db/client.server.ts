@@ -35,6 +35,12 @@ export type Database = {
 	kind: 'pglite' | 'postgres'
 	db: Db
 	/**
+	 * Where payments run (the webhook, the sandbox's payment): a pool of their own beside `db`'s,
+	 * so a checkout never waits for a connection behind a payment's transaction (decision 162);
+	 * `db` itself with one pool for both, and on PGlite.
+	 */
+	paymentsDb: Db
+	/**
 	 * The `pg` pool behind `db` (PostgreSQL only; null on PGlite), for the one store that speaks
 	 * `pg` itself: the rate limit shared by all app servers (docs/decisions/069).
 	 */
@@ -58,25 +64,25 @@ export type OpenOptions =
 	 * `poolTimeoutMs`: how long a query waits for a free connection (or a new one to connect)
 	 * before failing as unavailable, which the routes answer with a 503 (docs/decisions/104).
 	 */
-	| { url: string; poolMax?: number; poolTimeoutMs?: number }
+	| { url: string; poolMax?: number; poolTimeoutMs?: number; paymentPoolMax?: number }
 	/** `dir` undefined: in memory, for tests. */
 	| { url?: undefined; dir?: string }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
 	if (options.url)
-		return openPostgres(options.url, options.poolMax ?? 10, options.poolTimeoutMs ?? 2_000)
+		return openPostgres(options.url, {
+			poolMax: options.poolMax ?? 10,
+			poolTimeoutMs: options.poolTimeoutMs ?? 2_000,
+			paymentPoolMax: options.paymentPoolMax ?? 0,
+		})
 	return openPglite('dir' in options ? options.dir : undefined)
 }
 
-async function openPostgres(
-	url: string,
-	poolMax: number,
-	poolTimeoutMs: number,
-): Promise<Database> {
+function newPool(url: string, max: number, timeoutMs: number): pg.Pool {
 	const pool = new pg.Pool({
 		connectionString: url,
-		max: poolMax,
-		connectionTimeoutMillis: poolTimeoutMs,
+		max,
+		connectionTimeoutMillis: timeoutMs,
 		idleTimeoutMillis: 30_000,
 	})
 	// An idle client dropped by the server must not crash the process; the pool replaces it. A
@@ -94,6 +100,17 @@ async function openPostgres(
 			else log.error({ err: error }, 'PostgreSQL client error')
 		})
 	})
+	return pool
+}
+
+async function openPostgres(
+	url: string,
+	sizes: { poolMax: number; poolTimeoutMs: number; paymentPoolMax: number },
+): Promise<Database> {
+	const pool = newPool(url, sizes.poolMax, sizes.poolTimeoutMs)
+	const paymentPool =
+		sizes.paymentPoolMax > 0 ? newPool(url, sizes.paymentPoolMax, sizes.poolTimeoutMs) : null
+	const db = drizzlePg(pool, { schema }) as unknown as Db
 	const session = (client: pg.PoolClient): SqlSession => ({
 		query: async <T>(sql: string, params?: unknown[]) =>
 			(await client.query(sql, params)).rows as T[],
@@ -103,7 +120,8 @@ async function openPostgres(
 	})
 	return {
 		kind: 'postgres',
-		db: drizzlePg(pool, { schema }) as unknown as Db,
+		db,
+		paymentsDb: paymentPool ? (drizzlePg(paymentPool, { schema }) as unknown as Db) : db,
 		pool,
 		async withExclusiveSession(fn) {
 			const client = await pool.connect()
@@ -122,7 +140,9 @@ async function openPostgres(
 		async ping() {
 			await pool.query('SELECT 1')
 		},
-		close: () => pool.end(),
+		close: async () => {
+			await Promise.all([pool.end(), paymentPool?.end()])
+		},
 	}
 }
 
@@ -160,9 +180,12 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 		query: (...args) => turns(() => client.query(...args)),
 		transaction: (fn) => turns(() => client.transaction(fn)),
 	}
+	const db = drizzlePglite({ client: inTurn as PGlite, schema }) as unknown as Db
 	return {
 		kind: 'pglite',
-		db: drizzlePglite({ client: inTurn as PGlite, schema }) as unknown as Db,
+		db,
+		// One connection: payments take their turns with the rest.
+		paymentsDb: db,
 		pool: null,
 		// PGlite lives in this one process, which is the only one using its files.
 		withExclusiveSession: (fn) => fn(session),
@@ -191,6 +214,7 @@ export function getDatabase(): Promise<Database> {
 					url: config.DATABASE_URL,
 					poolMax: config.DATABASE_POOL_MAX,
 					poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS,
+					paymentPoolMax: config.DATABASE_PAYMENT_POOL_MAX,
 				})
 			: openDatabase({ dir: path.join(config.dataDir, 'pglite') })
 		holder[KEY] = opening
@@ -210,4 +234,9 @@ export function getDatabase(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
 	return (await getDatabase()).db
+}
+
+/** Where a payment runs: its own pool (see `Database.paymentsDb`). */
+export async function getPaymentsDb(): Promise<Db> {
+	return (await getDatabase()).paymentsDb
 }

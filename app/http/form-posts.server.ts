@@ -8,7 +8,7 @@ import type { RateLimiter } from './rate-limit.server'
 import { isAllowedOrigin, requestedOrigin } from './request.server'
 
 // routes/checkout/webhooks.stripe.ts
-const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe'
+export const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe'
 
 // Form posts (docs/decisions/063, 069): an Origin other than the site's (or the one this
 // request was sent to), in scheme, host or port, is a cross-site post (403; a missing Origin is

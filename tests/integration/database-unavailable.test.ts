@@ -161,6 +161,8 @@ describe.skipIf(!TEST_DATABASE_URL)('a saturated connection pool', () => {
 		site = await startSite({
 			DATABASE_URL: database.url,
 			DATABASE_POOL_MAX: '1',
+			// One pool for every request, payments' too (decision 162): the pool saturated here.
+			DATABASE_PAYMENT_POOL_MAX: '0',
 			DATABASE_POOL_TIMEOUT_MS: '300',
 		})
 		admin = new pg.Client({ connectionString: database.url })

@@ -26,7 +26,7 @@ import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
 import { awaitPayment, sendDelayedPaymentEnded } from './delayed-payment.server'
 import { enqueueFeeRead } from './fee.server'
-import { refundInstead, settleLatePayment, stillHoldsSeats } from './late-payment.server'
+import { holdsSeatsNow, refundInstead, settleLatePayment } from './late-payment.server'
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
 import { scheduleRecovery } from './recovery.server'
@@ -112,8 +112,13 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			.onConflictDoNothing()
 			.returning({ id: paymentEvents.id })
 		if (stored.length === 0 || !orderId) return { changed: false, orderId, status: null }
-		const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-		if (!order) return { changed: false, orderId, status: null }
+		const [locked] = await tx
+			.select({ order: orders, holding: holdsSeatsNow })
+			.from(orders)
+			.where(eq(orders.id, orderId))
+			.for('update')
+		if (!locked) return { changed: false, orderId, status: null }
+		const { order } = locked
 		const mismatch = paymentMismatch(order, event)
 		if (mismatch) {
 			alertMismatch(event, orderId, mismatch, order)
@@ -131,7 +136,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		const charged = next === 'paid' ? chargedFields(order, event) : {}
 		let couponBuyer: string | null = null
 		if (next === 'paid') {
-			const late = !(await stillHoldsSeats(tx, order))
+			const late = locked.holding !== true
 			const use = await checkCouponAtPayment(tx, order, buyer.email ?? order.email, { late })
 			if ('refused' in use) {
 				await refundInstead(tx, order, { ...buyer, ...charged }, use.refused)

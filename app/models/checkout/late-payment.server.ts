@@ -23,15 +23,11 @@ export type BuyerFields = Partial<
 	Pick<Order, 'email' | 'customerName' | 'paymentIntentId' | 'billing' | 'tax' | 'amountMinor'>
 >
 
-/** A pending order whose reservation has not ended (by the database's clock) holds its seats. */
-export async function stillHoldsSeats(tx: Tx, order: Order): Promise<boolean> {
-	if (order.status !== 'pending') return false
-	const [row] = await tx
-		.select({ holding: sql<boolean>`${orders.expiresAt} > now()` })
-		.from(orders)
-		.where(eq(orders.id, order.id))
-	return row?.holding === true
-}
+/**
+ * A pending order whose reservation has not ended (by the database's clock) holds its seats: a
+ * column read with the payment's lock on the order, in the same statement (decision 162).
+ */
+export const holdsSeatsNow = sql<boolean>`(${orders.status} = 'pending' AND ${orders.expiresAt} > now())`
 
 /** The job that refunds a late payment with no seat left (background.server.ts). */
 export const LATE_REFUND_JOB = 'checkout.refund-late'

@@ -20,21 +20,19 @@ import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/cal
 import { orderPageUrl } from '~/models/links/order-link.server'
 import { siteOrigin } from '~/site-origin.server'
 import { invoiceAttachment } from '../invoices/attachment.server'
-import { numberOrderDocuments } from '../invoices/numbering.server'
 import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
 import { creditLineOf } from '../invoices/upgrade-credit-line.server'
 import { orderKindOf } from './notices.server'
 
 /**
  * Queues the receipt of a paid order unless it went already; the claim on the row makes it once.
- * Runs after the payment's commit, once its invoice is numbered (settle.server.ts): the claim
- * and the outbox row commit together, in a short transaction of their own. The e-mail and the
+ * Runs after the payment's commit, once the caller numbered its invoice outside any transaction
+ * (settle.server.ts, decision 115): the claim and the outbox row commit together, in a short
+ * transaction of their own (two statements, three with SMTP: decision 162). The e-mail and the
  * invoice's PDF are made before it: rendering takes CPU time, and a connection held meanwhile
  * kept other payments waiting for the pool past its timeout (issue 35 item 3).
  */
 export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
-	// Numbered before the transaction: numbering inside one would hold the counter row (115).
-	await numberOrderDocuments(db, orderId)
 	const unsent = and(
 		eq(orders.id, orderId),
 		eq(orders.status, 'paid'),

@@ -37,7 +37,10 @@ export async function enqueueSettle(
 	)
 }
 
-/** Numbers the order's waiting documents, then sends its receipt if it has not gone. */
+/**
+ * Numbers the order's waiting documents, then sends its receipt if it has not gone: the numbering
+ * outside any transaction (it would hold the counter row, 115), the receipt never unnumbered.
+ */
 async function settleOrder(db: Db, orderId: string): Promise<void> {
 	await numberOrderDocuments(db, orderId)
 	await sendReceipt(db, orderId)

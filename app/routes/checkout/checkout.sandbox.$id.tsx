@@ -17,7 +17,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { CheckboxField, Field, FormErrors, TextareaField } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { getDb } from '~/db/client.server'
+import { getDb, getPaymentsDb } from '~/db/client.server'
 import { foldEmail } from '~/domain/email-address'
 import { normaliseVatNumber } from '~/domain/invoices/vat'
 import { formatMinorPrice } from '~/domain/pricing'
@@ -126,7 +126,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
 						vatNumber && country ? normaliseVatNumber(country, vatNumber) : vatNumber || null,
 				}
 			: null
-	await recordSandboxPayment(db, id, { email, name: name || null, billing })
+	// On payments' own pool, as the webhook's (decision 162).
+	await recordSandboxPayment(await getPaymentsDb(), id, { email, name: name || null, billing })
 	return redirect(`/checkout/processing?id=${id}`, 303)
 }
 

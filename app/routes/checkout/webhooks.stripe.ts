@@ -4,7 +4,7 @@
  * uses. Every event is stored once by id, so redeliveries change nothing.
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { getDb } from '~/db/client.server'
+import { getPaymentsDb } from '~/db/client.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { getPaymentProvider, type PaymentEvent } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
@@ -32,7 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	if (!event) return Response.json({ received: true, handled: false })
 	try {
-		const result = await applyPaymentEvent(await getDb(), event)
+		// On payments' own pool: checkouts never wait behind it for a connection (decision 162).
+		const result = await applyPaymentEvent(await getPaymentsDb(), event)
 		return Response.json({ received: true, handled: true, changed: result.changed })
 	} catch (error) {
 		// 5xx: Stripe delivers the event again later. An unavailable database is a 503 with
