@@ -127,7 +127,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		const buyer = buyerFields(order, event)
 		// A delayed payment under way: the order keeps its seats until its money comes (164).
 		if (event.type === 'delayed') {
-			const status = await awaitPayment(tx, order, buyer)
+			const status = await awaitPayment(tx, order, buyer, locked.holding === true)
 			return { changed: status !== null, orderId, status: status ?? order.status }
 		}
 		const next = nextStatus(order.status, event.type)

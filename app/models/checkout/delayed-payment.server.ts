@@ -18,7 +18,7 @@ import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
 import { siteOrigin } from '~/site-origin.server'
-import { type BuyerFields, seatsFreeAgain, stillHoldsSeats } from './late-payment.server'
+import { type BuyerFields, seatsFreeAgain } from './late-payment.server'
 import { orderKindOf } from './notices.server'
 
 type Order = typeof orders.$inferSelect
@@ -37,15 +37,17 @@ export function awaitsPayment(order: Pick<Order, 'status' | 'awaitingPaymentSinc
  * ended (its webhook lost, found by reconciliation) takes its seats again only when they are
  * free (077); else it ends expired, and its money, should it come, goes the late-payment way.
  * The order's new status, or null when nothing changed (not pending, or already waiting).
+ * `holding`: whether its hold had not ended, read with the order's lock (`holdsSeatsNow`, 162).
  */
 export async function awaitPayment(
 	tx: Tx,
 	order: Order,
 	buyer: BuyerFields,
+	holding: boolean,
 ): Promise<'pending' | 'expired' | null> {
 	if (order.status !== 'pending' || order.awaitingPaymentSince) return null
 	const updatedAt = new Date()
-	if (!(await stillHoldsSeats(tx, order)) && !(await seatsFreeAgain(tx, order))) {
+	if (!holding && !(await seatsFreeAgain(tx, order))) {
 		await tx
 			.update(orders)
 			.set({ status: 'expired', updatedAt, ...buyer })
