@@ -20,7 +20,7 @@ import { ServerHtml } from '~/components/server-html'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { formatPrice } from '~/domain/pricing'
-import { geoQuery } from '~/http/api.server'
+import { geoQuery, pageGeoQuery } from '~/http/api.server'
 import { publicPageHeaders, regionalPageHeaders } from '~/http/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
 import { pageHoneypot } from '~/http/honeypot.server'
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const geo = geoQuery(request, context)
 	return data(
 		{
-			...(await getDayPasses(await getDb(), geo)),
+			...(await getDayPasses(await getDb(), pageGeoQuery(request, context))),
 			// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
 			event: day ? presentEvent(day, context.origin) : null,
 			// What a pass and the free registration each give, as the owner words it (decision 155).

@@ -14,7 +14,7 @@ import { courseCopy } from '~/components/landing/course-copy.server'
 import { courseSectionsHtml } from '~/components/landing/sections.server'
 import { eventsOf, getSeller, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
-import { geoQuery } from '~/http/api.server'
+import { geoQuery, pageGeoQuery } from '~/http/api.server'
 import { regionalPageHeaders } from '~/http/cache-control.server'
 import { pageHoneypot } from '~/http/honeypot.server'
 import { getCourseFaq } from '~/models/course/faq.server'
@@ -29,7 +29,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 	const pricing = parsePricingChoice(new URL(request.url).searchParams.get('pricing'))
 	const db = await getDb()
 	const [offer, faq] = await Promise.all([
-		getCourseOffer(db, { geo: geoQuery(request, context), pricing }),
+		getCourseOffer(db, { geo: pageGeoQuery(request, context), pricing }),
 		getCourseFaq(db),
 	])
 	// Sold out: the buy form becomes the waiting list's (docs/decisions/120).
