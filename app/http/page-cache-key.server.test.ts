@@ -3,12 +3,15 @@ import { type Database, openDatabase } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
 import { hasPersonalCookie, pageCacheKey, pageCacheLookup } from './page-cache-key.server'
 
-const opened = vi.hoisted(() => ({ database: undefined as Database | undefined }))
+const opened = vi.hoisted(() => ({ database: undefined as Database | undefined, down: false }))
 
 // The pricing table that places a country in its region: the database this file opened.
 vi.mock('~/db/client.server', async (importOriginal) => ({
 	...(await importOriginal<typeof import('~/db/client.server')>()),
-	getDb: async () => opened.database!.db,
+	getDb: async () => {
+		if (opened.down) throw new Error('The database does not answer')
+		return opened.database!.db
+	},
 }))
 
 beforeAll(async () => {
@@ -142,5 +145,19 @@ describe('the page cache key (docs/decisions/070)', () => {
 		])
 			expect(await keyOf(path), path).toBeNull()
 		expect(await keyOf('/workshop')).not.toBeNull()
+	})
+
+	test('while the database does not answer, requests are still filed under their region, so kept pages can stand in (decision 134)', async () => {
+		const india = await keyOf('/', { ip: INDIA })
+		const brazil = await keyOf('/', { ip: BRAZIL })
+		// Past the read cache's 2 s, with the database gone.
+		await new Promise((resolve) => setTimeout(resolve, 2_100))
+		opened.down = true
+		try {
+			expect(await keyOf('/', { ip: PAKISTAN })).toBe(india)
+			expect(await keyOf('/', { ip: BRAZIL })).toBe(brazil)
+		} finally {
+			opened.down = false
+		}
 	})
 })

@@ -27,7 +27,7 @@ import { getDb } from '~/db/client.server'
 import { ATTRIBUTION_PARAMS } from '~/domain/attribution'
 import { getGeoLocator, type ShownCountry } from '~/integrations/geo/locate.server'
 import type { GeoLocation } from '~/integrations/geo/types'
-import { getPricingTable, regionOfCountry } from '~/models/course/catalog.server'
+import { getPricingTable, type PricingTable, regionOfCountry } from '~/models/course/catalog.server'
 import { shownCountryName } from '~/models/course/country.server'
 import { parsePricingChoice } from '~/models/course/offer.server'
 import { resolveLocale } from '~/utils/i18n'
@@ -137,6 +137,21 @@ function queryKey(url: URL): string | null {
 	return parts.join('&')
 }
 
+let lastPricingTable: PricingTable | undefined
+
+/**
+ * The pricing table, or the last one read while the database does not answer: during an outage
+ * the cache still files requests under their region and answers with the pages it keeps (134).
+ */
+async function pricingTable(): Promise<PricingTable> {
+	try {
+		lastPricingTable = await getPricingTable(await getDb())
+	} catch (error) {
+		if (!lastPricingTable) throw error
+	}
+	return lastPricingTable
+}
+
 /**
  * What the page cache files a request under, the URL it renders (the request's, without the
  * parameters of links from elsewhere) and the visitor's country its answer shows.
@@ -162,9 +177,7 @@ export async function pageCacheLookup(
 	try {
 		location = await getGeoLocator().locate(geoQuery(request, context))
 		// The region decides the prices; the country's name is stamped per answer (160).
-		region = location
-			? regionOfCountry(await getPricingTable(await getDb()), location.countryCode).name
-			: 'none'
+		region = location ? regionOfCountry(await pricingTable(), location.countryCode).name : 'none'
 	} catch {
 		// The page will say what its own lookup finds; it cannot be filed under a region.
 		return null
