@@ -103,9 +103,10 @@ function createLoggerIn(
 			},
 		},
 	}
-	// Standard output is written asynchronously (issue 35): a slow reader of the log no longer
-	// holds up the request that logs. Pino flushes what is still buffered synchronously when the
-	// process exits, a graceful shutdown's `process.exit` included (decision 160).
+	// Standard output is written asynchronously (pino's own default without a destination, said
+	// here): a slow reader of the log does not hold up the request that logs. Pino flushes what
+	// is still buffered, synchronously, when the process exits, a graceful shutdown's
+	// `process.exit` included (decision 160, tests/integration/log-output.test.ts).
 	if (LOG_FORMAT === 'json')
 		return pino(options, destination ?? pino.destination({ dest: 1, sync: false }))
 	return pino(
