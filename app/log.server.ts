@@ -1,7 +1,8 @@
 /**
  * The one logger (docs/decisions/108): pino, writing one JSON object per line for a hosting
  * platform to read (`LOG_FORMAT=json`, the default when the output is not a terminal) or lines
- * for a person at a terminal (`LOG_FORMAT=text`). Every line written while a request is handled
+ * for a person at a terminal (`LOG_FORMAT=text`); JSON lines are written asynchronously and
+ * flushed at exit (decision 160). Every line written while a request is handled
  * carries its `req_id`, and every line of a job its `job_id`, without being passed along.
  *
  * What the log may say about people is decision 069's rule, kept here for every line: e-mail
@@ -102,7 +103,12 @@ function createLoggerIn(
 			},
 		},
 	}
-	if (LOG_FORMAT === 'json') return destination ? pino(options, destination) : pino(options)
+	// Standard output is written asynchronously (pino's own default without a destination, said
+	// here): a slow reader of the log does not hold up the request that logs. Pino flushes what
+	// is still buffered, synchronously, when the process exits, a graceful shutdown's
+	// `process.exit` included (decision 160, tests/integration/log-output.test.ts).
+	if (LOG_FORMAT === 'json')
+		return pino(options, destination ?? pino.destination({ dest: 1, sync: false }))
 	return pino(
 		options,
 		pretty({

@@ -66,3 +66,16 @@ export function geoQuery(request: Request, context: Pick<AppLoadContext, 'client
 		headerCountry: header && TRUST_PROXY > 0 ? request.headers.get(header) : null,
 	}
 }
+
+/**
+ * The geo query of a page that names the visitor's country: rendered for the page cache, it
+ * shows the cache's placeholders, which each answer fills with its own visitor's country
+ * (docs/decisions/160). Pages are kept per pricing region, so a page naming the country any
+ * other way would show one visitor's country to the next.
+ */
+export function pageGeoQuery(
+	request: Request,
+	context: Pick<AppLoadContext, 'clientIp' | 'countryShownAs'>,
+): GeoQuery {
+	return { ...geoQuery(request, context), shownAs: context.countryShownAs }
+}

@@ -3,22 +3,26 @@
  * server.ts. A GET or HEAD the key module can key is answered from the cache, or rendered once
  * and read whole; anything else goes on to the streaming Remix handler untouched.
  */
+import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
 import { pageHoneypot } from './honeypot.server'
 import type { PageCache, RenderedPage } from './page-cache.server'
-import { pageCacheKey } from './page-cache-key.server'
+import { pageCacheLookup } from './page-cache-key.server'
 import { gzipStamped, stamp } from './page-stamp.server'
 
-/** A GET for the page the Express request asks for (the body of a HEAD is simply not sent). */
-function pageRequest(req: ExpressRequest): Request {
+/**
+ * A GET for the page the Express request asks for (the body of a HEAD is simply not sent), at
+ * `url` when given.
+ */
+function pageRequest(req: ExpressRequest, url?: URL): Request {
 	const headers = new Headers()
 	for (const [name, value] of Object.entries(req.headers)) {
 		if (value === undefined) continue
 		for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
 	}
 	// No abort signal: a render may be shared by every visitor waiting for it.
-	return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`), {
+	return new Request(url ?? new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`), {
 		headers,
 	})
 }
@@ -35,7 +39,17 @@ async function readWhole(response: Response, context: AppLoadContext): Promise<R
 		nonce: context.cspNonce,
 		// Recorded by the loaders that rendered a form (pageHoneypot), once they have run.
 		honeypot: context.honeypotValidFrom,
+		country: context.countryShownAs,
 	}
+}
+
+/**
+ * Placeholders for the country a page names (decision 160): letters and digits, written alike in
+ * text and scripts, new for each render so no page or visitor can contain them beforehand.
+ */
+function countryPlaceholders() {
+	const token = randomBytes(12).toString('hex')
+	return { code: `cc${token}`, name: `cn${token}` }
 }
 
 // About the body as it goes out: Express and compression set them for this response.
@@ -55,15 +69,16 @@ export function pageCacheMiddleware({
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
 		try {
 			const context = loadContext(req, res)
-			const request = pageRequest(req)
-			const key = await pageCacheKey(request, context)
-			if (key === null || cache.skips(key)) {
+			const lookup = await pageCacheLookup(pageRequest(req), context)
+			if (lookup === null || cache.skips(lookup.key)) {
 				cache.countBypass()
 				return next()
 			}
-			const { page, outcome, shareable } = await cache.serve(key, async () =>
-				readWhole(await handle(request, context), context),
-			)
+			const { page, outcome, shareable } = await cache.serve(lookup.key, async () => {
+				const rendering = { ...context, countryShownAs: countryPlaceholders() }
+				// Without the parameters no page reads: the page its key stands for (decision 160).
+				return readWhole(await handle(pageRequest(req, lookup.url), rendering), rendering)
+			})
 			res.status(page.status)
 			for (const [name, value] of page.headers) {
 				if (NOT_COPIED.has(name)) continue
@@ -83,6 +98,8 @@ export function pageCacheMiddleware({
 			const values = {
 				nonce: context.cspNonce,
 				honeypot: page.slots.includes('honeypot') ? pageHoneypot(context).validFrom : '',
+				// The placeholders of a page are only ever filed under a region with a country.
+				country: lookup.country ?? undefined,
 			}
 			const body = gzip ? gzipStamped(page, values) : stamp(page, values)
 			if (gzip) res.setHeader('Content-Encoding', 'gzip')

@@ -1,13 +1,32 @@
-import { beforeAll, describe, expect, test } from 'vitest'
-import { hasPersonalCookie, pageCacheKey } from './page-cache-key.server'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { type Database, openDatabase } from '~/db/client.server'
+import { prepareDatabase } from '~/db/prepare.server'
+import { hasPersonalCookie, pageCacheKey, pageCacheLookup } from './page-cache-key.server'
 
-beforeAll(() => {
+const opened = vi.hoisted(() => ({ database: undefined as Database | undefined, down: false }))
+
+// The pricing table that places a country in its region: the database this file opened.
+vi.mock('~/db/client.server', async (importOriginal) => ({
+	...(await importOriginal<typeof import('~/db/client.server')>()),
+	getDb: async () => {
+		if (opened.down) throw new Error('The database does not answer')
+		return opened.database!.db
+	},
+}))
+
+beforeAll(async () => {
 	process.env.SESSION_SECRET = 'k'.repeat(40)
 	process.env.DATA_DIR = '/tmp/page-cache-key-test-data'
-})
+	opened.database = await openDatabase({})
+	await prepareDatabase(opened.database)
+}, 60_000)
+afterAll(() => opened.database?.close())
 
 const BRAZIL = '200.147.67.142'
 const INDIA = '14.139.0.1'
+// In TIER4 with India (60 % off): Pakistan, and Viet Nam by an address of its own.
+const PAKISTAN = '39.32.0.1'
+const VIET_NAM = '14.160.0.1'
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
@@ -51,11 +70,44 @@ describe('the page cache key (docs/decisions/070)', () => {
 			expect(await other).toBe(plain)
 	})
 
-	test('a launch e-mail’s visitors share a page, apart from a friend’s visitors', async () => {
-		const mailing = await keyOf('/?utm_source=launch&utm_campaign=mail')
-		expect(await keyOf('/?utm_source=launch&utm_campaign=mail')).toBe(mailing)
-		expect(mailing).not.toBe(await keyOf('/'))
-		expect(mailing).not.toBe(await keyOf('/?utm_source=launch&utm_campaign=mail&friend=ada'))
+	test('visitors of one pricing region share a key, each told their own country to stamp (decision 160)', async () => {
+		const india = await keyOf('/', { ip: INDIA })
+		for (const ip of [PAKISTAN, VIET_NAM]) expect(await keyOf('/', { ip }), ip).toBe(india)
+		expect(await keyOf('/', { ip: BRAZIL })).not.toBe(india)
+		const lookup = (ip: string) =>
+			pageCacheLookup(new Request('http://localhost/', { headers: { 'user-agent': BROWSER } }), {
+				clientIp: ip,
+			})
+		expect((await lookup(INDIA))?.country).toEqual({ code: 'IN', name: 'India' })
+		expect((await lookup(PAKISTAN))?.country).toEqual({ code: 'PK', name: 'Pakistan' })
+		// An address no source can place: the GLOBAL page without a country.
+		expect((await lookup('10.0.0.1'))?.country).toBeNull()
+		expect(await keyOf('/', { ip: '10.0.0.1' })).not.toBe(await keyOf('/', { ip: '81.2.69.142' }))
+	})
+
+	test('a launch e-mail’s or an ad’s visitors share everyone’s page; a friend’s visitors share theirs (decision 160)', async () => {
+		const plain = await keyOf('/')
+		for (const path of [
+			'/?utm_source=launch&utm_campaign=mail',
+			'/?utm_source=other&utm_content=%3Cscript%3E',
+			'/?fbclid=abc&gclid=def&ref=news.ycombinator.com&msclkid=x',
+		])
+			expect(await keyOf(path), path).toBe(plain)
+		const friend = await keyOf('/?utm_source=launch&friend=ada')
+		expect(friend).not.toBe(plain)
+		expect(await keyOf('/?friend=ada&fbclid=xyz')).toBe(friend)
+		expect(await keyOf('/?friend=bob')).not.toBe(friend)
+		// What is rendered for them is the page without those parameters, a friend's kept.
+		const lookup = await pageCacheLookup(
+			new Request('http://localhost/blog?utm_source=a&friend=ada&ref=b&category=workflow'),
+			{ clientIp: BRAZIL },
+		)
+		expect(lookup?.url.search).toBe('?friend=ada&category=workflow')
+	})
+
+	test('a parameter no page is known to read still skips the cache, beside tracking ones too', async () => {
+		for (const path of ['/?utm_source=a&signup=token', '/?preview=true&fbclid=x', '/?x=1'])
+			expect(await keyOf(path), path).toBeNull()
 	})
 
 	test('a signed-in, toasted, previewing or buying visitor is never keyed', async () => {
@@ -93,5 +145,19 @@ describe('the page cache key (docs/decisions/070)', () => {
 		])
 			expect(await keyOf(path), path).toBeNull()
 		expect(await keyOf('/workshop')).not.toBeNull()
+	})
+
+	test('while the database does not answer, requests are still filed under their region, so kept pages can stand in (decision 134)', async () => {
+		const india = await keyOf('/', { ip: INDIA })
+		const brazil = await keyOf('/', { ip: BRAZIL })
+		// Past the read cache's 2 s, with the database gone.
+		await new Promise((resolve) => setTimeout(resolve, 2_100))
+		opened.down = true
+		try {
+			expect(await keyOf('/', { ip: PAKISTAN })).toBe(india)
+			expect(await keyOf('/', { ip: BRAZIL })).toBe(brazil)
+		} finally {
+			opened.down = false
+		}
 	})
 })

@@ -7,11 +7,14 @@
  *   visitor's own (`bypass`: session, flash toast, preview, ...), or is never read by a page
  *   (`ignore`: attribution, read by server.ts and the browser only);
  * - every query parameter that reaches the markup is declared; any other skips the cache
- *   (one-click tokens, confirmations...). The attribution ones (a launch e-mail's
- *   utm_*, a friend's key) are in every page's markup too, in the URLs its forms return to: a
- *   mailing's visitors share one page, a friend's visitors another;
- * - the visitor's country (the price and its wording, SPEC §4) and whether they are a bot
- *   (the error page, SPEC §2).
+ *   (one-click tokens, confirmations...). A friend's key is in every page's markup, in the URLs
+ *   its forms return to: a friend's visitors share one page. The parameters of links from
+ *   campaigns, ads and other sites (utm_*, fbclid, gclid, ref, ...) are read by no page: the
+ *   page is keyed and rendered without them, so a launch e-mail's visitors share everyone's page
+ *   (decision 160); server.ts has turned them into the attribution cookie before;
+ * - the visitor's pricing region (the price, SPEC §4) and whether they are a bot (the error page,
+ *   SPEC §2). The country's name and code, which the pages also show, are stamped per answer
+ *   (docs/decisions/160): a page is rendered per region, not per country.
  * Data requests (single fetch's `/path.data`, a client-side navigation's loaders) are never
  * keyed: their privacy is decided per request from the visitor's cookies
  * (cache-control.server.ts, docs/decisions/143), and they are not the page.
@@ -20,9 +23,12 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { isbot } from 'isbot'
 import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
 import { ATTRIBUTION_PARAMS } from '~/domain/attribution'
-import { getGeoLocator } from '~/integrations/geo/locate.server'
+import { getGeoLocator, type ShownCountry } from '~/integrations/geo/locate.server'
 import type { GeoLocation } from '~/integrations/geo/types'
+import { getPricingTable, type PricingTable, regionOfCountry } from '~/models/course/catalog.server'
+import { shownCountryName } from '~/models/course/country.server'
 import { parsePricingChoice } from '~/models/course/offer.server'
 import { resolveLocale } from '~/utils/i18n'
 import { geoQuery } from './api.server'
@@ -59,8 +65,39 @@ const QUERY_KEYS: Record<string, (value: string) => string | null> = {
 	pricing: (value) => (parsePricingChoice(value) ? value : null),
 	// The blog list narrowed to one category; an unknown one is a 404, never stored.
 	category: asIs,
-	// In the return URLs of the page's forms (colour mode, sign-ups).
-	...Object.fromEntries(ATTRIBUTION_PARAMS.map((name) => [name, asIs])),
+	// In the return URLs of the page's forms (colour mode, sign-ups): a friend's page (SPEC §4).
+	friend: asIs,
+}
+
+/**
+ * The parameters of links from campaigns, ads and other sites: the marketing ones attribution
+ * reads (set as a cookie by server.ts before any page), other networks' click ids, a referrer's
+ * `ref`. No page reads them, so the cache keys and renders a page without them (decision 160).
+ */
+const LINK_TRACKING = new Set([
+	...ATTRIBUTION_PARAMS.filter((name) => name !== 'friend'),
+	'ref',
+	'msclkid',
+	'dclid',
+	'gbraid',
+	'wbraid',
+	'twclid',
+	'ttclid',
+	'li_fat_id',
+	'igshid',
+	'yclid',
+	'mc_cid',
+	'mc_eid',
+])
+const isLinkTracking = (name: string) => LINK_TRACKING.has(name) || name.startsWith('utm_')
+
+/** `url` without the parameters of links from elsewhere: the page the cache keys and renders. */
+function withoutLinkTracking(url: URL): URL {
+	const names = [...new Set(url.searchParams.keys())].filter(isLinkTracking)
+	if (names.length === 0) return url
+	const page = new URL(url)
+	for (const name of names) page.searchParams.delete(name)
+	return page
 }
 
 const BYPASS_COOKIES = Object.entries(COOKIE_RULES)
@@ -100,33 +137,75 @@ function queryKey(url: URL): string | null {
 	return parts.join('&')
 }
 
+let lastPricingTable: PricingTable | undefined
+
 /**
- * The page cache key of a GET or HEAD document request, or null when the page must be rendered
- * for this visitor alone. `context` is what server.ts hands to loaders (the client address).
+ * The pricing table, or the last one read while the database does not answer: during an outage
+ * the cache still files requests under their region and answers with the pages it keeps (134).
  */
-export async function pageCacheKey(
+async function pricingTable(): Promise<PricingTable> {
+	try {
+		lastPricingTable = await getPricingTable(await getDb())
+	} catch (error) {
+		if (!lastPricingTable) throw error
+	}
+	return lastPricingTable
+}
+
+/**
+ * What the page cache files a request under, the URL it renders (the request's, without the
+ * parameters of links from elsewhere) and the visitor's country its answer shows.
+ */
+export type PageCacheLookup = { key: string; url: URL; country: ShownCountry | null }
+
+/**
+ * The page cache key of a GET or HEAD document request and the visitor's country, or null when
+ * the page must be rendered for this visitor alone. `context` is what server.ts hands to loaders
+ * (the client address).
+ */
+export async function pageCacheLookup(
 	request: Request,
 	context: Pick<AppLoadContext, 'clientIp'>,
-): Promise<string | null> {
+): Promise<PageCacheLookup | null> {
 	if (hasPersonalCookie(request.headers.get('cookie'))) return null
-	const url = new URL(request.url)
+	const url = withoutLinkTracking(new URL(request.url))
 	if (url.pathname.endsWith('.data')) return null
 	const query = queryKey(url)
 	if (query === null) return null
 	let location: GeoLocation | null
+	let region: string
 	try {
 		location = await getGeoLocator().locate(geoQuery(request, context))
+		// The region decides the prices; the country's name is stamped per answer (160).
+		region = location ? regionOfCountry(await pricingTable(), location.countryCode).name : 'none'
 	} catch {
-		// The page will say what its own lookup finds; it cannot be filed under a country.
+		// The page will say what its own lookup finds; it cannot be filed under a region.
 		return null
 	}
 	const inputs = [
 		...KEYED_COOKIES.map(([name, read]) => `${name}=${read(request)}`),
 		// From the CDN's header or the address: their pages differ in who may share them (105).
-		`country=${location?.countryCode ?? ''}@${location?.source === 'header' ? 'header' : 'address'}`,
+		`region=${region}@${location?.source === 'header' ? 'header' : 'address'}`,
 		`bot=${isbot(request.headers.get('user-agent'))}`,
 	]
-	return `${url.pathname}?${query}#${inputs.join(';')}`
+	return {
+		key: `${url.pathname}?${query}#${inputs.join(';')}`,
+		url,
+		country: location
+			? {
+					code: location.countryCode,
+					name: shownCountryName(location) ?? location.countryCode,
+				}
+			: null,
+	}
+}
+
+/** The page cache key alone (pageCacheLookup). */
+export async function pageCacheKey(
+	request: Request,
+	context: Pick<AppLoadContext, 'clientIp'>,
+): Promise<string | null> {
+	return (await pageCacheLookup(request, context))?.key ?? null
 }
 
 /**

@@ -231,4 +231,49 @@ describe('the page cache', () => {
 		expect(new Set(served).size).toBe(2)
 		expect(served).not.toContain(rendered)
 	})
+
+	test('each answer names its own visitor’s country, escaped as text in the markup and as inline loader data in scripts', async () => {
+		const cache = createPageCache({ maxBytes: 1_000_000 })
+		const placeholders = { code: 'cc0123abcd', name: 'cn0123abcd' }
+		// As React writes text and Remix writes loader data: a JSON string inside a JSON string.
+		const text = (name: string) =>
+			name
+				.replace(/&/g, '&amp;')
+				.replace(/</g, '&lt;')
+				.replace(/>/g, '&gt;')
+				.replace(/"/g, '&quot;')
+				.replace(/'/g, '&#x27;')
+		const data = (value: string) =>
+			JSON.stringify(JSON.stringify(value).slice(1, -1))
+				.slice(1, -1)
+				.replace(/&/g, '\\u0026')
+				.replace(/</g, '\\u003c')
+				.replace(/>/g, '\\u003e')
+		const html = (code: string, name: string) =>
+			`<p>Regional price for ${text(name)}: 50% off.</p><button>Use regional pricing for ${text(name)}</button>` +
+			`<script nonce="NONCE">enqueue("[\\"countryCode\\",\\"${data(code)}\\",\\"${data(name)}\\"]")</script>`
+		const { page: stored } = await cache.serve('/#region=TIER3', async () => ({
+			...page(html(placeholders.code, placeholders.name), 'n0'),
+			country: placeholders,
+		}))
+		for (const country of [
+			{ code: 'BA', name: 'Bosnia & Herzegovina' },
+			{ code: 'MY', name: 'Malaysia' },
+			{ code: 'XK', name: 'Côte d’Ivoire <"quoted"> \'it\'' },
+		]) {
+			const values = { nonce: 'answer-nonce', honeypot: '', country }
+			const expected = html(country.code, country.name).replace('NONCE', 'answer-nonce')
+			expect(stamp(stored, values).toString()).toBe(expected)
+			expect(zlib.gunzipSync(gzipStamped(stored, values)).toString()).toBe(expected)
+		}
+		// What the script carries reads back as the visitor's country's name.
+		const served = stamp(stored, {
+			nonce: 'n',
+			honeypot: '',
+			country: { code: 'BA', name: 'Bosnia & Herzegovina' },
+		}).toString()
+		const line = JSON.parse(`"${served.match(/enqueue\("(.*)"\)/)![1]!}"`)
+		expect(JSON.parse(line)).toEqual(['countryCode', 'BA', 'Bosnia & Herzegovina'])
+		expect(served).not.toContain(placeholders.name)
+	})
 })

@@ -17,10 +17,14 @@
  * - The honeypot token (137): a form's token is good for one submission, so the markup is also
  *   cut at every occurrence of the token the page was rendered with (the hidden input's value
  *   and the loader data) and each answer is stamped with a fresh one, the same in every spot.
+ * - The visitor's country (160): pages are kept per pricing region, not per country; a page that
+ *   names the country was rendered with placeholders, cut there, and each answer is stamped with
+ *   its visitor's country — a crowd from a hundred countries renders five pages, not a hundred.
  */
 import { LRUCache } from 'lru-cache'
+import type { ShownCountry } from '~/integrations/geo/locate.server'
 import { PAGE_FRESH_SECONDS, PAGE_STALE_SECONDS } from './cache-control.server'
-import { type CutPage, deflatePart, slotBytes, split } from './page-stamp.server'
+import { type CutPage, deflatePart, split } from './page-stamp.server'
 
 export const FRESH_MS = PAGE_FRESH_SECONDS * 1_000
 export const MAX_AGE_MS = (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS) * 1_000
@@ -37,6 +41,8 @@ export type RenderedPage = {
 	nonce: string
 	/** The honeypot token the page's forms were rendered with (decision 137); none: no form. */
 	honeypot?: string
+	/** The placeholders the page showed for the visitor's country (decision 160); none: not cut. */
+	country?: ShownCountry
 }
 
 export type CachedPage = {
@@ -126,10 +132,11 @@ export function createPageCache({
 			const standIn = rendered.status === 503 ? kept(key) : undefined
 			if (standIn) return { page: standIn, shareable: true, standIn: true }
 			const shareable = isShareable(rendered)
-			const { parts, slots } = split(
-				rendered.body,
-				slotBytes({ nonce: rendered.nonce, honeypot: rendered.honeypot ?? '' }),
-			)
+			const { parts, slots } = split(rendered.body, {
+				nonce: rendered.nonce,
+				honeypot: rendered.honeypot ?? '',
+				country: rendered.country,
+			})
 			const page: CachedPage = {
 				status: rendered.status,
 				headers: rendered.headers,

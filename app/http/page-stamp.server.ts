@@ -1,15 +1,24 @@
 /**
- * What varies per answer of a cached page (docs/decisions/072, 137): the markup is kept cut at
- * every CSP nonce attribute and every occurrence of the honeypot token it was rendered with, and
- * each answer is put together with its own values, plain or gzipped, without compressing again.
+ * What varies per answer of a cached page (docs/decisions/072, 137, 160): the markup is kept cut
+ * at every CSP nonce attribute, every occurrence of the honeypot token it was rendered with and
+ * of the placeholders it showed for the visitor's country, and each answer is put together with
+ * its own values, plain or gzipped, without compressing again.
  */
 import zlib from 'node:zlib'
+import type { ShownCountry } from '~/integrations/geo/locate.server'
 
-/** What varies per answer, in the order the page was cut: each gap is one of these. */
-export type Slot = 'nonce' | 'honeypot'
+/**
+ * What varies per answer, in the order the page was cut: each gap is one of these. The country's
+ * name is written as React writes text where it stood in the markup, and as Remix writes the
+ * loader data where it stood in an inline script (decision 160).
+ */
+type Slot = 'nonce' | 'honeypot' | 'countryCode' | 'countryName' | 'countryNameInScript'
 
-/** The values of an answer's slots: its response's CSP nonce and its own honeypot token. */
-export type Stamp = Record<Slot, string>
+/**
+ * The values of an answer's slots: its response's CSP nonce, its own honeypot token and its
+ * visitor's country (the placeholders the page was rendered with, when it is cut).
+ */
+export type Stamp = { nonce: string; honeypot: string; country?: ShownCountry }
 
 /** A page's body cut where its answers differ. */
 export type CutPage = {
@@ -23,20 +32,64 @@ export type CutPage = {
 
 const nonceAttribute = (nonce: string) => Buffer.from(`nonce="${nonce}"`)
 
-/** The bytes each slot stands for, in a page rendered with `stamp`. */
-export const slotBytes = (stamp: Stamp): Record<Slot, Buffer> => ({
-	nonce: nonceAttribute(stamp.nonce),
-	honeypot: Buffer.from(stamp.honeypot),
-})
+// React's escaping of text and attribute values (react-dom's escapeTextForBrowser).
+const HTML_ESCAPES: Record<string, string> = {
+	'&': '&amp;',
+	'<': '&lt;',
+	'>': '&gt;',
+	'"': '&quot;',
+	"'": '&#x27;',
+}
+const escapeHtmlText = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)
 
-/** Cuts `body` at every occurrence of each separator (an empty one is never looked for). */
-export function split(
-	body: Buffer,
-	separators: Record<Slot, Buffer>,
-): Pick<CutPage, 'parts' | 'slots'> {
-	const sought = (Object.entries(separators) as [Slot, Buffer][]).filter(
-		([, bytes]) => bytes.length,
-	)
+// Remix's inline loader data: a JSON string inside a JSON string inside a script, its `&`, `<`,
+// `>` and line separators escaped (@remix-run/react's escapeHtml).
+const SCRIPT_ESCAPES: Record<string, string> = {
+	'&': '\\u0026',
+	'<': '\\u003c',
+	'>': '\\u003e',
+	'\u2028': '\\u2028',
+	'\u2029': '\\u2029',
+}
+const inlineDataText = (text: string) =>
+	JSON.stringify(JSON.stringify(text).slice(1, -1))
+		.slice(1, -1)
+		.replace(/[&<>\u2028\u2029]/g, (char) => SCRIPT_ESCAPES[char]!)
+
+/** The bytes each slot stands for, in a page rendered with `stamp`: what a page is cut at. */
+function separators(stamp: Stamp): [Slot, Buffer][] {
+	const sought: [Slot, Buffer][] = [
+		['nonce', nonceAttribute(stamp.nonce)],
+		['honeypot', Buffer.from(stamp.honeypot)],
+	]
+	// The placeholders are plain letters and digits, written alike in text and in scripts.
+	if (stamp.country)
+		sought.push(
+			['countryCode', Buffer.from(stamp.country.code)],
+			['countryName', Buffer.from(stamp.country.name)],
+		)
+	return sought.filter(([, bytes]) => bytes.length > 0)
+}
+
+/** The bytes that fill each slot of an answer with `stamp`'s values. */
+function slotFill(stamp: Stamp): Record<Slot, Buffer> {
+	const country = stamp.country ?? { code: '', name: '' }
+	return {
+		nonce: nonceAttribute(stamp.nonce),
+		honeypot: Buffer.from(stamp.honeypot),
+		countryCode: Buffer.from(inlineDataText(country.code)),
+		countryName: Buffer.from(escapeHtmlText(country.name)),
+		countryNameInScript: Buffer.from(inlineDataText(country.name)),
+	}
+}
+
+/** Whether `at` lies inside a `<script>` element of `body`. */
+const inScript = (body: Buffer, at: number) =>
+	body.lastIndexOf('<script', at) > body.lastIndexOf('</script>', at)
+
+/** Cuts `body` at every occurrence of the values it was rendered with (`stamp`). */
+export function split(body: Buffer, stamp: Stamp): Pick<CutPage, 'parts' | 'slots'> {
+	const sought = separators(stamp)
 	const parts: Buffer[] = []
 	const slots: Slot[] = []
 	let start = 0
@@ -48,7 +101,9 @@ export function split(
 		}
 		if (!next) break
 		parts.push(body.subarray(start, next.at))
-		slots.push(next.slot)
+		slots.push(
+			next.slot === 'countryName' && inScript(body, next.at) ? 'countryNameInScript' : next.slot,
+		)
 		start = next.at + next.length
 	}
 	parts.push(body.subarray(start))
@@ -57,7 +112,7 @@ export function split(
 
 /** The page's body carrying the answer's own values wherever it carried those it was rendered with. */
 export function stamp(page: CutPage, values: Stamp): Buffer {
-	const fill = slotBytes(values)
+	const fill = slotFill(values)
 	const pieces: Buffer[] = []
 	page.parts.forEach((part, index) => {
 		if (index > 0) pieces.push(fill[page.slots[index - 1]!])
@@ -81,18 +136,14 @@ function storedBlockHeader(length: number): Buffer {
  * between them as a stored (uncompressed) block. Only the checksum is computed per answer.
  */
 export function gzipStamped(page: CutPage, values: Stamp): Buffer {
-	const fill = slotBytes(values)
-	const stored = {
-		nonce: storedBlockHeader(fill.nonce.length),
-		honeypot: storedBlockHeader(fill.honeypot.length),
-	}
+	const fill = slotFill(values)
 	let crc = 0
 	let length = 0
 	const pieces: Buffer[] = [GZIP_HEADER]
 	page.parts.forEach((part, index) => {
 		if (index > 0) {
 			const slot = page.slots[index - 1]!
-			pieces.push(stored[slot], fill[slot])
+			pieces.push(storedBlockHeader(fill[slot].length), fill[slot])
 			crc = zlib.crc32(fill[slot], crc)
 			length += fill[slot].length
 		}

@@ -28,6 +28,11 @@ declare module '@remix-run/node' {
 		 * (pageHoneypot): the page cache cuts the markup at it and stamps each answer's own.
 		 */
 		honeypotValidFrom?: string
+		/**
+		 * Set by the page cache for the renders it keeps: the placeholders a page shows for the
+		 * visitor's country (pageGeoQuery), stamped with each visitor's own (docs/decisions/160).
+		 */
+		countryShownAs?: import('~/integrations/geo/locate.server').ShownCountry
 	}
 }
 

@@ -43,6 +43,58 @@ describe('the page cache', () => {
 		}
 	})
 
+	test('visitors of one pricing region share one render, each answer naming their own country as a render for it would (decision 160)', async () => {
+		const before = await stats()
+		// Malaysia and Bosnia and Herzegovina: both TIER3 (50 % off); a path no other test asks for.
+		const first = await get('/for/svelte', { 'cf-ipcountry': 'MY' })
+		const second = await get('/for/svelte', { 'cf-ipcountry': 'BA' })
+		expect(first.headers.get('x-page-cache')).toBe('miss')
+		expect(second.headers.get('x-page-cache')).toBe('hit')
+		expect((await stats()).misses - before.misses).toBe(1)
+		// React writes `<!-- -->` between a text's parts.
+		const text = async (response: Response) => (await response.text()).replaceAll('<!-- -->', '')
+		const malaysia = await text(first)
+		const bosnia = await text(second)
+		expect(malaysia).toContain('Regional price for Malaysia: 50% off.')
+		expect(bosnia).toContain('Regional price for Bosnia &amp; Herzegovina: 50% off.')
+		expect(bosnia).not.toContain('Malaysia')
+		expect(malaysia).not.toContain('Bosnia')
+		// Byte for byte what the page rendered for Bosnia alone says, but for its nonce and token.
+		const alone = await get('/for/svelte', { 'cf-ipcountry': 'BA', cookie: 'checkouts=' })
+		expect(alone.headers.get('x-page-cache')).toBeNull()
+		const own = (html: string) => {
+			const nonce = html.match(/nonce="([^"]+)"/)![1]!
+			const token = html.match(/name="from__confirm"[^>]*value="([^"]+)"/)![1]!
+			return html.replaceAll(nonce, 'NONCE').replaceAll(token, 'TOKEN')
+		}
+		expect(own(bosnia)).toBe(own(await text(alone)))
+	})
+
+	test('a campaign’s or an ad’s visitors get everyone’s cached page and their own attribution cookie; a friend’s visitors keep their page (decision 160)', async () => {
+		await get('/cheatsheets')
+		const campaign = await get(
+			'/cheatsheets?utm_source=launch&utm_campaign=zzmailzz&fbclid=zzfbzz&ref=zzrefzz',
+		)
+		expect(campaign.headers.get('x-page-cache')).toMatch(/hit|stale/)
+		const page = await campaign.text()
+		for (const value of ['zzmailzz', 'zzfbzz', 'zzrefzz']) expect(page).not.toContain(value)
+		// The campaign is recorded all the same, in this visitor's own answer, kept by no one.
+		expect(campaign.headers.getSetCookie().join()).toContain('marketing=')
+		expect(campaign.headers.get('cache-control')).toBe('private, no-store')
+		const next = await get('/cheatsheets')
+		expect(next.headers.getSetCookie()).toEqual([])
+		// A friend's link still has its own page, which names the friend in its return URLs.
+		const friend = await get('/cheatsheets?friend=zqfriend&gclid=zzclickzz')
+		const friendPage = await friend.text()
+		expect(friendPage).toContain('friend=zqfriend')
+		expect(friendPage).not.toContain('zzclickzz')
+		expect(await next.text()).not.toContain('zqfriend')
+		// A preview link is still answered by the site itself: its redirect, never the cache.
+		const preview = await get('/cheatsheets?preview=true&utm_source=launch')
+		expect(preview.status).toBe(302)
+		expect(preview.headers.get('x-page-cache')).toBeNull()
+	})
+
 	test('colour modes and bots never get each other’s page', async () => {
 		const htmlTag = async (headers: Record<string, string>) =>
 			(await (await get('/blog', headers)).text()).match(/<html[^>]*>/)![0]

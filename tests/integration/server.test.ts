@@ -80,6 +80,43 @@ describe('the production server', () => {
 		expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404)
 	})
 
+	test('a build file carries the security headers a file needs, the same for every answer, and none of a page’s (decision 160)', async () => {
+		const html = await (await fetch(server.url)).text()
+		const asset = html.match(/\/assets\/[^"]+\.js/)![0]
+		const answers = await Promise.all([1, 2].map(() => fetch(`${server.url}${asset}`)))
+		for (const response of answers) {
+			expect(response.status).toBe(200)
+			expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+			expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+			const csp = response.headers.get('content-security-policy')!
+			expect(csp).toContain("default-src 'none'")
+			expect(csp).toContain("frame-ancestors 'none'")
+			expect(csp).not.toContain('nonce')
+			for (const pageOnly of [
+				'cross-origin-opener-policy',
+				'origin-agent-cluster',
+				'x-frame-options',
+				'x-dns-prefetch-control',
+				'x-download-options',
+				'x-permitted-cross-domain-policies',
+				'x-xss-protection',
+				'referrer-policy',
+			])
+				expect(response.headers.get(pageOnly), pageOnly).toBeNull()
+		}
+		expect(answers[0]!.headers.get('content-security-policy')).toBe(
+			answers[1]!.headers.get('content-security-policy'),
+		)
+		// A missing build file too; a page keeps every header, its nonce new per answer.
+		const missing = await fetch(`${server.url}/assets/missing.js`)
+		expect(missing.headers.get('content-security-policy')).not.toContain('nonce')
+		expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
+		const page = await fetch(server.url)
+		expect(page.headers.get('content-security-policy')).toMatch(/'nonce-[A-Za-z0-9+/=]+'/)
+		expect(page.headers.get('x-frame-options')).toBe('DENY')
+		expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+	})
+
 	test('responses are compressed when the client accepts it', async () => {
 		const response = await rawGet(server.port, '/', { 'Accept-Encoding': 'gzip' })
 		expect(response.headers['content-encoding']).toBe('gzip')

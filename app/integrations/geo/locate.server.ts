@@ -10,11 +10,20 @@ import { lookupOffline } from './offline.server'
 import { createGeoService, type GeoService } from './service.server'
 import { type GeoLocation, parseCountryCode } from './types'
 
+/** A country as a page shows it: its code and its name. */
+export type ShownCountry = { code: string; name: string }
+
 export type GeoQuery = {
 	/** The visitor's address (context.clientIp). */
 	ip: string
 	/** The value of GEO_COUNTRY_HEADER, when that header is configured and present. */
 	headerCountry?: string | null
+	/**
+	 * What a page shows for the country instead of its code and name: the page cache's
+	 * placeholders, stamped with each visitor's own country (docs/decisions/160). The location
+	 * still decides the region and its prices.
+	 */
+	shownAs?: ShownCountry
 }
 
 export type GeoLocator = { locate(query: GeoQuery): Promise<GeoLocation | null> }

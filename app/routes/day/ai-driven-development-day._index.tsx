@@ -22,7 +22,7 @@ import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { formatPrice } from '~/domain/pricing'
 import { type EventState, eventData, type JsonLd } from '~/domain/structured-data'
-import { geoQuery } from '~/http/api.server'
+import { geoQuery, pageGeoQuery } from '~/http/api.server'
 import { publicPageHeaders, regionalPageHeaders } from '~/http/cache-control.server'
 import { isSignedUp, signedUpCookie } from '~/http/cookies.server'
 import { pageHoneypot } from '~/http/honeypot.server'
@@ -58,7 +58,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const [day] = eventsOf('day')
 	const geo = geoQuery(request, context)
 	const db = await getDb()
-	const dayPasses = await getDayPasses(db, geo)
+	// The page cache keeps one page per pricing region: the country shown is filled in per answer
+	// (decision 160).
+	const dayPasses = await getDayPasses(db, pageGeoQuery(request, context))
 	const states = await eventStates(db, day ? [day] : [])
 	return data(
 		{

@@ -17,7 +17,7 @@ import { eventsOf, getSeller, getSiteContent } from '~/content/site-content.serv
 import { getDb } from '~/db/client.server'
 import { courseIsOpen } from '~/domain/course-status'
 import { courseData, type JsonLd } from '~/domain/structured-data'
-import { geoQuery } from '~/http/api.server'
+import { geoQuery, pageGeoQuery } from '~/http/api.server'
 import { regionalPageHeaders } from '~/http/cache-control.server'
 import { pageHoneypot } from '~/http/honeypot.server'
 import { getCourseFaq } from '~/models/course/faq.server'
@@ -33,7 +33,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 	const pricing = parsePricingChoice(new URL(request.url).searchParams.get('pricing'))
 	const db = await getDb()
 	const [offer, faq] = await Promise.all([
-		getCourseOffer(db, { geo: geoQuery(request, context), pricing }),
+		getCourseOffer(db, { geo: pageGeoQuery(request, context), pricing }),
 		getCourseFaq(db),
 	])
 	// Sold out: the buy form becomes the waiting list's (docs/decisions/120).
