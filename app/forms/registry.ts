@@ -24,6 +24,7 @@ import {
 	surveySchema,
 	workshopSignupSchema,
 } from './schemas'
+import { transferCheckoutSchema } from './transfer'
 import { adminWaitlistActionSchema, waitlistJoinSchema } from './waitlist'
 
 /** What a form's schema may depend on: the buy form's limit is the server's MAX_QUANTITY. */
@@ -38,6 +39,7 @@ export const formSchemas = {
 	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),
 	passClaim: () => passClaimSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
+	transferCheckout: () => transferCheckoutSchema,
 	adminOrderAction: () => adminOrderActionSchema,
 	adminEmailRetry: () => adminEmailRetrySchema,
 	adminCoupon: () => adminCouponSchema,

@@ -21,6 +21,7 @@ import {
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { checkCouponAtPayment } from '~/models/coupons/use.server'
+import { cancelUnpaidTransfer } from '~/models/transfers/cancel.server'
 import { issueCreditNote, restRefundId } from '../invoices/credit-note.server'
 import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
@@ -167,8 +168,10 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			await issueCreditNote(tx, orderId, restRefundId(orderId))
 			await enqueueSettle(tx, orderId, 'refunded')
 		}
+		// A bank transfer ended unpaid: its invoice cancelled, its buyer told (decision 163).
+		if (next === 'expired' && order.provider === 'transfer') await cancelUnpaidTransfer(tx, orderId)
 		// Ended unpaid: one reminder to start again, if the buyer agreed to it (122).
-		if (next === 'expired' && order.status === 'pending')
+		else if (next === 'expired' && order.status === 'pending')
 			await scheduleRecovery(tx, order, storableEmail(event.recoveryEmail ?? null))
 		// Seats came back: the people waiting get them first (docs/decisions/120).
 		if (next === 'expired' || next === 'failed' || next === 'refunded')

@@ -15,11 +15,16 @@ import { allowanceIn, countSeats, type SeatPool, seatPools } from './reserve.ser
 
 type Order = typeof orders.$inferSelect
 
-/** The buyer's unpaid, unexpired orders in `pool`, oldest first. */
+/**
+ * The buyer's unpaid, unexpired orders in `pool`, oldest first. An order waiting for a bank
+ * transfer is not among them: it keeps its seats until its due date (decision 163), and still
+ * counts in the buyer's allowance.
+ */
 async function pendingHolds(db: Db, pool: SeatPool, buyerKey: string): Promise<Order[]> {
 	const result = await db.execute(
 		sql`SELECT o.id FROM seat_pool_orders(${pool.course}, ${pool.item}) o
 			WHERE o.hold_key = ${buyerKey} AND o.status = 'pending' AND o.expires_at > now()
+				AND o.provider <> 'transfer'
 			ORDER BY o.created_at, o.id`,
 	)
 	const ids = rowsOf(result).map((row) => String(row.id))
