@@ -11,12 +11,13 @@ import { and, eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { invalidateSalesCache } from '~/db/read-cache.server'
 import { orders, passes, waitlistEntries } from '~/db/schema.server'
+import { ownerAuditLog } from '~/db/schema-admin.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { bankTransfers } from '~/db/schema-transfers.server'
 import { isCreditorReference } from '~/domain/transfers/reference'
 import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { getCourse } from '~/models/course/course.server'
-import { payByTransfer } from '~/models/transfers/index.server'
+import { payByTransfer, recordTransferReceived } from '~/models/transfers/index.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import {
@@ -187,6 +188,46 @@ describe.each(databaseBackends)('paying by bank transfer on $name', (backend) =>
 				mail.includes('is cancelled: no payment arrived'),
 			),
 		).toHaveLength(1)
+	})
+
+	test('the money arriving in two parts: the first is recorded and the rest stays due; the second pays the order as a card does, with seat links and a receipt', async () => {
+		const { id } = await checkout(5)
+		await transfer(id, 'payer@acme.example')
+		await drainJobs(suite.database)
+		const [order] = await db().select().from(orders).where(eq(orders.id, id))
+		const first = 100_00
+		const received = (amountMinor: number) =>
+			recordTransferReceived(db(), id, {
+				amountMinor,
+				receivedOn: '2026-12-01',
+				actor: 'owner@site.test',
+			})
+		expect(await received(first)).toEqual({
+			status: 'partly-paid',
+			receivedMinor: first,
+			dueMinor: order!.amountMinor - first,
+		})
+		expect(await db().select().from(passes).where(eq(passes.orderId, id))).toEqual([])
+		// More than is due is refused, and changes nothing.
+		expect(await received(order!.amountMinor)).toEqual({ refused: 'too-much' })
+		expect(await received(order!.amountMinor - first)).toEqual({
+			status: 'paid',
+			receivedMinor: order!.amountMinor,
+		})
+		await drainJobs(suite.database)
+		const [paid] = await db().select().from(orders).where(eq(orders.id, id))
+		expect(paid!.status).toBe('paid')
+		expect(await db().select().from(passes).where(eq(passes.orderId, id))).toHaveLength(5)
+		const receipt = mailTo('payer@acme.example').find((mail) =>
+			mail.includes('Subject: Your receipt'),
+		)
+		expect(receipt).toContain('/pass/')
+		// One invoice: the one issued due, now paid; no second number taken.
+		expect(await db().select().from(invoices).where(eq(invoices.orderId, id))).toHaveLength(1)
+		const audit = await db().select().from(ownerAuditLog).where(eq(ownerAuditLog.target, id))
+		expect(audit.map((line) => line.action)).toEqual(['transfer-received', 'transfer-received'])
+		// Paid: nothing more can be recorded against it.
+		expect(await received(1)).toEqual({ refused: 'not-waiting' })
 	})
 
 	test('a buyer may have at most BANK_TRANSFER_SEATS_PER_BUYER seats waiting for transfers, by network or by address', async () => {

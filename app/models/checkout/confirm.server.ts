@@ -21,7 +21,6 @@ import {
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { checkCouponAtPayment } from '~/models/coupons/use.server'
-import { cancelUnpaidTransfer } from '~/models/transfers/cancel.server'
 import { issueCreditNote, restRefundId } from '../invoices/credit-note.server'
 import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
@@ -33,6 +32,7 @@ import { scheduleRecovery } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
 import { queueWaitlistOffers } from './seats-returned.server'
 import { enqueueSettle, settleAfterCommit } from './settle.server'
+import { cancelUnpaidTransfer } from './transfer-cancel.server'
 
 export type PaymentResult = {
 	/** false: a duplicate event, an unknown order, or nothing to change. */

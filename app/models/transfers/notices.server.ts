@@ -16,6 +16,7 @@ import { pluralWord, unitsOf } from '~/domain/words'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import type { TransferData } from '~/integrations/email/templates'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
+import { TRANSFER_CANCELLED_JOB } from '~/models/checkout/transfer-cancel.server'
 import { invoiceAttachment } from '~/models/invoices/attachment.server'
 import { numberOrderDocuments } from '~/models/invoices/numbering.server'
 import { invoiceOfOrder, invoicePath } from '~/models/invoices/query.server'
@@ -24,7 +25,6 @@ import { siteOrigin } from '~/site-origin.server'
 
 export const INSTRUCTIONS_JOB = 'transfers.instructions'
 export const REMINDER_JOB = 'transfers.reminder'
-export const CANCELLED_JOB = 'transfers.cancelled'
 
 /** The transfer page with the buyer's signed order key: the same details on any device. */
 function transferPageUrl(orderId: string): string {
@@ -172,6 +172,6 @@ export function transferNoticeJobs(db: Db): JobDefinition[] {
 	return [
 		orderJob(INSTRUCTIONS_JOB, (id) => sendInstructions(db, id)),
 		orderJob(REMINDER_JOB, (id) => sendReminder(db, id)),
-		orderJob(CANCELLED_JOB, (id) => sendCancellation(db, id)),
+		orderJob(TRANSFER_CANCELLED_JOB, (id) => sendCancellation(db, id)),
 	]
 }

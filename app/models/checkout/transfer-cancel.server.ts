@@ -8,8 +8,10 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Tx } from '~/db/query.server'
 import { bankTransfers } from '~/db/schema-transfers.server'
 import { enqueue } from '~/jobs/queue.server'
-import { issueCancellingCreditNote } from '~/models/invoices/credit-note.server'
-import { CANCELLED_JOB } from './notices.server'
+import { issueCancellingCreditNote } from '../invoices/credit-note.server'
+
+/** The job that numbers the credit note and tells the buyer (models/transfers/notices.server.ts). */
+export const TRANSFER_CANCELLED_JOB = 'transfers.cancelled'
 
 /** Cancels the transfer of the order `orderId` once; false when it was not one, or was already. */
 export async function cancelUnpaidTransfer(tx: Tx, orderId: string): Promise<boolean> {
@@ -21,6 +23,11 @@ export async function cancelUnpaidTransfer(tx: Tx, orderId: string): Promise<boo
 	if (!cancelled) return false
 	await issueCancellingCreditNote(tx, orderId)
 	// Numbered first (never inside this transaction), then the notice quoting it.
-	await enqueue(tx, CANCELLED_JOB, { orderId }, { dedupeKey: `transfer-cancelled:${orderId}` })
+	await enqueue(
+		tx,
+		TRANSFER_CANCELLED_JOB,
+		{ orderId },
+		{ dedupeKey: `transfer-cancelled:${orderId}` },
+	)
 	return true
 }
