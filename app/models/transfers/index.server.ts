@@ -4,6 +4,6 @@
  */
 export { payByTransfer, type TransferRefusal, transferPath } from './choose.server'
 export { transferNoticeJobs as transferJobs } from './notices.server'
-export { type Received, recordTransferReceived } from './receive.server'
+export { recordTransferReceived } from './receive.server'
 export { bankTransferAccount } from './settings.server'
 export { findTransfer } from './view.server'
