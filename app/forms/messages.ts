@@ -79,6 +79,8 @@ export const MESSAGES = {
 	transferCompany: 'Enter the company name the invoice is made out to',
 	transferAddress: 'Enter the billing address for the invoice',
 	transferCountry: 'Enter the country of the billing address, such as DE or FR',
+	transferAmount: 'Enter the amount received, like 1245 or 1245.50',
+	transferReceivedOn: 'Enter the day the money arrived, not in the future',
 	transferOff: 'Paying by bank transfer is not offered at the moment: please pay by card.',
 	transferOffer: 'A waiting-list offer is held for a day: please pay it by card.',
 	transferNotPending:

@@ -24,7 +24,7 @@ import {
 	surveySchema,
 	workshopSignupSchema,
 } from './schemas'
-import { transferCheckoutSchema } from './transfer'
+import { adminTransferReceivedSchema, transferCheckoutSchema } from './transfer'
 import { adminWaitlistActionSchema, waitlistJoinSchema } from './waitlist'
 
 /** What a form's schema may depend on: the buy form's limit is the server's MAX_QUANTITY. */
@@ -40,6 +40,7 @@ export const formSchemas = {
 	passClaim: () => passClaimSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
 	transferCheckout: () => transferCheckoutSchema,
+	adminTransferReceived: () => adminTransferReceivedSchema,
 	adminOrderAction: () => adminOrderActionSchema,
 	adminEmailRetry: () => adminEmailRetrySchema,
 	adminCoupon: () => adminCouponSchema,

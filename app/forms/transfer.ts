@@ -4,7 +4,7 @@
  * and, given, must be well-formed for an EU country (decision 115: a business in another EU
  * country than the seller's is then invoiced under the reverse charge).
  */
-import type { z } from 'zod'
+import { z } from 'zod'
 import { MESSAGES } from './messages'
 import { billingSchema, checkVatNumber, emailField } from './schemas'
 
@@ -19,3 +19,22 @@ export const transferCheckoutSchema = billingSchema
 		country: required(billingSchema.shape.country, MESSAGES.transferCountry),
 	})
 	.superRefine(checkVatNumber)
+
+/**
+ * The owner records money received by bank transfer for an order (docs/decisions/168): the amount
+ * in major units (a part is recorded, the rest stays due) and the day it reached the account.
+ */
+export const adminTransferReceivedSchema = z.object({
+	amount: z
+		.string({ required_error: MESSAGES.transferAmount })
+		.trim()
+		.regex(/^(?!0+(\.0+)?$)\d{1,7}(\.\d{1,2})?$/, MESSAGES.transferAmount),
+	receivedOn: z
+		.string({ required_error: MESSAGES.transferReceivedOn })
+		.trim()
+		.regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.transferReceivedOn)
+		.refine((day) => {
+			const at = Date.parse(`${day}T00:00:00Z`)
+			return Number.isFinite(at) && at <= Date.now() + 86_400_000
+		}, MESSAGES.transferReceivedOn),
+})
