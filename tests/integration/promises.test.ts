@@ -399,6 +399,14 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
+		file: 'app/routes/admin/admin.orders.$id_.transfer.tsx',
+		says: 'on their way to the buyer',
+		proof: [
+			'tests/integration/bank-transfer.test.ts',
+			'the second pays the order as a card does, with seat links and a receipt',
+		],
+	},
+	{
 		file: 'app/integrations/email/templates.tsx',
 		says: 'we e-mail your receipt and the links to your',
 		proof: [
