@@ -92,11 +92,9 @@ describe.skipIf(!TEST_DATABASE_URL)('bank transfers on two app servers and one P
 				WHERE status = 'paid' OR (status = 'pending' AND expires_at > now())
 				GROUP BY status, provider`,
 			)
-		).reduce(
-			(all, row) => ({ ...all, [`${row.status}:${row.provider}`]: row.seats }),
-			{} as Record<string, number>,
-		)
-	const taken = async () => Object.values(await seats()).reduce((sum, n) => sum + n, 0)
+		).map((row): [string, number] => [`${row.status}:${row.provider}`, row.seats])
+	const seatsBy = async () => Object.fromEntries(await seats()) as Record<string, number>
+	const taken = async () => (await seats()).reduce((sum, [, n]) => sum + n, 0)
 
 	test('transfers, card payments, cancellations and strangers at once: never oversold, every seat counted once', async () => {
 		const first = await Promise.all(Array.from({ length: CAPACITY + 4 }, (_, n) => checkout(n)))
@@ -130,7 +128,7 @@ describe.skipIf(!TEST_DATABASE_URL)('bank transfers on two app servers and one P
 		const transfers = holding.filter((_, n) => n % 3 === 0).length
 		const cards = holding.filter((_, n) => n % 3 === 1).length
 		const cancelled = holding.length - transfers - cards
-		const after = await seats()
+		const after = await seatsBy()
 		expect(after['pending:transfer']).toBe(transfers)
 		expect(after['paid:sandbox']).toBe(cards)
 		// The cancelled seats went to strangers, each once; no more than came back.
@@ -143,7 +141,7 @@ describe.skipIf(!TEST_DATABASE_URL)('bank transfers on two app servers and one P
 		await query(sql`UPDATE orders SET expires_at = now() - interval '1 second'
 			WHERE status = 'pending' AND provider = 'sandbox'`)
 		await new Promise((resolve) => setTimeout(resolve, 4_000))
-		expect((await seats())['pending:transfer']).toBe(transfers)
+		expect((await seatsBy())['pending:transfer']).toBe(transfers)
 		expect(await taken()).toBe(transfers + cards)
 	}, 120_000)
 })
