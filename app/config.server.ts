@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { isBic, isIban } from '~/domain/transfers/reference'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { ensureWritableDataDir } from './data-dir.server'
 
@@ -278,6 +279,31 @@ const envSchema = z.object({
 	CHECKOUT_HOLD_SHARE_PERCENT: wholeNumber('CHECKOUT_HOLD_SHARE_PERCENT', 1)
 		.refine((n) => n <= 100, 'CHECKOUT_HOLD_SHARE_PERCENT must be at most 100')
 		.default('10'),
+	// Pay by bank transfer against an invoice (docs/decisions/163). `auto`: on with the sandbox
+	// (a clearly fake test account, so a fresh clone shows the flow) or once an IBAN is given;
+	// `1` needs BANK_TRANSFER_IBAN in Stripe mode; `0` off.
+	BANK_TRANSFER: z
+		.enum(['auto', '0', '1'], {
+			errorMap: () => ({ message: 'BANK_TRANSFER must be auto, 0 or 1' }),
+		})
+		.default('auto'),
+	BANK_TRANSFER_ACCOUNT_HOLDER: z.string().trim().max(70).optional(),
+	BANK_TRANSFER_IBAN: z
+		.string()
+		.refine(isIban, 'BANK_TRANSFER_IBAN must be an IBAN with a good check (ISO 13616)')
+		.optional(),
+	BANK_TRANSFER_BIC: z
+		.string()
+		.refine(isBic, 'BANK_TRANSFER_BIC must be a BIC of 8 or 11 characters')
+		.optional(),
+	// Days a buyer has to pay; the seats are held until then.
+	BANK_TRANSFER_DAYS: wholeNumber('BANK_TRANSFER_DAYS', 1)
+		.refine((n) => n <= 60, 'BANK_TRANSFER_DAYS must be at most 60')
+		.default('14'),
+	// Seats one buyer (a client network, or an e-mail address) may have waiting for transfers.
+	BANK_TRANSFER_SEATS_PER_BUYER: wholeNumber('BANK_TRANSFER_SEATS_PER_BUYER', 1).default(
+		String(DEFAULT_MAX_QUANTITY),
+	),
 	// GET /checkout/{id} asks the payment provider about a pending order at most this often
 	// (docs/decisions/033); 0 asks on every poll.
 	CHECKOUT_VERIFY_INTERVAL_SECONDS: wholeNumber('CHECKOUT_VERIFY_INTERVAL_SECONDS', 0)
@@ -465,6 +491,14 @@ function checkTogether(env: Env, ctx: z.RefinementCtx) {
 			code: 'custom',
 			path: ['CHECKOUT_RESERVATION_MINUTES'],
 			message: 'CHECKOUT_RESERVATION_MINUTES must be at least 30 with Stripe',
+		})
+	}
+	// Real transfers need a real account: Stripe mode has no test account to fall back on.
+	if (env.BANK_TRANSFER === '1' && env.STRIPE_SECRET_KEY && !env.BANK_TRANSFER_IBAN) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['BANK_TRANSFER_IBAN'],
+			message: 'BANK_TRANSFER=1 in Stripe mode needs BANK_TRANSFER_IBAN',
 		})
 	}
 	// A buyer must be able to hold the largest order the checkout accepts (docs/decisions/033).

@@ -22,6 +22,7 @@ import { eventReminderJob } from '~/models/events/reminder-job.server'
 import { formTokensPruneJob } from '~/models/leads/form-tokens.server'
 import { retentionJob } from '~/models/leads/retention.server'
 import { bulkSendJob } from '~/models/messages/bulk-send.server'
+import { transferJobs } from '~/models/transfers/index.server'
 import { waitlistJobs } from '~/models/waitlist/offers.server'
 
 /** Finished jobs are kept this long for the operator, then deleted. */
@@ -38,6 +39,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		calendarSyncJob(db),
 		followUpJob(db),
 		...waitlistJobs(db, config),
+		...transferJobs(db),
 		retentionJob(db),
 		formTokensPruneJob(db),
 		{

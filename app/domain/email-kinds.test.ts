@@ -28,6 +28,22 @@ const reminder = {
 	unsubscribe,
 }
 
+const transfer = {
+	orderId: 'o1',
+	what: '5 × Course',
+	currency: 'eur',
+	totalMinor: 124_500,
+	holder: 'Seller',
+	iban: 'GB82 WEST 1234 5698 7654 32',
+	bic: 'WESTGB2L',
+	reference: 'RF18 5390 0754 7034',
+	dueDay: 'Sunday, 13 December 2026',
+	invoice: { number: 'INV-000001', url: `${siteUrl}/invoice/i?sig=s` },
+	pageUrl: `${siteUrl}/checkout/o1/transfer?key=k`,
+	units: 'seats',
+	testAccount: false,
+}
+
 /** One message of every kind: the type fails to compile when a kind has no sample. */
 const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 	workshopConfirmation: () =>
@@ -138,6 +154,19 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			opensWhen: null,
 			siteUrl,
 		}),
+	transferInstructions: () => templates.transferInstructions(transfer),
+	transferReminder: () => templates.transferReminder(transfer),
+	transferCancelled: () =>
+		templates.transferCancelled({
+			orderId: 'o1',
+			what: '5 × Course',
+			units: 'seats',
+			dueDay: 'Sunday, 13 December 2026',
+			invoiceNumber: 'INV-000001',
+			creditNote: null,
+			siteUrl,
+			testAccount: false,
+		}),
 	ownerMessage: () => templates.ownerMessage({ subject: 'News', body: 'Hello', unsubscribe }),
 	reminderDayBefore: () => templates.reminderDayBefore(reminder),
 	reminderHourBefore: () => templates.reminderHourBefore(reminder),
@@ -207,6 +236,10 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			checkoutRecovery: 'list',
 			courseAccess: 'transactional',
 			seatHandOutReminder: 'transactional',
+			// A bank transfer's instructions, reminder and cancellation: the buyer's order (163).
+			transferInstructions: 'transactional',
+			transferReminder: 'transactional',
+			transferCancelled: 'transactional',
 			ownerMessage: 'list',
 			// What someone signed up for is not news (decision 149).
 			reminderDayBefore: 'event',

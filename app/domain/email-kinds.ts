@@ -56,6 +56,11 @@ export const EMAIL_KINDS = {
 	courseAccess: 'transactional',
 	// Seats bought and not yet handed out, before and after the opening (decision 156).
 	seatHandOutReminder: 'transactional',
+	// A bank transfer's instructions, its reminder before the due date and its cancellation on
+	// it (decision 163): about the buyer's own order.
+	transferInstructions: 'transactional',
+	transferReminder: 'transactional',
+	transferCancelled: 'transactional',
 	// The owner's message to an audience they pick on the dashboard (decision 119).
 	ownerMessage: 'list',
 	// What someone signed up for is not news (decision 149, amending 116 and 117): reminders with

@@ -75,6 +75,18 @@ export const MESSAGES = {
 	billingCountry: 'Enter your country as two letters, such as DE or FR',
 	billingCountryForVat: 'Enter your country to give a VAT number',
 	billingVatNumber: 'Enter a VAT number in your country’s format, such as DE123456789',
+	// Paying by bank transfer against an invoice (docs/decisions/163): a company's details.
+	transferCompany: 'Enter the company name the invoice is made out to',
+	transferAddress: 'Enter the billing address for the invoice',
+	transferCountry: 'Enter the country of the billing address, such as DE or FR',
+	transferAmount: 'Enter the amount received, like 1245 or 1245.50',
+	transferReceivedOn: 'Enter the day the money arrived, not in the future',
+	transferOff: 'Paying by bank transfer is not offered at the moment: please pay by card.',
+	transferOffer: 'A waiting-list offer is held for a day: please pay it by card.',
+	transferNotPending:
+		'This checkout has ended or was paid: start again from the course page, or see where it stands.',
+	transferTooManySeats: (seats: number) =>
+		`At most ${seats} seats can wait for bank transfers from one buyer: pay the open transfers first, or pay by card.`,
 
 	// The checkout request (SPEC §7): reasons in `Checkout failed: {reason}`.
 	missingProductCode: 'missing product code',

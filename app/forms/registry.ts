@@ -25,6 +25,7 @@ import {
 	upgradeCreditSchema,
 	workshopSignupSchema,
 } from './schemas'
+import { adminTransferReceivedSchema, transferCheckoutSchema } from './transfer'
 import { adminWaitlistActionSchema, waitlistJoinSchema } from './waitlist'
 
 /** What a form's schema may depend on: the buy form's limit is the server's MAX_QUANTITY. */
@@ -40,6 +41,8 @@ export const formSchemas = {
 	passClaim: () => passClaimSchema,
 	upgradeCredit: () => upgradeCreditSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
+	transferCheckout: () => transferCheckoutSchema,
+	adminTransferReceived: () => adminTransferReceivedSchema,
 	adminOrderAction: () => adminOrderActionSchema,
 	adminEmailRetry: () => adminEmailRetrySchema,
 	adminCoupon: () => adminCouponSchema,

@@ -239,7 +239,7 @@ const knownCountry = (code: string) => {
  * The sandbox page's billing details for the invoice (docs/decisions/115), all optional: a
  * company, an address, a country and a VAT number, which must be well-formed for an EU country.
  */
-const billingSchema = z.object({
+export const billingSchema = z.object({
 	// The name the invoice is made out to (docs/decisions/152): optional, as a buyer may want an
 	// invoice in the company's name only; without it the invoice names the address, once.
 	name: billingText(120, MESSAGES.buyerNameLong),
@@ -261,16 +261,20 @@ export const sandboxCheckoutSchema = z
 		z.object({ intent: z.literal('cancel') }),
 	])
 	.superRefine((value, context) => {
-		if (value.intent !== 'pay' || !value.vatNumber) return
-		if (!value.country)
-			context.addIssue({
-				code: 'custom',
-				path: ['country'],
-				message: MESSAGES.billingCountryForVat,
-			})
-		else if (isEuCountry(value.country) && !wellFormedVatNumber(value.country, value.vatNumber))
-			context.addIssue({ code: 'custom', path: ['vatNumber'], message: MESSAGES.billingVatNumber })
+		if (value.intent === 'pay') checkVatNumber(value, context)
 	})
+
+/** A VAT number needs its country, and must be in the format of an EU country's (decision 115). */
+export function checkVatNumber(
+	value: { country?: string; vatNumber?: string },
+	context: z.RefinementCtx,
+): void {
+	if (!value.vatNumber) return
+	if (!value.country)
+		context.addIssue({ code: 'custom', path: ['country'], message: MESSAGES.billingCountryForVat })
+	else if (isEuCountry(value.country) && !wellFormedVatNumber(value.country, value.vatNumber))
+		context.addIssue({ code: 'custom', path: ['vatNumber'], message: MESSAGES.billingVatNumber })
+}
 
 /**
  * The owner's actions on an order (docs/decisions/082), posted from its confirmation step:

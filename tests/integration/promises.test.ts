@@ -424,6 +424,48 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		says: 'on their way',
 		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
 	},
+	// Bank transfer against an invoice (decisions 163, 168): the invoice and bank details now,
+	// the receipt with the seat links once the money is recorded.
+	{
+		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		says: 'We e-mail you an invoice with our bank details and a payment reference',
+		proof: [
+			'tests/integration/bank-transfer.test.ts',
+			'a company buying 5 seats by transfer sees IBAN, reference, due date and its invoice',
+		],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		says: 'on its way',
+		proof: [
+			'tests/integration/bank-transfer.test.ts',
+			'one reminder goes before the due date while nothing has arrived',
+		],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		says: 'we e-mail your receipt and the links to your',
+		proof: [
+			'tests/integration/bank-transfer.test.ts',
+			'the second pays the order as a card does, with seat links and a receipt',
+		],
+	},
+	{
+		file: 'app/routes/admin/admin.orders.$id_.transfer.tsx',
+		says: 'on their way to the buyer',
+		proof: [
+			'tests/integration/bank-transfer.test.ts',
+			'the second pays the order as a card does, with seat links and a receipt',
+		],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'we e-mail your receipt and the links to your',
+		proof: [
+			'tests/integration/bank-transfer.test.ts',
+			'the second pays the order as a card does, with seat links and a receipt',
+		],
+	},
 ]
 
 function* filesOf(entry: string): Generator<string> {

@@ -79,4 +79,20 @@ export type InvoiceData = {
 	/** A credit note: the invoice it cancels. */
 	creditFor: string | null
 	testMode: boolean
+	/**
+	 * An invoice issued before its money, to be paid by bank transfer (docs/decisions/163): the
+	 * day it is due and where to pay. Absent on an invoice issued once paid.
+	 */
+	due?: InvoiceDue | null
+}
+
+/** Where and by when a bank transfer pays an invoice (docs/decisions/163). */
+export type InvoiceDue = {
+	/** The due date, a calendar day (`YYYY-MM-DD`) of the seller's zone. */
+	day: string
+	/** An RF creditor reference (ISO 11649), printed in groups of four. */
+	reference: string
+	holder: string
+	iban: string
+	bic: string | null
 }

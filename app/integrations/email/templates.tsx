@@ -1559,3 +1559,155 @@ export function passHandOutReminder(data: HandOutReminderData): Promise<EmailCon
 		data.unsubscribe,
 	)
 }
+
+/** A bank transfer as its messages show it (docs/decisions/163). */
+export type TransferData = {
+	orderId: string
+	customerName?: string | null
+	/** "5 × AI Driven Dev", as the invoice's line. */
+	what: string
+	currency: string
+	totalMinor: number
+	holder: string
+	/** Printed in groups of four. */
+	iban: string
+	bic: string | null
+	reference: string
+	/** "Sunday, 13 December 2026": the due date, a calendar day. */
+	dueDay: string
+	/** The invoice, numbered and signed; its PDF attached to the instructions. */
+	invoice: { number: string; url: string }
+	/** The order's transfer page, signed: the same details, on any device. */
+	pageUrl: string
+	/** What the order holds: "seats", "pass". */
+	units: string
+	testAccount: boolean
+}
+
+/** The account, the amount, the reference and the due date, as a table a bank form follows. */
+function TransferDetails({ data }: { data: TransferData }) {
+	const cell = { padding: '4px 16px 4px 0', fontSize: '16px', color: colors.text }
+	const rows = [
+		['Amount', formatMinorPrice(data.totalMinor, data.currency)],
+		['Account holder', data.holder],
+		['IBAN', data.iban],
+		...(data.bic ? [['BIC', data.bic]] : []),
+		['Payment reference', data.reference],
+		['Due by', data.dueDay],
+	]
+	return (
+		<table className="data" style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
+			<tbody>
+				{rows.map(([label, value]) => (
+					<tr key={label}>
+						<td style={cell}>{label}</td>
+						<td style={cell}>
+							<strong>{value}</strong>
+						</td>
+					</tr>
+				))}
+			</tbody>
+		</table>
+	)
+}
+
+function TestAccountNote({ shown }: { shown: boolean }) {
+	return shown ? (
+		<P>
+			<strong>TEST MODE: this is a test account. Send no money.</strong>
+		</P>
+	) : null
+}
+
+/** Right after a buyer chose to pay by transfer: how to pay, by when, and the invoice. */
+export function transferInstructions(data: TransferData): Promise<EmailContent> {
+	return renderEmail(
+		'transferInstructions',
+		`Pay order ${data.orderId} by bank transfer by ${data.dueDay}`,
+		<Layout preview={`Your invoice ${data.invoice.number} and how to pay it by transfer.`}>
+			<P>{greeting(data.customerName)}</P>
+			<TestAccountNote shown={data.testAccount} />
+			<P>
+				Thank you for your order {data.orderId} ({data.what}). Your {data.units} are reserved for
+				you until the due date. Please transfer the amount below, with the payment reference, so
+				that we can match your payment to your order.
+			</P>
+			<TransferDetails data={data} />
+			<P>
+				Your invoice {data.invoice.number} is attached and online:{' '}
+				<A href={data.invoice.url}>{data.invoice.url}</A>
+			</P>
+			<NextSteps
+				steps={[
+					`When your payment arrives, we e-mail your receipt and the links to your ${data.units}. Nothing is sent before.`,
+					`A few days before the due date, we remind you if it has not arrived. If it has not arrived by the end of ${data.dueDay}, the order is cancelled, the ${data.units} go back on sale and a credit note cancels the invoice.`,
+				]}
+				links={[{ href: data.pageUrl, label: 'These payment details online' }]}
+			/>
+		</Layout>,
+	)
+}
+
+/** Before the due date, while no money has arrived. */
+export function transferReminder(data: TransferData): Promise<EmailContent> {
+	return renderEmail(
+		'transferReminder',
+		`Reminder: order ${data.orderId} is due by ${data.dueDay}`,
+		<Layout preview={`Your ${data.units} stay reserved until ${data.dueDay}.`}>
+			<P>{greeting(data.customerName)}</P>
+			<TestAccountNote shown={data.testAccount} />
+			<P>
+				We have not received the payment for order {data.orderId} ({data.what}, invoice{' '}
+				{data.invoice.number}) yet. Your {data.units} stay reserved until the end of {data.dueDay}.
+				If you have paid already, thank you: transfers can take a day or two to reach us.
+			</P>
+			<TransferDetails data={data} />
+			<NextSteps
+				steps={[
+					`If the payment has not arrived by the end of ${data.dueDay}, the order is cancelled and the ${data.units} go back on sale.`,
+				]}
+				links={[
+					{ href: data.pageUrl, label: 'These payment details online' },
+					{ href: data.invoice.url, label: `Invoice ${data.invoice.number}` },
+				]}
+			/>
+		</Layout>,
+	)
+}
+
+/** The due date passed unpaid: the order is cancelled, a credit note cancels its invoice. */
+export function transferCancelled(data: {
+	orderId: string
+	customerName?: string | null
+	what: string
+	units: string
+	dueDay: string
+	invoiceNumber: string
+	creditNote: { number: string; url: string } | null
+	siteUrl: string
+	testAccount: boolean
+}): Promise<EmailContent> {
+	return renderEmail(
+		'transferCancelled',
+		`Order ${data.orderId} is cancelled: no payment arrived`,
+		<Layout preview={`No payment arrived by ${data.dueDay}: the order is cancelled.`}>
+			<P>{greeting(data.customerName)}</P>
+			<TestAccountNote shown={data.testAccount} />
+			<P>
+				No payment for order {data.orderId} ({data.what}) reached us by the end of {data.dueDay}, so
+				the order is cancelled and its {data.units} are back on sale.
+				{data.creditNote
+					? ` The credit note ${data.creditNote.number} cancels invoice ${data.invoiceNumber}: `
+					: ` Invoice ${data.invoiceNumber} is cancelled.`}
+				{data.creditNote ? <A href={data.creditNote.url}>{data.creditNote.url}</A> : null}
+			</P>
+			<NextSteps
+				steps={[
+					'If you sent the money after all, reply to this e-mail: we refund it or, if seats are left, complete your order.',
+					'You are welcome to order again, by card or by transfer.',
+				]}
+				links={[{ href: data.siteUrl, label: 'Order again' }]}
+			/>
+		</Layout>,
+	)
+}

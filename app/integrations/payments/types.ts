@@ -7,8 +7,12 @@ import type { Billing, ChargedTax } from '~/domain/invoices/types'
  * whoever sent them.
  */
 
-/** Stored on each order (`orders.provider`): whose session the order has. Data, not a branch. */
-export type PaymentProviderId = 'stripe' | 'sandbox'
+/**
+ * Stored on each order (`orders.provider`): whose session the order has. Data, not a branch.
+ * `transfer`: the buyer pays by bank transfer against an invoice; the session id is the payment
+ * reference (docs/decisions/163).
+ */
+export type PaymentProviderId = 'stripe' | 'sandbox' | 'transfer'
 
 export type CheckoutSessionInput = {
 	orderId: string

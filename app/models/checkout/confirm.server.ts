@@ -33,6 +33,7 @@ import { scheduleRecovery } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
 import { queueWaitlistOffers } from './seats-returned.server'
 import { enqueueSettle, settleAfterCommit } from './settle.server'
+import { cancelUnpaidTransfer } from './transfer-cancel.server'
 
 export type PaymentResult = {
 	/** false: a duplicate event, an unknown order, or nothing to change. */
@@ -181,6 +182,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 		// A delayed payment refused or never come: the buyer is told, with a card link (164).
 		if (order.awaitingPaymentSince && (next === 'failed' || next === 'expired'))
 			await sendDelayedPaymentEnded(tx, order, next)
+		// A bank transfer ended unpaid: its invoice cancelled, its buyer told (decision 163).
+		if (next === 'expired' && order.provider === 'transfer') await cancelUnpaidTransfer(tx, orderId)
 		// Ended unpaid: one reminder to start again, if the buyer agreed to it (122).
 		else if (next === 'expired' && order.status === 'pending')
 			await scheduleRecovery(tx, order, storableEmail(event.recoveryEmail ?? null))

@@ -17,13 +17,16 @@ type Order = typeof orders.$inferSelect
 
 /**
  * The buyer's unpaid, unexpired orders in `pool`, oldest first; not those whose delayed payment
- * is on its way (decision 164): paid as far as the buyer can tell, never replaced.
+ * is on its way (decision 164: paid as far as the buyer can tell) nor those waiting for a bank
+ * transfer (decision 163: held until the due date). Neither is ever replaced; both still count
+ * in the buyer's allowance.
  */
 async function pendingHolds(db: Db, pool: SeatPool, buyerKey: string): Promise<Order[]> {
 	const result = await db.execute(
 		sql`SELECT o.id FROM seat_pool_orders(${pool.course}, ${pool.item}) o
 			WHERE o.hold_key = ${buyerKey} AND o.status = 'pending' AND o.expires_at > now()
 				AND o.awaiting_payment_since IS NULL
+				AND o.provider <> 'transfer'
 			ORDER BY o.created_at, o.id`,
 	)
 	const ids = rowsOf(result).map((row) => String(row.id))

@@ -139,3 +139,42 @@ export async function issueCreditNote(
 		.returning()
 	return row!
 }
+
+/**
+ * Cancels the invoice of order `orderId`, never paid (a bank transfer that did not arrive by its
+ * due date, docs/decisions/163), with a credit note taking back all of it: once, to be numbered.
+ * No refund is behind it (no money moved), so it names none. Null when the order has no invoice.
+ */
+export async function issueCancellingCreditNote(
+	tx: Tx,
+	orderId: string,
+): Promise<IssuedInvoice | null> {
+	const documents = await tx.select().from(invoices).where(eq(invoices.orderId, orderId))
+	const invoice = documents.find((document) => document.kind === 'invoice')
+	if (!invoice) return null
+	const existing = documents.find((document) => document.kind === 'credit_note')
+	if (existing) return existing
+	const data: InvoiceData = {
+		...invoice.data,
+		kind: 'credit_note',
+		number: '',
+		issuedAt: new Date().toISOString(),
+		...wholeData(invoice.data),
+		creditFor: invoice.data.number || null,
+	}
+	const [row] = await tx
+		.insert(invoices)
+		.values({
+			id: newPublicId(),
+			seller: invoice.seller,
+			number: null,
+			prefix: invoice.prefix,
+			kind: 'credit_note',
+			orderId,
+			currency: invoice.currency,
+			totalMinor: data.totalMinor,
+			data,
+		})
+		.returning()
+	return row!
+}

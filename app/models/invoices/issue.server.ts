@@ -16,8 +16,10 @@ import type { Tx } from '~/db/query.server'
 import { catalogItems, type orders } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { couponNote } from '~/domain/coupon-note'
-import type { InvoiceData, Party } from '~/domain/invoices/types'
+import { formatDay } from '~/domain/dates'
+import type { InvoiceData, InvoiceDue, Party } from '~/domain/invoices/types'
 import { taxFor } from '~/domain/invoices/vat'
+import { inGroupsOfFour } from '~/domain/transfers/reference'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { creditLineOf } from './upgrade-credit-line.server'
 
@@ -46,8 +48,20 @@ function buyerParty(order: Order): Party {
 	}
 }
 
-/** The invoice of a paid order, as of now. */
-async function invoiceData(tx: Tx, order: Order, seller: Seller): Promise<InvoiceData> {
+/** What a due invoice says under its totals: by when, and where to pay (decision 163). */
+function dueNotes(due: InvoiceDue): string[] {
+	return [
+		`Payment due by ${formatDay(due.day)}, by bank transfer to ${due.holder}, IBAN ${inGroupsOfFour(due.iban)}${due.bic ? `, BIC ${due.bic}` : ''}, with the payment reference ${inGroupsOfFour(due.reference)}.`,
+	]
+}
+
+/** The invoice of a paid order, or of one to be paid by transfer (`due`), as of now. */
+async function invoiceData(
+	tx: Tx,
+	order: Order,
+	seller: Seller,
+	due: InvoiceDue | null,
+): Promise<InvoiceData> {
 	const [item] = await tx
 		.select({ name: catalogItems.name, type: catalogItems.type })
 		.from(catalogItems)
@@ -112,23 +126,33 @@ async function invoiceData(tx: Tx, order: Order, seller: Seller): Promise<Invoic
 		totalMinor: order.amountMinor,
 		pricesIncludeTax,
 		reverseCharge: tax.reverseCharge,
-		notes: tax.notes,
+		notes: due ? [...tax.notes, ...dueNotes(due)] : tax.notes,
 		creditFor: null,
-		testMode: order.provider === provider.id && provider.testMode,
+		// A transfer is taken in test mode when the site's provider is (decision 163).
+		testMode:
+			(order.provider === provider.id || order.provider === 'transfer') && provider.testMode,
+		...(due ? { due } : {}),
 	}
 }
 
 export type IssuedInvoice = typeof invoices.$inferSelect
 
-/** Issues the invoice of the paid order (locked by the caller), once, to be numbered. */
-export async function issueInvoice(tx: Tx, order: Order): Promise<IssuedInvoice> {
+/**
+ * Issues the invoice of the paid order (locked by the caller), once, to be numbered; `due`: of
+ * an order to be paid by bank transfer, before its money (docs/decisions/163).
+ */
+export async function issueInvoice(
+	tx: Tx,
+	order: Order,
+	due: InvoiceDue | null = null,
+): Promise<IssuedInvoice> {
 	const [existing] = await tx
 		.select()
 		.from(invoices)
 		.where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')))
 	if (existing) return existing
 	const seller = getSeller()
-	const data = await invoiceData(tx, order, seller)
+	const data = await invoiceData(tx, order, seller, due)
 	const [row] = await tx
 		.insert(invoices)
 		.values({

@@ -34,6 +34,7 @@ import {
 	rememberForRecovery,
 } from '~/models/checkout/index.server'
 import { pricesIncludeTax } from '~/models/invoices/tax.server'
+import { bankTransferAccount } from '~/models/transfers/index.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -73,6 +74,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 			constraint: formConstraints.sandboxCard(),
 			// Prices without VAT: the page adds the buyer's country's VAT (docs/decisions/115).
 			vatOnTop: !pricesIncludeTax(),
+			// Beside the card, when the owner takes transfers (docs/decisions/163).
+			bankTransfer: bankTransferAccount() !== null,
 		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
@@ -175,6 +178,16 @@ export default function SandboxCheckout() {
 					</dd>
 				</dl>
 			</section>
+			{order.bankTransfer ? (
+				<p className="mb-6">
+					<Link to={`/checkout/${order.id}/transfer`} className="font-semibold underline">
+						Pay by bank transfer (invoice)
+					</Link>
+					<span className="block text-sm text-slate-600 dark:text-slate-400">
+						{`For companies: an invoice with our bank details; your ${order.units} stay reserved until it is due.`}
+					</span>
+				</p>
+			) : null}
 			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 				<input type="hidden" name="intent" value="pay" />
 				<Field

@@ -27,6 +27,7 @@ import {
 } from '~/models/checkout/index.server'
 import { getPricingTable } from '~/models/course/catalog.server'
 import { getCountryInfo } from '~/models/course/country.server'
+import { bankTransferAccount, transferPath } from '~/models/transfers/index.server'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:
 // only the bare /checkout (nothing to show) goes home.
@@ -133,7 +134,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		})
 		countCheckout('created')
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
-		return isForm ? redirect(link, { status: 303, headers }) : Response.json({ link }, { headers })
+		// "Pay by bank transfer (invoice)": our page, not the card's (docs/decisions/163).
+		const next =
+			read.body.method === 'transfer' && bankTransferAccount()
+				? `${context.origin}${transferPath(id)}`
+				: link
+		return isForm
+			? redirect(next, { status: 303, headers })
+			: Response.json({ link: next }, { headers })
 	} catch (error) {
 		if (error instanceof CheckoutError)
 			return fail(error.status, error.reason, error.code, error.retryAfterSeconds)

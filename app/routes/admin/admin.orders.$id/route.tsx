@@ -170,6 +170,13 @@ export default function AdminOrder() {
 				unit={unit}
 				lastResult={lastResult}
 			/>
+			{order.status === 'pending' && order.provider === 'transfer' ? (
+				<p className="mb-6">
+					<Link to="transfer" relative="path" className={buttonClasses('secondary')}>
+						Record a transfer received…
+					</Link>
+				</p>
+			) : null}
 			{order.status === 'paid' ? (
 				<p className="mb-6 flex flex-wrap gap-3">
 					<Link to={confirmLink('refund')} className={buttonClasses('secondary')}>

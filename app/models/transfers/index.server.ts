@@ -1,0 +1,9 @@
+/**
+ * Paying by bank transfer against an invoice (docs/decisions/163): the entry routes and the
+ * job worker use.
+ */
+export { payByTransfer, type TransferRefusal, transferPath } from './choose.server'
+export { transferNoticeJobs as transferJobs } from './notices.server'
+export { recordTransferReceived } from './receive.server'
+export { bankTransferAccount } from './settings.server'
+export { findTransfer } from './view.server'

@@ -1,0 +1,241 @@
+/**
+ * /checkout/:id/transfer (issue 37 item 1, docs/decisions/163): "Pay by bank transfer (invoice)".
+ * While the checkout holds its seats, the buyer gives the company's name, billing address,
+ * country and VAT number; the order then waits for its money until the due date, and this page
+ * (and an e-mail) shows the amount, the account, the payment reference, the due date and the
+ * invoice, marked due. No seat link before the money arrives: paid, the page hands on to the
+ * thank-you page. Only the browser that started the checkout sees it (its `checkouts` cookie,
+ * decision 068), or one that followed the e-mail's signed link; anyone else gets a 404.
+ */
+import { getFormProps } from '@conform-to/react'
+import {
+	type ActionFunctionArgs,
+	data,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { SubmitButton } from '~/components/button'
+import { TransferDetails } from '~/components/checkout/transfer-details'
+import { Field, FormErrors, TextareaField } from '~/components/field'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getDb } from '~/db/client.server'
+import { formatDay } from '~/domain/dates'
+import { normaliseVatNumber } from '~/domain/invoices/vat'
+import { formatMinorPrice } from '~/domain/pricing'
+import { pluralWord, unitsOf } from '~/domain/words'
+import { MESSAGES } from '~/forms/messages'
+import { parseForm } from '~/forms/parse.server'
+import { useValidatedForm } from '~/forms/use-form-validator'
+import { rememberCheckout, startedHere } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
+import { getCheckout, isOrderLink } from '~/models/checkout/index.server'
+import {
+	bankTransferAccount,
+	findTransfer,
+	payByTransfer,
+	type TransferRefusal,
+	transferPath,
+} from '~/models/transfers/index.server'
+import { t } from '~/utils/i18n'
+import { pageMeta } from '~/utils/meta'
+import { notFound, readForm, requireFound } from '~/utils/responses'
+
+export { shouldRevalidate } from '~/utils/revalidate'
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Pay by bank transfer', noindex: true })
+
+const headers = { 'Cache-Control': 'private, no-store' }
+
+/** The order, for the browser that bought it only; the e-mail's signed key makes it that one. */
+async function buyersOrder(request: Request, id: string, context: { secure: boolean }) {
+	const url = new URL(request.url)
+	const order = requireFound(await getCheckout(await getDb(), id), url.pathname)
+	if (isOrderLink(url.searchParams.get('key'), order.data.id))
+		throw redirectWithinSite(transferPath(order.data.id), '/', {
+			status: 303,
+			headers: {
+				...headers,
+				'Set-Cookie': await rememberCheckout(request, order.data.id, context),
+			},
+		})
+	if (!(await startedHere(request, order.data.id))) throw notFound(url.pathname)
+	return order
+}
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+	const order = await buyersOrder(request, params.id ?? '', context)
+	const id = order.data.id
+	if (order.status === 'paid') throw redirect(`/checkout/${id}/thank-you`)
+	const transfer = await findTransfer(await getDb(), id)
+	if (transfer)
+		return data({ state: 'transfer' as const, transfer, email: order.data.email }, { headers })
+	const account = bankTransferAccount()
+	if (order.status !== 'pending' || order.data.provider === 'transfer' || !account)
+		throw redirect(`/checkout/processing?id=${id}`)
+	return data(
+		{
+			state: 'form' as const,
+			id,
+			what: `${order.data.quantity} × ${order.data.name}`,
+			units: pluralWord(order.data.quantity, unitsOf(order.data.type)),
+			total: formatMinorPrice(order.data.amountMinor, order.data.currency),
+			days: account.days,
+			testAccount: account.testAccount,
+			payAs: order.data.email,
+			// The card page this checkout opened (the sandbox's or Stripe's).
+			cardLink: order.link,
+		},
+		{ headers },
+	)
+}
+
+const refusalMessage = (refusal: TransferRefusal): string =>
+	refusal === 'too-many-seats'
+		? MESSAGES.transferTooManySeats(bankTransferAccount()?.seatsPerBuyer ?? 0)
+		: refusal === 'offer'
+			? MESSAGES.transferOffer
+			: refusal === 'off'
+				? MESSAGES.transferOff
+				: MESSAGES.transferNotPending
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+	const order = await buyersOrder(request, params.id ?? '', context)
+	const submission = parseForm('transferCheckout', await readForm(request))
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	const { email, name, company, address, country, vatNumber } = submission.value
+	const result = await payByTransfer(
+		await getDb(),
+		order.data.id,
+		{
+			email,
+			name: name || null,
+			billing: {
+				company: company || null,
+				address: address || null,
+				country: country || null,
+				vatNumber: vatNumber && country ? normaliseVatNumber(country, vatNumber) : null,
+			},
+		},
+		context.origin,
+	)
+	if ('refused' in result)
+		return data(submission.reply({ formErrors: [refusalMessage(result.refused)] }), {
+			status: 409,
+		})
+	return redirect(transferPath(order.data.id), 303)
+}
+
+export default function PayByTransfer() {
+	const page = useLoaderData<typeof loader>()
+	return (
+		<LeadLayout>
+			{page.state === 'form' ? <TransferForm page={page} /> : <Instructions page={page} />}
+			<p className="mt-8 text-sm">
+				<Link to="/" className="underline">
+					{t('backToHome')}
+				</Link>
+			</p>
+		</LeadLayout>
+	)
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>
+
+function Instructions({ page }: { page: Extract<Loaded, { state: 'transfer' }> }) {
+	const { transfer } = page
+	if (transfer.status !== 'pending')
+		return (
+			<PageHeading
+				title="This order is cancelled"
+				lead={`No payment arrived by the end of ${formatDay(transfer.dueDay)}: the order is cancelled and its ${transfer.units} are back on sale.${transfer.creditNote ? ` Credit note ${transfer.creditNote.number} cancels invoice ${transfer.invoice.number}.` : ''}`}
+			/>
+		)
+	return (
+		<>
+			{transfer.testAccount ? (
+				<p
+					role="note"
+					className="mt-6 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+				>
+					Test mode — this is a test account. Send no money.
+				</p>
+			) : null}
+			<PageHeading
+				title="Pay by bank transfer"
+				lead={`Your ${transfer.quantity} × ${transfer.itemName}: the ${transfer.units} are reserved for you until the end of ${formatDay(transfer.dueDay)}.`}
+			/>
+			<TransferDetails transfer={transfer} />
+			<section aria-labelledby="next" className="mb-8">
+				<h2 id="next" className="mb-3 text-xl font-semibold">
+					What happens next
+				</h2>
+				<ul className="list-disc pl-6">
+					{page.email ? <li>{`These details and your invoice went to ${page.email}.`}</li> : null}
+					<li>{`When your payment arrives, we e-mail your receipt and the links to your ${transfer.units}. Nothing is sent before.`}</li>
+					<li>{`If it has not arrived by the end of ${formatDay(transfer.dueDay)}, the order is cancelled and a credit note cancels the invoice.`}</li>
+				</ul>
+			</section>
+		</>
+	)
+}
+
+function TransferForm({ page }: { page: Extract<Loaded, { state: 'form' }> }) {
+	const lastResult = useActionData<typeof action>()
+	const [form, fields] = useValidatedForm('transferCheckout', {
+		id: 'transfer-checkout',
+		lastResult,
+		...(page.payAs ? { defaultValue: { email: page.payAs } } : {}),
+	})
+	return (
+		<>
+			<PageHeading
+				title="Pay by bank transfer (invoice)"
+				lead={`${page.what}: ${page.total}. We e-mail you an invoice with our bank details and a payment reference; your ${page.units} stay reserved for ${page.days} days while the transfer is on its way.`}
+			/>
+			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
+				<Field
+					label="Email"
+					meta={fields.email}
+					type="email"
+					hint="The invoice, the reminder and, once paid, the receipt go to it."
+					inputProps={{ autoComplete: 'email' }}
+				/>
+				<Field
+					label="Your name"
+					meta={fields.name}
+					hint="Optional."
+					inputProps={{ autoComplete: 'name' }}
+				/>
+				<Field
+					label="Company name"
+					meta={fields.company}
+					inputProps={{ autoComplete: 'organization' }}
+				/>
+				<TextareaField label="Billing address" meta={fields.address} rows={3} />
+				<Field
+					label="Country"
+					meta={fields.country}
+					hint="Two letters, such as DE or FR"
+					inputProps={{ autoComplete: 'country', maxLength: 2 }}
+				/>
+				<Field
+					label="VAT number"
+					meta={fields.vatNumber}
+					hint="Optional. A business in another EU country with a valid VAT number: the price is the same; your invoice shows no VAT (reverse charge)."
+				/>
+				<FormErrors id={form.errorId} errors={form.errors} prominent />
+				<SubmitButton>Get the invoice and bank details</SubmitButton>
+			</Form>
+			{page.cardLink ? (
+				<p className="mt-6">
+					<a href={page.cardLink} className="underline">
+						Pay by card instead
+					</a>
+				</p>
+			) : null}
+		</>
+	)
+}
