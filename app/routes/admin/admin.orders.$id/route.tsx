@@ -16,7 +16,6 @@ import { AdminHeading, adminMeta, money } from '~/components/admin/ui'
 import { buttonClasses } from '~/components/button-classes'
 import { getDb } from '~/db/client.server'
 import { newPublicId } from '~/db/public-id.server'
-import { ORDER_EMAIL_LABELS, outcomeUnknownNote } from '~/domain/delivery'
 import { parseForm } from '~/forms/parse.server'
 import { ADMIN_HEADERS, requireOwner } from '~/http/owner.server'
 import { personPath } from '~/http/person-ref.server'
@@ -26,6 +25,7 @@ import { getOrderDetail } from '~/models/checkout/orders.server'
 import { readForm, requireFound } from '~/utils/responses'
 import { Facts } from './facts'
 import { ConfirmAction } from './order-confirm'
+import { OrderEmails } from './order-emails'
 import { OrderPasses } from './order-passes'
 import { runOrderCommand } from './run-command.server'
 
@@ -273,26 +273,7 @@ export default function AdminOrder() {
 					order.status === 'paid' ? (pass) => confirmLink('change-holder', pass) : null
 				}
 			/>
-			<section aria-labelledby="order-emails" className="mt-8">
-				<h2 id="order-emails" className="mb-2 font-semibold">
-					E-mails about this order
-				</h2>
-				{emails.length === 0 ? (
-					<p className="text-sm">None.</p>
-				) : (
-					<ul className="space-y-1 text-sm">
-						{emails.map((email) => (
-							<li key={email.id}>
-								<Link to={`/admin/email/${email.id}`} className="underline">
-									{email.subject}
-								</Link>{' '}
-								· {email.to} · <Time value={email.createdAt} /> · {ORDER_EMAIL_LABELS[email.state]}
-								{email.outcomeUnknown ? ` · ${outcomeUnknownNote(email.state)}` : null}
-							</li>
-						))}
-					</ul>
-				)}
-			</section>
+			<OrderEmails emails={emails} />
 			<section aria-labelledby="order-actions" className="mt-8">
 				<h2 id="order-actions" className="mb-2 font-semibold">
 					Owner actions
