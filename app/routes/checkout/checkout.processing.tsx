@@ -106,6 +106,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			{ status: 404, headers },
 		)
 	if (view.status === 'paid') throw redirect(thankYouPath(view))
+	// Still waiting for its payment page (decision 161): the waiting page.
+	if (view.status === 'queued' && !cancelled) throw redirect(`/checkout/${view.data.id}/queue`)
 	if (view.status === 'pending' && !cancelled)
 		return data<State>({ state: 'pending', id: view.data.id }, { headers })
 	// Paid, then given back because the coupon could not be used (decision 112): its buyer reads
