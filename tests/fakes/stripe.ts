@@ -360,7 +360,7 @@ export async function startFakeStripe() {
 		/** The order the session `sessionId` was made for (its metadata). */
 		orderOfSession: (sessionId: string) => sessions.get(sessionId)?.metadata.order_id,
 		/** The order each session was made for, in the order they were made. */
-		sessionOrderIds: () => [...sessions.values()].map((session) => session.metadata.order_id),
+		sessionOrderIds: () => [...sessions.values()].map((session) => session.metadata.order_id ?? ''),
 		/** How many session creations the rate limit refused. */
 		rateLimitedCount: () => rateLimited,
 		/** The next refund stays pending, as a bank transfer's would. */

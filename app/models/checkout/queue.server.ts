@@ -161,9 +161,10 @@ export async function failQueued(db: Db, orderId: string, reason: string): Promi
 	await db.delete(checkoutQueue).where(eq(checkoutQueue.orderId, orderId))
 }
 
-/** The checkouts still waiting for a session: pending, none opened yet. */
+/** The checkouts still waiting for a session: pending, none opened yet, nobody opening it now. */
 const WAITING = sql`FROM checkout_queue q JOIN orders o ON o.id = q.order_id
-	WHERE o.status = 'pending' AND o.provider_session_id IS NULL AND o.expires_at > now()`
+	WHERE o.status = 'pending' AND o.provider_session_id IS NULL AND o.expires_at > now()
+		AND (q.opening_until IS NULL OR q.opening_until <= now())`
 
 const secondsFor = (count: number) =>
 	Math.ceil(count / (Math.max(1, getConfig().PAYMENT_PROVIDER_RATE_PER_SECOND) * PACE_SHARE))
