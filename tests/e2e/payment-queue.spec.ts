@@ -1,14 +1,14 @@
 import { expect, type Page, test } from '@playwright/test'
-import { baseURL } from '../../playwright.config'
+import { E2E_QUEUE_RATE, queueURL } from '../../playwright.config'
 
 // The fair queue in front of the payment provider (docs/decisions/161), with JavaScript on
 // (project js: the waiting page follows its place live) and off (project no-js: it refreshes
-// itself). A small crowd checks out through the JSON API just before the buyer, so the buyer's
-// turn at the sandbox's pace (PAYMENT_PROVIDER_RATE_PER_SECOND, 25 a second) is a few seconds
-// away: the buyer sees the waiting page with their place, then the sandbox's payment page. The
-// crowd leaves the queue afterwards, so its seats go back.
+// itself), on a site of its own whose sandbox is paced at E2E_QUEUE_RATE payment pages a second.
+// A small crowd checks out through the JSON API just before the buyer, so the buyer's turn is a
+// few seconds away: the buyer sees the waiting page with their place, then the sandbox's payment
+// page. The crowd leaves the queue afterwards, so its seats go back.
 
-const CROWD = 75
+const CROWD = 3 * E2E_QUEUE_RATE
 
 type Member = { id: string; cookie: string }
 
@@ -16,11 +16,11 @@ type Member = { id: string; cookie: string }
 async function crowdAhead(batch: number): Promise<Member[]> {
 	return Promise.all(
 		Array.from({ length: CROWD }, async (_, i) => {
-			const response = await fetch(`${baseURL}/checkout`, {
+			const response = await fetch(`${queueURL}/checkout`, {
 				method: 'POST',
 				headers: {
 					'Content-Type': 'application/json',
-					Origin: baseURL,
+					Origin: queueURL,
 					'X-Forwarded-For': `10.${100 + i}.${batch}.1`,
 				},
 				body: JSON.stringify({ code: 'ai-driven-dev-preorder', quantity: 1, region: 'GLOBAL' }),
@@ -40,14 +40,16 @@ async function crowdAhead(batch: number): Promise<Member[]> {
 async function crowdLeaves(crowd: Member[]) {
 	await Promise.all(
 		crowd.map(({ id, cookie }) =>
-			fetch(`${baseURL}/checkout/processing?id=${id}&cancelled=1`, { headers: { Cookie: cookie } }),
+			fetch(`${queueURL}/checkout/processing?id=${id}&cancelled=1`, {
+				headers: { Cookie: cookie },
+			}),
 		),
 	)
 }
 
 async function buyBehindCrowd(page: Page, batch: number) {
+	await page.goto(`${queueURL}/`)
 	const crowd = await crowdAhead(batch)
-	await page.goto('/')
 	await page.getByRole('button', { name: 'Pre-order your seat' }).first().click()
 	await expect(page.getByRole('heading', { name: 'You are in the queue' })).toBeVisible()
 	return crowd
