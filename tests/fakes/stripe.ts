@@ -78,7 +78,8 @@ export async function startFakeStripe() {
 	const sessionsByKey = new Map<string, { body: string; session: FakeSession }>()
 	let failCreate = 0
 	let failExpire = false
-	let rateLimit: { perSecond: number; retryAfterSeconds: number | null } | null = null
+	let rateLimit: { perSecond: number; retryAfterSeconds: number | null; windowMs: number } | null =
+		null
 	/** When each session creation the rate limit let through arrived, within the last second. */
 	let createdAt: number[] = []
 	let rateLimited = 0
@@ -113,7 +114,7 @@ export async function startFakeStripe() {
 			}
 			if (rateLimit) {
 				const now = Date.now()
-				createdAt = createdAt.filter((at) => at > now - 1_000)
+				createdAt = createdAt.filter((at) => at > now - rateLimit!.windowMs)
 				if (createdAt.length >= rateLimit.perSecond) {
 					rateLimited += 1
 					if (rateLimit.retryAfterSeconds !== null)
@@ -350,11 +351,14 @@ export async function startFakeStripe() {
 			failExpire = on
 		},
 		/**
-		 * From now on, at most `perSecond` session creations in any second; past it, 429 (with
-		 * `Retry-After` when `retryAfterSeconds` is given). null: no limit.
+		 * From now on, at most `perSecond` session creations in any second (in any `windowMs`,
+		 * when given: a limit below the site's pace); past it, 429 (with `Retry-After` when
+		 * `retryAfterSeconds` is given). null: no limit.
 		 */
-		limitCreations(limit: { perSecond: number; retryAfterSeconds?: number } | null) {
-			rateLimit = limit && { retryAfterSeconds: null, ...limit }
+		limitCreations(
+			limit: { perSecond: number; retryAfterSeconds?: number; windowMs?: number } | null,
+		) {
+			rateLimit = limit && { retryAfterSeconds: null, windowMs: 1_000, ...limit }
 			createdAt = []
 		},
 		/** The order the session `sessionId` was made for (its metadata). */
