@@ -11,7 +11,7 @@ import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { rowsOf } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
-import { checkoutQueue } from '~/db/schema-queue.server'
+import { checkoutQueue, paymentPace } from '~/db/schema-queue.server'
 import { enqueue, wakeWorkersIn } from '~/jobs/queue.server'
 
 /** The job that opens a queued checkout's session at its slot. */
@@ -37,17 +37,19 @@ const PACE_SHARE = 0.9
  * every app server shares). One statement, so two servers never get the same slot.
  */
 async function takeSlot(db: Db, provider: string, rate: number) {
-	const step = 1 / (rate * PACE_SHARE)
-	const result = await db.execute(
-		sql`INSERT INTO payment_pace (provider, next_at)
-			VALUES (${provider}, now() + make_interval(secs => ${step}::double precision))
-			ON CONFLICT (provider) DO UPDATE SET next_at = greatest(payment_pace.next_at, now())
-				+ make_interval(secs => ${step}::double precision)
-			RETURNING next_at - make_interval(secs => ${step}::double precision) AS slot_at,
-				extract(epoch FROM next_at - now()) * 1000 - ${step * 1000}::double precision AS wait_ms`,
-	)
-	const [row] = rowsOf(result)
-	return { slotAt: new Date(String(row!.slot_at)), waitMs: Math.max(0, Number(row!.wait_ms)) }
+	const step = sql`make_interval(secs => ${1 / (rate * PACE_SHARE)}::double precision)`
+	const [row] = await db
+		.insert(paymentPace)
+		.values({ provider, nextAt: sql`now() + ${step}` })
+		.onConflictDoUpdate({
+			target: paymentPace.provider,
+			set: { nextAt: sql`greatest(${paymentPace.nextAt}, now()) + ${step}` },
+		})
+		.returning({
+			slotAt: sql<string>`extract(epoch FROM ${paymentPace.nextAt} - ${step}) * 1000`,
+			waitMs: sql<string>`extract(epoch FROM ${paymentPace.nextAt} - ${step} - now()) * 1000`,
+		})
+	return { slotAt: new Date(Number(row!.slotAt)), waitMs: Math.max(0, Number(row!.waitMs)) }
 }
 
 /**
