@@ -6,7 +6,6 @@
  * with backoff, under the same idempotency key and the same parameters.
  */
 import { eq } from 'drizzle-orm'
-import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
@@ -19,6 +18,7 @@ import {
 	failQueued,
 	INLINE_WAIT_MS,
 	OPEN_SESSION_JOB,
+	paceRate,
 	queueCheckout,
 	queuePlace,
 	startOpening,
@@ -36,7 +36,7 @@ export async function checkoutInTurn(
 	db: Db,
 	input: CheckoutInput,
 ): Promise<{ id: string; link: string | null }> {
-	if (getConfig().PAYMENT_PROVIDER_RATE_PER_SECOND === 0) return createCheckout(db, input)
+	if (paceRate() === 0) return createCheckout(db, input)
 	const { id } = await holdSeats(db, input)
 	const waitMs = await queueCheckout(db, {
 		id,

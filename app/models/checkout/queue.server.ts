@@ -12,7 +12,22 @@ import type { Db } from '~/db/client.server'
 import { rowsOf } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
 import { checkoutQueue, paymentPace } from '~/db/schema-queue.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { enqueue, wakeWorkersIn } from '~/jobs/queue.server'
+
+/** Stripe's limit on Checkout Session creation in live mode, a second per account. */
+const STRIPE_RATE_PER_SECOND = 25
+
+/**
+ * The provider's pace: PAYMENT_PROVIDER_RATE_PER_SECOND, else Stripe's limit with Stripe and no
+ * queue (0) with the sandbox, which has none unless it is given one to show the queue.
+ */
+export function paceRate(): number {
+	return (
+		getConfig().PAYMENT_PROVIDER_RATE_PER_SECOND ??
+		(getPaymentProvider().id === 'stripe' ? STRIPE_RATE_PER_SECOND : 0)
+	)
+}
 
 /** The job that opens a queued checkout's session at its slot. */
 export const OPEN_SESSION_JOB = 'checkout.open-session'
@@ -60,11 +75,7 @@ export async function queueCheckout(
 	db: Db,
 	order: { id: string; provider: string; origin: string },
 ): Promise<number> {
-	const { slotAt, waitMs } = await takeSlot(
-		db,
-		order.provider,
-		getConfig().PAYMENT_PROVIDER_RATE_PER_SECOND,
-	)
+	const { slotAt, waitMs } = await takeSlot(db, order.provider, paceRate())
 	await db.transaction(async (tx) => {
 		await tx.insert(checkoutQueue).values({ orderId: order.id, slotAt, origin: order.origin })
 		await enqueue(
@@ -168,8 +179,7 @@ const WAITING = sql`FROM checkout_queue q JOIN orders o ON o.id = q.order_id
 	WHERE o.status = 'pending' AND o.provider_session_id IS NULL AND o.expires_at > now()
 		AND (q.opening_until IS NULL OR q.opening_until <= now())`
 
-const secondsFor = (count: number) =>
-	Math.ceil(count / (Math.max(1, getConfig().PAYMENT_PROVIDER_RATE_PER_SECOND) * PACE_SHARE))
+const secondsFor = (count: number) => Math.ceil(count / (Math.max(1, paceRate()) * PACE_SHARE))
 
 export type QueuePlace = { place: number; waitSeconds: number }
 
