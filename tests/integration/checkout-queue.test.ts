@@ -67,7 +67,11 @@ describe.each(databaseBackends)('the checkout queue on $name', (backend) => {
 		expect(opened?.link).toMatch(STRIPE_PAGE)
 		// The hold runs from the page's making: the reservation (30 min) plus Stripe's grace (2).
 		expect(new Date(opened!.data.expiresAt).getTime()).toBeGreaterThan(Date.now() + 31 * 60_000)
-		expect(suite.stripe.sessionOrderIds()).toEqual([first.id, third.id])
+		const ours = new Set([first.id, second.id, third.id])
+		expect(suite.stripe.sessionOrderIds().filter((id) => ours.has(id))).toEqual([
+			first.id,
+			third.id,
+		])
 		expect(await queueFigures(db)).toEqual({ length: 0, waitSeconds: 0 })
 	})
 })

@@ -22,6 +22,7 @@ import {
 	queueCheckout,
 	queuePlace,
 	startOpening,
+	waitToSend,
 } from './queue.server'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -76,6 +77,7 @@ async function openQueued(db: Db, orderId: string): Promise<string | 'busy' | 't
 			.innerJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
 			.where(eq(orders.id, orderId))
 		const { order, item } = row!
+		await waitToSend(db, provider.id)
 		// Built from the order alone, so every attempt asks for the same session.
 		const { link } = await openProviderSession(
 			db,

@@ -91,6 +91,16 @@ export async function queueCheckout(
 }
 
 /**
+ * Waits for the provider's next sending slot, right before its call: the queue's slots order the
+ * buyers, these space the calls themselves, so jobs that fall due together (a worker that was
+ * busy, a retry) still reach the provider no faster than its pace.
+ */
+export async function waitToSend(db: Db, provider: string): Promise<void> {
+	const { waitMs } = await takeSlot(db, `${provider}:send`, paceRate())
+	if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs))
+}
+
+/**
  * Takes the lease on opening `orderId`'s session. The hold's clock starts here: the first
  * opening fixes the session's end (the reservation from now, so every retry sends the provider
  * the same parameters) and moves the order's end to it plus the provider's grace, only while the
