@@ -46,10 +46,14 @@ export async function checkoutInTurn(
 	})
 	// Its slot is near and nobody waits ahead of it (a job late at its slot, a buyer refused for
 	// the rate limit): this request opens the page. Else the job does, in the queue's order.
-	if (waitMs > INLINE_WAIT_MS || (await queuePlace(db, id))?.place !== 1) return { id, link: null }
+	if (waitMs > INLINE_WAIT_MS) return { id, link: null }
+	if ((await queuePlace(db, id))?.place !== 1) {
+		await endOpening(db, id, false)
+		return { id, link: null }
+	}
 	await sleep(waitMs)
 	try {
-		const opened = await openQueued(db, id)
+		const opened = await openQueued(db, id, true)
 		// Refused for the rate limit, or the job opening it: the waiting page.
 		return { id, link: opened === 'busy' || opened === 'taken' ? null : opened }
 	} catch (error) {
@@ -65,9 +69,13 @@ export async function checkoutInTurn(
  * limit outlasted the call's retries, 'taken' while another opener is at it, null when there is
  * nothing to open. Any other provider failure is thrown (a CheckoutError), the order kept.
  */
-async function openQueued(db: Db, orderId: string): Promise<string | 'busy' | 'taken' | null> {
+async function openQueued(
+	db: Db,
+	orderId: string,
+	held = false,
+): Promise<string | 'busy' | 'taken' | null> {
 	const provider = getPaymentProvider()
-	const opening = await startOpening(db, orderId, provider.reservationGraceMinutes)
+	const opening = await startOpening(db, orderId, provider.reservationGraceMinutes, held)
 	if (opening === null || opening === 'taken') return opening
 	let opened = false
 	try {

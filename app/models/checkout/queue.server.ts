@@ -76,8 +76,14 @@ export async function queueCheckout(
 	order: { id: string; provider: string; origin: string },
 ): Promise<number> {
 	const { slotAt, waitMs } = await takeSlot(db, order.provider, paceRate())
+	// A slot that is near is the request's own to open: it holds the lease from the start, so
+	// the job, due at once and woken by the enqueue, does not take it first.
+	const openingUntil =
+		waitMs <= INLINE_WAIT_MS ? sql`now() + make_interval(secs => ${leaseSeconds()})` : null
 	await db.transaction(async (tx) => {
-		await tx.insert(checkoutQueue).values({ orderId: order.id, slotAt, origin: order.origin })
+		await tx
+			.insert(checkoutQueue)
+			.values({ orderId: order.id, slotAt, origin: order.origin, openingUntil })
 		await enqueue(
 			tx,
 			OPEN_SESSION_JOB,
@@ -111,6 +117,8 @@ export async function startOpening(
 	db: Db,
 	orderId: string,
 	graceMinutes: number,
+	/** The caller holds the lease already (the request, from queueCheckout). */
+	held = false,
 ): Promise<{ origin: string; sessionEndsAt: Date } | 'taken' | null> {
 	return db.transaction(async (tx) => {
 		const [order] = await tx
@@ -139,7 +147,9 @@ export async function startOpening(
 			.where(
 				and(
 					eq(checkoutQueue.orderId, orderId),
-					or(isNull(checkoutQueue.openingUntil), lte(checkoutQueue.openingUntil, sql`now()`)),
+					held
+						? undefined
+						: or(isNull(checkoutQueue.openingUntil), lte(checkoutQueue.openingUntil, sql`now()`)),
 				),
 			)
 			.returning({ origin: checkoutQueue.origin, sessionEndsAt: checkoutQueue.sessionEndsAt })
