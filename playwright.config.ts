@@ -46,6 +46,12 @@ export const openedURLs = {
 	'no-js': `http://127.0.0.1:${openedPorts['no-js']}`,
 }
 export const E2E_COURSE_URL = 'https://learn.example/ai-driven-dev'
+// The fair queue's site (tests/e2e/payment-queue.spec.ts, docs/decisions/161): the sandbox paced
+// at 2 payment pages a second, so a small crowd queues; one site for both projects, whose
+// crowds only lengthen each other's wait. The shared site keeps the default pace.
+const queuePort = Number(process.env.E2E_QUEUE_PORT ?? port + 9000)
+export const queueURL = `http://127.0.0.1:${queuePort}`
+export const E2E_QUEUE_RATE = 2
 // Preview needs the preview secret on a site that is not a fresh clone in development
 // (tests/e2e/interface.spec.ts, content.spec.ts).
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789'
@@ -186,6 +192,20 @@ export default defineConfig({
 				CHECKOUT_HOLD_SHARE_PERCENT: '100',
 			},
 		})),
+		{
+			command: 'node build/server.js',
+			url: `${queueURL}/healthz`,
+			reuseExistingServer: false,
+			timeout: 120_000,
+			stdout: 'ignore',
+			stderr: 'pipe',
+			env: {
+				...siteEnv,
+				PORT: String(queuePort),
+				DATA_DIR: `${dataDir}-queue`,
+				PAYMENT_PROVIDER_RATE_PER_SECOND: String(E2E_QUEUE_RATE),
+			},
+		},
 		...(['js', 'no-js'] as const).map((project) => ({
 			command: 'node build/server.js',
 			url: `${openedURLs[project]}/healthz`,

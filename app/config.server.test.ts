@@ -77,6 +77,11 @@ describe('configuration', () => {
 		['GITHUB_TIMEOUT_MS', '10', 'GITHUB_TIMEOUT_MS must be at least 100'],
 		['ADMIN_GITHUB_LOGINS', 'mona, not a login', 'ADMIN_GITHUB_LOGINS must be GitHub logins'],
 		['ADMIN_SESSION_HOURS', '0', 'ADMIN_SESSION_HOURS must be at least 1'],
+		[
+			'PAYMENT_PROVIDER_RATE_PER_SECOND',
+			'1001',
+			'PAYMENT_PROVIDER_RATE_PER_SECOND must be at most 1000',
+		],
 		['OWNER_TIME_ZONE', 'Mars/Olympus', 'OWNER_TIME_ZONE must be an IANA time zone'],
 	])('a bad %s (%s) is refused with a message naming it', (name, value, message) => {
 		expect(() => parseConfig({ [name]: value })).toThrow(ConfigError)

@@ -235,6 +235,13 @@ const envSchema = z.object({
 		.transform((url) => new URL(url).origin)
 		.optional(),
 	STRIPE_TIMEOUT_MS: wholeNumber('STRIPE_TIMEOUT_MS', 100).default('10000'),
+	// The fair queue (docs/decisions/161): at most this many provider sessions are created a
+	// second across every app server (shared through the database); buyers past it wait their
+	// turn with their seats held. Unset: 25 with Stripe (its live-mode limit), no queue with the
+	// sandbox. 0: no queue, a refusal past Stripe's limit is a 503 (decision 134's stop-gap).
+	PAYMENT_PROVIDER_RATE_PER_SECOND: wholeNumber('PAYMENT_PROVIDER_RATE_PER_SECOND', 0)
+		.refine((n) => n <= 1000, 'PAYMENT_PROVIDER_RATE_PER_SECOND must be at most 1000')
+		.optional(),
 	// Tax (docs/decisions/115): 1, the catalog's prices include VAT (taken out of them on the
 	// invoice); 0, VAT comes on top of them. Stripe mode can let Stripe Tax work it out.
 	PRICES_INCLUDE_TAX: z

@@ -14,7 +14,7 @@ import { emailDeliveryJob } from '~/integrations/email/index.server'
 import { pruneJobs } from '~/jobs/queue.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { type JobWorker, startJobWorker } from '~/jobs/worker.server'
-import { checkoutJobs } from '~/models/checkout/index.server'
+import { checkoutJobs, openSessionJob } from '~/models/checkout/index.server'
 import { courseOpeningJob } from '~/models/course/opening.server'
 import { calendarSyncJob } from '~/models/events/calendar-updates.server'
 import { followUpJob } from '~/models/events/follow-ups.server'
@@ -33,6 +33,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 	return [
 		emailDeliveryJob(db, { firstRetrySeconds: config.EMAIL_RETRY_FIRST_SECONDS }),
 		...checkoutJobs(db, config),
+		openSessionJob(db),
 		bulkSendJob(db, { perMinute: config.EMAIL_SEND_PER_MINUTE }),
 		courseOpeningJob(db),
 		eventReminderJob(db),

@@ -19,4 +19,6 @@ export type LaunchDay = {
 	todayFigures: Period
 	lastHour: Period
 	queue: { due: number; running: number; oldestWaitSeconds: number }
+	/** Buyers waiting for their payment page (decision 161), and about how long the last waits. */
+	checkoutQueue: { length: number; waitSeconds: number }
 }

@@ -249,6 +249,14 @@ function wakeWorkers(): void {
 	for (const listener of wakeListeners()) listener()
 }
 
+/**
+ * Wakes this process's worker in `delayMs`, when a job it enqueued for later falls due, so the
+ * job runs on time rather than at the next poll (a paced checkout: docs/decisions/161).
+ */
+export function wakeWorkersIn(delayMs: number): void {
+	setTimeout(wakeWorkers, Math.max(0, delayMs)).unref()
+}
+
 /** Calls `listener` on every enqueue in this process; returns the unsubscribe. */
 export function onJobQueued(listener: () => void): () => void {
 	wakeListeners().add(listener)

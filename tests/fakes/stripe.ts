@@ -83,7 +83,8 @@ export async function startFakeStripe() {
 	const sessionsByKey = new Map<string, { body: string; session: FakeSession }>()
 	let failCreate = 0
 	let failExpire = false
-	let rateLimit: { perSecond: number; retryAfterSeconds: number | null } | null = null
+	let rateLimit: { perSecond: number; retryAfterSeconds: number | null; windowMs: number } | null =
+		null
 	/** When each session creation the rate limit let through arrived, within the last second. */
 	let createdAt: number[] = []
 	let rateLimited = 0
@@ -118,7 +119,7 @@ export async function startFakeStripe() {
 			}
 			if (rateLimit) {
 				const now = Date.now()
-				createdAt = createdAt.filter((at) => at > now - 1_000)
+				createdAt = createdAt.filter((at) => at > now - rateLimit!.windowMs)
 				if (createdAt.length >= rateLimit.perSecond) {
 					rateLimited += 1
 					if (rateLimit.retryAfterSeconds !== null)
@@ -386,13 +387,20 @@ export async function startFakeStripe() {
 			failExpire = on
 		},
 		/**
-		 * From now on, at most `perSecond` session creations in any second; past it, 429 (with
-		 * `Retry-After` when `retryAfterSeconds` is given). null: no limit.
+		 * From now on, at most `perSecond` session creations in any second (in any `windowMs`,
+		 * when given: a limit below the site's pace); past it, 429 (with `Retry-After` when
+		 * `retryAfterSeconds` is given). null: no limit.
 		 */
-		limitCreations(limit: { perSecond: number; retryAfterSeconds?: number } | null) {
-			rateLimit = limit && { retryAfterSeconds: null, ...limit }
+		limitCreations(
+			limit: { perSecond: number; retryAfterSeconds?: number; windowMs?: number } | null,
+		) {
+			rateLimit = limit && { retryAfterSeconds: null, windowMs: 1_000, ...limit }
 			createdAt = []
 		},
+		/** The order the session `sessionId` was made for (its metadata). */
+		orderOfSession: (sessionId: string) => sessions.get(sessionId)?.metadata.order_id,
+		/** The order each session was made for, in the order they were made. */
+		sessionOrderIds: () => [...sessions.values()].map((session) => session.metadata.order_id ?? ''),
 		/** How many session creations the rate limit refused. */
 		rateLimitedCount: () => rateLimited,
 		/** The next refund stays pending, as a bank transfer's would. */

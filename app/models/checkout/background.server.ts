@@ -7,6 +7,7 @@ import { and, eq, gt, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle
 import type { Db } from '~/db/client.server'
 import { invalidateSalesCache } from '~/db/read-cache.server'
 import { orders, waitlistEntries } from '~/db/schema.server'
+import { checkoutQueue } from '~/db/schema-queue.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
@@ -81,6 +82,13 @@ async function releaseUnopenedCheckouts(db: Db, graceSeconds: number): Promise<n
 							.select({ id: waitlistEntries.id })
 							.from(waitlistEntries)
 							.where(eq(waitlistEntries.offerOrderId, orders.id)),
+					),
+					// Waiting its turn: the open-session job opens it or fails it (decision 161).
+					notExists(
+						tx
+							.select({ id: checkoutQueue.orderId })
+							.from(checkoutQueue)
+							.where(eq(checkoutQueue.orderId, orders.id)),
 					),
 				),
 			)

@@ -55,6 +55,14 @@ export async function createCheckout(
 	db: Db,
 	input: CheckoutInput,
 ): Promise<{ id: string; link: string }> {
+	return openProviderSession(db, await holdSeats(db, input))
+}
+
+/**
+ * Creates the pending order holding its seats; returns what its provider session is opened
+ * with (now, or in its turn: queue-open.server.ts). Throws a CheckoutError as createCheckout.
+ */
+export async function holdSeats(db: Db, input: CheckoutInput) {
 	const config = getConfig()
 	const provider = getPaymentProvider()
 	const item = await findPricedItem(db, input)
@@ -115,7 +123,7 @@ export async function createCheckout(
 		input.coupon || input.upgradeKey ? await db.transaction(writeOrder) : await writeOrder(db)
 	const { price, credit } = order
 
-	return openProviderSession(db, {
+	return {
 		id,
 		// The unit price charged: the full one when a coupon came off it instead of a regional one.
 		item: { ...item, amountMinor: price.unitAmountMinor },
@@ -133,7 +141,7 @@ export async function createCheckout(
 		// The session ends before the reservation does, so it cannot be paid for a seat that is
 		// no longer held; Stripe wants at least 30 minutes from when it receives the request.
 		sessionEndsAt: new Date(Date.now() + config.CHECKOUT_RESERVATION_MINUTES * 60_000),
-	})
+	}
 }
 
 /**

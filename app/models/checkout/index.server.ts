@@ -23,6 +23,8 @@ export {
 export { cancelCheckout, cancelSandboxCheckout } from './expire.server'
 export { findLatestPaidOrderHashId } from './paid-order.server'
 export { claimPass, findValidPass } from './passes.server'
+export { queueFigures } from './queue.server'
+export { checkoutInTurn, openSessionJob } from './queue-open.server'
 export { rememberForRecovery } from './recovery.server'
 export { refundCheckout } from './refund.server'
 export { type AutomaticRefund, automaticRefundOf } from './refund-notice.server'

@@ -16,10 +16,14 @@ import { verifyLinkToken } from '~/models/links/signed-token.server'
 import { creditLineOf } from '../invoices/upgrade-credit-line.server'
 import { awaitsPayment } from './delayed-payment.server'
 import { asksProvider, expireOrder, verifyPendingOrder } from './expire.server'
+import { type QueuePlace, queuePlace } from './queue.server'
 
 export type CheckoutView = {
 	link: string | null
-	status: OrderStatus
+	/** `queued`: pending, its seats held, its payment page waiting for its turn (decision 161). */
+	status: OrderStatus | 'queued'
+	/** While queued: the buyer's place (1: next) and about how many seconds until their page. */
+	queue?: QueuePlace
 	data: {
 		id: string
 		type: string
@@ -51,7 +55,7 @@ export type CheckoutView = {
  * What anyone but the buying browser learns of a checkout (docs/decisions/068): whether it is
  * paid. Passes, the buyer's e-mail address and what was bought go to the buyer only.
  */
-export type PublicCheckoutView = { status: OrderStatus; data: { id: string } }
+export type PublicCheckoutView = { status: CheckoutView['status']; data: { id: string } }
 
 export function publicCheckoutView(view: CheckoutView): PublicCheckoutView {
 	return { status: view.status, data: { id: view.data.id } }
@@ -140,6 +144,10 @@ export async function getCheckout(db: Db, id: string): Promise<CheckoutView | nu
 	if (!PUBLIC_ID.test(id)) return null
 	const view = await loadCheckoutView(db, id)
 	if (view?.status !== 'pending') return view
+	if (view.link === null) {
+		const queue = await queuePlace(db, id)
+		if (queue) return { ...view, status: 'queued', queue }
+	}
 	const [order] = await db.select().from(orders).where(eq(orders.id, id))
 	if (!order) return view
 	if (asksProvider(order) && !(await claimVerification(db, id))) return view

@@ -17,6 +17,7 @@ import { rowsOf } from '~/db/query.server'
 import { overviewSettings } from '~/db/schema-overview.server'
 import type { LaunchDay, Period } from '~/domain/launch-day'
 import { dayInZone } from '~/domain/time'
+import { queueFigures } from '~/models/checkout/index.server'
 
 const num = (value: unknown) => Number(value ?? 0)
 
@@ -75,6 +76,7 @@ export async function getLaunchDay(db: Db, now = new Date(), zone?: string): Pro
 		signupsHour,
 		failedHour,
 		queue,
+		checkoutQueue,
 	] = await Promise.all([
 		db.execute(sql`SELECT currency, sum(orders)::bigint AS orders, sum(quantity)::bigint AS seats,
 				sum(amount_minor)::bigint AS amount
@@ -101,6 +103,7 @@ export async function getLaunchDay(db: Db, now = new Date(), zone?: string): Pro
 				count(*) FILTER (WHERE status = 'running')::bigint AS running,
 				coalesce(extract(epoch FROM ${at}::timestamptz - min(run_at)), 0)::bigint AS oldest
 			FROM jobs WHERE status IN ('queued', 'running') AND run_at <= ${at}::timestamptz`),
+		queueFigures(db),
 	])
 	const [queueRow] = rowsOf(queue)
 	return {
@@ -124,5 +127,6 @@ export async function getLaunchDay(db: Db, now = new Date(), zone?: string): Pro
 			running: num(queueRow?.running),
 			oldestWaitSeconds: Math.max(0, num(queueRow?.oldest)),
 		},
+		checkoutQueue,
 	}
 }

@@ -128,6 +128,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// Waiting for a bank transfer: its page says what to pay and by when (decision 163).
 	if (view.status === 'pending' && view.data.provider === 'transfer' && !cancelled)
 		throw redirect(`/checkout/${view.data.id}/transfer`)
+	// Still waiting for its payment page (decision 161): the waiting page.
+	if (view.status === 'queued' && !cancelled) throw redirect(`/checkout/${view.data.id}/queue`)
 	if (view.status === 'pending' && !cancelled)
 		return data<State>({ state: 'pending', id: view.data.id }, { headers })
 	// Paid, then given back because the coupon could not be used (decision 112): its buyer reads

@@ -1,7 +1,8 @@
 /**
  * POST /checkout (SPEC §7, §8): `{ code, quantity, type, region }` with X-Coupon and
- * X-Affiliate → `{ link }`, the hosted payment page. A plain form POST (no JavaScript) gets a
- * 303 to that link instead. Prices come from the database only; failures answer 4xx with
+ * X-Affiliate → `{ link }`, the hosted payment page — or, when the buyer waits their turn for
+ * the payment provider, `{ link, status: "queued" }`, the waiting page (docs/decisions/161). A
+ * plain form POST (no JavaScript) gets a 303 to that link instead. Prices come from the database only; failures answer 4xx with
  * `Checkout failed: {reason}` and create nothing. The browser that started a checkout keeps its
  * id in the signed `checkouts` cookie: only it sees the order's passes and e-mail address
  * (docs/decisions/068).
@@ -20,7 +21,7 @@ import { countCheckout } from '~/metrics.server'
 import {
 	CheckoutError,
 	type CheckoutFailureCode,
-	createCheckout,
+	checkoutInTurn,
 	fieldFailureCode,
 	refusalHeaders,
 	regionAllowed,
@@ -115,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		// The partner cookie stands in when the client did not pass it on (a plain form POST),
 		// for the affiliate and, when no coupon was given, for the coupon (SPEC §7).
 		const attribution = getAttribution(request, context.origin)
-		const { id, link } = await createCheckout(db, {
+		const { id, link } = await checkoutInTurn(db, {
 			code,
 			quantity,
 			type,
@@ -134,6 +135,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		})
 		countCheckout('created')
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
+		// In the queue (decision 161): the waiting page, which leads on to the payment page (where
+		// the sandbox offers the bank transfer too).
+		if (link === null)
+			return isForm
+				? redirect(`/checkout/${id}/queue`, { status: 303, headers })
+				: Response.json(
+						{ link: `${context.origin}/checkout/${id}/queue`, status: 'queued' },
+						{ headers },
+					)
 		// "Pay by bank transfer (invoice)": our page, not the card's (docs/decisions/163).
 		const next =
 			read.body.method === 'transfer' && bankTransferAccount()

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react'
 import { money } from '~/components/admin/ui'
 import type { LaunchDay, Period } from '~/domain/launch-day'
 import { formatInZone, formatUtc } from '~/domain/time'
+import { BUYER, countOf, SECOND } from '~/domain/words'
 
 const GLANCE_REFRESH_SECONDS = 15
 const GLANCE_PATH = '/admin/at-a-glance'
@@ -146,6 +147,13 @@ export function LaunchDayPanel({ initial }: { initial: LaunchDay }) {
 				<PeriodFigures id="glance-last-hour" title="The last hour" period={figures.lastHour} />
 			</div>
 			<p className="mt-3 text-sm">
+				Waiting for a payment page: {countOf(figures.checkoutQueue.length, BUYER)}
+				{figures.checkoutQueue.length > 0
+					? `, the last about ${countOf(figures.checkoutQueue.waitSeconds, SECOND)} away`
+					: ''}
+				.
+			</p>
+			<p className="mt-1 text-sm">
 				Job queue: {queue.due} waiting, {queue.running} running
 				{queue.due + queue.running > 0 ? `, the oldest due ${queue.oldestWaitSeconds} s ago` : ''}.
 				{failures ? (

@@ -1,0 +1,159 @@
+/**
+ * /checkout/{id}/queue: the waiting page of a buyer in the payment provider's queue
+ * (docs/decisions/161). Their seats are held; it shows their place and about how long, then
+ * goes on to the payment page once it is made. With JavaScript it asks GET /checkout/{id} every
+ * POLL_MS; without, it refreshes itself. "Leave the queue" ends the checkout and frees the seats.
+ * Only the browser that started the checkout is sent to its payment page or may leave
+ * (docs/decisions/068); anyone else, and an order no longer queued, goes to the processing page,
+ * which says what became of it.
+ */
+import {
+	type ActionFunctionArgs,
+	data,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { buttonClasses } from '~/components/button-classes'
+import { LeadLayout, PageHeading } from '~/components/layouts'
+import { getDb } from '~/db/client.server'
+import { countOf, SECOND } from '~/domain/words'
+import { startedHere } from '~/http/cookies.server'
+import { PaymentProviderError } from '~/integrations/payments/types'
+import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout/index.server'
+import { t } from '~/utils/i18n'
+import { pageMeta } from '~/utils/meta'
+import { requireFound } from '~/utils/responses'
+
+export { shouldRevalidate } from '~/utils/revalidate'
+
+const POLL_MS = 1_500
+const REFRESH_SECONDS = 2
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: 'Waiting for your payment page', noindex: true })
+
+const processingPath = (id: string) => `/checkout/processing?id=${encodeURIComponent(id)}`
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	const id = params.id ?? ''
+	let view: CheckoutView
+	try {
+		view = requireFound(await getCheckout(await getDb(), id), url.pathname)
+	} catch (error) {
+		// Asking the provider about an opened page failed: the processing page says so.
+		if (error instanceof PaymentProviderError) throw redirect(processingPath(id))
+		throw error
+	}
+	const headers = { 'Cache-Control': 'no-store' }
+	const mine = await startedHere(request, id)
+	if (view.status === 'queued' && view.queue)
+		return data({ state: 'queued' as const, id, mine, ...view.queue }, { headers })
+	if (view.status === 'pending' && view.link && mine) throw redirect(view.link, { headers })
+	if (url.searchParams.has('left') && view.status === 'expired' && mine)
+		return data({ state: 'left' as const, id, mine, place: 0, waitSeconds: 0 }, { headers })
+	throw redirect(processingPath(id), { headers })
+}
+
+/** "Leave the queue": the checkout ends, its seats go back on sale at once. */
+export async function action({ params, request }: ActionFunctionArgs) {
+	const id = params.id ?? ''
+	if (await startedHere(request, id)) await cancelCheckout(await getDb(), id)
+	throw redirect(`/checkout/${encodeURIComponent(id)}/queue?left=1`, 303)
+}
+
+/**
+ * Asks GET /checkout/{id} while the order is queued, keeping the place shown up to date; once
+ * its payment page is made, goes there (a document load, as the processing page does).
+ */
+function useQueuePolling(id: string, initial: { place: number; waitSeconds: number }) {
+	const [queue, setQueue] = useState(initial)
+	useEffect(() => {
+		let stopped = false
+		let timer: ReturnType<typeof setTimeout>
+		const poll = async () => {
+			try {
+				const response = await fetch(`/checkout/${encodeURIComponent(id)}`, {
+					headers: { Accept: 'application/json' },
+				})
+				const body = (await response.json()) as Partial<CheckoutView>
+				if (stopped) return
+				if (response.ok && body.status === 'queued' && body.queue) setQueue(body.queue)
+				else if (response.ok && body.status === 'pending' && body.link) {
+					window.location.replace(body.link)
+					return
+				} else if (response.ok) {
+					window.location.replace(processingPath(id))
+					return
+				}
+			} catch {
+				// A dropped connection: keep trying.
+			}
+			if (!stopped) timer = setTimeout(poll, POLL_MS)
+		}
+		timer = setTimeout(poll, POLL_MS)
+		return () => {
+			stopped = true
+			clearTimeout(timer)
+		}
+	}, [id])
+	return queue
+}
+
+export default function Queue() {
+	const data = useLoaderData<typeof loader>()
+	if (data.state === 'left')
+		return (
+			<LeadLayout>
+				<PageHeading title="You left the queue" />
+				<p role="status" className="text-lg">
+					Your seats went back on sale. You are welcome to buy again.
+				</p>
+				<p className="mt-6">
+					<Link to="/" className={buttonClasses()}>
+						{t('backToHome')}
+					</Link>
+				</p>
+			</LeadLayout>
+		)
+	return <Waiting id={data.id} mine={data.mine} initial={data} />
+}
+
+function Waiting(props: {
+	id: string
+	mine: boolean
+	initial: { place: number; waitSeconds: number }
+}) {
+	const { place, waitSeconds } = useQueuePolling(props.id, props.initial)
+	const again = `/checkout/${encodeURIComponent(props.id)}/queue`
+	return (
+		<LeadLayout>
+			<noscript>
+				<meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${again}`} />
+			</noscript>
+			<PageHeading
+				title="You are in the queue"
+				lead="Your seats are held while you wait. The payment page opens here by itself when it is your turn."
+			/>
+			<p role="status" aria-live="polite" className="text-lg">
+				{place === 1 ? 'You are next.' : `You are number ${place} in the queue.`} About{' '}
+				{countOf(waitSeconds, SECOND)} to go.
+			</p>
+			<p className="mt-6 flex flex-wrap items-center gap-4">
+				<a href={again} className="underline">
+					Check again now
+				</a>
+				{props.mine ? (
+					<Form method="post">
+						<button type="submit" className={buttonClasses('secondary')}>
+							Leave the queue
+						</button>
+					</Form>
+				) : null}
+			</p>
+		</LeadLayout>
+	)
+}
