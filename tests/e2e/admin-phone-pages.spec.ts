@@ -152,6 +152,25 @@ test("every dashboard page, with data, fits a 375 px phone: no sideways scrollin
 	const tag = `${test.info().project.name}-${Date.now()}`
 	const email = `phone-pages-${tag}@example.com`
 	const orderId = await payInSandbox(page, email)
+	// An order waiting for a bank transfer, for the page where its money is recorded (decision 168).
+	const network = test.info().project.name === 'js' ? '198.51.100.171' : '198.51.100.172'
+	const created = await page.request.post('/checkout', {
+		data: { code: 'ai-driven-dev-preorder', quantity: 2, region: 'GLOBAL', method: 'transfer' },
+		headers: { Origin: adminURL, 'x-forwarded-for': network },
+	})
+	const { link: transferLink } = (await created.json()) as { link: string }
+	const transferOrderId = transferLink.split('/').at(-2)!
+	const chosen = await page.request.post(transferLink, {
+		form: {
+			email: `phone-transfer-${tag}@example.com`,
+			company: 'Acme GmbH',
+			address: 'Hauptstraße 1, 10115 Berlin',
+			country: 'DE',
+		},
+		headers: { Origin: adminURL, 'x-forwarded-for': network },
+		maxRedirects: 0,
+	})
+	expect(chosen.status()).toBe(303)
 	await signInAsOwnerConfirmed(page)
 
 	// A coupon and a message of the owner's own, for their pages.
@@ -204,6 +223,10 @@ test("every dashboard page, with data, fits a 375 px phone: no sideways scrollin
 		'admin.money': ['/admin/money', 'Money'],
 		'admin.orders._index': ['/admin/orders', 'Orders'],
 		'admin.orders.$id': [`/admin/orders/${orderId}`, `Order ${orderId}`],
+		'admin.orders.$id_.transfer': [
+			`/admin/orders/${transferOrderId}/transfer`,
+			`Transfer received for order ${transferOrderId}`,
+		],
 		'admin.people.$ref': [personPath, email],
 		'admin.search': [`/admin/search?q=${encodeURIComponent(email)}`, 'Find anyone'],
 		'admin.security': ['/admin/security', 'Security'],
