@@ -62,7 +62,8 @@ const servers = []
 servers.push(await startProductionServer({ env }))
 servers.push(await startProductionServer({ env }))
 
-const latencies = { checkout: [], webhook: [] }
+// `page`: from the checkout's request to the buyer's payment link, through the queue (161).
+const latencies = { checkout: [], page: [], webhook: [] }
 const statuses = new Map()
 let paid = 0
 let buyerNumber = 0
@@ -81,18 +82,51 @@ async function timed(what, url, init) {
 	return { status: response.status, body }
 }
 
+/**
+ * The buyer's payment link: at once, or after the queue in front of the provider (decision 161)
+ * hands it out — `GET /checkout/{id}` every 200 ms, as the waiting page does, for up to 60 s.
+ */
+async function paymentLink(server, answer, started) {
+	let link = answer.status === 'queued' ? null : answer.link
+	if (answer.status === 'queued') {
+		count('checkout', 'queued')
+		const id = answer.link.split('/').at(-2)
+		const until = Date.now() + 60_000
+		while (!link && Date.now() < until) {
+			await new Promise((resolve) => setTimeout(resolve, 200))
+			const view = await fetch(`${server.origin}/checkout/${id}`, {
+				headers: { accept: 'application/json' },
+			})
+			if (!view.ok) continue
+			const seen = await view.json()
+			link = seen.link
+			// Ended without a payment page (expired, failed): counted, never waited for.
+			if (!link && seen.status !== 'queued' && seen.status !== 'pending') {
+				count('page', seen.status)
+				return null
+			}
+		}
+		if (!link) count('page', 'none within 60 s')
+	}
+	if (link) latencies.page.push(performance.now() - started)
+	return link
+}
+
 /** One buyer: a checkout on one server, paid, its webhook delivered to the other. */
 async function buyOnce(i) {
 	const n = buyerNumber++
 	const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 	const [here, there] = i % 2 === 0 ? servers : [servers[1], servers[0]]
+	const started = performance.now()
 	const checkout = await timed('checkout', `${here.origin}/checkout`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
 		body: JSON.stringify({ code: SEAT, quantity: 1, region: 'GLOBAL' }),
 	})
 	if (checkout.status !== 200) return
-	const sessionId = JSON.parse(checkout.body).link.split('/').pop()
+	const link = await paymentLink(here, JSON.parse(checkout.body), started)
+	if (!link) return
+	const sessionId = link.split('/').pop()
 	const event = stripe.event('checkout.session.completed', stripe.complete(sessionId))
 	const webhook = await timed('webhook', `${there.origin}/webhooks/stripe`, {
 		method: 'POST',
@@ -196,7 +230,7 @@ try {
 			1,
 		)} s)`,
 	)
-	for (const what of ['checkout', 'webhook'])
+	for (const what of ['checkout', 'page', 'webhook'])
 		console.log(
 			`${what.padEnd(9)} p50 ${percentile(latencies[what], 50)
 				.toFixed(0)
