@@ -112,20 +112,33 @@ export async function issueCreditNote(
 					amountMinor: negate(refund.amountMinor),
 				},
 			)
+	return insertCreditNote(tx, invoice, orderId, figures, refundId)
+}
+
+/**
+ * Writes a credit note for `invoice` with `figures`, to be numbered: the seller's who issued the
+ * invoice, in that sequence; `refundId` names the refund behind it, if any.
+ */
+async function insertCreditNote(
+	tx: Tx,
+	invoice: IssuedInvoice,
+	orderId: string,
+	figures: Partial<InvoiceData>,
+	refundId?: string | null,
+): Promise<IssuedInvoice> {
 	const data: InvoiceData = {
-		...original,
+		...invoice.data,
 		kind: 'credit_note',
 		// Both filled in with the number (numbering.server.ts): the invoice may be waiting too.
 		number: '',
 		issuedAt: new Date().toISOString(),
 		...figures,
-		creditFor: original.number || null,
+		creditFor: invoice.data.number || null,
 	}
 	const [row] = await tx
 		.insert(invoices)
 		.values({
 			id: newPublicId(),
-			// The credit note is the seller's who issued the invoice, in that sequence.
 			seller: invoice.seller,
 			number: null,
 			prefix: invoice.prefix,
@@ -154,27 +167,5 @@ export async function issueCancellingCreditNote(
 	if (!invoice) return null
 	const existing = documents.find((document) => document.kind === 'credit_note')
 	if (existing) return existing
-	const data: InvoiceData = {
-		...invoice.data,
-		kind: 'credit_note',
-		number: '',
-		issuedAt: new Date().toISOString(),
-		...wholeData(invoice.data),
-		creditFor: invoice.data.number || null,
-	}
-	const [row] = await tx
-		.insert(invoices)
-		.values({
-			id: newPublicId(),
-			seller: invoice.seller,
-			number: null,
-			prefix: invoice.prefix,
-			kind: 'credit_note',
-			orderId,
-			currency: invoice.currency,
-			totalMinor: data.totalMinor,
-			data,
-		})
-		.returning()
-	return row!
+	return insertCreditNote(tx, invoice, orderId, wholeData(invoice.data))
 }
