@@ -116,7 +116,7 @@ function linkIn(mail: Mail | undefined, path: string): string | undefined {
 	return text.match(new RegExp(`https?://\\S+?${path}[\\w.%-]+`))?.[0]
 }
 
-/** Everything the mail peer holds for `to` so far (inbox() waits for the shared site's queue). */
+/** Everything the mail peer holds for `to` so far, without waiting for the site's queue as inbox() does. */
 async function mailTo(page: Page, to: string): Promise<Mail[]> {
 	const response = await page.request.get(`${mailURL}/messages?to=${encodeURIComponent(to)}`)
 	return (await response.json()) as Mail[]
