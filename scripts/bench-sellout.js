@@ -79,14 +79,20 @@ async function timed(what, url, init) {
 	const body = await response.text()
 	latencies[what].push(performance.now() - started)
 	count(what, response.status)
-	return { status: response.status, body }
+	// The browser's own cookie (decision 068): only it is shown the order's payment link.
+	const cookie = response.headers
+		.getSetCookie()
+		.map((line) => line.split(';')[0])
+		.join('; ')
+	return { status: response.status, body, cookie }
 }
 
 /**
  * The buyer's payment link: at once, or after the queue in front of the provider (decision 161)
- * hands it out — `GET /checkout/{id}` every 200 ms, as the waiting page does, for up to 60 s.
+ * hands it out — `GET /checkout/{id}` every 200 ms with the checkout's cookie, as the waiting
+ * page does, for up to 60 s (without the cookie the answer is the public view: no link).
  */
-async function paymentLink(server, answer, started) {
+async function paymentLink(server, answer, cookie, started) {
 	let link = answer.status === 'queued' ? null : answer.link
 	if (answer.status === 'queued') {
 		count('checkout', 'queued')
@@ -95,7 +101,7 @@ async function paymentLink(server, answer, started) {
 		while (!link && Date.now() < until) {
 			await new Promise((resolve) => setTimeout(resolve, 200))
 			const view = await fetch(`${server.origin}/checkout/${id}`, {
-				headers: { accept: 'application/json' },
+				headers: { accept: 'application/json', cookie },
 			})
 			if (!view.ok) continue
 			const seen = await view.json()
@@ -124,7 +130,7 @@ async function buyOnce(i) {
 		body: JSON.stringify({ code: SEAT, quantity: 1, region: 'GLOBAL' }),
 	})
 	if (checkout.status !== 200) return
-	const link = await paymentLink(here, JSON.parse(checkout.body), started)
+	const link = await paymentLink(here, JSON.parse(checkout.body), checkout.cookie, started)
 	if (!link) return
 	const sessionId = link.split('/').pop()
 	const event = stripe.event('checkout.session.completed', stripe.complete(sessionId))

@@ -47,7 +47,9 @@ export async function startProductionServer({ env = {}, dataDir: given, cwd = '.
 		pid: server.pid,
 		stop() {
 			server.kill('SIGTERM')
-			fs.rmSync(path.dirname(logFile), { recursive: true, force: true })
+			// MEASURE_KEEP_LOGS=1 keeps the server's log to read after the run.
+			if (process.env.MEASURE_KEEP_LOGS) console.error(`server log kept: ${logFile}`)
+			else fs.rmSync(path.dirname(logFile), { recursive: true, force: true })
 			if (!given) fs.rmSync(dataDir, { recursive: true, force: true })
 		},
 	}

@@ -12,14 +12,21 @@ import type { Db } from '~/db/client.server'
 import { rowsOf } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
 import { checkoutQueue, paymentPace } from '~/db/schema-queue.server'
+import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { enqueue, wakeWorkersIn } from '~/jobs/queue.server'
 
+/** Stripe's limit on Checkout Session creation in live mode, a second per account. */
+const STRIPE_RATE_PER_SECOND = 25
+
 /**
- * The provider's pace: PAYMENT_PROVIDER_RATE_PER_SECOND; unset, no queue (decision 161's dated
- * section: off by default until the sell-out bench's stranded buyers are understood).
+ * The provider's pace: PAYMENT_PROVIDER_RATE_PER_SECOND, else Stripe's limit with Stripe and no
+ * queue (0) with the sandbox, which has none unless it is given one to show the queue.
  */
 export function paceRate(): number {
-	return getConfig().PAYMENT_PROVIDER_RATE_PER_SECOND ?? 0
+	return (
+		getConfig().PAYMENT_PROVIDER_RATE_PER_SECOND ??
+		(getPaymentProvider().id === 'stripe' ? STRIPE_RATE_PER_SECOND : 0)
+	)
 }
 
 /** The job that opens a queued checkout's session at its slot. */
