@@ -15,7 +15,9 @@ export async function startProductionServer({ env = {}, dataDir: given, cwd = '.
 	}
 	const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'measure-data-'))
 	const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'measure-log-')), 'server.log')
-	const server = spawn(process.execPath, ['build/server.js'], {
+	// MEASURE_NODE_ARGS: options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+	const nodeArgs = process.env.MEASURE_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+	const server = spawn(process.execPath, [...nodeArgs, 'build/server.js'], {
 		cwd,
 		env: {
 			...process.env,

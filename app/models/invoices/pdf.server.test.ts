@@ -58,22 +58,48 @@ describe('the invoice PDF in any script (docs/decisions/133)', () => {
 		expect(pdf).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansCJK/)
 	})
 
+	/** The PDF's text as a reader's copy and paste gives it. */
+	function textOf(pdf: Buffer): string {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'))
+		try {
+			fs.writeFileSync(path.join(dir, 'invoice.pdf'), pdf)
+			return spawnSync(pdftotext!, ['-enc', 'UTF-8', path.join(dir, 'invoice.pdf'), '-'], {
+				encoding: 'utf8',
+			}).stdout
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true })
+		}
+	}
+
 	test.skipIf(!pdftotext)(
 		'Japanese, Chinese, Korean, Polish, Greek and Cyrillic names read back as written',
 		async () => {
-			const pdf = await renderInvoicePdf(international)
-			const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'))
-			try {
-				fs.writeFileSync(path.join(dir, 'invoice.pdf'), pdf)
-				const text = spawnSync(pdftotext!, ['-enc', 'UTF-8', path.join(dir, 'invoice.pdf'), '-'], {
-					encoding: 'utf8',
-				}).stdout
-				for (const [script, name] of Object.entries(names)) expect(text, script).toContain(name)
-				expect(text).toContain(`Day pass for ${names.greek}`)
-				expect(text).toContain('Invoice INV-000042')
-			} finally {
-				fs.rmSync(dir, { recursive: true, force: true })
+			const text = textOf(await renderInvoicePdf(international))
+			for (const [script, name] of Object.entries(names)) expect(text, script).toContain(name)
+			expect(text).toContain(`Day pass for ${names.greek}`)
+			expect(text).toContain('Invoice INV-000042')
+		},
+	)
+
+	test.skipIf(!pdftotext)(
+		'documents rendered at once share the parsed fonts, and each prints its own names',
+		async () => {
+			const other: InvoiceData = {
+				...sampleInvoice,
+				number: 'INV-000043',
+				buyer: { ...sampleInvoice.buyer, name: 'Zoë Ødegård', company: '山田商店' },
 			}
+			const [first, second] = await Promise.all([
+				renderInvoicePdf(international),
+				renderInvoicePdf(other),
+			])
+			const firstText = textOf(first!)
+			const secondText = textOf(second!)
+			for (const [script, name] of Object.entries(names)) expect(firstText, script).toContain(name)
+			expect(secondText).toContain('Zoë Ødegård')
+			expect(secondText).toContain('山田商店')
+			expect(secondText).toContain('Invoice INV-000043')
+			expect(secondText).not.toContain(names.greek)
 		},
 	)
 })

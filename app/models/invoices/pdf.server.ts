@@ -8,8 +8,8 @@
  * subset of Noto Sans CJK (docs/decisions/133). pdfkit embeds only the glyphs used, with a map
  * back to Unicode, so the PDF stays small and its text can be copied and searched.
  */
-import fs from 'node:fs'
 import path from 'node:path'
+import * as fontkit from 'fontkit'
 import PDFDocument from 'pdfkit'
 import {
 	discountLabel,
@@ -32,15 +32,22 @@ const FONT_FILES: Record<Face, string> = {
 	cjk: 'NotoSansCJKjp-Regular-subset.otf',
 }
 
-// Read once per process: every render parses the buffers again, never the disk.
-const fontBuffers = new Map<Face, Buffer>()
-function font(face: Face): Buffer {
-	let buffer = fontBuffers.get(face)
-	if (!buffer) {
-		buffer = fs.readFileSync(path.join(INVOICE_FONTS_DIR, FONT_FILES[face]))
-		fontBuffers.set(face, buffer)
+/**
+ * Each font read and parsed once per process, and the parsed font given to every document
+ * (pdfkit takes a fontkit font as it takes a file). Parsing per document decoded Noto Sans's
+ * layout tables again for each PDF: in the sell-out bench, receipts during a burst held the event
+ * loop for seconds (docs/performance.md, 2026-11-29). Each document still makes its own subset
+ * of the glyphs it uses; rendering is synchronous, so two documents never use a font at once.
+ */
+const parsedFonts = new Map<Face, fontkit.Font>()
+function font(face: Face): PDFKit.Mixins.PDFFontSource {
+	let parsed = parsedFonts.get(face)
+	if (!parsed) {
+		parsed = fontkit.openSync(path.join(INVOICE_FONTS_DIR, FONT_FILES[face])) as fontkit.Font
+		parsedFonts.set(face, parsed)
 	}
-	return buffer
+	// pdfkit's types name files and bytes only; its font factory takes a fontkit font as well.
+	return parsed as unknown as PDFKit.Mixins.PDFFontSource
 }
 
 // Han, kana, Hangul, CJK punctuation and full-width forms: the characters Noto Sans lacks.
