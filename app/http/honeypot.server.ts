@@ -1,7 +1,7 @@
 /**
  * The honeypot on every public form (docs/decisions/063, 073): a field people never see and bots
- * fill (`website`), plus a signed "valid from" time (`from__confirm`: milliseconds, a dot, 8
- * random bytes, a dot, a truncated HMAC-SHA256 of both keyed from SESSION_SECRET, so every app
+ * fill (`website`), plus a signed "valid from" time (`from__confirm`: milliseconds, a dot, 11
+ * random URL-safe characters (66 bits, from nanoid's pool of random bytes), a dot, a truncated HMAC-SHA256 of both keyed from SESSION_SECRET, so every app
  * server accepts another's form). The random part makes each token unique (decision 137): two
  * answers in one millisecond must not share the one submission a token is good for.
  * One HMAC per page instead of remix-utils' crypto-js cipher, which was a large share of a
@@ -12,6 +12,7 @@
  */
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
+import { nanoid } from 'nanoid'
 import { getConfig } from '~/config.server'
 import { HONEYPOT_MAX_AGE_MS } from '~/models/leads/form-tokens.server'
 
@@ -30,7 +31,7 @@ function sign(timeAndNonce: string): string {
 
 /** The props of the honeypot fields for a form rendered now. */
 export function honeypotProps(now = Date.now()): HoneypotProps {
-	const signed = `${now}.${crypto.randomBytes(8).toString('base64url')}`
+	const signed = `${now}.${nanoid(11)}`
 	return {
 		nameField: NAME_FIELD,
 		validFromField: VALID_FROM_FIELD,

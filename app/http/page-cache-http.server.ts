@@ -101,10 +101,16 @@ export function pageCacheMiddleware({
 				// The placeholders of a page are only ever filed under a region with a country.
 				country: lookup.country ?? undefined,
 			}
-			const body = gzip ? gzipStamped(page, values) : stamp(page, values)
+			const pieces = gzip ? gzipStamped(page, values) : stamp(page, values)
 			if (gzip) res.setHeader('Content-Encoding', 'gzip')
-			res.setHeader('Content-Length', body.length)
-			res.end(body)
+			res.setHeader(
+				'Content-Length',
+				pieces.reduce((length, piece) => length + piece.length, 0),
+			)
+			// Written together (one writev when end() uncorks), never copied into one buffer.
+			res.cork()
+			for (const piece of pieces) res.write(piece)
+			res.end()
 		} catch (error) {
 			next(error)
 		}
