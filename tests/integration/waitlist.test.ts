@@ -13,6 +13,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { prepareDatabase } from '~/db/prepare.server'
+import { rowsOf } from '~/db/query.server'
 import { invalidateSalesCache } from '~/db/read-cache.server'
 import { orders, waitlistEntries } from '~/db/schema.server'
 import { ownerAuditLog } from '~/db/schema-admin.server'
@@ -224,6 +225,18 @@ describe.each(databaseBackends)('the waiting list on $name', (backend) => {
 		})
 		const [owner] = await listWaitlist(db())
 		expect(owner).toMatchObject({ email: 'ada@example.com', status: 'bought', position: null })
+	})
+
+	test("an offer's payment page is made within the provider's pace, as a queued checkout's is", async () => {
+		useInProcess({ ...ENV, PAYMENT_PROVIDER_RATE_PER_SECOND: '1' })
+		const orderId = await offerToAda()
+		const pace = () =>
+			db().execute(sql`SELECT next_at FROM payment_pace WHERE provider = 'sandbox:send'`)
+		expect(rowsOf(await pace())).toEqual([])
+		await checkoutOffer(db(), orderId, 'https://site.test')
+		// The offer took the next sending slot: a queued buyer's page comes a slot later.
+		expect(rowsOf(await pace())).toHaveLength(1)
+		await db().execute(sql`DELETE FROM payment_pace`)
 	})
 
 	test('two clicks of "Continue to payment" at once open one payment page', async () => {

@@ -99,10 +99,13 @@ export async function queueCheckout(
 /**
  * Waits for the provider's next sending slot, right before its call: the queue's slots order the
  * buyers, these space the calls themselves, so jobs that fall due together (a worker that was
- * busy, a retry) still reach the provider no faster than its pace.
+ * busy, a retry) and a waiting-list offer's payment page (which has its seats already and joins
+ * no queue) still reach the provider no faster than its pace. No pace: no wait.
  */
 export async function waitToSend(db: Db, provider: string): Promise<void> {
-	const { waitMs } = await takeSlot(db, `${provider}:send`, paceRate())
+	const rate = paceRate()
+	if (rate === 0) return
+	const { waitMs } = await takeSlot(db, `${provider}:send`, rate)
 	if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs))
 }
 

@@ -10,6 +10,7 @@ import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { openProviderSession } from '~/models/checkout/create.server'
 import { CheckoutError } from '~/models/checkout/errors'
+import { waitToSend } from '~/models/checkout/queue.server'
 import { verifyLinkToken } from '~/models/links/signed-token.server'
 import { lockPools } from './offers.server'
 
@@ -101,6 +102,8 @@ export async function checkoutOffer(
 			)
 		throw new CheckoutError(410, 'this waiting-list offer has ended', 'offer-ended')
 	}
+	// Within the provider's pace, as every queued checkout's page (docs/decisions/161).
+	await waitToSend(db, provider.id)
 	const { link } = await openProviderSession(
 		db,
 		{
