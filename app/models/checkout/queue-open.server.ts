@@ -122,8 +122,9 @@ class NotOpenedYet extends Error {
 
 /**
  * The job that opens a queued checkout at its slot. Tried again with backoff while the provider
- * refuses for its rate limit (or another opener holds the lease); after its last attempt the
- * order fails and its seats go back. A buyer who left, or whose hold ended, has nothing to open.
+ * refuses for its rate limit (or another opener holds the lease), until the hold's end (the job's
+ * `giveUpAt`, queue.server.ts); then the order fails and its seats go back. A buyer who left, or
+ * whose hold ended, has nothing to open.
  */
 export function openSessionJob(db: Db): JobDefinition {
 	return {

@@ -88,7 +88,14 @@ export async function queueCheckout(
 			tx,
 			OPEN_SESSION_JOB,
 			{ orderId: order.id },
-			{ runAt: slotAt, dedupeKey: `${OPEN_SESSION_JOB}:${order.id}`, maxAttempts: 20 },
+			{
+				runAt: slotAt,
+				dedupeKey: `${OPEN_SESSION_JOB}:${order.id}`,
+				// Tried while the seats are held, however many refusals that takes: a count gave up on
+				// a buyer within two minutes of 429s while their hold had half an hour to run.
+				maxAttempts: 100_000,
+				giveUpAt: new Date(Date.now() + getConfig().CHECKOUT_RESERVATION_MINUTES * 60_000),
+			},
 		)
 	})
 	// The worker wakes at the slot, not at its next poll.
