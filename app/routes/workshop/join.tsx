@@ -6,6 +6,7 @@
  * address no longer signed up (moved to another session, its pass refunded) a 403. Nothing is
  * cached: `private, no-store`, and the page cache skips a query parameter it does not key.
  * The link is shown, not redirected to: the safe-redirect helper keeps visitors on this site.
+ * Opened during the event, the page records the registrant's attendance (docs/decisions/172).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
@@ -14,6 +15,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { formatEventRange, timeZoneName } from '~/domain/dates'
+import { recordAttendance } from '~/models/certificates/attendance.server'
 import { joiningRooms } from '~/models/events/join-link.server'
 import { registrationOf } from '~/models/events/registrants.server'
 import { remindedEvent } from '~/models/events/reminders.server'
@@ -47,8 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		)
 	const event = remindedEvent(verified.eventId)
 	if (!event) throw data({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
-	const registration = await registrationOf(await getDb(), event, verified.email)
+	const db = await getDb()
+	const registration = await registrationOf(db, event, verified.email)
 	if (!registration) throw data({ message: NOT_REGISTERED }, { status: 403, headers: PRIVATE })
+	// Opened during the event, it records their attendance, once (decision 172).
+	await recordAttendance(db, event, verified.email)
 	return data(
 		{
 			title: event.title,
