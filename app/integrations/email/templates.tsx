@@ -1546,9 +1546,11 @@ export function certificateOfAttendance(data: {
 				attached as a PDF.
 			</P>
 			<P>
-				Anyone you show it to can check it at its own address, printed on it:{' '}
-				<A href={data.verifyUrl}>{data.verifyUrl}</A>. The page shows your name, the event and its
-				date, never your e-mail address.
+				Anyone you show it to can check it at its own address, printed on it. That page shows your
+				name, the event and its date, never your e-mail address:
+			</P>
+			<P>
+				<A href={data.verifyUrl}>{data.verifyUrl}</A>
 			</P>
 		</Layout>,
 		data.unsubscribe,

@@ -4,7 +4,7 @@
  * opens at once record one row). Opened earlier or later it records nothing. The owner records
  * someone who joined another way (by phone) when issuing their certificate (`issue.server.ts`).
  */
-import { and, asc, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { SiteEvent } from '~/content/site-content'
 import type { Db } from '~/db/client.server'
 import type { Tx } from '~/db/query.server'
@@ -67,18 +67,4 @@ export function attendeesOf(db: Db, eventId: string) {
 		.from(eventAttendance)
 		.where(eq(eventAttendance.eventId, eventId))
 		.orderBy(asc(eventAttendance.recordedAt))
-}
-
-/** Whether `email` is recorded as attending `eventId`. */
-export async function attended(db: Db, eventId: string, email: string): Promise<boolean> {
-	const [row] = await db
-		.select({ eventId: eventAttendance.eventId })
-		.from(eventAttendance)
-		.where(
-			and(
-				eq(eventAttendance.eventId, eventId),
-				eq(eventAttendance.mailboxKey, mailboxOf(email).key),
-			),
-		)
-	return row !== undefined
 }

@@ -53,13 +53,13 @@ export const ended = (event: Pick<SiteEvent, 'end'>, now: Date) =>
 	Date.parse(event.end) <= now.getTime()
 
 /** "8 hours", "1.5 hours": the event's length, to the quarter hour. */
-export function eventHours(event: Pick<SiteEvent, 'start' | 'end'>): string {
+function eventHours(event: Pick<SiteEvent, 'start' | 'end'>): string {
 	const hours = Math.round((Date.parse(event.end) - Date.parse(event.start)) / 900_000) / 4
 	return countOf(hours, HOUR)
 }
 
 /** A certificate's public verification page, absolute from `origin`, its id signed. */
-export function verifyUrl(origin: string, id: string): string {
+function verifyUrl(origin: string, id: string): string {
 	const token = createLinkToken(
 		{ purpose: 'certificate', subject: id, expiresAt: 'never' },
 		getConfig().SESSION_SECRET,
@@ -138,10 +138,10 @@ async function certifiedMailboxes(db: Db, eventId: string): Promise<Set<string>>
 
 /**
  * Writes every certificate due at `now`: of each ended event, to each attendee still signed up,
- * named and without one. The periodic job's work, and the tests' (with their own clock).
+ * named and without one: the periodic job's work (tests run the job with their own clock).
  * Returns how many it wrote.
  */
-export async function sendDueCertificates(
+async function sendDueCertificates(
 	db: Db,
 	{ now, origin }: { now: Date; origin: string },
 ): Promise<number> {
