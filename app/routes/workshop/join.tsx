@@ -61,13 +61,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			zoneName: timeZoneName(event),
 			// The day's: the rooms of what the link was signed for and the address holds (155).
 			rooms: joiningRooms(event, verified.access, registration.access),
+			// The job certifies an attendee whose name it knows (decision 172): only they are told.
+			certified: registration.name !== null,
 		},
 		{ headers: PRIVATE },
 	)
 }
 
 export default function Join() {
-	const { title, when, zoneName, rooms } = useLoaderData<typeof loader>()
+	const { title, when, zoneName, rooms, certified } = useLoaderData<typeof loader>()
 	return (
 		<LeadLayout>
 			<PageHeading title={title} lead={`${when} (${zoneName})`} />
@@ -91,6 +93,9 @@ export default function Join() {
 			)}
 			<p className="mb-10 text-slate-700 dark:text-slate-300">
 				This page is yours alone: please do not forward its address.
+				{certified
+					? ' Opened during the event, it counts you as attending: we e-mail you a certificate of attendance once it has ended.'
+					: null}
 			</p>
 			<Link to="/" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
 				{t('backToHome')}
