@@ -1,7 +1,7 @@
 /**
  * The app server's job worker with every kind of job the site runs (docs/decisions/075):
  * e-mail delivery, the checkout's periodic jobs and late refunds, bulk sends and the course's
- * opening by its date (docs/decisions/119), the workshop sessions' follow-ups (157), the privacy policy's retention of sign-ups, the
+ * opening by its date (docs/decisions/119), the workshop sessions' follow-ups (157), the certificates of attendance (172), the privacy policy's retention of sign-ups, the
  * used form tokens' pruning (docs/decisions/137), and the queue's own pruning.
  * server.ts starts it after the database is migrated and stops it on shutdown.
  *
@@ -14,6 +14,7 @@ import { emailDeliveryJob } from '~/integrations/email/index.server'
 import { pruneJobs } from '~/jobs/queue.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { type JobWorker, startJobWorker } from '~/jobs/worker.server'
+import { certificateJob } from '~/models/certificates/issue.server'
 import { checkoutJobs, openSessionJob } from '~/models/checkout/index.server'
 import { courseOpeningJob } from '~/models/course/opening.server'
 import { calendarSyncJob } from '~/models/events/calendar-updates.server'
@@ -39,6 +40,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		eventReminderJob(db),
 		calendarSyncJob(db),
 		followUpJob(db),
+		certificateJob(db),
 		...waitlistJobs(db, config),
 		...transferJobs(db),
 		retentionJob(db),

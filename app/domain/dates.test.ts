@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
 	formatDay,
+	formatEventDay,
 	formatEventRange,
 	formatEventWhen,
 	formatMoment,
@@ -65,5 +66,16 @@ describe('one date format for pages, e-mails and invoices', () => {
 	test('a calendar day has the same date part, whatever zone runs the code', () => {
 		expect(formatDay('2025-01-31')).toBe('Friday, 31 January 2025')
 		expect(formatDay('2026-11-29T23:59:59.000Z')).toBe('Sunday, 29 November 2026')
+	})
+
+	test('an event’s day is the day it starts in its own zone, not in UTC', () => {
+		// 00:30 in Tokyo on 1 March is still 28 February in UTC.
+		expect(
+			formatEventDay({
+				start: '2027-02-28T15:30:00.000Z',
+				end: '2027-02-28T23:30:00.000Z',
+				timeZone: 'Asia/Tokyo',
+			}),
+		).toBe('Monday, 1 March 2027')
 	})
 })

@@ -46,6 +46,11 @@ export function formatDay(day: string): string {
 	return formatOf('day', 'UTC').format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
 }
 
+/** "Thursday, 14 January 2027": the day an event starts, in its own zone (a certificate's date). */
+export function formatEventDay(event: EventTimes): string {
+	return formatOf('day', event.timeZone).format(new Date(event.start))
+}
+
 /** "Sunday, 29 November 2026, 14:26 (UTC)": an instant, in `timeZone`, zone named. */
 export function formatMoment(instant: Date, timeZone = 'UTC'): string {
 	// Written as a span's start is ("…, 14:26"), not as ICU writes one instant ("… at 14:26").

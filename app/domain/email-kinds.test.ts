@@ -180,6 +180,14 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			pageUrl: `${siteUrl}/workshop`,
 			unsubscribe: reminder.unsubscribe,
 		}),
+	certificateOfAttendance: () =>
+		templates.certificateOfAttendance({
+			name: 'Ada Lovelace',
+			title: 'The day',
+			when: 'Thursday, 10 December 2026, 18:00–20:00 CET',
+			verifyUrl: `${siteUrl}/certificates/t.s`,
+			unsubscribe: reminder.unsubscribe,
+		}),
 	passHandOutReminder: () =>
 		templates.passHandOutReminder({
 			...reminder,
@@ -247,6 +255,8 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			eventChanged: 'event',
 			eventCancelled: 'event',
 			workshopFollowUp: 'event',
+			// A certificate of attendance, about the event attended (decision 172).
+			certificateOfAttendance: 'event',
 			// A buyer's passes not claimed yet, before the day they were bought for (decision 155).
 			passHandOutReminder: 'event',
 			// Answers joining a waiting list: the visitor asked for it, anyone can type an address.

@@ -71,6 +71,9 @@ export const EMAIL_KINDS = {
 	eventCancelled: 'event',
 	// A workshop session's recording and code, promised on sign-up (decision 157): event mail.
 	workshopFollowUp: 'event',
+	// A certificate of attendance, after the event the person attended (decision 172): about
+	// that event, so it carries the event's own stop link, like its follow-up.
+	certificateOfAttendance: 'event',
 	// To a buyer of passes not claimed yet, about the event they bought them for (decision 155).
 	passHandOutReminder: 'event',
 	// Answers joining the waiting list, later: anyone can type anyone's address, so it carries

@@ -23,6 +23,7 @@ export const SEAT: PluralForms = { one: 'seat', other: 'seats' }
 export const PASS: PluralForms = { one: 'pass', other: 'passes' }
 export const PERSON: PluralForms = { one: 'person', other: 'people' }
 export const DAYS: PluralForms = { one: 'day', other: 'days' }
+export const HOUR: PluralForms = { one: 'hour', other: 'hours' }
 export const SECOND: PluralForms = { one: 'second', other: 'seconds' }
 export const BUYER: PluralForms = { one: 'buyer', other: 'buyers' }
 /** "1 person gets", "2 people get". */

@@ -134,6 +134,10 @@ export const MESSAGES = {
 	// A follow-up: a workshop session's recording and code, the day's recordings (157, 159).
 	followUpLink: 'Enter the link as a web address starting with https:// or http://',
 	followUpSession: 'Choose a workshop session or the day event of the site',
+	certificateEvent: 'Choose a workshop session or the day event of the site',
+	certificateNotRegistered: 'This address is not signed up for this event',
+	certificateIssued: 'This address has a certificate for this event already',
+	certificateUnknown: 'This certificate is not here or was withdrawn already',
 	followUpCancelled: 'This event was cancelled: it has no recording to send',
 	followUpSent: 'The follow-up has gone out with the link already set: it cannot change now',
 	// Correcting a claimed holder's address (docs/decisions/157).

@@ -7,6 +7,7 @@
  */
 import { parseWithZod } from '@conform-to/zod'
 import type { z } from 'zod'
+import { adminCertificateIssueSchema, adminCertificateWithdrawSchema } from './admin-certificate'
 import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
 import { adminFollowUpSchema } from './admin-follow-up'
 import { adminCourseOpenSchema, adminMessageSchema } from './admin-message'
@@ -54,6 +55,8 @@ export const formSchemas = {
 	waitlistJoin: ({ maxQuantity }: FormOptions) => waitlistJoinSchema(maxQuantity),
 	adminWaitlistAction: () => adminWaitlistActionSchema,
 	adminFollowUp: () => adminFollowUpSchema,
+	adminCertificateIssue: () => adminCertificateIssueSchema,
+	adminCertificateWithdraw: () => adminCertificateWithdrawSchema,
 } satisfies Record<string, (options: FormOptions) => z.ZodTypeAny>
 
 export type FormName = keyof typeof formSchemas

@@ -235,6 +235,8 @@ describe('the validator registry', () => {
 	test('every form has a schema', () => {
 		expect(Object.keys(formSchemas).sort()).toEqual(
 			[
+				'adminCertificateIssue',
+				'adminCertificateWithdraw',
 				'adminCoupon',
 				'adminCouponStatus',
 				'adminCourseOpen',

@@ -209,6 +209,7 @@ test("every dashboard page, with data, fits a 375 px phone: no sideways scrollin
 	const pages: Record<string, [path: string, heading: string]> = {
 		'admin._index': ['/admin', 'Overview'],
 		'admin.audit': ['/admin/audit', 'Audit log'],
+		'admin.certificates': ['/admin/certificates', 'Attendance and certificates'],
 		'admin.coupons._index': ['/admin/coupons', 'Coupons'],
 		'admin.coupons.new': ['/admin/coupons/new', 'New coupon'],
 		'admin.coupons.$code': [`/admin/coupons/${code}`, `Coupon ${code}`],

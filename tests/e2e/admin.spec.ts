@@ -42,6 +42,7 @@ const ADMIN_GETS = [
 	'/admin/search?q=ada%40example.com',
 	'/admin/waitlist',
 	'/admin/follow-ups',
+	'/admin/certificates',
 	'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA?confirm=change-holder&pass=x',
 	'/admin/people/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 	'/admin/no-such-page',
@@ -72,6 +73,11 @@ const ADMIN_POSTS: [string, Record<string, string>][] = [
 	['/admin/waitlist', { intent: 'remove', entryId: '1' }],
 	['/admin/waitlist', { intent: 'offer', entryId: '1' }],
 	['/admin/follow-ups', { eventId: 'x', link: 'https://evil.example/' }],
+	[
+		'/admin/certificates',
+		{ intent: 'issue', eventId: 'x', email: 'thief@example.com', name: 'Thief' },
+	],
+	['/admin/certificates', { intent: 'withdraw', id: 'x' }],
 	[
 		'/admin/orders/AAAAAAAAAAAAAAAAAAAAAA',
 		{ intent: 'change-holder', passId: 'x', email: 'thief@example.com' },

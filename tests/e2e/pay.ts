@@ -41,17 +41,21 @@ export async function payInSandbox(
 }
 
 /**
- * Buys `quantity` course seats as `email` without a browser: the JSON checkout, then the
+ * Buys `quantity` course seats (or items of `code`) as `email` without a browser: the JSON checkout, then the
  * sandbox's payment form posted as its page would (`origin` is the site's, for the Origin check).
  * For the owner's specs, which need paid orders to look at, not a buyer's steps; the order's id.
  */
 export async function payByRequests(
 	page: Page,
 	email: string,
-	{ origin, quantity = 1 }: { origin: string; quantity?: number },
+	{
+		origin,
+		quantity = 1,
+		code = 'ai-driven-dev-preorder',
+	}: { origin: string; quantity?: number; code?: string },
 ): Promise<string> {
 	const created = await page.request.post('/checkout', {
-		data: { code: 'ai-driven-dev-preorder', quantity, region: 'GLOBAL' },
+		data: { code, quantity, region: 'GLOBAL' },
 		headers: { Origin: origin },
 	})
 	expect(created.status()).toBe(200)

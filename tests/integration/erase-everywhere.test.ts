@@ -31,6 +31,9 @@ const ERASED = [
 	'orders.recovery_email',
 	'passes.holder_email',
 	'refunded_passes.holder_email',
+	// Attendance and certificates of attendance (decision 172): deleted.
+	'event_attendance.email',
+	'certificates.email',
 ]
 const KEPT: Record<string, string> = {
 	'outbox.from_address': "the site's own sender, never a visitor's",

@@ -312,6 +312,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
 			)) as unknown as { rows: { dedupe_key: string; n: number }[] }
 			expect(periodic.rows).toEqual([
 				{ dedupe_key: 'periodic:calendar.sync', n: 1 },
+				{ dedupe_key: 'periodic:certificates.send', n: 1 },
 				{ dedupe_key: 'periodic:checkout.reconcile', n: 1 },
 				{ dedupe_key: 'periodic:checkout.release-holds', n: 1 },
 				{ dedupe_key: 'periodic:course.opening-check', n: 1 },

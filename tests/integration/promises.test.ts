@@ -84,6 +84,15 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 			'each pass holder and each buyer of a pass not claimed yet gets the follow-up once',
 		],
 	},
+	// Attendance through the joining link, and its certificate (decision 172).
+	{
+		file: 'app/routes/workshop/join.tsx',
+		says: 'we e-mail you a certificate of attendance once it has ended',
+		proof: [
+			'tests/integration/certificates.test.ts',
+			'a pass holder who opened the joining link during the day gets one certificate',
+		],
+	},
 	{
 		file: 'app/routes/workshop/workshop.confirm.tsx',
 		says: 'We e-mail you a reminder with your joining link',

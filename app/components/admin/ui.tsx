@@ -21,6 +21,7 @@ const SECTIONS = [
 	{ to: '/admin/email', label: 'E-mail', end: false },
 	{ to: '/admin/messages', label: 'Messages', end: false },
 	{ to: '/admin/follow-ups', label: 'Follow-ups', end: false },
+	{ to: '/admin/certificates', label: 'Certificates', end: false },
 	{ to: '/admin/audit', label: 'Audit log', end: false },
 	{ to: '/admin/search', label: 'Find anyone', end: false },
 ]

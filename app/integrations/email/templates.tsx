@@ -1521,6 +1521,42 @@ export function workshopFollowUp(data: {
 	)
 }
 
+/**
+ * After an event the person attended (docs/decisions/172): their certificate of attendance as
+ * a PDF, attached by the caller, and the page where anyone can check it. Event mail, like the
+ * follow-up: it carries the event's own stop link.
+ */
+export function certificateOfAttendance(data: {
+	name: string
+	title: string
+	when: string
+	verifyUrl: string
+	unsubscribe: UnsubscribeLinks
+}): Promise<EmailContent> {
+	return renderEmail(
+		'certificateOfAttendance',
+		`Your certificate of attendance: ${data.title}`,
+		<Layout
+			preview={`Your certificate of attendance of ${data.title}.`}
+			unsubscribe={data.unsubscribe}
+		>
+			<P>Hi {data.name},</P>
+			<P>
+				Thank you for attending {data.title} on {data.when}. Your certificate of attendance is
+				attached as a PDF.
+			</P>
+			<P>
+				Anyone you show it to can check it at its own address, printed on it. That page shows your
+				name, the event and its date, never your e-mail address:
+			</P>
+			<P>
+				<A href={data.verifyUrl}>{data.verifyUrl}</A>
+			</P>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
 /** How long before an event a buyer is reminded of passes not handed out (decision 155). */
 export type HandOutReminderData = {
 	firstName?: string | null

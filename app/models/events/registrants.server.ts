@@ -21,6 +21,8 @@ type HandOut = { orderId: string; unclaimed: number }
 export type Recipient = {
 	email: string
 	firstName: string | null
+	/** Their whole name where it is known (a certificate prints it: decision 172). */
+	name: string | null
 	/** When they were sent the event's calendar file: the confirmation, the receipt, the claim. */
 	since: Date
 	/** The day event's: the live stream, or a pass's rooms as well. None for a workshop session. */
@@ -30,12 +32,18 @@ export type Recipient = {
 }
 
 const firstNameOf = (name: string | null) => name?.trim().split(/\s+/)[0] || null
+const fullName = (...parts: (string | null)[]) =>
+	parts
+		.map((part) => part?.trim())
+		.filter(Boolean)
+		.join(' ') || null
 
 async function workshopLeads(db: Db, event: SiteEvent): Promise<Recipient[]> {
 	const rows = await db
 		.select({
 			email: leads.email,
 			firstName: leads.firstName,
+			lastName: leads.lastName,
 			since: sql<Date>`coalesce(${leads.confirmationSentAt}, ${leads.createdAt})`.mapWith(
 				leads.createdAt,
 			),
@@ -50,7 +58,11 @@ async function workshopLeads(db: Db, event: SiteEvent): Promise<Recipient[]> {
 				isNull(leads.placeExpiresAt),
 			),
 		)
-	return rows.map((row) => ({ ...row, handOut: [] }))
+	return rows.map(({ lastName, ...row }) => ({
+		...row,
+		name: fullName(row.firstName, lastName),
+		handOut: [],
+	}))
 }
 
 async function dayRegistrants(db: Db): Promise<Recipient[]> {
@@ -58,6 +70,7 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 		.select({
 			email: leads.email,
 			firstName: leads.firstName,
+			lastName: leads.lastName,
 			since: sql<Date>`coalesce(${leads.confirmationSentAt}, ${leads.createdAt})`.mapWith(
 				leads.createdAt,
 			),
@@ -92,10 +105,16 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 		.where(and(paidPass, isNull(passes.claimedAt), isNotNull(orders.email)))
 		.groupBy(orders.id)
 	return [
-		...registered.map((row) => ({ ...row, access: 'stream' as const, handOut: [] })),
+		...registered.map(({ lastName, ...row }) => ({
+			...row,
+			name: fullName(row.firstName, lastName),
+			access: 'stream' as const,
+			handOut: [],
+		})),
 		...holders.map((row) => ({
 			email: row.email!,
 			firstName: firstNameOf(row.name),
+			name: fullName(row.name),
 			since: row.since,
 			access: 'pass' as const,
 			handOut: [],
@@ -103,6 +122,7 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 		...buyers.map((row) => ({
 			email: row.email!,
 			firstName: firstNameOf(row.name),
+			name: fullName(row.name),
 			since: row.since,
 			access: 'pass' as const,
 			handOut: [{ orderId: row.orderId, unclaimed: Number(row.unclaimed) }],
@@ -121,6 +141,7 @@ function onePerMailbox(rows: Recipient[]): Recipient[] {
 			continue
 		}
 		seen.firstName ??= row.firstName
+		seen.name ??= row.name
 		if (row.since < seen.since) seen.since = row.since
 		if (row.access === 'pass') seen.access = 'pass'
 		seen.handOut.push(...row.handOut)

@@ -15,6 +15,7 @@
  * - any order's checkout reminder address; a seat or pass they claimed or were sent (the holder's
  *   address and name, the address it was sent to: a holder is not the buyer, whom the invoice
  *   names), the claim itself staying so the seat is not offered again;
+ * - their attendance of events and their certificates of attendance (decision 172);
  * - and the address's mailbox is suppressed, so nothing is ever mailed to it again unless they
  *   resubscribe themselves.
  * Paid and refunded orders are kept, with the buyer's name and e-mail, their passes and the
@@ -28,11 +29,13 @@ import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { orders, passes, refundedPasses, waitlistEntries } from '~/db/schema.server'
 import { bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
+import { certificates, eventAttendance } from '~/db/schema-certificates.server'
 import { leads, outbox, surveyResponses } from '~/db/schema-leads.server'
 import { TRANSACTIONAL_KINDS } from '~/domain/email-kinds'
 import { countOf } from '~/domain/words'
 import { recordOwnerAction } from '~/models/audit/audit.server'
 import type { ActionOutcome } from '~/models/checkout/order-actions.server'
+import { mailboxOf } from '~/models/preferences/mailbox.server'
 import { unsubscribe } from '~/models/preferences/preferences.server'
 
 /** What stands in for an erased address: `.invalid` never resolves (RFC 2606), so it is never mailed. */
@@ -155,6 +158,11 @@ export async function eraseLead(
 			})
 			.where(eq(refundedPasses.holderEmail, address))
 		await tx.update(refundedPasses).set({ sentTo: null }).where(eq(refundedPasses.sentTo, address))
+		// Their attendance and certificates (decision 172): not bookkeeping; the certificate's
+		// verification page then refuses it.
+		const mailboxKey = mailboxOf(address).key
+		await tx.delete(eventAttendance).where(eq(eventAttendance.mailboxKey, mailboxKey))
+		await tx.delete(certificates).where(eq(certificates.mailboxKey, mailboxKey))
 		await unsubscribe(tx, address, 'erased')
 		await recordOwnerAction(tx, {
 			actor: actor.name,

@@ -154,8 +154,11 @@ export function verifyJoinToken(
  *   credit's window.
  * - `pay-by-card`: a delayed payment that failed or never came (decision 164): the page that
  *   starts a card checkout for the same items; subject the order id; expires after 30 days.
+ * - `certificate`: a certificate of attendance's public verification page (decision 172);
+ *   subject the certificate's id; never expires (a withdrawn one is refused by its row).
  */
 export const LINK_PURPOSES = [
+	'certificate',
 	'invoice',
 	'order',
 	'owner-sign-in',

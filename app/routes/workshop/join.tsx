@@ -6,6 +6,7 @@
  * address no longer signed up (moved to another session, its pass refunded) a 403. Nothing is
  * cached: `private, no-store`, and the page cache skips a query parameter it does not key.
  * The link is shown, not redirected to: the safe-redirect helper keeps visitors on this site.
+ * Opened during the event, the page records the registrant's attendance (docs/decisions/172).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
@@ -14,6 +15,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { formatEventRange, timeZoneName } from '~/domain/dates'
+import { recordAttendance } from '~/models/certificates/attendance.server'
 import { joiningRooms } from '~/models/events/join-link.server'
 import { registrationOf } from '~/models/events/registrants.server'
 import { remindedEvent } from '~/models/events/reminders.server'
@@ -47,8 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		)
 	const event = remindedEvent(verified.eventId)
 	if (!event) throw data({ message: INVALID_LINK }, { status: 400, headers: PRIVATE })
-	const registration = await registrationOf(await getDb(), event, verified.email)
+	const db = await getDb()
+	const registration = await registrationOf(db, event, verified.email)
 	if (!registration) throw data({ message: NOT_REGISTERED }, { status: 403, headers: PRIVATE })
+	// Opened during the event, it records their attendance, once (decision 172).
+	await recordAttendance(db, event, verified.email)
 	return data(
 		{
 			title: event.title,
@@ -56,13 +61,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			zoneName: timeZoneName(event),
 			// The day's: the rooms of what the link was signed for and the address holds (155).
 			rooms: joiningRooms(event, verified.access, registration.access),
+			// The job certifies an attendee whose name it knows (decision 172): only they are told.
+			certified: registration.name !== null,
 		},
 		{ headers: PRIVATE },
 	)
 }
 
 export default function Join() {
-	const { title, when, zoneName, rooms } = useLoaderData<typeof loader>()
+	const { title, when, zoneName, rooms, certified } = useLoaderData<typeof loader>()
 	return (
 		<LeadLayout>
 			<PageHeading title={title} lead={`${when} (${zoneName})`} />
@@ -86,6 +93,9 @@ export default function Join() {
 			)}
 			<p className="mb-10 text-slate-700 dark:text-slate-300">
 				This page is yours alone: please do not forward its address.
+				{certified
+					? ' Opened during the event, it counts you as attending: we e-mail you a certificate of attendance once it has ended.'
+					: null}
 			</p>
 			<Link to="/" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
 				{t('backToHome')}
