@@ -185,7 +185,7 @@ describe.each(databaseBackends)('importing a bank statement on $name', (backend)
 		expect(row!.receivedMinor).toBe(0)
 	})
 
-	test('the owner assigns an unmatched credit to an order by its reference, once; or dismisses one, once', async () => {
+	test('the owner assigns an unmatched credit to an order by its reference, once, and the buyer gets the receipt with the seat links; or dismisses one, once', async () => {
 		const order = await waitingTransfer(5, 'assigned@acme.example')
 		const amount = (order.amountMinor / 100).toFixed(2)
 		await importFile(
@@ -205,6 +205,11 @@ describe.each(databaseBackends)('importing a bank statement on $name', (backend)
 			refused: 'resolved',
 		})
 		expect(await statusOf(order.id)).toBe('paid')
+		await drainJobs(suite.database)
+		const receipt = mailTo('assigned@acme.example').find((mail) =>
+			mail.includes('Subject: Your receipt'),
+		)
+		expect(receipt).toContain('/pass/')
 		expect(await dismissStatementEntry(db(), second!.id, OWNER)).toBe(true)
 		expect(await dismissStatementEntry(db(), second!.id, OWNER)).toBe(false)
 		expect(await assignStatementEntry(db(), second!.id, order.id, OWNER)).toEqual({
