@@ -6,6 +6,7 @@ export { payByTransfer, type TransferRefusal, transferPath } from './choose.serv
 export { transferNoticeJobs as transferJobs } from './notices.server'
 export { recordTransferReceived } from './receive.server'
 export { bankTransferAccount } from './settings.server'
+export { transferDueDate } from './starts.server'
 export {
 	assignStatementEntry,
 	dismissStatementEntry,
