@@ -21,6 +21,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { type Database, getDatabase } from '~/db/client.server'
 import { prepareDatabaseAtBoot } from '~/db/prepare.server'
 import { untilDatabaseAnswers } from '~/db/wait-for-database.server'
+import { STATEMENT_UPLOAD_LIMITS } from '~/forms/bank-statement'
 import { attributionCookieMiddleware } from '~/http/attribution.server'
 import { privateWhenSettingCookies } from '~/http/cache-control.server'
 import { expensiveRequestLimit } from '~/http/expensive-requests.server'
@@ -168,8 +169,9 @@ app.use(requestMetrics({ build, token: config.METRICS_TOKEN }))
 // The app's modules, Vite's client and public/, compiled on request in development.
 app.use(viteDevServer ? viteDevServer.middlewares : builtFiles(clientDir))
 
-// Bodies are read by Remix straight from the socket, so the limit is checked up front.
-app.use(bodyLimit(config.MAX_BODY_BYTES))
+// Bodies are read by Remix straight from the socket, so the limit is checked up front; the
+// owner's bank statement may be larger (docs/decisions/170).
+app.use(bodyLimit(config.MAX_BODY_BYTES, STATEMENT_UPLOAD_LIMITS))
 
 // Form posts: the Origin check and the rate limit, before Remix (docs/decisions/063, 069, 132).
 app.use(formPostGuard({ siteOrigin: () => siteOrigin, limiter: formPostLimiter }))

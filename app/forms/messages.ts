@@ -81,6 +81,10 @@ export const MESSAGES = {
 	transferCountry: 'Enter the country of the billing address, such as DE or FR',
 	transferAmount: 'Enter the amount received, like 1245 or 1245.50',
 	transferReceivedOn: 'Enter the day the money arrived, not in the future',
+	statementFile: 'Choose a bank statement file: CAMT.053 (.xml) or CSV',
+	statementTooLarge: 'The file is larger than 1 MB: export a shorter period',
+	statementEntry: 'This entry is not on the list any more',
+	statementOrder: 'Enter the order id or the payment reference (RF…)',
 	transferOff: 'Paying by bank transfer is not offered at the moment: please pay by card.',
 	transferOffer: 'A waiting-list offer is held for a day: please pay it by card.',
 	transferNotPending:

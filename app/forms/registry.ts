@@ -11,6 +11,11 @@ import { adminCertificateIssueSchema, adminCertificateWithdrawSchema } from './a
 import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
 import { adminFollowUpSchema } from './admin-follow-up'
 import { adminCourseOpenSchema, adminMessageSchema } from './admin-message'
+import {
+	adminStatementAssignSchema,
+	adminStatementDismissSchema,
+	adminStatementImportSchema,
+} from './bank-statement'
 import { checkoutFormSchema } from './checkout-request'
 import {
 	adminEmailRetrySchema,
@@ -44,6 +49,9 @@ export const formSchemas = {
 	sandboxCheckout: () => sandboxCheckoutSchema,
 	transferCheckout: () => transferCheckoutSchema,
 	adminTransferReceived: () => adminTransferReceivedSchema,
+	adminStatementImport: () => adminStatementImportSchema,
+	adminStatementAssign: () => adminStatementAssignSchema,
+	adminStatementDismiss: () => adminStatementDismissSchema,
 	adminOrderAction: () => adminOrderActionSchema,
 	adminEmailRetry: () => adminEmailRetrySchema,
 	adminCoupon: () => adminCouponSchema,

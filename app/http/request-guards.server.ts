@@ -104,17 +104,23 @@ export function requestGuards({
 /**
  * A body over `maxBytes`, by its Content-Length, is refused before anything reads it (413); a
  * chunked body without a length is refused too (411), since Remix reads bodies straight from
- * the socket.
+ * the socket. `larger` names the few paths allowed more (the owner's statement upload).
  */
-export function bodyLimit(maxBytes: number): express.RequestHandler {
+export function bodyLimit(
+	maxBytes: number,
+	larger: Readonly<Record<string, number>> = {},
+): express.RequestHandler {
 	return (req, res, next) => {
+		const limit = Object.hasOwn(larger, req.path)
+			? Math.max(maxBytes, larger[req.path] ?? 0)
+			: maxBytes
 		const length = req.get('content-length')
 		if (req.get('transfer-encoding') && length === undefined) {
 			res.status(411).json({ error: 'A Content-Length header is required' })
 			return
 		}
-		if (length !== undefined && Number(length) > maxBytes) {
-			const message = `Request body larger than ${maxBytes} bytes`
+		if (length !== undefined && Number(length) > limit) {
+			const message = `Request body larger than ${limit} bytes`
 			// POST /checkout answers every failure as `Checkout failed: {reason}` (SPEC §8).
 			res.status(413).json({
 				error: req.path === '/checkout' ? `Checkout failed: ${message.toLowerCase()}` : message,

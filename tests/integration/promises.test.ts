@@ -467,6 +467,15 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 			'the second pays the order as a card does, with seat links and a receipt',
 		],
 	},
+	// The statement import's assignment pays the order as the form does (decision 170).
+	{
+		file: 'app/routes/admin/admin.transfers/route.tsx',
+		says: 'on their way to the buyer',
+		proof: [
+			'tests/integration/bank-statement.test.ts',
+			'the owner assigns an unmatched credit to an order by its reference, once, and the buyer gets the receipt',
+		],
+	},
 	{
 		file: 'app/integrations/email/templates.tsx',
 		says: 'we e-mail your receipt and the links to your',

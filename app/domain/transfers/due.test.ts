@@ -12,6 +12,19 @@ describe('a transfer is due', () => {
 		expect(dueDateOf(new Date('2026-11-29T23:30:00Z'), 1, 'Asia/Tokyo').day).toBe('2026-12-01')
 	})
 
+	it('is the day before what was bought starts, when that comes sooner; never before today', () => {
+		const now = new Date('2026-11-29T20:00:00Z')
+		const zone = 'Europe/Amsterdam'
+		const starts = (iso: string) => dueDateOf(now, 14, zone, new Date(iso)).day
+		expect(starts('2026-12-06T09:00:00+01:00')).toBe('2026-12-05')
+		expect(starts('2027-01-10T09:00:00+01:00')).toBe('2026-12-13')
+		expect(starts('2026-11-30T09:00:00+01:00')).toBe('2026-11-29')
+		expect(starts('2026-11-29T21:30:00+01:00')).toBe('2026-11-29')
+		expect(
+			dueDateOf(now, 14, zone, new Date('2026-12-06T09:00:00+01:00')).endsAt.toISOString(),
+		).toBe('2026-12-05T23:00:00.000Z')
+	})
+
 	it('is reminded of three days before, or halfway through a short time to pay, or not at all', () => {
 		const now = new Date('2026-12-01T00:00:00Z')
 		expect(reminderTime(now, new Date('2026-12-15T00:00:00Z'))?.toISOString()).toBe(

@@ -14,8 +14,31 @@ function nextDay(day: string): string {
 	return new Date(Date.UTC(year!, month! - 1, date! + 1)).toISOString().slice(0, 10)
 }
 
-export function dueDateOf(now: Date, days: number, timeZone: string): DueDate {
-	const day = dayInZone(new Date(now.getTime() + days * 86_400_000), timeZone)
+/** The day before `day` (`YYYY-MM-DD`), as written. */
+function previousDay(day: string): string {
+	const [year, month, date] = day.split('-').map(Number)
+	return new Date(Date.UTC(year!, month! - 1, date! - 1)).toISOString().slice(0, 10)
+}
+
+/**
+ * `days` after `now`, but no later than the day before `startsAt`, when what was bought starts
+ * then (the day event, the course's release): the money is known, and the seat links sent,
+ * before it begins (docs/decisions/170). Never before today: a buyer close to the start has
+ * until the end of today, as the page and the invoice say.
+ */
+export function dueDateOf(
+	now: Date,
+	days: number,
+	timeZone: string,
+	startsAt: Date | null = null,
+): DueDate {
+	let day = dayInZone(new Date(now.getTime() + days * 86_400_000), timeZone)
+	if (startsAt) {
+		const dayBefore = previousDay(dayInZone(startsAt, timeZone))
+		const today = dayInZone(now, timeZone)
+		// `YYYY-MM-DD` sorts as the days do: the later of the two.
+		if (dayBefore < day) day = [dayBefore, today].sort()[1] ?? today
+	}
 	return { day, endsAt: startOfDayIn(nextDay(day), timeZone) }
 }
 

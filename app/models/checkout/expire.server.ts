@@ -88,6 +88,9 @@ export async function cancelCheckout(db: Db, id: string): Promise<void> {
 	const [order] = await db.select().from(orders).where(eq(orders.id, id))
 	// A delayed payment under way is paid already as far as the buyer can tell (decision 164).
 	if (order?.status !== 'pending' || awaitsPayment(order)) return
+	// The link is the payment provider's: an order paid another way since (a bank transfer,
+	// decision 163) is not its checkout any more, and waits for its money until its due date.
+	if (order.provider !== getPaymentProvider().id) return
 	// They chose to leave: no reminder to come back (docs/decisions/122).
 	await forgoRecovery(db, order.id)
 	await endPendingOrder(db, order)

@@ -9,13 +9,12 @@
  */
 import crypto from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
-import { ownerTimeZone } from '~/content/owner-zone.server'
 import type { Db } from '~/db/client.server'
 import { rowsOf, type Tx } from '~/db/query.server'
 import { orders, waitlistEntries } from '~/db/schema.server'
 import { bankTransfers } from '~/db/schema-transfers.server'
 import type { Billing } from '~/domain/invoices/types'
-import { dueDateOf, reminderTime } from '~/domain/transfers/due'
+import { reminderTime } from '~/domain/transfers/due'
 import { creditorReference } from '~/domain/transfers/reference'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { enqueue } from '~/jobs/queue.server'
@@ -23,6 +22,7 @@ import { log } from '~/log.server'
 import { issueInvoice } from '~/models/invoices/issue.server'
 import { INSTRUCTIONS_JOB, REMINDER_JOB, sendInstructions } from './notices.server'
 import { type BankAccount, bankTransferAccount } from './settings.server'
+import { transferDueDate } from './starts.server'
 
 export type TransferBuyer = { email: string; name: string | null; billing: Billing }
 
@@ -107,7 +107,7 @@ async function convert(
 			return { refused: 'too-many-seats' as const }
 
 		const now = new Date()
-		const due = dueDateOf(now, account.days, ownerTimeZone())
+		const due = await transferDueDate(tx, locked.itemCode, account.days, now)
 		const reference = creditorReference(newReferenceBody())
 		const [updated] = await tx
 			.update(orders)

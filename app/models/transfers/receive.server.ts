@@ -10,6 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
 import { bankTransfers } from '~/db/schema-transfers.server'
 import { recordOwnerAction } from '~/models/audit/audit.server'
@@ -23,11 +24,15 @@ export type Received =
 /**
  * Records `amountMinor` received on `receivedOn` (a day, as the bank statement gives it) for the
  * order `orderId` waiting for its transfer, by `actor` (the owner, or the statement import).
+ * `alongside` runs in the same transaction once the amount is recorded (the statement import
+ * marks its entry there, so an entry and its money are recorded both or neither); a throw there
+ * records nothing.
  */
 export async function recordTransferReceived(
 	db: Db,
 	orderId: string,
 	payment: { amountMinor: number; receivedOn: string; actor: string },
+	alongside?: (tx: Tx) => Promise<void>,
 ): Promise<Received> {
 	const recorded = await db.transaction(async (tx) => {
 		const [order] = await tx
@@ -56,6 +61,7 @@ export async function recordTransferReceived(
 				dueMinor: order.amountMinor - receivedMinor,
 			},
 		})
+		await alongside?.(tx)
 		return { order, receivedMinor }
 	})
 	if (!('order' in recorded) || !recorded.order)

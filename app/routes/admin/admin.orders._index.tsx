@@ -4,7 +4,7 @@
  * query string exports the same rows as CSV.
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { CopyableId } from '~/components/admin/copyable-id'
 import { Time } from '~/components/admin/time'
 import {
@@ -127,6 +127,9 @@ export default function AdminOrders() {
 				<p className="flex flex-wrap gap-x-4 gap-y-1">
 					<ExportLink file="orders.csv" query={filterOnlyQuery} label="Export these orders (CSV)" />
 					<ExportLink file="passes.csv" query={passQuery} label="Export passes and seats (CSV)" />
+					<Link to="/admin/transfers" className="underline">
+						Bank transfers and statement import
+					</Link>
 				</p>
 			</AdminHeading>
 			<FilterForm label="Filter orders" keep={keep}>

@@ -36,6 +36,7 @@ import {
 	findTransfer,
 	payByTransfer,
 	type TransferRefusal,
+	transferDueDate,
 	transferPath,
 } from '~/models/transfers/index.server'
 import { t } from '~/utils/i18n'
@@ -82,7 +83,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 			what: `${order.data.quantity} × ${order.data.name}`,
 			units: pluralWord(order.data.quantity, unitsOf(order.data.type)),
 			total: formatMinorPrice(order.data.amountMinor, order.data.currency),
-			days: account.days,
+			// The day the choice would set: sooner than BANK_TRANSFER_DAYS when the item starts (170).
+			dueDay: formatDay((await transferDueDate(await getDb(), order.data.code, account.days)).day),
 			testAccount: account.testAccount,
 			payAs: order.data.email,
 			// The card page this checkout opened (the sandbox's or Stripe's).
@@ -193,7 +195,7 @@ function TransferForm({ page }: { page: Extract<Loaded, { state: 'form' }> }) {
 		<>
 			<PageHeading
 				title="Pay by bank transfer (invoice)"
-				lead={`${page.what}: ${page.total}. We e-mail you an invoice with our bank details and a payment reference; your ${page.units} stay reserved for ${page.days} days while the transfer is on its way.`}
+				lead={`${page.what}: ${page.total}. We e-mail you an invoice with our bank details and a payment reference; your ${page.units} stay reserved until the end of ${page.dueDay} while the transfer is on its way.`}
 			/>
 			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 				<Field

@@ -174,6 +174,9 @@ export default function AdminOrder() {
 				<p className="mb-6">
 					<Link to="transfer" relative="path" className={buttonClasses('secondary')}>
 						Record a transfer received…
+					</Link>{' '}
+					<Link to="/admin/transfers" className="underline">
+						Import a bank statement
 					</Link>
 				</p>
 			) : null}
