@@ -26,6 +26,7 @@ import { privateWhenSettingCookies } from '~/http/cache-control.server'
 import { expensiveRequestLimit } from '~/http/expensive-requests.server'
 import { formPostGuard } from '~/http/form-posts.server'
 import { gracefulCloser } from '~/http/graceful-close.server'
+import { localeMiddleware } from '~/http/locale.server'
 import { requestMetrics } from '~/http/metrics.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
 import { overloadGuard } from '~/http/overload.server'
@@ -177,6 +178,8 @@ app.use(formPostGuard({ siteOrigin: () => siteOrigin, limiter: formPostLimiter }
 // Referral and marketing cookies (SPEC §4, docs/decisions/061): `?friend=KEY`, utm_*, gclid or
 // fbclid on any page, 404s included, so this runs for every request that reaches Remix.
 app.use(attributionCookieMiddleware((req) => requestFacts(req, siteOrigin)))
+// An English URL to its German twin for a German reader, before the page cache (decision 173).
+app.use(localeMiddleware((req) => requestFacts(req, siteOrigin)))
 
 app.get('/healthz', (_req, res, next) => {
 	if (shuttingDown) {

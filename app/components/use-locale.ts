@@ -1,0 +1,7 @@
+import { useLocation } from '@remix-run/react'
+import { type Locale, localeOfPath } from '~/utils/i18n'
+
+/** The page's language: its URL's (/de/... is German, docs/decisions/173). */
+export function useLocale(): Locale {
+	return localeOfPath(useLocation().pathname)
+}
