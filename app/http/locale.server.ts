@@ -14,10 +14,9 @@
 import type { RequestHandler } from 'express'
 import { isbot } from 'isbot'
 import { log } from '~/log.server'
+import { isLocale, type Locale } from '~/domain/locale'
 import {
-	isLocale,
 	isTranslatedPage,
-	type Locale,
 	localeLoadFailure,
 	localeOfPath,
 	localePath,

@@ -6,9 +6,7 @@
  * (http/locale.server.ts). Components take their words from here, so another language is
  * another dictionary and a prefix, not a hunt through the code.
  */
-const DEFAULT_LOCALE = 'en-US'
-export const LOCALES = [DEFAULT_LOCALE, 'de-DE'] as const
-export type Locale = (typeof LOCALES)[number]
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, localeOrDefault } from '~/domain/locale'
 
 /** The URL prefix of a locale's pages ('' for the default) and its `lang`/`hreflang` tag. */
 export const LOCALE_TAGS: Record<Locale, { prefix: string; lang: string }> = {
@@ -138,13 +136,9 @@ export function localeDirection(_locale: Locale): 'ltr' | 'rtl' {
 	return 'ltr'
 }
 
-export function isLocale(value: unknown): value is Locale {
-	return LOCALES.includes(value as Locale)
-}
-
 /** The cookie's value if it names a locale we ship, else the default. */
 export function resolveLocale(value: string | undefined): Locale {
-	return isLocale(value) ? value : DEFAULT_LOCALE
+	return localeOrDefault(value)
 }
 
 /**
