@@ -59,8 +59,6 @@ export const PLACE: PluralForms = { one: 'place', other: 'places' }
 
 /** German forms (decision 173). */
 export const PLACE_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
-export const PASS_DE: PluralForms = { one: 'Ticket', other: 'Tickets' }
-export const SEAT_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
 
 /** The unit a catalogue item is sold in: a seat of the course, a pass of the day (or anything else). */
 export const unitsOf = (itemType: string): PluralForms => (itemType === 'course' ? SEAT : PASS)

@@ -13,8 +13,8 @@
  */
 import type { RequestHandler } from 'express'
 import { isbot } from 'isbot'
-import { log } from '~/log.server'
 import { isLocale, type Locale } from '~/domain/locale'
+import { log } from '~/log.server'
 import {
 	isTranslatedPage,
 	localeLoadFailure,

@@ -68,6 +68,11 @@ describe('German under /de (decision 173)', () => {
 		expect(localePath('/', 'de-DE')).toBe('/de')
 		expect(localePath('/workshop/enrolled', 'de-DE')).toBe('/de/workshop/enrolled')
 		expect(localePath('/workshop', 'en-US')).toBe('/workshop')
+		expect(localePath('/workshop/enrolled?session=a-b#top', 'de-DE')).toBe(
+			'/de/workshop/enrolled?session=a-b#top',
+		)
+		// No German twin: the English page.
+		expect(localePath('/enrolled', 'de-DE')).toBe('/enrolled')
 		expect(unprefixedPath('/de')).toBe('/')
 		expect(unprefixedPath('/de/workshop')).toBe('/workshop')
 		expect(unprefixedPath('/design')).toBe('/design')

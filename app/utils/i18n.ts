@@ -100,11 +100,15 @@ export function unprefixedPath(pathname: string): string {
 	return pathname.replace(/^\/de(?=\/|$)/i, '') || '/'
 }
 
-/** `path` (English, unprefixed) as `locale`'s page: `/workshop` → `/de/workshop`, `/` → `/de`. */
+/**
+ * `path` (English, unprefixed, with any query) as `locale`'s page: `/workshop` → `/de/workshop`,
+ * `/` → `/de`. A page without a German twin (the checkout, say) stays where it is.
+ */
 export function localePath(path: string, locale: Locale): string {
 	const { prefix } = LOCALE_TAGS[locale]
-	if (!prefix || !path.startsWith('/')) return path
-	return path === '/' ? prefix : `${prefix}${path}`
+	const pathname = path.split(/[?#]/, 1)[0] ?? ''
+	if (!prefix || !pathname.startsWith('/') || !isTranslatedPage(pathname)) return path
+	return `${pathname === '/' ? prefix : `${prefix}${pathname}`}${path.slice(pathname.length)}`
 }
 
 /**

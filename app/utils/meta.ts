@@ -1,7 +1,7 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
+import { LOCALES } from '~/domain/locale'
 import { breadcrumbData, type JsonLd, ldJsonMeta, postingData } from '~/domain/structured-data'
 import { site, siteOrganisation } from '~/site'
-import { LOCALES } from '~/domain/locale'
 import { isTranslatedPage, LOCALE_TAGS, localePath, unprefixedPath } from './i18n'
 
 /** The canonical URL (SPEC §2): the bare origin for the home page, origin plus path elsewhere. */
