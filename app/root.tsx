@@ -5,7 +5,7 @@ import { useHydrationMark } from '~/components/deferred'
 import { DocumentExtras } from '~/components/document-extras'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { STYLESHEET_ELEMENT_ID, useRequestContext } from '~/components/request-context'
-import { useLocale } from '~/components/use-locale'
+import { LocaleContext, usePageLocale } from '~/components/use-locale'
 import { rootLoader } from '~/http/root-loader.server'
 import { LOCALE_TAGS, localeDirection } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -27,7 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	useHydrationMark()
 	const { active } = useColorMode()
 	// The page's language is its URL's (SPEC §9, decision 173); the direction follows it.
-	const locale = useLocale()
+	const locale = usePageLocale()
 	return (
 		<html
 			lang={LOCALE_TAGS[locale].lang}
@@ -58,8 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-				{children}
-				<DocumentExtras />
+				<LocaleContext.Provider value={locale}>
+					{children}
+					<DocumentExtras />
+				</LocaleContext.Provider>
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -91,6 +91,16 @@ describe('the German site', () => {
 		)
 	})
 
+	test('a post not translated yet says so in German and shows the English text, marked English', async () => {
+		const response = await get('/de/blog/workflow/the-review-loop')
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain('Diese Seite ist noch nicht übersetzt: Sie lesen die englische Fassung.')
+		expect(html).toContain('<article lang="en">')
+		const english = await (await get('/blog/workflow/the-review-loop')).text()
+		expect(english).not.toContain('noch nicht übersetzt')
+	})
+
 	test('an unknown German path is a 404', async () => {
 		expect((await get('/de/no-such-page')).status).toBe(404)
 	})
