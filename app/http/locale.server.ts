@@ -58,12 +58,13 @@ export function localeRedirect(
 	headers: { cookie?: string; acceptLanguage?: string; userAgent?: string },
 ): { location: string; setLocale?: Locale } | null {
 	const switchTo = url.searchParams.get(SWITCH_PARAM)
-	if (switchTo !== null) {
+	const english = unprefixedPath(url.pathname)
+	// Only a page with a German twin switches: any other URL (an API, a file) is left alone.
+	if (switchTo !== null && isTranslatedPage(english)) {
 		const locale = SWITCH_VALUES[switchTo]
 		const target = new URL(url)
 		target.searchParams.delete(SWITCH_PARAM)
-		const english = unprefixedPath(url.pathname)
-		if (locale && isTranslatedPage(english)) target.pathname = localePath(english, locale)
+		if (locale) target.pathname = localePath(english, locale)
 		return {
 			location: sameSitePath(`${target.pathname}${target.search}`),
 			...(locale ? { setLocale: locale } : {}),
