@@ -27,6 +27,7 @@ import { privateWhenSettingCookies } from '~/http/cache-control.server'
 import { expensiveRequestLimit } from '~/http/expensive-requests.server'
 import { formPostGuard } from '~/http/form-posts.server'
 import { gracefulCloser } from '~/http/graceful-close.server'
+import { localeMiddleware } from '~/http/locale.server'
 import { requestMetrics } from '~/http/metrics.server'
 import { canUseOperatorTools } from '~/http/operator-tools.server'
 import { overloadGuard } from '~/http/overload.server'
@@ -139,11 +140,10 @@ try {
 // table, like every other app server on the database.
 const jobs = startJobs(database.db)
 
-if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0) {
+if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0)
 	log.warn(
 		`GEO_COUNTRY_HEADER (${config.GEO_COUNTRY_HEADER}) is ignored: it counts only behind a trusted proxy (TRUST_PROXY of 1 or more)`,
 	)
-}
 
 // The origin of canonical and e-mail links: SITE_URL, else the address we listen on, set once
 // listening (PORT=0 picks the port then); never a request header (docs/decisions/069).
@@ -169,16 +169,17 @@ app.use(requestMetrics({ build, token: config.METRICS_TOKEN }))
 // The app's modules, Vite's client and public/, compiled on request in development.
 app.use(viteDevServer ? viteDevServer.middlewares : builtFiles(clientDir))
 
-// Bodies are read by Remix straight from the socket, so the limit is checked up front; the
-// owner's bank statement may be larger (docs/decisions/170).
+// Bodies are read by Remix from the socket: the limit up front (a bank statement's: decision 170).
 app.use(bodyLimit(config.MAX_BODY_BYTES, STATEMENT_UPLOAD_LIMITS))
 
 // Form posts: the Origin check and the rate limit, before Remix (docs/decisions/063, 069, 132).
 app.use(formPostGuard({ siteOrigin: () => siteOrigin, limiter: formPostLimiter }))
 
 // Referral and marketing cookies (SPEC §4, docs/decisions/061): `?friend=KEY`, utm_*, gclid or
-// fbclid on any page, 404s included, so this runs for every request that reaches Remix.
+// fbclid on any page, 404s included, so this runs for every request that reaches Remix. Then an
+// English URL to its German twin for a German reader, before the page cache (decision 173).
 app.use(attributionCookieMiddleware((req) => requestFacts(req, siteOrigin)))
+app.use(localeMiddleware((req) => requestFacts(req, siteOrigin)))
 
 app.get('/healthz', (_req, res, next) => {
 	if (shuttingDown) {

@@ -5,9 +5,9 @@ import { useHydrationMark } from '~/components/deferred'
 import { DocumentExtras } from '~/components/document-extras'
 import { SiteErrorBoundary } from '~/components/error-boundary'
 import { STYLESHEET_ELEMENT_ID, useRequestContext } from '~/components/request-context'
-import { useRootData } from '~/components/use-root-data'
+import { LocaleContext, usePageLocale } from '~/components/use-locale'
 import { rootLoader } from '~/http/root-loader.server'
-import { DEFAULT_LOCALE, localeDirection } from '~/utils/i18n'
+import { LOCALE_TAGS, localeDirection } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -26,10 +26,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const { nonce, isBot, documentHead } = useRequestContext()
 	useHydrationMark()
 	const { active } = useColorMode()
-	// The interface is English, left to right (SPEC §9); the direction follows the locale.
-	const dir = localeDirection(useRootData()?.locale ?? DEFAULT_LOCALE)
+	// The page's language is its URL's (SPEC §9, decision 173); the direction follows it.
+	const locale = usePageLocale()
 	return (
-		<html lang="en" dir={dir} className={active} data-bot={isBot ? '' : undefined}>
+		<html
+			lang={LOCALE_TAGS[locale].lang}
+			dir={localeDirection(locale)}
+			className={active}
+			data-bot={isBot ? '' : undefined}
+		>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -53,8 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 			</head>
 			<body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-				{children}
-				<DocumentExtras />
+				<LocaleContext.Provider value={locale}>
+					{children}
+					<DocumentExtras />
+				</LocaleContext.Provider>
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -61,5 +61,37 @@ if (unread.length > 0)
 const folders = await Promise.all(
 	FOLDERS.map((folder) => flatRoutes({ rootDirectory: `routes/${folder}`, ignoredRouteFiles })),
 )
+const english = withFlatIds(folders.flat())
 
-export default withFlatIds(folders.flat()) satisfies RouteConfig
+/**
+ * The German site (docs/decisions/173): every page of these folders again under /de, from the
+ * same module, so a page is written once and reads its language from the URL. Resource routes
+ * (`.ts`: feeds, files, APIs) answer no visitor in words and stay English only; the unknown
+ * path's 404 has a German twin for /de/anything. `isTranslatedPage` (utils/i18n.ts) lists the
+ * same pages, and a test holds the two together.
+ */
+const GERMAN_FOLDERS = ['landing', 'workshop', 'day', 'waitlist', 'content']
+
+const isPage = (entry: RouteConfigEntry) => entry.file.endsWith('.tsx')
+
+/** `routes/workshop.enrolled` → `routes/de.workshop.enrolled`, under /de at the top. */
+function germanTwin(entry: RouteConfigEntry, top: boolean): RouteConfigEntry {
+	const path = top ? (entry.path ? `de/${entry.path}` : 'de') : entry.path
+	return {
+		...entry,
+		id: entry.id!.replace(/^routes\//, 'routes/de.'),
+		path,
+		children: entry.children?.filter(isPage).map((child) => germanTwin(child, false)),
+	}
+}
+
+const german = english
+	.filter(
+		(entry) =>
+			isPage(entry) &&
+			(GERMAN_FOLDERS.some((folder) => entry.file.startsWith(`routes/${folder}/`)) ||
+				entry.id === 'routes/$'),
+	)
+	.map((entry) => germanTwin(entry, true))
+
+export default [...english, ...german] satisfies RouteConfig

@@ -3,12 +3,13 @@ import { Analytics } from '~/components/analytics'
 import { PreviewBar, Toaster } from '~/components/islands'
 import { useRootData } from '~/components/use-root-data'
 import { BUILD_CHECK_INTERVAL_MS } from '~/utils/build-check-interval'
-import { LOCALE_COOKIE, localeCookie, localeLoadFailure, resolveLocale } from '~/utils/i18n'
+import { LOCALE_COOKIE, localeCookie, localeLoadFailure } from '~/utils/i18n'
 
 /**
  * What every page carries besides its content: the preview bar, the toasts, the hourly build
- * check, and the locale cookie (written by the browser, so cached pages never set cookies; one
- * naming a locale the site does not ship is replaced, with SPEC §8's console warning).
+ * check, and the locale cookie (written by the browser, so cached pages never set cookies): on a
+ * first visit, the language of the page read; one naming a locale the site does not ship is
+ * replaced by it, with SPEC §8's console warning.
  */
 export function DocumentExtras() {
 	const data = useRootData()
@@ -38,11 +39,11 @@ export function DocumentExtras() {
 			.split('; ')
 			.find((c) => c.startsWith(`${LOCALE_COOKIE.name}=`))
 			?.slice(LOCALE_COOKIE.name.length + 1)
-		const failure = localeLoadFailure(stored)
+		const failure = localeLoadFailure(stored, locale)
 		if (failure) console.warn('Failed locale loading:', failure)
 		else if (stored) return
 		// biome-ignore lint/suspicious/noDocumentCookie: one cookie, built by localeCookie()
-		document.cookie = localeCookie(resolveLocale(locale), window.location.protocol === 'https:')
+		document.cookie = localeCookie(locale, window.location.protocol === 'https:')
 	}, [locale])
 	return (
 		<>

@@ -2,10 +2,13 @@
  * Labelled form fields with their hint and errors (docs/decisions/065). Every form renders its
  * fields through these, so each control says whether it is invalid (aria-invalid) and points at
  * its hint and message (aria-describedby) — only at elements that are rendered — with
- * JavaScript or without (the server's errors arrive through conform's lastResult).
+ * JavaScript or without (the server's errors arrive through conform's lastResult). A message
+ * is shown in the page's language (decision 173).
  */
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
+import { messageIn } from '~/forms/messages'
+import { useLocale } from './use-locale'
 
 const inputClasses =
 	'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'
@@ -41,9 +44,10 @@ function wireField(meta: AnyField, hasHint: boolean, reserveErrorSpace: boolean)
 }
 
 function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+	const locale = useLocale()
 	return (
 		<div id={id} className="min-h-5 pt-1 text-sm text-red-700 dark:text-red-400">
-			{errors?.length ? <p>{errors[0]}</p> : null}
+			{errors?.[0] ? <p>{messageIn(errors[0], locale)}</p> : null}
 		</div>
 	)
 }
@@ -214,9 +218,10 @@ export function FormErrors({
 	prominent?: boolean
 }) {
 	const size = prominent ? 'font-medium' : 'text-sm'
-	return errors?.length ? (
+	const locale = useLocale()
+	return errors?.[0] ? (
 		<p id={id} role="alert" className={`${size} text-red-700 dark:text-red-400`}>
-			{errors[0]}
+			{messageIn(errors[0], locale)}
 		</p>
 	) : null
 }

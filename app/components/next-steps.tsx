@@ -2,12 +2,23 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Icon } from '~/components/icons'
 import { EventDate } from '~/components/islands'
+import { useLocale } from '~/components/use-locale'
 import type { PresentedEvent } from '~/models/events/calendar.server'
 
 export type NextStep = { when: string; what: ReactNode }
 export type OnwardLink = { to: string; label: string; text: string }
 
 /** Where a visitor can always go next: reading while they wait. */
+/** The German site's reading links (decision 173). */
+export const readOnGerman: OnwardLink[] = [
+	{ to: '/de/blog', label: 'Zum Blog', text: 'Notizen zum Bauen von Software mit KI.' },
+	{
+		to: '/de/cheatsheets',
+		label: 'Zu den Cheatsheets',
+		text: 'Einseitige Übersichten zum Offenhalten.',
+	},
+]
+
 export const readOn: OnwardLink[] = [
 	{ to: '/blog', label: 'Read the blog', text: 'Notes on building software with AI.' },
 	{ to: '/cheatsheets', label: 'Get the cheatsheets', text: 'One-page references to keep open.' },
@@ -26,11 +37,13 @@ export function NextSteps({
 	events?: readonly PresentedEvent[]
 	links: readonly OnwardLink[]
 }) {
+	// Its two headings in the page's language (decision 173); the page gives the rest.
+	const german = useLocale() === 'de-DE'
 	return (
 		<>
 			<section aria-labelledby="next-heading" className="pb-10">
 				<h2 id="next-heading" className="mb-4 text-2xl font-bold tracking-tight">
-					What happens next
+					{german ? 'Wie es weitergeht' : 'What happens next'}
 				</h2>
 				<ol className="space-y-4 border-l-2 border-indigo-600 pl-5">
 					{steps.map((step) => (
@@ -54,7 +67,7 @@ export function NextSteps({
 			</section>
 			<nav aria-labelledby="onward-heading" className="pb-10">
 				<h2 id="onward-heading" className="mb-4 text-2xl font-bold tracking-tight">
-					Keep going
+					{german ? 'Weiter geht’s' : 'Keep going'}
 				</h2>
 				<ul className="grid gap-4 sm:grid-cols-2">
 					{links.map((link) => (

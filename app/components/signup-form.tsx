@@ -9,10 +9,13 @@ import { type ComponentProps, useEffect, useRef } from 'react'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors, RadioGroupField } from '~/components/field'
 import { HoneypotFields } from '~/components/honeypot-fields'
+import type { Locale } from '~/domain/locale'
+import { countOf, PLACE_DE } from '~/domain/words'
 import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import type { HoneypotProps } from '~/http/honeypot.server'
 import { recordSignup } from '~/integrations/analytics/runtime'
+import { useLocale } from './use-locale'
 
 export type SignupFormProps = {
 	id: string
@@ -39,11 +42,30 @@ type SessionOption = {
 
 type SessionFieldMeta = ComponentProps<typeof RadioGroupField>['meta']
 
-function sessionNote(session: SessionOption): string | undefined {
-	if (session.full) return 'Full'
-	if (session.left !== null && session.left <= 10)
-		return session.left === 1 ? '1 place left' : `${session.left} places left`
-	return session.placeholder ? 'Provisional date' : undefined
+/** The form's own words, per language (decision 173). */
+const WORDS = {
+	'en-US': {
+		session: 'Session',
+		firstName: 'First name (optional)',
+		email: 'E-mail address',
+		full: 'Full',
+		left: (left: number) => (left === 1 ? '1 place left' : `${left} places left`),
+		provisional: 'Provisional date',
+	},
+	'de-DE': {
+		session: 'Termin',
+		firstName: 'Vorname (optional)',
+		email: 'E-Mail-Adresse',
+		full: 'Ausgebucht',
+		left: (left: number) => `Noch ${countOf(left, PLACE_DE, 'de-DE')} frei`,
+		provisional: 'Vorläufiger Termin',
+	},
+} satisfies Record<Locale, unknown>
+
+function sessionNote(session: SessionOption, words: (typeof WORDS)[Locale]): string | undefined {
+	if (session.full) return words.full
+	if (session.left !== null && session.left <= 10) return words.left(session.left)
+	return session.placeholder ? words.provisional : undefined
 }
 
 export function SignupForm({
@@ -65,6 +87,7 @@ export function SignupForm({
 		},
 	})
 	const hasFirstName = SIGNUP_FORMS[list] !== 'interest'
+	const words = WORDS[useLocale()]
 	return (
 		<Form method="post" {...getFormProps(form)} className="max-w-md space-y-2">
 			<HoneypotFields honeypot={honeypot} />
@@ -72,26 +95,26 @@ export function SignupForm({
 				<RadioGroupField
 					// The workshop's form (SIGNUP_FORMS), the one given sessions, has the field.
 					meta={(fields as unknown as Record<string, SessionFieldMeta>).session!}
-					legend="Session"
+					legend={words.session}
 					stacked
 					options={sessions.choices.map((session) => ({
 						value: session.id,
 						label: `${session.when} (${session.zoneName})`,
 						disabled: session.full,
-						note: sessionNote(session),
+						note: sessionNote(session, words),
 					}))}
 				/>
 			) : null}
 			{hasFirstName ? (
 				<Field
 					meta={fields.firstName}
-					label="First name (optional)"
+					label={words.firstName}
 					inputProps={{ autoComplete: 'given-name' }}
 				/>
 			) : null}
 			<Field
 				meta={fields.email}
-				label="E-mail address"
+				label={words.email}
 				type="email"
 				inputProps={{ autoComplete: 'email', required: true }}
 			/>

@@ -17,6 +17,7 @@ import {
 import type { Attribution } from '~/domain/attribution'
 import type { EmailAttachment } from '~/domain/email-attachment'
 import type { EmailKind } from '~/domain/email-kinds'
+import type { Locale } from '~/domain/locale'
 import type { LeadList } from '~/forms/names'
 
 export const leads = pgTable(
@@ -48,6 +49,8 @@ export const leads = pgTable(
 		// workshop place counts (null: it counts for good), and the keyed hash of its network.
 		placeExpiresAt: timestamp('place_expires_at', { withTimezone: true }),
 		placeNetwork: text('place_network'),
+		// 0061_locale.sql: the language the person signed up in, their e-mails' (decision 173).
+		locale: text('locale').$type<Locale>().notNull().default('en-US'),
 	},
 	(table) => [unique().on(table.email, table.list)],
 )

@@ -79,3 +79,27 @@ describe('one date format for pages, e-mails and invoices', () => {
 		).toBe('Monday, 1 March 2027')
 	})
 })
+
+describe('dates for a German reader (decision 173)', () => {
+	const event = {
+		start: '2027-01-14T17:00:00Z',
+		end: '2027-01-14T19:00:00Z',
+		timeZone: 'Europe/Amsterdam',
+	}
+
+	test('a day, a span and its zone read in German', () => {
+		expect(formatDay('2027-01-14', 'de-DE')).toBe('Donnerstag, 14. Januar 2027')
+		expect(formatEventWhen(event, undefined, 'de-DE')).toBe(
+			'Donnerstag, 14. Januar 2027, 18:00–20:00 Uhr (Mitteleuropäische Normalzeit)',
+		)
+		expect(formatMoment(new Date('2026-11-29T14:26:00Z'), 'UTC', 'de-DE')).toBe(
+			'Sonntag, 29. November 2026, 14:26 (UTC)',
+		)
+	})
+
+	test('English stays as it was when no locale is given', () => {
+		expect(formatEventWhen(event)).toBe(
+			'Thursday, 14 January 2027, 18:00–20:00 (Central European Standard Time)',
+		)
+	})
+})

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+	formatMinorPrice,
 	formatPrice,
 	minorUnitsPerMajor,
 	normalizeRegion,
@@ -57,5 +58,13 @@ describe('region names from a query', () => {
 	test('anything else is GLOBAL', () => {
 		for (const value of [undefined, null, '', 'MARS', "'; drop table", 42, ['TIER1'], 'tier9'])
 			expect(normalizeRegion(value, known)).toBe('GLOBAL')
+	})
+})
+
+describe('money for a German reader (decision 173)', () => {
+	test('the amount and its currency as German writes them (a no-break space before the sign)', () => {
+		expect(formatPrice(1234.5, 'EUR', 'de-DE')).toBe('1.234,50\u00a0€')
+		expect(formatMinorPrice(24900, 'usd', 'de-DE')).toBe('249\u00a0$')
+		expect(formatMinorPrice(24900, 'usd')).toBe('$249')
 	})
 })

@@ -1,5 +1,7 @@
 /** Regional pricing rules and money formatting: pure functions, shared by server and browser. */
 
+import { DEFAULT_LOCALE, type Locale } from './locale'
+
 export const GLOBAL_REGION = 'GLOBAL'
 
 /**
@@ -43,12 +45,17 @@ export function toMajorUnits(amountMinor: number, currency: string): number {
 // about 0.1 ms, and the overview of a year formats a few thousand amounts (decision 121).
 const priceFormats = new Map<string, Intl.NumberFormat>()
 
-export function formatPrice(amount: number, currency: string): string {
+/** "$249", "€1,234.50"; for a German reader (decision 173) "249 $", "1.234,50 €". */
+export function formatPrice(
+	amount: number,
+	currency: string,
+	locale: Locale = DEFAULT_LOCALE,
+): string {
 	const whole = Number.isInteger(amount)
-	const key = `${currency}|${whole}`
+	const key = `${currency}|${whole}|${locale}`
 	let format = priceFormats.get(key)
 	if (!format) {
-		format = new Intl.NumberFormat('en-US', {
+		format = new Intl.NumberFormat(locale, {
 			style: 'currency',
 			currency,
 			minimumFractionDigits: whole ? 0 : undefined,
@@ -69,8 +76,12 @@ export function normalizeRegion(value: unknown, known: readonly string[]): strin
 }
 
 /** An amount in minor units as a price: 24900 USD → "$249". */
-export function formatMinorPrice(amountMinor: number, currency: string): string {
-	return formatPrice(toMajorUnits(amountMinor, currency), currency.toUpperCase())
+export function formatMinorPrice(
+	amountMinor: number,
+	currency: string,
+	locale: Locale = DEFAULT_LOCALE,
+): string {
+	return formatPrice(toMajorUnits(amountMinor, currency), currency.toUpperCase(), locale)
 }
 
 /** A product of the catalog at the price of one region (SPEC §3). */

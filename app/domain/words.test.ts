@@ -6,6 +6,8 @@ import {
 	IS,
 	IT,
 	PASS,
+	PLACE,
+	PLACE_DE,
 	pluralWord,
 	SEAT,
 	STAY,
@@ -55,5 +57,13 @@ describe('the units a product is sold in, and the words that agree with a count'
 	test('a product name takes the article it is read with', () => {
 		expect(aOrAn('AI Driven Development Day pass')).toBe('an AI Driven Development Day pass')
 		expect(capitalized(aOrAn('seat'))).toBe('A seat')
+	})
+})
+
+describe('counted words for a German reader (decision 173)', () => {
+	test('German plural forms and German digit grouping', () => {
+		expect(countOf(1, PLACE_DE, 'de-DE')).toBe('1 Platz')
+		expect(countOf(1234, PLACE_DE, 'de-DE')).toBe('1.234 Plätze')
+		expect(countOf(1234, PLACE)).toBe('1,234 places')
 	})
 })

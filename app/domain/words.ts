@@ -4,19 +4,37 @@
  * hand. Product names come from the catalogue ("AI Driven Development Day pass"); the unit a
  * sentence adds beside one ("your pass", "my seats") comes from here, so no sentence says
  * "pass" of a seat, "seats" of a pass, or names the unit twice.
+ * German (decision 173): the same functions with the reader's locale last and German forms
+ * (`PLACE_DE`), its numbers written the German way ("1.234 Plätze").
  */
+import { DEFAULT_LOCALE, type Locale } from './locale'
+
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
 
-const rules = new Intl.PluralRules('en')
+const ICU: Record<Locale, string> = { 'en-US': 'en', 'de-DE': 'de' }
+const rules = new Map<Locale, Intl.PluralRules>()
 
-/** The word for `count`: `one` for 1, `other` otherwise (in English). */
-export function pluralWord(count: number, forms: PluralForms): string {
-	return forms[rules.select(count)] ?? forms.other
+/** The word for `count`: `one` for 1, `other` otherwise (in English and German). */
+export function pluralWord(
+	count: number,
+	forms: PluralForms,
+	locale: Locale = DEFAULT_LOCALE,
+): string {
+	let rule = rules.get(locale)
+	if (!rule) {
+		rule = new Intl.PluralRules(ICU[locale])
+		rules.set(locale, rule)
+	}
+	return forms[rule.select(count)] ?? forms.other
 }
 
-/** "1 seat", "491 seats". */
-export function countOf(count: number, forms: PluralForms): string {
-	return `${count.toLocaleString('en')} ${pluralWord(count, forms)}`
+/** "1 seat", "491 seats"; in German "1 Platz", "1.234 Plätze". */
+export function countOf(
+	count: number,
+	forms: PluralForms,
+	locale: Locale = DEFAULT_LOCALE,
+): string {
+	return `${count.toLocaleString(ICU[locale])} ${pluralWord(count, forms, locale)}`
 }
 
 export const SEAT: PluralForms = { one: 'seat', other: 'seats' }
@@ -37,6 +55,11 @@ export const IT_IS: PluralForms = { one: 'it is', other: 'they are' }
 /** Verbs after a count: "1 pass stays", "2 passes stay". */
 export const STAY: PluralForms = { one: 'stays', other: 'stay' }
 export const WORK: PluralForms = { one: 'works', other: 'work' }
+/** A place in a workshop session: "1 place left". */
+export const PLACE: PluralForms = { one: 'place', other: 'places' }
+
+/** German forms (decision 173). */
+export const PLACE_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
 
 /** The unit a catalogue item is sold in: a seat of the course, a pass of the day (or anything else). */
 export const unitsOf = (itemType: string): PluralForms => (itemType === 'course' ? SEAT : PASS)

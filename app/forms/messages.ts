@@ -4,6 +4,7 @@
  * the spec leaves open. Schemas, models and routes import these; none writes its own copy.
  * Plain strings, no zod: the browser's first load may import them.
  */
+import type { Locale } from '~/domain/locale'
 import { countOf, PERSON } from '~/domain/words'
 import {
 	AVATAR_URL_MAX_LENGTH,
@@ -173,6 +174,39 @@ export const MESSAGES = {
 	// The colour-mode toggle (SPEC §4).
 	colorMode: 'Choose dark, light or system',
 } as const
+
+/**
+ * The messages in German (decision 173), the sign-up forms' first: a message not here yet is
+ * shown in English. Schemas and models keep answering with the English text, the one key a
+ * reply carries with or without JavaScript; the fields translate it as they show it.
+ */
+const GERMAN: Partial<Record<keyof typeof MESSAGES, string>> = {
+	email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+	firstNameShort: `Der Vorname muss mindestens ${FIRST_NAME_LENGTH.min} Zeichen lang sein`,
+	firstNameLong: `Der Vorname muss kürzer als ${FIRST_NAME_LENGTH.max} Zeichen sein`,
+	firstNameControl: 'Der Vorname darf keine Steuerzeichen enthalten',
+	firstNameDirection: 'Der Vorname darf keine Zeichen enthalten, die die Schreibrichtung ändern',
+	workshopSessionUnknown: 'Bitte wählen Sie einen der aufgeführten Termine',
+	workshopSessionBegun: 'Dieser Termin hat schon begonnen: Bitte wählen Sie einen späteren',
+	workshopSessionFull: 'Dieser Termin ist ausgebucht: Bitte wählen Sie einen anderen',
+	workshopSessionNone:
+		'Alle kommenden Termine sind ausgebucht: Neue Termine werden auf dieser Seite angekündigt',
+	formAlreadySent:
+		'Dieses Formular wurde schon mit einer anderen Adresse gesendet. Prüfen Sie die Adresse und senden Sie es erneut.',
+}
+
+const keyOfText = new Map<string, keyof typeof MESSAGES>(
+	Object.entries(MESSAGES).flatMap(([key, text]) =>
+		typeof text === 'string' ? [[text, key as keyof typeof MESSAGES]] : [],
+	),
+)
+
+/** A message as a reader of `locale` reads it: its German where there is one, else as it is. */
+export function messageIn(text: string, locale: Locale): string {
+	if (locale !== 'de-DE') return text
+	const key = keyOfText.get(text)
+	return (key && GERMAN[key]) ?? text
+}
 
 /** SPEC §8: checkout failure, and the reason when there is no better one. */
 export const DEFAULT_CHECKOUT_REASON = 'Failed to process checkout'

@@ -70,6 +70,16 @@ describe('the page cache key (docs/decisions/070)', () => {
 			expect(await other).toBe(plain)
 	})
 
+	test('a German page never reaches an English visitor: the language is the path, never the cookie (decision 173)', async () => {
+		const english = await keyOf('/workshop')
+		const german = await keyOf('/de/workshop')
+		expect(german).not.toBe(english)
+		expect(await keyOf('/de')).not.toBe(await keyOf('/'))
+		// The cookie only redirects, before the cache: on a path it changes nothing.
+		expect(await keyOf('/workshop', { cookie: 'locale=de-DE' })).toBe(english)
+		expect(await keyOf('/de/workshop', { cookie: 'locale=en-US' })).toBe(german)
+	})
+
 	test('visitors of one pricing region share a key, each told their own country to stamp (decision 160)', async () => {
 		const india = await keyOf('/', { ip: INDIA })
 		for (const ip of [PAKISTAN, VIET_NAM]) expect(await keyOf('/', { ip }), ip).toBe(india)

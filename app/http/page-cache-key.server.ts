@@ -30,7 +30,6 @@ import type { GeoLocation } from '~/integrations/geo/types'
 import { getPricingTable, type PricingTable, regionOfCountry } from '~/models/course/catalog.server'
 import { shownCountryName } from '~/models/course/country.server'
 import { parsePricingChoice } from '~/models/course/offer.server'
-import { resolveLocale } from '~/utils/i18n'
 import { geoQuery } from './api.server'
 import { cookies, getColorMode, hasBetaFlag, isSignedUp } from './cookies.server'
 
@@ -39,7 +38,9 @@ type CookieRule = { key: (request: Request) => string } | 'bypass' | 'ignore'
 const COOKIE_RULES: { [Name in keyof typeof cookies]: CookieRule } = {
 	colorMode: { key: (request) => getColorMode(request) },
 	beta: { key: (request) => String(hasBetaFlag(request)) },
-	locale: { key: (request) => resolveLocale(cookies.locale.read(request)) },
+	// A page's language is its path's, already the key's first part (decision 173); the cookie
+	// only redirects, before the cache (locale.server.ts).
+	locale: 'ignore',
 	signedUp: {
 		key: (request) => `${isSignedUp(request, 'workshop')},${isSignedUp(request, 'day_event')}`,
 	},

@@ -6,11 +6,11 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig, getPublicConfig } from '~/config.server'
 import { BUILD_VERSION } from '~/http/build-version.server'
 import { rootCacheControl } from '~/http/cache-control.server'
-import { cookies, getColorMode, hasBetaFlag } from '~/http/cookies.server'
+import { getColorMode, hasBetaFlag } from '~/http/cookies.server'
 import { getPreview, previewRedirect } from '~/http/preview.server'
 import { getProfile } from '~/http/session.server'
 import { readToast } from '~/http/toast.server'
-import { resolveLocale } from '~/utils/i18n'
+import { localeOfPath } from '~/utils/i18n'
 
 export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 	// ?preview=true|false stores or clears the preview cookie, then drops the parameter (SPEC §2).
@@ -35,7 +35,8 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 			config: getPublicConfig(),
 			preview,
 			toast,
-			locale: resolveLocale(cookies.locale.read(request)),
+			// The page's language is its URL's (/de/...: German, docs/decisions/173).
+			locale: localeOfPath(new URL(request.url).pathname),
 			// Analytics identify a visitor by e-mail once it is known (SPEC §7): from their profile.
 			knownEmail: profile?.email ?? null,
 			// The build this page was rendered by, for the hourly check (utils/build-update.ts).

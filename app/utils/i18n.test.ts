@@ -2,12 +2,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
+	isTranslatedPage,
 	localeCookie,
 	localeDirection,
 	localeLoadFailure,
+	localeOfPath,
+	localePath,
 	messages,
 	resolveLocale,
 	t,
+	unprefixedPath,
 } from './i18n'
 
 describe('interface texts and locale (SPEC §8, §9)', () => {
@@ -50,15 +54,78 @@ describe('interface texts and locale (SPEC §8, §9)', () => {
 	})
 })
 
+describe('German under /de (decision 173)', () => {
+	test('a page speaks its URL’s language: /de and below is German, anything else English', () => {
+		expect(localeOfPath('/de')).toBe('de-DE')
+		expect(localeOfPath('/de/workshop')).toBe('de-DE')
+		expect(localeOfPath('/DE/workshop')).toBe('de-DE')
+		expect(localeOfPath('/workshop')).toBe('en-US')
+		expect(localeOfPath('/design')).toBe('en-US')
+		expect(localeOfPath('/blog/de')).toBe('en-US')
+	})
+
+	test('a path moves between languages and back', () => {
+		expect(localePath('/', 'de-DE')).toBe('/de')
+		expect(localePath('/workshop/enrolled', 'de-DE')).toBe('/de/workshop/enrolled')
+		expect(localePath('/workshop', 'en-US')).toBe('/workshop')
+		expect(localePath('/workshop/enrolled?session=a-b#top', 'de-DE')).toBe(
+			'/de/workshop/enrolled?session=a-b#top',
+		)
+		// No German twin: the English page.
+		expect(localePath('/enrolled', 'de-DE')).toBe('/enrolled')
+		expect(unprefixedPath('/de')).toBe('/')
+		expect(unprefixedPath('/de/workshop')).toBe('/workshop')
+		expect(unprefixedPath('/design')).toBe('/design')
+	})
+
+	test('the public pages have a German twin; the checkout, the dashboard and files do not', () => {
+		for (const page of [
+			'/',
+			'/workshop',
+			'/workshop/enrolled',
+			'/ai-driven-development-day',
+			'/blog',
+			'/blog/workflow/a-post',
+			'/waitlist',
+			'/legal/privacy',
+		])
+			expect(isTranslatedPage(page), page).toBe(true)
+		for (const page of [
+			'/checkout/abc/thank-you',
+			'/admin',
+			'/api/course',
+			'/blog/rss.xml',
+			'/sitemap.xml',
+			'/calendar/x.ics',
+			'/invoice/abc',
+		])
+			expect(isTranslatedPage(page), page).toBe(false)
+	})
+
+	test('every text of the table has its German, and English stays the default', () => {
+		expect(t('backToHome', 'de-DE')).toBe('Zurück zur Startseite')
+		expect(t('backToHome')).toBe('Back to home')
+		for (const key of Object.keys(messages) as (keyof typeof messages)[])
+			expect(t(key, 'de-DE'), key).not.toBe('')
+	})
+})
+
 describe("'Failed locale loading' (SPEC §8)", () => {
 	test('a stored locale the site does not ship is reported with the reason', () => {
 		expect(localeLoadFailure('fr-FR')).toBe(
-			'"fr-FR" is not a locale of this site (en-US); using en-US',
+			'"fr-FR" is not a locale of this site (en-US, de-DE); using en-US',
+		)
+	})
+
+	test('on a German page the cookie is replaced by German, and a long value is shortened', () => {
+		expect(localeLoadFailure('x'.repeat(100), 'de-DE')).toBe(
+			`"${'x'.repeat(40)}…" is not a locale of this site (en-US, de-DE); using de-DE`,
 		)
 	})
 
 	test('a shipped locale, or none stored yet, is no failure', () => {
 		expect(localeLoadFailure('en-US')).toBeNull()
+		expect(localeLoadFailure('de-DE')).toBeNull()
 		expect(localeLoadFailure(undefined)).toBeNull()
 	})
 })

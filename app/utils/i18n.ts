@@ -1,11 +1,18 @@
 /**
- * Interface texts (SPEC §8) and the locale (SPEC §9). The site is English only for now: one
- * dictionary, en-US, left to right. Components take their words from here, so a second
- * language is a second dictionary, not a hunt through the code.
+ * Interface texts (SPEC §8) and the locale (SPEC §9, docs/decisions/173). English (en-US, the
+ * default) and German (de-DE), both left to right. A page's language is its URL's: German pages
+ * live under /de (app/routes.ts declares them from the same modules); the locale cookie and, on
+ * a first visit, Accept-Language only decide where an unprefixed URL sends a visitor
+ * (http/locale.server.ts). Components take their words from here, so another language is
+ * another dictionary and a prefix, not a hunt through the code.
  */
-export const DEFAULT_LOCALE = 'en-US'
-const locales = [DEFAULT_LOCALE] as const
-export type Locale = (typeof locales)[number]
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, localeOrDefault } from '~/domain/locale'
+
+/** The URL prefix of a locale's pages ('' for the default) and its `lang`/`hreflang` tag. */
+export const LOCALE_TAGS: Record<Locale, { prefix: string; lang: string }> = {
+	'en-US': { prefix: '', lang: 'en' },
+	'de-DE': { prefix: '/de', lang: 'de' },
+}
 
 /** The locale cookie: a year, whole site, SameSite=Lax (SPEC §9). Read by the server. */
 export const LOCALE_COOKIE = {
@@ -45,9 +52,87 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages
 
-/** A text of the interface in the visitor's language. */
-export function t(key: MessageKey): string {
-	return messages[key]
+/** Every text of the table in German: a key left out does not compile. */
+const germanMessages: Record<MessageKey, string> = {
+	noMatchingData: 'Keine passenden Daten',
+	noData: 'Keine Daten',
+	close: 'Schließen',
+	back: 'Zurück',
+	continue: 'Weiter',
+	sendPrompt: 'Prompt senden',
+	typeYourMessage: 'Schreiben Sie hier Ihre Nachricht …',
+	backToHome: 'Zurück zur Startseite',
+	onThisPage: 'Auf dieser Seite',
+	copyCode: 'Code in die Zwischenablage kopieren',
+	hidePassword: 'Passwort verbergen',
+	showPassword: 'Passwort anzeigen',
+	openMenu: 'Menü öffnen',
+	closeMenu: 'Menü schließen',
+	expandSidebar: 'Seitenleiste ausklappen',
+	collapseSidebar: 'Seitenleiste einklappen',
+	loading: 'Wird geladen',
+	notifications: 'Benachrichtigungen',
+	previewMode: 'Vorschaumodus',
+	stagingPreview: 'Staging-Vorschau',
+	leavePreview: 'Vorschau verlassen',
+	copied: 'Kopiert',
+	copiedToClipboard: 'In die Zwischenablage kopiert',
+	copyFailed: 'Kopieren fehlgeschlagen: Markieren Sie den Code und kopieren Sie ihn selbst',
+}
+
+const dictionaries: Record<Locale, Record<MessageKey, string>> = {
+	'en-US': messages,
+	'de-DE': germanMessages,
+}
+
+/** A text of the interface in `locale` (English by default). */
+export function t(key: MessageKey, locale: Locale = DEFAULT_LOCALE): string {
+	return dictionaries[locale][key]
+}
+
+/** The locale of a page's path: German under /de, English elsewhere. */
+export function localeOfPath(pathname: string): Locale {
+	return /^\/de(?:\/|$)/i.test(pathname) ? 'de-DE' : DEFAULT_LOCALE
+}
+
+/** The path without its locale prefix: `/de/workshop` → `/workshop`, `/de` → `/`. */
+export function unprefixedPath(pathname: string): string {
+	return pathname.replace(/^\/de(?=\/|$)/i, '') || '/'
+}
+
+/**
+ * `path` (English, unprefixed, with any query) as `locale`'s page: `/workshop` → `/de/workshop`,
+ * `/` → `/de`. A page without a German twin (the checkout, say) stays where it is.
+ */
+export function localePath(path: string, locale: Locale): string {
+	const { prefix } = LOCALE_TAGS[locale]
+	const pathname = path.split(/[?#]/, 1)[0] ?? ''
+	if (!prefix || !pathname.startsWith('/') || !isTranslatedPage(pathname)) return path
+	return `${pathname === '/' ? prefix : `${prefix}${pathname}`}${path.slice(pathname.length)}`
+}
+
+/**
+ * The pages with a German twin under /de: the site's public pages (app/routes.ts declares the
+ * twins from the landing, workshop, day, waitlist and content folders). The checkout, the
+ * account pages, the owner's dashboard and machine routes are English only for now.
+ */
+const TRANSLATED_PAGES = [
+	/^\/$/,
+	/^\/for\/[^/]+$/,
+	/^\/(onboarding|post-insiders-survey|join|waitlist)$/,
+	/^\/workshop(\/(confirm|enrolled|move))?$/,
+	/^\/ai-driven-development-day(\/(confirm|enrolled))?$/,
+	/^\/pass\/[^/]+(\/thank-you)?$/,
+	/^\/waitlist\/(joined|confirm\/[^/]+|offer\/[^/]+)$/,
+	/^\/(blog|cheatsheets)(\/[^/]+)?$/,
+	/^\/blog\/[^/]+\/[^/]+$/,
+	/^\/(legal|lessons)\/[^/]+$/,
+]
+
+/** Whether the English page at `path` has a German twin (and so `hreflang` alternates). */
+export function isTranslatedPage(path: string): boolean {
+	const unprefixed = path.replace(/\/+$/, '') || '/'
+	return unprefixed !== '/blog/rss.xml' && TRANSLATED_PAGES.some((page) => page.test(unprefixed))
 }
 
 /** Writing direction of a locale: every locale we ship is left to right. */
@@ -55,22 +140,23 @@ export function localeDirection(_locale: Locale): 'ltr' | 'rtl' {
 	return 'ltr'
 }
 
-function isLocale(value: unknown): value is Locale {
-	return locales.includes(value as Locale)
-}
-
 /** The cookie's value if it names a locale we ship, else the default. */
 export function resolveLocale(value: string | undefined): Locale {
-	return isLocale(value) ? value : DEFAULT_LOCALE
+	return localeOrDefault(value)
 }
 
 /**
  * Why a stored locale cannot be used, for SPEC §8's 'Failed locale loading' warning; null when
  * it can (or when none is stored: the default is then simply written).
  */
-export function localeLoadFailure(value: string | undefined): string | null {
+export function localeLoadFailure(
+	value: string | undefined,
+	fallback: Locale = DEFAULT_LOCALE,
+): string | null {
 	if (value === undefined || isLocale(value)) return null
-	return `"${value}" is not a locale of this site (${locales.join(', ')}); using ${DEFAULT_LOCALE}`
+	// Shortened: the value is the visitor's, and goes to the console and the server's log.
+	const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value
+	return `"${shown}" is not a locale of this site (${LOCALES.join(', ')}); using ${fallback}`
 }
 
 /** The Set-Cookie / document.cookie string for a locale. */

@@ -1,11 +1,32 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
+import { LOCALES } from '~/domain/locale'
 import { breadcrumbData, type JsonLd, ldJsonMeta, postingData } from '~/domain/structured-data'
 import { site, siteOrganisation } from '~/site'
+import { isTranslatedPage, LOCALE_TAGS, localePath, unprefixedPath } from './i18n'
 
 /** The canonical URL (SPEC §2): the bare origin for the home page, origin plus path elsewhere. */
 export function canonicalUrl(origin: string, pathname: string): string {
 	const path = pathname.replace(/\/+$/, '')
 	return path === '' ? origin : `${origin}${path}`
+}
+
+/**
+ * A translated page's versions for search engines (docs/decisions/173): one `hreflang`
+ * alternate per language, and the English one again as `x-default`, for a reader of neither.
+ */
+function languageAlternates(origin: string, pathname: string): MetaDescriptor[] {
+	const english = unprefixedPath(pathname)
+	if (!isTranslatedPage(english)) return []
+	const href = (path: string) => canonicalUrl(origin, path)
+	return [
+		...LOCALES.map((locale) => ({
+			tagName: 'link',
+			rel: 'alternate',
+			hrefLang: LOCALE_TAGS[locale].lang,
+			href: href(localePath(english, locale)),
+		})),
+		{ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: href(english) },
+	]
 }
 
 function pageTitle(title?: string): string {
@@ -72,7 +93,9 @@ export function pageMeta(
 		{ name: 'twitter:image', content: image },
 		{ name: 'twitter:image:alt', content: socialImage.alt },
 		{ tagName: 'link', rel: 'canonical', href: url },
-		...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+		...(page.noindex
+			? [{ name: 'robots', content: 'noindex' }]
+			: languageAlternates(origin, location.pathname.toLowerCase())),
 		...(article
 			? [
 					{ property: 'article:published_time', content: article.publishedTime },

@@ -482,7 +482,9 @@ test("a locale the site does not ship: 'Failed locale loading' with the reason, 
 	await page.goto('/workshop')
 	await expect
 		.poll(() => warnings.join('\n'))
-		.toContain('Failed locale loading: "fr-FR" is not a locale of this site (en-US); using en-US')
+		.toContain(
+			'Failed locale loading: "fr-FR" is not a locale of this site (en-US, de-DE); using en-US',
+		)
 	await expect
 		.poll(async () => (await context.cookies()).find((c) => c.name === 'locale')?.value)
 		.toBe('en-US')

@@ -34,6 +34,12 @@ const PAGES = [
 	// The waiting list's form (the one a sold-out product shows) and what comes next (decision 120).
 	'/waitlist?code=ai-driven-development-day-pass&region=GLOBAL',
 	'/waitlist/joined',
+	// The German site (decision 173): its home, the workshop and its answer page, a post.
+	'/de',
+	'/de/workshop',
+	'/de/workshop/enrolled',
+	'/de/ai-driven-development-day',
+	'/de/blog/workflow/the-review-loop',
 ]
 
 // People get a streamed page, bots the whole document at once (decision 002): both are checked.

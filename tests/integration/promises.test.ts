@@ -23,7 +23,7 @@ const SOURCES = [
 
 /** A sentence that promises a message (the recordings afterwards are one: decision 159). */
 const PROMISE =
-	/\b(?:we(?:'ll| will)? (?:e-mail|email|write|send)\b|on (?:its|their) way\b|check your inbox\b|recordings? afterwards\b)[^.'"`<]{0,100}/gi
+	/\b(?:we(?:'ll| will)? (?:e-mail|email|write|send)\b|on (?:its|their) way\b|check your inbox\b|recordings? afterwards\b|wir (?:schicken|schreiben|senden) Ihnen\b|sehen Sie in Ihr Postfach\b|kommen per E-Mail\b)[^.'"`<]{0,100}/gi
 
 type Proof = readonly [testFile: string, title: string]
 
@@ -66,6 +66,51 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 			'tests/integration/workshop-follow-ups.test.ts',
 			'each person signed up for it gets the follow-up with the link, once',
 		],
+	},
+	// The German workshop pages and confirmation make the English ones' promises (decision 173).
+	{
+		file: 'app/routes/workshop/workshop._index.tsx',
+		says: 'wir schicken Ihnen am Tag vorher und eine Stunde vorher eine Erinnerung',
+		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
+	},
+	{
+		file: 'app/routes/workshop/workshop._index.tsx',
+		says: 'Wir schreiben Ihnen zum Workshop und ab und zu zum Kurs',
+		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
+	},
+	{
+		file: 'app/routes/workshop/workshop._index.tsx',
+		says: 'kommen per E-Mail',
+		proof: [
+			'tests/integration/german.test.ts',
+			'a German sign-up lands on the German answer page and gets its e-mail and calendar text in German',
+		],
+	},
+	{
+		file: 'app/routes/workshop/workshop.enrolled.tsx',
+		says: 'Sehen Sie in Ihr Postfach: Ihr Platz in',
+		proof: [
+			'tests/integration/german.test.ts',
+			'a German sign-up lands on the German answer page and gets its e-mail and calendar text in German',
+		],
+	},
+	{
+		file: 'app/routes/workshop/workshop.enrolled.tsx',
+		says: 'Wir schicken Ihnen eine Erinnerung mit Ihrem Link zur Teilnahme',
+		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
+	},
+	{
+		file: 'app/routes/workshop/workshop.enrolled.tsx',
+		says: 'Wir schicken Ihnen die Aufzeichnung und den Code der Live-Session',
+		proof: [
+			'tests/integration/workshop-follow-ups.test.ts',
+			'each person signed up for it gets the follow-up with the link, once',
+		],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'Wir schicken Ihnen am Tag vor dem Termin und eine Stunde vor Beginn eine Erinnerung',
+		proof: ['tests/integration/event-reminders.test.ts', 'the day before, each registrant'],
 	},
 	// The day's pass: its recordings, the same follow-up the owner fills in (decision 159).
 	{

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { useLocale } from '~/components/use-locale'
 import type { TocEntry } from '~/content/schema'
 import { formatDay } from '~/domain/dates'
 import { ContentBody, TableOfContents } from './content-body'
@@ -21,8 +22,19 @@ type ContentPageProps = {
 
 /** One blog post, cheatsheet or legal page: heading, dates, "On this page", then the body. */
 export function ContentPage(props: ContentPageProps) {
+	// Content has no German translation yet (decision 173): a German page says so and shows the
+	// English text, marked as English for screen readers and translation tools.
+	const untranslated = useLocale() !== 'en-US'
 	return (
-		<article>
+		<article lang={untranslated ? 'en' : undefined}>
+			{untranslated ? (
+				<p
+					lang="de"
+					className="mt-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+				>
+					Diese Seite ist noch nicht übersetzt: Sie lesen die englische Fassung.
+				</p>
+			) : null}
 			<header className="pb-8 pt-10">
 				{props.back ? (
 					<p className="mb-6 text-sm">

@@ -21,6 +21,7 @@ import type { ReactElement, ReactNode } from 'react'
 import { formatMoment } from '~/domain/dates'
 import { paymentOnItsWaySteps } from '~/domain/delayed-payment'
 import { carriesUnsubscribe, type EmailKind } from '~/domain/email-kinds'
+import type { Locale } from '~/domain/locale'
 import { formatMinorPrice, formatPrice, toMajorUnits } from '~/domain/pricing'
 import {
 	aOrAn,
@@ -122,15 +123,54 @@ async function renderEmail(
 
 const footnote = { ...paragraph, fontSize: '13px', color: colors.muted }
 
+/**
+ * The words every message shares, for a German reader (decision 173); English messages keep
+ * theirs as written below.
+ */
+const GERMAN = {
+	signedUpHere: `Sie erhalten diese E-Mail, weil sich diese Adresse bei ${COURSE_NAME} angemeldet hat.`,
+	unsubscribedEarlier:
+		'Sie haben unsere Neuigkeiten abbestellt, daher folgen keine, solange Sie sie nicht wieder bestellen; wofür Sie sich anmelden, erreicht Sie trotzdem.',
+	unsubscribe: 'Abmelden oder E-Mail-Einstellungen verwalten',
+	resubscribe: 'Wieder anmelden oder E-Mail-Einstellungen verwalten',
+	addToCalendar: 'Zum Kalender hinzufügen (.ics)',
+	attached: ' · Die Kalenderdatei ist dieser E-Mail angehängt.',
+	whatHappensNext: 'Wie es weitergeht',
+} as const
+
 function Layout({
 	preview,
 	unsubscribe,
 	children,
+	locale,
 }: {
 	preview: string
 	unsubscribe?: UnsubscribeLinks
 	children: ReactNode
+	locale?: Locale
 }) {
+	if (locale === 'de-DE')
+		return (
+			<Html lang="de">
+				<Head />
+				<Preview>{preview}</Preview>
+				<Body style={{ backgroundColor: '#ffffff', fontFamily: 'system-ui, sans-serif' }}>
+					<Container style={{ maxWidth: '560px', margin: '0 auto', padding: '24px' }}>
+						{children}
+						<Hr style={{ borderColor: colors.rule, margin: '32px 0 16px' }} />
+						<Text style={footnote}>{COURSE_NAME}</Text>
+						{unsubscribe ? (
+							<Text style={footnote}>
+								{unsubscribe.unsubscribed ? GERMAN.unsubscribedEarlier : GERMAN.signedUpHere}{' '}
+								<A href={unsubscribe.preferencesUrl}>
+									{unsubscribe.unsubscribed ? GERMAN.resubscribe : GERMAN.unsubscribe}
+								</A>
+							</Text>
+						) : null}
+					</Container>
+				</Body>
+			</Html>
+		)
 	return (
 		<Html lang="en">
 			<Head />
@@ -193,7 +233,16 @@ function TestModeNote() {
 const greeting = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,')
 
 /** An event's date in its zone and its "Add to calendar" links; the .ics also comes attached. */
-function EventBlock({ event, attached }: { event: EmailEvent; attached: boolean }) {
+function EventBlock({
+	event,
+	attached,
+	locale,
+}: {
+	event: EmailEvent
+	attached: boolean
+	locale?: Locale
+}) {
+	const german = locale === 'de-DE'
 	return (
 		<Section style={{ margin: '0 0 16px' }}>
 			<Text style={{ ...paragraph, margin: '0' }}>
@@ -202,10 +251,14 @@ function EventBlock({ event, attached }: { event: EmailEvent; attached: boolean 
 				{event.when} ({event.zoneName})
 			</Text>
 			<Text style={{ ...paragraph, margin: '4px 0 0' }}>
-				<A href={event.calendarUrl}>Add to calendar (.ics)</A>
+				<A href={event.calendarUrl}>{german ? GERMAN.addToCalendar : 'Add to calendar (.ics)'}</A>
 				{' · '}
 				<A href={event.googleCalendarUrl}>Google Calendar</A>
-				{attached ? ' · The calendar file is attached to this e-mail.' : null}
+				{attached
+					? german
+						? GERMAN.attached
+						: ' · The calendar file is attached to this e-mail.'
+					: null}
 			</Text>
 		</Section>
 	)
@@ -215,14 +268,16 @@ function EventBlock({ event, attached }: { event: EmailEvent; attached: boolean 
 function NextSteps({
 	steps,
 	links,
+	locale,
 }: {
 	steps: string[]
 	links: { href: string; label: string }[]
+	locale?: Locale
 }) {
 	return (
 		<Section>
 			<Heading as="h2" style={{ fontSize: '18px', margin: '24px 0 8px', color: colors.text }}>
-				What happens next
+				{locale === 'de-DE' ? GERMAN.whatHappensNext : 'What happens next'}
 			</Heading>
 			{steps.map((step) => (
 				<P key={step}>{step}</P>
@@ -262,7 +317,10 @@ export function workshopConfirmation(data: {
 	 */
 	confirm?: { url: string; heldUntil: string }
 	unsubscribe: UnsubscribeLinks
+	/** The language signed up in (decision 173); English when not given. */
+	locale?: Locale
 }): Promise<EmailContent> {
+	if (data.locale === 'de-DE') return germanWorkshopConfirmation(data)
 	return renderEmail(
 		'workshopConfirmation',
 		"You're signed up for the free workshop",
@@ -296,6 +354,59 @@ export function workshopConfirmation(data: {
 				links={[
 					{ href: `${data.siteUrl}/workshop`, label: 'The workshop page' },
 					...readOn(data.siteUrl),
+				]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/** The workshop confirmation for a German reader (decision 173): the same parts, in German. */
+function germanWorkshopConfirmation(
+	data: Parameters<typeof workshopConfirmation>[0],
+): Promise<EmailContent> {
+	const locale = 'de-DE'
+	const de = `${data.siteUrl}/de`
+	return renderEmail(
+		'workshopConfirmation',
+		'Sie sind für den kostenlosen Workshop angemeldet',
+		<Layout
+			preview={`Sie sind für ${data.workshop} angemeldet.`}
+			unsubscribe={data.unsubscribe}
+			locale={locale}
+		>
+			<P>{data.firstName ? `Hallo ${data.firstName},` : 'Hallo,'}</P>
+			<P>Sie sind für {data.workshop} angemeldet.</P>
+			{data.confirm ? (
+				<>
+					<P>Bitte bestätigen Sie Ihren Platz mit diesem Link:</P>
+					<P>
+						<A href={data.confirm.url}>Meinen Platz bestätigen</A>
+					</P>
+					<P>
+						Ihr Platz ist bis {data.confirm.heldUntil} für Sie reserviert; sobald Sie bestätigen,
+						gehört er Ihnen, und der Link zur Teilnahme in der Kalenderdatei funktioniert. Wenn Sie
+						sich nicht angemeldet haben, ignorieren Sie diese Nachricht, und der Platz wird wieder
+						frei.
+					</P>
+				</>
+			) : null}
+			{data.session ? (
+				<>
+					<P>Ihr Termin:</P>
+					<EventBlock event={data.session} attached locale={locale} />
+				</>
+			) : null}
+			<NextSteps
+				locale={locale}
+				steps={[
+					'Wir schicken Ihnen am Tag vor dem Termin und eine Stunde vor Beginn eine Erinnerung mit Ihrem Link zur Teilnahme. Auch die Kalenderdatei enthält diesen Link.',
+					'Bis dahin können Sie sich mit dem Blog und den Cheatsheets einstimmen.',
+				]}
+				links={[
+					{ href: `${de}/workshop`, label: 'Die Workshop-Seite' },
+					{ href: `${de}/blog`, label: 'Zum Blog' },
+					{ href: `${de}/cheatsheets`, label: 'Zu den Cheatsheets' },
 				]}
 			/>
 		</Layout>,

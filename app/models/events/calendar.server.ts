@@ -9,7 +9,9 @@ import type { EventKind, SiteEvent } from '~/content/site-content'
 import { eventsOf } from '~/content/site-content.server'
 import { formatEventRange, timeZoneName } from '~/domain/dates'
 import type { EmailAttachment } from '~/domain/email-attachment'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { EmailEvent } from '~/integrations/email/templates'
+import { localePath } from '~/utils/i18n'
 
 const PAGES: Record<EventKind, string> = {
 	course: '/',
@@ -48,8 +50,14 @@ export function calendarFileName(event: Pick<SiteEvent, 'id'>): string {
 	return `${event.id}.ics`
 }
 
-function eventDetails(event: SiteEvent, origin: string): string {
-	return `${event.description}\n\n${origin}${PAGES[event.kind]}`
+/** The calendar entry's words in the reader's language (decision 173). */
+const JOINING_LINK: Record<Locale, string> = {
+	'en-US': 'Your joining link',
+	'de-DE': 'Ihr Link zur Teilnahme',
+}
+
+function eventDetails(event: SiteEvent, origin: string, locale: Locale = DEFAULT_LOCALE): string {
+	return `${event.description}\n\n${origin}${localePath(PAGES[event.kind], locale)}`
 }
 
 /**
@@ -66,9 +74,12 @@ export function eventCalendarFile(
 		joinLink,
 		sequence = 0,
 		method = 'PUBLISH',
+		locale = DEFAULT_LOCALE,
 	}: {
 		origin: string
 		joinLink?: string
+		/** The reader's language: the description's words and page (decision 173). */
+		locale?: Locale
 		/** How often the event changed since it was first published (docs/decisions/117). */
 		sequence?: number
 		/** PUBLISH (a file to import), REQUEST (an update of one sent), CANCEL (RFC 5546). */
@@ -86,8 +97,8 @@ export function eventCalendarFile(
 		productId: 'ai-driven-development/site',
 		title: event.title,
 		description: joinLink
-			? `${eventDetails(event, origin)}\n\nYour joining link: ${joinLink}`
-			: eventDetails(event, origin),
+			? `${eventDetails(event, origin, locale)}\n\n${JOINING_LINK[locale]}: ${joinLink}`
+			: eventDetails(event, origin, locale),
 		start: Date.parse(event.start),
 		startInputType: 'utc',
 		startOutputType: 'utc',
@@ -95,7 +106,7 @@ export function eventCalendarFile(
 		endInputType: 'utc',
 		endOutputType: 'utc',
 		location: joinLink ?? event.location,
-		url: joinLink ?? `${origin}${PAGES[event.kind]}`,
+		url: joinLink ?? `${origin}${localePath(PAGES[event.kind], locale)}`,
 		status: method === 'CANCEL' ? 'CANCELLED' : calendarStatus(event),
 	})
 	// The build checked every field, so an error here is a bug, not input to answer.
@@ -106,12 +117,16 @@ export function eventCalendarFile(
 const compactUtc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
 
 /** A Google Calendar "create event" link with the event filled in. */
-export function googleCalendarLink(event: SiteEvent, origin: string): string {
+export function googleCalendarLink(
+	event: SiteEvent,
+	origin: string,
+	locale: Locale = DEFAULT_LOCALE,
+): string {
 	const params = new URLSearchParams({
 		action: 'TEMPLATE',
 		text: event.title,
 		dates: `${compactUtc(event.start)}/${compactUtc(event.end)}`,
-		details: eventDetails(event, origin),
+		details: eventDetails(event, origin, locale),
 		location: event.location,
 		ctz: event.timeZone,
 	})
@@ -119,7 +134,7 @@ export function googleCalendarLink(event: SiteEvent, origin: string): string {
 }
 
 /** What a page shows of an event: its date in its own zone (server-rendered) and its calendar links. */
-export function presentEvent(event: SiteEvent, origin: string) {
+export function presentEvent(event: SiteEvent, origin: string, locale: Locale = DEFAULT_LOCALE) {
 	return {
 		id: event.id,
 		title: event.title,
@@ -128,23 +143,27 @@ export function presentEvent(event: SiteEvent, origin: string) {
 		timeZone: event.timeZone,
 		location: event.location,
 		placeholder: event.placeholder,
-		when: formatEventRange(event),
-		zoneName: timeZoneName(event),
+		when: formatEventRange(event, undefined, locale),
+		zoneName: timeZoneName(event, undefined, locale),
 		calendarPath: calendarPath(event),
-		googleCalendarUrl: googleCalendarLink(event, origin),
+		googleCalendarUrl: googleCalendarLink(event, origin, locale),
 	}
 }
 
 export type PresentedEvent = ReturnType<typeof presentEvent>
 
 /** The event as a confirmation e-mail shows it: its date in its zone and absolute calendar links. */
-export function emailEvent(event: SiteEvent, origin: string): EmailEvent {
+export function emailEvent(
+	event: SiteEvent,
+	origin: string,
+	locale: Locale = DEFAULT_LOCALE,
+): EmailEvent {
 	return {
 		title: event.title,
-		when: formatEventRange(event),
-		zoneName: timeZoneName(event),
+		when: formatEventRange(event, undefined, locale),
+		zoneName: timeZoneName(event, undefined, locale),
 		calendarUrl: `${origin}${calendarPath(event)}`,
-		googleCalendarUrl: googleCalendarLink(event, origin),
+		googleCalendarUrl: googleCalendarLink(event, origin, locale),
 	}
 }
 
@@ -156,11 +175,12 @@ export function calendarAttachment(
 	event: SiteEvent,
 	origin: string,
 	joinLink?: string,
+	locale: Locale = DEFAULT_LOCALE,
 ): EmailAttachment {
 	return {
 		filename: calendarFileName(event),
 		contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-		content: eventCalendarFile(event, { origin, joinLink }),
+		content: eventCalendarFile(event, { origin, joinLink, locale }),
 	}
 }
 
@@ -170,8 +190,12 @@ export function eventKindOf(itemType: string): EventKind {
 }
 
 /** The events of a kind not over yet, as pages show them: a past date is no next step. */
-export function upcomingEvents(kind: EventKind, origin: string): PresentedEvent[] {
+export function upcomingEvents(
+	kind: EventKind,
+	origin: string,
+	locale: Locale = DEFAULT_LOCALE,
+): PresentedEvent[] {
 	return eventsOf(kind, { after: new Date() })
 		.filter((event) => event.status !== 'cancelled')
-		.map((event) => presentEvent(event, origin))
+		.map((event) => presentEvent(event, origin, locale))
 }

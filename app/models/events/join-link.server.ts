@@ -6,6 +6,7 @@
 import { getConfig } from '~/config.server'
 import type { SiteEvent } from '~/content/site-content'
 import type { EmailAttachment } from '~/domain/email-attachment'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { createJoinToken, type JoinAccess } from '~/models/links/signed-token.server'
 import { calendarAttachment } from './calendar.server'
 
@@ -75,10 +76,12 @@ export function registrantCalendar(
 	email: string,
 	origin: string,
 	access?: JoinAccess,
+	locale: Locale = DEFAULT_LOCALE,
 ): EmailAttachment {
 	return calendarAttachment(
 		event,
 		origin,
 		hasJoiningLink(event) ? joinLink(event, email, origin, access) : undefined,
+		locale,
 	)
 }

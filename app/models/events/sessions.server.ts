@@ -15,6 +15,7 @@ import { rowsOf } from '~/db/query.server'
 import { leads } from '~/db/schema-leads.server'
 import { overviewSessionCounts } from '~/db/schema-overview.server'
 import { formatEventRange, formatEventWhen, timeZoneName } from '~/domain/dates'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { log } from '~/log.server'
 
 /** Why a session cannot be had; the form says so next to the session field. */
@@ -102,7 +103,11 @@ export type SessionChoice = {
  * The sessions the sign-up form offers, each with whether it is full. The page does not fail
  * when the database cannot be read: it offers every session, and the sign-up checks again.
  */
-export async function sessionChoices(db: Db, now = new Date()): Promise<SessionChoice[]> {
+export async function sessionChoices(
+	db: Db,
+	now = new Date(),
+	locale: Locale = DEFAULT_LOCALE,
+): Promise<SessionChoice[]> {
 	const sessions = openSessions(now)
 	const capped = sessions.filter((session) => session.capacity !== undefined)
 	let taken = new Map<string, number>()
@@ -119,8 +124,8 @@ export async function sessionChoices(db: Db, now = new Date()): Promise<SessionC
 		const left = capacity === null ? null : Math.max(0, capacity - (taken.get(session.id) ?? 0))
 		return {
 			id: session.id,
-			when: formatEventRange(session),
-			zoneName: timeZoneName(session),
+			when: formatEventRange(session, undefined, locale),
+			zoneName: timeZoneName(session, undefined, locale),
 			placeholder: session.placeholder,
 			capacity,
 			left,

@@ -14,6 +14,7 @@ import type { Db } from '~/db/client.server'
 import { leads } from '~/db/schema-leads.server'
 import { formatMoment } from '~/domain/dates'
 import type { EmailAttachment } from '~/domain/email-attachment'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { greetingName } from '~/forms/schemas'
 import { templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
@@ -24,6 +25,7 @@ import {
 	sendWithinLimits,
 } from '~/models/preferences/confirmation-limits.server'
 import { isUnsubscribed, unsubscribeLinks } from '~/models/preferences/preferences.server'
+import { localePath } from '~/utils/i18n'
 import { emailEvent } from './calendar.server'
 import { registrantCalendar } from './join-link.server'
 import {
@@ -62,9 +64,12 @@ export async function workshopConfirmationEmail(
 		session?: SiteEvent
 		confirmed: boolean
 		now?: Date
+		/** The language signed up in (decision 173): the e-mail's, its dates' and its links'. */
+		locale?: Locale
 	},
 ): Promise<EmailContent & { attachments: EmailAttachment[] }> {
 	const { email, origin, session } = input
+	const locale = input.locale ?? DEFAULT_LOCALE
 	const now = input.now ?? new Date()
 	const token = createToken(
 		{ email, list: 'workshop', purpose: 'confirm', ttlSeconds: CONFIRM_LINK_TTL },
@@ -75,16 +80,23 @@ export async function workshopConfirmationEmail(
 		? unconfirmedPlaceEnd(session, now)
 		: new Date(now.getTime() + UNCONFIRMED_PLACE_HOURS * 3_600_000)
 	const content = await templates.workshopConfirmation({
+		locale,
 		firstName: greetingName(input.firstName),
 		siteUrl: origin,
 		workshop: workshopTitle(),
-		session: session && emailEvent(session, origin),
+		session: session && emailEvent(session, origin, locale),
 		confirm: input.confirmed
 			? undefined
-			: { url: `${origin}/workshop/confirm?token=${token}`, heldUntil: formatMoment(heldUntil) },
+			: {
+					url: `${origin}${localePath('/workshop/confirm', locale)}?token=${token}`,
+					heldUntil: formatMoment(heldUntil, 'UTC', locale),
+				},
 		unsubscribe: unsubscribeLinks(origin, email, await isUnsubscribed(db, email)),
 	})
-	return { ...content, attachments: session ? [registrantCalendar(session, email, origin)] : [] }
+	return {
+		...content,
+		attachments: session ? [registrantCalendar(session, email, origin, undefined, locale)] : [],
+	}
 }
 
 /**
@@ -110,6 +122,7 @@ export async function answerKnownAddress(
 			session,
 			confirmed,
 			now,
+			locale: lead.locale,
 		})
 		// A confirmed person gets their confirmation (and joining link) again: the page told them
 		// to look in their inbox, and someone who lost it asks this way.

@@ -13,6 +13,7 @@ import type { AttributionFacts } from '~/domain/attribution'
 import { courseIsOpen } from '~/domain/course-status'
 import { foldEmail } from '~/domain/email-address'
 import type { EmailAttachment } from '~/domain/email-attachment'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { LeadList } from '~/forms/names'
 import { greetingName } from '~/forms/schemas'
 import { templates } from '~/integrations/email/index.server'
@@ -72,6 +73,8 @@ export type LeadInput = {
 	 */
 	placeExpiresAt?: Date | null
 	placeNetwork?: string | null
+	/** The language of the page signed up on: the person's e-mails' (decision 173). English if none. */
+	locale?: Locale
 }
 
 export type SavedLead = { id: number; created: boolean; confirmed: boolean }
@@ -100,6 +103,7 @@ export async function saveLead(db: Db, input: LeadInput): Promise<SavedLead> {
 			workshopSession: input.workshopSession ?? null,
 			placeExpiresAt: input.placeExpiresAt ?? null,
 			placeNetwork: input.placeExpiresAt ? (input.placeNetwork ?? null) : null,
+			locale: input.locale ?? DEFAULT_LOCALE,
 		})
 		.onConflictDoUpdate({
 			target: [leads.email, leads.list],
@@ -229,6 +233,7 @@ async function confirmationEmail(
 				origin,
 				session: input.session,
 				confirmed: Boolean(input.confirmed),
+				locale: input.locale,
 			})
 		case 'course': {
 			// Once the course is open there is no opening to wait for (docs/decisions/156).

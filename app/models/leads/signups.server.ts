@@ -7,6 +7,7 @@
  */
 import type { Db } from '~/db/client.server'
 import type { AttributionFacts } from '~/domain/attribution'
+import type { Locale } from '~/domain/locale'
 import { MESSAGES } from '~/forms/messages'
 import type { LeadList, SignupList } from '~/forms/names'
 import type { FormValue } from '~/forms/registry'
@@ -58,9 +59,11 @@ export async function submitSignup(
 		clientIp?: string
 		/** The page's honeypot token, checked by the route: good for one submission (decision 137). */
 		formToken?: string
+		/** The language of the page signed up on (decision 173): stored, the e-mails' language. */
+		locale?: Locale
 	},
 ): Promise<SignupOutcome> {
-	const { value, list, attribution, origin, clientIp } = input
+	const { value, list, attribution, origin, clientIp, locale } = input
 	if (!(await mayUseFormToken(db, input.formToken, `signup:${list}`, value.email)))
 		return alreadySent
 	try {
@@ -72,6 +75,7 @@ export async function submitSignup(
 			origin,
 			workshopSession: value.session,
 			clientIp,
+			locale,
 		})
 		return { status: 'ok', redirectTo: destinationOf(list, lead.workshopSession) }
 	} catch (error) {

@@ -7,12 +7,14 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { findContent } from '~/content/content.server'
 import { contentHeaders } from '~/http/cache-control.server'
 import { isPreview } from '~/http/preview.server'
+import { unprefixedPath } from '~/utils/i18n'
 import { requireFound } from '~/utils/responses'
 
 export async function loadContentPage({ request }: LoaderFunctionArgs) {
 	const { pathname } = new URL(request.url)
 	const preview = await isPreview(request)
-	const page = requireFound(findContent(pathname, { preview }), pathname)
+	// Under /de the same item (decision 173): no translation exists yet, the page says so.
+	const page = requireFound(findContent(unprefixedPath(pathname), { preview }), pathname)
 	return data({ page }, { headers: contentHeaders(preview) })
 }
 

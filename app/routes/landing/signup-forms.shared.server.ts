@@ -26,6 +26,7 @@ import {
 	submitSignup,
 	submitSurvey,
 } from '~/models/leads/signups.server'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { readForm } from '~/utils/responses'
 
 type FormOutcome<Extra = unknown> =
@@ -56,6 +57,8 @@ export async function submitSignupForm(
 	const { formData, formToken } = await readHumanForm(request)
 	const submission = parseForm(SIGNUP_FORMS[list], formData)
 	if (submission.status !== 'success') return { status: 'invalid', reply: submission.reply() }
+	// The page's language is the sign-up's: stored for its e-mails, kept for the answer page.
+	const locale = localeOfPath(new URL(request.url).pathname)
 	const outcome = await submitSignup(await getDb(), {
 		value: submission.value,
 		list,
@@ -63,8 +66,12 @@ export async function submitSignupForm(
 		origin: context.origin,
 		clientIp: context.clientIp,
 		formToken,
+		locale,
 	})
-	return answerOf(submission, outcome)
+	const answer = answerOf(submission, outcome)
+	return answer.status === 'ok'
+		? { ...answer, redirectTo: localePath(answer.redirectTo, locale) }
+		: answer
 }
 
 export async function submitProfileForm(

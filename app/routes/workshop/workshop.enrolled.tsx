@@ -1,15 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeading } from '~/components/layouts'
-import { NextSteps, readOn } from '~/components/next-steps'
+import { NextSteps, readOn, readOnGerman } from '~/components/next-steps'
+import { useLocale } from '~/components/use-locale'
 import { workshopTitle } from '~/content/site-content.server'
 import { presentEvent, upcomingEvents } from '~/models/events/calendar.server'
 import { findSession, UNCONFIRMED_PLACE_HOURS } from '~/models/events/sessions.server'
+import { localeOfPath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're signed up" })
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title:
+			localeOfPath(args.location.pathname) === 'de-DE' ? 'Sie sind angemeldet' : "You're signed up",
+	})
 
 /**
  * `?session=` is the session the sign-up chose (the form's redirect, docs/decisions/110): the
@@ -17,11 +23,13 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: "You're sign
  * session) it names the workshop and its upcoming sessions.
  */
 export function loader({ request, context }: LoaderFunctionArgs) {
-	const session = findSession(new URL(request.url).searchParams.get('session'))
+	const url = new URL(request.url)
+	const locale = localeOfPath(url.pathname)
+	const session = findSession(url.searchParams.get('session'))
 	return {
 		title: workshopTitle(),
-		session: session ? presentEvent(session, context.origin) : null,
-		sessions: session ? [] : upcomingEvents('workshop', context.origin),
+		session: session ? presentEvent(session, context.origin, locale) : null,
+		sessions: session ? [] : upcomingEvents('workshop', context.origin, locale),
 		heldHours: UNCONFIRMED_PLACE_HOURS,
 	}
 }
@@ -32,7 +40,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
  * (docs/decisions/131): the e-mail, not this page, says which it was.
  */
 export default function WorkshopEnrolled() {
-	const { title, session, sessions, heldHours } = useLoaderData<typeof loader>()
+	const data = useLoaderData<typeof loader>()
+	if (useLocale() === 'de-DE') return <GermanWorkshopEnrolled {...data} />
+	const { title, session, sessions, heldHours } = data
 	return (
 		<>
 			<PageHeading
@@ -66,6 +76,53 @@ export default function WorkshopEnrolled() {
 						to: '/ai-driven-development-day',
 						label: 'AI Driven Development Day',
 						text: 'A day of talks and hands-on sessions.',
+					},
+				]}
+			/>
+		</>
+	)
+}
+
+/** The same page for a German reader (decision 173). */
+function GermanWorkshopEnrolled({
+	title,
+	session,
+	sessions,
+	heldHours,
+}: ReturnType<typeof useLoaderData<typeof loader>>) {
+	return (
+		<>
+			<PageHeading
+				title="Sie sind angemeldet"
+				lead={
+					session
+						? `Sehen Sie in Ihr Postfach: Ihr Platz in ${title} am ${session.when} (${session.zoneName}) gehört Ihnen, sobald Sie dem Link in der E-Mail folgen, die wir an die angegebene Adresse geschickt haben.`
+						: `Sehen Sie in Ihr Postfach: Ihr Platz in ${title} gehört Ihnen, sobald Sie dem Link in der E-Mail folgen, die wir an die angegebene Adresse geschickt haben.`
+				}
+			/>
+			<NextSteps
+				steps={[
+					{
+						when: 'Jetzt',
+						what: `Öffnen Sie unsere E-Mail und folgen Sie ihrem Link innerhalb von ${heldHours} Stunden: Bis dahin ist Ihr Platz nur reserviert.`,
+					},
+					{
+						when: 'Am Tag vor Ihrem Termin und eine Stunde vor Beginn',
+						what: 'Wir schicken Ihnen eine Erinnerung mit Ihrem Link zur Teilnahme.',
+					},
+					{
+						when: 'Nach dem Workshop',
+						what: 'Wir schicken Ihnen die Aufzeichnung und den Code der Live-Session, sobald sie online sind.',
+					},
+				]}
+				events={session ? [session] : sessions}
+				links={[
+					...readOnGerman,
+					{ to: '/de', label: 'Zum Kurs', text: 'Die ganze Methode, Modul für Modul.' },
+					{
+						to: '/de/ai-driven-development-day',
+						label: 'AI Driven Development Day',
+						text: 'Ein Tag mit Vorträgen und Praxis-Sessions.',
 					},
 				]}
 			/>

@@ -1,0 +1,151 @@
+/**
+ * The German site against the production build (issue 38 item 2, docs/decisions/173): pages under
+ * /de, where a German reader is sent, a German workshop sign-up without JavaScript (field
+ * messages, the answer page), and its confirmation e-mail and calendar text in German.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { decodedMail, startSmtp } from '../fakes/smtp'
+import { type RunningServer, startServer } from '../support/server'
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36'
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+/** A message as its reader sees it: quoted-printable undone, then read as UTF-8. */
+const readable = (raw: string) => Buffer.from(decodedMail(raw), 'latin1').toString('utf8')
+
+describe('the German site', () => {
+	let server: RunningServer
+	let smtp: Awaited<ReturnType<typeof startSmtp>>
+
+	beforeAll(async () => {
+		smtp = await startSmtp()
+		server = await startServer({ SMTP_URL: smtp.url, RATE_LIMIT_MAX: '1000', SITE_URL: '' })
+	})
+	afterAll(async () => {
+		await server?.stop()
+		await smtp?.close()
+	})
+
+	const get = (path: string, headers: Record<string, string> = {}) =>
+		fetch(`${server.url}${path}`, {
+			redirect: 'manual',
+			headers: { 'user-agent': BROWSER, ...headers },
+		})
+
+	async function honeypotFields(path: string) {
+		const html = await (await get(path)).text()
+		const validFrom = html.match(/name="from__confirm"[^>]*value="([^"]+)"/)?.[1]
+		expect(validFrom, 'honeypot valid-from field').toBeTruthy()
+		return { website: '', from__confirm: validFrom! }
+	}
+
+	const post = (path: string, fields: Record<string, string>) =>
+		fetch(`${server.url}${path}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				origin: server.url,
+				'user-agent': BROWSER,
+			},
+			body: new URLSearchParams(fields),
+		})
+
+	test('/de/workshop is German, names both languages for search engines, and is its own canonical', async () => {
+		const html = await (await get('/de/workshop')).text()
+		expect(html).toContain('<html lang="de"')
+		expect(html).toContain('Sichern Sie sich Ihren Platz')
+		expect(html).toContain('Für den Workshop anmelden')
+		expect(html).toContain(`<link rel="canonical" href="${server.url}/de/workshop"/>`)
+		expect(html).toContain(`hrefLang="en" href="${server.url}/workshop"`)
+		expect(html).toContain(`hrefLang="de" href="${server.url}/de/workshop"`)
+		expect(html).toContain(`hrefLang="x-default" href="${server.url}/workshop"`)
+	})
+
+	test('the English page stays English after a German one was served from the page cache', async () => {
+		await get('/de/workshop')
+		await get('/de/workshop')
+		const html = await (await get('/workshop')).text()
+		expect(html).toContain('<html lang="en"')
+		expect(html).toContain('Save your seat')
+		expect(html).not.toContain('Sichern Sie sich Ihren Platz')
+	})
+
+	test('a first visit that prefers German goes to /de; a bot and a visitor with a cookie do not', async () => {
+		const first = await get('/workshop', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' })
+		expect(first.status).toBe(302)
+		expect(first.headers.get('location')).toBe('/de/workshop')
+		expect(first.headers.get('cache-control')).toBe('private, no-store')
+		const bot = await get('/workshop', { 'accept-language': 'de', 'user-agent': GOOGLEBOT })
+		expect(bot.status).toBe(200)
+		const chose = await get('/workshop', { 'accept-language': 'de', cookie: 'locale=en-US' })
+		expect(chose.status).toBe(200)
+	})
+
+	test('the language switch sets the locale cookie for a year and goes to the page in that language', async () => {
+		const response = await get('/workshop?lang=de')
+		expect(response.status).toBe(302)
+		expect(response.headers.get('location')).toBe('/de/workshop')
+		expect(response.headers.get('set-cookie')).toBe(
+			'locale=de-DE; Max-Age=31536000; Path=/; SameSite=Lax',
+		)
+	})
+
+	test('a post not translated yet says so in German and shows the English text, marked English', async () => {
+		const response = await get('/de/blog/workflow/the-review-loop')
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain('Diese Seite ist noch nicht übersetzt: Sie lesen die englische Fassung.')
+		expect(html).toContain('<article lang="en">')
+		const english = await (await get('/blog/workflow/the-review-loop')).text()
+		expect(english).not.toContain('noch nicht übersetzt')
+	})
+
+	test('an unknown German path is a 404', async () => {
+		expect((await get('/de/no-such-page')).status).toBe(404)
+	})
+
+	test('a German sign-up without JavaScript: the field message in German, nothing stored', async () => {
+		const fields = await honeypotFields('/de/workshop')
+		const response = await post('/de/workshop?index', {
+			...fields,
+			email: 'not-an-email',
+			firstName: 'Ada',
+		})
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toContain('<p>Bitte geben Sie eine gültige E-Mail-Adresse ein</p>')
+		// The English text is the reply's key in the page's data, never shown.
+		expect(html).not.toContain('>Please enter a valid email address<')
+		expect(html).toContain('aria-invalid="true"')
+	})
+
+	test('a German sign-up lands on the German answer page and gets its e-mail and calendar text in German', async () => {
+		const fields = await honeypotFields('/de/workshop')
+		const response = await post('/de/workshop?index', {
+			...fields,
+			email: 'grete@example.com',
+			firstName: 'Grete',
+		})
+		expect(response.status).toBe(302)
+		const location = response.headers.get('location')!
+		expect(location).toMatch(/^\/de\/workshop\/enrolled\?session=workshop-[\d-]+$/)
+		const page = await (await get(location)).text()
+		expect(page).toContain('Sie sind angemeldet')
+		expect(page).toContain('Wie es weitergeht')
+		await smtp.waitFor('grete@example.com')
+		const [mail] = smtp.received.filter((sent) => sent.to.includes('grete@example.com'))
+		const text = readable(mail!.raw)
+		expect(text).toContain('Hallo Grete,')
+		expect(text).toContain('Bitte bestätigen Sie Ihren Platz')
+		expect(text).toContain(`${server.url}/de/workshop/confirm?token=`)
+		// The date in German, with its zone named in German.
+		expect(text).toMatch(/(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d+\. /)
+		expect(text).not.toContain("You're signed up")
+		const calendar = mail!.raw.match(
+			/Content-Type: text\/calendar[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/,
+		)
+		const ics = Buffer.from(calendar![1]!.replace(/\s+/g, ''), 'base64').toString('utf8')
+		expect(ics.replace(/\r\n /g, '')).toContain('Ihr Link zur Teilnahme: ')
+	})
+})
