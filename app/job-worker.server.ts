@@ -1,7 +1,7 @@
 /**
  * The app server's job worker with every kind of job the site runs (docs/decisions/075):
  * e-mail delivery, the checkout's periodic jobs and late refunds, bulk sends and the course's
- * opening by its date (docs/decisions/119), the workshop sessions' follow-ups (157), the privacy policy's retention of sign-ups, the
+ * opening by its date (docs/decisions/119), the workshop sessions' follow-ups (157), a gift's seat link on its day (166), the privacy policy's retention of sign-ups, the
  * used form tokens' pruning (docs/decisions/137), and the queue's own pruning.
  * server.ts starts it after the database is migrated and stops it on shutdown.
  *
@@ -19,6 +19,7 @@ import { courseOpeningJob } from '~/models/course/opening.server'
 import { calendarSyncJob } from '~/models/events/calendar-updates.server'
 import { followUpJob } from '~/models/events/follow-ups.server'
 import { eventReminderJob } from '~/models/events/reminder-job.server'
+import { giftDeliveryJob } from '~/models/gifts/gifts.server'
 import { formTokensPruneJob } from '~/models/leads/form-tokens.server'
 import { retentionJob } from '~/models/leads/retention.server'
 import { bulkSendJob } from '~/models/messages/bulk-send.server'
@@ -41,6 +42,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		followUpJob(db),
 		...waitlistJobs(db, config),
 		...transferJobs(db),
+		giftDeliveryJob(db),
 		retentionJob(db),
 		formTokensPruneJob(db),
 		{

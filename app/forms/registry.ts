@@ -11,6 +11,7 @@ import { adminCouponSchema, adminCouponStatusSchema } from './admin-coupon'
 import { adminFollowUpSchema } from './admin-follow-up'
 import { adminCourseOpenSchema, adminMessageSchema } from './admin-message'
 import { checkoutFormSchema } from './checkout-request'
+import { giftChangeSchema } from './gift'
 import {
 	adminEmailRetrySchema,
 	adminLeadEraseSchema,
@@ -39,6 +40,7 @@ export const formSchemas = {
 	survey: () => surveySchema,
 	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),
 	passClaim: () => passClaimSchema,
+	giftChange: () => giftChangeSchema,
 	upgradeCredit: () => upgradeCreditSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
 	transferCheckout: () => transferCheckoutSchema,

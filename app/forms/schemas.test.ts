@@ -250,6 +250,7 @@ describe('the validator registry', () => {
 				'interest',
 				'onboarding',
 				'passClaim',
+				'giftChange',
 				'sandboxCheckout',
 				'signup',
 				'upgradeCredit',

@@ -21,6 +21,7 @@ import {
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { checkCouponAtPayment } from '~/models/coupons/use.server'
+import { giftOfOrder, scheduleGiftOnPayment } from '~/models/gifts/gifts.server'
 import { issueCreditNote, restRefundId } from '../invoices/credit-note.server'
 import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
@@ -165,7 +166,9 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			})
 			.where(eq(orders.id, orderId))
 		if (next === 'paid') {
-			await issuePasses(tx, order)
+			await issuePasses(tx, order, { gift: (await giftOfOrder(tx, orderId)) !== null })
+			// A gift: its seat link goes to the recipient on its day, by a durable job (166).
+			await scheduleGiftOnPayment(tx, orderId)
 			// Written here, so a paid order always has its invoice; numbered after the commit,
 			// outside this transaction, then the receipt goes with its PDF (115, "Numbering").
 			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })

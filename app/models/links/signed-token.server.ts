@@ -154,6 +154,8 @@ export function verifyJoinToken(
  *   credit's window.
  * - `pay-by-card`: a delayed payment that failed or never came (decision 164): the page that
  *   starts a card checkout for the same items; subject the order id; expires after 30 days.
+ * - `gift-change`: the gift buyer's page to change its recipient, message or day (decision 166),
+ *   until the seat is claimed; subject the order id; never expires (the claim ends it).
  */
 export const LINK_PURPOSES = [
 	'invoice',
@@ -161,6 +163,7 @@ export const LINK_PURPOSES = [
 	'owner-sign-in',
 	'upgrade-credit',
 	'pay-by-card',
+	'gift-change',
 	'waitlist-offer',
 	'waitlist-confirm',
 	'workshop-move',
