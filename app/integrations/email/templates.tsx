@@ -737,8 +737,11 @@ export function lateRefund(data: {
 	currency: string
 	totalMinor: number
 	testMode?: boolean
-	/** Why (docs/decisions/077, 112): the seats were taken, or the coupon could not be used. */
-	because?: 'seats-taken' | 'coupon-once-per-buyer' | 'coupon-used-up'
+	/**
+	 * Why (docs/decisions/077, 112, 171): the seats were taken, the coupon could not be used, or
+	 * the upgrade credit went to another order of the pass's while this payment was on its way.
+	 */
+	because?: 'seats-taken' | 'coupon-once-per-buyer' | 'coupon-used-up' | 'upgrade-credit-spent'
 	/** The refund's credit note, signed, once the refund is recorded (decisions 150, 152). */
 	creditNoteUrl?: string | null
 }): Promise<EmailContent> {
@@ -753,7 +756,14 @@ export function lateRefund(data: {
 		<Layout preview={`Your order ${data.orderId} is being refunded in full.`}>
 			<P>{greeting(data.customerName)}</P>
 			{data.testMode ? <TestModeNote /> : null}
-			{because === 'seats-taken' ? (
+			{because === 'upgrade-credit-spent' ? (
+				<P>
+					Your payment for order {data.orderId} ({data.itemName}) reached us after your checkout's
+					reservation had ended, and the upgrade credit of your pass had been used by another order
+					in the meantime: a pass counts towards one seat. We are refunding the full {amount} to
+					your card.
+				</P>
+			) : because === 'seats-taken' ? (
 				<P>
 					Your payment for order {data.orderId} ({data.itemName}) reached us after your checkout's
 					reservation had ended, and every seat had been taken in the meantime. We are sorry: we

@@ -35,6 +35,7 @@ import { sendLateRefundNotice } from './refund-notice.server'
 import { queueWaitlistOffers } from './seats-returned.server'
 import { enqueueSettle, settleAfterCommit } from './settle.server'
 import { cancelUnpaidTransfer } from './transfer-cancel.server'
+import { CREDIT_SPENT, creditKeptAtPayment } from './upgrade-credit.server'
 
 export type PaymentResult = {
 	/** false: a duplicate event, an unknown order, or nothing to change. */
@@ -145,6 +146,11 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 				return { changed: true, orderId, status: 'expired' }
 			}
 			couponBuyer = use.couponBuyer
+			// Its upgrade credit, taken by another order while its hold had ended: refunded (171).
+			if (!(await creditKeptAtPayment(tx, order, { late }))) {
+				await refundInstead(tx, order, { ...buyer, ...charged }, CREDIT_SPENT)
+				return { changed: true, orderId, status: 'expired' }
+			}
 			if (late) {
 				const outcome = await settleLatePayment(tx, order, { ...buyer, ...charged })
 				if (outcome !== 'paid') return { changed: true, orderId, status: outcome }

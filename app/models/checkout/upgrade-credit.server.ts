@@ -104,6 +104,36 @@ async function creditSpent(db: Db, passId: string): Promise<boolean> {
 	return Number(rowsOf(result)[0]?.uses ?? 0) > 0
 }
 
+/** Why a late payment is refunded when its credit went to another order meanwhile (decision 171). */
+export const CREDIT_SPENT = 'upgrade-credit-spent'
+
+/**
+ * Whether a course order paid after its hold ended may keep its upgrade credit (decision 171):
+ * while its hold had ended the credit counted as free, and another order may have taken it. The
+ * pass row is locked as a new checkout locks it, so the count is exact under concurrency; a pass
+ * refunded since (its row gone) has no credit left to keep either. An order on time, or without a
+ * credit, keeps it: its hold kept the credit from everyone else.
+ */
+export async function creditKeptAtPayment(
+	tx: Db,
+	order: { id: string; creditPassId: string | null },
+	{ late }: { late: boolean },
+): Promise<boolean> {
+	if (!late || !order.creditPassId) return true
+	const [pass] = await tx
+		.select({ id: passes.id })
+		.from(passes)
+		.where(eq(passes.id, order.creditPassId))
+		.for('update')
+	if (!pass) return false
+	const result = await tx.execute(
+		sql`SELECT count(*)::int AS uses FROM orders
+			WHERE credit_pass_id = ${order.creditPassId} AND id <> ${order.id}
+				AND (status = 'paid' OR (status = 'pending' AND expires_at > now()))`,
+	)
+	return Number(rowsOf(result)[0]?.uses ?? 0) === 0
+}
+
 /** The credits `email` holds now: its passes in their window, not spent. */
 async function creditsOf(db: Db, email: string): Promise<PassCredit[]> {
 	const key = mailboxOf(email).key
