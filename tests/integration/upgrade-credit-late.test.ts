@@ -107,4 +107,19 @@ describe.each(databaseBackends)('a late payment and the upgrade credit on $name'
 		const refunds = await db().select().from(jobs).where(eq(jobs.kind, 'checkout.refund-late'))
 		expect(refunds.filter((job) => job.payload.orderId === late.id)).toEqual([])
 	})
+
+	test('/upgrade mails one mailbox at most CONFIRMATIONS_PER_MAILBOX_PER_HOUR links an hour, however the address is spelled; past it the form answers alike and mails nothing', async () => {
+		const holder = address('limited')
+		await creditKey(holder)
+		const [local, domain] = holder.split('@')
+		for (const spelling of [holder, `${local}+a@${domain}`, holder.toUpperCase(), holder, holder])
+			await sendUpgradeCreditLinks(db(), {
+				email: spelling,
+				origin: ORIGIN,
+				courseName: 'the course',
+			})
+		await drainJobs(suite.database)
+		// creditKey's own request was the first of the hour's 3 (the default limit).
+		expect(mailTo(holder).filter((raw) => raw.includes('/upgrade/'))).toHaveLength(3)
+	})
 })

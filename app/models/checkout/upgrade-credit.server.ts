@@ -16,8 +16,9 @@ import type { Db } from '~/db/client.server'
 import { rowsOf } from '~/db/query.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { passNetMinor, upgradeCreditMinor } from '~/domain/upgrade-credit'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { templates } from '~/integrations/email/index.server'
 import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
+import { sendWithinLimits } from '~/models/preferences/confirmation-limits.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import { CheckoutError, failureMessage } from './errors'
 import { findPricedItem } from './price.server'
@@ -159,8 +160,9 @@ function upgradeCreditUrl(origin: string, credit: PassCredit): string {
 }
 
 /**
- * Mails `email` its upgrade links, if it holds a pass with credit left; nothing otherwise. The
- * caller answers the same either way, so the form tells nobody who holds a pass.
+ * Mails `email` its upgrade links, if it holds a pass with credit left and its mailbox is within
+ * the hourly limits; nothing otherwise. The caller answers the same either way, so the form tells
+ * nobody who holds a pass.
  */
 export async function sendUpgradeCreditLinks(
 	db: Db,
@@ -177,7 +179,9 @@ export async function sendUpgradeCreditLinks(
 		})),
 	})
 	// To the address holding the pass as we have it, not as typed: the link proves that mailbox.
-	await sendEmail(db, { to: credits[0]!.holder, ...content })
+	// Anyone can type it: counted with the sign-up confirmations, within their hourly limits per
+	// mailbox, domain and site (decisions 103, 171); past one, nothing is sent, answered alike.
+	await sendWithinLimits(db, { to: credits[0]!.holder, ...content })
 }
 
 /** Whether `key` is an upgrade link we signed, spendable or not: its page then says it ended. */
