@@ -16,15 +16,15 @@ type GiftFieldsMeta = Record<
 export function GiftFields({ fields, today }: { fields: GiftFieldsMeta; today: string }) {
 	return (
 		<div className="grid gap-2 sm:grid-cols-2">
-			<Field meta={fields.giftName} label="Recipient's name" inputProps={{ autoComplete: 'off' }} />
+			<Field meta={fields.giftName} label="Who it is for" inputProps={{ autoComplete: 'off' }} />
 			<Field
 				meta={fields.giftEmail}
-				label="Recipient's e-mail address"
+				label="Their e-mail"
 				type="email"
 				inputProps={{ autoComplete: 'off' }}
 			/>
 			<div className="sm:col-span-2">
-				<TextareaField meta={fields.giftMessage} label="Your message (optional)" rows={3} />
+				<TextareaField meta={fields.giftMessage} label="A message for them (optional)" rows={3} />
 			</div>
 			<Field
 				meta={fields.giftDate}

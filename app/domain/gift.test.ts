@@ -18,9 +18,11 @@ describe('a gift delivery day', () => {
 		expect(giftDayProblem('tomorrow', now)).toBe('invalid')
 	})
 
-	test('a later day is sent that morning at 08:00 UTC; a day already come, at once', () => {
+	test('a later day is sent that morning at 08:00 UTC; today, even before 08:00, at once', () => {
 		expect(giftDeliveryAt('2026-12-24', now).toISOString()).toBe('2026-12-24T08:00:00.000Z')
 		expect(giftDeliveryAt('2026-11-29', now)).toEqual(now)
 		expect(giftDeliveryAt('2026-11-28', now)).toEqual(now)
+		const early = new Date('2026-11-30T00:12:00Z')
+		expect(giftDeliveryAt('2026-11-30', early)).toEqual(early)
 	})
 })

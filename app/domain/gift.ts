@@ -32,10 +32,13 @@ export function giftDayProblem(day: string, now: Date): 'invalid' | 'past' | 'to
 	return null
 }
 
-/** When the seat link of a gift for `day` leaves: that morning, or at once when it has come. */
+/**
+ * When the seat link of a gift for `day` leaves: at once for today (UTC) or earlier, so "today"
+ * never waits for a morning; a later day, that morning.
+ */
 export function giftDeliveryAt(day: string, now: Date): Date {
-	const at = new Date(`${day}T${String(DELIVERY_HOUR_UTC).padStart(2, '0')}:00:00Z`)
-	return at > now ? at : now
+	if (day <= dayOf(now)) return now
+	return new Date(`${day}T${String(DELIVERY_HOUR_UTC).padStart(2, '0')}:00:00Z`)
 }
 
 /** Today's date (UTC), the earliest a date field offers. */

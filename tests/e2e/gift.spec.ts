@@ -18,9 +18,9 @@ async function payForGift(page: Page, buyer: string, recipient: string) {
 	const form = page.locator('form[action="/checkout"]').first()
 	await form.getByText('Buy it as a gift').click()
 	await form.getByLabel(/^This is a gift/).check()
-	await form.getByLabel("Recipient's name").fill('Grace Hopper')
-	await form.getByLabel("Recipient's e-mail address").fill(recipient)
-	await form.getByLabel('Your message (optional)').fill('Happy birthday, Grace!')
+	await form.getByLabel('Who it is for').fill('Grace Hopper')
+	await form.getByLabel('Their e-mail').fill(recipient)
+	await form.getByLabel('A message for them (optional)').fill('Happy birthday, Grace!')
 	await form.getByRole('button', { name: 'Pre-order your seat' }).click()
 	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
 	await page.getByLabel('Email').fill(buyer)
@@ -49,9 +49,9 @@ test('a gift: the recipient gets the seat link, the buyer a copy and a link to c
 
 	await page.goto(new URL(linkIn(receipt!.text, 'gift')).pathname)
 	await expect(page.getByRole('heading', { name: 'Your gift' })).toBeVisible()
-	await expect(page.getByLabel("Recipient's e-mail address")).toHaveValue(first)
-	await page.getByLabel("Recipient's name").fill('Alan Turing')
-	await page.getByLabel("Recipient's e-mail address").fill(second)
+	await expect(page.getByLabel('Their e-mail')).toHaveValue(first)
+	await page.getByLabel('Who it is for').fill('Alan Turing')
+	await page.getByLabel('Their e-mail').fill(second)
 	await page.getByRole('button', { name: 'Save the gift' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Saved: Alan Turing' })).toBeVisible()
 
@@ -81,8 +81,8 @@ test('a gift without a valid recipient address is refused and creates nothing', 
 	const form = page.locator('form[action="/checkout"]').first()
 	await form.getByText('Buy it as a gift').click()
 	await form.getByLabel(/^This is a gift/).check()
-	await form.getByLabel("Recipient's name").fill('Grace Hopper')
-	await form.getByLabel("Recipient's e-mail address").fill('grace@')
+	await form.getByLabel('Who it is for').fill('Grace Hopper')
+	await form.getByLabel('Their e-mail').fill('grace@')
 	await form.getByRole('button', { name: 'Pre-order your seat' }).click()
 	// With JavaScript beside the field (or in the form's alert, before its validator has loaded);
 	// without, on the processing page, in its fixed words.
