@@ -1,8 +1,10 @@
 /**
  * The app server's job worker with every kind of job the site runs (docs/decisions/075):
  * e-mail delivery, the checkout's periodic jobs and late refunds, bulk sends and the course's
- * opening by its date (docs/decisions/119), the workshop sessions' follow-ups (157), the certificates of attendance (172), the privacy policy's retention of sign-ups, the
- * used form tokens' pruning (docs/decisions/137), and the queue's own pruning.
+ * opening by its date (docs/decisions/119), the workshop sessions' follow-ups (157), the
+ * certificates of attendance (172), a gift's seat link on its day (166), the privacy policy's
+ * retention of sign-ups, the used form tokens' pruning (docs/decisions/137), and the queue's own
+ * pruning.
  * server.ts starts it after the database is migrated and stops it on shutdown.
  *
  * The composition root of background work: it names the jobs of every capability, so that
@@ -20,6 +22,7 @@ import { courseOpeningJob } from '~/models/course/opening.server'
 import { calendarSyncJob } from '~/models/events/calendar-updates.server'
 import { followUpJob } from '~/models/events/follow-ups.server'
 import { eventReminderJob } from '~/models/events/reminder-job.server'
+import { giftDeliveryJob } from '~/models/gifts/gifts.server'
 import { formTokensPruneJob } from '~/models/leads/form-tokens.server'
 import { retentionJob } from '~/models/leads/retention.server'
 import { bulkSendJob } from '~/models/messages/bulk-send.server'
@@ -43,6 +46,7 @@ export function jobDefinitions(db: Db, config = getConfig()): JobDefinition[] {
 		certificateJob(db),
 		...waitlistJobs(db, config),
 		...transferJobs(db),
+		giftDeliveryJob(db),
 		retentionJob(db),
 		formTokensPruneJob(db),
 		{

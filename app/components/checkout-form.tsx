@@ -9,8 +9,10 @@ import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { Button } from '~/components/button'
 import { useChosenRegion } from '~/components/chosen-region'
-import { Field } from '~/components/field'
+import { CheckboxField, Field } from '~/components/field'
+import { GiftFields } from '~/components/gift-fields'
 import { checkoutHeaders, readReferralCookies } from '~/domain/attribution'
+import { giftToday } from '~/domain/gift'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { checkoutFailed } from '~/forms/messages'
 import { useValidatedForm } from '~/forms/use-form-validator'
@@ -36,9 +38,10 @@ export function CheckoutForm({
 	const shownRegion = useChosenRegion(code, region)
 	const [pending, setPending] = useState(false)
 	const [failure, setFailure] = useState<string | null>(null)
+	const today = giftToday(new Date())
 	const [form, fields] = useValidatedForm('checkout', {
 		id: `checkout-${code}`,
-		defaultValue: { quantity: '1' },
+		defaultValue: { quantity: '1', giftDate: today },
 		schemaOptions: { maxQuantity },
 		async onSubmit(event, { submission }) {
 			event.preventDefault()
@@ -101,6 +104,17 @@ export function CheckoutForm({
 				inputProps={{ autoComplete: 'off' }}
 				compact={{ className: 'flex flex-col gap-1', inputClassName: `${fieldClasses} w-40` }}
 			/>
+			{/* A disclosure, so the form stays short; its fields are sent open or closed. */}
+			<details className="w-full rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+				<summary className="cursor-pointer font-medium">Buy it as a gift</summary>
+				<div className="mt-3 grid gap-3">
+					<CheckboxField
+						meta={fields.gift}
+						label="This is a gift: e-mail the link to claim it to the recipient on the day I choose (one at a time)"
+					/>
+					<GiftFields fields={fields} today={today} />
+				</div>
+			</details>
 			<Button type="submit" pending={pending}>
 				{label}
 			</Button>

@@ -73,7 +73,7 @@ function Description({ meta, wiring, hint }: { meta: AnyField; wiring: Wiring; h
 type FieldProps = {
 	meta: AnyField
 	label: ReactNode
-	type?: 'text' | 'email' | 'url' | 'number' | 'datetime-local' | 'file'
+	type?: 'text' | 'email' | 'url' | 'number' | 'date' | 'datetime-local' | 'file'
 	hint?: ReactNode
 	inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id'>
 	/**

@@ -92,6 +92,14 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 		}),
 	passAssigned: () =>
 		templates.passAssigned({ itemName: 'Day pass', passUrl: `${siteUrl}/pass/p`, kind: 'day' }),
+	giftDelivered: () =>
+		templates.giftDelivered({
+			recipientName: 'Grace',
+			buyerName: 'Ada',
+			itemName: 'Course seat',
+			message: 'Enjoy',
+			passUrl: `${siteUrl}/pass/p`,
+		}),
 	passClaimed: () =>
 		templates.passClaimed({
 			holderName: 'Ada',
@@ -233,6 +241,7 @@ describe('every e-mail kind is classified (docs/decisions/109)', () => {
 			refundNotice: 'transactional',
 			partialRefundNotice: 'transactional',
 			passAssigned: 'transactional',
+			giftDelivered: 'transactional',
 			passClaimed: 'transactional',
 			passRefunded: 'transactional',
 			passMovedAway: 'transactional',

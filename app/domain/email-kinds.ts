@@ -40,6 +40,7 @@ export const EMAIL_KINDS = {
 	refundNotice: 'transactional',
 	partialRefundNotice: 'transactional',
 	passAssigned: 'transactional',
+	giftDelivered: 'transactional',
 	passClaimed: 'transactional',
 	passRefunded: 'transactional',
 	passMovedAway: 'transactional',

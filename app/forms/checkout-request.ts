@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { GLOBAL_REGION } from '~/domain/pricing'
+import { GIFT_MESSAGES, giftFields, refineGift } from './gift'
 import { CODE_MAX_LENGTH, DEFAULT_MAX_QUANTITY, NAME_MAX_LENGTH } from './limits'
 import { DEFAULT_CHECKOUT_REASON, MESSAGES } from './messages'
 
@@ -21,7 +22,7 @@ const quantity = (max: number) =>
 			.max(max, MESSAGES.quantity(max)),
 	)
 
-export function checkoutRequestSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
+export function checkoutRequestFields(maxQuantity: number) {
 	return z.object({
 		code: z
 			.string({
@@ -45,14 +46,33 @@ export function checkoutRequestSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
 			.max(NAME_MAX_LENGTH, MESSAGES.unknownRegion)
 			.optional()
 			.transform((value) => (value ? value.toUpperCase() : GLOBAL_REGION)),
+		// "This is a gift" (docs/decisions/166): checked, its fields must make one.
+		...giftFields,
 	})
+}
+
+/** A gift is one seat for one recipient, whose fields must all be right. */
+function refineCheckoutGift(
+	value: z.infer<ReturnType<typeof checkoutRequestFields>>,
+	context: z.RefinementCtx,
+): void {
+	if (!value.gift) return
+	if (value.quantity !== 1)
+		context.addIssue({ code: 'custom', path: ['gift'], message: GIFT_MESSAGES.quantity })
+	refineGift(value, context)
+}
+
+export function checkoutRequestSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
+	return checkoutRequestFields(maxQuantity).superRefine(refineCheckoutGift)
 }
 
 /** The buy form: the request plus an optional coupon code (sent as X-Coupon with JavaScript). */
 export function checkoutFormSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
-	return checkoutRequestSchema(maxQuantity).extend({
-		coupon: z.string().trim().max(CODE_MAX_LENGTH, MESSAGES.couponTooLong).optional(),
-	})
+	return checkoutRequestFields(maxQuantity)
+		.extend({
+			coupon: z.string().trim().max(CODE_MAX_LENGTH, MESSAGES.couponTooLong).optional(),
+		})
+		.superRefine(refineCheckoutGift)
 }
 
 /** The first problem, as the reason in `Checkout failed: {reason}` (SPEC §8). */

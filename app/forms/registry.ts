@@ -17,6 +17,7 @@ import {
 	adminStatementImportSchema,
 } from './bank-statement'
 import { checkoutFormSchema } from './checkout-request'
+import { giftChangeSchema } from './gift'
 import {
 	adminEmailRetrySchema,
 	adminLeadEraseSchema,
@@ -45,6 +46,7 @@ export const formSchemas = {
 	survey: () => surveySchema,
 	checkout: ({ maxQuantity }: FormOptions) => checkoutFormSchema(maxQuantity),
 	passClaim: () => passClaimSchema,
+	giftChange: () => giftChangeSchema,
 	upgradeCredit: () => upgradeCreditSchema,
 	sandboxCheckout: () => sandboxCheckoutSchema,
 	transferCheckout: () => transferCheckoutSchema,

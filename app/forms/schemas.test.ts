@@ -255,6 +255,7 @@ describe('the validator registry', () => {
 				'interest',
 				'onboarding',
 				'passClaim',
+				'giftChange',
 				'sandboxCheckout',
 				'signup',
 				'upgradeCredit',

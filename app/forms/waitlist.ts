@@ -3,7 +3,7 @@
  * how many seats, the region of the price shown, an e-mail address), and the owner's actions.
  */
 import { z } from 'zod'
-import { checkoutRequestSchema } from './checkout-request'
+import { checkoutRequestFields } from './checkout-request'
 import { DEFAULT_MAX_QUANTITY } from './limits'
 import { MESSAGES } from './messages'
 import { emailField } from './schemas'
@@ -23,7 +23,7 @@ const seats = (max: number) =>
 	)
 
 export function waitlistJoinSchema(maxQuantity = DEFAULT_MAX_QUANTITY) {
-	return checkoutRequestSchema(maxQuantity)
+	return checkoutRequestFields(maxQuantity)
 		.pick({ code: true, region: true })
 		.extend({ quantity: seats(maxQuantity), email: emailField })
 }

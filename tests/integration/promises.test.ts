@@ -29,6 +29,20 @@ type Proof = readonly [testFile: string, title: string]
 
 /** Each promise, by file and words, and the test that proves it is kept. */
 const PROMISES: { file: string; says: string; proof: Proof }[] = [
+	// A seat as a gift: its link reaches the recipient on the day the buyer chose (decision 166).
+	{
+		file: 'app/components/gift-fields.tsx',
+		says: 'We e-mail the recipient their link that morning (today: at once)',
+		proof: [
+			'tests/integration/gift.test.ts',
+			'the recipient gets the link on the day, by a queued job, after a restart',
+		],
+	},
+	{
+		file: 'app/integrations/email/templates.tsx',
+		says: 'we e-mail them the link to',
+		proof: ['tests/integration/gift.test.ts', 'a gift for today leaves at once'],
+	},
 	// The upgrade credit's link, to the address holding the pass (decision 165).
 	{
 		file: 'app/routes/checkout/upgrade._index.tsx',

@@ -660,6 +660,17 @@ export type ReceiptData = {
 	refunded?: { amountMinor: number; quantity: number }
 	/** A course order paid once the course is open: access now (docs/decisions/156). */
 	courseOpen?: boolean
+	/**
+	 * A gift order (docs/decisions/166): its seat link goes to the recipient, not in the receipt;
+	 * `deliverOn` as people read it.
+	 */
+	gift?: {
+		recipientName: string
+		recipientEmail: string
+		message: string
+		deliverOn: string
+		changeUrl: string
+	}
 }
 
 /** What an order buys: seats of the course, or passes for the day event. */
@@ -793,7 +804,8 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 					<A href={data.invoice.url}>Invoice {data.invoice.number}</A> (the PDF is attached)
 				</P>
 			) : null}
-			{passUrls.length > 0 ? (
+			{data.gift ? <GiftSection gift={data.gift} /> : null}
+			{passUrls.length > 0 && !data.gift ? (
 				<Section>
 					<P>
 						{kind === 'course'
@@ -836,8 +848,11 @@ export function lateRefund(data: {
 	currency: string
 	totalMinor: number
 	testMode?: boolean
-	/** Why (docs/decisions/077, 112): the seats were taken, or the coupon could not be used. */
-	because?: 'seats-taken' | 'coupon-once-per-buyer' | 'coupon-used-up'
+	/**
+	 * Why (docs/decisions/077, 112, 171): the seats were taken, the coupon could not be used, or
+	 * the upgrade credit went to another order of the pass's while this payment was on its way.
+	 */
+	because?: 'seats-taken' | 'coupon-once-per-buyer' | 'coupon-used-up' | 'upgrade-credit-spent'
 	/** The refund's credit note, signed, once the refund is recorded (decisions 150, 152). */
 	creditNoteUrl?: string | null
 }): Promise<EmailContent> {
@@ -852,7 +867,14 @@ export function lateRefund(data: {
 		<Layout preview={`Your order ${data.orderId} is being refunded in full.`}>
 			<P>{greeting(data.customerName)}</P>
 			{data.testMode ? <TestModeNote /> : null}
-			{because === 'seats-taken' ? (
+			{because === 'upgrade-credit-spent' ? (
+				<P>
+					Your payment for order {data.orderId} ({data.itemName}) reached us after your checkout's
+					reservation had ended, and the upgrade credit of your pass had been used by another order
+					in the meantime: a pass counts towards one seat. We are refunding the full {amount} to
+					your card.
+				</P>
+			) : because === 'seats-taken' ? (
 				<P>
 					Your payment for order {data.orderId} ({data.itemName}) reached us after your checkout's
 					reservation had ended, and every seat had been taken in the meantime. We are sorry: we
@@ -897,6 +919,64 @@ export function passAssigned(data: {
 				<A href={data.passUrl}>Your {unit}</A>
 			</P>
 		</Layout>,
+	)
+}
+
+/**
+ * A seat as a gift (docs/decisions/166), on the day its buyer chose: the buyer's message, and the
+ * seat's link, claimed once by the recipient with their own name and address.
+ */
+export function giftDelivered(data: {
+	recipientName: string
+	buyerName: string | null
+	itemName: string
+	message: string
+	passUrl: string
+}): Promise<EmailContent> {
+	const from = data.buyerName ?? 'Someone'
+	return renderEmail(
+		'giftDelivered',
+		`A gift for you: ${data.itemName}`,
+		<Layout preview={`${from} gives you ${aOrAn(data.itemName)}.`}>
+			<P>{greeting(data.recipientName)}</P>
+			<P>
+				{from} gives you {aOrAn(data.itemName)}.
+			</P>
+			{data.message ? <GiftMessage message={data.message} /> : null}
+			<P>Open the link to claim it with your name and e-mail address: it can be claimed once.</P>
+			<P>
+				<A href={data.passUrl}>Claim your gift</A>: {data.passUrl}
+			</P>
+		</Layout>,
+	)
+}
+
+/** The buyer's message to the recipient, line by line, as typed. */
+function GiftMessage({ message }: { message: string }) {
+	return (
+		<Text style={{ ...paragraph, whiteSpace: 'pre-line', fontStyle: 'italic' }}>{message}</Text>
+	)
+}
+
+/** A gift order's part of the receipt: to whom and when, a copy of the message, the change link. */
+function GiftSection({ gift }: { gift: NonNullable<ReceiptData['gift']> }) {
+	return (
+		<Section>
+			<P>
+				This is a gift for {gift.recipientName} ({gift.recipientEmail}): we e-mail them the link to
+				claim it on {gift.deliverOn}.
+			</P>
+			{gift.message ? (
+				<>
+					<P>A copy of your message:</P>
+					<GiftMessage message={gift.message} />
+				</>
+			) : null}
+			<P>
+				Until they claim it you can change the recipient, the message or the day:{' '}
+				<A href={gift.changeUrl}>Change the gift</A>
+			</P>
+		</Section>
 	)
 }
 

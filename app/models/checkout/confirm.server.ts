@@ -21,6 +21,7 @@ import {
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { checkCouponAtPayment } from '~/models/coupons/use.server'
+import { giftOfOrder, scheduleGiftOnPayment } from '~/models/gifts/gifts.server'
 import { issueCreditNote, restRefundId } from '../invoices/credit-note.server'
 import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
@@ -34,6 +35,7 @@ import { sendLateRefundNotice } from './refund-notice.server'
 import { queueWaitlistOffers } from './seats-returned.server'
 import { enqueueSettle, settleAfterCommit } from './settle.server'
 import { cancelUnpaidTransfer } from './transfer-cancel.server'
+import { CREDIT_SPENT, creditKeptAtPayment } from './upgrade-credit.server'
 
 export type PaymentResult = {
 	/** false: a duplicate event, an unknown order, or nothing to change. */
@@ -144,6 +146,11 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 				return { changed: true, orderId, status: 'expired' }
 			}
 			couponBuyer = use.couponBuyer
+			// Its upgrade credit, taken by another order while its hold had ended: refunded (171).
+			if (!(await creditKeptAtPayment(tx, order, { late }))) {
+				await refundInstead(tx, order, { ...buyer, ...charged }, CREDIT_SPENT)
+				return { changed: true, orderId, status: 'expired' }
+			}
 			if (late) {
 				const outcome = await settleLatePayment(tx, order, { ...buyer, ...charged })
 				if (outcome !== 'paid') return { changed: true, orderId, status: outcome }
@@ -165,7 +172,9 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			})
 			.where(eq(orders.id, orderId))
 		if (next === 'paid') {
-			await issuePasses(tx, order)
+			await issuePasses(tx, order, { gift: (await giftOfOrder(tx, orderId)) !== null })
+			// A gift: its seat link goes to the recipient on its day, by a durable job (166).
+			await scheduleGiftOnPayment(tx, orderId)
 			// Written here, so a paid order always has its invoice; numbered after the commit,
 			// outside this transaction, then the receipt goes with its PDF (115, "Numbering").
 			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })

@@ -12,6 +12,7 @@ import { orders } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
 import { formatMinorPrice } from '~/domain/pricing'
 import { paymentNote } from '~/domain/upgrade-credit'
+import type { GiftInput } from '~/forms/gift'
 import { CHECKOUT_PROVIDER_BUSY_REASON } from '~/forms/messages'
 import {
 	getPaymentProvider,
@@ -19,6 +20,7 @@ import {
 	PaymentProviderError,
 } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
+import { saveGift } from '~/models/gifts/gifts.server'
 import { buyerKey } from './buyer-key.server'
 import { CheckoutError } from './errors'
 import { replaceOlderHolds } from './holds.server'
@@ -45,6 +47,8 @@ export type CheckoutInput = {
 	clientIp?: string
 	/** An upgrade credit's link key (upgrade-credit.server.ts, docs/decisions/165). */
 	upgradeKey?: string | null
+	/** "This is a gift": its recipient, message and day (docs/decisions/166). */
+	gift?: GiftInput | null
 }
 
 /**
@@ -116,11 +120,14 @@ export async function holdSeats(db: Db, input: CheckoutInput) {
 			},
 			item,
 		)
+		if (input.gift) await saveGift(q, id, input.gift)
 		return { ...row, price, credit }
 	}
 	// The upgrade credit's pass row, like a coupon's, stays locked until the order commits.
 	const order =
-		input.coupon || input.upgradeKey ? await db.transaction(writeOrder) : await writeOrder(db)
+		input.coupon || input.upgradeKey || input.gift
+			? await db.transaction(writeOrder)
+			: await writeOrder(db)
 	const { price, credit } = order
 
 	return {

@@ -59,6 +59,8 @@ const FAILURE_MESSAGES = {
 	busy: CHECKOUT_BUSY_REASON,
 	'provider-busy': CHECKOUT_PROVIDER_BUSY_REASON,
 	'offer-ended': 'this waiting-list offer has ended',
+	// A gift's field (decision 166): the page cannot know which one, the form with JavaScript does.
+	gift: "the gift's recipient, message or delivery day is not right: a name, an e-mail address, a message of plain text and a day from today to a year ahead, for one seat",
 	'upgrade-credit':
 		'that upgrade credit cannot be used: it was used already, its pass was refunded or handed on, or its time ended',
 } as const
@@ -75,6 +77,7 @@ export function fieldFailureCode(field: unknown): CheckoutFailureCode | undefine
 	if (field === 'quantity') return 'quantity'
 	if (field === 'code' || field === 'type') return 'product'
 	if (field === 'region') return 'region'
+	if (typeof field === 'string' && field.startsWith('gift')) return 'gift'
 	return undefined
 }
 

@@ -12,6 +12,7 @@ import type { CouponRefusal } from '~/models/coupons/use.server'
 import { issueInvoice } from '../invoices/issue.server'
 import { seatsFreeFor } from './reserve.server'
 import { enqueueSettle } from './settle.server'
+import type { CREDIT_SPENT } from './upgrade-credit.server'
 
 type Order = typeof orders.$inferSelect
 
@@ -73,7 +74,7 @@ export async function refundInstead(
 	tx: Tx,
 	order: Order,
 	buyer: BuyerFields,
-	couponRefusal: CouponRefusal | null,
+	couponRefusal: CouponRefusal | typeof CREDIT_SPENT | null,
 ): Promise<void> {
 	// The money came in before it goes back (docs/decisions/150): the order keeps when it was
 	// paid and gets its invoice, numbered by the settle job; its refund then gets a credit note
@@ -99,7 +100,7 @@ export async function refundInstead(
 	)
 	log.warn(
 		couponRefusal
-			? `Checkout ${order.id} was paid but its coupon may not be used (${couponRefusal}): refunding it`
+			? `Checkout ${order.id} was paid but its coupon or upgrade credit may not be used (${couponRefusal}): refunding it`
 			: `Checkout ${order.id} was paid after its hold ended and its seats are taken: refunding it`,
 	)
 }

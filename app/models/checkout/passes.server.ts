@@ -104,12 +104,14 @@ const issuesClaimLinks = (itemType: string, quantity: number): boolean =>
 export async function issuePasses(
 	tx: Tx,
 	order: { id: string; itemCode: string; quantity: number },
+	{ gift = false } = {},
 ): Promise<void> {
 	const [item] = await tx
 		.select({ type: catalogItems.type })
 		.from(catalogItems)
 		.where(eq(catalogItems.code, order.itemCode))
-	if (!item || !issuesClaimLinks(item.type, order.quantity)) return
+	// A gift's seat is a pass: its link goes to the recipient (docs/decisions/166).
+	if (!item || !(gift || issuesClaimLinks(item.type, order.quantity))) return
 	const [existing] = await tx
 		.select({ count: sql<number>`count(*)::int` })
 		.from(passes)

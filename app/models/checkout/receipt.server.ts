@@ -13,10 +13,12 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
 import { courseIsOpen } from '~/domain/course-status'
+import { formatDay } from '~/domain/dates'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { getCourse } from '~/models/course/course.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/calendar.server'
+import { giftChangeUrl, giftOfOrder } from '~/models/gifts/gifts.server'
 import { orderPageUrl } from '~/models/links/order-link.server'
 import { siteOrigin } from '~/site-origin.server'
 import { invoiceAttachment } from '../invoices/attachment.server'
@@ -102,6 +104,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 	// Paid once the course is open: access now, no opening date (docs/decisions/156).
 	const courseOpen = item?.type === 'course' && courseIsOpen((await getCourse(db)).status)
 	const [event] = courseOpen ? [] : eventsOf(eventKindOf(item?.type ?? ''))
+	const gift = await giftOfOrder(db, order.id)
 	const content = await templates.receipt({
 		orderId: order.id,
 		customerName: order.customerName,
@@ -136,6 +139,15 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 		testMode: order.provider === provider.id && provider.testMode,
 		refunded: { amountMinor: Number(refunded?.amountMinor ?? 0), quantity: refundedSeats },
 		courseOpen,
+		gift: gift
+			? {
+					recipientName: gift.recipientName,
+					recipientEmail: gift.recipientEmail,
+					message: gift.message,
+					deliverOn: formatDay(gift.deliverOn),
+					changeUrl: giftChangeUrl(siteUrl, order.id),
+				}
+			: undefined,
 	})
 	return {
 		to,

@@ -13,9 +13,16 @@ import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { type CouponRefusal, couponRefusalOf } from '~/models/coupons/use.server'
 import { restRefundId } from '../invoices/credit-note.server'
 import { creditNoteUrlOf } from '../invoices/query.server'
+import { CREDIT_SPENT } from './upgrade-credit.server'
 
-/** A payment the site gave back by itself because the order's coupon could not be used. */
-export type AutomaticRefund = { because: CouponRefusal; amountMinor: number; currency: string }
+/** Why a paid order was given back by the site: its coupon's rule, or its upgrade credit spent. */
+type PaymentRefusal = CouponRefusal | typeof CREDIT_SPENT
+
+const refusalOf = (reason: string | null): PaymentRefusal | null =>
+	couponRefusalOf(reason) ?? (reason === CREDIT_SPENT ? CREDIT_SPENT : null)
+
+/** A payment the site gave back by itself because the order's coupon or credit could not be used. */
+export type AutomaticRefund = { because: PaymentRefusal; amountMinor: number; currency: string }
 
 /**
  * Why order `orderId` was refunded without anyone asking, when it was its coupon's rule
@@ -32,7 +39,7 @@ export async function automaticRefundOf(db: Db, orderId: string): Promise<Automa
 		})
 		.from(orders)
 		.where(eq(orders.id, orderId))
-	const because = order ? couponRefusalOf(order.failureReason) : null
+	const because = order ? refusalOf(order.failureReason) : null
 	if (!order || !because || (order.status !== 'expired' && order.status !== 'refunded')) return null
 	return { because, amountMinor: order.amountMinor, currency: order.currency }
 }
@@ -57,7 +64,7 @@ export async function sendLateRefundNotice(tx: Tx, orderId: string): Promise<boo
 		currency: claimed.currency,
 		totalMinor: claimed.amountMinor,
 		testMode: claimed.provider === provider.id && provider.testMode,
-		because: couponRefusalOf(claimed.failureReason) ?? 'seats-taken',
+		because: refusalOf(claimed.failureReason) ?? 'seats-taken',
 		// Issued in the transaction that recorded the refund, before this (confirm.server.ts);
 		// none yet when the job tells the buyer before the provider has answered.
 		creditNoteUrl: await creditNoteUrlOf(tx, restRefundId(orderId)),

@@ -16,8 +16,9 @@ import type { Db } from '~/db/client.server'
 import { rowsOf } from '~/db/query.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { passNetMinor, upgradeCreditMinor } from '~/domain/upgrade-credit'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { templates } from '~/integrations/email/index.server'
 import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
+import { sendWithinLimits } from '~/models/preferences/confirmation-limits.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import { CheckoutError, failureMessage } from './errors'
 import { findPricedItem } from './price.server'
@@ -104,6 +105,36 @@ async function creditSpent(db: Db, passId: string): Promise<boolean> {
 	return Number(rowsOf(result)[0]?.uses ?? 0) > 0
 }
 
+/** Why a late payment is refunded when its credit went to another order meanwhile (decision 171). */
+export const CREDIT_SPENT = 'upgrade-credit-spent'
+
+/**
+ * Whether a course order paid after its hold ended may keep its upgrade credit (decision 171):
+ * while its hold had ended the credit counted as free, and another order may have taken it. The
+ * pass row is locked as a new checkout locks it, so the count is exact under concurrency; a pass
+ * refunded since (its row gone) has no credit left to keep either. An order on time, or without a
+ * credit, keeps it: its hold kept the credit from everyone else.
+ */
+export async function creditKeptAtPayment(
+	tx: Db,
+	order: { id: string; creditPassId: string | null },
+	{ late }: { late: boolean },
+): Promise<boolean> {
+	if (!late || !order.creditPassId) return true
+	const [pass] = await tx
+		.select({ id: passes.id })
+		.from(passes)
+		.where(eq(passes.id, order.creditPassId))
+		.for('update')
+	if (!pass) return false
+	const result = await tx.execute(
+		sql`SELECT count(*)::int AS uses FROM orders
+			WHERE credit_pass_id = ${order.creditPassId} AND id <> ${order.id}
+				AND (status = 'paid' OR (status = 'pending' AND expires_at > now()))`,
+	)
+	return Number(rowsOf(result)[0]?.uses ?? 0) === 0
+}
+
 /** The credits `email` holds now: its passes in their window, not spent. */
 async function creditsOf(db: Db, email: string): Promise<PassCredit[]> {
 	const key = mailboxOf(email).key
@@ -129,8 +160,9 @@ function upgradeCreditUrl(origin: string, credit: PassCredit): string {
 }
 
 /**
- * Mails `email` its upgrade links, if it holds a pass with credit left; nothing otherwise. The
- * caller answers the same either way, so the form tells nobody who holds a pass.
+ * Mails `email` its upgrade links, if it holds a pass with credit left and its mailbox is within
+ * the hourly limits; nothing otherwise. The caller answers the same either way, so the form tells
+ * nobody who holds a pass.
  */
 export async function sendUpgradeCreditLinks(
 	db: Db,
@@ -147,7 +179,9 @@ export async function sendUpgradeCreditLinks(
 		})),
 	})
 	// To the address holding the pass as we have it, not as typed: the link proves that mailbox.
-	await sendEmail(db, { to: credits[0]!.holder, ...content })
+	// Anyone can type it: counted with the sign-up confirmations, within their hourly limits per
+	// mailbox, domain and site (decisions 103, 171); past one, nothing is sent, answered alike.
+	await sendWithinLimits(db, { to: credits[0]!.holder, ...content })
 }
 
 /** Whether `key` is an upgrade link we signed, spendable or not: its page then says it ended. */

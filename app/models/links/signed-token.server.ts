@@ -156,6 +156,8 @@ export function verifyJoinToken(
  *   starts a card checkout for the same items; subject the order id; expires after 30 days.
  * - `certificate`: a certificate of attendance's public verification page (decision 172);
  *   subject the certificate's id; never expires (a withdrawn one is refused by its row).
+ * - `gift-change`: the gift buyer's page to change its recipient, message or day (decision 166),
+ *   until the seat is claimed; subject the order id; never expires (the claim ends it).
  */
 export const LINK_PURPOSES = [
 	'certificate',
@@ -164,6 +166,7 @@ export const LINK_PURPOSES = [
 	'owner-sign-in',
 	'upgrade-credit',
 	'pay-by-card',
+	'gift-change',
 	'waitlist-offer',
 	'waitlist-confirm',
 	'workshop-move',

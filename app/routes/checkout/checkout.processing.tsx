@@ -268,6 +268,8 @@ const COUPON_REASONS: Record<AutomaticRefund['because'], string> = {
 		'The coupon on this order can be used once per buyer, and the e-mail address you paid with has used it before.',
 	'coupon-used-up':
 		'Every use of the coupon on this order was taken by the time your payment reached us.',
+	'upgrade-credit-spent':
+		'The upgrade credit of your pass went to another order while your payment was on its way: a pass counts towards one seat.',
 }
 
 function AutomaticRefundNotice({ refund }: { refund: AutomaticRefund }) {
@@ -280,8 +282,10 @@ function AutomaticRefundNotice({ refund }: { refund: AutomaticRefund }) {
 				e-mail with the details is on its way.
 			</p>
 			<p className="mt-3">
-				Refunds usually arrive within 5 to 10 business days. You are welcome to buy again without
-				the coupon.
+				Refunds usually arrive within 5 to 10 business days.
+				{refund.because === 'upgrade-credit-spent'
+					? ''
+					: ' You are welcome to buy again without the coupon.'}
 			</p>
 			<p className="mt-6 flex flex-wrap gap-4">
 				<Link to="/" className={buttonClasses()}>

@@ -11,6 +11,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@rem
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
+import { giftInputOf } from '~/forms/gift'
 import { CHECKOUT_BUSY_REASON, checkoutFailed, DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
 import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
@@ -101,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const parsed = checkoutRequestSchema(getConfig().MAX_QUANTITY).safeParse(read.body)
 	if (!parsed.success)
 		return fail(400, firstIssue(parsed.error), fieldFailureCode(parsed.error.issues[0]?.path[0]))
-	const { code, quantity, type, region } = parsed.data
+	const { code, quantity, type, region, gift } = parsed.data
 
 	try {
 		// Never another country's discount: GLOBAL, or the region we find for this visitor.
@@ -132,6 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			attribution: { ...attribution },
 			origin: context.origin,
 			clientIp: context.clientIp,
+			gift: gift ? giftInputOf(parsed.data) : null,
 		})
 		countCheckout('created')
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
