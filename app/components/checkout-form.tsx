@@ -17,6 +17,7 @@ import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { checkoutFailed } from '~/forms/messages'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { recordCheckout } from '~/integrations/analytics/runtime'
+import { useRootData } from './use-root-data'
 
 const fieldClasses =
 	'min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'
@@ -38,6 +39,7 @@ export function CheckoutForm({
 	const shownRegion = useChosenRegion(code, region)
 	const [pending, setPending] = useState(false)
 	const [failure, setFailure] = useState<string | null>(null)
+	const payByTransfer = useRootData()?.payByTransferOnBuyForm ?? false
 	const today = giftToday(new Date())
 	const [form, fields] = useValidatedForm('checkout', {
 		id: `checkout-${code}`,
@@ -50,6 +52,9 @@ export function CheckoutForm({
 			setPending(true)
 			setFailure(null)
 			const { coupon, ...body } = submission.value
+			// Which button: "Pay by bank transfer (invoice)" sends method=transfer, as without JavaScript.
+			const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+			const method = submitter?.value === 'transfer' ? 'transfer' : undefined
 			try {
 				const response = await fetch('/checkout', {
 					method: 'POST',
@@ -61,7 +66,11 @@ export function CheckoutForm({
 							partnerKey: readReferralCookies(document.cookie).partnerKey,
 						}),
 					},
-					body: JSON.stringify({ ...body, quantity: Number(body.quantity) || body.quantity }),
+					body: JSON.stringify({
+						...body,
+						quantity: Number(body.quantity) || body.quantity,
+						method,
+					}),
 				})
 				const answer = (await response.json().catch(() => ({}))) as {
 					link?: string
@@ -118,6 +127,11 @@ export function CheckoutForm({
 			<Button type="submit" pending={pending}>
 				{label}
 			</Button>
+			{payByTransfer ? (
+				<Button type="submit" name="method" value="transfer" variant="secondary" pending={pending}>
+					Pay by bank transfer (invoice)
+				</Button>
+			) : null}
 			{/* Rendered empty, so that a refusal is announced when it appears. */}
 			<p id={form.errorId} role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
 				{failure ?? ''}

@@ -3,13 +3,14 @@
  * components, so that `useRootData` types its data without importing the root route.
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { getConfig, getPublicConfig } from '~/config.server'
+import { getConfig, getPublicConfig, paymentProviderName } from '~/config.server'
 import { BUILD_VERSION } from '~/http/build-version.server'
 import { rootCacheControl } from '~/http/cache-control.server'
 import { getColorMode, hasBetaFlag } from '~/http/cookies.server'
 import { getPreview, previewRedirect } from '~/http/preview.server'
 import { getProfile } from '~/http/session.server'
 import { readToast } from '~/http/toast.server'
+import { bankTransferAccount } from '~/models/transfers/settings.server'
 import { localeOfPath } from '~/utils/i18n'
 
 export async function rootLoader({ request, context }: LoaderFunctionArgs) {
@@ -33,6 +34,10 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 			// The footer's legal links: released sites, or testers with the beta cookie (SPEC §2, §6).
 			showLegalLinks: getConfig().SITE_STATUS === 'released' || hasBetaFlag(request),
 			config: getPublicConfig(),
+			// The buy forms' "Pay by bank transfer (invoice)" (decision 163): with Stripe, whose page
+			// has no such choice; the sandbox's own payment page offers it beside the card.
+			payByTransferOnBuyForm:
+				paymentProviderName(getConfig()) === 'stripe' && bankTransferAccount() !== null,
 			preview,
 			toast,
 			// The page's language is its URL's (/de/...: German, docs/decisions/173).
