@@ -71,6 +71,8 @@ const english = withFlatIds(folders.flat())
  * same pages, and a test holds the two together.
  */
 const GERMAN_FOLDERS = ['landing', 'workshop', 'day', 'waitlist', 'content']
+/** Pages of those folders with no German twin: a certificate's check, linked from its English PDF. */
+const ENGLISH_ONLY = ['routes/certificates.$token']
 
 const isPage = (entry: RouteConfigEntry) => entry.file.endsWith('.tsx')
 
@@ -89,6 +91,7 @@ const german = english
 	.filter(
 		(entry) =>
 			isPage(entry) &&
+			!ENGLISH_ONLY.includes(entry.id!) &&
 			(GERMAN_FOLDERS.some((folder) => entry.file.startsWith(`routes/${folder}/`)) ||
 				entry.id === 'routes/$'),
 	)

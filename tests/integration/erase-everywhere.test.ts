@@ -34,6 +34,8 @@ const ERASED = [
 	// Attendance and certificates of attendance (decision 172): deleted.
 	'event_attendance.email',
 	'certificates.email',
+	// A gift's recipient (decision 166): the buyer's gift stays, with an erased recipient.
+	'gifts.recipient_email',
 ]
 const KEPT: Record<string, string> = {
 	'outbox.from_address': "the site's own sender, never a visitor's",

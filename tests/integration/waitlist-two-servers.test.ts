@@ -53,6 +53,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
 				TRUST_PROXY: '1',
 				HOLDS_SWEEP_SECONDS: '1',
 				JOBS_POLL_SECONDS: '1',
+				// Every checkout's page at once: the fair queue in front of Stripe (decision 161) has
+				// a test of its own on two servers (payment-queue-two-servers.test.ts).
+				PAYMENT_PROVIDER_RATE_PER_SECOND: '0',
 			}
 			// One after the other: the first migrates the database.
 			servers.push(await startServer(env))

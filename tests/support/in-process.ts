@@ -48,11 +48,16 @@ export async function schedulePeriodicJobs(database: Database): Promise<void> {
  * Runs due jobs of every kind the site has, round after round, until none is due; resolves with
  * how many runs there were. Jobs scheduled for later (retries, periodic turns) stay queued.
  */
-export async function drainJobs(database: Database, lockSeconds = 60): Promise<number> {
+export async function drainJobs(
+	database: Database,
+	lockSeconds = 60,
+	/** Jobs run at once: 1 runs them one by one, in the order the queue hands them out. */
+	concurrency?: number,
+): Promise<number> {
 	const definitions = jobDefinitions(database.db)
 	let runs = 0
 	for (let round = 0; round < 50; round++) {
-		const ran = await runDueJobs({ db: database.db, definitions, lockSeconds })
+		const ran = await runDueJobs({ db: database.db, definitions, lockSeconds }, concurrency)
 		if (ran === 0) return runs
 		runs += ran
 	}

@@ -16,6 +16,7 @@
  *   address and name, the address it was sent to: a holder is not the buyer, whom the invoice
  *   names), the claim itself staying so the seat is not offered again;
  * - their attendance of events and their certificates of attendance (decision 172);
+ * - a gift bought for them: its recipient address, name and message (decision 166);
  * - and the address's mailbox is suppressed, so nothing is ever mailed to it again unless they
  *   resubscribe themselves.
  * Paid and refunded orders are kept, with the buyer's name and e-mail, their passes and the
@@ -30,6 +31,7 @@ import type { Db } from '~/db/client.server'
 import { orders, passes, refundedPasses, waitlistEntries } from '~/db/schema.server'
 import { bulkSendRecipients, bulkSends } from '~/db/schema-bulk.server'
 import { certificates, eventAttendance } from '~/db/schema-certificates.server'
+import { gifts } from '~/db/schema-gifts.server'
 import { leads, outbox, surveyResponses } from '~/db/schema-leads.server'
 import { TRANSACTIONAL_KINDS } from '~/domain/email-kinds'
 import { countOf } from '~/domain/words'
@@ -158,6 +160,17 @@ export async function eraseLead(
 			})
 			.where(eq(refundedPasses.holderEmail, address))
 		await tx.update(refundedPasses).set({ sentTo: null }).where(eq(refundedPasses.sentTo, address))
+		// A gift bought for them (decision 166): the buyer's order keeps the gift, not their
+		// address, name or the message to them.
+		await tx
+			.update(gifts)
+			.set({
+				recipientEmail: sql`'erased-gift-' || ${gifts.orderId} || '@erased.invalid'`,
+				recipientName: '(erased)',
+				message: '',
+				updatedAt: sql`now()`,
+			})
+			.where(eq(gifts.recipientEmail, address))
 		// Their attendance and certificates (decision 172): not bookkeeping; the certificate's
 		// verification page then refuses it.
 		const mailboxKey = mailboxOf(address).key
