@@ -232,6 +232,7 @@ test("every dashboard page, with data, fits a 375 px phone: no sideways scrollin
 		'admin.search': [`/admin/search?q=${encodeURIComponent(email)}`, 'Find anyone'],
 		'admin.security': ['/admin/security', 'Security'],
 		'admin.step-up': ['/admin/step-up', 'Confirm it’s you'],
+		'admin.transfers': ['/admin/transfers', 'Bank transfers'],
 		'admin.waitlist': ['/admin/waitlist', 'Waiting list'],
 	}
 	// A page added to the dashboard is a page this test opens.
