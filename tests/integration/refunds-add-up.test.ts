@@ -16,6 +16,7 @@ import { invalidateSalesCache } from '~/db/read-cache.server'
 import { coupons, orders, passes, refunds } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { toMajorUnits } from '~/domain/pricing'
+import { csvRecords } from '~/domain/transfers/statement'
 import { createCheckout, recordSandboxPayment } from '~/models/checkout/index.server'
 import { refundOrder, refundOrderPart } from '~/models/checkout/order-actions.server'
 import { loader as exportLoader } from '~/routes/admin/admin.export.$file'
@@ -31,34 +32,9 @@ const ENV = { SITE_URL: ORIGIN }
 const owner = { name: 'mona (GitHub #1001)' }
 const DATABASE_KEY = Symbol.for('ai-driven-dev.database')
 
-/** The rows of a CSV answer as objects by header (quoted cells with commas or quotes allowed). */
+/** The rows of a CSV answer as objects by header (the statement import's RFC 4180 reader). */
 function parseCsv(text: string): Record<string, string>[] {
-	const lines: string[][] = []
-	let cell = ''
-	let line: string[] = []
-	let quoted = false
-	for (let i = 0; i < text.length; i++) {
-		const char = text[i]!
-		if (quoted) {
-			if (char === '"' && text[i + 1] === '"') {
-				cell += '"'
-				i++
-			} else if (char === '"') quoted = false
-			else cell += char
-		} else if (char === '"') quoted = true
-		else if (char === ',') {
-			line.push(cell)
-			cell = ''
-		} else if (char === '\n' || char === '\r') {
-			if (char === '\r' && text[i + 1] === '\n') i++
-			line.push(cell)
-			lines.push(line)
-			line = []
-			cell = ''
-		} else cell += char
-	}
-	if (cell || line.length) lines.push([...line, cell])
-	const [header, ...rows] = lines
+	const [header, ...rows] = csvRecords(text, ',')
 	return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i] ?? ''])))
 }
 

@@ -110,7 +110,7 @@ export function referencesIn(remittance: string): string[] {
 }
 
 /** The records of a CSV text, each its cells (RFC 4180 quoting); blank lines dropped. */
-function csvRecords(text: string, delimiter: string): string[][] {
+export function csvRecords(text: string, delimiter: string): string[][] {
 	const records: string[][] = []
 	let record: string[] = []
 	let cell = ''
