@@ -138,6 +138,33 @@ const GERMAN = {
 	whatHappensNext: 'Wie es weitergeht',
 } as const
 
+/** The footer's why-you-get-this line and its link's words, in the reader's language. */
+function unsubscribeNote(unsubscribe: UnsubscribeLinks, locale?: Locale): [string, string] {
+	if (locale === 'de-DE')
+		return unsubscribe.unsubscribed
+			? [GERMAN.unsubscribedEarlier, GERMAN.resubscribe]
+			: [GERMAN.signedUpHere, GERMAN.unsubscribe]
+	if (unsubscribe.event)
+		return unsubscribe.event.remindersStopped
+			? [
+					'You stopped the reminders of this event, so none follow.',
+					'Resume them or manage your e-mail preferences',
+				]
+			: [
+					`You get this e-mail because this address signed up for this event at ${COURSE_NAME}.`,
+					'Stop reminders for this event or manage your e-mail preferences',
+				]
+	return unsubscribe.unsubscribed
+		? [
+				'You unsubscribed from our news earlier, so none follows unless you resubscribe; what you sign up for still reaches you.',
+				'Resubscribe or manage your e-mail preferences',
+			]
+		: [
+				`You get this e-mail because this address signed up at ${COURSE_NAME}.`,
+				'Unsubscribe or manage your e-mail preferences',
+			]
+}
+
 function Layout({
 	preview,
 	unsubscribe,
@@ -149,30 +176,9 @@ function Layout({
 	children: ReactNode
 	locale?: Locale
 }) {
-	if (locale === 'de-DE')
-		return (
-			<Html lang="de">
-				<Head />
-				<Preview>{preview}</Preview>
-				<Body style={{ backgroundColor: '#ffffff', fontFamily: 'system-ui, sans-serif' }}>
-					<Container style={{ maxWidth: '560px', margin: '0 auto', padding: '24px' }}>
-						{children}
-						<Hr style={{ borderColor: colors.rule, margin: '32px 0 16px' }} />
-						<Text style={footnote}>{COURSE_NAME}</Text>
-						{unsubscribe ? (
-							<Text style={footnote}>
-								{unsubscribe.unsubscribed ? GERMAN.unsubscribedEarlier : GERMAN.signedUpHere}{' '}
-								<A href={unsubscribe.preferencesUrl}>
-									{unsubscribe.unsubscribed ? GERMAN.resubscribe : GERMAN.unsubscribe}
-								</A>
-							</Text>
-						) : null}
-					</Container>
-				</Body>
-			</Html>
-		)
+	const note = unsubscribe ? unsubscribeNote(unsubscribe, locale) : null
 	return (
-		<Html lang="en">
+		<Html lang={locale === 'de-DE' ? 'de' : 'en'}>
 			<Head />
 			<Preview>{preview}</Preview>
 			<Body style={{ backgroundColor: '#ffffff', fontFamily: 'system-ui, sans-serif' }}>
@@ -180,27 +186,9 @@ function Layout({
 					{children}
 					<Hr style={{ borderColor: colors.rule, margin: '32px 0 16px' }} />
 					<Text style={footnote}>{COURSE_NAME}</Text>
-					{unsubscribe?.event ? (
+					{unsubscribe && note ? (
 						<Text style={footnote}>
-							{unsubscribe.event.remindersStopped
-								? 'You stopped the reminders of this event, so none follow.'
-								: `You get this e-mail because this address signed up for this event at ${COURSE_NAME}.`}{' '}
-							<A href={unsubscribe.preferencesUrl}>
-								{unsubscribe.event.remindersStopped
-									? 'Resume them or manage your e-mail preferences'
-									: 'Stop reminders for this event or manage your e-mail preferences'}
-							</A>
-						</Text>
-					) : unsubscribe ? (
-						<Text style={footnote}>
-							{unsubscribe.unsubscribed
-								? 'You unsubscribed from our news earlier, so none follows unless you resubscribe; what you sign up for still reaches you.'
-								: `You get this e-mail because this address signed up at ${COURSE_NAME}.`}{' '}
-							<A href={unsubscribe.preferencesUrl}>
-								{unsubscribe.unsubscribed
-									? 'Resubscribe or manage your e-mail preferences'
-									: 'Unsubscribe or manage your e-mail preferences'}
-							</A>
+							{note[0]} <A href={unsubscribe.preferencesUrl}>{note[1]}</A>
 						</Text>
 					) : null}
 				</Container>
