@@ -24,9 +24,6 @@ const MARKETING_PARAMS = [
 ] as const
 type MarketingParam = (typeof MARKETING_PARAMS)[number]
 
-/** Every query parameter attribution reads: server.ts turns them into cookies, pages ignore them. */
-export const ATTRIBUTION_PARAMS: readonly string[] = ['friend', ...MARKETING_PARAMS]
-
 export type Touch = Partial<Record<MarketingParam, string>> & {
 	/** The path the parameters arrived on. */
 	landing: string

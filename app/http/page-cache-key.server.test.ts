@@ -115,9 +115,30 @@ describe('the page cache key (docs/decisions/070)', () => {
 		expect(lookup?.url.search).toBe('?friend=ada&category=workflow')
 	})
 
-	test('a parameter no page is known to read still skips the cache, beside tracking ones too', async () => {
-		for (const path of ['/?utm_source=a&signup=token', '/?preview=true&fbclid=x', '/?x=1'])
+	test('a parameter a page reads skips the cache, beside tracking ones too', async () => {
+		for (const path of ['/?utm_source=a&signup=token', '/?preview=true&fbclid=x', '/?x=1&token=t'])
 			expect(await keyOf(path), path).toBeNull()
+	})
+
+	test('a parameter no page reads shares the page without it, a crowd of made-up queries one page (issue 35)', async () => {
+		const plain = await keyOf('/')
+		for (const path of [
+			'/?x=1',
+			'/?x=2&y=%3Cscript%3E',
+			'/?page=2',
+			'/?lang=fr',
+			`/?${'z'.repeat(500)}`,
+		])
+			expect(await keyOf(path), path).toBe(plain)
+		expect(await keyOf('/blog?category=workflow&page=2')).toBe(
+			await keyOf('/blog?category=workflow'),
+		)
+		// What is rendered is the page without them: no page can read what it was not given.
+		const lookup = await pageCacheLookup(
+			new Request('http://localhost/blog?x=1&category=workflow&y=2'),
+			{ clientIp: BRAZIL },
+		)
+		expect(lookup?.url.search).toBe('?category=workflow')
 	})
 
 	test('a signed-in, toasted, previewing or buying visitor is never keyed', async () => {
@@ -135,11 +156,11 @@ describe('the page cache key (docs/decisions/070)', () => {
 		expect(hasPersonalCookie('sessionx=1; my-session=2')).toBe(false)
 	})
 
-	test('a query the pages do not declare is never keyed', async () => {
+	test('a query a page reads is never keyed', async () => {
 		for (const path of [
 			'/_root.data?_routes=root',
 			'/?signup=token',
-			'/blog?category=x&page=2',
+			'/blog?category=x&token=2',
 			'/?preview=true',
 		])
 			expect(await keyOf(path), path).toBeNull()

@@ -6,12 +6,14 @@
  *   does not compile until it says whether it changes the page (`key`), makes the page this
  *   visitor's own (`bypass`: session, flash toast, preview, ...), or is never read by a page
  *   (`ignore`: attribution, read by server.ts and the browser only);
- * - every query parameter that reaches the markup is declared; any other skips the cache
- *   (one-click tokens, confirmations...). A friend's key is in every page's markup, in the URLs
- *   its forms return to: a friend's visitors share one page. The parameters of links from
- *   campaigns, ads and other sites (utm_*, fbclid, gclid, ref, ...) are read by no page: the
- *   page is keyed and rendered without them, so a launch e-mail's visitors share everyone's page
- *   (decision 160); server.ts has turned them into the attribution cookie before;
+ * - every query parameter that reaches the markup is keyed (`QUERY_KEYS`); one the code reads
+ *   any other way (`READ_PARAMS`: one-click tokens, confirmations...) makes the page this
+ *   visitor's own. A friend's key is in every page's markup, in the URLs its forms return to: a
+ *   friend's visitors share one page. Every other parameter (campaigns', ads' and other sites'
+ *   links: utm_*, fbclid, gclid, ref, and anything unknown) is read by no page: the page is keyed
+ *   and rendered without it, so a launch e-mail's visitors, or a crowd of made-up queries, share
+ *   everyone's page (decision 160); server.ts has turned the marketing ones into the attribution
+ *   cookie before;
  * - the visitor's pricing region (the price, SPEC §4) and whether they are a bot (the error page,
  *   SPEC §2). The country's name and code, which the pages also show, are stamped per answer
  *   (docs/decisions/160): a page is rendered per region, not per country.
@@ -24,7 +26,6 @@ import type { AppLoadContext } from '@remix-run/node'
 import { isbot } from 'isbot'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { ATTRIBUTION_PARAMS } from '~/domain/attribution'
 import { getGeoLocator, type ShownCountry } from '~/integrations/geo/locate.server'
 import type { GeoLocation } from '~/integrations/geo/types'
 import { getPricingTable, type PricingTable, regionOfCountry } from '~/models/course/catalog.server'
@@ -71,30 +72,29 @@ const QUERY_KEYS: Record<string, (value: string) => string | null> = {
 }
 
 /**
- * The parameters of links from campaigns, ads and other sites: the marketing ones attribution
- * reads (set as a cookie by server.ts before any page), other networks' click ids, a referrer's
- * `ref`. No page reads them, so the cache keys and renders a page without them (decision 160).
+ * Every query parameter the code reads, apart from the keyed ones: a page reading one is that
+ * visitor's own (a token, a confirmation, a return path, the owner's filters). A test reads the
+ * code for every `.get('…')`/`.has('…')` on a query and fails on a name missing here; a module
+ * that reads a query some other way is named in that test with its reason. Parameters outside
+ * this list and `QUERY_KEYS` are stripped before a page is keyed and rendered (decision 160).
  */
-const LINK_TRACKING = new Set([
-	...ATTRIBUTION_PARAMS.filter((name) => name !== 'friend'),
-	'ref',
-	'msclkid',
-	'dclid',
-	'gbraid',
-	'wbraid',
-	'twclid',
-	'ttclid',
-	'li_fat_id',
-	'igshid',
-	'yclid',
-	'mc_cid',
-	'mc_eid',
+export const READ_PARAMS = new Set([
+	// Pages' own: one-click links, confirmations, answers after a form, return paths.
+	...['token', 'key', 'sig', 'id', 'confirm', 'signup', 'session', 'pass', 'code', 'region'],
+	...['thanks', 'saved', 'sent', 'left', 'cancelled', 'reason', 'error', 'returnTo', 'to', 'for'],
+	// The preview (SPEC §2), read and stripped by its middleware before any page.
+	...['preview', 'staging', 'secret'],
+	// The owner's lists and search (signed in: never cached), the API's filters, the icons.
+	...['q', 'after', 'sort', 'dir', 'erase', 'set-up', 'type', 'icons'],
+	// The GitHub sign-in's answer, and the GitHub emulator's authorize page.
+	...['state', 'client_id', 'redirect_uri', 'scope'],
 ])
-const isLinkTracking = (name: string) => LINK_TRACKING.has(name) || name.startsWith('utm_')
 
-/** `url` without the parameters of links from elsewhere: the page the cache keys and renders. */
-function withoutLinkTracking(url: URL): URL {
-	const names = [...new Set(url.searchParams.keys())].filter(isLinkTracking)
+/** `url` with only the parameters some page reads: the page the cache keys and renders. */
+function withoutUnreadParams(url: URL): URL {
+	const names = [...new Set(url.searchParams.keys())].filter(
+		(name) => !(name in QUERY_KEYS) && !READ_PARAMS.has(name),
+	)
 	if (names.length === 0) return url
 	const page = new URL(url)
 	for (const name of names) page.searchParams.delete(name)
@@ -155,7 +155,7 @@ async function pricingTable(): Promise<PricingTable> {
 
 /**
  * What the page cache files a request under, the URL it renders (the request's, without the
- * parameters of links from elsewhere) and the visitor's country its answer shows.
+ * parameters no page reads) and the visitor's country its answer shows.
  */
 export type PageCacheLookup = { key: string; url: URL; country: ShownCountry | null }
 
@@ -169,7 +169,7 @@ export async function pageCacheLookup(
 	context: Pick<AppLoadContext, 'clientIp'>,
 ): Promise<PageCacheLookup | null> {
 	if (hasPersonalCookie(request.headers.get('cookie'))) return null
-	const url = withoutLinkTracking(new URL(request.url))
+	const url = withoutUnreadParams(new URL(request.url))
 	if (url.pathname.endsWith('.data')) return null
 	const query = queryKey(url)
 	if (query === null) return null
