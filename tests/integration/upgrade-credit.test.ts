@@ -6,13 +6,15 @@
  * moment; only the mailbox holding the pass gets a link; a refund gives the credit back. On
  * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { and, eq, isNotNull } from 'drizzle-orm'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { getConfig } from '~/config.server'
 import { eventsOf } from '~/content/site-content.server'
 import { coupons, orders, passes } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import {
+	checkoutInTurn,
 	claimPass,
 	createCheckout,
 	getSandboxCheckout,
@@ -22,9 +24,10 @@ import {
 } from '~/models/checkout/index.server'
 import { refundOrder } from '~/models/checkout/order-actions.server'
 import { createLinkToken } from '~/models/links/signed-token.server'
+import { action as upgradeAction } from '~/routes/checkout/upgrade.$key'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
-import { drainJobs, smtpInProcessSuite } from '../support/in-process'
+import { drainJobs, smtpInProcessSuite, useInProcess } from '../support/in-process'
 
 const PASS = 'ai-driven-development-day-pass'
 const SEAT = 'ai-driven-dev-preorder'
@@ -135,6 +138,48 @@ describe.each(databaseBackends)('upgrade credit on $name', (backend) => {
 		// The minus sign is UTF-8 that decodedMail reads byte by byte: the amounts are what count.
 		expect(receipt).toMatch(new RegExp(`${CREDIT_LINE}\\s+\\S*\\$99\\r?\\n`))
 		expect(receipt).toMatch(/Total paid\s+\$150\r?\n/)
+	})
+
+	test('“Continue to payment” takes its turn of the provider’s pace: with the slot taken, the buyer gets the waiting page, never a page of its own outside the pace', async () => {
+		const holder = address('holder')
+		await passOrder(1, address('buyer'), holder)
+		const [key] = await askForLinks(holder)
+		const DATABASE_KEY = Symbol.for('ai-driven-dev.database')
+		const process = globalThis as typeof globalThis & { [DATABASE_KEY]?: Promise<unknown> }
+		process[DATABASE_KEY] = Promise.resolve(suite.database)
+		useInProcess({
+			SMTP_URL: suite.smtp.url,
+			HOST: '0.0.0.0',
+			PAYMENT_PROVIDER_RATE_PER_SECOND: '1',
+		})
+		try {
+			// Another buyer's checkout takes this second's slot.
+			const first = await checkoutInTurn(db(), {
+				code: SEAT,
+				quantity: 1,
+				region: 'GLOBAL',
+				origin: ORIGIN,
+			})
+			expect(first.link).not.toBeNull()
+			const post = (accept: string) =>
+				upgradeAction({
+					request: new Request(`${ORIGIN}/upgrade/${encodeURIComponent(key!)}`, {
+						method: 'POST',
+						headers: { accept },
+					}),
+					params: { key: key! },
+					context: { origin: ORIGIN, clientIp: '198.51.100.77' },
+				} as unknown as ActionFunctionArgs) as Promise<Response>
+			const answer = await post('text/html')
+			expect(answer.status).toBe(303)
+			expect(answer.headers.get('location')).toMatch(/^\/checkout\/[A-Za-z0-9_-]{22}\/queue$/)
+			const id = answer.headers.get('location')!.split('/')[2]!
+			expect(await order(id)).toMatchObject({ status: 'pending', creditMinor: 9_900, link: null })
+		} finally {
+			delete process[DATABASE_KEY]
+			useInProcess({ SMTP_URL: suite.smtp.url, HOST: '0.0.0.0' })
+			await db().execute(sql`DELETE FROM payment_pace`)
+		}
 	})
 
 	test('the credit is spent once: a second checkout with the same link is refused, and asking again sends no link for it', async () => {

@@ -2,8 +2,9 @@
  * /upgrade/:key (docs/decisions/165): the page an upgrade credit's e-mail links to. The key is
  * signed for one day pass and the address that held it when the link was mailed; the page shows
  * the course in the visitor's region, the credit and what is left to pay, and "Continue to
- * payment" posts here: a checkout of one seat with the credit (303 to the payment page; JSON:
- * `{ link }`). A credit used, refunded, handed on or past its window says so (410); a key we
+ * payment" posts here: a checkout of one seat with the credit, in its turn of the provider's
+ * pace (303 to the payment page or the queue's waiting page; JSON: `{ link }`, with
+ * `status: "queued"` for the waiting page). A credit used, refunded, handed on or past its window says so (410); a key we
  * did not sign is a 404.
  */
 import {
@@ -26,7 +27,7 @@ import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
 import {
 	CheckoutError,
-	createCheckout,
+	checkoutInTurn,
 	isUpgradeLink,
 	previewUpgrade,
 	refusalHeaders,
@@ -86,7 +87,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
 	const { db, item } = await courseOnSale(request, context)
 	try {
-		const { id, link } = await createCheckout(db, {
+		// In its turn of the provider's pace, as every checkout (docs/decisions/161).
+		const { id, link } = await checkoutInTurn(db, {
 			code: item.code,
 			type: 'course',
 			quantity: 1,
@@ -98,6 +100,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		})
 		// This browser started the checkout: its thank-you page is the buyer's own (decision 068).
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
+		// In the queue: the waiting page, which leads on to the payment page, as /checkout's.
+		if (link === null)
+			return wantsJson
+				? Response.json(
+						{ link: `${context.origin}/checkout/${id}/queue`, status: 'queued' },
+						{ headers },
+					)
+				: redirect(`/checkout/${id}/queue`, { status: 303, headers })
 		return wantsJson
 			? Response.json({ link }, { headers })
 			: redirect(link, { status: 303, headers })
