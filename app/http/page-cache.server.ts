@@ -24,7 +24,7 @@
 import { LRUCache } from 'lru-cache'
 import type { ShownCountry } from '~/integrations/geo/locate.server'
 import { PAGE_FRESH_SECONDS, PAGE_STALE_SECONDS } from './cache-control.server'
-import { type CutPage, deflatePart, split } from './page-stamp.server'
+import { type CutPage, gzipPart, split } from './page-stamp.server'
 
 export const FRESH_MS = PAGE_FRESH_SECONDS * 1_000
 export const MAX_AGE_MS = (PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS) * 1_000
@@ -85,7 +85,10 @@ export function isShareable(page: Pick<RenderedPage, 'status' | 'headers'>): boo
 }
 
 const sizeOf = (page: CachedPage) =>
-	[...page.parts, ...page.deflated].reduce((total, part) => total + part.length, 0) +
+	[...page.parts, ...page.gzipped.map((part) => part.deflated)].reduce(
+		(total, part) => total + part.length,
+		0,
+	) +
 	page.headers.reduce((total, [name, value]) => total + name.length + value.length, 0) +
 	64
 
@@ -143,7 +146,7 @@ export function createPageCache({
 				parts,
 				slots,
 				// Only a page given to many is worth compressing ahead.
-				deflated: shareable ? parts.map(deflatePart) : [],
+				gzipped: shareable ? parts.map(gzipPart) : [],
 				renderedAt: now(),
 			}
 			store.set(key, shareable ? page : { unshareable: true, renderedAt: page.renderedAt })

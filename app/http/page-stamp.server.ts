@@ -26,9 +26,12 @@ export type CutPage = {
 	parts: Buffer[]
 	/** What goes between parts[i] and parts[i + 1]. */
 	slots: Slot[]
-	/** Each part compressed once, as raw DEFLATE blocks that `gzipStamped` strings together. */
-	deflated: Buffer[]
+	/** Each part compressed once, with its checksum, for `gzipStamped` to string together. */
+	gzipped: GzipPart[]
 }
+
+/** A part as raw DEFLATE blocks, its CRC-32 and the operator that shifts a CRC past it. */
+type GzipPart = { deflated: Buffer; crc: number; shift: number }
 
 const nonceAttribute = (nonce: string) => Buffer.from(`nonce="${nonce}"`)
 
@@ -137,7 +140,8 @@ function storedBlockHeader(length: number): Buffer {
  * The page gzipped with the answer's values in place, without compressing it again (gzip would
  * cost more than everything else a cached answer does). Each part was deflated on its own,
  * ending on a byte boundary (a sync flush) and referring to nothing before it; each value goes
- * between them as a stored (uncompressed) block. Only the checksum is computed per answer. The
+ * between them as a stored (uncompressed) block. The checksum of the whole is combined from the
+ * parts' own, kept with them, and the values': only the values' bytes are read per answer. The
  * pieces to write in turn, as `stamp`'s.
  */
 export function gzipStamped(page: CutPage, values: Stamp): Buffer[] {
@@ -147,13 +151,14 @@ export function gzipStamped(page: CutPage, values: Stamp): Buffer[] {
 	const pieces: Buffer[] = [GZIP_HEADER]
 	page.parts.forEach((part, index) => {
 		if (index > 0) {
-			const slot = page.slots[index - 1]!
-			pieces.push(storedBlockHeader(fill[slot].length), fill[slot])
-			crc = zlib.crc32(fill[slot], crc)
-			length += fill[slot].length
+			const value = fill[page.slots[index - 1]!]
+			pieces.push(storedBlockHeader(value.length), value)
+			crc = crc32Combine(crc, zlib.crc32(value), crc32Shift(value.length))
+			length += value.length
 		}
-		pieces.push(page.deflated[index]!)
-		crc = zlib.crc32(part, crc)
+		const gzipped = page.gzipped[index]!
+		pieces.push(gzipped.deflated)
+		crc = crc32Combine(crc, gzipped.crc, gzipped.shift)
 		length += part.length
 	})
 	const trailer = Buffer.alloc(8)
@@ -168,5 +173,45 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 // RFC 1951: a last, empty stored block.
 const FINAL_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff])
 
-export const deflatePart = (part: Buffer) =>
-	zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+/** A part of a page to be given to many: compressed once, its checksum kept (`gzipStamped`). */
+export const gzipPart = (part: Buffer): GzipPart => ({
+	deflated: zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+	crc: zlib.crc32(part),
+	shift: crc32Shift(part.length),
+})
+
+/*
+ * CRC-32 of two pieces from theirs (zlib's crc32_combine_gen / crc32_combine_op, which Node does
+ * not expose): a CRC is a remainder modulo the polynomial, so appending `n` bytes multiplies the
+ * first piece's by x^(8n) before the second's is added.
+ */
+const CRC_POLY = 0xedb88320
+
+/** a·b modulo the CRC polynomial, in its reflected bit order. */
+function multModP(a: number, b: number): number {
+	let product = 0
+	for (let m = 0x80000000; m !== 0; m >>>= 1) {
+		if (a & m) {
+			product ^= b
+			if ((a & (m - 1)) === 0) break
+		}
+		b = b & 1 ? (b >>> 1) ^ CRC_POLY : b >>> 1
+	}
+	return product >>> 0
+}
+
+/** x^(2^k) for k = 0..31: squaring the one before. */
+const X2N = [0x40000000]
+for (let k = 1; k < 32; k++) X2N.push(multModP(X2N[k - 1]!, X2N[k - 1]!))
+
+/** The operator moving a CRC past `length` bytes: x^(8·length) modulo the polynomial. */
+export function crc32Shift(length: number): number {
+	let product = 0x80000000
+	for (let n = length, k = 3; n > 0; n = Math.floor(n / 2), k++)
+		if (n & 1) product = multModP(X2N[k & 31]!, product)
+	return product
+}
+
+/** The CRC-32 of A followed by B, from A's, B's and `crc32Shift(B's length)`. */
+export const crc32Combine = (crcA: number, crcB: number, shiftB: number) =>
+	(multModP(shiftB, crcA) ^ crcB) >>> 0
