@@ -6,11 +6,11 @@ import {
 	type HandleErrorFunction,
 } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { provideIslandComponents } from '~/components/deferred'
 import { islandComponents } from '~/components/islands.server'
 import { RequestContextProvider } from '~/components/request-context'
+import { isBot } from '~/http/bot.server'
 import { dataRequestCacheControl, documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
 import { documentEndLast, withoutTrailingNuls } from '~/http/document-stream.server'
@@ -39,9 +39,9 @@ export default function handleRequest(
 	remixContext: EntryContext,
 	loadContext: AppLoadContext,
 ) {
-	const isBot = isbot(request.headers.get('user-agent'))
+	const bot = isBot(request.headers.get('user-agent'))
 	// Bots do not see the error page (SPEC §2): the status stays, the error is only logged.
-	if (isBot) logErrorsForBot(request, remixContext)
+	if (bot) logErrorsForBot(request, remixContext)
 	const nonce = loadContext.cspNonce ?? ''
 	// A page is as private as its most private loader (docs/decisions/068).
 	documentCacheControl(responseHeaders, remixContext.staticHandlerContext.loaderHeaders)
@@ -54,13 +54,13 @@ export default function handleRequest(
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
-			<RequestContextProvider value={{ nonce, isBot, documentHead }}>
+			<RequestContextProvider value={{ nonce, isBot: bot, documentHead }}>
 				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
 			</RequestContextProvider>,
 			{
 				nonce,
 				// People get a streamed page; bots and crawlers wait for the whole document.
-				[isBot ? 'onAllReady' : 'onShellReady']() {
+				[bot ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
 					const body = withoutTrailingNuls()
 					const document = body.pipe(documentEndLast())

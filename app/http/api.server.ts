@@ -59,7 +59,10 @@ export async function orUnavailable<T>(what: string, body: () => Promise<T>) {
  * behind a trusted proxy (TRUST_PROXY of 1 or more), like X-Forwarded-For: without one, anybody
  * could claim a country and its regional price (docs/decisions/012, 069).
  */
-export function geoQuery(request: Request, context: Pick<AppLoadContext, 'clientIp'>): GeoQuery {
+export function geoQuery(
+	request: Pick<Request, 'headers'>,
+	context: Pick<AppLoadContext, 'clientIp'>,
+): GeoQuery {
 	const { GEO_COUNTRY_HEADER: header, TRUST_PROXY } = getConfig()
 	return {
 		ip: context.clientIp,

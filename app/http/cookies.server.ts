@@ -45,8 +45,11 @@ function attributes({ alwaysSecure, ...options }: Options, context: Secure) {
 
 const expired = { maxAge: 0, expires: new Date(0) }
 
+/** What a cookie is read from: a request (its headers are enough), or its Cookie header. */
+type CookieSource = Pick<Request, 'headers'> | string | undefined
+
 /** Cookies by name, from a request or its Cookie header. */
-function readCookies(from: Request | string | undefined): Record<string, string | undefined> {
+function readCookies(from: CookieSource): Record<string, string | undefined> {
 	const header = typeof from === 'string' || from === undefined ? from : from.headers.get('cookie')
 	return cookie.parse(header ?? '')
 }
@@ -54,7 +57,7 @@ function readCookies(from: Request | string | undefined): Record<string, string 
 function plainCookie(name: string, options: Options = {}) {
 	return {
 		name,
-		read: (from: Request | string | undefined): string | undefined => readCookies(from)[name],
+		read: (from: CookieSource): string | undefined => readCookies(from)[name],
 		serialize: (value: string, context: Secure) =>
 			cookie.serialize(name, value, attributes(options, context)),
 		clear: (context: Secure) =>
@@ -112,13 +115,13 @@ export const cookies = {
 	checkouts: signedCookie<string[]>('checkouts', { path: '/checkout', maxAge: THIRTY_DAYS }),
 }
 
-export function getColorMode(request: Request): ColorMode {
+export function getColorMode(request: Pick<Request, 'headers'>): ColorMode {
 	const value = cookies.colorMode.read(request)
 	return isColorMode(value) ? value : DEFAULT_COLOR_MODE
 }
 
 /** The tester switch (SPEC §6): any non-empty value but 0 or false turns it on. */
-export function hasBetaFlag(request: Request): boolean {
+export function hasBetaFlag(request: Pick<Request, 'headers'>): boolean {
 	const value = cookies.beta.read(request)
 	return value !== undefined && !['', '0', 'false'].includes(value)
 }
@@ -126,7 +129,7 @@ export function hasBetaFlag(request: Request): boolean {
 export type SignedUpFlag = keyof typeof cookies.signedUp
 
 /** The signed-up flags default to false (SPEC §4). */
-export function isSignedUp(request: Request, flag: SignedUpFlag): boolean {
+export function isSignedUp(request: Pick<Request, 'headers'>, flag: SignedUpFlag): boolean {
 	return cookies.signedUp[flag].read(request) === 'true'
 }
 

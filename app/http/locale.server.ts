@@ -12,7 +12,6 @@
  * Redirects go through the one safe-redirect helper and are never stored by a shared cache.
  */
 import type { RequestHandler } from 'express'
-import { isbot } from 'isbot'
 import { isLocale, type Locale } from '~/domain/locale'
 import { log } from '~/log.server'
 import {
@@ -22,6 +21,7 @@ import {
 	localePath,
 	unprefixedPath,
 } from '~/utils/i18n'
+import { isBot } from './bot.server'
 import { cookies } from './cookies.server'
 import { sameSitePath } from './redirect'
 import type { RequestFacts } from './request.server'
@@ -77,7 +77,7 @@ export function localeRedirect(
 		const failure = localeLoadFailure(stored)
 		if (failure) log.warn(`Failed locale loading: ${failure}`)
 		wanted = isLocale(stored) ? stored : null
-	} else if (headers.userAgent && !isbot(headers.userAgent)) {
+	} else if (headers.userAgent && !isBot(headers.userAgent)) {
 		wanted = preferredLocale(headers.acceptLanguage)
 	}
 	if (wanted !== 'de-DE') return null

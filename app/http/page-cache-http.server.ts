@@ -15,16 +15,14 @@ import { gzipStamped, stamp } from './page-stamp.server'
  * A GET for the page the Express request asks for (the body of a HEAD is simply not sent), at
  * `url` when given.
  */
-function pageRequest(req: ExpressRequest, url?: URL): Request {
+/** The request's headers, as a fetch request carries them. */
+function headersOf(req: ExpressRequest): Headers {
 	const headers = new Headers()
 	for (const [name, value] of Object.entries(req.headers)) {
 		if (value === undefined) continue
 		for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
 	}
-	// No abort signal: a render may be shared by every visitor waiting for it.
-	return new Request(url ?? new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`), {
-		headers,
-	})
+	return headers
 }
 
 async function readWhole(response: Response, context: AppLoadContext): Promise<RenderedPage> {
@@ -69,7 +67,11 @@ export function pageCacheMiddleware({
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
 		try {
 			const context = loadContext(req, res)
-			const lookup = await pageCacheLookup(pageRequest(req), context)
+			// The key needs the URL and headers only: a fetch Request (an abort signal, a body) is
+			// made for a render alone, most answers being hits.
+			const headers = headersOf(req)
+			const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`)
+			const lookup = await pageCacheLookup({ url: url.href, headers }, context)
 			if (lookup === null || cache.skips(lookup.key)) {
 				cache.countBypass()
 				return next()
@@ -77,7 +79,9 @@ export function pageCacheMiddleware({
 			const { page, outcome, shareable } = await cache.serve(lookup.key, async () => {
 				const rendering = { ...context, countryShownAs: countryPlaceholders() }
 				// Without the parameters no page reads: the page its key stands for (decision 160).
-				return readWhole(await handle(pageRequest(req, lookup.url), rendering), rendering)
+				// No abort signal: a render may be shared by every visitor waiting for it.
+				const page = new Request(lookup.url, { headers })
+				return readWhole(await handle(page, rendering), rendering)
 			})
 			res.status(page.status)
 			for (const [name, value] of page.headers) {

@@ -23,7 +23,6 @@
  * Cookies the site does not know (third-party analytics) are read by no loader: ignored.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { isbot } from 'isbot'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { getGeoLocator, type ShownCountry } from '~/integrations/geo/locate.server'
@@ -32,9 +31,13 @@ import { getPricingTable, type PricingTable, regionOfCountry } from '~/models/co
 import { shownCountryName } from '~/models/course/country.server'
 import { parsePricingChoice } from '~/models/course/offer.server'
 import { geoQuery } from './api.server'
+import { isBot } from './bot.server'
 import { cookies, getColorMode, hasBetaFlag, isSignedUp } from './cookies.server'
 
-type CookieRule = { key: (request: Request) => string } | 'bypass' | 'ignore'
+/** What the key is read from: a request's URL and headers (no body, no signal). */
+type KeyedRequest = Pick<Request, 'url' | 'headers'>
+
+type CookieRule = { key: (request: KeyedRequest) => string } | 'bypass' | 'ignore'
 
 const COOKIE_RULES: { [Name in keyof typeof cookies]: CookieRule } = {
 	colorMode: { key: (request) => getColorMode(request) },
@@ -165,7 +168,7 @@ export type PageCacheLookup = { key: string; url: URL; country: ShownCountry | n
  * (the client address).
  */
 export async function pageCacheLookup(
-	request: Request,
+	request: KeyedRequest,
 	context: Pick<AppLoadContext, 'clientIp'>,
 ): Promise<PageCacheLookup | null> {
 	if (hasPersonalCookie(request.headers.get('cookie'))) return null
@@ -187,7 +190,7 @@ export async function pageCacheLookup(
 		...KEYED_COOKIES.map(([name, read]) => `${name}=${read(request)}`),
 		// From the CDN's header or the address: their pages differ in who may share them (105).
 		`region=${region}@${location?.source === 'header' ? 'header' : 'address'}`,
-		`bot=${isbot(request.headers.get('user-agent'))}`,
+		`bot=${isBot(request.headers.get('user-agent'))}`,
 	]
 	return {
 		key: `${url.pathname}?${query}#${inputs.join(';')}`,
@@ -203,7 +206,7 @@ export async function pageCacheLookup(
 
 /** The page cache key alone (pageCacheLookup). */
 export async function pageCacheKey(
-	request: Request,
+	request: KeyedRequest,
 	context: Pick<AppLoadContext, 'clientIp'>,
 ): Promise<string | null> {
 	return (await pageCacheLookup(request, context))?.key ?? null
