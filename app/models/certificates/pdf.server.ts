@@ -5,7 +5,7 @@
  * Greek, Cyrillic and CJK names print as written.
  */
 import PDFDocument from 'pdfkit'
-import { scriptTextWriter } from '~/models/invoices/pdf-text.server'
+import { scriptTextWriter, WITHOUT_STANDARD_FONT } from '~/models/invoices/pdf-text.server'
 
 export type CertificateContent = {
 	name: string
@@ -20,6 +20,7 @@ export type CertificateContent = {
 
 export function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
 	const doc = new PDFDocument({
+		...WITHOUT_STANDARD_FONT,
 		size: 'A4',
 		layout: 'landscape',
 		margin: 72,

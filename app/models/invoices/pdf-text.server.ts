@@ -48,6 +48,13 @@ function scriptRuns(text: string): { text: string; cjk: boolean }[] {
 		.filter((run) => run.text !== '')
 }
 
+/**
+ * A document's options for text in these fonts only: without them pdfkit reads and parses its
+ * Helvetica metrics for every document, to print nothing in it (6 % of an invoice's render).
+ * `scriptTextWriter` sets Noto Sans before anything is written or measured.
+ */
+export const WITHOUT_STANDARD_FONT = { font: null } as unknown as PDFKit.PDFDocumentOptions
+
 export type WriteOptions = PDFKit.Mixins.TextOptions & { bold?: boolean; at?: [number, number] }
 
 /**
@@ -62,6 +69,7 @@ export function scriptTextWriter(
 	doc.registerFont('regular', font('regular'))
 	doc.registerFont('bold', font('bold'))
 	if (CJK.test(content)) doc.registerFont('cjk', font('cjk'))
+	doc.font('regular')
 	return (text, { bold = false, at, ...options } = {}) => {
 		// Noto Sans has no "−" (U+2212): the PDF prints a hyphen-minus.
 		const printable = text.replace(/\u2212/g, '-')

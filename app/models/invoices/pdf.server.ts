@@ -17,11 +17,12 @@ import {
 import { partyLines } from '~/domain/invoices/party'
 import type { InvoiceData } from '~/domain/invoices/types'
 import { countInvoicePdfRender } from '~/metrics.server'
-import { scriptTextWriter } from './pdf-text.server'
+import { scriptTextWriter, WITHOUT_STANDARD_FONT } from './pdf-text.server'
 
 export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 	countInvoicePdfRender()
 	const doc = new PDFDocument({
+		...WITHOUT_STANDARD_FONT,
 		size: 'A4',
 		margin: 56,
 		info: { Title: invoiceTitle(data), Author: data.seller.name },
