@@ -5,6 +5,13 @@ import { build } from 'esbuild'
 import { serverBundleOptions } from './server-bundle.js'
 
 await build({ ...serverBundleOptions, entryPoints: ['server.ts'], outfile: 'build/server.js' })
+// The PDF worker thread (app/models/invoices/pdf-thread.server.ts): invoices and certificates
+// rendered off the event loop.
+await build({
+	...serverBundleOptions,
+	entryPoints: ['app/pdf-thread.server.ts'],
+	outfile: 'build/pdf-thread.js',
+})
 // `npm run db:migrate`: migrations and seed alone, for deploys that migrate before rolling out.
 await build({
 	...serverBundleOptions,

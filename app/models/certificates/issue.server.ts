@@ -23,6 +23,7 @@ import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { hasJoiningLink } from '~/models/events/join-link.server'
 import { registrantsOf } from '~/models/events/registrants.server'
+import { renderOffLoop } from '~/models/invoices/pdf-thread.server'
 import { createLinkToken } from '~/models/links/signed-token.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import { eventMailLinks } from '~/models/preferences/reminder-stops.server'
@@ -97,14 +98,15 @@ export async function issueCertificate(tx: Tx | Db, issue: Issue): Promise<strin
 	).returning({ id: certificates.id })
 	if (!row) return null
 	const url = verifyUrl(origin, row.id)
-	const pdf = await renderCertificatePdf({
+	const content = {
 		name,
 		title: event.title,
 		date: formatEventDay(event),
 		hours: eventHours(event),
 		organizer: site.sponsor.name,
 		verifyUrl: url,
-	})
+	}
+	const pdf = await renderOffLoop('certificate', content, renderCertificatePdf)
 	const queued = await sendEmail(tx, {
 		to: email,
 		...(await templates.certificateOfAttendance({

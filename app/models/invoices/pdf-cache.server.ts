@@ -11,7 +11,9 @@
 import crypto from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import type { InvoiceData } from '~/domain/invoices/types'
+import { countInvoicePdfRender } from '~/metrics.server'
 import { renderInvoicePdf } from './pdf.server'
+import { renderOffLoop } from './pdf-thread.server'
 
 const MAX_BYTES = 16 * 1024 * 1024
 
@@ -19,7 +21,7 @@ type Render = (data: InvoiceData) => Promise<Buffer>
 
 /** A cache of `render`'s PDFs within `maxBytes`; concurrent requests for one version share a render. */
 export function createInvoicePdfCache({
-	render = renderInvoicePdf,
+	render = (data) => renderOffLoop('invoice', data, renderInvoicePdf),
 	maxBytes = MAX_BYTES,
 }: {
 	render?: Render
@@ -39,6 +41,7 @@ export function createInvoicePdfCache({
 			if (kept) return kept
 			let pending = rendering.get(key)
 			if (!pending) {
+				countInvoicePdfRender()
 				pending = render(data)
 					.then((pdf) => {
 						rendered.set(key, pdf)

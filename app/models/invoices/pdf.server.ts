@@ -16,11 +16,9 @@ import {
 } from '~/domain/invoices/format'
 import { partyLines } from '~/domain/invoices/party'
 import type { InvoiceData } from '~/domain/invoices/types'
-import { countInvoicePdfRender } from '~/metrics.server'
 import { scriptTextWriter, WITHOUT_STANDARD_FONT } from './pdf-text.server'
 
 export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
-	countInvoicePdfRender()
 	const doc = new PDFDocument({
 		...WITHOUT_STANDARD_FONT,
 		size: 'A4',
