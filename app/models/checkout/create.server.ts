@@ -10,6 +10,7 @@ import type { Db } from '~/db/client.server'
 import { newPublicId } from '~/db/public-id.server'
 import { orders } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { formatMinorPrice } from '~/domain/pricing'
 import { paymentNote } from '~/domain/upgrade-credit'
 import type { GiftInput } from '~/forms/gift'
@@ -49,6 +50,8 @@ export type CheckoutInput = {
 	upgradeKey?: string | null
 	/** "This is a gift": its recipient, message and day (docs/decisions/166). */
 	gift?: GiftInput | null
+	/** The language of the page it was started on (decision 174); English when absent. */
+	locale?: Locale
 }
 
 /**
@@ -114,6 +117,7 @@ export async function holdSeats(db: Db, input: CheckoutInput) {
 				// the buyer typed names the partner who sent them (docs/decisions/112).
 				affiliate: price.partnerKey ?? (input.affiliate || null),
 				attribution: input.attribution ?? {},
+				locale: input.locale ?? DEFAULT_LOCALE,
 				provider: provider.id,
 				holdKey,
 				expiresAt: sql`now() + make_interval(mins => ${reservationMinutes})`,
