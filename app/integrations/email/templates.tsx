@@ -81,7 +81,12 @@ export const COURSE_NAME = 'AI Driven Dev'
 const DAY_NAME = 'AI Driven Development Day'
 
 const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e8f0' }
-const paragraph = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text }
+export const paragraph = {
+	margin: '0 0 16px',
+	fontSize: '16px',
+	lineHeight: '24px',
+	color: colors.text,
+}
 const linkStyle = { color: colors.link, textDecoration: 'underline' }
 
 // The plain-text part: data tables keep their columns, links print their address.
@@ -98,7 +103,7 @@ const textOptions = {
  * The message of `kind`: `unsubscribe` is given exactly when the kind carries it (domain/email-kinds.ts), and
  * then rendered by the Layout and returned as the one-click header's URL.
  */
-async function renderEmail(
+export async function renderEmail(
 	kind: EmailKind,
 	subject: string,
 	element: ReactElement,
@@ -165,7 +170,7 @@ function unsubscribeNote(unsubscribe: UnsubscribeLinks, locale?: Locale): [strin
 			]
 }
 
-function Layout({
+export function Layout({
 	preview,
 	unsubscribe,
 	children,
@@ -197,11 +202,11 @@ function Layout({
 	)
 }
 
-function P({ children }: { children: ReactNode }) {
+export function P({ children }: { children: ReactNode }) {
 	return <Text style={paragraph}>{children}</Text>
 }
 
-function A({ href, children }: { href: string; children: ReactNode }) {
+export function A({ href, children }: { href: string; children: ReactNode }) {
 	return (
 		<Link href={href} style={linkStyle}>
 			{children}
@@ -221,7 +226,7 @@ function TestModeNote() {
 const greeting = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,')
 
 /** An event's date in its zone and its "Add to calendar" links; the .ics also comes attached. */
-function EventBlock({
+export function EventBlock({
 	event,
 	attached,
 	locale,
@@ -253,7 +258,7 @@ function EventBlock({
 }
 
 /** "What happens next" and where to go from here: every message ends with it. */
-function NextSteps({
+export function NextSteps({
 	steps,
 	links,
 	locale,
@@ -940,7 +945,7 @@ export function giftDelivered(data: {
 }
 
 /** The buyer's message to the recipient, line by line, as typed. */
-function GiftMessage({ message }: { message: string }) {
+export function GiftMessage({ message }: { message: string }) {
 	return (
 		<Text style={{ ...paragraph, whiteSpace: 'pre-line', fontStyle: 'italic' }}>{message}</Text>
 	)
