@@ -18,6 +18,7 @@ import {
 } from '~/models/checkout/index.server'
 import { numberOrderDocuments } from '~/models/invoices/numbering.server'
 import { invoicePdf } from '~/models/invoices/pdf-cache.server'
+import { payByTransfer } from '~/models/transfers/index.server'
 import { offerByHand } from '~/models/waitlist/offers.server'
 import { decodedMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
@@ -140,11 +141,51 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		await drainJobs(suite.database)
 		const note = await invoiceOf(id, 'credit_note')
 		expect(note.data.locale).toBe('de-DE')
+		// The refund notice, at the SMTP peer, in German with its credit note's link.
+		const mails = await suite.smtp.waitFor('korrektur@example.com', 2)
+		const notice = mails
+			.map((mail) => readable(mail.raw))
+			.find((text) => text.includes('erstattet'))
+		expect(notice).toContain('Die vollen')
+		expect(notice).toContain('Ihre Rechnungskorrektur')
+		expect(notice).toContain('Erstattungen kommen meist innerhalb von 5 bis 10 Werktagen an.')
 		if (!hasPdftotext) return
 		const text = pdfText(await invoicePdf(note))
 		expect(text).toContain(`Rechnungskorrektur ${note.data.number}`)
 		expect(text).toContain(`Korrigiert die Rechnung ${invoice.data.number}`)
 		expect(text).toContain('Gesamtbetrag der Korrektur')
+	})
+
+	test('a German buyer paying by bank transfer gets the instructions in German, the due date and amount the German way', async () => {
+		const { id } = await createCheckout(db(), {
+			code: PASS,
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+			clientIp: `198.51.100.${++buyers}`,
+			locale: 'de-DE',
+		})
+		expect(
+			await payByTransfer(
+				db(),
+				id,
+				{
+					email: 'ueberweisung@example.com',
+					name: 'Grete',
+					billing: { company: null, address: null, country: 'DE', vatNumber: null },
+				},
+				ORIGIN,
+			),
+		).toEqual({ ok: true })
+		await drainJobs(suite.database)
+		const [mail] = await suite.smtp.waitFor('ueberweisung@example.com')
+		const text = readable(mail!.raw)
+		expect(text).toContain('Vielen Dank für Ihre Bestellung')
+		expect(text).toContain('Verwendungszweck')
+		expect(text).toMatch(/Fällig bis\s+\w+, \d{1,2}\. \w+ \d{4}/)
+		expect(text).toMatch(/Betrag\s+\d+\s\$/)
+		expect(text).toContain('Sie ist bis zum Fälligkeitstag für Sie reserviert.')
+		expect(text).not.toContain('Thank you')
 	})
 
 	test('an English buyer’s receipt and invoice stay English, their snapshot without a locale', async () => {

@@ -16,6 +16,7 @@ const SOURCES = [
 	'app/components',
 	'app/integrations/email/templates.tsx',
 	'app/integrations/email/templates-orders.de.tsx',
+	'app/integrations/email/templates-money.de.tsx',
 	'app/db/seed-data.ts',
 	'app/domain/course-status.ts',
 	'app/domain/delayed-payment.ts',

@@ -4,6 +4,7 @@
  */
 import type { Locale } from '~/domain/locale'
 import * as englishTemplates from './templates'
+import * as germanMoney from './templates-money.de'
 import * as german from './templates-orders.de'
 
 export { emailDeliveryJob, outboxMessage } from './deliver.server'
@@ -14,7 +15,14 @@ export * as templates from './templates'
 const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 	'en-US': englishTemplates,
 	// Each German one named, so a template written but never used shows (knip).
-	'de-DE': { ...englishTemplates, receipt: german.receipt },
+	'de-DE': {
+		...englishTemplates,
+		receipt: german.receipt,
+		refundNotice: germanMoney.refundNotice,
+		transferInstructions: germanMoney.transferInstructions,
+		transferReminder: germanMoney.transferReminder,
+		transferCancelled: germanMoney.transferCancelled,
+	},
 }
 
 /**

@@ -7,28 +7,14 @@
 import { Section, Text } from '@react-email/components'
 import { formatMoment } from '~/domain/dates'
 import { formatMinorPrice } from '~/domain/pricing'
-import type { PluralForms } from '~/domain/words'
-import { pluralWord } from '~/domain/words'
-import {
-	A,
-	type EmailContent,
-	EventBlock,
-	GiftMessage,
-	Layout,
-	NextSteps,
-	type OrderKind,
-	P,
-	paragraph,
-	type ReceiptData,
-	renderEmail,
-} from './templates'
+import { pluralWord, unitsOf } from '~/domain/words'
+import { type EmailContent, type OrderKind, parts, type ReceiptData } from './templates'
+
+const { A, EventBlock, GiftMessage, Layout, NextSteps, P, paragraph, renderEmail } = parts
 
 const locale = 'de-DE'
 
-const SEAT_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
-const PASS_DE: PluralForms = { one: 'Pass', other: 'Pässe' }
-const unitOf = (kind: OrderKind, count = 1) =>
-	pluralWord(count, kind === 'course' ? SEAT_DE : PASS_DE, locale)
+const unitOf = (kind: OrderKind, count = 1) => pluralWord(count, unitsOf(kind, locale), locale)
 
 const greeting = (name?: string | null) => (name ? `Hallo ${name},` : 'Hallo,')
 

@@ -81,7 +81,7 @@ export const COURSE_NAME = 'AI Driven Dev'
 const DAY_NAME = 'AI Driven Development Day'
 
 const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e8f0' }
-export const paragraph = {
+const paragraph = {
 	margin: '0 0 16px',
 	fontSize: '16px',
 	lineHeight: '24px',
@@ -103,7 +103,7 @@ const textOptions = {
  * The message of `kind`: `unsubscribe` is given exactly when the kind carries it (domain/email-kinds.ts), and
  * then rendered by the Layout and returned as the one-click header's URL.
  */
-export async function renderEmail(
+async function renderEmail(
 	kind: EmailKind,
 	subject: string,
 	element: ReactElement,
@@ -170,7 +170,7 @@ function unsubscribeNote(unsubscribe: UnsubscribeLinks, locale?: Locale): [strin
 			]
 }
 
-export function Layout({
+function Layout({
 	preview,
 	unsubscribe,
 	children,
@@ -202,11 +202,11 @@ export function Layout({
 	)
 }
 
-export function P({ children }: { children: ReactNode }) {
+function P({ children }: { children: ReactNode }) {
 	return <Text style={paragraph}>{children}</Text>
 }
 
-export function A({ href, children }: { href: string; children: ReactNode }) {
+function A({ href, children }: { href: string; children: ReactNode }) {
 	return (
 		<Link href={href} style={linkStyle}>
 			{children}
@@ -226,7 +226,7 @@ function TestModeNote() {
 const greeting = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,')
 
 /** An event's date in its zone and its "Add to calendar" links; the .ics also comes attached. */
-export function EventBlock({
+function EventBlock({
 	event,
 	attached,
 	locale,
@@ -258,7 +258,7 @@ export function EventBlock({
 }
 
 /** "What happens next" and where to go from here: every message ends with it. */
-export function NextSteps({
+function NextSteps({
 	steps,
 	links,
 	locale,
@@ -945,7 +945,7 @@ export function giftDelivered(data: {
 }
 
 /** The buyer's message to the recipient, line by line, as typed. */
-export function GiftMessage({ message }: { message: string }) {
+function GiftMessage({ message }: { message: string }) {
 	return (
 		<Text style={{ ...paragraph, whiteSpace: 'pre-line', fontStyle: 'italic' }}>{message}</Text>
 	)
@@ -1931,3 +1931,10 @@ export function transferCancelled(data: {
 		</Layout>,
 	)
 }
+
+/**
+ * The parts every message is made of, for the German versions of the buyer's e-mails
+ * (templates-*.de.tsx, decision 174). One object, not more exports: each exported function of
+ * this module is a template (domain/email-kinds.ts).
+ */
+export const parts = { renderEmail, Layout, P, A, EventBlock, NextSteps, GiftMessage, paragraph }

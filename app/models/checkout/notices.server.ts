@@ -8,7 +8,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail, templates } from '~/integrations/email/index.server'
 import type { EmailMessage } from '~/integrations/email/send.server'
 import type { OrderKind } from '~/integrations/email/templates'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -52,7 +52,8 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 	if (order.email)
 		messages.push({
 			to: order.email,
-			...(await templates.refundNotice({
+			// In the buyer's language (decision 174); the holders' notices stay English.
+			...(await orderTemplates(order.locale).refundNotice({
 				orderId,
 				customerName: order.customerName,
 				itemName,
