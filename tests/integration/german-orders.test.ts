@@ -7,11 +7,12 @@
 import { eq, like, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { invalidateSalesCache } from '~/db/read-cache.server'
-import { orders, waitlistEntries } from '~/db/schema.server'
+import { orders, passes, waitlistEntries } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { outbox } from '~/db/schema-leads.server'
 import type { Locale } from '~/domain/locale'
 import {
+	claimPass,
 	createCheckout,
 	recordSandboxPayment,
 	refundCheckout,
@@ -186,6 +187,27 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		expect(text).toMatch(/Betrag\s+\d+\s\$/)
 		expect(text).toContain('Sie ist bis zum Fälligkeitstag für Sie reserviert.')
 		expect(text).not.toContain('Thank you')
+	})
+
+	test('a pass claimed on its German page brings its holder a German confirmation, its links under /de', async () => {
+		const id = await buyPass('teamleiter@example.com', 'de-DE')
+		const [pass] = await db().select().from(passes).where(eq(passes.orderId, id))
+		expect(
+			await claimPass(
+				db(),
+				pass!.id,
+				{ name: 'Grete', email: 'grete@example.com' },
+				ORIGIN,
+				'de-DE',
+			),
+		).toBe('claimed')
+		await drainJobs(suite.database)
+		const [mail] = await suite.smtp.waitFor('grete@example.com')
+		const text = readable(mail!.raw)
+		expect(text).toContain('Hallo Grete,')
+		expect(text).toContain('ist bestätigt, auf Ihren Namen.')
+		expect(text).toContain(`${ORIGIN}/de/pass/${pass!.id}/thank-you`)
+		expect(text).toContain('Zum Kalender hinzufügen (.ics)')
 	})
 
 	test('an English buyer’s receipt and invoice stay English, their snapshot without a locale', async () => {

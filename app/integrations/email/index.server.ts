@@ -18,6 +18,7 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 	'de-DE': {
 		...englishTemplates,
 		receipt: german.receipt,
+		passClaimed: german.passClaimed,
 		refundNotice: germanMoney.refundNotice,
 		transferInstructions: germanMoney.transferInstructions,
 		transferReminder: germanMoney.transferReminder,

@@ -8,7 +8,13 @@ import { Section, Text } from '@react-email/components'
 import { formatMoment } from '~/domain/dates'
 import { formatMinorPrice } from '~/domain/pricing'
 import { pluralWord, unitsOf } from '~/domain/words'
-import { type EmailContent, type OrderKind, parts, type ReceiptData } from './templates'
+import {
+	type EmailContent,
+	type EmailEvent,
+	type OrderKind,
+	parts,
+	type ReceiptData,
+} from './templates'
 
 const { A, EventBlock, GiftMessage, Layout, NextSteps, P, paragraph, renderEmail } = parts
 
@@ -203,6 +209,41 @@ export function receipt(data: ReceiptData): Promise<EmailContent> {
 					data.courseOpen,
 				)}
 				links={data.siteUrl ? readOn(data.siteUrl) : []}
+			/>
+		</Layout>,
+	)
+}
+
+/** templates.tsx's passClaimed, in German: to a holder who claimed on a German pass page. */
+export function passClaimed(data: {
+	holderName: string
+	itemName: string
+	kind: OrderKind
+	passUrl: string
+	event?: EmailEvent
+	siteUrl: string
+	courseOpen?: boolean
+}): Promise<EmailContent> {
+	return renderEmail(
+		'passClaimed',
+		`Ihr ${data.itemName} ist bestätigt`,
+		<Layout preview={`Ihr ${data.itemName} läuft auf Ihren Namen.`} locale={locale}>
+			<P>{greeting(data.holderName)}</P>
+			<P>
+				Ihr {data.itemName} ist bestätigt, auf Ihren Namen.{' '}
+				<A href={data.passUrl}>Ihr {unitOf(data.kind)}</A>
+			</P>
+			{data.event ? <EventBlock event={data.event} attached locale={locale} /> : null}
+			<NextSteps
+				locale={locale}
+				steps={[
+					data.kind === 'course'
+						? data.courseOpen
+							? 'Der Kurs ist geöffnet: Wir schicken Ihren Zugang innerhalb weniger Minuten an diese Adresse.'
+							: 'Wenn der Kurs öffnet, schicken wir Ihren Zugang an diese Adresse.'
+						: 'Am Tag davor und eine Stunde vor Beginn schicken wir Ihnen eine Erinnerung mit dem Link zur Teilnahme. Auch die Kalenderdatei enthält Ihren Link zur Teilnahme.',
+				]}
+				links={readOn(data.siteUrl)}
 			/>
 		</Layout>,
 	)
