@@ -148,6 +148,7 @@ export async function holdSeats(db: Db, input: CheckoutInput) {
 			},
 		),
 		email: credit?.email ?? null,
+		locale: input.locale ?? DEFAULT_LOCALE,
 		origin: input.origin,
 		// The session ends before the reservation does, so it cannot be paid for a seat that is
 		// no longer held; Stripe wants at least 30 minutes from when it receives the request.
@@ -174,6 +175,8 @@ export async function openProviderSession(
 		sessionEndsAt: Date
 		/** The address the order is paid under, when it names one already (decision 152). */
 		email?: string | null
+		/** The buyer's language, the hosted page's where it speaks it (decision 174). */
+		locale?: Locale
 	},
 	/** What a provider failure does to the order: a new checkout fails (its seats go back). */
 	onFailure: 'fail-order' | 'keep-order' = 'fail-order',
@@ -196,6 +199,7 @@ export async function openProviderSession(
 			expiresAt: order.sessionEndsAt,
 			origin: order.origin,
 			customerEmail: order.email ?? null,
+			locale: order.locale ?? DEFAULT_LOCALE,
 		})
 	} catch (error) {
 		return failOpening(db, id, error, onFailure)
