@@ -17,6 +17,7 @@ import {
 	recordSandboxPayment,
 	refundCheckout,
 } from '~/models/checkout/index.server'
+import { refundOrderPart } from '~/models/checkout/order-actions.server'
 import { numberOrderDocuments } from '~/models/invoices/numbering.server'
 import { invoicePdf } from '~/models/invoices/pdf-cache.server'
 import { payByTransfer } from '~/models/transfers/index.server'
@@ -155,6 +156,24 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		expect(text).toContain(`Rechnungskorrektur ${note.data.number}`)
 		expect(text).toContain(`Korrigiert die Rechnung ${invoice.data.number}`)
 		expect(text).toContain('Gesamtbetrag der Korrektur')
+	})
+
+	test('a German buyer refunded one pass of three is told in German what comes back and what stays', async () => {
+		const id = await buyPass('teilweise@example.com', 'de-DE', 3)
+		const [pass] = await db().select().from(passes).where(eq(passes.orderId, id))
+		const owner = { name: 'owner' }
+		expect(await refundOrderPart(db(), owner, { orderId: id, passId: pass!.id })).toMatchObject({
+			ok: true,
+		})
+		await drainJobs(suite.database)
+		const mails = await suite.smtp.waitFor('teilweise@example.com', 2)
+		const notice = mails
+			.map((mail) => readable(mail.raw))
+			.find((text) => text.includes('Ihrer Bestellung'))
+		expect(notice).toMatch(/\d+\s\$ Ihrer Bestellung .* gehen auf die Karte zurück/)
+		expect(notice).toContain('1 Pass davon ist storniert und gilt nicht mehr')
+		expect(notice).toContain('Die anderen 2 bleiben wie bisher.')
+		expect(notice).toContain('Ihre Rechnungskorrektur')
 	})
 
 	test('a German buyer paying by bank transfer gets the instructions in German, the due date and amount the German way', async () => {

@@ -20,6 +20,7 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 		receipt: german.receipt,
 		passClaimed: german.passClaimed,
 		refundNotice: germanMoney.refundNotice,
+		partialRefundNotice: germanMoney.partialRefundNotice,
 		transferInstructions: germanMoney.transferInstructions,
 		transferReminder: germanMoney.transferReminder,
 		transferCancelled: germanMoney.transferCancelled,

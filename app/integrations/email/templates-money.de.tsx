@@ -93,6 +93,45 @@ export function refundNotice(data: {
 	)
 }
 
+/** templates.tsx's partialRefundNotice, in German. */
+export function partialRefundNotice(data: {
+	orderId: string
+	customerName?: string | null
+	itemName: string
+	kind: OrderKind
+	quantity: number
+	remaining: number
+	currency: string
+	refundedMinor: number
+	testMode?: boolean
+	creditNoteUrl?: string | null
+}): Promise<EmailContent> {
+	const amount = money(data.refundedMinor, data.currency)
+	const units = (count: number) => pluralWord(count, unitsOf(data.kind, locale), locale)
+	const what =
+		data.quantity === 0
+			? `Ihre ${units(data.remaining)} ${data.remaining === 1 ? 'bleibt' : 'bleiben'} wie ${data.remaining === 1 ? 'er ist' : 'sie sind'}.`
+			: `${data.quantity} ${units(data.quantity)} davon ${data.quantity === 1 ? 'ist' : 'sind'} storniert${data.kind === 'course' ? ' und freigegeben' : ` und ${data.quantity === 1 ? 'gilt' : 'gelten'} nicht mehr`}; wer ${data.quantity === 1 ? 'ihn' : 'einen'} eingelöst hat, erfährt es ebenfalls. ${data.remaining === 1 ? 'Der andere bleibt' : `Die anderen ${data.remaining} bleiben`} wie bisher.`
+	return renderEmail(
+		'partialRefundNotice',
+		`Ein Teil Ihrer Bestellung ${data.orderId} ist erstattet`,
+		<Layout locale={locale} preview={`${amount} Ihrer Bestellung ${data.orderId} sind erstattet.`}>
+			<P>{greeting(data.customerName)}</P>
+			{data.testMode ? <Strong>TESTMODUS: Es wurde keine echte Zahlung eingezogen.</Strong> : null}
+			<P>
+				{amount} Ihrer Bestellung {data.orderId} ({data.itemName}) gehen auf die Karte zurück, mit
+				der Sie bezahlt haben. {what}
+			</P>
+			<CreditNoteLink url={data.creditNoteUrl} />
+			<NextSteps
+				locale={locale}
+				steps={['Erstattungen kommen meist innerhalb von 5 bis 10 Werktagen an.']}
+				links={[]}
+			/>
+		</Layout>,
+	)
+}
+
 /** The account, the amount, the reference and the due date, as a bank form asks for them. */
 function TransferDetails({ data }: { data: TransferData }) {
 	const cell = { padding: '4px 16px 4px 0', fontSize: '16px', color: paragraph.color }
