@@ -19,6 +19,7 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 		...englishTemplates,
 		receipt: german.receipt,
 		passClaimed: german.passClaimed,
+		checkoutRecovery: german.checkoutRecovery,
 		refundNotice: germanMoney.refundNotice,
 		partialRefundNotice: germanMoney.partialRefundNotice,
 		transferInstructions: germanMoney.transferInstructions,

@@ -14,6 +14,7 @@ import {
 	type OrderKind,
 	parts,
 	type ReceiptData,
+	type UnsubscribeLinks,
 } from './templates'
 
 const { A, EventBlock, GiftMessage, Layout, NextSteps, P, paragraph, renderEmail } = parts
@@ -246,5 +247,43 @@ export function passClaimed(data: {
 				links={readOn(data.siteUrl)}
 			/>
 		</Layout>,
+	)
+}
+
+/** templates.tsx's checkoutRecovery, in German: the one reminder of a checkout left unpaid. */
+export function checkoutRecovery(data: {
+	itemName: string
+	kind: OrderKind
+	quantity: number
+	url: string
+	testMode?: boolean
+	unsubscribe: UnsubscribeLinks
+}): Promise<EmailContent> {
+	const units = unitOf(data.kind, data.quantity)
+	return renderEmail(
+		'checkoutRecovery',
+		`Ihr Checkout für ${data.itemName} ist abgelaufen, bevor Sie bezahlt haben`,
+		<Layout
+			locale={locale}
+			preview={`Sie haben einen Checkout für ${data.itemName} begonnen und nicht abgeschlossen.`}
+			unsubscribe={data.unsubscribe}
+		>
+			<P>Hallo,</P>
+			{data.testMode ? <TestModeNote /> : null}
+			<P>
+				Sie haben einen Checkout für {data.quantity} × {data.itemName} begonnen und nicht
+				abgeschlossen. Er ist daher abgelaufen, und was er reserviert hatte, ist wieder im Verkauf.
+				Es wurde nichts berechnet.
+			</P>
+			<NextSteps
+				locale={locale}
+				steps={[
+					`Wenn Sie noch ${data.quantity === 1 ? `einen ${units}` : units} möchten, beginnen Sie auf der Seite unten neu: Sie zeigt, was zum heutigen Preis noch frei ist.`,
+					'Dies ist die einzige Erinnerung an diesen Checkout: Sie haben sie auf der Checkout-Seite gewünscht.',
+				]}
+				links={[{ href: data.url, label: `Neu beginnen: ${data.itemName}` }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
 	)
 }
