@@ -81,12 +81,7 @@ export const COURSE_NAME = 'AI Driven Dev'
 const DAY_NAME = 'AI Driven Development Day'
 
 const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e8f0' }
-const paragraph = {
-	margin: '0 0 16px',
-	fontSize: '16px',
-	lineHeight: '24px',
-	color: colors.text,
-}
+const paragraph = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text }
 const linkStyle = { color: colors.link, textDecoration: 'underline' }
 
 // The plain-text part: data tables keep their columns, links print their address.
