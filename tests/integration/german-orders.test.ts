@@ -229,6 +229,30 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		expect(text).toContain('Zum Kalender hinzufügen (.ics)')
 	})
 
+	test('a gift bought on a German page reaches its recipient in German, its claim link under /de', async () => {
+		const { id } = await createCheckout(db(), {
+			code: 'ai-driven-dev-preorder',
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+			clientIp: `198.51.100.${++buyers}`,
+			locale: 'de-DE',
+			gift: {
+				name: 'Grete',
+				email: 'beschenkte@example.com',
+				message: 'Alles Gute!',
+				day: new Date().toISOString().slice(0, 10),
+			},
+		})
+		await recordSandboxPayment(db(), id, { email: 'schenkende@example.com', name: 'Hans' })
+		await drainJobs(suite.database)
+		const [mail] = await suite.smtp.waitFor('beschenkte@example.com')
+		const text = readable(mail!.raw)
+		expect(text).toContain('Hallo Grete,')
+		expect(text).toContain('Hans schenkt Ihnen')
+		expect(text).toMatch(new RegExp(`Geschenk einlösen.*${ORIGIN}/de/pass/[\\w-]{22}`))
+	})
+
 	test('an English buyer’s receipt and invoice stay English, their snapshot without a locale', async () => {
 		const id = await buyPass('english@example.com')
 		const [mail] = await suite.smtp.waitFor('english@example.com')

@@ -4,6 +4,7 @@
  */
 import type { Locale } from '~/domain/locale'
 import * as englishTemplates from './templates'
+import * as germanGift from './templates-gift.de'
 import * as germanMoney from './templates-money.de'
 import * as german from './templates-orders.de'
 
@@ -20,6 +21,7 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 		receipt: german.receipt,
 		passClaimed: german.passClaimed,
 		checkoutRecovery: german.checkoutRecovery,
+		giftDelivered: germanGift.giftDelivered,
 		refundNotice: germanMoney.refundNotice,
 		partialRefundNotice: germanMoney.partialRefundNotice,
 		transferInstructions: germanMoney.transferInstructions,
