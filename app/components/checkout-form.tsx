@@ -17,6 +17,7 @@ import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { checkoutFailed } from '~/forms/messages'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { recordCheckout } from '~/integrations/analytics/runtime'
+import { useLocale } from './use-locale'
 import { useRootData } from './use-root-data'
 
 const fieldClasses =
@@ -39,6 +40,7 @@ export function CheckoutForm({
 	const shownRegion = useChosenRegion(code, region)
 	const [pending, setPending] = useState(false)
 	const [failure, setFailure] = useState<string | null>(null)
+	const locale = useLocale()
 	const payByTransfer = useRootData()?.payByTransferOnBuyForm ?? false
 	const today = giftToday(new Date())
 	const [form, fields] = useValidatedForm('checkout', {
@@ -100,6 +102,8 @@ export function CheckoutForm({
 			<input type="hidden" name="code" value={code} />
 			<input type="hidden" name="type" value={type} />
 			<input type="hidden" name="region" value={shownRegion} />
+			{/* The page's language, the order's (decision 174): its receipt and invoice are in it. */}
+			<input type="hidden" name="locale" value={locale} />
 			<Field
 				meta={fields.quantity}
 				label="Quantity"

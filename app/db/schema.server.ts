@@ -18,6 +18,7 @@ import {
 
 import type { CourseStatus } from '~/domain/course-status'
 import type { Billing, ChargedTax } from '~/domain/invoices/types'
+import type { Locale } from '~/domain/locale'
 
 export type FaqEntry = { question: string; answer: string }
 
@@ -132,6 +133,8 @@ export const orders = pgTable('orders', {
 	creditMinor: integer('credit_minor').notNull().default(0),
 	// 0053_delayed_payments.sql: a delayed method's money on its way (docs/decisions/164)
 	awaitingPaymentSince: timestamp('awaiting_payment_since', { withTimezone: true }),
+	// 0062_order_locale.sql: the language the order was started in, its buyer's (decision 174)
+	locale: text('locale').$type<Locale>().notNull().default('en-US'),
 })
 
 /** 0032_partial_refunds.sql: each part of a paid order refunded (docs/decisions/123). */
@@ -259,4 +262,6 @@ export const waitlistEntries = pgTable('waitlist_entries', {
 	// confirmed; the joining network's key, as a checkout's hold key.
 	confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 	holdKey: text('hold_key'),
+	// 0062_order_locale.sql: the language the place was asked for in, its offer's (decision 174)
+	locale: text('locale').$type<Locale>().notNull().default('en-US'),
 })

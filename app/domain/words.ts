@@ -60,9 +60,22 @@ export const PLACE: PluralForms = { one: 'place', other: 'places' }
 
 /** German forms (decision 173). */
 export const PLACE_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
+/** A course seat and a day pass, for a German buyer (decision 174). */
+const SEAT_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
+const PASS_DE: PluralForms = { one: 'Pass', other: 'Pässe' }
 
-/** The unit a catalogue item is sold in: a seat of the course, a pass of the day (or anything else). */
-export const unitsOf = (itemType: string): PluralForms => (itemType === 'course' ? SEAT : PASS)
+/**
+ * The unit a catalogue item is sold in: a seat of the course, a pass of the day (or anything
+ * else); in German "Platz", "Pass".
+ */
+export const unitsOf = (itemType: string, locale: Locale = DEFAULT_LOCALE): PluralForms =>
+	locale === 'de-DE'
+		? itemType === 'course'
+			? SEAT_DE
+			: PASS_DE
+		: itemType === 'course'
+			? SEAT
+			: PASS
 
 /** "an AI Driven Development Day pass", "a seat": the indefinite article English reads before `noun`. */
 export const aOrAn = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`

@@ -3,6 +3,7 @@
  * the no-JavaScript form and the buy forms' validation as you type (docs/decisions/065).
  */
 import { z } from 'zod'
+import { DEFAULT_LOCALE, LOCALES } from '~/domain/locale'
 import { GLOBAL_REGION } from '~/domain/pricing'
 import { GIFT_MESSAGES, giftFields, refineGift } from './gift'
 import { CODE_MAX_LENGTH, DEFAULT_MAX_QUANTITY, NAME_MAX_LENGTH } from './limits'
@@ -46,6 +47,11 @@ export function checkoutRequestFields(maxQuantity: number) {
 			.max(NAME_MAX_LENGTH, MESSAGES.unknownRegion)
 			.optional()
 			.transform((value) => (value ? value.toUpperCase() : GLOBAL_REGION)),
+		// The language of the page the order was started on, its buyer's e-mails' (decision 174):
+		// a buy form on a /de page sends de-DE; anything but a locale of ours is refused.
+		locale: z
+			.enum(LOCALES, { errorMap: () => ({ message: MESSAGES.unknownLocale }) })
+			.default(DEFAULT_LOCALE),
 		// "This is a gift" (docs/decisions/166): checked, its fields must make one.
 		...giftFields,
 	})

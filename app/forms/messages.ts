@@ -4,7 +4,7 @@
  * the spec leaves open. Schemas, models and routes import these; none writes its own copy.
  * Plain strings, no zod: the browser's first load may import them.
  */
-import type { Locale } from '~/domain/locale'
+import { LOCALES, type Locale } from '~/domain/locale'
 import { countOf, PERSON } from '~/domain/words'
 import {
 	AVATAR_URL_MAX_LENGTH,
@@ -102,6 +102,7 @@ export const MESSAGES = {
 	unknownType: 'unknown type',
 	regionNotString: 'region must be a string',
 	unknownRegion: 'unknown region',
+	unknownLocale: `unknown locale; use one of ${LOCALES.join(', ')}`,
 	couponTooLong: `Coupon codes are at most ${CODE_MAX_LENGTH} characters`,
 
 	// The owner's dashboard: order actions (docs/decisions/082).

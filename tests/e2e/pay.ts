@@ -1,8 +1,12 @@
 import { expect, type Page } from '@playwright/test'
 
 const PRODUCTS = {
-	course: { path: '/', button: 'Pre-order your seat' },
-	passes: { path: '/ai-driven-development-day', button: 'Buy passes' },
+	course: { path: '/', button: 'Pre-order your seat', code: 'ai-driven-dev-preorder' },
+	passes: {
+		path: '/ai-driven-development-day',
+		button: 'Buy passes',
+		code: 'ai-driven-development-day-pass',
+	},
 }
 
 /**
@@ -18,12 +22,23 @@ export async function payInSandbox(
 		product = 'course',
 		quantity,
 		company,
-	}: { product?: keyof typeof PRODUCTS; quantity?: number; company?: string } = {},
+		german = false,
+	}: {
+		product?: keyof typeof PRODUCTS
+		quantity?: number
+		company?: string
+		/** From the product's German page (decision 174), whose buy button may read in German. */
+		german?: boolean
+	} = {},
 ): Promise<string> {
-	const { path, button } = PRODUCTS[product]
-	await page.goto(path)
+	const { path, button, code } = PRODUCTS[product]
+	await page.goto(german ? `/de${path === '/' ? '' : path}` : path)
 	if (quantity !== undefined) await page.getByLabel('Quantity').first().fill(String(quantity))
-	await page.getByRole('button', { name: button }).first().click()
+	// The buy form's first button is its own (the second, when shown, pays by transfer).
+	const buy = german
+		? page.locator(`#checkout-${code}`).getByRole('button').first()
+		: page.getByRole('button', { name: button }).first()
+	await buy.click()
 	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
 	const orderId = page.url().split('/').at(-1)!
 	await page.getByLabel('Email').fill(email)

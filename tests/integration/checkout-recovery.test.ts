@@ -101,6 +101,25 @@ describe.each(databaseBackends)('checkout recovery on $name', (backend) => {
 		expect(mail!.raw).toContain(`href="${ORIGIN}/"`)
 	})
 
+	test('a checkout started on a German page is reminded in German, linking the German day page (decision 174)', async () => {
+		const email = address()
+		const { id } = await createCheckout(suite.database.db, {
+			code: PASS,
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+			locale: 'de-DE',
+		})
+		await rememberForRecovery(suite.database.db, id, email)
+		await endUnpaid(id)
+		const [mail] = mailTo(email)
+		const text = Buffer.from(mail!.raw, 'latin1').toString('utf8')
+		expect(text).toContain('Sie haben einen Checkout für 1 ')
+		expect(text).toContain('Wenn Sie noch einen Pass möchten')
+		expect(text).toContain(`${ORIGIN}/de/ai-driven-development-day`)
+		expect(text).toContain('Abmelden oder E-Mail-Einstellungen verwalten')
+	})
+
 	test('no consent, no reminder; unticking the box takes it back', async () => {
 		const email = address()
 		const never = await startCheckout()

@@ -185,6 +185,23 @@ describe('checkout with the sandbox provider (PGlite)', () => {
 		expect(await api.purchaseCount()).toBe(before)
 	})
 
+	test('a locale that is not one of the site’s answers 400 with its reason and creates nothing (decision 174)', async () => {
+		const before = await api.purchaseCount()
+		for (const locale of ['fr-FR', 'de', 42, '']) {
+			const response = await api.post({ code: SEAT, quantity: 1, locale })
+			expect(response.status, String(locale)).toBe(400)
+			expect(await response.json()).toEqual({
+				error: 'Checkout failed: unknown locale; use one of en-US, de-DE',
+			})
+		}
+		// Without JavaScript: the processing page, which shows only its fixed messages.
+		const form = await api.form('/checkout', { code: SEAT, quantity: '1', locale: 'xx' })
+		expect(form.status).toBe(303)
+		expect(form.headers.get('location')).toBe('/checkout/processing?error=other')
+		expect(await api.purchaseCount()).toBe(before)
+		expect((await api.post({ code: SEAT, quantity: 1, locale: 'de-DE' })).status).toBe(200)
+	})
+
 	test('a region is honoured only when it is GLOBAL or the visitor’s own', async () => {
 		const india = { 'CF-IPCountry': 'IN' }
 		const own = await api.post({ code: SEAT, quantity: 1, region: 'TIER4' }, india)

@@ -15,6 +15,8 @@ const SOURCES = [
 	'app/routes',
 	'app/components',
 	'app/integrations/email/templates.tsx',
+	'app/integrations/email/templates-orders.de.tsx',
+	'app/integrations/email/templates-money.de.tsx',
 	'app/db/seed-data.ts',
 	'app/domain/course-status.ts',
 	'app/domain/delayed-payment.ts',
@@ -79,6 +81,15 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		proof: [
 			'tests/integration/workshop-follow-ups.test.ts',
 			'each person signed up for it gets the follow-up with the link, once',
+		],
+	},
+	// A German buyer's receipt makes the English one's promises (decision 174).
+	{
+		file: 'app/integrations/email/templates-orders.de.tsx',
+		says: 'Wir schicken Ihnen Ihren Zugang innerhalb weniger Minuten, allen anderen ihren',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'bought after the opening: the receipt says access now',
 		],
 	},
 	// The German workshop pages and confirmation make the English ones' promises (decision 173).

@@ -2,6 +2,7 @@
  * What an invoice or credit note says (docs/decisions/115): a snapshot taken when it is issued,
  * so later changes to the seller's details, the catalog or the prices never alter it.
  */
+import type { Locale } from '../locale'
 
 /** The buyer's billing details as given at checkout (all optional: a private buyer gives none). */
 export type Billing = {
@@ -84,6 +85,11 @@ export type InvoiceData = {
 	 * day it is due and where to pay. Absent on an invoice issued once paid.
 	 */
 	due?: InvoiceDue | null
+	/**
+	 * The language of the order (decision 174), which its PDF is written in; absent on an English
+	 * one, and on every document issued before.
+	 */
+	locale?: Locale
 }
 
 /** Where and by when a bank transfer pays an invoice (docs/decisions/163). */

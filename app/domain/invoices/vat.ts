@@ -94,7 +94,7 @@ export function wellFormedVatNumber(country: string, value: string): boolean {
 
 export const REVERSE_CHARGE_NOTE =
 	'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).'
-const OUTSIDE_EU_NOTE = 'No EU VAT: the buyer is outside the European Union.'
+export const OUTSIDE_EU_NOTE = 'No EU VAT: the buyer is outside the European Union.'
 
 export type OrderTax = {
 	rateBasisPoints: number

@@ -1926,3 +1926,10 @@ export function transferCancelled(data: {
 		</Layout>,
 	)
 }
+
+/**
+ * The parts every message is made of, for the German versions of the buyer's e-mails
+ * (templates-*.de.tsx, decision 174). One object, not more exports: each exported function of
+ * this module is a template (domain/email-kinds.ts).
+ */
+export const parts = { renderEmail, Layout, P, A, EventBlock, NextSteps, GiftMessage, paragraph }

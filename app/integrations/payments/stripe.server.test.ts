@@ -232,6 +232,19 @@ describe('the Stripe provider against a fake Stripe', () => {
 		expect(paramsOf('order-no-consent')).not.toHaveProperty('consent_collection[promotions]')
 	})
 
+	test("a German buyer's order opens Stripe's page in German; an English one leaves Stripe its own choice (decision 174)", async () => {
+		await provider.createSession({ ...sessionInput('order-german'), locale: 'de-DE' })
+		await provider.createSession({ ...sessionInput('order-english'), locale: 'en-US' })
+		const paramsOf = (orderId: string) =>
+			stripe.requests.find(
+				(request) =>
+					request.path === '/v1/checkout/sessions' &&
+					request.params['metadata[order_id]'] === orderId,
+			)?.params
+		expect(paramsOf('order-german')).toMatchObject({ locale: 'de' })
+		expect(paramsOf('order-english')).not.toHaveProperty('locale')
+	})
+
 	test("an order made for an address (a waiting-list offer) opens Stripe's page with it, which Stripe shows read-only; any other order asks for one (decision 152)", async () => {
 		await provider.createSession({
 			...sessionInput('order-offered'),

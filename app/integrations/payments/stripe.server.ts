@@ -236,6 +236,8 @@ function sessionParams(
 		expires_at: Math.floor(input.expiresAt.getTime() / 1000),
 		// Stripe shows a given address read-only: an offer is paid under the address it went to (152).
 		...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+		// Its page in the buyer's language (decision 174); Stripe's own choice otherwise ('auto').
+		...(input.locale === 'de-DE' ? { locale: 'de' as const } : {}),
 		// The invoice's billing details: the address, and a VAT number for a business (115).
 		billing_address_collection: 'required',
 		tax_id_collection: { enabled: true },

@@ -1,4 +1,5 @@
 import type { Billing, ChargedTax } from '~/domain/invoices/types'
+import type { Locale } from '~/domain/locale'
 
 /**
  * What a payment provider can do (docs/decisions/030, 032). Callers ask for a capability, never
@@ -36,6 +37,8 @@ export type CheckoutSessionInput = {
 	 * provider's page fills it in and takes no other, so the seat, receipt and invoice go to it.
 	 */
 	customerEmail?: string | null
+	/** The buyer's language (decision 174): a hosted page that speaks it shows itself in it. */
+	locale?: Locale
 }
 
 type CheckoutSession = { sessionId: string; link: string }

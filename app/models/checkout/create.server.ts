@@ -10,6 +10,7 @@ import type { Db } from '~/db/client.server'
 import { newPublicId } from '~/db/public-id.server'
 import { orders } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { formatMinorPrice } from '~/domain/pricing'
 import { paymentNote } from '~/domain/upgrade-credit'
 import type { GiftInput } from '~/forms/gift'
@@ -49,6 +50,8 @@ export type CheckoutInput = {
 	upgradeKey?: string | null
 	/** "This is a gift": its recipient, message and day (docs/decisions/166). */
 	gift?: GiftInput | null
+	/** The language of the page it was started on (decision 174); English when absent. */
+	locale?: Locale
 }
 
 /**
@@ -114,6 +117,7 @@ export async function holdSeats(db: Db, input: CheckoutInput) {
 				// the buyer typed names the partner who sent them (docs/decisions/112).
 				affiliate: price.partnerKey ?? (input.affiliate || null),
 				attribution: input.attribution ?? {},
+				locale: input.locale ?? DEFAULT_LOCALE,
 				provider: provider.id,
 				holdKey,
 				expiresAt: sql`now() + make_interval(mins => ${reservationMinutes})`,
@@ -144,6 +148,7 @@ export async function holdSeats(db: Db, input: CheckoutInput) {
 			},
 		),
 		email: credit?.email ?? null,
+		locale: input.locale ?? DEFAULT_LOCALE,
 		origin: input.origin,
 		// The session ends before the reservation does, so it cannot be paid for a seat that is
 		// no longer held; Stripe wants at least 30 minutes from when it receives the request.
@@ -170,6 +175,8 @@ export async function openProviderSession(
 		sessionEndsAt: Date
 		/** The address the order is paid under, when it names one already (decision 152). */
 		email?: string | null
+		/** The buyer's language, the hosted page's where it speaks it (decision 174). */
+		locale?: Locale
 	},
 	/** What a provider failure does to the order: a new checkout fails (its seats go back). */
 	onFailure: 'fail-order' | 'keep-order' = 'fail-order',
@@ -192,6 +199,7 @@ export async function openProviderSession(
 			expiresAt: order.sessionEndsAt,
 			origin: order.origin,
 			customerEmail: order.email ?? null,
+			locale: order.locale ?? DEFAULT_LOCALE,
 		})
 	} catch (error) {
 		return failOpening(db, id, error, onFailure)

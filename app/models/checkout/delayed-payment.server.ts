@@ -140,7 +140,7 @@ function isPayByCardLink(key: string | null, orderId: string): boolean {
 
 /**
  * What the "pay by card" page of order `orderId` offers (its signed link, `key`): the same item,
- * quantity, region and coupon, to start a new checkout with; `status` alone for an order still
+ * quantity, region, coupon and language, to start a new checkout with; `status` alone for an order still
  * pending or paid (the page sends its visitor on); null for a key that is not this order's.
  */
 export async function payByCardOffer(db: Db, orderId: string, key: string | null) {
@@ -161,5 +161,6 @@ export async function payByCardOffer(db: Db, orderId: string, key: string | null
 		quantity: order.quantity,
 		region: order.region,
 		coupon: order.couponCode,
+		locale: order.locale,
 	}
 }

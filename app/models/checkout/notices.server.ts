@@ -8,13 +8,15 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
+import { orderTemplates, sendEmail, templates } from '~/integrations/email/index.server'
 import type { EmailMessage } from '~/integrations/email/send.server'
 import type { OrderKind } from '~/integrations/email/templates'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
 import { emailEvent, eventKindOf } from '~/models/events/calendar.server'
 import { registrantCalendar } from '~/models/events/join-link.server'
+import { localePath } from '~/utils/i18n'
 import { restRefundId } from '../invoices/credit-note.server'
 import { creditNoteUrlOf } from '../invoices/query.server'
 
@@ -52,7 +54,8 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 	if (order.email)
 		messages.push({
 			to: order.email,
-			...(await templates.refundNotice({
+			// In the buyer's language (decision 174); the holders' notices stay English.
+			...(await orderTemplates(order.locale).refundNotice({
 				orderId,
 				customerName: order.customerName,
 				itemName,
@@ -106,21 +109,23 @@ export async function passClaimedMessage(
 	pass: ClaimedPass,
 	origin: string,
 	courseOpen = false,
+	/** The language of the page it was claimed on (decision 174). */
+	locale: Locale = DEFAULT_LOCALE,
 ): Promise<EmailMessage> {
 	// A seat claimed once the course is open: its access comes now, no opening date (decision 156).
 	const [event] = courseOpen ? [] : eventsOf(eventKindOf(pass.itemType))
-	const content = await templates.passClaimed({
+	const content = await orderTemplates(locale).passClaimed({
 		holderName: pass.holderName,
 		itemName: pass.itemName,
 		kind: orderKindOf(pass.itemType),
-		passUrl: `${origin}/pass/${pass.id}/thank-you`,
-		event: event ? emailEvent(event, origin) : undefined,
+		passUrl: `${origin}${localePath(`/pass/${pass.id}/thank-you`, locale)}`,
+		event: event ? emailEvent(event, origin, locale) : undefined,
 		siteUrl: origin,
 		courseOpen,
 	})
 	return {
 		to: pass.holderEmail,
 		...content,
-		attachments: event ? [registrantCalendar(event, pass.holderEmail, origin, 'pass')] : [],
+		attachments: event ? [registrantCalendar(event, pass.holderEmail, origin, 'pass', locale)] : [],
 	}
 }

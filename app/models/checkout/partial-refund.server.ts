@@ -15,7 +15,7 @@ import type { Tx } from '~/db/query.server'
 import { invalidateSalesCache } from '~/db/read-cache.server'
 import { catalogItems, orders, passes, refundedPasses, refunds } from '~/db/schema.server'
 import { formatMinorPrice } from '~/domain/pricing'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail, templates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { siteOrigin } from '~/site-origin.server'
 import { issueCreditNote } from '../invoices/credit-note.server'
@@ -197,7 +197,8 @@ async function tellPeople(
 	if (order.email)
 		await sendEmail(tx, {
 			to: order.email,
-			...(await templates.partialRefundNotice({
+			// In the buyer's language (decision 174).
+			...(await orderTemplates(order.locale).partialRefundNotice({
 				orderId: order.id,
 				customerName: order.customerName,
 				itemName,

@@ -14,6 +14,7 @@ import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { courseIsOpen } from '~/domain/course-status'
 import { foldEmail } from '~/domain/email-address'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { sendEmail } from '~/integrations/email/index.server'
 import { getCourse } from '~/models/course/course.server'
 import { passClaimedMessage } from './notices.server'
@@ -63,6 +64,8 @@ export async function claimPass(
 	id: string,
 	holder: { name: string; email: string },
 	origin: string,
+	/** The claim page's language, its confirmation's (decision 174). */
+	locale: Locale = DEFAULT_LOCALE,
 ): Promise<'claimed' | 'already-claimed' | 'not-found'> {
 	const pass = await findValidPass(db, id)
 	if (!pass) return 'not-found'
@@ -72,6 +75,7 @@ export async function claimPass(
 		{ ...pass, holderName: holder.name, holderEmail },
 		origin,
 		pass.itemType === 'course' && courseIsOpen((await getCourse(db)).status),
+		locale,
 	)
 	const claimed = await db.transaction(async (tx) => {
 		const rows = await tx

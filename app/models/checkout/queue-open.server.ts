@@ -102,6 +102,7 @@ async function openQueued(
 				discountNote: couponNote({ ...order, itemType: item.type }),
 				origin: opening.origin,
 				sessionEndsAt: opening.sessionEndsAt,
+				locale: order.locale,
 			},
 			'keep-order',
 		)

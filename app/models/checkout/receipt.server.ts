@@ -14,13 +14,14 @@ import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
 import { courseIsOpen } from '~/domain/course-status'
 import { formatDay } from '~/domain/dates'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { getCourse } from '~/models/course/course.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/calendar.server'
 import { giftChangeUrl, giftOfOrder } from '~/models/gifts/gifts.server'
 import { orderPageUrl } from '~/models/links/order-link.server'
 import { siteOrigin } from '~/site-origin.server'
+import { localePath } from '~/utils/i18n'
 import { invoiceAttachment } from '../invoices/attachment.server'
 import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
 import { creditLineOf } from '../invoices/upgrade-credit-line.server'
@@ -105,7 +106,9 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 	const courseOpen = item?.type === 'course' && courseIsOpen((await getCourse(db)).status)
 	const [event] = courseOpen ? [] : eventsOf(eventKindOf(item?.type ?? ''))
 	const gift = await giftOfOrder(db, order.id)
-	const content = await templates.receipt({
+	// In the language the order was started in (decision 174).
+	const { locale } = order
+	const content = await orderTemplates(locale).receipt({
 		orderId: order.id,
 		customerName: order.customerName,
 		currency: order.currency,
@@ -132,8 +135,8 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 		invoice: invoice
 			? { number: invoice.data.number, url: `${siteUrl}${invoicePath(invoice.id)}` }
 			: undefined,
-		passUrls: passIds.map((pass) => `${siteUrl}/pass/${pass.id}`),
-		event: event ? emailEvent(event, siteUrl) : undefined,
+		passUrls: passIds.map((pass) => `${siteUrl}${localePath(`/pass/${pass.id}`, locale)}`),
+		event: event ? emailEvent(event, siteUrl, locale) : undefined,
 		kind: orderKindOf(item?.type ?? ''),
 		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
@@ -144,7 +147,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 					recipientName: gift.recipientName,
 					recipientEmail: gift.recipientEmail,
 					message: gift.message,
-					deliverOn: formatDay(gift.deliverOn),
+					deliverOn: formatDay(gift.deliverOn, locale),
 					changeUrl: giftChangeUrl(siteUrl, order.id),
 				}
 			: undefined,
@@ -153,7 +156,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 		to,
 		...content,
 		attachments: [
-			...(event ? [calendarAttachment(event, siteUrl)] : []),
+			...(event ? [calendarAttachment(event, siteUrl, undefined, locale)] : []),
 			...(invoice ? [await invoiceAttachment(invoice)] : []),
 		],
 	}

@@ -11,13 +11,14 @@ import type { Db } from '~/db/client.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { foldEmail } from '~/domain/email-address'
-import { templates } from '~/integrations/email/index.server'
+import { orderTemplates } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { eventKindOf, eventPagePath } from '~/models/events/calendar.server'
 import { sendListEmail } from '~/models/preferences/preferences.server'
 import { siteOrigin } from '~/site-origin.server'
+import { localePath } from '~/utils/i18n'
 import { orderKindOf } from './notices.server'
 
 const RECOVERY_JOB = 'checkout.recover'
@@ -122,11 +123,12 @@ async function sendRecovery(db: Db, orderId: string): Promise<void> {
 			to: order.recoveryEmail,
 			origin,
 			render: (unsubscribe) =>
-				templates.checkoutRecovery({
+				// In the buyer's language, its link to the page in it (decision 174).
+				orderTemplates(order.locale).checkoutRecovery({
 					itemName: item?.name ?? order.itemCode,
 					kind: orderKindOf(item?.type ?? ''),
 					quantity: order.quantity,
-					url: `${origin}${eventPagePath({ kind: eventKindOf(item?.type ?? '') })}`,
+					url: `${origin}${localePath(eventPagePath({ kind: eventKindOf(item?.type ?? '') }), order.locale)}`,
 					testMode: order.provider === provider.id && provider.testMode,
 					unsubscribe,
 				}),

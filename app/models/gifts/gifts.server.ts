@@ -16,12 +16,14 @@ import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { gifts } from '~/db/schema-gifts.server'
 import { giftDeliveryAt } from '~/domain/gift'
+import { DEFAULT_LOCALE } from '~/domain/locale'
 import type { GiftInput } from '~/forms/gift'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
 import { siteOrigin } from '~/site-origin.server'
+import { localePath } from '~/utils/i18n'
 
 export const GIFT_DELIVERY_JOB = 'gift.deliver'
 
@@ -96,17 +98,19 @@ async function deliverGift(db: Db, orderId: string, version: number): Promise<bo
 		const pass = await giftPass(tx, orderId)
 		if (!pass || pass.claimedAt) return false
 		const [order] = await tx
-			.select({ buyerName: orders.customerName })
+			.select({ buyerName: orders.customerName, locale: orders.locale })
 			.from(orders)
 			.where(eq(orders.id, orderId))
+		const locale = order?.locale ?? DEFAULT_LOCALE
 		await sendEmail(tx, {
 			to: gift.recipientEmail,
-			...(await templates.giftDelivered({
+			// In the language the gift was bought in, its link to that page (decision 174).
+			...(await orderTemplates(locale).giftDelivered({
 				recipientName: gift.recipientName,
 				buyerName: order?.buyerName ?? null,
 				itemName: pass.itemName,
 				message: gift.message,
-				passUrl: `${siteOrigin()}/pass/${pass.id}`,
+				passUrl: `${siteOrigin()}${localePath(`/pass/${pass.id}`, locale)}`,
 			})),
 		})
 		await tx.update(passes).set({ sentTo: gift.recipientEmail }).where(eq(passes.id, pass.id))

@@ -16,11 +16,11 @@ import type { Tx } from '~/db/query.server'
 import { catalogItems, type orders } from '~/db/schema.server'
 import { invoices } from '~/db/schema-invoices.server'
 import { couponNote } from '~/domain/coupon-note'
-import { formatDay } from '~/domain/dates'
 import type { InvoiceData, InvoiceDue, Party } from '~/domain/invoices/types'
 import { taxFor } from '~/domain/invoices/vat'
-import { inGroupsOfFour } from '~/domain/transfers/reference'
+import { DEFAULT_LOCALE } from '~/domain/locale'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
+import { dueNote } from './pdf-words'
 import { creditLineOf } from './upgrade-credit-line.server'
 
 type Order = typeof orders.$inferSelect
@@ -50,9 +50,7 @@ function buyerParty(order: Order): Party {
 
 /** What a due invoice says under its totals: by when, and where to pay (decision 163). */
 function dueNotes(due: InvoiceDue): string[] {
-	return [
-		`Payment due by ${formatDay(due.day)}, by bank transfer to ${due.holder}, IBAN ${inGroupsOfFour(due.iban)}${due.bic ? `, BIC ${due.bic}` : ''}, with the payment reference ${inGroupsOfFour(due.reference)}.`,
-	]
+	return [dueNote(due, DEFAULT_LOCALE)]
 }
 
 /** The invoice of a paid order, or of one to be paid by transfer (`due`), as of now. */
@@ -132,6 +130,8 @@ async function invoiceData(
 		testMode:
 			(order.provider === provider.id || order.provider === 'transfer') && provider.testMode,
 		...(due ? { due } : {}),
+		// Its PDF's language (decision 174); an English snapshot stays as it always was.
+		...(order.locale === DEFAULT_LOCALE ? {} : { locale: order.locale }),
 	}
 }
 

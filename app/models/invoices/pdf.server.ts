@@ -7,23 +7,23 @@
  * `pdf-text.server.ts` (docs/decisions/133).
  */
 import PDFDocument from 'pdfkit'
-import {
-	discountLabel,
-	invoiceMoney,
-	invoiceTitle,
-	issuedOn,
-	ratePercent,
-} from '~/domain/invoices/format'
+import { invoiceMoney, issuedOn, ratePercent } from '~/domain/invoices/format'
 import { partyLines } from '~/domain/invoices/party'
 import type { InvoiceData } from '~/domain/invoices/types'
+import { DEFAULT_LOCALE } from '~/domain/locale'
 import { scriptTextWriter, WITHOUT_STANDARD_FONT } from './pdf-text.server'
+import { INVOICE_WORDS, notesIn } from './pdf-words'
 
+/** In the document's language (decision 174): its words from pdf-words.ts, its dates and money. */
 export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+	const locale = data.locale ?? DEFAULT_LOCALE
+	const words = INVOICE_WORDS[locale]
+	const title = `${data.kind === 'credit_note' ? words.creditNote : words.invoice} ${data.number}`
 	const doc = new PDFDocument({
 		...WITHOUT_STANDARD_FONT,
 		size: 'A4',
 		margin: 56,
-		info: { Title: invoiceTitle(data), Author: data.seller.name },
+		info: { Title: title, Author: data.seller.name },
 	})
 	const write = scriptTextWriter(doc, JSON.stringify(data))
 	const chunks: Buffer[] = []
@@ -32,30 +32,34 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 		doc.on('end', () => resolve(Buffer.concat(chunks)))
 		doc.on('error', reject)
 	})
-	const money = (minor: number) => invoiceMoney(minor, data.currency)
+	const money = (minor: number) => invoiceMoney(minor, data.currency, locale)
+	const party = (lines: string[]) =>
+		lines.map((line) => line.replace(/^VAT number: /, `${words.vatNumber}: `)).join('\n')
 	const left = 56
 	const right = doc.page.width - 56
 	const width = right - left
 
 	doc.fontSize(20)
-	write(invoiceTitle(data), { bold: true, at: [left, 56] })
+	write(title, { bold: true, at: [left, 56] })
 	doc.fontSize(10)
 	if (data.testMode) {
 		doc.fillColor('#b45309')
-		write('Test mode: no real payment.')
+		write(words.testMode)
 		doc.fillColor('black')
 	}
-	write(`Date: ${issuedOn(data)}`)
-	write(`Order: ${data.orderId}`)
-	if (data.creditFor) write(`Cancels invoice ${data.creditFor}`)
+	if (words.numberLabel) write(`${words.numberLabel}: ${data.number}`)
+	write(`${words.date}: ${issuedOn(data)}`)
+	if (words.serviceDate) write(`${words.serviceDate}: ${issuedOn(data)}`)
+	write(`${words.order}: ${data.orderId}`)
+	if (data.creditFor) write(words.cancels(data.creditFor))
 	doc.moveDown()
 
 	const top = doc.y
-	write('From', { bold: true, at: [left, top] })
-	write(partyLines(data.seller).join('\n'), { at: [left, doc.y], width: width / 2 - 8 })
+	write(words.from, { bold: true, at: [left, top] })
+	write(party(partyLines(data.seller)), { at: [left, doc.y], width: width / 2 - 8 })
 	const afterSeller = doc.y
-	write('To', { bold: true, at: [left + width / 2, top] })
-	write(partyLines(data.buyer).join('\n'), { at: [left + width / 2, doc.y], width: width / 2 })
+	write(words.to, { bold: true, at: [left + width / 2, top] })
+	write(party(partyLines(data.buyer)), { at: [left + width / 2, doc.y], width: width / 2 })
 	doc.y = Math.max(afterSeller, doc.y) + 16
 
 	const row = (label: string, amount: string, bold = false) => {
@@ -67,26 +71,38 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 	}
 	for (const line of data.lines)
 		row(
-			`${line.quantity} × ${line.description} (${money(line.unitMinor)} each)`,
+			`${line.quantity} × ${line.description} (${words.each(money(line.unitMinor))})`,
 			money(line.amountMinor),
 		)
-	if (data.discountMinor !== 0) row(discountLabel(data), money(-data.discountMinor))
+	if (data.discountMinor !== 0)
+		row(
+			data.discountNote ? `${words.discount} (${data.discountNote})` : words.discount,
+			money(-data.discountMinor),
+		)
 	doc.moveDown(0.5)
-	write(data.pricesIncludeTax ? 'VAT included, per rate' : 'VAT per rate', {
+	write(data.pricesIncludeTax ? words.taxIncluded : words.taxAdded, {
 		bold: true,
 		at: [left, doc.y],
 	})
 	for (const tax of data.taxes)
 		row(
-			`VAT ${ratePercent(tax.rateBasisPoints)}: net ${money(tax.netMinor)}, VAT ${money(tax.taxMinor)}`,
+			words.taxRow(
+				ratePercent(tax.rateBasisPoints, locale),
+				money(tax.netMinor),
+				money(tax.taxMinor),
+			),
 			money(tax.totalMinor),
 		)
 	doc.moveDown(0.5)
-	row('Net', money(data.netMinor))
-	row('VAT', money(data.taxMinor))
-	row(data.kind === 'credit_note' ? 'Total credited' : 'Total paid', money(data.totalMinor), true)
+	row(words.net, money(data.netMinor))
+	row(words.tax, money(data.taxMinor))
+	row(
+		data.kind === 'credit_note' ? words.totalCredited : words.totalPaid,
+		money(data.totalMinor),
+		true,
+	)
 	doc.moveDown()
-	for (const note of data.notes) write(note, { at: [left, doc.y], width })
+	for (const note of notesIn(data, locale)) write(note, { at: [left, doc.y], width })
 	doc.end()
 	return done
 }

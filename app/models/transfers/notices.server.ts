@@ -13,7 +13,7 @@ import { bankTransfers } from '~/db/schema-transfers.server'
 import { formatDay } from '~/domain/dates'
 import { inGroupsOfFour } from '~/domain/transfers/reference'
 import { pluralWord, unitsOf } from '~/domain/words'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import type { TransferData } from '~/integrations/email/templates'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { TRANSFER_CANCELLED_JOB } from '~/models/checkout/transfer-cancel.server'
@@ -78,7 +78,8 @@ async function loadTransfer(
 			iban: inGroupsOfFour(due.iban),
 			bic: due.bic,
 			reference: inGroupsOfFour(due.reference),
-			dueDay: formatDay(due.day),
+			// In the buyer's language (decision 174), as the e-mail that shows them.
+			dueDay: formatDay(due.day, order.locale),
 			invoice: { number: invoice.data.number, url: `${siteOrigin()}${invoicePath(invoice.id)}` },
 			pageUrl: transferPageUrl(orderId),
 			units: pluralWord(order.quantity, unitsOf(row.itemType)),
@@ -92,7 +93,7 @@ export async function sendInstructions(db: Db, orderId: string): Promise<boolean
 	const unsent = isNull(bankTransfers.instructionsSentAt)
 	const loaded = await loadTransfer(db, orderId, unsent)
 	if (!loaded?.order.email) return false
-	const content = await templates.transferInstructions(loaded.data)
+	const content = await orderTemplates(loaded.order.locale).transferInstructions(loaded.data)
 	const attachment = await invoiceAttachment(loaded.invoice)
 	return db.transaction(async (tx) => {
 		const [claimed] = await tx
@@ -115,7 +116,7 @@ async function sendReminder(db: Db, orderId: string): Promise<boolean> {
 	)
 	const loaded = await loadTransfer(db, orderId, unsent)
 	if (!loaded?.order.email) return false
-	const content = await templates.transferReminder(loaded.data)
+	const content = await orderTemplates(loaded.order.locale).transferReminder(loaded.data)
 	return db.transaction(async (tx) => {
 		const [claimed] = await tx
 			.update(bankTransfers)
@@ -135,7 +136,7 @@ async function sendCancellation(db: Db, orderId: string): Promise<boolean> {
 	const loaded = await loadTransfer(db, orderId, unsent)
 	if (!loaded?.order.email) return false
 	const note = await invoiceOfOrder(db, orderId, 'credit_note')
-	const content = await templates.transferCancelled({
+	const content = await orderTemplates(loaded.order.locale).transferCancelled({
 		orderId,
 		customerName: loaded.order.customerName,
 		what: loaded.data.what,

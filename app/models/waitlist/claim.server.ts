@@ -120,6 +120,7 @@ export async function checkoutOffer(
 			sessionEndsAt: new Date(held.expiresAt.getTime() - provider.reservationGraceMinutes * 60_000),
 			// Paid under the address it was offered to, nobody else's (decision 152).
 			email: found.order.email,
+			locale: found.order.locale,
 		},
 		'keep-order',
 	)

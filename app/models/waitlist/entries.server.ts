@@ -11,6 +11,7 @@ import { cachedRead } from '~/db/read-cache.server'
 import { catalogItems, waitlistEntries } from '~/db/schema.server'
 import { formatMoment } from '~/domain/dates'
 import { foldEmail } from '~/domain/email-address'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { sendEmail, templates } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
@@ -20,6 +21,7 @@ import { type SeatPool, seatPools } from '~/models/checkout/reserve.server'
 import { WAITLIST_OFFER_NOW_JOB } from '~/models/checkout/seats-returned.server'
 import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
 import { siteOrigin } from '~/site-origin.server'
+import { localePath } from '~/utils/i18n'
 import { WAITLIST_CONFIRM_HOURS } from './offers.server'
 
 /**
@@ -38,6 +40,8 @@ export type JoinInput = {
 	email: string
 	/** The joining request's client address (the route's context.clientIp), as a checkout's. */
 	clientIp?: string
+	/** The language of the page joined on, the offer's order's (decision 174); English when absent. */
+	locale?: Locale
 }
 
 /** Why a join stores nothing (docs/decisions/130), as the visitor is told it. */
@@ -137,6 +141,7 @@ export async function joinWaitlist(db: Db, input: JoinInput): Promise<void> {
 				region: input.region,
 				status: 'unconfirmed',
 				holdKey,
+				locale: input.locale ?? DEFAULT_LOCALE,
 			})
 			.returning({ id: waitlistEntries.id, createdAt: waitlistEntries.createdAt })
 		const until = new Date(entry!.createdAt.getTime() + WAITLIST_CONFIRM_HOURS * 3_600_000)
@@ -147,7 +152,7 @@ export async function joinWaitlist(db: Db, input: JoinInput): Promise<void> {
 		const content = await templates.waitlistConfirm({
 			itemName: item.name,
 			quantity: input.quantity,
-			confirmUrl: `${siteOrigin()}/waitlist/confirm/${encodeURIComponent(token)}`,
+			confirmUrl: `${siteOrigin()}${localePath(`/waitlist/confirm/${encodeURIComponent(token)}`, input.locale ?? DEFAULT_LOCALE)}`,
 			until: formatMoment(until),
 		})
 		await sendEmail(tx, { to: email, ...content })
@@ -210,10 +215,10 @@ export async function confirmWaitlistEntry(
 			)
 			.for('update')
 		if (place) {
-			const { quantity, region, holdKey } = entry.row
+			const { quantity, region, holdKey, locale } = entry.row
 			await tx
 				.update(waitlistEntries)
-				.set({ quantity, region, holdKey, updatedAt: sql`now()` })
+				.set({ quantity, region, holdKey, locale, updatedAt: sql`now()` })
 				.where(eq(waitlistEntries.id, place.id))
 			await tx
 				.update(waitlistEntries)

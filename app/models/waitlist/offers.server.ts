@@ -33,6 +33,7 @@ import { WAITLIST_OFFER_JOB, WAITLIST_OFFER_NOW_JOB } from '~/models/checkout/se
 import { createLinkToken } from '~/models/links/signed-token.server'
 import { unsubscribeLinks } from '~/models/preferences/preferences.server'
 import { siteOrigin } from '~/site-origin.server'
+import { localePath } from '~/utils/i18n'
 
 type Entry = typeof waitlistEntries.$inferSelect
 type PoolItem = { code: string; courseSlug: string | null; capacity: number | null }
@@ -116,6 +117,8 @@ async function makeOffer(tx: Tx, entry: Entry): Promise<void> {
 			discountMinor: price.discountMinor,
 			currency: item.currency,
 			attribution: { waitlist: true },
+			// The language the place was asked for in (decision 174): the buyer's receipt's.
+			locale: entry.locale,
 			provider: getPaymentProvider().id,
 			email: entry.email,
 			// The joining network's, as a checkout's (decisions 033, 130): the offer counts against
@@ -132,7 +135,7 @@ async function makeOffer(tx: Tx, entry: Entry): Promise<void> {
 	const content = await templates.waitlistOffer({
 		itemName: item.name,
 		quantity: entry.quantity,
-		offerUrl: `${origin}${offerPath(id, order!.expiresAt)}`,
+		offerUrl: `${origin}${localePath(offerPath(id, order!.expiresAt), entry.locale)}`,
 		heldUntil: formatMoment(order!.expiresAt),
 		unsubscribe: unsubscribeLinks(origin, entry.email),
 	})

@@ -47,6 +47,7 @@ export default function PayByCard() {
 				<input type="hidden" name="code" value={offer.code} />
 				<input type="hidden" name="quantity" value={offer.quantity} />
 				<input type="hidden" name="region" value={offer.region} />
+				<input type="hidden" name="locale" value={offer.locale} />
 				{offer.coupon ? <input type="hidden" name="coupon" value={offer.coupon} /> : null}
 				<button type="submit" className={buttonClasses()}>
 					Pay by card

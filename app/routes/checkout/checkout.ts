@@ -102,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const parsed = checkoutRequestSchema(getConfig().MAX_QUANTITY).safeParse(read.body)
 	if (!parsed.success)
 		return fail(400, firstIssue(parsed.error), fieldFailureCode(parsed.error.issues[0]?.path[0]))
-	const { code, quantity, type, region, gift } = parsed.data
+	const { code, quantity, type, region, gift, locale } = parsed.data
 
 	try {
 		// Never another country's discount: GLOBAL, or the region we find for this visitor.
@@ -134,6 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			origin: context.origin,
 			clientIp: context.clientIp,
 			gift: gift ? giftInputOf(parsed.data) : null,
+			locale,
 		})
 		countCheckout('created')
 		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }

@@ -24,7 +24,7 @@ import { useValidatedForm } from '~/forms/use-form-validator'
 import { redirectWithinSite } from '~/http/redirect'
 import { claimPass, findValidPass } from '~/models/checkout/index.server'
 import { getCourse } from '~/models/course/course.server'
-import { t } from '~/utils/i18n'
+import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm, requireFound } from '~/utils/responses'
 
@@ -59,7 +59,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 	const submission = parseForm('passClaim', await readForm(request))
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const db = await getDb()
-	const outcome = await claimPass(db, params.id ?? '', submission.value, context.origin)
+	const locale = localeOfPath(pathname)
+	const outcome = await claimPass(db, params.id ?? '', submission.value, context.origin, locale)
 	requireFound(outcome === 'not-found' ? null : outcome, pathname)
 	if (outcome === 'already-claimed') {
 		const pass = await findValidPass(db, params.id ?? '')
@@ -69,7 +70,11 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 				: MESSAGES.passAlreadyClaimed
 		return data(submission.reply({ formErrors: [message] }), { status: 409 })
 	}
-	return redirectWithinSite(`/pass/${encodeURIComponent(params.id ?? '')}/thank-you`, '/', 303)
+	return redirectWithinSite(
+		localePath(`/pass/${encodeURIComponent(params.id ?? '')}/thank-you`, locale),
+		'/',
+		303,
+	)
 }
 
 export default function PassPage() {

@@ -14,6 +14,7 @@ import { getPricingTable } from '~/models/course/catalog.server'
 import { getCountryInfo } from '~/models/course/country.server'
 import { mayUseFormToken } from '~/models/leads/signups.server'
 import { joinWaitlist, WaitlistRefusal } from '~/models/waitlist/entries.server'
+import { localeOfPath } from '~/utils/i18n'
 
 export type JoinOutcome = { joined: true } | { status: number; reply: SubmissionResult<string[]> }
 
@@ -45,7 +46,12 @@ export async function submitWaitlistJoin(
 		return { status: 400, reply: submission.reply({ formErrors: [MESSAGES.formAlreadySent] }) }
 	try {
 		// The network the request came from, as a checkout's: its caps and hold allowance (130).
-		await joinWaitlist(db, { ...submission.value, clientIp: context.clientIp })
+		// The page's language (its URL's: /de/waitlist), the offer's (decision 174); the API's English.
+		await joinWaitlist(db, {
+			...submission.value,
+			clientIp: context.clientIp,
+			locale: localeOfPath(new URL(request.url).pathname),
+		})
 	} catch (error) {
 		if (error instanceof WaitlistRefusal)
 			return {
