@@ -105,6 +105,58 @@ describe('the German site', () => {
 		expect((await get('/de/no-such-page')).status).toBe(404)
 	})
 
+	test('the layout speaks German under /de: header, navigation, footer, links to German pages', async () => {
+		const html = await (await get('/de/workshop')).text()
+		expect(html).toContain('<nav aria-label="Hauptmenü">')
+		expect(html).toMatch(/<a[^>]*href="\/de"[^>]*>Kurs<\/a>/)
+		expect(html).toMatch(/<a[^>]*href="\/de\/ai-driven-development-day"[^>]*>Event-Tag<\/a>/)
+		expect(html).toContain('Kostenloser Workshop')
+		expect(html).toContain('Unterstützt von')
+		expect(html).toContain('aria-label="AI-Driven Development auf X"')
+		expect(html).toContain('Zum hellen Modus wechseln')
+		expect(html).not.toContain('Powered By')
+	})
+
+	test('the English layout is unchanged, and its footer offers the page in German', async () => {
+		const html = await (await get('/workshop')).text()
+		expect(html).toContain('<nav aria-label="Main">')
+		expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Course<\/a>/)
+		expect(html).toContain('Powered By')
+		expect(html).toContain('Free workshop')
+		expect(html).toMatch(/<a href="\/workshop\?lang=de" hrefLang="de" lang="de"[^>]*>Deutsch<\/a>/)
+		expect(html).not.toContain('Unterstützt von')
+	})
+
+	test("the footer's switch, followed without JavaScript, goes to the twin and back, setting the cookie", async () => {
+		const german = await (await get('/de/workshop')).text()
+		const href = german.match(/<a href="([^"]+)" hrefLang="en"[^>]*>English<\/a>/)?.[1]
+		expect(href).toBe('/de/workshop?lang=en')
+		const back = await get(href!)
+		expect(back.status).toBe(302)
+		expect(back.headers.get('location')).toBe('/workshop')
+		expect(back.headers.get('set-cookie')).toContain('locale=en-US')
+		const english = await (await get('/workshop', { cookie: 'locale=en-US' })).text()
+		const toGerman = english.match(/<a href="([^"]+)" hrefLang="de"[^>]*>Deutsch<\/a>/)?.[1]
+		const there = await get(toGerman!)
+		expect(there.headers.get('location')).toBe('/de/workshop')
+		expect(there.headers.get('set-cookie')).toContain('locale=de-DE')
+	})
+
+	test('a German 404 is in German, with no language switch', async () => {
+		const response = await get('/de/no-such-page')
+		const html = await response.text()
+		expect(response.status).toBe(404)
+		expect(html).toContain('<html lang="de"')
+		expect(html).toContain('<title>Seite nicht gefunden | AI-Driven Development</title>')
+		expect(html).toContain('Nicht gefunden')
+		expect(html).toContain('Seite nicht gefunden: /de/no-such-page')
+		expect(html).toContain('Zurück zur Startseite')
+		expect(html).not.toContain('?lang=')
+		const english = await (await get('/no-such-page')).text()
+		expect(english).toContain('Page not found: /no-such-page')
+		expect(english).toContain('Back to home')
+	})
+
 	test('a German sign-up without JavaScript: the field message in German, nothing stored', async () => {
 		const fields = await honeypotFields('/de/workshop')
 		const response = await post('/de/workshop?index', {
