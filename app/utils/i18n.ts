@@ -7,6 +7,7 @@
  * another dictionary and a prefix, not a hunt through the code.
  */
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, localeOrDefault } from '~/domain/locale'
+import { site } from '~/site'
 
 /** The URL prefix of a locale's pages ('' for the default) and its `lang`/`hreflang` tag. */
 export const LOCALE_TAGS: Record<Locale, { prefix: string; lang: string }> = {
@@ -73,7 +74,8 @@ export const messages = {
 	languageSwitchLabel: 'Diese Seite auf Deutsch',
 	// The error page.
 	pageNotFound: 'Page not found',
-	noPageHere: 'There is no page at this address.',
+	/** The site's description (site.ts, the owner's), when a page has none of its own. */
+	siteDescription: site.description,
 } as const
 
 export type MessageKey = keyof typeof messages
@@ -126,7 +128,8 @@ const germanMessages: Record<MessageKey, string> = {
 	languageSwitch: 'English',
 	languageSwitchLabel: 'This page in English',
 	pageNotFound: 'Seite nicht gefunden',
-	noPageHere: 'Unter dieser Adresse gibt es keine Seite.',
+	siteDescription:
+		'Willkommen in der nächsten Ära der Softwareentwicklung. Erfahren Sie, wie KI das Programmieren verändert, die Produktivität steigert und die Arbeit von Entwicklern neu prägt.',
 }
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = {

@@ -142,6 +142,63 @@ describe('the German site', () => {
 		expect(there.headers.get('set-cookie')).toContain('locale=de-DE')
 	})
 
+	test('/de is the course page in German; / stays English', async () => {
+		const html = await (await get('/de')).text()
+		expect(html).toContain('<html lang="de"')
+		expect(html).toContain('Ein praxisnaher Kurs über Softwareentwicklung mit KI')
+		expect(html).toContain('Was Sie lernen')
+		expect(html).toContain('Lehrplan')
+		expect(html).toContain('Für wen der Kurs ist')
+		expect(html).toMatch(/Jetzt vorbestellen|Jetzt einschreiben/)
+		expect(html).toContain('Noch nicht so weit?')
+		expect(html).toContain('href="/de/lessons/context-is-everything"')
+		expect(html).toContain('href="/de/workshop"')
+		expect(html).toContain('<meta name="description" content="Willkommen in der nächsten Ära')
+		expect(html).not.toContain('What you will learn')
+		const english = await (await get('/')).text()
+		expect(english).toContain('What you will learn')
+		expect(english).toContain('Not ready yet?')
+		expect(english).toContain('href="/lessons/context-is-everything"')
+		expect(english).not.toContain('Was Sie lernen')
+	})
+
+	test('/de/for/:framework is the same page in German, its title too', async () => {
+		const html = await (await get('/de/for/vue')).text()
+		expect(html).toContain(
+			'<title>AI Driven Dev für Vue-Entwickler | AI-Driven Development</title>',
+		)
+		expect(html).toContain('Mit Beispielen für Vue-Entwickler.')
+		expect(html).toContain('Was Sie lernen')
+	})
+
+	test('the day page in German: its words, its date and prices for a German reader; English unchanged', async () => {
+		const html = await (await get('/de/ai-driven-development-day')).text()
+		expect(html).toContain('Ein ganzer Tag, live')
+		expect(html).toContain('Programm')
+		expect(html).toContain('Tickets kaufen')
+		expect(html).toContain('Melden Sie sich mit Ihrer E-Mail-Adresse an')
+		// The agenda is content, English for now, and marked so.
+		expect(html).toMatch(/<ol lang="en"/)
+		expect(html).toMatch(/\d,\d\d\s€|\d\s\$|\d,\d\d\s\$/)
+		const english = await (await get('/ai-driven-development-day')).text()
+		expect(english).toContain('One full day, live')
+		expect(english).toContain('Buy passes')
+		expect(english).not.toContain('Tickets kaufen')
+	})
+
+	test("the day's answer page and a broken confirmation link in German", async () => {
+		const page = await (await get('/de/ai-driven-development-day/enrolled')).text()
+		expect(page).toContain('Sehen Sie in Ihr Postfach')
+		expect(page).toContain('href="/de/ai-driven-development-day#passes"')
+		const broken = await get('/de/ai-driven-development-day/confirm?token=x')
+		expect(broken.status).toBe(400)
+		const html = await broken.text()
+		expect(html).toContain('Dieser Link hat nicht funktioniert')
+		expect(html).toContain('Dieser Bestätigungslink ist ungültig.')
+		const english = await (await get('/ai-driven-development-day/enrolled')).text()
+		expect(english).toContain('Check your inbox')
+	})
+
 	test('a German 404 is in German, with no language switch', async () => {
 		const response = await get('/de/no-such-page')
 		const html = await response.text()
