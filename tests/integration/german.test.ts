@@ -101,6 +101,39 @@ describe('the German site', () => {
 		expect(english).not.toContain('noch nicht übersetzt')
 	})
 
+	test('a translated post is German under /de, with its German table of contents; English under its English URL', async () => {
+		const response = await get('/de/blog/workflow/write-the-spec-first')
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain('Erst die Spec: Prompts, die prüfbaren Code ergeben')
+		expect(html).toContain('Was in eine brauchbare Spec gehört')
+		expect(html).toContain('Auf dieser Seite')
+		expect(html).toContain('Min. Lesezeit')
+		expect(html).toContain('<title>Erst die Spec: Prompts, die prüfbaren Code ergeben')
+		expect(html).not.toContain('noch nicht übersetzt')
+		expect(html).not.toContain('<article lang="en">')
+		expect(html).toMatch(/href="\/de\/blog">← (<!-- -->)?Alle Beiträge/)
+		const english = await (await get('/blog/workflow/write-the-spec-first')).text()
+		expect(english).toContain('Write the spec first: prompts that produce reviewable code')
+		expect(english).not.toContain('Erst die Spec')
+	})
+
+	test('the German blog index: German words, the translated post by its German title, the others marked English', async () => {
+		const html = await (await get('/de/blog')).text()
+		expect(html).toContain('Alle Beiträge')
+		expect(html).toContain('Notizen zur Softwareentwicklung mit KI')
+		// Each listed post: its opening tag and its link.
+		const listed = html.split('<article').slice(1)
+		const post = (slug: string) =>
+			listed.find((part) => part.includes(`href="/de/blog/workflow/${slug}"`))
+		expect(post('write-the-spec-first')).toMatch(/^>[\s\S]*>Erst die Spec/)
+		expect(post('the-review-loop')).toMatch(/^ lang="en">/)
+		const english = await (await get('/blog')).text()
+		expect(english).toContain('All posts')
+		expect(english).toContain('Write the spec first')
+		expect(english).not.toContain('Erst die Spec')
+	})
+
 	test('an unknown German path is a 404', async () => {
 		expect((await get('/de/no-such-page')).status).toBe(404)
 	})
