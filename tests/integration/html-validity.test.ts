@@ -44,6 +44,8 @@ const PAGES = [
 	'/de/for/react',
 	'/de/waitlist?code=ai-driven-development-day-pass&region=GLOBAL',
 	'/de/waitlist/joined',
+	'/de/blog',
+	'/de/blog/workflow/write-the-spec-first',
 ]
 
 // People get a streamed page, bots the whole document at once (decision 002): both are checked.

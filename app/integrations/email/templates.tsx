@@ -98,7 +98,7 @@ const textOptions = {
  * The message of `kind`: `unsubscribe` is given exactly when the kind carries it (domain/email-kinds.ts), and
  * then rendered by the Layout and returned as the one-click header's URL.
  */
-async function renderEmail(
+export async function renderEmail(
 	kind: EmailKind,
 	subject: string,
 	element: ReactElement,
@@ -134,12 +134,21 @@ const GERMAN = {
 	unsubscribe: 'Abmelden oder E-Mail-Einstellungen verwalten',
 	resubscribe: 'Wieder anmelden oder E-Mail-Einstellungen verwalten',
 	addToCalendar: 'Zum Kalender hinzufügen (.ics)',
+	// An event's messages (decision 175): its own stop link, like the English ones.
+	eventSignedUp: `Sie erhalten diese E-Mail, weil sich diese Adresse bei ${COURSE_NAME} für diese Veranstaltung angemeldet hat.`,
+	eventStop: 'Erinnerungen an diese Veranstaltung abbestellen oder E-Mail-Einstellungen verwalten',
+	eventStopped: 'Sie haben die Erinnerungen an diese Veranstaltung abbestellt, daher folgen keine.',
+	eventResume: 'Wieder einschalten oder E-Mail-Einstellungen verwalten',
 	attached: ' · Die Kalenderdatei ist dieser E-Mail angehängt.',
 	whatHappensNext: 'Wie es weitergeht',
 } as const
 
 /** The footer's why-you-get-this line and its link's words, in the reader's language. */
 function unsubscribeNote(unsubscribe: UnsubscribeLinks, locale?: Locale): [string, string] {
+	if (locale === 'de-DE' && unsubscribe.event)
+		return unsubscribe.event.remindersStopped
+			? [GERMAN.eventStopped, GERMAN.eventResume]
+			: [GERMAN.eventSignedUp, GERMAN.eventStop]
 	if (locale === 'de-DE')
 		return unsubscribe.unsubscribed
 			? [GERMAN.unsubscribedEarlier, GERMAN.resubscribe]
@@ -165,7 +174,7 @@ function unsubscribeNote(unsubscribe: UnsubscribeLinks, locale?: Locale): [strin
 			]
 }
 
-function Layout({
+export function Layout({
 	preview,
 	unsubscribe,
 	children,
@@ -197,11 +206,11 @@ function Layout({
 	)
 }
 
-function P({ children }: { children: ReactNode }) {
+export function P({ children }: { children: ReactNode }) {
 	return <Text style={paragraph}>{children}</Text>
 }
 
-function A({ href, children }: { href: string; children: ReactNode }) {
+export function A({ href, children }: { href: string; children: ReactNode }) {
 	return (
 		<Link href={href} style={linkStyle}>
 			{children}
@@ -221,7 +230,7 @@ function TestModeNote() {
 const greeting = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,')
 
 /** An event's date in its zone and its "Add to calendar" links; the .ics also comes attached. */
-function EventBlock({
+export function EventBlock({
 	event,
 	attached,
 	locale,
@@ -253,7 +262,7 @@ function EventBlock({
 }
 
 /** "What happens next" and where to go from here: every message ends with it. */
-function NextSteps({
+export function NextSteps({
 	steps,
 	links,
 	locale,

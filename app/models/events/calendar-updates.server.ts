@@ -14,12 +14,13 @@ import { outbox } from '~/db/schema-leads.server'
 import { eventUpdateNotices, eventVersions } from '~/db/schema-reminders.server'
 import { foldEmail } from '~/domain/email-address'
 import type { EmailAttachment } from '~/domain/email-attachment'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { eventTemplatesIn, sendEmail } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import { eventMailLinks, stoppedReminders } from '~/models/preferences/reminder-stops.server'
 import { siteOrigin } from '~/site-origin.server'
+import { localePath } from '~/utils/i18n'
 import {
 	type CalendarMethod,
 	calendarFileName,
@@ -111,8 +112,9 @@ async function noticeOnce(
 	const method: CalendarMethod = cancelled ? 'CANCEL' : 'REQUEST'
 	const data = {
 		firstName: recipient.firstName,
-		event: emailEvent(event, origin),
-		pageUrl: `${origin}${eventPagePath(event)}`,
+		// In the language they signed up in (decision 175).
+		event: emailEvent(event, origin, recipient.locale),
+		pageUrl: `${origin}${localePath(eventPagePath(event), recipient.locale)}`,
 		handOut: handOutLines(recipient, origin),
 		// Its promise of reminders, and its links, follow this person's choice for this event.
 		unsubscribe: eventMailLinks(
@@ -122,7 +124,8 @@ async function noticeOnce(
 			(await stoppedReminders(db, recipient.email)).has(event.id),
 		),
 	}
-	const content = await (cancelled ? templates.eventCancelled(data) : templates.eventChanged(data))
+	const messages = eventTemplatesIn(recipient.locale)
+	const content = await (cancelled ? messages.eventCancelled(data) : messages.eventChanged(data))
 	const calendar = eventCalendarFile(event, {
 		origin,
 		sequence,
