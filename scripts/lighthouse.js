@@ -1,6 +1,6 @@
-// `npm run lighthouse`: Lighthouse (mobile, its default) on the landing pages and /blog, and their
-// German twins, against
-// the production build on loopback, in Debian's Chromium. Reports the four scores next to the
+// `npm run lighthouse`: Lighthouse (mobile, its default) on the landing pages and /blog, and the
+// German home, workshop, day and a translated post, against the production build on loopback, in
+// Debian's Chromium. Reports the four scores next to the
 // bars of DESIGN.md; with --assert it exits 1 when a score is below its bar. Not part of
 // `npm test`: a run takes a minute or two and its performance score depends on the machine.
 // Run `npm run build` first. LIGHTHOUSE_PATHS (comma-separated) overrides the pages.

@@ -290,4 +290,21 @@ describe('the German site', () => {
 		const ics = Buffer.from(calendar![1]!.replace(/\s+/g, ''), 'base64').toString('utf8')
 		expect(ics.replace(/\r\n /g, '')).toContain('Ihr Link zur Teilnahme: ')
 	})
+
+	test('a German registration for the day gets its confirmation e-mail in German, linking the German confirm page', async () => {
+		const fields = await honeypotFields('/de/ai-driven-development-day')
+		const response = await post('/de/ai-driven-development-day?index', {
+			...fields,
+			email: 'hanna@example.com',
+			firstName: 'Hanna',
+		})
+		expect(response.status).toBe(302)
+		await smtp.waitFor('hanna@example.com')
+		const [mail] = smtp.received.filter((sent) => sent.to.includes('hanna@example.com'))
+		const text = readable(mail!.raw)
+		expect(text).toContain('Hallo Hanna,')
+		expect(text).toContain('Meine Anmeldung abschließen')
+		expect(text).toContain(`${server.url}/de/ai-driven-development-day/confirm?token=`)
+		expect(text).not.toContain('Complete my registration')
+	})
 })

@@ -4,9 +4,12 @@
  * German page (`leads.locale`). The same parts and kinds as the English ones in templates.tsx,
  * so the outbox, the one-click link and the stop link are theirs; the caller picks the language.
  */
+import { formatMoment } from '~/domain/dates'
 import type { Locale } from '~/domain/locale'
 import {
 	A,
+	DAY_NAME,
+	dayEventConfirmation,
 	type EmailContent,
 	EventBlock,
 	type EventChangeData,
@@ -134,6 +137,46 @@ function germanEventCancelled(data: EventChangeData): Promise<EmailContent> {
 	)
 }
 
+/** The day's free registration: the link that completes it, in German (decision 175). */
+function germanDayEventConfirmation(
+	data: Parameters<typeof dayEventConfirmation>[0],
+): Promise<EmailContent> {
+	const until = formatMoment(data.expiresAt, 'UTC', locale)
+	return renderEmail(
+		'dayEventConfirmation',
+		`Bestätigen Sie Ihre Anmeldung zum ${DAY_NAME}`,
+		<Layout
+			preview={`Öffnen Sie den Link, um Ihre Anmeldung zum ${DAY_NAME} abzuschließen.`}
+			locale={locale}
+		>
+			<P>{greeting(data.firstName)}</P>
+			<P>Danke für Ihre Anmeldung zum {DAY_NAME}. Öffnen Sie diesen Link, um sie abzuschließen:</P>
+			<P>
+				<A href={data.confirmUrl}>Meine Anmeldung abschließen</A>
+			</P>
+			<P>
+				Der Link gilt bis {until}. Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese
+				Nachricht; es passiert nichts.
+			</P>
+			{data.event ? <EventBlock event={data.event} attached locale={locale} /> : null}
+			<NextSteps
+				locale={locale}
+				steps={[
+					'Sobald Sie bestätigen, ist Ihr Platz gesichert. Am Vortag und eine Stunde vor Beginn schicken wir Ihnen eine Erinnerung mit dem Link zur Teilnahme.',
+				]}
+				links={
+					data.siteUrl
+						? [
+								{ href: `${data.siteUrl}/de/blog`, label: 'Zum Blog' },
+								{ href: `${data.siteUrl}/de/cheatsheets`, label: 'Zu den Cheatsheets' },
+							]
+						: []
+				}
+			/>
+		</Layout>,
+	)
+}
+
 /**
  * An event's messages in the language its recipient signed up in: the German ones above for
  * de-DE, else the English ones of templates.tsx. Buyers and pass holders are English for now.
@@ -147,4 +190,9 @@ export function eventTemplatesIn(reader: Locale) {
 				eventCancelled: germanEventCancelled,
 			}
 		: { reminderDayBefore, reminderHourBefore, eventChanged, eventCancelled }
+}
+
+/** The day's registration e-mail in the language registered in. */
+export function dayEventConfirmationIn(reader: Locale) {
+	return reader === 'de-DE' ? germanDayEventConfirmation : dayEventConfirmation
 }

@@ -78,7 +78,7 @@ export type EmailEvent = {
 }
 
 export const COURSE_NAME = 'AI Driven Dev'
-const DAY_NAME = 'AI Driven Development Day'
+export const DAY_NAME = 'AI Driven Development Day'
 
 const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e8f0' }
 const paragraph = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text }

@@ -20,14 +20,13 @@ import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import { eventMailLinks, stoppedReminders } from '~/models/preferences/reminder-stops.server'
 import { siteOrigin } from '~/site-origin.server'
-import { localePath } from '~/utils/i18n'
 import {
 	type CalendarMethod,
 	calendarFileName,
 	calendarStatus,
 	emailEvent,
 	eventCalendarFile,
-	eventPagePath,
+	eventPageUrl,
 } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
 import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
@@ -112,9 +111,8 @@ async function noticeOnce(
 	const method: CalendarMethod = cancelled ? 'CANCEL' : 'REQUEST'
 	const data = {
 		firstName: recipient.firstName,
-		// In the language they signed up in (decision 175).
 		event: emailEvent(event, origin, recipient.locale),
-		pageUrl: `${origin}${localePath(eventPagePath(event), recipient.locale)}`,
+		pageUrl: eventPageUrl(event, origin, recipient.locale),
 		handOut: handOutLines(recipient, origin),
 		// Its promise of reminders, and its links, follow this person's choice for this event.
 		unsubscribe: eventMailLinks(
@@ -124,7 +122,7 @@ async function noticeOnce(
 			(await stoppedReminders(db, recipient.email)).has(event.id),
 		),
 	}
-	const messages = eventTemplatesIn(recipient.locale)
+	const messages = eventTemplatesIn(recipient.locale) // The language signed up in (decision 175).
 	const content = await (cancelled ? messages.eventCancelled(data) : messages.eventChanged(data))
 	const calendar = eventCalendarFile(event, {
 		origin,

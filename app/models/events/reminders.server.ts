@@ -30,8 +30,7 @@ import {
 	mayGetReminders,
 	stoppedReminders,
 } from '~/models/preferences/reminder-stops.server'
-import { localePath } from '~/utils/i18n'
-import { emailEvent, eventPagePath } from './calendar.server'
+import { emailEvent, eventPageUrl } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
 import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
 
@@ -101,7 +100,7 @@ async function remindOnce(
 			event: emailEvent(event, origin, recipient.locale),
 			joinUrl: joinLink(event, recipient.email, origin, recipient.access),
 			handOut: handOutLines(recipient, origin),
-			pageUrl: `${origin}${localePath(eventPagePath(event), recipient.locale)}`,
+			pageUrl: eventPageUrl(event, origin, recipient.locale),
 			unsubscribe: eventMailLinks(origin, recipient.email, event.id, false),
 		}
 		const messages = eventTemplatesIn(recipient.locale)
