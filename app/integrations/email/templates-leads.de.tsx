@@ -7,22 +7,19 @@
 import { formatMoment } from '~/domain/dates'
 import type { Locale } from '~/domain/locale'
 import {
-	A,
 	DAY_NAME,
 	dayEventConfirmation,
 	type EmailContent,
-	EventBlock,
 	type EventChangeData,
+	emailParts,
 	eventCancelled,
 	eventChanged,
-	Layout,
-	NextSteps,
-	P,
 	type ReminderData,
 	reminderDayBefore,
 	reminderHourBefore,
-	renderEmail,
 } from './templates'
+
+const { A, EventBlock, Layout, NextSteps, P, renderEmail } = emailParts
 
 const locale = 'de-DE'
 const greeting = (firstName?: string | null) => (firstName ? `Hallo ${firstName},` : 'Hallo,')

@@ -98,7 +98,7 @@ const textOptions = {
  * The message of `kind`: `unsubscribe` is given exactly when the kind carries it (domain/email-kinds.ts), and
  * then rendered by the Layout and returned as the one-click header's URL.
  */
-export async function renderEmail(
+async function renderEmail(
 	kind: EmailKind,
 	subject: string,
 	element: ReactElement,
@@ -174,7 +174,7 @@ function unsubscribeNote(unsubscribe: UnsubscribeLinks, locale?: Locale): [strin
 			]
 }
 
-export function Layout({
+function Layout({
 	preview,
 	unsubscribe,
 	children,
@@ -206,11 +206,11 @@ export function Layout({
 	)
 }
 
-export function P({ children }: { children: ReactNode }) {
+function P({ children }: { children: ReactNode }) {
 	return <Text style={paragraph}>{children}</Text>
 }
 
-export function A({ href, children }: { href: string; children: ReactNode }) {
+function A({ href, children }: { href: string; children: ReactNode }) {
 	return (
 		<Link href={href} style={linkStyle}>
 			{children}
@@ -230,7 +230,7 @@ function TestModeNote() {
 const greeting = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,')
 
 /** An event's date in its zone and its "Add to calendar" links; the .ics also comes attached. */
-export function EventBlock({
+function EventBlock({
 	event,
 	attached,
 	locale,
@@ -262,7 +262,7 @@ export function EventBlock({
 }
 
 /** "What happens next" and where to go from here: every message ends with it. */
-export function NextSteps({
+function NextSteps({
 	steps,
 	links,
 	locale,
@@ -292,6 +292,13 @@ export function NextSteps({
 		</Section>
 	)
 }
+
+/**
+ * The parts every message is built of, for the messages in other languages
+ * (templates-leads.de.tsx, decision 175). One object, not exports: each function this module
+ * exports is a template (domain/email-kinds.test.ts).
+ */
+export const emailParts = { renderEmail, Layout, P, A, EventBlock, NextSteps }
 
 const readOn = (siteUrl: string) => [
 	{ href: `${siteUrl}/blog`, label: 'Read the blog' },
