@@ -13,35 +13,36 @@ export const site = {
 		name: 'AI Driven Dev',
 		url: 'https://aidrivendev.com',
 	},
+	/** Links are named by their key in utils/i18n.ts's dictionary, so each language has its words. */
 	social: [
-		{ network: 'X', label: 'AI-Driven Development on X', url: 'https://x.com/aidrivendev' },
+		{ network: 'X', label: 'socialX', url: 'https://x.com/aidrivendev' },
 		{
 			network: 'BlueSky',
-			label: 'AI-Driven Development on BlueSky',
+			label: 'socialBlueSky',
 			url: 'https://bsky.app/profile/aidrivendev.bsky.social',
 		},
 		{
 			network: 'LinkedIn',
-			label: 'AI-Driven Development on LinkedIn',
+			label: 'socialLinkedIn',
 			url: 'https://www.linkedin.com/company/aidrivendev',
 		},
 		{
 			network: 'Discord',
-			label: 'Join the AI-Driven Development Discord',
+			label: 'socialDiscord',
 			url: 'https://discord.gg/aidrivendev',
 		},
 	],
 	/** The header's links on every page, in this order (docs/decisions/085). */
 	nav: [
-		{ label: 'Course', path: '/' },
-		{ label: 'Workshop', path: '/workshop' },
-		{ label: 'Day event', path: '/ai-driven-development-day' },
-		{ label: 'Blog', path: '/blog' },
-		{ label: 'Cheatsheets', path: '/cheatsheets' },
+		{ label: 'navCourse', path: '/' },
+		{ label: 'navWorkshop', path: '/workshop' },
+		{ label: 'navDay', path: '/ai-driven-development-day' },
+		{ label: 'navBlog', path: '/blog' },
+		{ label: 'navCheatsheets', path: '/cheatsheets' },
 	],
 	legal: [
-		{ label: 'Privacy policy', path: '/legal/privacy-policy' },
-		{ label: 'Terms and conditions', path: '/legal/terms-conditions' },
+		{ label: 'privacyPolicy', path: '/legal/privacy-policy' },
+		{ label: 'termsConditions', path: '/legal/terms-conditions' },
 	],
 } as const
 

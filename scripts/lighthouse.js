@@ -1,5 +1,6 @@
-// `npm run lighthouse`: Lighthouse (mobile, its default) on the landing pages and /blog, against
-// the production build on loopback, in Debian's Chromium. Reports the four scores next to the
+// `npm run lighthouse`: Lighthouse (mobile, its default) on the landing pages and /blog, and the
+// German home, workshop, day and a translated post, against the production build on loopback, in
+// Debian's Chromium. Reports the four scores next to the
 // bars of DESIGN.md; with --assert it exits 1 when a score is below its bar. Not part of
 // `npm test`: a run takes a minute or two and its performance score depends on the machine.
 // Run `npm run build` first. LIGHTHOUSE_PATHS (comma-separated) overrides the pages.
@@ -52,6 +53,11 @@ try {
 		'/workshop',
 		'/ai-driven-development-day',
 		'/blog',
+		// The German site (decisions 173, 175): its home, the workshop, the day and a translated post.
+		'/de',
+		'/de/workshop',
+		'/de/ai-driven-development-day',
+		'/de/blog/workflow/write-the-spec-first',
 	]
 	console.log(`\nLighthouse (mobile) against ${origin}\n`)
 	console.log('page'.padEnd(40), ...Object.keys(bars).map((category) => category.padStart(15)))

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useMatches } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 import { useHydrated } from '~/components/use-hydrated'
+import { useLocale } from '~/components/use-locale'
 import { useRootData } from '~/components/use-root-data'
 import type { ColorModeFields } from '~/forms/color-mode'
 import {
@@ -51,9 +52,10 @@ export function ColorModeToggle() {
 	const fetcher = useFetcher({ key: FETCHER_KEY })
 	const location = useLocation()
 	const hydrated = useHydrated()
+	const locale = useLocale()
 	if (forced) return null
 	const next = nextColorMode(stored)
-	const label = colorModeLabel(next)
+	const label = colorModeLabel(next, locale)
 	return (
 		<fetcher.Form method="POST" action="/resources/color-mode">
 			<input type="hidden" name={'mode' satisfies Field} value={next} />

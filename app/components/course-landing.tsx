@@ -16,6 +16,39 @@ import { ServerHtml } from '~/components/server-html'
 import { courseBuyWords, courseIsOpen } from '~/domain/course-status'
 import type { CourseOffer as Offer } from '~/models/course/offer.server'
 import type { PresentedEvent } from '~/models/events/calendar.server'
+import { localePath } from '~/utils/i18n'
+import { useLocale } from './use-locale'
+
+/** The page's own words per language (decision 175); the sections' are the server's. */
+const COPY = {
+	'en-US': {
+		examplesFor: (framework: string) => `With examples for ${framework} developers.`,
+		joinWorkshop: 'Join the free workshop',
+		opens: 'The course opens',
+		notReady: 'Not ready yet?',
+		notReadyLead:
+			'Start with the free workshop, or join us for a day of talks at AI Driven Development Day.',
+		startWorkshop: 'Start with the workshop',
+		keepPosted: 'Keep me posted',
+		consentOpen: 'We e-mail you now and then with news of the course. Unsubscribe any time.',
+		consentPreOrder:
+			'We e-mail you when the course opens, and now and then with news of it. Unsubscribe any time.',
+	},
+	'de-DE': {
+		examplesFor: (framework: string) => `Mit Beispielen für ${framework}-Entwickler.`,
+		joinWorkshop: 'Zum kostenlosen Workshop',
+		opens: 'Der Kurs öffnet',
+		notReady: 'Noch nicht so weit?',
+		notReadyLead:
+			'Beginnen Sie mit dem kostenlosen Workshop, oder verbringen Sie einen Tag voller Vorträge mit uns beim AI Driven Development Day.',
+		startWorkshop: 'Mit dem Workshop beginnen',
+		keepPosted: 'Auf dem Laufenden bleiben',
+		consentOpen:
+			'Wir schreiben Ihnen ab und zu Neuigkeiten zum Kurs. Sie können sich jederzeit abmelden.',
+		consentPreOrder:
+			'Wir schreiben Ihnen, wenn der Kurs öffnet, und ab und zu Neuigkeiten dazu. Sie können sich jederzeit abmelden.',
+	},
+}
 
 /**
  * The course's page, shared by `/` and `/for/:framework`: a pre-order until the course opens,
@@ -47,29 +80,31 @@ export function CourseLanding({
 	/** The public forms' honeypot, for the waiting-list form. */
 	honeypot: ComponentProps<typeof WaitlistForm>['honeypot']
 }) {
+	const locale = useLocale()
+	const copy = COPY[locale]
 	const open = courseIsOpen(offer?.course.status)
-	const words = courseBuyWords(offer?.course.status)
+	const words = courseBuyWords(offer?.course.status, locale)
 	return (
 		<>
 			<PageHeading title={offer?.course.name ?? 'AI Driven Dev'} lead={lead} />
 			{framework ? (
 				<p className="-mt-4 mb-6 text-lg font-medium text-indigo-700 dark:text-indigo-300">
-					With examples for {framework} developers.
+					{copy.examplesFor(framework)}
 				</p>
 			) : null}
 			<p className="flex flex-wrap gap-4">
 				<a href="#pricing" className={buttonClasses('primary')}>
 					{open ? words.heading : words.button}
 				</a>
-				<Link to="/workshop" className={buttonClasses('secondary')}>
-					Join the free workshop
+				<Link to={localePath('/workshop', locale)} className={buttonClasses('secondary')}>
+					{copy.joinWorkshop}
 				</Link>
 			</p>
 			{/* Once open, no release date: the owner may have opened before it, so it would say the
 			    course opened on a day still to come (decision 156). */}
 			{release && !open ? (
 				<div className="mt-8">
-					<EventDate event={release} label="The course opens" />
+					<EventDate event={release} label={copy.opens} />
 				</div>
 			) : null}
 			<ServerHtml html={sections.outcomes} />
@@ -114,17 +149,16 @@ export function CourseLanding({
 			</section>
 			<ServerHtml html={sections.faq} />
 			<section id="interest" aria-labelledby="interest-heading" className="py-10">
-				<SectionHeading
-					id="interest-heading"
-					title="Not ready yet?"
-					lead="Start with the free workshop, or join us for a day of talks at AI Driven Development Day."
-				/>
+				<SectionHeading id="interest-heading" title={copy.notReady} lead={copy.notReadyLead} />
 				{signup ? <div className="mb-8">{signup}</div> : null}
 				<p className="flex flex-wrap gap-4">
-					<Link to="/workshop" className={buttonClasses('primary')}>
-						Start with the workshop
+					<Link to={localePath('/workshop', locale)} className={buttonClasses('primary')}>
+						{copy.startWorkshop}
 					</Link>
-					<Link to="/ai-driven-development-day" className={buttonClasses('secondary')}>
+					<Link
+						to={localePath('/ai-driven-development-day', locale)}
+						className={buttonClasses('secondary')}
+					>
 						AI Driven Development Day
 					</Link>
 				</p>
@@ -146,6 +180,7 @@ export function CoursePage({
 	Pick<ComponentProps<typeof SignupForm>, 'lastResult' | 'honeypot'> & {
 		oneClick: ComponentProps<typeof OneClickSignup>['link'] | null
 	}) {
+	const copy = COPY[useLocale()]
 	const open = courseIsOpen(landing.offer?.course.status)
 	return (
 		<LeadLayout>
@@ -157,12 +192,8 @@ export function CoursePage({
 					<SignupForm
 						list="course"
 						id="course-interest"
-						submitLabel="Keep me posted"
-						consent={
-							open
-								? 'We e-mail you now and then with news of the course. Unsubscribe any time.'
-								: 'We e-mail you when the course opens, and now and then with news of it. Unsubscribe any time.'
-						}
+						submitLabel={copy.keepPosted}
+						consent={open ? copy.consentOpen : copy.consentPreOrder}
 						lastResult={lastResult}
 						honeypot={honeypot}
 					/>

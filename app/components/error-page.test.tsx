@@ -3,6 +3,7 @@ import { createRemixStub } from '@remix-run/testing'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { RequestContextProvider } from '~/components/request-context'
+import { LocaleContext } from '~/components/use-locale'
 import { provideIslandComponents } from './deferred'
 import { SiteErrorBoundary } from './error-boundary'
 import { describeError } from './error-page'
@@ -31,6 +32,16 @@ describe('what the error page says', () => {
 		expect(describeError(new ErrorResponse(404, 'Not Found', 'Not Found')).message).toBeUndefined()
 	})
 
+	test('under /de: the status and the not-found message in German', () => {
+		const error = new ErrorResponse(404, 'Not Found', 'Page not found: /de/x')
+		expect(describeError(error, 'de-DE')).toEqual({
+			statusCode: 404,
+			statusMessage: 'Nicht gefunden',
+			message: 'Seite nicht gefunden: /de/x',
+		})
+		expect(describeError(new Error('boom'), 'de-DE').statusMessage).toBe('Interner Serverfehler')
+	})
+
 	test('an unexpected error is a 500', () => {
 		expect(describeError(new Error('boom'))).toMatchObject({
 			statusCode: 500,
@@ -41,6 +52,7 @@ describe('what the error page says', () => {
 
 const Stub = createRemixStub([
 	{ id: 'page', path: '/x', Component: () => null, ErrorBoundary: SiteErrorBoundary },
+	{ id: 'german', path: '/de/x', Component: () => null, ErrorBoundary: SiteErrorBoundary },
 ])
 
 function renderErrorPage(isBot: boolean) {
@@ -64,6 +76,28 @@ describe('the error boundary', () => {
 		expect(html).toContain('404')
 		expect(html).toContain('Page not found: /x')
 		expect(html).toContain('Back to home')
+	})
+
+	test('under /de, in German with a way to the German home', () => {
+		const html = renderToString(
+			<RequestContextProvider
+				value={{ nonce: '', isBot: false, documentHead: { chunkReloadScript: '', stylesheet: '' } }}
+			>
+				<LocaleContext.Provider value="de-DE">
+					<Stub
+						initialEntries={['/de/x']}
+						hydrationData={{
+							errors: { german: new ErrorResponse(404, 'Not Found', 'Page not found: /de/x') },
+						}}
+					/>
+				</LocaleContext.Provider>
+			</RequestContextProvider>,
+		)
+		expect(html).toContain('Seite nicht gefunden: /de/x')
+		expect(html).toContain('Zurück zur Startseite')
+		expect(html).toContain('action="/de"')
+		expect(html).toContain('Kurs')
+		expect(html).not.toContain('Back to home')
 	})
 
 	test('renders nothing for bots and crawlers', () => {

@@ -3,9 +3,11 @@ import { useColorMode } from '~/components/color-mode-toggle'
 import { ParticleBackground } from '~/components/islands'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
+import { useLocale } from '~/components/use-locale'
 import { useMediaQuery } from '~/components/use-media-query'
 import { useRootData } from '~/components/use-root-data'
 import type { RouteHandle } from '~/utils/color-mode'
+import { t } from '~/utils/i18n'
 
 /**
  * The decorative particle background (SPEC §2, §4), only where it can show: dark mode (dark, or
@@ -53,12 +55,13 @@ export function LeadLayout({ children }: { children: React.ReactNode }) {
 
 /** The workshop layout: a wider column with the workshop's own banner. */
 export function WorkshopLayout({ children }: { children: React.ReactNode }) {
+	const locale = useLocale()
 	return (
 		<div className="flex min-h-screen flex-col items-center">
 			<SiteHeader
 				badge={
 					<p className="hidden rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-900 sm:block dark:bg-indigo-950 dark:text-indigo-100">
-						Free workshop
+						{t('freeWorkshop', locale)}
 					</p>
 				}
 			/>

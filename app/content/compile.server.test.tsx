@@ -134,6 +134,49 @@ describe('building content', () => {
 		}
 	})
 
+	test('a translation beside its post (post.de.mdx) is the same item in German, not a post of its own', async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-translated-'))
+		const out = fs.mkdtempSync(path.join(os.tmpdir(), 'content-out-'))
+		try {
+			fs.mkdirSync(path.join(dir, 'blog', 'tips'), { recursive: true })
+			fs.writeFileSync(path.join(dir, 'blog', 'tips', 'post.mdx'), `${valid}\n\n## A heading`)
+			const german = valid.replace('A title', 'Ein Titel').replace('Body', 'Text')
+			fs.writeFileSync(
+				path.join(dir, 'blog', 'tips', 'post.de.mdx'),
+				`${german}\n\n## Eine Überschrift`,
+			)
+			expect(findSources(dir).map(({ slug, locale }) => ({ slug, locale }))).toEqual([
+				{ slug: 'post', locale: 'de-DE' },
+				{ slug: 'post', locale: undefined },
+			])
+			const bundle = await buildContent({ contentDir: dir, outDir: out, socialImages: false })
+			expect(bundle.items).toHaveLength(1)
+			const [post] = bundle.items
+			expect(post!.title).toBe('A title')
+			expect(post!.translations?.['de-DE']).toMatchObject({
+				title: 'Ein Titel',
+				toc: [{ id: 'eine-überschrift', text: 'Eine Überschrift', depth: 2 }],
+			})
+			expect(post!.translations?.['de-DE']?.html).toContain('Text')
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true })
+			fs.rmSync(out, { recursive: true, force: true })
+		}
+	})
+
+	test('a translation with no original is refused, naming the file', async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-orphan-'))
+		try {
+			fs.mkdirSync(path.join(dir, 'legal'), { recursive: true })
+			fs.writeFileSync(path.join(dir, 'legal', 'terms.de.mdx'), valid)
+			await expect(
+				buildContent({ contentDir: dir, outDir: dir, socialImages: false }),
+			).rejects.toThrow(/terms\.de\.mdx: translates \/legal\/terms, which has no \.mdx of its own/)
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true })
+		}
+	})
+
 	test('an MDX syntax error names the file', async () => {
 		await expect(renderMdx('<Note>\nunclosed', 'content/blog/x/broken.mdx')).rejects.toThrow(
 			/content\/blog\/x\/broken\.mdx: /,

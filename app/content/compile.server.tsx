@@ -25,17 +25,14 @@ import {
 	type ContentItem,
 	type ContentKind,
 	type ContentMeta,
-	contentKinds,
-	slugPattern,
 	type TocEntry,
 } from './schema'
 import { compileSiteContent, SiteContentError } from './site-content-build.server'
 import { renderSocialImage } from './social-image.server'
+import { ContentError, findSources, type SourceFile } from './sources.server'
 
 /** A content file that cannot be built; the message names the file and what is wrong. */
-export class ContentError extends Error {
-	name = 'ContentError'
-}
+export { ContentError, findSources } from './sources.server'
 
 /** Languages code blocks may use; anything else is shown as plain text. */
 const languages = [
@@ -180,42 +177,6 @@ const eyebrows: Record<Exclude<ContentKind, 'legal'>, string> = {
 	lessons: 'Free sample lesson',
 }
 
-type SourceFile = { kind: ContentKind; file: string; slug: string; category?: string }
-
-/** Every MDX file under `contentDir`, checked against the folder layout the routes expect. */
-export function findSources(contentDir: string): SourceFile[] {
-	const sources: SourceFile[] = []
-	for (const kind of contentKinds) {
-		const dir = path.join(contentDir, kind)
-		if (!fs.existsSync(dir)) continue
-		for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-			if (!entry.isFile() || !entry.name.endsWith('.mdx')) continue
-			const file = path.join(entry.parentPath, entry.name)
-			const parts = path.relative(dir, file).split(path.sep)
-			const slug = entry.name.slice(0, -'.mdx'.length)
-			const category = kind === 'blog' ? parts[0] : undefined
-			const expected = kind === 'blog' ? 2 : 1
-			if (parts.length !== expected) {
-				throw new ContentError(
-					`${file}: must be at content/${kind === 'blog' ? 'blog/<category>/<slug>' : `${kind}/<slug>`}.mdx`,
-				)
-			}
-			for (const [name, value] of [
-				['slug', slug],
-				['category', category],
-			] as const) {
-				if (value !== undefined && !slugPattern.test(value)) {
-					throw new ContentError(
-						`${file}: the ${name} "${value}" must be lowercase words joined by hyphens`,
-					)
-				}
-			}
-			sources.push({ kind, file, slug, category })
-		}
-	}
-	return sources.sort((a, b) => a.file.localeCompare(b.file))
-}
-
 function itemPath({ kind, slug, category }: SourceFile): string {
 	return kind === 'blog' ? `/blog/${category}/${slug}` : `/${kind}/${slug}`
 }
@@ -236,7 +197,8 @@ export async function buildContent(options: BuildOptions): Promise<ContentBundle
 	if (options.socialImages !== false) fs.mkdirSync(imageDir, { recursive: true })
 	const items: ContentItem[] = []
 	const seen = new Map<string, string>()
-	for (const source of sources) {
+	// Originals first, so each translation finds the item it translates.
+	for (const source of sources.filter((candidate) => !candidate.locale)) {
 		const { data, body } = parseFrontmatter(fs.readFileSync(source.file, 'utf8'), source.file)
 		const pagePath = itemPath(source)
 		// Blog slugs share one namespace across categories, so a post never moves between URLs
@@ -277,6 +239,25 @@ export async function buildContent(options: BuildOptions): Promise<ContentBundle
 			html,
 			toc,
 		})
+	}
+	for (const source of sources.filter((candidate) => candidate.locale)) {
+		const item = items.find((candidate) => candidate.path === itemPath(source))
+		if (!item)
+			throw new ContentError(
+				`${source.file}: translates ${itemPath(source)}, which has no .mdx of its own`,
+			)
+		const { data, body } = parseFrontmatter(fs.readFileSync(source.file, 'utf8'), source.file)
+		const { html, toc } = await renderMdx(body, source.file)
+		item.translations = {
+			...item.translations,
+			[source.locale!]: {
+				title: data.title,
+				description: data.description,
+				html,
+				toc,
+				readingMinutes: readingMinutes(html),
+			},
+		}
 	}
 	const bundle: ContentBundle = { generatedAt: new Date().toISOString(), items }
 	fs.mkdirSync(options.outDir, { recursive: true })

@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import iconSprite from '~/assets/icons.svg'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { CONTENT_BUILD_DIR } from '~/paths.server'
 import {
 	type ContentBundle,
@@ -47,12 +48,36 @@ export function byNewest(a: ContentMeta, b: ContentMeta): number {
 	return b.date.localeCompare(a.date) || a.title.localeCompare(b.title)
 }
 
-/** The items of one kind without their bodies, newest first. */
-export function listContent(kind: ContentKind, { preview }: { preview: boolean }): ContentMeta[] {
+/**
+ * The items of one kind without their bodies, newest first; with `locale`, each translated one
+ * by its translation's title and description, and `locale` saying which it is.
+ */
+export function listContent(
+	kind: ContentKind,
+	{ preview, locale = DEFAULT_LOCALE }: { preview: boolean; locale?: Locale },
+): (ContentMeta & { locale: Locale })[] {
 	const items = getContentBundle().items.filter((item) => item.kind === kind)
 	return visibleContent(items, preview)
 		.sort(byNewest)
-		.map(({ html: _html, toc: _toc, ...meta }) => meta)
+		.map((item) => {
+			const { html: _html, toc: _toc, ...meta } = inLocale(item, locale)
+			return meta
+		})
+}
+
+/**
+ * The item in `locale` when it has that translation (decision 175), else as written (English),
+ * with `locale` saying which it is. The other translations are left out.
+ */
+export function inLocale(
+	item: ContentItem,
+	locale: Locale,
+): Omit<ContentItem, 'translations'> & { locale: Locale } {
+	const { translations, ...original } = item
+	const translation = translations?.[locale]
+	return translation
+		? { ...original, ...translation, locale }
+		: { ...original, locale: DEFAULT_LOCALE }
 }
 
 /** One item by its page path, or undefined (unknown, or a draft outside preview mode). */

@@ -1,3 +1,5 @@
+import type { Locale } from '~/domain/locale'
+
 /** Texts about the content areas, shared by their pages, the feed and the meta tags. */
 export const contentCopy = {
 	blog: {
@@ -11,6 +13,28 @@ export const contentCopy = {
 			'One-page references for working with AI coding assistants: prompts, reviews, tests and safety.',
 	},
 } as const
+
+/** The blog index's words per language (decision 175); the feed stays English. */
+export const blogWords = {
+	'en-US': {
+		...contentCopy.blog,
+		categories: 'Categories',
+		allPosts: 'All posts',
+		feed: 'RSS feed',
+		minutes: (count: number) => `${count} min read`,
+		draft: 'Draft',
+	},
+	'de-DE': {
+		title: 'Blog',
+		description:
+			'Notizen zur Softwareentwicklung mit KI: Arbeitsweisen, Werkzeuge und Erfahrungen aus echten Projekten.',
+		categories: 'Kategorien',
+		allPosts: 'Alle Beiträge',
+		feed: 'RSS-Feed',
+		minutes: (count: number) => `${count} Min. Lesezeit`,
+		draft: 'Entwurf',
+	},
+} satisfies Record<Locale, unknown>
 
 /** The blog's RSS 2.0 feed, advertised by the blog pages with <link rel="alternate">. */
 export const BLOG_FEED_PATH = '/blog/rss.xml'

@@ -1,3 +1,4 @@
+import type { Locale } from '~/domain/locale'
 import type { Frontmatter } from './frontmatter.server'
 
 /**
@@ -27,8 +28,21 @@ export type ContentMeta = Omit<Frontmatter, 'image' | 'imageAlt'> & {
 	readingMinutes: number
 }
 
-/** A whole item: its meta, the rendered HTML of its body and its table of contents. */
-export type ContentItem = ContentMeta & { html: string; toc: TocEntry[] }
+/** An item in another language (`post.de.mdx` beside `post.mdx`, decision 175). */
+type ContentTranslation = Pick<ContentMeta, 'title' | 'description' | 'readingMinutes'> & {
+	html: string
+	toc: TocEntry[]
+}
+
+/**
+ * A whole item: its meta, the rendered HTML of its body and its table of contents, and its
+ * translations by locale.
+ */
+export type ContentItem = ContentMeta & {
+	html: string
+	toc: TocEntry[]
+	translations?: Partial<Record<Locale, ContentTranslation>>
+}
 
 export type ContentBundle = { generatedAt: string; items: ContentItem[] }
 

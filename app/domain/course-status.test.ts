@@ -17,4 +17,10 @@ describe('the course status (docs/decisions/156)', () => {
 		expect(open).toMatchObject({ button: 'Enrol: access now', heading: 'Enrol now' })
 		expect(JSON.stringify(open)).not.toMatch(/pre-order/i)
 	})
+
+	test('under /de the same choice in German, and English stays the default', () => {
+		expect(courseBuyWords('pre_order', 'de-DE')).toMatchObject({ button: 'Platz vorbestellen' })
+		expect(courseBuyWords('open', 'de-DE')).toMatchObject({ heading: 'Jetzt einschreiben' })
+		expect(courseBuyWords('open', 'en-US')).toEqual(courseBuyWords('open'))
+	})
 })

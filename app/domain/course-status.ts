@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from './locale'
+
 /**
  * The course's status (SPEC §3: it starts as `pre_order`; decision 156 adds `open`): before the
  * opening a seat is a pre-order, access comes when the course opens; once it is open a seat is
@@ -10,8 +12,20 @@ export function courseIsOpen(status: string | null | undefined): boolean {
 	return status === 'open'
 }
 
-/** The course's buy button and its section's words for each status. */
-export function courseBuyWords(status: string | null | undefined) {
+/** The course's buy button and its section's words for each status, in `locale`. */
+export function courseBuyWords(status: string | null | undefined, locale: Locale = DEFAULT_LOCALE) {
+	if (locale === 'de-DE')
+		return courseIsOpen(status)
+			? {
+					button: 'Jetzt einschreiben: sofort Zugang',
+					heading: 'Jetzt einschreiben',
+					lead: 'Der Kurs ist geöffnet. Schreiben Sie sich ein und legen Sie heute los: Ihren Zugang schicken wir Ihnen wenige Minuten nach Ihrer Zahlung per E-Mail.',
+				}
+			: {
+					button: 'Platz vorbestellen',
+					heading: 'Jetzt vorbestellen',
+					lead: 'Der Kurs öffnet bald. Bestellen Sie jetzt vor und sichern Sie sich Ihren Platz zum Einführungspreis.',
+				}
 	return courseIsOpen(status)
 		? {
 				button: 'Enrol: access now',

@@ -1,3 +1,6 @@
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
+import { type MessageKey, t } from '~/utils/i18n'
+
 /** Colour modes (SPEC §4). The choice lives in a cookie so the server renders it without a flash. */
 export const colorModes = ['dark', 'light', 'system'] as const
 export type ColorMode = (typeof colorModes)[number]
@@ -16,8 +19,15 @@ export function nextColorMode(mode: ColorMode): ColorMode {
 	return colorModes[(colorModes.indexOf(mode) + 1) % colorModes.length]!
 }
 
-export function colorModeLabel(mode: ColorMode): string {
-	return mode === 'system' ? 'Use system colour mode' : `Switch to ${mode} mode`
+const LABELS = {
+	dark: 'colorModeDark',
+	light: 'colorModeLight',
+	system: 'colorModeSystem',
+} as const satisfies Record<ColorMode, MessageKey>
+
+/** What the toggle does next, in the page's language. */
+export function colorModeLabel(mode: ColorMode, locale: Locale = DEFAULT_LOCALE): string {
+	return t(LABELS[mode], locale)
 }
 
 /**

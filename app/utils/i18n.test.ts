@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import {
 	isTranslatedPage,
+	languageSwitchHref,
 	localeCookie,
 	localeDirection,
 	localeLoadFailure,
@@ -107,6 +108,30 @@ describe('German under /de (decision 173)', () => {
 		expect(t('backToHome')).toBe('Back to home')
 		for (const key of Object.keys(messages) as (keyof typeof messages)[])
 			expect(t(key, 'de-DE'), key).not.toBe('')
+	})
+})
+
+describe('the language switch (decision 175)', () => {
+	test('links a page to itself asking for the other language, keeping its query', () => {
+		expect(languageSwitchHref('/workshop', '')).toBe('/workshop?lang=de')
+		expect(languageSwitchHref('/de/workshop', '')).toBe('/de/workshop?lang=en')
+		expect(languageSwitchHref('/de', '')).toBe('/de?lang=en')
+		expect(languageSwitchHref('/', '?ref=x')).toBe('/?ref=x&lang=de')
+		// A second switch replaces the first parameter rather than adding one.
+		expect(languageSwitchHref('/de/blog', '?lang=de')).toBe('/de/blog?lang=en')
+	})
+
+	test('a page without a twin (the checkout, a German 404) has no switch', () => {
+		expect(languageSwitchHref('/checkout/processing', '')).toBeNull()
+		expect(languageSwitchHref('/de/no-such-page', '')).toBeNull()
+		expect(languageSwitchHref('/admin', '')).toBeNull()
+	})
+
+	test('the layout has its words in German', () => {
+		expect(t('navCourse', 'de-DE')).toBe('Kurs')
+		expect(t('poweredBy', 'de-DE')).toBe('Unterstützt von')
+		expect(t('languageSwitch', 'de-DE')).toBe('English')
+		expect(t('languageSwitch')).toBe('Deutsch')
 	})
 })
 

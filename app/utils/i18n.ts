@@ -7,6 +7,7 @@
  * another dictionary and a prefix, not a hunt through the code.
  */
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, localeOrDefault } from '~/domain/locale'
+import { site } from '~/site'
 
 /** The URL prefix of a locale's pages ('' for the default) and its `lang`/`hreflang` tag. */
 export const LOCALE_TAGS: Record<Locale, { prefix: string; lang: string }> = {
@@ -48,6 +49,33 @@ export const messages = {
 	copied: 'Copied',
 	copiedToClipboard: 'Copied to clipboard',
 	copyFailed: 'Could not copy: select the code and copy it instead',
+	// The layout: header, navigation, footer (site.ts names its links by these keys).
+	menu: 'Menu',
+	mainNavigation: 'Main',
+	legalNavigation: 'Legal',
+	navCourse: 'Course',
+	navWorkshop: 'Workshop',
+	navDay: 'Day event',
+	navBlog: 'Blog',
+	navCheatsheets: 'Cheatsheets',
+	privacyPolicy: 'Privacy policy',
+	termsConditions: 'Terms and conditions',
+	poweredBy: 'Powered By',
+	freeWorkshop: 'Free workshop',
+	socialX: 'AI-Driven Development on X',
+	socialBlueSky: 'AI-Driven Development on BlueSky',
+	socialLinkedIn: 'AI-Driven Development on LinkedIn',
+	socialDiscord: 'Join the AI-Driven Development Discord',
+	colorModeDark: 'Switch to dark mode',
+	colorModeLight: 'Switch to light mode',
+	colorModeSystem: 'Use system colour mode',
+	// The language switch: the other language's name, in that language.
+	languageSwitch: 'Deutsch',
+	languageSwitchLabel: 'Diese Seite auf Deutsch',
+	// The error page.
+	pageNotFound: 'Page not found',
+	/** The site's description (site.ts, the owner's), when a page has none of its own. */
+	siteDescription: site.description,
 } as const
 
 export type MessageKey = keyof typeof messages
@@ -78,6 +106,30 @@ const germanMessages: Record<MessageKey, string> = {
 	copied: 'Kopiert',
 	copiedToClipboard: 'In die Zwischenablage kopiert',
 	copyFailed: 'Kopieren fehlgeschlagen: Markieren Sie den Code und kopieren Sie ihn selbst',
+	menu: 'Menü',
+	mainNavigation: 'Hauptmenü',
+	legalNavigation: 'Rechtliches',
+	navCourse: 'Kurs',
+	navWorkshop: 'Workshop',
+	navDay: 'Event-Tag',
+	navBlog: 'Blog',
+	navCheatsheets: 'Spickzettel',
+	privacyPolicy: 'Datenschutzerklärung',
+	termsConditions: 'Allgemeine Geschäftsbedingungen',
+	poweredBy: 'Unterstützt von',
+	freeWorkshop: 'Kostenloser Workshop',
+	socialX: 'AI-Driven Development auf X',
+	socialBlueSky: 'AI-Driven Development auf BlueSky',
+	socialLinkedIn: 'AI-Driven Development auf LinkedIn',
+	socialDiscord: 'Dem Discord von AI-Driven Development beitreten',
+	colorModeDark: 'Zum dunklen Modus wechseln',
+	colorModeLight: 'Zum hellen Modus wechseln',
+	colorModeSystem: 'Farbmodus des Systems verwenden',
+	languageSwitch: 'English',
+	languageSwitchLabel: 'This page in English',
+	pageNotFound: 'Seite nicht gefunden',
+	siteDescription:
+		'Willkommen in der nächsten Ära der Softwareentwicklung. Erfahren Sie, wie KI das Programmieren verändert, die Produktivität steigert und die Arbeit von Entwicklern neu prägt.',
 }
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = {
@@ -88,6 +140,18 @@ const dictionaries: Record<Locale, Record<MessageKey, string>> = {
 /** A text of the interface in `locale` (English by default). */
 export function t(key: MessageKey, locale: Locale = DEFAULT_LOCALE): string {
 	return dictionaries[locale][key]
+}
+
+/**
+ * The footer's language switch on `pathname` (with its `search`): a plain link to the same page
+ * with `?lang=` naming the other language, which http/locale.server.ts answers with a redirect
+ * to the twin and the locale cookie (JavaScript or not). Null on a page without a twin.
+ */
+export function languageSwitchHref(pathname: string, search: string): string | null {
+	if (!isTranslatedPage(unprefixedPath(pathname))) return null
+	const params = new URLSearchParams(search)
+	params.set('lang', localeOfPath(pathname) === 'de-DE' ? 'en' : 'de')
+	return `${pathname}?${params}`
 }
 
 /** The locale of a page's path: German under /de, English elsewhere. */

@@ -2,7 +2,7 @@ import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
 import { LOCALES } from '~/domain/locale'
 import { breadcrumbData, type JsonLd, ldJsonMeta, postingData } from '~/domain/structured-data'
 import { site, siteOrganisation } from '~/site'
-import { isTranslatedPage, LOCALE_TAGS, localePath, unprefixedPath } from './i18n'
+import { isTranslatedPage, LOCALE_TAGS, localeOfPath, localePath, t, unprefixedPath } from './i18n'
 
 /** The canonical URL (SPEC §2): the bare origin for the home page, origin plus path elsewhere. */
 export function canonicalUrl(origin: string, pathname: string): string {
@@ -65,7 +65,8 @@ export function pageMeta(
 ): MetaDescriptor[] {
 	const origin = originOf(matches)
 	const title = pageTitle(page.title)
-	const description = page.description ?? site.description
+	// The site's own description speaks the page's language (decision 175).
+	const description = page.description ?? t('siteDescription', localeOfPath(location.pathname))
 	// Routes match in any case; a search engine should know one URL per page. A visitor's own
 	// page (noindex) keeps its path: its identifier may be case-sensitive.
 	const url = canonicalUrl(

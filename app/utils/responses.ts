@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
+
 /** Responses thrown by guards, so a loader's happy path reads straight down (STYLE.md). */
 
 /** Route validation's 404 (SPEC §5): a known route, but nothing at this address. */
@@ -30,7 +32,25 @@ const statusTexts: Record<number, string> = {
 	503: 'Service Unavailable',
 }
 
-export function statusText(status: number): string {
+/** The same in German, for the error page under /de (decision 175). */
+const germanStatusTexts: Record<number, string> = {
+	400: 'Ungültige Anfrage',
+	401: 'Nicht angemeldet',
+	403: 'Zugriff verweigert',
+	404: 'Nicht gefunden',
+	405: 'Methode nicht erlaubt',
+	409: 'Konflikt',
+	413: 'Anfrage zu groß',
+	422: 'Eingabe nicht verarbeitbar',
+	429: 'Zu viele Anfragen',
+	500: 'Interner Serverfehler',
+	502: 'Fehlerhaftes Gateway',
+	503: 'Dienst nicht verfügbar',
+}
+
+export function statusText(status: number, locale: Locale = DEFAULT_LOCALE): string {
+	if (locale === 'de-DE')
+		return germanStatusTexts[status] ?? (status >= 500 ? 'Serverfehler' : 'Fehler')
 	return statusTexts[status] ?? (status >= 500 ? 'Server Error' : 'Error')
 }
 

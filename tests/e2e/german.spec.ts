@@ -25,3 +25,32 @@ test('a German workshop sign-up: the field message, the answer page and the e-ma
 		'Sie sind für den kostenlosen Workshop angemeldet',
 	])
 })
+
+test("the footer's language switch goes to the page's twin and back, and the cookie keeps the choice", async ({
+	page,
+}) => {
+	await page.goto('/workshop')
+	await page.getByRole('contentinfo').getByRole('link', { name: 'Diese Seite auf Deutsch' }).click()
+	await expect(page).toHaveURL(/\/de\/workshop$/)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+	await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible()
+	// The cookie now says German: an English URL of a translated page sends the reader to /de.
+	await page.goto('/blog')
+	await expect(page).toHaveURL(/\/de\/blog$/)
+	await page.getByRole('contentinfo').getByRole('link', { name: 'This page in English' }).click()
+	await expect(page).toHaveURL(/\/blog$/)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+	await page.goto('/workshop')
+	await expect(page).toHaveURL(/\/workshop$/)
+})
+
+test('an unknown German address answers a German 404 page', async ({ page }) => {
+	const response = await page.goto('/de/keine-seite')
+	expect(response?.status()).toBe(404)
+	await expect(page.getByRole('heading', { name: 'Nicht gefunden' })).toBeVisible()
+	await expect(page.getByText('Seite nicht gefunden: /de/keine-seite')).toBeVisible()
+	await page.getByRole('button', { name: 'Zurück zur Startseite' }).click()
+	// A GET form with no fields: the address ends in an empty query.
+	await expect(page).toHaveURL(/\/de\??$/)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+})

@@ -45,6 +45,7 @@ const fixture = await vi.hoisted(async () => {
 		event('session-d', 'workshop', '2030-06-13T17:00:00.000Z', '2030-06-13T19:00:00.000Z'),
 		event('session-e', 'workshop', '2030-06-14T17:00:00.000Z', '2030-06-14T19:00:00.000Z'),
 		event('session-f', 'workshop', '2030-06-15T17:00:00.000Z', '2030-06-15T19:00:00.000Z'),
+		event('session-g', 'workshop', '2030-06-16T17:00:00.000Z', '2030-06-16T19:00:00.000Z'),
 		event('the-day', 'day', '2030-07-01T08:00:00.000Z', '2030-07-01T16:00:00.000Z'),
 	] satisfies SiteEvent[]
 })
@@ -142,6 +143,45 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		await turn()
 		await turn()
 		expect(reminders('ada@example.com')).toHaveLength(1)
+	})
+
+	test('a lead who signed up on a German page gets both reminders in German, an English one beside them in English', async () => {
+		await saveLead(suite.database.db, {
+			email: 'grete@example.com',
+			list: 'workshop',
+			firstName: 'Grete',
+			attribution: direct,
+			workshopSession: 'session-g',
+			locale: 'de-DE',
+		})
+		await signUp('ann@example.com', 'session-g', 'Ann')
+		now = hoursBefore('session-g', 20)
+		await turn()
+		now = hoursBefore('session-g', 0.5)
+		await turn()
+		const german = reminders('grete@example.com').map((mail) => ({
+			...mail,
+			raw: Buffer.from(mail.raw, 'latin1').toString('utf8'),
+		}))
+		expect(german.map((mail) => mail.subject)).toHaveLength(2)
+		const [dayBefore, hourBefore] = german
+		expect(dayBefore!.raw).toContain('Hallo Grete,')
+		expect(dayBefore!.raw).toContain('Ihren Link zur Teilnahme öffnen')
+		// The date in German, the event page German, the footer's stop line German.
+		expect(dayBefore!.raw).toMatch(
+			/(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d+\. /,
+		)
+		expect(dayBefore!.raw).toContain(`${ORIGIN}/de/workshop`)
+		expect(dayBefore!.raw).toContain('Erinnerungen an diese Veranstaltung abbestellen')
+		expect(dayBefore!.raw).not.toContain('Open your joining link')
+		expect(verifyJoinToken(joinTokenIn(dayBefore!.raw), getConfig().SESSION_SECRET)).toMatchObject({
+			ok: true,
+			email: 'grete@example.com',
+		})
+		expect(hourBefore!.raw).toContain('beginnt in weniger als einer Stunde')
+		const [english] = reminders('ann@example.com')
+		expect(english!.subject).toMatch(/^Reminder: /)
+		expect(english!.raw).toContain('Open your joining link')
 	})
 
 	test('two workers at once, and the job again after a restart, send each reminder once', async () => {

@@ -40,6 +40,12 @@ const PAGES = [
 	'/de/workshop/enrolled',
 	'/de/ai-driven-development-day',
 	'/de/blog/workflow/the-review-loop',
+	// Decision 175: the German landing pages and the waiting list's.
+	'/de/for/react',
+	'/de/waitlist?code=ai-driven-development-day-pass&region=GLOBAL',
+	'/de/waitlist/joined',
+	'/de/blog',
+	'/de/blog/workflow/write-the-spec-first',
 ]
 
 // People get a streamed page, bots the whole document at once (decision 002): both are checked.

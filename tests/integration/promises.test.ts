@@ -17,6 +17,7 @@ const SOURCES = [
 	'app/integrations/email/templates.tsx',
 	'app/integrations/email/templates-orders.de.tsx',
 	'app/integrations/email/templates-money.de.tsx',
+	'app/integrations/email/templates-leads.de.tsx',
 	'app/db/seed-data.ts',
 	'app/domain/course-status.ts',
 	'app/domain/delayed-payment.ts',
@@ -31,6 +32,46 @@ type Proof = readonly [testFile: string, title: string]
 
 /** Each promise, by file and words, and the test that proves it is kept. */
 const PROMISES: { file: string; says: string; proof: Proof }[] = [
+	// The German pages' promises (decision 175): the same messages, in German where they are.
+	{
+		file: 'app/components/day-words.ts',
+		says: 'wir schicken Ihnen einen Link, mit dem Sie die Anmeldung abschließen',
+		proof: [
+			'tests/integration/german.test.ts',
+			'a German registration for the day gets its confirmation e-mail in German',
+		],
+	},
+	{
+		file: 'app/components/day-words.ts',
+		says: 'Wir schicken Ihnen einen Link zum Abschließen der Anmeldung, danach Neuigkeiten zum Tag',
+		proof: [
+			'tests/integration/german.test.ts',
+			'a German registration for the day gets its confirmation e-mail in German',
+		],
+	},
+	{
+		file: 'app/routes/day/ai-driven-development-day.enrolled.tsx',
+		says: 'Sehen Sie in Ihr Postfach',
+		proof: [
+			'tests/integration/german.test.ts',
+			'a German registration for the day gets its confirmation e-mail in German',
+		],
+	},
+	{
+		file: 'app/components/course-landing.tsx',
+		says: 'Wir schreiben Ihnen ab und zu Neuigkeiten zum Kurs',
+		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
+	},
+	{
+		file: 'app/components/course-landing.tsx',
+		says: 'Wir schreiben Ihnen, wenn der Kurs öffnet, und ab und zu Neuigkeiten dazu',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/components/waitlist-form.tsx',
+		says: 'Wir schicken Ihnen einen Link, mit dem Sie Ihre Adresse bestätigen: Ab dann zählt Ihr Platz',
+		proof: ['tests/integration/waitlist.test.ts', 'an entry not confirmed has no place'],
+	},
 	// A seat as a gift: its link reaches the recipient on the day the buyer chose (decision 166).
 	{
 		file: 'app/components/gift-fields.tsx',
@@ -188,12 +229,12 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	// The day event: the double opt-in link, then reminders (decisions 116, 103).
 	{
-		file: 'app/routes/day/ai-driven-development-day._index.tsx',
+		file: 'app/components/day-words.ts',
 		says: 'we send a link to complete your registration',
 		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
 	},
 	{
-		file: 'app/routes/day/ai-driven-development-day._index.tsx',
+		file: 'app/components/day-words.ts',
 		says: 'We e-mail you a link to complete your registration, then news about the day',
 		proof: ['tests/integration/signups.test.ts', 'day event: the e-mail carries a signed link'],
 	},

@@ -135,6 +135,33 @@ describe('the waiting list over HTTP', () => {
 		expect(page).toContain('holds them for you for 24 hours')
 	})
 
+	test('in German: the sold-out course page, the form posting to /de/waitlist, and the German answer page', async () => {
+		const html = await (
+			await fetch(`${server.url}/de`, { headers: { 'user-agent': BROWSER } })
+		).text()
+		expect(html).toContain('Alle Plätze sind verkauft oder reserviert.')
+		expect(html).toContain('Auf die Warteliste')
+		expect(html).toContain(`action="/de/waitlist?code=${SEAT}&amp;region=`)
+		expect(html).not.toContain('Every seat is sold or held.')
+		const german = await post(
+			new URLSearchParams({
+				...(await honeypotFields(server.url, `/de${formPage}`)),
+				code: SEAT,
+				region: 'GLOBAL',
+				quantity: '1',
+				email: 'greta@example.com',
+			}).toString(),
+			'application/x-www-form-urlencoded',
+			'/de/waitlist',
+		)
+		expect(german.status).toBe(303)
+		expect(german.headers.get('location')).toBe('/de/waitlist/joined')
+		const page = await (await fetch(`${server.url}/de/waitlist/joined`)).text()
+		expect(page).toContain('Bestätigen Sie Ihren Platz über Ihr Postfach')
+		expect(page).toContain('der sie 24 Stunden für Sie hält')
+		expect(page).toContain('href="/de"')
+	})
+
 	test('joining a product still on sale answers 409 "buy them directly" and joins nothing', async () => {
 		// The day pass has no capacity of its own here: it is always on sale.
 		const response = await post(

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useRootData } from '~/components/use-root-data'
 import type { TocEntry } from '~/content/schema'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { t } from '~/utils/i18n'
 import { enhanceContent } from './enhance'
 
@@ -23,7 +24,14 @@ export function ContentBody({ html }: { html: string }) {
 /** Pages with at least this many sections get an "On this page" list. */
 const TOC_MIN_ENTRIES = 3
 
-export function TableOfContents({ toc }: { toc: TocEntry[] }) {
+export function TableOfContents({
+	toc,
+	locale = DEFAULT_LOCALE,
+}: {
+	toc: TocEntry[]
+	/** The language of the text it lists. */
+	locale?: Locale
+}) {
 	if (toc.length < TOC_MIN_ENTRIES) return null
 	return (
 		<nav
@@ -31,7 +39,7 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
 			className="mb-10 rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-800"
 		>
 			<h2 id="on-this-page" className="font-semibold">
-				{t('onThisPage')}
+				{t('onThisPage', locale)}
 			</h2>
 			<ol className="mt-2 space-y-1">
 				{toc.map((entry) => (

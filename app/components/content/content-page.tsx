@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useLocale } from '~/components/use-locale'
 import type { TocEntry } from '~/content/schema'
 import { formatDay } from '~/domain/dates'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { ContentBody, TableOfContents } from './content-body'
 
 type ContentPageProps = {
@@ -18,13 +19,31 @@ type ContentPageProps = {
 	/** A line above the title, e.g. the post's category. */
 	eyebrow?: React.ReactNode
 	readingMinutes?: number
+	/** The language the text is in: English unless a translation was found (decision 175). */
+	locale?: Locale
 }
+
+/** The page's own words, in the language its text is in (decision 175). */
+const WORDS = {
+	'en-US': {
+		draft: 'Draft: visible in preview mode only',
+		updated: 'Updated',
+		minutes: (count: number) => `${count} min read`,
+	},
+	'de-DE': {
+		draft: 'Entwurf: nur in der Vorschau sichtbar',
+		updated: 'Aktualisiert am',
+		minutes: (count: number) => `${count} Min. Lesezeit`,
+	},
+} satisfies Record<Locale, unknown>
 
 /** One blog post, cheatsheet or legal page: heading, dates, "On this page", then the body. */
 export function ContentPage(props: ContentPageProps) {
-	// Content has no German translation yet (decision 173): a German page says so and shows the
-	// English text, marked as English for screen readers and translation tools.
-	const untranslated = useLocale() !== 'en-US'
+	// A German page without a translation (decision 175) says so and shows the English text,
+	// marked as English for screen readers and translation tools.
+	const textLocale = props.locale ?? DEFAULT_LOCALE
+	const untranslated = useLocale() !== textLocale
+	const words = WORDS[textLocale]
 	return (
 		<article lang={untranslated ? 'en' : undefined}>
 			{untranslated ? (
@@ -48,7 +67,7 @@ export function ContentPage(props: ContentPageProps) {
 				) : null}
 				{props.draft ? (
 					<p className="mb-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-950">
-						Draft: visible in preview mode only
+						{words.draft}
 					</p>
 				) : null}
 				{props.eyebrow ? (
@@ -62,15 +81,16 @@ export function ContentPage(props: ContentPageProps) {
 					{props.author ? <>{props.author} · </> : null}
 					{props.updated && props.updated !== props.date ? (
 						<>
-							Updated <time dateTime={props.updated}>{formatDay(props.updated)}</time>
+							{words.updated}{' '}
+							<time dateTime={props.updated}>{formatDay(props.updated, textLocale)}</time>
 						</>
 					) : (
-						<time dateTime={props.date}>{formatDay(props.date)}</time>
+						<time dateTime={props.date}>{formatDay(props.date, textLocale)}</time>
 					)}
-					{props.readingMinutes ? <> · {props.readingMinutes} min read</> : null}
+					{props.readingMinutes ? <> · {words.minutes(props.readingMinutes)}</> : null}
 				</p>
 			</header>
-			<TableOfContents toc={props.toc} />
+			<TableOfContents toc={props.toc} locale={textLocale} />
 			<ContentBody html={props.html} />
 		</article>
 	)

@@ -2,12 +2,51 @@ import { Accordion } from '~/components/content/blocks'
 import { Icon } from '~/components/icons'
 import { CheckList } from '~/components/landing/page-parts'
 import { SectionHeading } from '~/components/section-heading'
+import type { Locale } from '~/domain/locale'
+import { localePath } from '~/utils/i18n'
 import type { CourseCopy } from './course-copy.server'
 
-export function Outcomes({ outcomes }: Pick<CourseCopy, 'outcomes'>) {
+/** The sections' own words per language (decision 175); the course's are in course-copy.server. */
+export const SECTION_WORDS = {
+	'en-US': {
+		learn: 'What you will learn',
+		curriculum: 'Curriculum',
+		curriculumLead:
+			'Six modules, each with short lessons and an exercise you finish in your own editor.',
+		module: 'Module',
+		audience: 'Who it is for',
+		faq: 'Frequently asked questions',
+		at: 'at',
+		instructors: { one: 'Your instructor', other: 'Your instructors' },
+		speakers: { one: 'Speaker', other: 'Speakers' },
+		testimonials: 'What people say',
+		placeholder: 'Placeholder',
+		placeholderTestimonial: 'Placeholder testimonial',
+	},
+	'de-DE': {
+		learn: 'Was Sie lernen',
+		curriculum: 'Lehrplan',
+		curriculumLead:
+			'Sechs Module, jedes mit kurzen Lektionen und einer Übung, die Sie in Ihrem eigenen Editor abschließen.',
+		module: 'Modul',
+		audience: 'Für wen der Kurs ist',
+		faq: 'Häufige Fragen',
+		at: 'unter',
+		instructors: { one: 'Ihr Kursleiter', other: 'Ihre Kursleiter' },
+		speakers: { one: 'Sprecher', other: 'Sprecher' },
+		testimonials: 'Was andere sagen',
+		placeholder: 'Platzhalter',
+		placeholderTestimonial: 'Platzhalter-Stimme',
+	},
+} satisfies Record<Locale, unknown>
+
+/** Text from content/ and the database is English: marked so on a page in another language. */
+export const contentLang = (locale: Locale) => (locale === 'en-US' ? undefined : 'en')
+
+export function Outcomes({ outcomes, locale }: Pick<CourseCopy, 'outcomes'> & { locale: Locale }) {
 	return (
 		<section aria-labelledby="learn-heading" className="py-10">
-			<SectionHeading id="learn-heading" title="What you will learn" />
+			<SectionHeading id="learn-heading" title={SECTION_WORDS[locale].learn} />
 			<ul className="grid gap-4 sm:grid-cols-2">
 				{outcomes.map((outcome) => (
 					<li
@@ -27,13 +66,15 @@ export function Outcomes({ outcomes }: Pick<CourseCopy, 'outcomes'>) {
 export function Curriculum({
 	curriculum,
 	sampleLesson,
-}: Pick<CourseCopy, 'curriculum' | 'sampleLesson'>) {
+	locale,
+}: Pick<CourseCopy, 'curriculum' | 'sampleLesson'> & { locale: Locale }) {
+	const words = SECTION_WORDS[locale]
 	return (
 		<section id="curriculum" aria-labelledby="curriculum-heading" className="scroll-mt-6 py-10">
 			<SectionHeading
 				id="curriculum-heading"
-				title="Curriculum"
-				lead="Six modules, each with short lessons and an exercise you finish in your own editor."
+				title={words.curriculum}
+				lead={words.curriculumLead}
 			/>
 			<ol className="space-y-3">
 				{curriculum.map(([title, text], index) => (
@@ -49,13 +90,15 @@ export function Curriculum({
 						</span>
 						<div>
 							<h3 className="font-semibold">
-								<span className="sr-only">Module {index + 1}: </span>
+								<span className="sr-only">
+									{words.module} {index + 1}:{' '}
+								</span>
 								{title}
 							</h3>
 							<p className="text-slate-700 dark:text-slate-300">{text}</p>
 							{sampleLesson.module === title ? (
 								<a
-									href={sampleLesson.path}
+									href={localePath(sampleLesson.path, locale)}
 									className="mt-1 inline-block font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300"
 								>
 									{sampleLesson.label}
@@ -69,10 +112,10 @@ export function Curriculum({
 	)
 }
 
-export function Audience({ audience }: Pick<CourseCopy, 'audience'>) {
+export function Audience({ audience, locale }: Pick<CourseCopy, 'audience'> & { locale: Locale }) {
 	return (
 		<section aria-labelledby="audience-heading" className="py-10">
-			<SectionHeading id="audience-heading" title="Who it is for" />
+			<SectionHeading id="audience-heading" title={SECTION_WORDS[locale].audience} />
 			<CheckList items={audience} />
 		</section>
 	)
@@ -92,9 +135,10 @@ const WRITE_TO_US = 'Write to us'
 function Answer({ text, contact }: { text: string; contact: string | null }) {
 	const at = contact ? text.indexOf(WRITE_TO_US) : -1
 	if (!contact || at < 0) return <>{text}</>
+	// The answers are English (the database's): so is the word before the address.
 	return (
 		<>
-			{text.slice(0, at + WRITE_TO_US.length)} at{' '}
+			{text.slice(0, at + WRITE_TO_US.length)} {SECTION_WORDS['en-US'].at}{' '}
 			<a href={`mailto:${contact}`} className="underline">
 				{contact}
 			</a>
@@ -107,21 +151,26 @@ function Answer({ text, contact }: { text: string; contact: string | null }) {
 export function Faq({
 	entries,
 	contact = null,
+	locale,
 }: {
 	entries: readonly { question: string; answer: string }[]
 	contact?: string | null
+	locale: Locale
 }) {
 	if (entries.length === 0) return null
 	return (
 		<section aria-labelledby="faq-heading" id="faq" className="py-10">
-			<SectionHeading id="faq-heading" title="Frequently asked questions" />
-			{entries.map((entry) => (
-				<Accordion key={entry.question} title={entry.question}>
-					<p className="text-slate-700 dark:text-slate-300">
-						<Answer text={entry.answer} contact={contact} />
-					</p>
-				</Accordion>
-			))}
+			<SectionHeading id="faq-heading" title={SECTION_WORDS[locale].faq} />
+			{/* The questions are the owner's, in English for now. */}
+			<div lang={contentLang(locale)}>
+				{entries.map((entry) => (
+					<Accordion key={entry.question} title={entry.question}>
+						<p className="text-slate-700 dark:text-slate-300">
+							<Answer text={entry.answer} contact={contact} />
+						</p>
+					</Accordion>
+				))}
+			</div>
 		</section>
 	)
 }

@@ -7,8 +7,9 @@
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { Person, Testimonial } from '~/content/site-content'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { CourseCopy } from './course-copy.server'
-import { Audience, Curriculum, Faq, Included, Outcomes } from './course-sections'
+import { Audience, Curriculum, Faq, Included, Outcomes, SECTION_WORDS } from './course-sections'
 import { People, Testimonials } from './people'
 
 const html = (element: ReactElement) => renderToStaticMarkup(element)
@@ -20,7 +21,9 @@ export function courseSectionsHtml({
 	contact = null,
 	instructors,
 	testimonials,
+	locale,
 }: {
+	locale: Locale
 	copy: CourseCopy
 	faq: readonly { question: string; answer: string }[]
 	/** Where buyers write, linked from the FAQ (docs/decisions/152). */
@@ -29,31 +32,35 @@ export function courseSectionsHtml({
 	testimonials: readonly Testimonial[]
 }) {
 	return {
-		outcomes: html(<Outcomes outcomes={copy.outcomes} />),
-		curriculum: html(<Curriculum curriculum={copy.curriculum} sampleLesson={copy.sampleLesson} />),
-		audience: html(<Audience audience={copy.audience} />),
+		outcomes: html(<Outcomes outcomes={copy.outcomes} locale={locale} />),
+		curriculum: html(
+			<Curriculum curriculum={copy.curriculum} sampleLesson={copy.sampleLesson} locale={locale} />,
+		),
+		audience: html(<Audience audience={copy.audience} locale={locale} />),
 		instructors: html(
 			<People
 				id="instructors-heading"
-				title={{ one: 'Your instructor', other: 'Your instructors' }}
+				title={SECTION_WORDS[locale].instructors}
 				people={instructors}
+				locale={locale}
 			/>,
 		),
-		testimonials: html(<Testimonials testimonials={testimonials} />),
+		testimonials: html(<Testimonials testimonials={testimonials} locale={locale} />),
 		included: html(<Included included={copy.included} />),
-		faq: html(<Faq entries={faq} contact={contact} />),
+		faq: html(<Faq entries={faq} contact={contact} locale={locale} />),
 	}
 }
 
 export type CourseSectionsHtml = ReturnType<typeof courseSectionsHtml>
 
 /** The day page's speakers. */
-export function speakersHtml(speakers: readonly Person[]) {
+export function speakersHtml(speakers: readonly Person[], locale: Locale = DEFAULT_LOCALE) {
 	return html(
 		<People
 			id="speakers-heading"
-			title={{ one: 'Speaker', other: 'Speakers' }}
+			title={SECTION_WORDS[locale].speakers}
 			people={speakers}
+			locale={locale}
 		/>,
 	)
 }

@@ -37,3 +37,4 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 export function orderTemplates(locale: Locale): typeof englishTemplates {
 	return ORDER_TEMPLATES[locale]
 }
+export { dayEventConfirmationIn, eventTemplatesIn } from './templates-leads.de'

@@ -78,7 +78,7 @@ export type EmailEvent = {
 }
 
 export const COURSE_NAME = 'AI Driven Dev'
-const DAY_NAME = 'AI Driven Development Day'
+export const DAY_NAME = 'AI Driven Development Day'
 
 const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e8f0' }
 const paragraph = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text }
@@ -134,12 +134,21 @@ const GERMAN = {
 	unsubscribe: 'Abmelden oder E-Mail-Einstellungen verwalten',
 	resubscribe: 'Wieder anmelden oder E-Mail-Einstellungen verwalten',
 	addToCalendar: 'Zum Kalender hinzufügen (.ics)',
+	// An event's messages (decision 175): its own stop link, like the English ones.
+	eventSignedUp: `Sie erhalten diese E-Mail, weil sich diese Adresse bei ${COURSE_NAME} für diese Veranstaltung angemeldet hat.`,
+	eventStop: 'Erinnerungen an diese Veranstaltung abbestellen oder E-Mail-Einstellungen verwalten',
+	eventStopped: 'Sie haben die Erinnerungen an diese Veranstaltung abbestellt, daher folgen keine.',
+	eventResume: 'Wieder einschalten oder E-Mail-Einstellungen verwalten',
 	attached: ' · Die Kalenderdatei ist dieser E-Mail angehängt.',
 	whatHappensNext: 'Wie es weitergeht',
 } as const
 
 /** The footer's why-you-get-this line and its link's words, in the reader's language. */
 function unsubscribeNote(unsubscribe: UnsubscribeLinks, locale?: Locale): [string, string] {
+	if (locale === 'de-DE' && unsubscribe.event)
+		return unsubscribe.event.remindersStopped
+			? [GERMAN.eventStopped, GERMAN.eventResume]
+			: [GERMAN.eventSignedUp, GERMAN.eventStop]
 	if (locale === 'de-DE')
 		return unsubscribe.unsubscribed
 			? [GERMAN.unsubscribedEarlier, GERMAN.resubscribe]
@@ -283,6 +292,13 @@ function NextSteps({
 		</Section>
 	)
 }
+
+/**
+ * The parts every message is built of, for the messages in other languages
+ * (templates-leads.de.tsx, decision 175). One object, not exports: each function this module
+ * exports is a template (domain/email-kinds.test.ts).
+ */
+export const emailParts = { renderEmail, Layout, P, A, EventBlock, NextSteps }
 
 const readOn = (siteUrl: string) => [
 	{ href: `${siteUrl}/blog`, label: 'Read the blog' },

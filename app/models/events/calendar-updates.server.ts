@@ -14,7 +14,7 @@ import { outbox } from '~/db/schema-leads.server'
 import { eventUpdateNotices, eventVersions } from '~/db/schema-reminders.server'
 import { foldEmail } from '~/domain/email-address'
 import type { EmailAttachment } from '~/domain/email-attachment'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { eventTemplatesIn, sendEmail } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
@@ -26,7 +26,7 @@ import {
 	calendarStatus,
 	emailEvent,
 	eventCalendarFile,
-	eventPagePath,
+	eventPageUrl,
 } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
 import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
@@ -111,8 +111,8 @@ async function noticeOnce(
 	const method: CalendarMethod = cancelled ? 'CANCEL' : 'REQUEST'
 	const data = {
 		firstName: recipient.firstName,
-		event: emailEvent(event, origin),
-		pageUrl: `${origin}${eventPagePath(event)}`,
+		event: emailEvent(event, origin, recipient.locale),
+		pageUrl: eventPageUrl(event, origin, recipient.locale),
 		handOut: handOutLines(recipient, origin),
 		// Its promise of reminders, and its links, follow this person's choice for this event.
 		unsubscribe: eventMailLinks(
@@ -122,7 +122,8 @@ async function noticeOnce(
 			(await stoppedReminders(db, recipient.email)).has(event.id),
 		),
 	}
-	const content = await (cancelled ? templates.eventCancelled(data) : templates.eventChanged(data))
+	const messages = eventTemplatesIn(recipient.locale) // The language signed up in (decision 175).
+	const content = await (cancelled ? messages.eventCancelled(data) : messages.eventChanged(data))
 	const calendar = eventCalendarFile(event, {
 		origin,
 		sequence,

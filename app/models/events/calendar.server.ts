@@ -40,6 +40,15 @@ export function eventPagePath(event: Pick<SiteEvent, 'kind'>): string {
 	return PAGES[event.kind]
 }
 
+/** The event's page as an e-mail links it, in the reader's language (decision 175). */
+export function eventPageUrl(
+	event: Pick<SiteEvent, 'kind'>,
+	origin: string,
+	locale: Locale,
+): string {
+	return `${origin}${localePath(eventPagePath(event), locale)}`
+}
+
 /** Where an event's calendar file is served (routes/workshop/calendar.$file.ts). */
 export function calendarPath(event: Pick<SiteEvent, 'id'>): string {
 	return `/calendar/${event.id}.ics`

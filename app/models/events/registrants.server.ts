@@ -10,6 +10,7 @@ import type { SiteEvent } from '~/content/site-content'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { leads } from '~/db/schema-leads.server'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { HandOut as EmailHandOut } from '~/integrations/email/templates'
 import { orderPageUrl } from '~/models/links/order-link.server'
 import type { JoinAccess } from '~/models/links/signed-token.server'
@@ -29,6 +30,8 @@ export type Recipient = {
 	access?: JoinAccess
 	/** The passes this address bought and has still to hand out, by order (none: all claimed). */
 	handOut: HandOut[]
+	/** The language they signed up in (`leads.locale`, decision 175); buyers' and holders' English. */
+	locale: Locale
 }
 
 const firstNameOf = (name: string | null) => name?.trim().split(/\s+/)[0] || null
@@ -44,6 +47,7 @@ async function workshopLeads(db: Db, event: SiteEvent): Promise<Recipient[]> {
 			email: leads.email,
 			firstName: leads.firstName,
 			lastName: leads.lastName,
+			locale: leads.locale,
 			since: sql<Date>`coalesce(${leads.confirmationSentAt}, ${leads.createdAt})`.mapWith(
 				leads.createdAt,
 			),
@@ -71,6 +75,7 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 			email: leads.email,
 			firstName: leads.firstName,
 			lastName: leads.lastName,
+			locale: leads.locale,
 			since: sql<Date>`coalesce(${leads.confirmationSentAt}, ${leads.createdAt})`.mapWith(
 				leads.createdAt,
 			),
@@ -118,6 +123,7 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 			since: row.since,
 			access: 'pass' as const,
 			handOut: [],
+			locale: DEFAULT_LOCALE as Locale,
 		})),
 		...buyers.map((row) => ({
 			email: row.email!,
@@ -126,6 +132,7 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 			since: row.since,
 			access: 'pass' as const,
 			handOut: [{ orderId: row.orderId, unclaimed: Number(row.unclaimed) }],
+			locale: DEFAULT_LOCALE as Locale,
 		})),
 	]
 }

@@ -22,7 +22,7 @@ import {
 	eventVersions,
 	type Reminder,
 } from '~/db/schema-reminders.server'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { eventTemplatesIn, sendEmail } from '~/integrations/email/index.server'
 import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import {
@@ -30,7 +30,7 @@ import {
 	mayGetReminders,
 	stoppedReminders,
 } from '~/models/preferences/reminder-stops.server'
-import { emailEvent, eventPagePath } from './calendar.server'
+import { emailEvent, eventPageUrl } from './calendar.server'
 import { hasJoiningLink, joinLink } from './join-link.server'
 import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
 
@@ -96,17 +96,19 @@ async function remindOnce(
 		}
 		const data = {
 			firstName: recipient.firstName,
-			event: emailEvent(event, origin),
+			// In the language they signed up in (decision 175): its words, dates and page.
+			event: emailEvent(event, origin, recipient.locale),
 			joinUrl: joinLink(event, recipient.email, origin, recipient.access),
 			handOut: handOutLines(recipient, origin),
-			pageUrl: `${origin}${eventPagePath(event)}`,
+			pageUrl: eventPageUrl(event, origin, recipient.locale),
 			unsubscribe: eventMailLinks(origin, recipient.email, event.id, false),
 		}
+		const messages = eventTemplatesIn(recipient.locale)
 		const queued = await sendEmail(tx, {
 			to: recipient.email,
 			...(await (reminder === 'day_before'
-				? templates.reminderDayBefore(data)
-				: templates.reminderHourBefore(data))),
+				? messages.reminderDayBefore(data)
+				: messages.reminderHourBefore(data))),
 			// Never delivered once the event has started (a mail server down until then).
 			notAfter: new Date(event.start),
 		})

@@ -16,7 +16,7 @@ import type { EmailAttachment } from '~/domain/email-attachment'
 import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { LeadList } from '~/forms/names'
 import { greetingName } from '~/forms/schemas'
-import { templates } from '~/integrations/email/index.server'
+import { dayEventConfirmationIn, templates } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import { buyerKey } from '~/models/checkout/buyer-key.server'
 import { getCourse } from '~/models/course/course.server'
@@ -31,6 +31,7 @@ import {
 import { createToken } from '~/models/links/signed-token.server'
 import { sendConfirmationOnce } from '~/models/preferences/confirmation-limits.server'
 import { isUnsubscribed, unsubscribeLinks } from '~/models/preferences/preferences.server'
+import { localePath } from '~/utils/i18n'
 
 /** Where each list's sign-up lands (SPEC §2). */
 export const LIST_DESTINATIONS: Record<LeadList, string> = {
@@ -219,10 +220,11 @@ async function confirmationEmail(
 	const { origin } = input
 	const unsubscribe = async () =>
 		unsubscribeLinks(origin, input.email, await isUnsubscribed(db, input.email))
+	const locale = input.locale ?? DEFAULT_LOCALE // Its calendar text's, the day's e-mail's (175).
 	const withCalendar = async (content: Promise<EmailContent>, event: SiteEvent | undefined) => ({
 		...(await content),
 		// The registrant's own signed joining link (docs/decisions/116), never the event's.
-		attachments: event ? [registrantCalendar(event, input.email, origin)] : [],
+		attachments: event ? [registrantCalendar(event, input.email, origin, undefined, locale)] : [],
 	})
 	switch (input.list) {
 		case 'workshop':
@@ -253,18 +255,17 @@ async function confirmationEmail(
 		case 'day_event': {
 			// Until the link is opened, signing up again sends a fresh one (the first may be lost),
 			// at most once per CONFIRMATION_RESEND_MINUTES (claimConfirmationSend).
-			const config = getConfig()
 			const token = createToken(
 				{ email: input.email, list: 'day_event', purpose: 'confirm', ttlSeconds: CONFIRM_LINK_TTL },
-				config.SESSION_SECRET,
+				getConfig().SESSION_SECRET,
 			)
 			const [day] = eventsOf('day')
 			return withCalendar(
-				templates.dayEventConfirmation({
+				dayEventConfirmationIn(locale)({
 					firstName,
-					confirmUrl: `${origin}/ai-driven-development-day/confirm?token=${token}`,
+					confirmUrl: `${origin}${localePath('/ai-driven-development-day/confirm', locale)}?token=${token}`,
 					expiresAt: new Date(Date.now() + CONFIRM_LINK_TTL * 1000),
-					event: day && emailEvent(day, origin),
+					event: day && emailEvent(day, origin, locale),
 					siteUrl: origin,
 				}),
 				day,

@@ -2,8 +2,10 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
-import { blogFeedLink } from '~/content/copy'
+import { useLocale } from '~/components/use-locale'
+import { blogFeedLink, blogWords } from '~/content/copy'
 import { categoryName } from '~/content/schema'
+import { localePath } from '~/utils/i18n'
 import { articleMeta } from '~/utils/meta'
 import { contentPageHeaders, loadContentPage } from './content-page.shared.server'
 
@@ -19,11 +21,12 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function BlogPost() {
 	const { page: post } = useLoaderData<typeof loader>()
+	const locale = useLocale()
 	return (
 		<LeadLayout>
 			<ContentPage
 				{...post}
-				back={{ to: '/blog', label: 'All posts' }}
+				back={{ to: localePath('/blog', locale), label: blogWords[locale].allPosts }}
 				eyebrow={categoryName(post.category!)}
 			/>
 		</LeadLayout>

@@ -5,6 +5,7 @@ import {
 	type MetaFunction,
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { DAY_WORDS } from '~/components/day-words'
 import {
 	CheckoutForm,
 	EventDate,
@@ -17,6 +18,7 @@ import { speakersHtml } from '~/components/landing/sections.server'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { SectionHeading } from '~/components/section-heading'
 import { ServerHtml } from '~/components/server-html'
+import { useLocale } from '~/components/use-locale'
 import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
@@ -33,6 +35,7 @@ import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { signupResponse, submitSignupForm } from '~/routes/landing/signup-forms.shared.server'
 import { site, siteOrganisation } from '~/site'
 import type { RouteHandle } from '~/utils/color-mode'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -40,22 +43,20 @@ export { shouldRevalidate } from '~/utils/revalidate'
 // Passes are sold here: the footer links the terms (docs/decisions/152).
 export const handle: RouteHandle = { sells: true }
 
-const lead =
-	'One day of talks and hands-on sessions on building software with AI, from practitioners who ship with it every day.'
-
 // The same page for every anonymous visitor with the same markup inputs (docs/decisions/070).
 export const headers = publicPageHeaders
 
 export const meta: MetaFunction<typeof loader> = (args) =>
 	pageMeta(args, {
-		title: 'AI Driven Development Day',
-		description: lead,
+		title: DAY_WORDS[localeOfPath(args.location.pathname)].title,
+		description: DAY_WORDS[localeOfPath(args.location.pathname)].lead,
 		structuredData: args.data?.structuredData,
 	})
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const { people, agenda } = getSiteContent()
 	const [day] = eventsOf('day')
+	const locale = localeOfPath(new URL(request.url).pathname)
 	const geo = geoQuery(request, context)
 	const db = await getDb()
 	// The page cache keeps one page per pricing region: the country shown is filled in per answer
@@ -66,11 +67,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		{
 			...dayPasses,
 			// The date, agenda and speakers come from content/site/ (docs/decisions/086, 087).
-			event: day ? presentEvent(day, context.origin) : null,
+			event: day ? presentEvent(day, context.origin, locale) : null,
 			// What a pass and the free registration each give, as the owner words it (decision 155).
 			includes: day?.includes ?? null,
 			agenda: agenda.day,
-			speakers: speakersHtml(people.speakers),
+			speakers: speakersHtml(people.speakers, locale),
 			signedUp: isSignedUp(request, 'day_event'),
 			oneClick: readOneClickLink(new URL(request.url)),
 			honeypot: pageHoneypot(context),
@@ -132,17 +133,24 @@ export default function Page() {
 	const { passes, country, event, includes, agenda, speakers, signedUp, oneClick, honeypot } =
 		useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>()
+	const locale = useLocale()
+	const words = DAY_WORDS[locale]
+	// The agenda and the passes' own texts are content, English for now.
+	const contentLang = locale === 'en-US' ? undefined : 'en'
 	return (
 		<LeadLayout>
-			<PageHeading title="AI Driven Development Day" lead={lead} />
-			{event ? <EventDate event={event} label="One full day, live" /> : null}
+			<PageHeading title={words.title} lead={words.lead} />
+			{event ? <EventDate event={event} label={words.when} /> : null}
 			<section aria-labelledby="agenda-heading" className="py-10">
 				<SectionHeading
 					id="agenda-heading"
-					title="Agenda"
-					lead={event ? `Times in ${event.zoneName}.` : undefined}
+					title={words.agenda}
+					lead={event ? words.timesIn(event.zoneName) : undefined}
 				/>
-				<ol className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white/70 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900/70">
+				<ol
+					lang={contentLang}
+					className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white/70 dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900/70"
+				>
 					{agenda.map(({ time, title, speaker }) => (
 						<li key={time} className="flex gap-4 p-4">
 							<span className="w-14 shrink-0 font-mono text-indigo-700 dark:text-indigo-300">
@@ -160,35 +168,37 @@ export default function Page() {
 			</section>
 			<ServerHtml html={speakers} />
 			<section aria-labelledby="passes-heading" id="passes" className="py-10">
-				<SectionHeading
-					id="passes-heading"
-					title="Passes"
-					lead="Prices adjust to where you are, like the course."
-				/>
-				{includes ? <Includes text={includes.pass} /> : null}
+				<SectionHeading id="passes-heading" title={words.passes} lead={words.passesLead} />
+				{includes ? <Includes text={includes.pass} lang={contentLang} /> : null}
 				<ul className="grid gap-4 sm:grid-cols-2">
 					{passes.map((pass) => (
 						<li
 							key={pass.code}
 							className="rounded-2xl border border-slate-200 bg-white/80 p-6 dark:border-slate-800 dark:bg-slate-900/80"
 						>
-							<h3 className="font-semibold">{pass.name}</h3>
+							<h3 lang={contentLang} className="font-semibold">
+								{pass.name}
+							</h3>
 							<p className="mt-2 flex items-baseline gap-2">
-								<span className="text-3xl font-bold">{formatPrice(pass.price, pass.currency)}</span>
+								<span className="text-3xl font-bold">
+									{formatPrice(pass.price, pass.currency, locale)}
+								</span>
 								<span className="text-sm text-slate-600 dark:text-slate-400">{pass.currency}</span>
 								{pass.globalPrice !== null ? (
 									<span className="text-slate-600 line-through dark:text-slate-400">
-										<span className="sr-only">instead of </span>
-										{formatPrice(pass.globalPrice, pass.currency)}
+										<span className="sr-only">{words.insteadOf}</span>
+										{formatPrice(pass.globalPrice, pass.currency, locale)}
 									</span>
 								) : null}
 							</p>
 							{pass.globalPrice !== null && country ? (
 								<p className="text-sm text-emerald-700 dark:text-emerald-300">
-									Regional price for {country}: {pass.discountPercent}% off.
+									{words.regionalPrice(country, pass.discountPercent)}
 								</p>
 							) : null}
-							<p className="mt-2 text-slate-700 dark:text-slate-300">{pass.description}</p>
+							<p lang={contentLang} className="mt-2 text-slate-700 dark:text-slate-300">
+								{pass.description}
+							</p>
 							{pass.waitlist?.soldOut ? (
 								<WaitlistForm
 									code={pass.code}
@@ -202,7 +212,7 @@ export default function Page() {
 									code={pass.code}
 									type={pass.type}
 									region={pass.region}
-									label="Buy passes"
+									label={words.buyPasses}
 								/>
 							)}
 						</li>
@@ -210,16 +220,12 @@ export default function Page() {
 				</ul>
 			</section>
 			<section id="register" aria-labelledby="register-heading" className="py-10">
-				<SectionHeading
-					id="register-heading"
-					title="Register"
-					lead="Register with your e-mail address; we send a link to complete your registration."
-				/>
-				{includes ? <Includes text={includes.registration} /> : null}
+				<SectionHeading id="register-heading" title={words.register} lead={words.registerLead} />
+				{includes ? <Includes text={includes.registration} lang={contentLang} /> : null}
 				{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
 				{signedUp ? (
-					<SignedUpNotice next="/ai-driven-development-day/enrolled">
-						You're registered for AI Driven Development Day.
+					<SignedUpNotice next={localePath('/ai-driven-development-day/enrolled', locale)}>
+						{words.registered}
 					</SignedUpNotice>
 				) : (
 					<SignupForm
@@ -227,8 +233,8 @@ export default function Page() {
 						id="day-event-signup"
 						lastResult={lastResult}
 						honeypot={honeypot}
-						submitLabel="Register"
-						consent="We e-mail you a link to complete your registration, then news about the day. Unsubscribe any time."
+						submitLabel={words.register}
+						consent={words.consent}
 					/>
 				)}
 			</section>
@@ -237,9 +243,12 @@ export default function Page() {
 }
 
 /** What one kind of place gives, beside its form (decision 155). */
-function Includes({ text }: { text: string }) {
+function Includes({ text, lang }: { text: string; lang: string | undefined }) {
 	return (
-		<p className="mb-4 rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-slate-800 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-slate-200">
+		<p
+			lang={lang}
+			className="mb-4 rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-slate-800 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-slate-200"
+		>
 			{text}
 		</p>
 	)

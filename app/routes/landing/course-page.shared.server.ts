@@ -16,6 +16,7 @@ import type { SiteEvent } from '~/content/site-content'
 import { eventsOf, getSeller, getSiteContent } from '~/content/site-content.server'
 import { getDb } from '~/db/client.server'
 import { courseIsOpen } from '~/domain/course-status'
+import type { Locale } from '~/domain/locale'
 import { courseData, type JsonLd } from '~/domain/structured-data'
 import { geoQuery, pageGeoQuery } from '~/http/api.server'
 import { regionalPageHeaders } from '~/http/cache-control.server'
@@ -26,6 +27,7 @@ import { presentEvent } from '~/models/events/calendar.server'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
 import { getWaitlistState } from '~/models/waitlist/entries.server'
 import { site, siteOrganisation } from '~/site'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { signupResponse, submitSignupForm } from './signup-forms.shared.server'
 
 /** What `/` and `/for/:framework` show (SPEC §2: the same page). */
@@ -40,24 +42,33 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 	const waitlist = offer?.item ? await getWaitlistState(db, offer.item.code) : null
 	const { people, testimonials } = getSiteContent()
 	const [release] = eventsOf('course')
+	const locale = localeOfPath(new URL(request.url).pathname)
+	const copy = courseCopy[locale]
 	return {
 		offer,
 		waitlist,
-		lead: courseCopy.lead,
+		lead: copy.lead,
 		// The text sections as the server's HTML (docs/decisions/147), the instructors and the
 		// proof from content/site/ (docs/decisions/087).
 		sections: courseSectionsHtml({
-			copy: courseCopy,
+			locale,
+			copy,
 			faq,
 			contact: getSeller().contactEmail ?? null,
 			instructors: people.instructors,
 			testimonials,
 		}),
 		// The course release's date (content/site/, docs/decisions/086).
-		release: release ? presentEvent(release, context.origin) : null,
+		release: release ? presentEvent(release, context.origin, locale) : null,
 		oneClick: readOneClickLink(new URL(request.url)),
 		honeypot: pageHoneypot(context),
-		structuredData: courseStructuredData(offer, release, people.instructors, context.origin),
+		structuredData: courseStructuredData(
+			offer,
+			release,
+			people.instructors,
+			context.origin,
+			locale,
+		),
 	}
 }
 
@@ -70,14 +81,16 @@ function courseStructuredData(
 	release: SiteEvent | undefined,
 	instructors: readonly { name: string }[],
 	origin: string,
+	locale: Locale,
 ): JsonLd[] {
 	if (!offer?.item) return []
 	const open = courseIsOpen(offer.course.status)
-	const url = `${origin}/`
+	const url = `${origin}${localePath('/', locale)}`
+	const copy = courseCopy[locale]
 	return [
 		courseData({
 			name: offer.course.name,
-			description: courseCopy.lead,
+			description: copy.lead,
 			url,
 			image: `${origin}${site.socialImage.path}`,
 			provider: siteOrganisation(origin),
@@ -87,9 +100,10 @@ function courseStructuredData(
 				availability: offer.course.seats.left <= 0 ? 'SoldOut' : open ? 'InStock' : 'PreOrder',
 				url: `${url}#pricing`,
 			},
-			workload: `PT${courseCopy.workloadHours}H`,
+			workload: `PT${copy.workloadHours}H`,
 			opens: release && !open ? { start: release.start, timeZone: release.timeZone } : null,
 			instructors: instructors.map((person) => person.name),
+			// The course itself is taught in English, whatever the page's language.
 			language: 'en',
 		}),
 	]

@@ -4,6 +4,7 @@ import { CoursePage } from '~/components/course-landing'
 import { geoQuery } from '~/http/api.server'
 import { publicPageHeaders, regionalPageHeaders } from '~/http/cache-control.server'
 import type { RouteHandle } from '~/utils/color-mode'
+import { localeOfPath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { notFound } from '~/utils/responses'
 import { courseInterestAction, loadCoursePage } from './course-page.shared.server'
@@ -56,7 +57,10 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 		args,
 		args.data
 			? {
-					title: `AI Driven Dev for ${args.data.framework} developers`,
+					title:
+						localeOfPath(args.location.pathname) === 'de-DE'
+							? `AI Driven Dev für ${args.data.framework}-Entwickler`
+							: `AI Driven Dev for ${args.data.framework} developers`,
 					structuredData: args.data.structuredData,
 				}
 			: {},

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { SiteErrorBoundary } from '~/components/error-boundary'
+import { localeOfPath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { pathNotFound } from '~/utils/responses'
 
@@ -15,7 +16,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /** The 404 page's own title in the tab and in history (docs/decisions/088), never indexed. */
 export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Page not found', noindex: true })
+	pageMeta(args, { title: t('pageNotFound', localeOfPath(args.location.pathname)), noindex: true })
 
 /** A form posted to an unknown path is a 404 too. */
 export function action(args: LoaderFunctionArgs) {

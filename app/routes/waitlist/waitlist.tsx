@@ -15,18 +15,34 @@ import {
 } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { WaitlistForm } from '~/components/waitlist-form'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
+import type { Locale } from '~/domain/locale'
 import { GLOBAL_REGION } from '~/domain/pricing'
 import { checkHoneypot, pageHoneypot } from '~/http/honeypot.server'
 import { getWaitlistState } from '~/models/waitlist/entries.server'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { submitWaitlistJoin } from './waitlist.shared.server'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Join the waiting list' })
+/** The page's words per language (decision 175). */
+const COPY = {
+	'en-US': {
+		title: 'Join the waiting list',
+		lead: 'Every seat is taken for now. Leave your address and how many you want, then confirm it from the e-mail we send: when some come back, they are offered in the order places were confirmed, to the first person they fit.',
+	},
+	'de-DE': {
+		title: 'Auf die Warteliste',
+		lead: 'Alle Plätze sind vergeben. Hinterlassen Sie Ihre Adresse und wie viele Sie möchten, und bestätigen Sie sie über die E-Mail, die wir Ihnen schicken: Werden welche frei, bieten wir sie in der Reihenfolge der Bestätigungen an, der ersten Person, zu der sie passen.',
+	},
+} satisfies Record<Locale, unknown>
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title })
 
 const noStore = { 'Cache-Control': 'no-store' }
 const CODE = /^[a-z0-9][a-z0-9-]{0,63}$/
@@ -58,7 +74,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	// JSON API (/api/waitlist) has no page to carry the fields; the rate limits cover it.
 	const formToken = checkHoneypot(form)
 	const outcome = await submitWaitlistJoin(request, context, form, formToken)
-	if ('joined' in outcome) return redirect('/waitlist/joined', 303)
+	if ('joined' in outcome)
+		return redirect(
+			localePath('/waitlist/joined', localeOfPath(new URL(request.url).pathname)),
+			303,
+		)
 	return data(outcome.reply, { status: outcome.status, headers: noStore })
 }
 
@@ -66,12 +86,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Page() {
 	const product = useLoaderData<typeof loader>()
 	const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined
+	const copy = COPY[useLocale()]
 	return (
 		<LeadLayout>
-			<PageHeading
-				title="Join the waiting list"
-				lead="Every seat is taken for now. Leave your address and how many you want, then confirm it from the e-mail we send: when some come back, they are offered in the order places were confirmed, to the first person they fit."
-			/>
+			<PageHeading title={copy.title} lead={copy.lead} />
 			<WaitlistForm {...product} lastResult={lastResult} />
 		</LeadLayout>
 	)

@@ -1,0 +1,195 @@
+/**
+ * A lead's event messages in German (decision 175): the reminders the day before and an hour
+ * before, and the notices that a session moved or was cancelled, for someone who signed up on a
+ * German page (`leads.locale`). The same parts and kinds as the English ones in templates.tsx,
+ * so the outbox, the one-click link and the stop link are theirs; the caller picks the language.
+ */
+import { formatMoment } from '~/domain/dates'
+import type { Locale } from '~/domain/locale'
+import {
+	DAY_NAME,
+	dayEventConfirmation,
+	type EmailContent,
+	type EventChangeData,
+	emailParts,
+	eventCancelled,
+	eventChanged,
+	type ReminderData,
+	reminderDayBefore,
+	reminderHourBefore,
+} from './templates'
+
+const { A, EventBlock, Layout, NextSteps, P, renderEmail } = emailParts
+
+const locale = 'de-DE'
+const greeting = (firstName?: string | null) => (firstName ? `Hallo ${firstName},` : 'Hallo,')
+const eventPage = (pageUrl: string) => ({ href: pageUrl, label: 'Die Seite der Veranstaltung' })
+
+function Reminder({ data, preview, lead }: { data: ReminderData; preview: string; lead: string }) {
+	return (
+		<Layout preview={preview} unsubscribe={data.unsubscribe} locale={locale}>
+			<P>{greeting(data.firstName)}</P>
+			<P>{lead}</P>
+			<EventBlock event={data.event} attached={false} locale={locale} />
+			<P>
+				<A href={data.joinUrl}>Ihren Link zur Teilnahme öffnen</A>
+			</P>
+			<P>
+				Der Link gehört nur Ihnen: Er zeigt Ihnen als angemeldeter Person den Zugang zur
+				Veranstaltung. Bitte leiten Sie ihn nicht weiter.
+			</P>
+			<NextSteps
+				locale={locale}
+				steps={['Öffnen Sie den Link ein paar Minuten vor Beginn, um teilzunehmen.']}
+				links={[eventPage(data.pageUrl)]}
+			/>
+		</Layout>
+	)
+}
+
+/** The day before a workshop session or the day event. */
+function germanReminderDayBefore(data: ReminderData): Promise<EmailContent> {
+	return renderEmail(
+		'reminderDayBefore',
+		`Erinnerung: ${data.event.title} beginnt in weniger als einem Tag`,
+		<Reminder
+			data={data}
+			preview={`${data.event.title} beginnt ${data.event.when}.`}
+			lead={`Eine Erinnerung: ${data.event.title} beginnt ${data.event.when} (${data.event.zoneName}). Hier ist Ihr Link zur Teilnahme.`}
+		/>,
+		data.unsubscribe,
+	)
+}
+
+/** An hour before a workshop session or the day event starts. */
+function germanReminderHourBefore(data: ReminderData): Promise<EmailContent> {
+	return renderEmail(
+		'reminderHourBefore',
+		`Beginnt in weniger als einer Stunde: ${data.event.title}`,
+		<Reminder
+			data={data}
+			preview={`${data.event.title} beginnt in weniger als einer Stunde.`}
+			lead={`${data.event.title} beginnt in weniger als einer Stunde. Hier ist Ihr Link zur Teilnahme.`}
+		/>,
+		data.unsubscribe,
+	)
+}
+
+/** The date, time or place of the event changed; the new calendar file is attached. */
+function germanEventChanged(data: EventChangeData): Promise<EmailContent> {
+	return renderEmail(
+		'eventChanged',
+		`Geändert: ${data.event.title}`,
+		<Layout
+			preview={`${data.event.title} hat sich geändert.`}
+			unsubscribe={data.unsubscribe}
+			locale={locale}
+		>
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				{data.event.title}, wofür Sie sich angemeldet haben, hat sich geändert. So steht es jetzt:
+			</P>
+			<EventBlock event={data.event} attached locale={locale} />
+			<P>Öffnen Sie die angehängte Kalenderdatei, um den Eintrag in Ihrem Kalender anzupassen.</P>
+			<NextSteps
+				locale={locale}
+				steps={[
+					// Never a promise of reminders the person stopped (decision 149).
+					data.unsubscribe.event?.remindersStopped
+						? 'Sie haben die Erinnerungen an diese Veranstaltung abbestellt, daher kommen keine; der Link unter dieser E-Mail schaltet sie wieder ein.'
+						: 'Ihre Erinnerungen kommen zur neuen Zeit, am Vortag und eine Stunde vor Beginn, mit Ihrem Link zur Teilnahme.',
+				]}
+				links={[eventPage(data.pageUrl)]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/** The event will not take place; the attached file removes it from calendars. */
+function germanEventCancelled(data: EventChangeData): Promise<EmailContent> {
+	return renderEmail(
+		'eventCancelled',
+		`Abgesagt: ${data.event.title}`,
+		<Layout
+			preview={`${data.event.title} findet nicht statt.`}
+			unsubscribe={data.unsubscribe}
+			locale={locale}
+		>
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				{data.event.title} am {data.event.when} ({data.event.zoneName}) ist abgesagt: Die
+				Veranstaltung findet nicht statt. Das tut uns leid.
+			</P>
+			<P>Öffnen Sie die angehängte Kalenderdatei, um sie aus Ihrem Kalender zu entfernen.</P>
+			<NextSteps
+				locale={locale}
+				steps={[
+					'Es folgen keine Erinnerungen dazu. Die Seite der Veranstaltung zeigt, was stattdessen ansteht.',
+				]}
+				links={[eventPage(data.pageUrl)]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/** The day's free registration: the link that completes it, in German (decision 175). */
+function germanDayEventConfirmation(
+	data: Parameters<typeof dayEventConfirmation>[0],
+): Promise<EmailContent> {
+	const until = formatMoment(data.expiresAt, 'UTC', locale)
+	return renderEmail(
+		'dayEventConfirmation',
+		`Bestätigen Sie Ihre Anmeldung zum ${DAY_NAME}`,
+		<Layout
+			preview={`Öffnen Sie den Link, um Ihre Anmeldung zum ${DAY_NAME} abzuschließen.`}
+			locale={locale}
+		>
+			<P>{greeting(data.firstName)}</P>
+			<P>Danke für Ihre Anmeldung zum {DAY_NAME}. Öffnen Sie diesen Link, um sie abzuschließen:</P>
+			<P>
+				<A href={data.confirmUrl}>Meine Anmeldung abschließen</A>
+			</P>
+			<P>
+				Der Link gilt bis {until}. Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese
+				Nachricht; es passiert nichts.
+			</P>
+			{data.event ? <EventBlock event={data.event} attached locale={locale} /> : null}
+			<NextSteps
+				locale={locale}
+				steps={[
+					'Sobald Sie bestätigen, ist Ihr Platz gesichert. Am Vortag und eine Stunde vor Beginn schicken wir Ihnen eine Erinnerung mit dem Link zur Teilnahme.',
+				]}
+				links={
+					data.siteUrl
+						? [
+								{ href: `${data.siteUrl}/de/blog`, label: 'Zum Blog' },
+								{ href: `${data.siteUrl}/de/cheatsheets`, label: 'Zu den Cheatsheets' },
+							]
+						: []
+				}
+			/>
+		</Layout>,
+	)
+}
+
+/**
+ * An event's messages in the language its recipient signed up in: the German ones above for
+ * de-DE, else the English ones of templates.tsx. Buyers and pass holders are English for now.
+ */
+export function eventTemplatesIn(reader: Locale) {
+	return reader === 'de-DE'
+		? {
+				reminderDayBefore: germanReminderDayBefore,
+				reminderHourBefore: germanReminderHourBefore,
+				eventChanged: germanEventChanged,
+				eventCancelled: germanEventCancelled,
+			}
+		: { reminderDayBefore, reminderHourBefore, eventChanged, eventCancelled }
+}
+
+/** The day's registration e-mail in the language registered in. */
+export function dayEventConfirmationIn(reader: Locale) {
+	return reader === 'de-DE' ? germanDayEventConfirmation : dayEventConfirmation
+}
