@@ -295,5 +295,8 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 			.from(outbox)
 			.where(eq(outbox.toAddress, 'warteliste@example.com'))
 		expect(mail!.textBody).toContain(`${ORIGIN}/de/waitlist/offer/`)
+		// The offer itself is in German, its hold's end a German date.
+		expect(mail!.subject).toMatch(/^Sie sind an der Reihe: /)
+		expect(mail!.textBody).toMatch(/reserviert bis \w+, \d{1,2}\. \w+ \d{4}/)
 	})
 })

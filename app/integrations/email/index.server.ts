@@ -38,3 +38,4 @@ export function orderTemplates(locale: Locale): typeof englishTemplates {
 	return ORDER_TEMPLATES[locale]
 }
 export { dayEventConfirmationIn, eventTemplatesIn } from './templates-leads.de'
+export { waitlistTemplatesIn } from './templates-waitlist.de'

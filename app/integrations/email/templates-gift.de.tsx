@@ -2,9 +2,9 @@
  * A gift bought on a German page (decision 174): its recipient's e-mail in the buyer's language,
  * the English one's parts (templates.tsx) in German words, its claim link to the German page.
  */
-import { type EmailContent, parts } from './templates'
+import { type EmailContent, emailParts } from './templates'
 
-const { A, GiftMessage, Layout, P, renderEmail } = parts
+const { A, GiftMessage, Layout, P, renderEmail } = emailParts
 const locale = 'de-DE'
 
 /** templates.tsx's giftDelivered, in German. */

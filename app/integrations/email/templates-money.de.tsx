@@ -5,9 +5,9 @@
  */
 import { formatMinorPrice } from '~/domain/pricing'
 import { pluralWord, unitsOf } from '~/domain/words'
-import { type EmailContent, type OrderKind, parts, type TransferData } from './templates'
+import { type EmailContent, emailParts, type OrderKind, type TransferData } from './templates'
 
-const { A, Layout, NextSteps, P, paragraph, renderEmail } = parts
+const { A, Layout, NextSteps, P, paragraph, renderEmail } = emailParts
 
 const locale = 'de-DE'
 

@@ -11,13 +11,13 @@ import { pluralWord, unitsOf } from '~/domain/words'
 import {
 	type EmailContent,
 	type EmailEvent,
+	emailParts,
 	type OrderKind,
-	parts,
 	type ReceiptData,
 	type UnsubscribeLinks,
 } from './templates'
 
-const { A, EventBlock, GiftMessage, Layout, NextSteps, P, paragraph, renderEmail } = parts
+const { A, EventBlock, GiftMessage, Layout, NextSteps, P, paragraph, renderEmail } = emailParts
 
 const locale = 'de-DE'
 

@@ -293,13 +293,6 @@ function NextSteps({
 	)
 }
 
-/**
- * The parts every message is built of, for the messages in other languages
- * (templates-leads.de.tsx, decision 175). One object, not exports: each function this module
- * exports is a template (domain/email-kinds.test.ts).
- */
-export const emailParts = { renderEmail, Layout, P, A, EventBlock, NextSteps }
-
 const readOn = (siteUrl: string) => [
 	{ href: `${siteUrl}/blog`, label: 'Read the blog' },
 	{ href: `${siteUrl}/cheatsheets`, label: 'Get the cheatsheets' },
@@ -1944,8 +1937,17 @@ export function transferCancelled(data: {
 }
 
 /**
- * The parts every message is made of, for the German versions of the buyer's e-mails
- * (templates-*.de.tsx, decision 174). One object, not more exports: each exported function of
- * this module is a template (domain/email-kinds.ts).
+ * The parts every message is made of, for the messages in other languages (templates-*.de.tsx,
+ * decisions 174 and 175). One object, not more exports: each exported function of this module
+ * is a template (domain/email-kinds.ts). Last in the module, after every part it names.
  */
-export const parts = { renderEmail, Layout, P, A, EventBlock, NextSteps, GiftMessage, paragraph }
+export const emailParts = {
+	renderEmail,
+	Layout,
+	P,
+	A,
+	EventBlock,
+	NextSteps,
+	GiftMessage,
+	paragraph,
+}

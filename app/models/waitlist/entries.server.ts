@@ -12,7 +12,7 @@ import { catalogItems, waitlistEntries } from '~/db/schema.server'
 import { formatMoment } from '~/domain/dates'
 import { foldEmail } from '~/domain/email-address'
 import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { sendEmail, waitlistTemplatesIn } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { buyerKey } from '~/models/checkout/buyer-key.server'
@@ -149,11 +149,13 @@ export async function joinWaitlist(db: Db, input: JoinInput): Promise<void> {
 			{ purpose: 'waitlist-confirm', subject: String(entry!.id), expiresAt: until },
 			config.SESSION_SECRET,
 		)
-		const content = await templates.waitlistConfirm({
+		// In the language of the page the place was asked for on (decisions 174, 175).
+		const locale = input.locale ?? DEFAULT_LOCALE
+		const content = await waitlistTemplatesIn(locale).waitlistConfirm({
 			itemName: item.name,
 			quantity: input.quantity,
-			confirmUrl: `${siteOrigin()}${localePath(`/waitlist/confirm/${encodeURIComponent(token)}`, input.locale ?? DEFAULT_LOCALE)}`,
-			until: formatMoment(until),
+			confirmUrl: `${siteOrigin()}${localePath(`/waitlist/confirm/${encodeURIComponent(token)}`, locale)}`,
+			until: formatMoment(until, 'UTC', locale),
 		})
 		await sendEmail(tx, { to: email, ...content })
 	})

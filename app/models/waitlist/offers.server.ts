@@ -22,7 +22,7 @@ import { newPublicId } from '~/db/public-id.server'
 import { rowsOf, type Tx } from '~/db/query.server'
 import { catalogItems, orders, waitlistEntries } from '~/db/schema.server'
 import { formatMoment } from '~/domain/dates'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { sendEmail, waitlistTemplatesIn } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
@@ -132,11 +132,11 @@ async function makeOffer(tx: Tx, entry: Entry): Promise<void> {
 		.set({ status: 'offered', offerOrderId: id, offeredAt: sql`now()`, updatedAt: sql`now()` })
 		.where(eq(waitlistEntries.id, entry.id))
 	const origin = siteOrigin()
-	const content = await templates.waitlistOffer({
+	const content = await waitlistTemplatesIn(entry.locale).waitlistOffer({
 		itemName: item.name,
 		quantity: entry.quantity,
 		offerUrl: `${origin}${localePath(offerPath(id, order!.expiresAt), entry.locale)}`,
-		heldUntil: formatMoment(order!.expiresAt),
+		heldUntil: formatMoment(order!.expiresAt, 'UTC', entry.locale),
 		unsubscribe: unsubscribeLinks(origin, entry.email),
 	})
 	await sendEmail(tx, { to: entry.email, ...content })
