@@ -15,6 +15,7 @@ import type { SiteEvent } from '~/content/site-content'
 import { passes } from '~/db/schema.server'
 import { outbox } from '~/db/schema-leads.server'
 import { eventReminders } from '~/db/schema-reminders.server'
+import type { Locale } from '~/domain/locale'
 import { jobDefinitions } from '~/job-worker.server'
 import { ensurePeriodicJob } from '~/jobs/queue.server'
 import { runDueJobs } from '~/jobs/worker.server'
@@ -406,12 +407,13 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 	})
 
 	/** A paid order of `quantity` day passes by `email`: its id and its passes' ids. */
-	const buyPasses = async (email: string, quantity: number) => {
+	const buyPasses = async (email: string, quantity: number, locale: Locale = 'en-US') => {
 		const { id } = await createCheckout(suite.database.db, {
 			code: PASS,
 			quantity,
 			region: 'GLOBAL',
 			origin: ORIGIN,
+			locale,
 		})
 		await recordSandboxPayment(suite.database.db, id, { email })
 		const rows = await suite.database.db
@@ -477,6 +479,22 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		}
 		// The buyer's link of before opens nothing now: every pass is someone else's.
 		expect(await rooms(dayBefore!.raw)).toBeNull()
+	})
+
+	test('a buyer who bought on a German page gets the day’s reminder in German, with the passes still to hand out', async () => {
+		await buyPasses('einkauf@example.com', 2, 'de-DE')
+		now = hoursBefore('the-day', 22)
+		await turn()
+		const [dayBefore, ...more] = reminders('einkauf@example.com')
+			.filter((mail) => mail.subject.startsWith('Erinnerung:'))
+			.map((mail) => ({ ...mail, raw: Buffer.from(mail.raw, 'latin1').toString('utf8') }))
+		expect(more).toHaveLength(0)
+		expect(reminders('einkauf@example.com').map((mail) => mail.subject)).not.toContainEqual(
+			expect.stringMatching(/^Reminder: /),
+		)
+		expect(dayBefore!.raw).toContain('Sie haben 2 Pässe gekauft, die noch niemand beansprucht hat.')
+		expect(dayBefore!.raw).toContain('Ihre Bestellseite')
+		expect(dayBefore!.raw).not.toContain('nobody has claimed')
 	})
 
 	test('a free registrant’s joining link opens the live stream and never the pass’s rooms, even with a pass’s link signed for someone else', async () => {

@@ -6,6 +6,7 @@
  */
 import { formatMoment } from '~/domain/dates'
 import type { Locale } from '~/domain/locale'
+import { countOf, unitsOf } from '~/domain/words'
 import {
 	DAY_NAME,
 	dayEventConfirmation,
@@ -14,6 +15,7 @@ import {
 	emailParts,
 	eventCancelled,
 	eventChanged,
+	type HandOut,
 	type ReminderData,
 	reminderDayBefore,
 	reminderHourBefore,
@@ -24,6 +26,34 @@ const { A, EventBlock, Layout, NextSteps, P, renderEmail } = emailParts
 const locale = 'de-DE'
 const greeting = (firstName?: string | null) => (firstName ? `Hallo ${firstName},` : 'Hallo,')
 const eventPage = (pageUrl: string) => ({ href: pageUrl, label: 'Die Seite der Veranstaltung' })
+
+/** templates.tsx's HandOutNote in German: a buyer's passes nobody has claimed yet (decision 155). */
+function HandOutNote({ handOut }: { handOut?: HandOut[] }) {
+	if (!handOut || handOut.length === 0) return null
+	const total = handOut.reduce((sum, order) => sum + order.unclaimed, 0)
+	const passes = (count: number) => countOf(count, unitsOf('pass', locale), locale)
+	return (
+		<>
+			<P>
+				{total === 1
+					? 'Sie haben 1 Pass gekauft, den noch niemand beansprucht hat. Bis er beansprucht ist, kommen seine Nachrichten und sein Link zur Teilnahme zu Ihnen.'
+					: `Sie haben ${passes(total)} gekauft, die noch niemand beansprucht hat. Bis jeder beansprucht ist, kommen seine Nachrichten und sein Link zur Teilnahme zu Ihnen.`}{' '}
+				Um {total === 1 ? 'ihn' : 'sie'} weiterzugeben, senden Sie jeder Person ihren eigenen
+				Pass-Link von Ihrer Bestellseite; sie beansprucht ihn mit Namen und E-Mail-Adresse, und ab
+				dann gehen ihre Nachrichten an sie.
+			</P>
+			{handOut.map((order) => (
+				<P key={order.url}>
+					<A href={order.url}>
+						{handOut.length === 1
+							? 'Ihre Bestellseite'
+							: `Ihre Bestellung mit ${passes(order.unclaimed)} zum Weitergeben`}
+					</A>
+				</P>
+			))}
+		</>
+	)
+}
 
 function Reminder({ data, preview, lead }: { data: ReminderData; preview: string; lead: string }) {
 	return (
@@ -38,6 +68,7 @@ function Reminder({ data, preview, lead }: { data: ReminderData; preview: string
 				Der Link gehört nur Ihnen: Er zeigt Ihnen als angemeldeter Person den Zugang zur
 				Veranstaltung. Bitte leiten Sie ihn nicht weiter.
 			</P>
+			<HandOutNote handOut={data.handOut} />
 			<NextSteps
 				locale={locale}
 				steps={['Öffnen Sie den Link ein paar Minuten vor Beginn, um teilzunehmen.']}
@@ -91,6 +122,7 @@ function germanEventChanged(data: EventChangeData): Promise<EmailContent> {
 			</P>
 			<EventBlock event={data.event} attached locale={locale} />
 			<P>Öffnen Sie die angehängte Kalenderdatei, um den Eintrag in Ihrem Kalender anzupassen.</P>
+			<HandOutNote handOut={data.handOut} />
 			<NextSteps
 				locale={locale}
 				steps={[

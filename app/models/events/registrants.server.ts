@@ -30,7 +30,10 @@ export type Recipient = {
 	access?: JoinAccess
 	/** The passes this address bought and has still to hand out, by order (none: all claimed). */
 	handOut: HandOut[]
-	/** The language they signed up in (`leads.locale`, decision 175); buyers' and holders' English. */
+	/**
+	 * The language they signed up in (`leads.locale`, decision 175), a buyer's their order's
+	 * (decision 174); a pass's holder's English (a claim stores no language).
+	 */
 	locale: Locale
 }
 
@@ -101,6 +104,7 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 			orderId: orders.id,
 			email: orders.email,
 			name: orders.customerName,
+			locale: orders.locale,
 			since: sql<Date>`coalesce(${orders.paidAt}, ${orders.createdAt})`.mapWith(orders.createdAt),
 			unclaimed: sql<number>`count(*)::int`,
 		})
@@ -132,7 +136,8 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 			since: row.since,
 			access: 'pass' as const,
 			handOut: [{ orderId: row.orderId, unclaimed: Number(row.unclaimed) }],
-			locale: DEFAULT_LOCALE as Locale,
+			// The language the order was bought in (decision 174).
+			locale: row.locale,
 		})),
 	]
 }
