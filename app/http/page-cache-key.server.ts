@@ -172,8 +172,11 @@ export async function pageCacheLookup(
 	context: Pick<AppLoadContext, 'clientIp'>,
 ): Promise<PageCacheLookup | null> {
 	if (hasPersonalCookie(request.headers.get('cookie'))) return null
-	const url = withoutUnreadParams(new URL(request.url))
-	if (url.pathname.endsWith('.data')) return null
+	const asked = new URL(request.url)
+	// The framework's own requests are no page, and read parameters our code never names (single
+	// fetch's `_routes`, the route discovery's `p` and `version`): never keyed, never stripped.
+	if (asked.pathname.endsWith('.data') || asked.pathname === '/__manifest') return null
+	const url = withoutUnreadParams(asked)
 	const query = queryKey(url)
 	if (query === null) return null
 	let location: GeoLocation | null
