@@ -13,12 +13,36 @@ import { CheckboxField, Field } from '~/components/field'
 import { GiftFields } from '~/components/gift-fields'
 import { checkoutHeaders, readReferralCookies } from '~/domain/attribution'
 import { giftToday } from '~/domain/gift'
+import type { Locale } from '~/domain/locale'
 import { DEFAULT_MAX_QUANTITY } from '~/forms/limits'
 import { checkoutFailed } from '~/forms/messages'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { recordCheckout } from '~/integrations/analytics/runtime'
 import { useLocale } from './use-locale'
 import { useRootData } from './use-root-data'
+
+/** The form's words in each language (decision 175); the button's label is the page's. */
+const COPY: Record<
+	Locale,
+	{ quantity: string; coupon: string; asGift: string; giftCheckbox: string; byTransfer: string }
+> = {
+	'en-US': {
+		quantity: 'Quantity',
+		coupon: 'Coupon code (optional)',
+		asGift: 'Buy it as a gift',
+		giftCheckbox:
+			'This is a gift: e-mail the link to claim it to the recipient on the day I choose (one at a time)',
+		byTransfer: 'Pay by bank transfer (invoice)',
+	},
+	'de-DE': {
+		quantity: 'Anzahl',
+		coupon: 'Gutscheincode (optional)',
+		asGift: 'Als Geschenk kaufen',
+		giftCheckbox:
+			'Das ist ein Geschenk: Den Link zum Einlösen an dem Tag, den ich wähle, an die beschenkte Person senden (jeweils eins)',
+		byTransfer: 'Per Überweisung zahlen (Rechnung)',
+	},
+}
 
 const fieldClasses =
 	'min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100'
@@ -41,6 +65,7 @@ export function CheckoutForm({
 	const [pending, setPending] = useState(false)
 	const [failure, setFailure] = useState<string | null>(null)
 	const locale = useLocale()
+	const copy = COPY[locale]
 	const payByTransfer = useRootData()?.payByTransferOnBuyForm ?? false
 	const today = giftToday(new Date())
 	const [form, fields] = useValidatedForm('checkout', {
@@ -106,25 +131,22 @@ export function CheckoutForm({
 			<input type="hidden" name="locale" value={locale} />
 			<Field
 				meta={fields.quantity}
-				label="Quantity"
+				label={copy.quantity}
 				type="number"
 				inputProps={{ min: 1, max: maxQuantity, step: 1 }}
 				compact={{ className: 'flex flex-col gap-1', inputClassName: `${fieldClasses} w-24` }}
 			/>
 			<Field
 				meta={fields.coupon}
-				label="Coupon code (optional)"
+				label={copy.coupon}
 				inputProps={{ autoComplete: 'off' }}
 				compact={{ className: 'flex flex-col gap-1', inputClassName: `${fieldClasses} w-40` }}
 			/>
 			{/* A disclosure, so the form stays short; its fields are sent open or closed. */}
 			<details className="w-full rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-				<summary className="cursor-pointer font-medium">Buy it as a gift</summary>
+				<summary className="cursor-pointer font-medium">{copy.asGift}</summary>
 				<div className="mt-3 grid gap-3">
-					<CheckboxField
-						meta={fields.gift}
-						label="This is a gift: e-mail the link to claim it to the recipient on the day I choose (one at a time)"
-					/>
+					<CheckboxField meta={fields.gift} label={copy.giftCheckbox} />
 					<GiftFields fields={fields} today={today} />
 				</div>
 			</details>
@@ -133,7 +155,7 @@ export function CheckoutForm({
 			</Button>
 			{payByTransfer ? (
 				<Button type="submit" name="method" value="transfer" variant="secondary" pending={pending}>
-					Pay by bank transfer (invoice)
+					{copy.byTransfer}
 				</Button>
 			) : null}
 			{/* Rendered empty, so that a refusal is announced when it appears. */}

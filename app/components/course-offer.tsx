@@ -2,10 +2,50 @@ import { useLocation } from '@remix-run/react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { chooseRegion } from '~/components/chosen-region'
 import { useApiClient } from '~/components/use-api-client'
+import type { Locale } from '~/domain/locale'
 import { formatPrice } from '~/domain/pricing'
-import { pluralWord, SEAT } from '~/domain/words'
+import { pluralWord, unitsOf } from '~/domain/words'
 import type { CourseOffer as Offer } from '~/models/course/offer.server'
 import { createRegionalPricing } from '~/utils/regional-pricing'
+import { useLocale } from './use-locale'
+
+/** The box's words in each language (decision 175); the country's name is the page's, English. */
+const COPY: Record<
+	Locale,
+	{
+		insteadOf: string
+		regionalPrice: (country: string | null, percent: number) => string
+		showGlobal: string
+		regionalSwitch: (country: string | null) => string
+		sold: string
+		left: string
+		soldOut: string
+		held: (count: number, seats: string) => string
+	}
+> = {
+	'en-US': {
+		insteadOf: 'instead of ',
+		regionalPrice: (country, percent) => `Regional price for ${country}: ${percent}% off.`,
+		showGlobal: 'Show the global price',
+		regionalSwitch: (country) => `Use regional pricing for ${country}`,
+		sold: 'sold',
+		left: 'left',
+		soldOut: 'Sold out',
+		held: (count, seats) =>
+			`${count} more ${seats} in checkouts in progress, back on sale unless paid`,
+	},
+	'de-DE': {
+		insteadOf: 'statt ',
+		regionalPrice: (country, percent) => `Regionaler Preis für ${country}: ${percent} % Rabatt.`,
+		showGlobal: 'Globalen Preis zeigen',
+		regionalSwitch: (country) => `Regionalen Preis für ${country} nutzen`,
+		sold: 'verkauft',
+		left: 'frei',
+		soldOut: 'Ausverkauft',
+		held: (count, seats) =>
+			`${count} weitere ${seats} in laufenden Bestellungen, wieder frei, wenn nicht bezahlt`,
+	},
+}
 
 /**
  * The seat's price in the visitor's region with the regional-pricing switch, and the seats
@@ -23,6 +63,8 @@ export function CourseOffer({ offer }: { offer: Offer }) {
 }
 
 function SeatPrice({ offer }: { offer: Offer }) {
+	const locale = useLocale()
+	const copy = COPY[locale]
 	const api = useApiClient()
 	const { pathname } = useLocation()
 	const [store] = useState(() =>
@@ -53,13 +95,13 @@ function SeatPrice({ offer }: { offer: Offer }) {
 				{item ? (
 					<p className="flex items-baseline gap-2">
 						<span className="text-4xl font-bold" data-testid="seat-price">
-							{formatPrice(item.price, item.currency)}
+							{formatPrice(item.price, item.currency, locale)}
 						</span>
 						<span className="text-sm text-slate-600 dark:text-slate-400">{item.currency}</span>
 						{discounted && offer.globalItem ? (
 							<span className="text-slate-600 line-through dark:text-slate-400">
-								<span className="sr-only">instead of </span>
-								{formatPrice(offer.globalItem.price, offer.globalItem.currency)}
+								<span className="sr-only">{copy.insteadOf}</span>
+								{formatPrice(offer.globalItem.price, offer.globalItem.currency, locale)}
 							</span>
 						) : null}
 					</p>
@@ -71,7 +113,7 @@ function SeatPrice({ offer }: { offer: Offer }) {
 				) : null}
 				{discounted ? (
 					<p className="text-sm text-emerald-700 dark:text-emerald-300">
-						Regional price for {country}: {item.discountPercent}% off.
+						{copy.regionalPrice(country, item.discountPercent)}
 					</p>
 				) : null}
 			</div>
@@ -93,7 +135,7 @@ function SeatPrice({ offer }: { offer: Offer }) {
 						disabled={state.loading}
 						className="text-sm font-medium text-indigo-700 underline underline-offset-4 hover:text-indigo-600 disabled:opacity-60 dark:text-indigo-300"
 					>
-						{state.active ? 'Show the global price' : `Use regional pricing for ${country}`}
+						{state.active ? copy.showGlobal : copy.regionalSwitch(country)}
 					</button>
 				</form>
 			) : null}
@@ -102,6 +144,9 @@ function SeatPrice({ offer }: { offer: Offer }) {
 }
 
 function SeatCounters({ seats }: { seats: Offer['course']['seats'] }) {
+	const locale = useLocale()
+	const copy = COPY[locale]
+	const seat = (count: number) => pluralWord(count, unitsOf('course', locale), locale)
 	return (
 		<div>
 			{/* Nothing sold yet is not news worth a "0 seats sold" (docs/decisions/088); "left" is
@@ -110,22 +155,22 @@ function SeatCounters({ seats }: { seats: Offer['course']['seats'] }) {
 				{seats.sold !== null ? (
 					<>
 						<strong>{seats.sold}</strong>
-						{` ${pluralWord(seats.sold, SEAT)} sold · `}
+						{` ${seat(seats.sold)} ${copy.sold} · `}
 					</>
 				) : null}
 				{seats.left > 0 ? (
 					<>
 						<strong>{seats.left}</strong>
-						{` ${pluralWord(seats.left, SEAT)} left`}
+						{` ${seat(seats.left)} ${copy.left}`}
 					</>
 				) : (
-					<strong>Sold out</strong>
+					<strong>{copy.soldOut}</strong>
 				)}
 			</p>
 			{/* Honest about seats in other buyers' checkouts: they come back unless paid (decision 033). */}
 			{seats.held > 0 ? (
 				<p className="text-sm text-slate-600 dark:text-slate-400" data-testid="seats-held">
-					{`${seats.held} more ${pluralWord(seats.held, SEAT)} in checkouts in progress, back on sale unless paid`}
+					{copy.held(seats.held, seat(seats.held))}
 				</p>
 			) : null}
 			<div

@@ -195,6 +195,22 @@ describe('the German site', () => {
 		expect(english).not.toContain('Was Sie lernen')
 	})
 
+	test('the price box and the buy form speak German under /de; English under /', async () => {
+		const html = await (await get('/de')).text()
+		expect(html).toMatch(/Plätze? frei|Ausverkauft/)
+		expect(html).toContain('>Anzahl<')
+		expect(html).toContain('Gutscheincode (optional)')
+		expect(html).toContain('Als Geschenk kaufen')
+		expect(html).toContain('Tag der Zustellung')
+		expect(html).toContain('name="locale" value="de-DE"')
+		expect(html).not.toMatch(/seats? left|>Quantity<|Buy it as a gift/)
+		const english = await (await get('/')).text()
+		expect(english).toMatch(/seats? left|Sold out/)
+		expect(english).toContain('>Quantity<')
+		expect(english).toContain('Buy it as a gift')
+		expect(english).not.toContain('Als Geschenk kaufen')
+	})
+
 	test('/de/for/:framework is the same page in German, its title too', async () => {
 		const html = await (await get('/de/for/vue')).text()
 		expect(html).toContain(
