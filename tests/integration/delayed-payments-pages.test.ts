@@ -133,7 +133,8 @@ describe('delayed payments through Stripe, over HTTP', () => {
 				match[2]!,
 			]),
 		)
-		expect(fields).toEqual({ code: PASS, quantity: '3', region: 'GLOBAL' })
+		// The old order's language goes on to the new one (decision 174).
+		expect(fields).toEqual({ code: PASS, quantity: '3', region: 'GLOBAL', locale: 'en-US' })
 		const posted = await fetch(`${server.url}/checkout`, {
 			method: 'POST',
 			redirect: 'manual',
