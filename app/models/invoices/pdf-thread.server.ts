@@ -25,7 +25,9 @@ export type PdfAnswer = { id: number; pdf?: Uint8Array; error?: string }
 /** The worker thread's entry, built beside the server (scripts/build-server.js). */
 export const PDF_THREAD_FILE = path.join(BUILD_DIR, 'pdf-thread.js')
 
-const runFromBuild = fileURLToPath(import.meta.url).startsWith(BUILD_DIR + path.sep)
+/** Whether this process renders in the thread: decided once, from where its code was loaded. */
+const inThread =
+	fileURLToPath(import.meta.url).startsWith(BUILD_DIR + path.sep) && fs.existsSync(PDF_THREAD_FILE)
 
 type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }
 
@@ -91,7 +93,7 @@ export function renderOffLoop<Input>(
 	input: Input,
 	inProcess: (input: Input) => Promise<Buffer>,
 ): Promise<Buffer> {
-	if (!runFromBuild || !fs.existsSync(PDF_THREAD_FILE)) return inProcess(input)
+	if (!inThread) return inProcess(input)
 	processThread ??= createPdfThread(PDF_THREAD_FILE)
 	return processThread.render(kind, input)
 }
