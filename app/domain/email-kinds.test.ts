@@ -41,6 +41,7 @@ const transfer = {
 	invoice: { number: 'INV-000001', url: `${siteUrl}/invoice/i?sig=s` },
 	pageUrl: `${siteUrl}/checkout/o1/transfer?key=k`,
 	units: 'seats',
+	quantity: 5,
 	testAccount: false,
 }
 
@@ -169,6 +170,7 @@ const SAMPLES: { [Kind in EmailKind]: () => Promise<EmailContent> } = {
 			orderId: 'o1',
 			what: '5 × Course',
 			units: 'seats',
+			quantity: 5,
 			dueDay: 'Sunday, 13 December 2026',
 			invoiceNumber: 'INV-000001',
 			creditNote: null,

@@ -55,6 +55,7 @@ export const IT_IS: PluralForms = { one: 'it is', other: 'they are' }
 /** Verbs after a count: "1 pass stays", "2 passes stay". */
 export const STAY: PluralForms = { one: 'stays', other: 'stay' }
 export const WORK: PluralForms = { one: 'works', other: 'work' }
+export const GO: PluralForms = { one: 'goes', other: 'go' }
 /** A place in a workshop session: "1 place left". */
 export const PLACE: PluralForms = { one: 'place', other: 'places' }
 

@@ -141,6 +141,20 @@ describe.each(databaseBackends)('paying by bank transfer on $name', (backend) =>
 		])
 	})
 
+	test('one seat by transfer is named in the singular: it is reserved, it stays reserved, it goes back on sale', async () => {
+		const { id } = await checkout(1)
+		await transfer(id, 'single@acme.example')
+		await drainJobs(suite.database)
+		await jobsDueNow(suite.database)
+		await drainJobs(suite.database)
+		const [instructions, reminder] = mailTo('single@acme.example')
+		expect(instructions).toContain('Your seat is reserved for you until the due date.')
+		expect(instructions).toContain('the seat goes back on sale')
+		expect(reminder).toContain('Your seat stays reserved until')
+		expect(reminder).toContain('the order is cancelled and the seat goes back on sale.')
+		for (const mail of [instructions, reminder]) expect(mail).not.toMatch(/seat (are|stay|go) /)
+	})
+
 	test('unpaid on its due date: cancelled, a credit note cancels the invoice, the buyer is told and the seats go to the waiting list', async () => {
 		const filler = await checkout(15)
 		await recordSandboxPayment(db(), filler.id, { email: 'early@example.com' })

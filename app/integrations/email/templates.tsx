@@ -27,6 +27,7 @@ import {
 	aOrAn,
 	capitalized,
 	countOf,
+	GO,
 	IS,
 	IT,
 	IT_IS,
@@ -1803,8 +1804,9 @@ export type TransferData = {
 	invoice: { number: string; url: string }
 	/** The order's transfer page, signed: the same details, on any device. */
 	pageUrl: string
-	/** What the order holds: "seats", "pass". */
+	/** What the order holds, counted: "seats", "pass". */
 	units: string
+	quantity: number
 	testAccount: boolean
 }
 
@@ -1852,9 +1854,9 @@ export function transferInstructions(data: TransferData): Promise<EmailContent> 
 			<P>{greeting(data.customerName)}</P>
 			<TestAccountNote shown={data.testAccount} />
 			<P>
-				Thank you for your order {data.orderId} ({data.what}). Your {data.units} are reserved for
-				you until the due date. Please transfer the amount below, with the payment reference, so
-				that we can match your payment to your order.
+				Thank you for your order {data.orderId} ({data.what}). Your {data.units}{' '}
+				{pluralWord(data.quantity, IS)} reserved for you until the due date. Please transfer the
+				amount below, with the payment reference, so that we can match your payment to your order.
 			</P>
 			<TransferDetails data={data} />
 			<P>
@@ -1864,7 +1866,7 @@ export function transferInstructions(data: TransferData): Promise<EmailContent> 
 			<NextSteps
 				steps={[
 					`When your payment arrives, we e-mail your receipt and the links to your ${data.units}. Nothing is sent before.`,
-					`A few days before the due date, we remind you if it has not arrived. If it has not arrived by the end of ${data.dueDay}, the order is cancelled, the ${data.units} go back on sale and a credit note cancels the invoice.`,
+					`A few days before the due date, we remind you if it has not arrived. If it has not arrived by the end of ${data.dueDay}, the order is cancelled, the ${data.units} ${pluralWord(data.quantity, GO)} back on sale and a credit note cancels the invoice.`,
 				]}
 				links={[{ href: data.pageUrl, label: 'These payment details online' }]}
 			/>
@@ -1877,18 +1879,21 @@ export function transferReminder(data: TransferData): Promise<EmailContent> {
 	return renderEmail(
 		'transferReminder',
 		`Reminder: order ${data.orderId} is due by ${data.dueDay}`,
-		<Layout preview={`Your ${data.units} stay reserved until ${data.dueDay}.`}>
+		<Layout
+			preview={`Your ${data.units} ${pluralWord(data.quantity, STAY)} reserved until ${data.dueDay}.`}
+		>
 			<P>{greeting(data.customerName)}</P>
 			<TestAccountNote shown={data.testAccount} />
 			<P>
 				We have not received the payment for order {data.orderId} ({data.what}, invoice{' '}
-				{data.invoice.number}) yet. Your {data.units} stay reserved until the end of {data.dueDay}.
-				If you have paid already, thank you: transfers can take a day or two to reach us.
+				{data.invoice.number}) yet. Your {data.units} {pluralWord(data.quantity, STAY)} reserved
+				until the end of {data.dueDay}. If you have paid already, thank you: transfers can take a
+				day or two to reach us.
 			</P>
 			<TransferDetails data={data} />
 			<NextSteps
 				steps={[
-					`If the payment has not arrived by the end of ${data.dueDay}, the order is cancelled and the ${data.units} go back on sale.`,
+					`If the payment has not arrived by the end of ${data.dueDay}, the order is cancelled and the ${data.units} ${pluralWord(data.quantity, GO)} back on sale.`,
 				]}
 				links={[
 					{ href: data.pageUrl, label: 'These payment details online' },
@@ -1905,6 +1910,7 @@ export function transferCancelled(data: {
 	customerName?: string | null
 	what: string
 	units: string
+	quantity: number
 	dueDay: string
 	invoiceNumber: string
 	creditNote: { number: string; url: string } | null
@@ -1919,7 +1925,7 @@ export function transferCancelled(data: {
 			<TestAccountNote shown={data.testAccount} />
 			<P>
 				No payment for order {data.orderId} ({data.what}) reached us by the end of {data.dueDay}, so
-				the order is cancelled and its {data.units} are back on sale.
+				the order is cancelled and its {data.units} {pluralWord(data.quantity, IS)} back on sale.
 				{data.creditNote
 					? ` The credit note ${data.creditNote.number} cancels invoice ${data.invoiceNumber}: `
 					: ` Invoice ${data.invoiceNumber} is cancelled.`}

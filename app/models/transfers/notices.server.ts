@@ -83,6 +83,7 @@ async function loadTransfer(
 			invoice: { number: invoice.data.number, url: `${siteOrigin()}${invoicePath(invoice.id)}` },
 			pageUrl: transferPageUrl(orderId),
 			units: pluralWord(order.quantity, unitsOf(row.itemType)),
+			quantity: order.quantity,
 			testAccount: invoice.data.testMode,
 		},
 	}
@@ -141,6 +142,7 @@ async function sendCancellation(db: Db, orderId: string): Promise<boolean> {
 		customerName: loaded.order.customerName,
 		what: loaded.data.what,
 		units: loaded.data.units,
+		quantity: loaded.data.quantity,
 		dueDay: loaded.data.dueDay,
 		invoiceNumber: loaded.invoice.data.number,
 		creditNote: note?.number
