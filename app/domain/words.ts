@@ -59,10 +59,11 @@ export const GO: PluralForms = { one: 'goes', other: 'go' }
 /** A place in a workshop session: "1 place left". */
 export const PLACE: PluralForms = { one: 'place', other: 'places' }
 
-/** German forms (decision 173). */
+/**
+ * German forms (decisions 173, 174). A place in a session and a seat of the course are one word
+ * in German: "Platz".
+ */
 export const PLACE_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
-/** A course seat and a day pass, for a German buyer (decision 174). */
-const SEAT_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
 const PASS_DE: PluralForms = { one: 'Pass', other: 'Pässe' }
 
 /**
@@ -72,7 +73,7 @@ const PASS_DE: PluralForms = { one: 'Pass', other: 'Pässe' }
 export const unitsOf = (itemType: string, locale: Locale = DEFAULT_LOCALE): PluralForms =>
 	locale === 'de-DE'
 		? itemType === 'course'
-			? SEAT_DE
+			? PLACE_DE
 			: PASS_DE
 		: itemType === 'course'
 			? SEAT
