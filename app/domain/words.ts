@@ -41,6 +41,7 @@ export const SEAT: PluralForms = { one: 'seat', other: 'seats' }
 export const PASS: PluralForms = { one: 'pass', other: 'passes' }
 export const PERSON: PluralForms = { one: 'person', other: 'people' }
 export const DAYS: PluralForms = { one: 'day', other: 'days' }
+export const MINUTE: PluralForms = { one: 'minute', other: 'minutes' }
 export const HOUR: PluralForms = { one: 'hour', other: 'hours' }
 export const SECOND: PluralForms = { one: 'second', other: 'seconds' }
 export const BUYER: PluralForms = { one: 'buyer', other: 'buyers' }
@@ -65,6 +66,8 @@ export const PLACE: PluralForms = { one: 'place', other: 'places' }
  */
 export const PLACE_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
 const PASS_DE: PluralForms = { one: 'Pass', other: 'Pässe' }
+export const DAYS_DE: PluralForms = { one: 'Tag', other: 'Tage' }
+export const MINUTE_DE: PluralForms = { one: 'Minute', other: 'Minuten' }
 
 /**
  * The unit a catalogue item is sold in: a seat of the course, a pass of the day (or anything

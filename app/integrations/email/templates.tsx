@@ -27,6 +27,7 @@ import {
 	aOrAn,
 	capitalized,
 	countOf,
+	DAYS,
 	GO,
 	IS,
 	IT,
@@ -1353,7 +1354,7 @@ export function delayedPaymentEnded(data: {
 			<P>
 				{data.because === 'failed'
 					? `Your bank refused the payment for order ${data.orderId} (${data.quantity} × ${data.itemName}), so nothing was charged`
-					: `The payment for order ${data.orderId} (${data.quantity} × ${data.itemName}) had not reached us ${countOf(data.holdDays, { one: 'day', other: 'days' })} after you made it`}
+					: `The payment for order ${data.orderId} (${data.quantity} × ${data.itemName}) had not reached us ${countOf(data.holdDays, DAYS)} after you made it`}
 				, and the {units} we held for you went back on sale.
 			</P>
 			<NextSteps

@@ -4,7 +4,7 @@ import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn, readOnGerman } from '~/components/next-steps'
 import { useLocale } from '~/components/use-locale'
 import type { Locale } from '~/domain/locale'
-import { countOf } from '~/domain/words'
+import { countOf, DAYS, DAYS_DE, MINUTE, MINUTE_DE } from '~/domain/words'
 import { upcomingEvents } from '~/models/events/calendar.server'
 import { CONFIRM_LINK_TTL } from '~/models/leads/leads.server'
 import { CONFIRMATION_RESEND_MINUTES } from '~/models/preferences/confirmation-limits.server'
@@ -18,8 +18,8 @@ const COPY = {
 	'en-US': {
 		title: 'Check your inbox',
 		lead: "We've sent you an e-mail: open the link in it to complete your registration.",
-		days: { one: 'day', other: 'days' },
-		minutes: { one: 'minute', other: 'minutes' },
+		days: DAYS,
+		minutes: MINUTE,
 		now: 'Now',
 		nowWhat: (valid: string, resend: string) =>
 			`Open the link in the e-mail we sent to the address you gave; it works for ${valid}. Nothing there? Check your spam folder, or register again in ${resend} for a fresh link.`,
@@ -35,8 +35,8 @@ const COPY = {
 	'de-DE': {
 		title: 'Sehen Sie in Ihr Postfach',
 		lead: 'Wir haben Ihnen eine E-Mail geschickt: Öffnen Sie den Link darin, um Ihre Anmeldung abzuschließen.',
-		days: { one: 'Tag', other: 'Tage' },
-		minutes: { one: 'Minute', other: 'Minuten' },
+		days: DAYS_DE,
+		minutes: MINUTE_DE,
 		now: 'Jetzt',
 		nowWhat: (valid: string, resend: string) =>
 			`Öffnen Sie den Link in der E-Mail an die angegebene Adresse; er gilt ${valid}. Nichts angekommen? Sehen Sie im Spam-Ordner nach, oder melden Sie sich in ${resend} erneut an, um einen neuen Link zu bekommen.`,
