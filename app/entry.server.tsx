@@ -13,7 +13,11 @@ import { RequestContextProvider } from '~/components/request-context'
 import { isBot } from '~/http/bot.server'
 import { dataRequestCacheControl, documentCacheControl } from '~/http/cache-control.server'
 import { chunkReloadScript } from '~/http/chunk-reload.server'
-import { documentEndLast, withoutTrailingNuls } from '~/http/document-stream.server'
+import {
+	documentEndLast,
+	modulePreloadsAtLowPriority,
+	withoutTrailingNuls,
+} from '~/http/document-stream.server'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { log } from '~/log.server'
 import stylesheet from '~/styles/tailwind.css?inline'
@@ -63,7 +67,7 @@ export default function handleRequest(
 				[bot ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
 					const body = withoutTrailingNuls()
-					const document = body.pipe(documentEndLast())
+					const document = body.pipe(modulePreloadsAtLowPriority()).pipe(documentEndLast())
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(
 						new Response(createReadableStreamFromReadable(document), {

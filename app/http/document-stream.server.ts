@@ -55,3 +55,48 @@ export function documentEndLast(): Transform {
 		},
 	})
 }
+
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"')
+const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"')
+
+/**
+ * The page's module preloads at low priority (docs/decisions/179): every page is whole without
+ * JavaScript, so its scripts are never what the first paint waits for, and the browser may fetch
+ * what the page shows first. Remix's `<Scripts>` renders the preload links with no way to say
+ * so. Lighthouse's simulated first paint otherwise counts high-priority module scripts that
+ * finished loading before the observed paint as render-blocking (GoogleChrome/lighthouse#17163).
+ */
+export function modulePreloadsAtLowPriority(): Transform {
+	let held = Buffer.alloc(0)
+	return new Transform({
+		transform(chunk: Buffer, _encoding, callback) {
+			const data = held.length > 0 ? Buffer.concat([held, chunk]) : chunk
+			const parts: Buffer[] = []
+			let from = 0
+			for (
+				let at = data.indexOf(MODULE_PRELOAD);
+				at >= 0;
+				at = data.indexOf(MODULE_PRELOAD, from)
+			) {
+				parts.push(data.subarray(from, at), LOW_PRIORITY_MODULE_PRELOAD)
+				from = at + MODULE_PRELOAD.length
+			}
+			// A link may be split across chunks: keep a tail that could be its start, nothing more, so
+			// a streamed page's shell is not held back.
+			const keep = startOfAt(data, from, MODULE_PRELOAD)
+			parts.push(data.subarray(from, data.length - keep))
+			held = Buffer.from(data.subarray(data.length - keep))
+			callback(null, Buffer.concat(parts))
+		},
+		flush(callback) {
+			callback(null, held)
+		},
+	})
+}
+
+/** How many of `data`'s last bytes (after `from`) are the start of `pattern`. */
+function startOfAt(data: Buffer, from: number, pattern: Buffer): number {
+	for (let length = Math.min(pattern.length - 1, data.length - from); length > 0; length--)
+		if (data.subarray(data.length - length).equals(pattern.subarray(0, length))) return length
+	return 0
+}

@@ -72,6 +72,15 @@ describe('the production server', () => {
 		expect(style?.[1]).toContain('.min-h-screen{')
 	})
 
+	test("the page's scripts are preloaded at low priority: the first paint never waits for them (decision 179)", async () => {
+		for (const path of ['/', '/workshop']) {
+			const html = await (await fetch(`${server.url}${path}`)).text()
+			const preloads = html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? []
+			expect(preloads.length, path).toBeGreaterThan(1)
+			for (const link of preloads) expect(link, path).toContain('fetchpriority="low"')
+		}
+	})
+
 	test('fingerprinted assets are cached for a year as immutable; other public files briefly', async () => {
 		const html = await (await fetch(server.url)).text()
 		const asset = html.match(/\/assets\/[^"]+\.js/)![0]
