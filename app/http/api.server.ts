@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import type { GeoQuery } from '~/integrations/geo/locate.server'
 import { log } from '~/log.server'
+import { localeOfPath } from '~/utils/i18n'
 import { databaseWasUnavailable, unavailableHeaders } from './unavailable.server'
 
 export const CACHE = {
@@ -80,5 +81,9 @@ export function pageGeoQuery(
 	request: Request,
 	context: Pick<AppLoadContext, 'clientIp' | 'countryShownAs'>,
 ): GeoQuery {
-	return { ...geoQuery(request, context), shownAs: context.countryShownAs }
+	return {
+		...geoQuery(request, context),
+		shownAs: context.countryShownAs,
+		locale: localeOfPath(new URL(request.url).pathname),
+	}
 }

@@ -30,6 +30,7 @@ import type { GeoLocation } from '~/integrations/geo/types'
 import { getPricingTable, type PricingTable, regionOfCountry } from '~/models/course/catalog.server'
 import { shownCountryName } from '~/models/course/country.server'
 import { parsePricingChoice } from '~/models/course/offer.server'
+import { localeOfPath } from '~/utils/i18n'
 import { geoQuery } from './api.server'
 import { isBot } from './bot.server'
 import { cookies, getColorMode, hasBetaFlag, isSignedUp } from './cookies.server'
@@ -201,7 +202,7 @@ export async function pageCacheLookup(
 		country: location
 			? {
 					code: location.countryCode,
-					name: shownCountryName(location) ?? location.countryCode,
+					name: shownCountryName(location, localeOfPath(url.pathname)) ?? location.countryCode,
 				}
 			: null,
 	}

@@ -134,6 +134,9 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 			expect(text).toContain(words)
 		expect(text).toMatch(/netto \d+,\d{2}\s\$, USt\. \d+,\d{2}\s\$/)
 		expect(text).not.toMatch(/Total paid|Invoice |Date: /)
+		// The seller's country by its German name.
+		expect(text).toContain('Niederlande')
+		expect(text).not.toContain('Netherlands')
 	})
 
 	test('a German buyer’s refund takes the invoice back with a Rechnungskorrektur', async () => {

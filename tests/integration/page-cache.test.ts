@@ -70,6 +70,25 @@ describe('the page cache', () => {
 		expect(own(bosnia)).toBe(own(await text(alone)))
 	})
 
+	test('a German page names the country in German, cached or rendered alone; the English page keeps its English name', async () => {
+		const text = async (response: Response) => (await response.text()).replaceAll('<!-- -->', '')
+		const first = await get('/de/for/react', { 'cf-ipcountry': 'IN' })
+		const cached = await get('/de/for/react', { 'cf-ipcountry': 'IN' })
+		expect(cached.headers.get('x-page-cache')).toBe('hit')
+		const alone = await get('/de/for/react', { 'cf-ipcountry': 'IN', cookie: 'checkouts=' })
+		expect(alone.headers.get('x-page-cache')).toBeNull()
+		// The pages are long: say what was looked for, not the whole page.
+		const named = (page: string) =>
+			page.match(/(Regionaler Preis für|Regional price for) [^:<]+/)?.[0]
+		for (const page of [await text(first), await text(cached), await text(alone)]) {
+			expect(named(page)).toBe('Regionaler Preis für Indien')
+			expect(page.includes('India')).toBe(false)
+		}
+		expect(named(await text(await get('/for/react', { 'cf-ipcountry': 'IN' })))).toBe(
+			'Regional price for India',
+		)
+	})
+
 	test('a campaign’s or an ad’s visitors get everyone’s cached page and their own attribution cookie; a friend’s visitors keep their page (decision 160)', async () => {
 		await get('/cheatsheets')
 		const campaign = await get(

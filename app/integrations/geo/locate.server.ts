@@ -4,6 +4,7 @@
  * or unknown addresses and every failure end as null: the caller falls back to GLOBAL.
  */
 import { getConfig } from '~/config.server'
+import type { Locale } from '~/domain/locale'
 import { log } from '~/log.server'
 import { publicIp } from './ip.server'
 import { lookupOffline } from './offline.server'
@@ -24,6 +25,8 @@ export type GeoQuery = {
 	 * still decides the region and its prices.
 	 */
 	shownAs?: ShownCountry
+	/** The language the page names the country in; English when absent. */
+	locale?: Locale
 }
 
 export type GeoLocator = { locate(query: GeoQuery): Promise<GeoLocation | null> }

@@ -56,10 +56,10 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
 	const top = doc.y
 	write(words.from, { bold: true, at: [left, top] })
-	write(party(partyLines(data.seller)), { at: [left, doc.y], width: width / 2 - 8 })
+	write(party(partyLines(data.seller, locale)), { at: [left, doc.y], width: width / 2 - 8 })
 	const afterSeller = doc.y
 	write(words.to, { bold: true, at: [left + width / 2, top] })
-	write(party(partyLines(data.buyer)), { at: [left + width / 2, doc.y], width: width / 2 })
+	write(party(partyLines(data.buyer, locale)), { at: [left + width / 2, doc.y], width: width / 2 })
 	doc.y = Math.max(afterSeller, doc.y) + 16
 
 	const row = (label: string, amount: string, bold = false) => {
