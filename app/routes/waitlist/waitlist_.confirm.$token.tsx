@@ -38,13 +38,13 @@ const COPY = {
 		title: 'Ihr Platz auf der Warteliste',
 		ended: 'Dieser Link ist abgelaufen',
 		endedLead:
-			'Ein Platz wird nur für eine Adresse gehalten, die innerhalb eines Tages bestätigt wird. Setzen Sie sich wieder auf die Warteliste, dann schicken wir Ihnen einen neuen Link.',
+			'Ein Platz wird nur für eine Adresse gehalten, die innerhalb eines Tages bestätigt wird. Setzen Sie sich wieder auf die Warteliste: Wir schicken Ihnen dann einen neuen Link.',
 		heading: 'Sie stehen auf der Warteliste',
 		already: 'Ihre Adresse war schon bestätigt: Ihr Platz bleibt Ihnen.',
 		confirmed: 'Ihre Adresse ist bestätigt: Ihr Platz in der Warteschlange zählt ab jetzt.',
 		back: 'Wenn Plätze frei werden',
 		backWhat:
-			'Wir bieten sie in der Reihenfolge der Bestätigungen an, der ersten Person, zu der sie passen: Sie bekommen per E-Mail einen Link, der sie für Sie hält.',
+			'Wir bieten sie in der Reihenfolge der Bestätigungen an, der ersten Person, zu der sie passen: Wir schicken Ihnen einen Link, der sie für Sie hält.',
 		after: 'Dann',
 		afterWhat:
 			'Öffnen Sie den Link und zahlen Sie, oder tun Sie nichts: Das Angebot geht dann an die nächste Person.',

@@ -54,7 +54,7 @@ const COPY = {
 			`${room ? `${room}: Der` : 'Der'} Link zur Teilnahme steht noch nicht fest. Bitte öffnen Sie diese Seite kurz vor dem Beginn noch einmal.`,
 		yours: 'Diese Seite gehört nur Ihnen: Bitte leiten Sie ihre Adresse nicht weiter.',
 		certified:
-			' Während der Veranstaltung geöffnet, zählt sie Sie als Teilnehmende: Nach dem Ende schicken wir Ihnen eine Teilnahmebescheinigung per E-Mail.',
+			' Während der Veranstaltung geöffnet, zählt sie Sie als Teilnehmende: Wir schicken Ihnen nach dem Ende eine Teilnahmebescheinigung per E-Mail.',
 		failed: 'Dieser Link hat nicht funktioniert',
 	},
 } satisfies Record<Locale, unknown>
