@@ -70,9 +70,12 @@ const english = withFlatIds(folders.flat())
  * path's 404 has a German twin for /de/anything. `isTranslatedPage` (utils/i18n.ts) lists the
  * same pages, and a test holds the two together.
  */
-const GERMAN_FOLDERS = ['landing', 'workshop', 'day', 'waitlist', 'content']
-/** Pages of those folders with no German twin: a certificate's check, linked from its English PDF. */
-const ENGLISH_ONLY = ['routes/certificates.$token']
+const GERMAN_FOLDERS = ['landing', 'workshop', 'day', 'waitlist', 'content', 'account']
+/**
+ * Pages of those folders with no German twin: a certificate's check, linked from its English PDF;
+ * the owner's sign-in (the dashboard is English).
+ */
+const ENGLISH_ONLY = ['routes/certificates.$token', 'routes/owner-sign-in']
 
 const isPage = (entry: RouteConfigEntry) => entry.file.endsWith('.tsx')
 

@@ -58,6 +58,9 @@ try {
 		'/de/workshop',
 		'/de/ai-driven-development-day',
 		'/de/blog/workflow/write-the-spec-first',
+		// Decision 178: the German cheatsheets and onboarding.
+		'/de/cheatsheets',
+		'/de/onboarding',
 	]
 	console.log(`\nLighthouse (mobile) against ${origin}\n`)
 	console.log('page'.padEnd(40), ...Object.keys(bars).map((category) => category.padStart(15)))

@@ -31,8 +31,10 @@ function Particles() {
  */
 function Footer() {
 	const shown = useRootData()?.showLegalLinks ?? false
-	const sells = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.sells)
-	return <SiteFooter showLegalLinks={shown || sells} />
+	const handles = useMatches().map((match) => match.handle as RouteHandle | undefined)
+	const sells = handles.some((handle) => handle?.sells)
+	const noSwitch = handles.some((handle) => handle?.languageSwitch === false)
+	return <SiteFooter showLegalLinks={shown || sells} languageSwitch={!noSwitch} />
 }
 
 /**

@@ -5,16 +5,18 @@
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useSubmit } from '@remix-run/react'
-import { type ComponentProps, useEffect, useRef } from 'react'
+import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors, RadioGroupField } from '~/components/field'
 import { HoneypotFields } from '~/components/honeypot-fields'
 import type { Locale } from '~/domain/locale'
 import { countOf, PLACE_DE } from '~/domain/words'
+import { messageIn } from '~/forms/messages'
 import { SIGNUP_FORMS, type SignupList } from '~/forms/names'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import type { HoneypotProps } from '~/http/honeypot.server'
 import { recordSignup } from '~/integrations/analytics/runtime'
+import { localePath } from '~/utils/i18n'
 import { useLocale } from './use-locale'
 
 export type SignupFormProps = {
@@ -51,6 +53,13 @@ const WORDS = {
 		full: 'Full',
 		left: (left: number) => (left === 1 ? '1 place left' : `${left} places left`),
 		provisional: 'Provisional date',
+		oneClick: 'One-click sign-up',
+		oneClickQuestion: (email: ReactNode, label: string) => (
+			<>
+				Sign up {email} for {label}?
+			</>
+		),
+		oneClickConfirm: 'Confirm sign-up',
 	},
 	'de-DE': {
 		session: 'Termin',
@@ -59,6 +68,13 @@ const WORDS = {
 		full: 'Ausgebucht',
 		left: (left: number) => `Noch ${countOf(left, PLACE_DE, 'de-DE')} frei`,
 		provisional: 'Vorläufiger Termin',
+		oneClick: 'Anmeldung mit einem Klick',
+		oneClickQuestion: (email: ReactNode, label: string) => (
+			<>
+				{email} für {label} anmelden?
+			</>
+		),
+		oneClickConfirm: 'Anmeldung bestätigen',
 	},
 } satisfies Record<Locale, unknown>
 
@@ -143,6 +159,10 @@ export function OneClickSignup({
 	const formRef = useRef<HTMLFormElement>(null)
 	const submit = useSubmit()
 	const submitted = useRef(false)
+	const locale = useLocale()
+	const words = WORDS[locale]
+	// Posted to the page's language's twin, which answers with the list's page in it.
+	const action = localePath('/signup/one-click', locale)
 	useEffect(() => {
 		if (!link.ok || submitted.current || !formRef.current) return
 		submitted.current = true
@@ -154,23 +174,21 @@ export function OneClickSignup({
 				role="alert"
 				className="mb-6 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-900 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
 			>
-				{link.message}
+				{messageIn(link.message, locale)}
 			</p>
 		)
 	return (
 		<Form
 			ref={formRef}
 			method="post"
-			action="/signup/one-click"
-			aria-label="One-click sign-up"
+			action={action}
+			aria-label={words.oneClick}
 			className="mb-6 rounded-lg border border-indigo-300 p-4 dark:border-indigo-700"
 		>
 			<HoneypotFields honeypot={honeypot} />
 			<input type="hidden" name="token" value={link.token} />
-			<p className="mb-3">
-				Sign up <strong>{link.email}</strong> for {link.label}?
-			</p>
-			<SubmitButton formAction="/signup/one-click">Confirm sign-up</SubmitButton>
+			<p className="mb-3">{words.oneClickQuestion(<strong>{link.email}</strong>, link.label)}</p>
+			<SubmitButton formAction={action}>{words.oneClickConfirm}</SubmitButton>
 		</Form>
 	)
 }

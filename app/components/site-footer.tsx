@@ -35,7 +35,14 @@ function LanguageSwitch() {
  * "Powered By" the sponsor, the social links, when allowed the legal links (SPEC §1, §2), and
  * the language switch.
  */
-export function SiteFooter({ showLegalLinks }: { showLegalLinks: boolean }) {
+export function SiteFooter({
+	showLegalLinks,
+	languageSwitch = true,
+}: {
+	showLegalLinks: boolean
+	/** False where the page's handle says so (RouteHandle). */
+	languageSwitch?: boolean
+}) {
 	const locale = useLocale()
 	return (
 		<footer className="mt-16 flex w-full flex-col items-center gap-4 border-t border-slate-200 px-4 py-8 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -75,7 +82,7 @@ export function SiteFooter({ showLegalLinks }: { showLegalLinks: boolean }) {
 					</ul>
 				</nav>
 			) : null}
-			<LanguageSwitch />
+			{languageSwitch ? <LanguageSwitch /> : null}
 		</footer>
 	)
 }

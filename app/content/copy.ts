@@ -36,6 +36,33 @@ export const blogWords = {
 	},
 } satisfies Record<Locale, unknown>
 
+/**
+ * The cheatsheets' and sample lessons' frame per language (decision 178): the index's words, the
+ * link back and the line above a page's title. The pages' own text is the content's.
+ */
+export const cheatsheetWords = {
+	'en-US': {
+		...contentCopy.cheatsheets,
+		updated: 'Updated',
+		draft: 'Draft',
+		allSheets: 'All cheatsheets',
+		sheet: 'Cheatsheet',
+		outline: 'The course outline',
+		lesson: 'Free sample lesson',
+	},
+	'de-DE': {
+		title: 'Spickzettel',
+		description:
+			'Referenzen auf einer Seite für die Arbeit mit KI-Programmierassistenten: Prompts, Reviews, Tests und Sicherheit.',
+		updated: 'Aktualisiert am',
+		draft: 'Entwurf',
+		allSheets: 'Alle Spickzettel',
+		sheet: 'Spickzettel',
+		outline: 'Der Aufbau des Kurses',
+		lesson: 'Kostenlose Probelektion',
+	},
+} satisfies Record<Locale, unknown>
+
 /** The blog's RSS 2.0 feed, advertised by the blog pages with <link rel="alternate">. */
 export const BLOG_FEED_PATH = '/blog/rss.xml'
 

@@ -94,7 +94,48 @@ describe('the sitemap', () => {
 			[`${origin}/blog/workflow/a-post`]: '2025-04-01',
 			[`${origin}/cheatsheets/s`]: '2025-02-02',
 			[`${origin}/legal/terms`]: '2025-01-01',
+			// Each page's German twin, with the same day (decision 178).
+			[`${origin}/de`]: '2025-06-30',
+			[`${origin}/de/workshop`]: '2025-06-30',
+			[`${origin}/de/ai-driven-development-day`]: '2025-06-30',
+			[`${origin}/de/blog`]: '2025-04-01',
+			[`${origin}/de/cheatsheets`]: '2025-02-02',
+			[`${origin}/de/blog/workflow/a-post`]: '2025-04-01',
+			[`${origin}/de/cheatsheets/s`]: '2025-02-02',
+			[`${origin}/de/legal/terms`]: '2025-01-01',
 		})
+	})
+
+	test('each version of a translated page lists every version as an hreflang alternate, English as x-default', () => {
+		const xml = sitemap(
+			origin,
+			sitemapEntries([meta({ date: '2025-03-04' })], '2025-06-30T12:00:00.000Z'),
+		)
+		expect(XMLValidator.validate(xml)).toBe(true)
+		const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml)
+		expect(parsed.urlset['xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml')
+		const urls = parsed.urlset.url as {
+			loc: string
+			'xhtml:link': { rel: string; hreflang: string; href: string }[]
+		}[]
+		const post = `${origin}/blog/workflow/a-post`
+		const germanPost = `${origin}/de/blog/workflow/a-post`
+		const alternates = {
+			en: post,
+			de: germanPost,
+			'x-default': post,
+		}
+		for (const loc of [post, germanPost]) {
+			const url = urls.find((candidate) => candidate.loc === loc)!
+			expect(url.loc).toBe(loc)
+			expect(url['xhtml:link'].every((link) => link.rel === 'alternate')).toBe(true)
+			expect(
+				Object.fromEntries(url['xhtml:link'].map((link) => [link.hreflang, link.href])),
+			).toEqual(alternates)
+		}
+		// The home page's German twin is /de, and / is the bare origin.
+		const home = urls.find((url) => url.loc === `${origin}/de`)!
+		expect(home['xhtml:link'].find((link) => link.hreflang === 'en')!.href).toBe(origin)
 	})
 })
 

@@ -3,6 +3,7 @@
  * Pure functions of the content and the origin, so they are tested without a server.
  */
 import { site } from '~/site'
+import { languageVersions } from '~/utils/i18n'
 import { canonicalUrl } from '~/utils/meta'
 import { BLOG_FEED_PATH, contentCopy } from './copy'
 import type { ContentMeta } from './schema'
@@ -85,14 +86,36 @@ export function sitemapEntries(items: readonly ContentMeta[], builtAt: string): 
 	]
 }
 
+/**
+ * The sitemap: every entry, and each translated page's German twin as an entry of its own; the
+ * versions of a translated page each list all of them (and `x-default`) as `xhtml:link`
+ * alternates, as Google's sitemap documentation asks (decision 178). The same versions as the
+ * pages' own `hreflang` links (`languageVersions`).
+ */
 export function sitemap(origin: string, entries: readonly SitemapEntry[]): string {
+	const url = (path: string) => escapeXml(canonicalUrl(origin, path))
+	const urls = entries.flatMap((entry) => {
+		const versions = languageVersions(entry.path)
+		const alternates = versions
+			.map(
+				(version) =>
+					`<xhtml:link rel="alternate" hreflang="${version.hreflang}" href="${url(version.path)}"/>`,
+			)
+			.join('')
+		const pages = versions.length
+			? versions
+					.filter((version) => version.hreflang !== 'x-default')
+					.map((version) => version.path)
+			: [entry.path]
+		return pages.map(
+			(path) =>
+				`\t<url><loc>${url(path)}</loc><lastmod>${entry.lastmod}</lastmod>${alternates}</url>`,
+		)
+	})
 	return [
 		'<?xml version="1.0" encoding="UTF-8"?>',
-		'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-		...entries.map(
-			(entry) =>
-				`\t<url><loc>${escapeXml(canonicalUrl(origin, entry.path))}</loc><lastmod>${entry.lastmod}</lastmod></url>`,
-		),
+		'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+		...urls,
 		'</urlset>',
 		'',
 	].join('\n')

@@ -153,6 +153,7 @@ export const MESSAGES = {
 
 	// The e-mail preferences page (docs/decisions/109).
 	emailPreferencesChoice: 'Choose one: news on or off, or an event’s reminders on or off',
+	emailPreferencesEvent: 'Choose one of the events listed on this page.',
 
 	// The owner's dashboard: coupons (docs/decisions/112).
 	couponCode: 'Use 1 to 64 letters, digits, - or _, starting with a letter or digit',
@@ -174,6 +175,11 @@ export const MESSAGES = {
 
 	// The colour-mode toggle (SPEC §4).
 	colorMode: 'Choose dark, light or system',
+
+	// A signed sign-up link refused (TOKEN_MESSAGES below).
+	signupLinkInvalid:
+		'This sign-up link is not valid. Please check you copied all of it, or sign up below.',
+	signupLinkExpired: 'This sign-up link has expired. Please sign up below instead.',
 } as const
 
 /**
@@ -187,6 +193,25 @@ const GERMAN: Partial<Record<keyof typeof MESSAGES, string>> = {
 	firstNameLong: `Der Vorname muss kürzer als ${FIRST_NAME_LENGTH.max} Zeichen sein`,
 	firstNameControl: 'Der Vorname darf keine Steuerzeichen enthalten',
 	firstNameDirection: 'Der Vorname darf keine Zeichen enthalten, die die Schreibrichtung ändern',
+	// The profile, the survey and the e-mail preferences (decision 178).
+	lastNameShort: `Der Nachname muss mindestens ${LAST_NAME_LENGTH.min} Zeichen lang sein`,
+	lastNameLong: `Der Nachname muss kürzer als ${LAST_NAME_LENGTH.max} Zeichen sein`,
+	lastNameControl: 'Der Nachname darf keine Steuerzeichen enthalten',
+	lastNameDirection: 'Der Nachname darf keine Zeichen enthalten, die die Schreibrichtung ändern',
+	avatar: 'Bitte geben Sie eine gültige URL für das Profilbild ein',
+	avatarTooLong: `Die URL des Profilbilds darf höchstens ${AVATAR_URL_MAX_LENGTH} Zeichen lang sein`,
+	profileValueTooLong: 'Dieser Wert ist zu lang',
+	profileValueControl: 'Dieser Wert darf keine Steuerzeichen enthalten',
+	surveyRating: `Bitte wählen Sie eine Bewertung von ${SURVEY_RATING.min} bis ${SURVEY_RATING.max}`,
+	surveyAnswerLong: `Bitte bleiben Sie unter ${SURVEY_ANSWER_MAX_LENGTH} Zeichen`,
+	surveyAnswerControl: 'Bitte entfernen Sie die Steuerzeichen aus dieser Antwort',
+	emailPreferencesChoice:
+		'Wählen Sie eines: Neuigkeiten an oder aus, oder die Erinnerungen an eine Veranstaltung an oder aus',
+	emailPreferencesEvent: 'Wählen Sie eine der Veranstaltungen auf dieser Seite.',
+	signupLinkInvalid:
+		'Dieser Anmeldelink ist ungültig. Prüfen Sie, ob Sie ihn ganz kopiert haben, oder melden Sie sich unten an.',
+	signupLinkExpired:
+		'Dieser Anmeldelink ist abgelaufen. Bitte melden Sie sich stattdessen unten an.',
 	workshopSessionUnknown: 'Bitte wählen Sie einen der aufgeführten Termine',
 	workshopSessionBegun: 'Dieser Termin hat schon begonnen: Bitte wählen Sie einen späteren',
 	workshopSessionFull: 'Dieser Termin ist ausgebucht: Bitte wählen Sie einen anderen',
@@ -229,6 +254,6 @@ export const paymentVerificationFailed = (reason: string = DEFAULT_VERIFY_REASON
 
 /** Why a signed sign-up link was refused (models/links/signed-token.server.ts, docs/decisions/062). */
 export const TOKEN_MESSAGES = {
-	invalid: 'This sign-up link is not valid. Please check you copied all of it, or sign up below.',
-	expired: 'This sign-up link has expired. Please sign up below instead.',
+	invalid: MESSAGES.signupLinkInvalid,
+	expired: MESSAGES.signupLinkExpired,
 } as const

@@ -34,5 +34,7 @@ export function colorModeLabel(mode: ColorMode, locale: Locale = DEFAULT_LOCALE)
  * A route's `handle` may force a colour mode: `export const handle: RouteHandle = { colorMode: 'dark' }`.
  * `sells`: the page takes payments, so its footer links the privacy policy and the terms whatever
  * SITE_STATUS says (pre_release sells; docs/decisions/152).
+ * `languageSwitch: false`: the footer offers no other language (decision 178): the page answers a
+ * redirect in the language it started in, and its parameters are not repeated into a link.
  */
-export type RouteHandle = { colorMode?: ForcedColorMode; sells?: boolean }
+export type RouteHandle = { colorMode?: ForcedColorMode; sells?: boolean; languageSwitch?: false }

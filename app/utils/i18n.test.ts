@@ -4,11 +4,13 @@ import { describe, expect, test } from 'vitest'
 import {
 	isTranslatedPage,
 	languageSwitchHref,
+	languageVersions,
 	localeCookie,
 	localeDirection,
 	localeLoadFailure,
 	localeOfPath,
 	localePath,
+	localeUrl,
 	messages,
 	resolveLocale,
 	t,
@@ -108,6 +110,41 @@ describe('German under /de (decision 173)', () => {
 		expect(t('backToHome')).toBe('Back to home')
 		for (const key of Object.keys(messages) as (keyof typeof messages)[])
 			expect(t(key, 'de-DE'), key).not.toBe('')
+	})
+})
+
+describe('the account pages and the versions of a page (decision 178)', () => {
+	test('the account pages a German e-mail leads to have a twin; the owner’s sign-in and the unsubscribe answer do not', () => {
+		for (const page of ['/email-preferences', '/signup/one-click', '/login/github/failed'])
+			expect(isTranslatedPage(page), page).toBe(true)
+		for (const page of ['/owner-sign-in', '/unsubscribe', '/sign-out', '/login/github'])
+			expect(isTranslatedPage(page), page).toBe(false)
+	})
+
+	test('a link of a German e-mail goes to the German page, its origin and query kept; English links stay', () => {
+		const url = 'https://courses.example/email-preferences?token=a.b%2Bc'
+		expect(localeUrl(url, 'de-DE')).toBe(
+			'https://courses.example/de/email-preferences?token=a.b%2Bc',
+		)
+		expect(localeUrl(url, 'en-US')).toBe(url)
+		expect(localeUrl(url)).toBe(url)
+		expect(localeUrl('https://courses.example/checkout/x', 'de-DE')).toBe(
+			'https://courses.example/checkout/x',
+		)
+	})
+
+	test('a translated page has one version per language and English again as x-default; others none', () => {
+		expect(languageVersions('/')).toEqual([
+			{ hreflang: 'en', path: '/' },
+			{ hreflang: 'de', path: '/de' },
+			{ hreflang: 'x-default', path: '/' },
+		])
+		expect(languageVersions('/cheatsheets/x').map((version) => version.path)).toEqual([
+			'/cheatsheets/x',
+			'/de/cheatsheets/x',
+			'/cheatsheets/x',
+		])
+		expect(languageVersions('/checkout/x')).toEqual([])
 	})
 })
 

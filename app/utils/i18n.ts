@@ -177,8 +177,8 @@ export function localePath(path: string, locale: Locale): string {
 
 /**
  * The pages with a German twin under /de: the site's public pages (app/routes.ts declares the
- * twins from the landing, workshop, day, waitlist and content folders). The checkout, the
- * account pages, the owner's dashboard and machine routes are English only for now.
+ * twins from the landing, workshop, day, waitlist, content and account folders). The checkout,
+ * the owner's sign-in and dashboard and machine routes are English only for now.
  */
 const TRANSLATED_PAGES = [
 	/^\/$/,
@@ -191,7 +191,35 @@ const TRANSLATED_PAGES = [
 	/^\/(blog|cheatsheets)(\/[^/]+)?$/,
 	/^\/blog\/[^/]+\/[^/]+$/,
 	/^\/(legal|lessons)\/[^/]+$/,
+	// The account pages a German e-mail or page leads to (decision 178).
+	/^\/(email-preferences|signup\/one-click|login\/github\/failed)$/,
 ]
+
+/**
+ * An absolute URL of this site (`https://…/email-preferences?token=…`) as `locale`'s page, for
+ * a message's links: the origin kept, the path through `localePath`.
+ */
+export function localeUrl(url: string, locale: Locale = DEFAULT_LOCALE): string {
+	if (!LOCALE_TAGS[locale].prefix) return url
+	const { origin, pathname, search, hash } = new URL(url)
+	return `${origin}${localePath(`${pathname}${search}${hash}`, locale)}`
+}
+
+/**
+ * The versions of the English page at `path` for search engines (decision 173): one per language
+ * and the English one again as `x-default`, for a reader of neither; none for a page without a
+ * twin. The head's `hreflang` links and the sitemap's `xhtml:link`s are these (decision 178).
+ */
+export function languageVersions(path: string): { hreflang: string; path: string }[] {
+	if (!isTranslatedPage(path)) return []
+	return [
+		...LOCALES.map((locale) => ({
+			hreflang: LOCALE_TAGS[locale].lang,
+			path: localePath(path, locale),
+		})),
+		{ hreflang: 'x-default', path },
+	]
+}
 
 /** Whether the English page at `path` has a German twin (and so `hreflang` alternates). */
 export function isTranslatedPage(path: string): boolean {

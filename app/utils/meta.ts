@@ -1,8 +1,8 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
-import { LOCALES } from '~/domain/locale'
+import type { Locale } from '~/domain/locale'
 import { breadcrumbData, type JsonLd, ldJsonMeta, postingData } from '~/domain/structured-data'
 import { site, siteOrganisation } from '~/site'
-import { isTranslatedPage, LOCALE_TAGS, localeOfPath, localePath, t, unprefixedPath } from './i18n'
+import { languageVersions, localeOfPath, localePath, t, unprefixedPath } from './i18n'
 
 /** The canonical URL (SPEC §2): the bare origin for the home page, origin plus path elsewhere. */
 export function canonicalUrl(origin: string, pathname: string): string {
@@ -15,18 +15,12 @@ export function canonicalUrl(origin: string, pathname: string): string {
  * alternate per language, and the English one again as `x-default`, for a reader of neither.
  */
 function languageAlternates(origin: string, pathname: string): MetaDescriptor[] {
-	const english = unprefixedPath(pathname)
-	if (!isTranslatedPage(english)) return []
-	const href = (path: string) => canonicalUrl(origin, path)
-	return [
-		...LOCALES.map((locale) => ({
-			tagName: 'link',
-			rel: 'alternate',
-			hrefLang: LOCALE_TAGS[locale].lang,
-			href: href(localePath(english, locale)),
-		})),
-		{ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: href(english) },
-	]
+	return languageVersions(unprefixedPath(pathname)).map((version) => ({
+		tagName: 'link',
+		rel: 'alternate',
+		hrefLang: version.hreflang,
+		href: canonicalUrl(origin, version.path),
+	}))
 }
 
 function pageTitle(title?: string): string {
@@ -122,6 +116,9 @@ type DatedPage = {
 	tags: string[]
 }
 
+/** The first step of a page's breadcrumb trail. */
+const HOME: Record<Locale, string> = { 'en-US': 'Home', 'de-DE': 'Startseite' }
+
 /**
  * The meta tags of a dated content page (a post, a cheatsheet, a lesson): an Open Graph article,
  * and for search engines the trail to it from its section and, for a blog post, the posting.
@@ -134,6 +131,7 @@ export function articleMeta(
 ) {
 	const origin = originOf(args.matches)
 	const url = canonicalUrl(origin, args.location.pathname.toLowerCase())
+	const locale = localeOfPath(args.location.pathname)
 	return pageMeta(args, {
 		structuredData: page && [
 			...(section?.posting
@@ -150,9 +148,10 @@ export function articleMeta(
 						}),
 					]
 				: []),
+			// The trail in the page's language: its section's German page under /de (decision 178).
 			breadcrumbData(origin, [
-				{ name: 'Home', path: '/' },
-				...(section ? [{ name: section.name, path: section.path }] : []),
+				{ name: HOME[locale], path: localePath('/', locale) },
+				...(section ? [{ name: section.name, path: localePath(section.path, locale) }] : []),
 				{ name: page.title, path: args.location.pathname.toLowerCase() },
 			]),
 		],

@@ -114,7 +114,8 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 			return { raw, subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '' }
 		})
 	const joinTokenIn = (raw: string) => {
-		const url = /https:\/\/site\.test\/join\?token=([^\s"<>]+)/.exec(raw)?.[1]
+		// A German reminder links the German joining page (decision 178).
+		const url = /https:\/\/site\.test(?:\/de)?\/join\?token=([^\s"<>]+)/.exec(raw)?.[1]
 		return url ? decodeURIComponent(url) : null
 	}
 
@@ -175,6 +176,8 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		expect(dayBefore!.raw).toContain(`${ORIGIN}/de/workshop`)
 		expect(dayBefore!.raw).toContain('Erinnerungen an diese Veranstaltung abbestellen')
 		expect(dayBefore!.raw).not.toContain('Open your joining link')
+		expect(dayBefore!.raw).toContain(`${ORIGIN}/de/join?token=`)
+		expect(dayBefore!.raw).not.toContain(`${ORIGIN}/join?token=`)
 		expect(verifyJoinToken(joinTokenIn(dayBefore!.raw), getConfig().SESSION_SECRET)).toMatchObject({
 			ok: true,
 			email: 'grete@example.com',

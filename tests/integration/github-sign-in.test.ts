@@ -305,6 +305,32 @@ describe('sign in with GitHub against a GitHub peer', () => {
 		expect(html).toContain('href="/onboarding"')
 	})
 
+	test('a sign-in started on a German page fails onto the German failure page (decision 178)', async () => {
+		const { authorize, stateCookie } = await start(server, '/de/onboarding')
+		authorize.searchParams.set('deny', '1')
+		const callback = (await get(authorize.href)).headers.get('location')!
+		const response = await get(callback, { Cookie: `github-oauth=${stateCookie}` })
+		expect(response.status).toBe(302)
+		const location = response.headers.get('location')!
+		expect(location).toMatch(
+			/^\/de\/login\/github\/failed\?reason=denied&returnTo=%2Fde%2Fonboarding$/,
+		)
+		const page = await get(`${server.url}${location}`)
+		expect(page.status).toBe(403)
+		const html = await page.text()
+		expect(html).toContain('<html lang="de"')
+		expect(html).toContain('Sie haben die Anmeldung bei GitHub abgebrochen')
+		expect(html).toContain('Erneut versuchen')
+		expect(html).toMatch(/href="\/de\/onboarding"[^>]*>Ohne Anmeldung weiter/)
+		expect(html).not.toContain('>You cancelled the sign-in')
+		// No language switch repeats the visitor's returnTo into a link.
+		expect(html).not.toContain('lang=en')
+		// The English page is as it was.
+		const english = await (await get(`${server.url}/login/github/failed?reason=denied`)).text()
+		expect(english).toContain(MESSAGES.denied)
+		expect(english).toContain('Continue without signing in')
+	})
+
 	test('a JSON client gets failures as { error } with the status', async () => {
 		const response = await get(`${server.url}/login/github/callback?code=x&state=y`, {
 			Accept: 'application/json',

@@ -46,6 +46,13 @@ const PAGES = [
 	'/de/waitlist/joined',
 	'/de/blog',
 	'/de/blog/workflow/write-the-spec-first',
+	// Decision 178: the rest of the German public pages and the preferences page.
+	'/de/onboarding',
+	'/de/post-insiders-survey',
+	'/de/cheatsheets',
+	'/de/cheatsheets/git-safety-net',
+	'/de/legal/privacy-policy',
+	`/de${preferencesPage}`,
 ]
 
 // People get a streamed page, bots the whole document at once (decision 002): both are checked.

@@ -32,6 +32,28 @@ type Proof = readonly [testFile: string, title: string]
 
 /** Each promise, by file and words, and the test that proves it is kept. */
 const PROMISES: { file: string; says: string; proof: Proof }[] = [
+	// The German joining and waiting-list pages make the English ones' promises (decision 178).
+	{
+		file: 'app/routes/workshop/join.tsx',
+		says: 'Wir schicken Ihnen nach dem Ende eine Teilnahmebescheinigung per E-Mail',
+		proof: [
+			'tests/integration/certificates.test.ts',
+			'a pass holder who opened the joining link during the day gets one certificate',
+		],
+	},
+	{
+		file: 'app/routes/waitlist/waitlist_.confirm.$token.tsx',
+		says: 'Wir schicken Ihnen dann einen neuen Link',
+		proof: [
+			'tests/integration/waitlist.test.ts',
+			'a second join for a waiting address changes nothing',
+		],
+	},
+	{
+		file: 'app/routes/waitlist/waitlist_.confirm.$token.tsx',
+		says: 'Wir schicken Ihnen einen Link, der sie für Sie hält',
+		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
+	},
 	// The German pages' promises (decision 175): the same messages, in German where they are.
 	{
 		file: 'app/components/day-words.ts',

@@ -3,6 +3,7 @@ import { useLocale } from '~/components/use-locale'
 import type { TocEntry } from '~/content/schema'
 import { formatDay } from '~/domain/dates'
 import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
+import { LOCALE_TAGS } from '~/utils/i18n'
 import { ContentBody, TableOfContents } from './content-body'
 
 type ContentPageProps = {
@@ -42,7 +43,10 @@ export function ContentPage(props: ContentPageProps) {
 	// A German page without a translation (decision 175) says so and shows the English text,
 	// marked as English for screen readers and translation tools.
 	const textLocale = props.locale ?? DEFAULT_LOCALE
-	const untranslated = useLocale() !== textLocale
+	const pageLocale = useLocale()
+	const untranslated = pageLocale !== textLocale
+	// The frame's words (the link back, the line above the title) are the page's language.
+	const frameLang = untranslated ? LOCALE_TAGS[pageLocale].lang : undefined
 	const words = WORDS[textLocale]
 	return (
 		<article lang={untranslated ? 'en' : undefined}>
@@ -56,7 +60,7 @@ export function ContentPage(props: ContentPageProps) {
 			) : null}
 			<header className="pb-8 pt-10">
 				{props.back ? (
-					<p className="mb-6 text-sm">
+					<p lang={frameLang} className="mb-6 text-sm">
 						<Link
 							to={props.back.to}
 							className="text-indigo-700 hover:underline dark:text-indigo-300"
@@ -71,7 +75,7 @@ export function ContentPage(props: ContentPageProps) {
 					</p>
 				) : null}
 				{props.eyebrow ? (
-					<p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">
+					<p lang={frameLang} className="text-sm font-medium text-indigo-700 dark:text-indigo-300">
 						{props.eyebrow}
 					</p>
 				) : null}

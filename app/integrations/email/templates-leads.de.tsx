@@ -7,6 +7,7 @@
 import { formatMoment } from '~/domain/dates'
 import type { Locale } from '~/domain/locale'
 import { countOf, unitsOf } from '~/domain/words'
+import { localeUrl } from '~/utils/i18n'
 import {
 	DAY_NAME,
 	dayEventConfirmation,
@@ -62,7 +63,8 @@ function Reminder({ data, preview, lead }: { data: ReminderData; preview: string
 			<P>{lead}</P>
 			<EventBlock event={data.event} attached={false} locale={locale} />
 			<P>
-				<A href={data.joinUrl}>Ihren Link zur Teilnahme öffnen</A>
+				{/* The joining page in German (decision 178). */}
+				<A href={localeUrl(data.joinUrl, locale)}>Ihren Link zur Teilnahme öffnen</A>
 			</P>
 			<P>
 				Der Link gehört nur Ihnen: Er zeigt Ihnen als angemeldeter Person den Zugang zur

@@ -39,6 +39,7 @@ import {
 	unitsOf,
 	WORK,
 } from '~/domain/words'
+import { localeUrl } from '~/utils/i18n'
 import { type OwnerMarkdownStyles, renderOwnerMarkdown } from './owner-markdown.server'
 
 export type EmailContent = {
@@ -199,7 +200,8 @@ function Layout({
 					<Text style={footnote}>{COURSE_NAME}</Text>
 					{unsubscribe && note ? (
 						<Text style={footnote}>
-							{note[0]} <A href={unsubscribe.preferencesUrl}>{note[1]}</A>
+							{/* The preferences page in the message's language (decision 178). */}
+							{note[0]} <A href={localeUrl(unsubscribe.preferencesUrl, locale)}>{note[1]}</A>
 						</Text>
 					) : null}
 				</Container>

@@ -56,15 +56,28 @@ export function joiningRooms(
 	event: SiteEvent,
 	signed: JoinAccess | undefined,
 	held: JoinAccess | undefined,
+	locale: Locale = DEFAULT_LOCALE,
 ): JoiningRoom[] {
-	if (event.kind !== 'day') return [{ label: 'Join now', url: event.joinUrl ?? null }]
-	const stream = { label: 'Join the live stream', url: event.joinUrl ?? null }
+	const words = ROOM_WORDS[locale]
+	if (event.kind !== 'day') return [{ label: words.join, url: event.joinUrl ?? null }]
+	const stream = { label: words.stream, url: event.joinUrl ?? null }
 	const access = signed === 'stream' || held !== 'pass' ? 'stream' : 'pass'
 	if (access === 'stream') return [stream]
-	return [
-		{ label: 'Join the hands-on sessions and Q&A rooms', url: event.passJoinUrl ?? null },
-		stream,
-	]
+	return [{ label: words.rooms, url: event.passJoinUrl ?? null }, stream]
+}
+
+/** The rooms' names on the joining page, in its language (decision 178). */
+const ROOM_WORDS: Record<Locale, { join: string; stream: string; rooms: string }> = {
+	'en-US': {
+		join: 'Join now',
+		stream: 'Join the live stream',
+		rooms: 'Join the hands-on sessions and Q&A rooms',
+	},
+	'de-DE': {
+		join: 'Jetzt teilnehmen',
+		stream: 'Zum Livestream',
+		rooms: 'Zu den Praxis-Sessions und Fragerunden',
+	},
 }
 
 /**

@@ -5,13 +5,20 @@
  */
 import type { Db } from '~/db/client.server'
 import { formatEventWhen } from '~/domain/dates'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { stoppedReminders } from '~/models/preferences/reminder-stops.server'
 import { isRegistered } from './registrants.server'
 import { eventsWithRegistrants } from './reminders.server'
 
 export type ReminderChoice = { eventId: string; title: string; when: string; stopped: boolean }
 
-export async function reminderChoices(db: Db, email: string, now: Date): Promise<ReminderChoice[]> {
+/** The choices of `email`, their dates in `locale` (the page's language, decision 178). */
+export async function reminderChoices(
+	db: Db,
+	email: string,
+	now: Date,
+	locale: Locale = DEFAULT_LOCALE,
+): Promise<ReminderChoice[]> {
 	const stopped = await stoppedReminders(db, email)
 	const choices: ReminderChoice[] = []
 	for (const event of eventsWithRegistrants()) {
@@ -21,7 +28,7 @@ export async function reminderChoices(db: Db, email: string, now: Date): Promise
 			eventId: event.id,
 			title: event.title,
 			// As its e-mails say it: one formatter for pages and e-mails.
-			when: formatEventWhen(event),
+			when: formatEventWhen(event, event.timeZone, locale),
 			stopped: stopped.has(event.id),
 		})
 	}

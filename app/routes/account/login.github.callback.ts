@@ -17,6 +17,7 @@ import {
 	type SignInResult,
 } from '~/models/leads/github-sign-in.server'
 import { grantOwnerRole } from '~/models/owner-access/role.server'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { notFound } from '~/utils/responses'
 
 /** A client that asked for JSON (SPEC §7) rather than a page. */
@@ -66,7 +67,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			return Response.json({ error: failure.message }, { status: failure.status, headers })
 		}
 		const page = new URLSearchParams({ reason: result.reason, returnTo })
-		return redirect(`/login/github/failed?${page}`, { headers })
+		// In the language of the page the sign-in started from (decision 178).
+		const failed = localePath('/login/github/failed', localeOfPath(returnTo))
+		return redirect(`${failed}?${page}`, { headers })
 	}
 	// The owner role (docs/decisions/080) is decided now and checked again on every request.
 	const owner = await grantOwnerRole(db, result.account, canUseOperatorTools(context))

@@ -1,9 +1,15 @@
-import { type ActionFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import {
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from '@remix-run/node'
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { MESSAGES, TOKEN_MESSAGES } from '~/forms/messages'
+import { MESSAGES, messageIn, TOKEN_MESSAGES } from '~/forms/messages'
 import { getAttribution } from '~/http/attribution.server'
 import { signedUpCookie } from '~/http/cookies.server'
 import { checkHoneypot } from '~/http/honeypot.server'
@@ -12,7 +18,7 @@ import { WorkshopSessionError } from '~/models/events/sessions.server'
 import { signUp } from '~/models/leads/leads.server'
 import { destinationOf, mayUseFormToken, sessionMessage } from '~/models/leads/signups.server'
 import { verifyToken } from '~/models/links/signed-token.server'
-import { t } from '~/utils/i18n'
+import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'
 
@@ -21,12 +27,20 @@ export { shouldRevalidate } from '~/utils/revalidate'
 /**
  * The target of one-click sign-up forms (`?signup=TOKEN` links, docs/decisions/062). A valid
  * token signs the address up (confirmed: the link came to that inbox) and lands on the list's
- * page; a tampered or expired one stores nothing and says why.
+ * page; a tampered or expired one stores nothing and says why. Under /de (decision 178) the
+ * sign-up is German (its e-mails), and so are the next page and the refusal.
  */
-export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Sign-up link' })
+const TITLE = { 'en-US': 'Sign-up link', 'de-DE': 'Anmeldelink' } as const
+const FAILED = {
+	'en-US': 'This sign-up link did not work',
+	'de-DE': 'Dieser Anmeldelink hat nicht funktioniert',
+} as const
 
-export async function loader() {
-	return redirect('/')
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: TITLE[localeOfPath(args.location.pathname)] })
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	return redirect(localePath('/', localeOfPath(new URL(request.url).pathname)))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,6 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	)
 	if (!result.ok) throw new Response(TOKEN_MESSAGES[result.reason], { status: 400 })
 	const { email, list } = result.claims
+	const locale = localeOfPath(new URL(request.url).pathname)
 	const db = await getDb()
 	// The page's form is good for one submission (decision 137): one link's address.
 	if (!(await mayUseFormToken(db, formToken, `one-click:${list}`, email)))
@@ -51,6 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			email,
 			list,
 			confirmed: true,
+			locale,
 			attribution: getAttribution(request, context.origin),
 			origin: context.origin,
 		})
@@ -62,7 +78,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const headers = new Headers()
 	if (list === 'workshop' || list === 'day_event')
 		headers.append('Set-Cookie', signedUpCookie(list, context))
-	return redirectWithinSite(destinationOf(list, lead.workshopSession), '/', { headers })
+	return redirectWithinSite(localePath(destinationOf(list, lead.workshopSession), locale), '/', {
+		headers,
+	})
 }
 
 export default function OneClick() {
@@ -71,12 +89,16 @@ export default function OneClick() {
 
 export function ErrorBoundary() {
 	const error = useRouteError()
+	const locale = useLocale()
 	const message = isRouteErrorResponse(error) ? String(error.data) : TOKEN_MESSAGES.invalid
 	return (
 		<LeadLayout>
-			<PageHeading title="This sign-up link did not work" lead={message} />
-			<Link to="/" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
-				{t('backToHome')}
+			<PageHeading title={FAILED[locale]} lead={messageIn(message, locale)} />
+			<Link
+				to={localePath('/', locale)}
+				className="font-semibold text-indigo-700 underline dark:text-indigo-300"
+			>
+				{t('backToHome', locale)}
 			</Link>
 		</LeadLayout>
 	)

@@ -2,6 +2,9 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage } from '~/components/content/content-page'
 import { LeadLayout } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
+import { cheatsheetWords } from '~/content/copy'
+import { localePath } from '~/utils/i18n'
 import { articleMeta } from '~/utils/meta'
 import { contentPageHeaders, loadContentPage } from './content-page.shared.server'
 
@@ -16,12 +19,14 @@ export const meta: MetaFunction<typeof loader> = (args) => articleMeta(args, arg
 
 export default function Lesson() {
 	const { page: lesson } = useLoaderData<typeof loader>()
+	const locale = useLocale()
+	const words = cheatsheetWords[locale]
 	return (
 		<LeadLayout>
 			<ContentPage
 				{...lesson}
-				back={{ to: '/#curriculum', label: 'The course outline' }}
-				eyebrow="Free sample lesson"
+				back={{ to: localePath('/#curriculum', locale), label: words.outline }}
+				eyebrow={words.lesson}
 			/>
 		</LeadLayout>
 	)

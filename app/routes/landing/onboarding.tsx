@@ -7,23 +7,59 @@ import type {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
-import { Field } from '~/components/field'
+import { Field, FormErrors } from '~/components/field'
 import { ProfileCard, SignInWithGitHubButton } from '~/components/github-sign-in'
 import { HoneypotFields } from '~/components/honeypot-fields'
 import { OneClickSignup } from '~/components/islands'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getPublicConfig } from '~/config.server'
+import type { Locale } from '~/domain/locale'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { pageHoneypot } from '~/http/honeypot.server'
 import { getProfile, storeProfile } from '~/http/session.server'
 import { hasProfile } from '~/models/leads/profile'
 import { readOneClickLink } from '~/models/preferences/one-click.server'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { signupResponse, submitProfileForm } from './signup-forms.shared.server'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: `Welcome aboard` })
+/** The page's words per language (decisions 175, 178). */
+const COPY = {
+	'en-US': {
+		title: 'Welcome aboard',
+		lead: 'Tell us a little about yourself so we can set up your course profile.',
+		saved: 'Your profile is saved.',
+		fromGitHub: 'Fill in your profile from your GitHub account:',
+		update: 'Update your profile',
+		yourself: 'Or fill it in yourself',
+		firstName: 'First name',
+		lastName: 'Last name',
+		email: 'E-mail address',
+		avatar: 'Avatar URL',
+		avatarHint: 'A link to a picture of you, starting with https://',
+		save: 'Save profile',
+	},
+	'de-DE': {
+		title: 'Willkommen an Bord',
+		lead: 'Erzählen Sie uns ein wenig über sich, damit wir Ihr Kursprofil anlegen können.',
+		saved: 'Ihr Profil ist gespeichert.',
+		fromGitHub: 'Füllen Sie Ihr Profil mit Ihrem GitHub-Konto aus:',
+		update: 'Ihr Profil ändern',
+		yourself: 'Oder füllen Sie es selbst aus',
+		firstName: 'Vorname',
+		lastName: 'Nachname',
+		email: 'E-Mail-Adresse',
+		avatar: 'Adresse Ihres Profilbilds',
+		avatarHint: 'Ein Link zu einem Bild von Ihnen, beginnend mit https://',
+		save: 'Profil speichern',
+	},
+} satisfies Record<Locale, unknown>
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const profile = await getProfile(request, context)
@@ -45,31 +81,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Page() {
 	const { profile, signInWithGitHub, saved, oneClick, honeypot } = useLoaderData<typeof loader>()
+	const locale = useLocale()
+	const copy = COPY[locale]
+	const here = localePath('/onboarding', locale)
 	return (
 		<LeadLayout>
-			<PageHeading
-				title="Welcome aboard"
-				lead="Tell us a little about yourself so we can set up your course profile."
-			/>
+			<PageHeading title={copy.title} lead={copy.lead} />
 			{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
 			{saved ? (
 				<p role="status" className="mb-6 font-medium text-emerald-700 dark:text-emerald-400">
-					Your profile is saved.
+					{copy.saved}
 				</p>
 			) : null}
 			{profile ? (
-				<ProfileCard profile={profile} returnTo="/onboarding" />
+				<ProfileCard profile={profile} returnTo={here} />
 			) : signInWithGitHub ? (
 				<div className="space-y-3">
-					<p className="text-slate-700 dark:text-slate-300">
-						Fill in your profile from your GitHub account:
-					</p>
-					<SignInWithGitHubButton returnTo="/onboarding" />
+					<p className="text-slate-700 dark:text-slate-300">{copy.fromGitHub}</p>
+					<SignInWithGitHubButton returnTo={here} />
 				</div>
 			) : null}
 			<section aria-labelledby="profile-form-heading" className="mt-10">
 				<h2 id="profile-form-heading" className="mb-4 text-xl font-semibold">
-					{profile ? 'Update your profile' : 'Or fill it in yourself'}
+					{profile ? copy.update : copy.yourself}
 				</h2>
 				{/* Keyed by the stored profile: after a save the form starts again from it. */}
 				<ProfileForm key={JSON.stringify(profile)} profile={profile} honeypot={honeypot} />
@@ -86,6 +120,7 @@ function ProfileForm({
 	honeypot: SerializeFrom<typeof loader>['honeypot']
 }) {
 	const lastResult = useActionData<typeof action>()
+	const copy = COPY[useLocale()]
 	const [form, fields] = useValidatedForm('onboarding', {
 		id: 'onboarding-profile',
 		lastResult,
@@ -101,32 +136,23 @@ function ProfileForm({
 			<HoneypotFields honeypot={honeypot} />
 			<Field
 				meta={fields.firstName}
-				label="First name"
+				label={copy.firstName}
 				inputProps={{ autoComplete: 'given-name' }}
 			/>
 			<Field
 				meta={fields.lastName}
-				label="Last name"
+				label={copy.lastName}
 				inputProps={{ autoComplete: 'family-name' }}
 			/>
 			<Field
 				meta={fields.email}
-				label="E-mail address"
+				label={copy.email}
 				type="email"
 				inputProps={{ autoComplete: 'email' }}
 			/>
-			<Field
-				meta={fields.avatar}
-				label="Avatar URL"
-				type="url"
-				hint="A link to a picture of you, starting with https://"
-			/>
-			{form.errors?.length ? (
-				<p id={form.errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
-					{form.errors[0]}
-				</p>
-			) : null}
-			<SubmitButton>Save profile</SubmitButton>
+			<Field meta={fields.avatar} label={copy.avatar} type="url" hint={copy.avatarHint} />
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<SubmitButton>{copy.save}</SubmitButton>
 		</Form>
 	)
 }

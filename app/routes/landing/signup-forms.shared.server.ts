@@ -68,10 +68,7 @@ export async function submitSignupForm(
 		formToken,
 		locale,
 	})
-	const answer = answerOf(submission, outcome)
-	return answer.status === 'ok'
-		? { ...answer, redirectTo: localePath(answer.redirectTo, locale) }
-		: answer
+	return inPageLocale(request, answerOf(submission, outcome))
 }
 
 export async function submitProfileForm(
@@ -87,7 +84,7 @@ export async function submitProfileForm(
 		attribution: getAttribution(request, context.origin),
 		formToken,
 	})
-	return answerOf(submission, outcome)
+	return inPageLocale(request, answerOf(submission, outcome))
 }
 
 export async function submitSurveyForm(
@@ -102,7 +99,14 @@ export async function submitSurveyForm(
 		attribution: getAttribution(request, context.origin),
 		formToken,
 	})
-	return answerOf(submission, outcome)
+	return inPageLocale(request, answerOf(submission, outcome))
+}
+
+/** The next page in the language of the page the form was sent from (decision 178). */
+function inPageLocale<Extra>(request: Request, answer: FormOutcome<Extra>): FormOutcome<Extra> {
+	if (answer.status !== 'ok') return answer
+	const locale = localeOfPath(new URL(request.url).pathname)
+	return { ...answer, redirectTo: localePath(answer.redirectTo, locale) }
 }
 
 /**

@@ -16,14 +16,18 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
 import { formatMoment } from '~/domain/dates'
+import type { Locale } from '~/domain/locale'
 import { formatPrice, toMajorUnits } from '~/domain/pricing'
 import { IS, IT, pluralWord, WAS } from '~/domain/words'
+import { messageIn } from '~/forms/messages'
 import { rememberCheckout } from '~/http/cookies.server'
 import { CheckoutError, refusalHeaders, refusalReason } from '~/models/checkout/index.server'
 import { checkoutOfferByLink, getOfferByLink } from '~/models/waitlist/claim.server'
 import type { RouteHandle } from '~/utils/color-mode'
+import { localeOfPath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -31,8 +35,42 @@ export { shouldRevalidate } from '~/utils/revalidate'
 // It leads to payment: the footer links the terms (docs/decisions/152).
 export const handle: RouteHandle = { sells: true }
 
+type OfferWords = { what: string; quantity: number; endsAt: string }
+
+/** The page's words per language (decision 178); German says it without the counted verbs. */
+const COPY = {
+	'en-US': {
+		title: 'Your waiting-list offer',
+		bought: ({ quantity }: OfferWords) => `You bought ${pluralWord(quantity, IT)}`,
+		boughtLead: ({ what }: OfferWords) => `${what}: paid. Your receipt is in your inbox.`,
+		ended: 'This offer has ended',
+		endedLead: ({ what, quantity, endsAt }: OfferWords) =>
+			`${what} ${pluralWord(quantity, WAS)} held for you until ${endsAt}; the offer has passed to the next person waiting. You can join the waiting list again from the product's page.`,
+		open: 'Your turn',
+		openLead: ({ what, quantity, endsAt }: OfferWords) =>
+			`${what} ${pluralWord(quantity, IS)} held for you until ${endsAt}: nobody else can buy ${pluralWord(quantity, IT)} before then.`,
+		total: 'Total',
+		pay: 'Continue to payment',
+		failed: (reason: string) => `Checkout failed: ${reason}`,
+	},
+	'de-DE': {
+		title: 'Ihr Angebot von der Warteliste',
+		bought: () => 'Gekauft',
+		boughtLead: ({ what }: OfferWords) => `${what}: bezahlt. Ihre Quittung ist in Ihrem Postfach.`,
+		ended: 'Dieses Angebot ist abgelaufen',
+		endedLead: ({ what, endsAt }: OfferWords) =>
+			`Für Sie reserviert bis ${endsAt}: ${what}. Das Angebot ist an die nächste Person auf der Warteliste gegangen. Von der Seite des Angebots aus können Sie sich wieder auf die Warteliste setzen.`,
+		open: 'Sie sind an der Reihe',
+		openLead: ({ what, endsAt }: OfferWords) =>
+			`Für Sie reserviert bis ${endsAt}: ${what}. Bis dahin kann niemand sonst kaufen.`,
+		total: 'Gesamt',
+		pay: 'Weiter zur Bezahlung',
+		failed: (reason: string) => `Bezahlung fehlgeschlagen: ${messageIn(reason, 'de-DE')}`,
+	},
+} satisfies Record<Locale, unknown>
+
 export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Your waiting-list offer', noindex: true })
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title, noindex: true })
 
 // A personal page: never in a shared cache, never kept by the browser for someone else.
 const noStore = { 'Cache-Control': 'private, no-store' }
@@ -42,7 +80,8 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 	return retryAfter ? { ...noStore, 'Retry-After': retryAfter } : noStore
 }
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const locale = localeOfPath(new URL(request.url).pathname)
 	const offer = await getOfferByLink(await getDb(), params.token)
 	if (!offer) throw new Response('Not found', { status: 404, headers: noStore })
 	return data(
@@ -53,8 +92,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 			total: formatPrice(
 				toMajorUnits(offer.totalMinor, offer.currency),
 				offer.currency.toUpperCase(),
+				locale,
 			),
-			endsAt: formatMoment(offer.endsAt),
+			endsAt: formatMoment(offer.endsAt, undefined, locale),
 		},
 		{ headers: noStore },
 	)
@@ -89,37 +129,34 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Page() {
 	const offer = useLoaderData<typeof loader>()
 	const failed = useActionData<typeof action>()
-	const what = `${offer.quantity} × ${offer.itemName}`
-	const [is, was, it] = [IS, WAS, IT].map((forms) => pluralWord(offer.quantity, forms))
+	const copy = COPY[useLocale()]
+	const words = {
+		what: `${offer.quantity} × ${offer.itemName}`,
+		quantity: offer.quantity,
+		endsAt: offer.endsAt,
+	}
 	if (offer.state === 'bought')
 		return (
 			<LeadLayout>
-				<PageHeading
-					title={`You bought ${it}`}
-					lead={`${what}: paid. Your receipt is in your inbox.`}
-				/>
+				<PageHeading title={copy.bought(words)} lead={copy.boughtLead(words)} />
 			</LeadLayout>
 		)
 	if (offer.state === 'ended')
 		return (
 			<LeadLayout>
-				<PageHeading
-					title="This offer has ended"
-					lead={`${what} ${was} held for you until ${offer.endsAt}; the offer has passed to the next person waiting. You can join the waiting list again from the product's page.`}
-				/>
+				<PageHeading title={copy.ended} lead={copy.endedLead(words)} />
 			</LeadLayout>
 		)
 	return (
 		<LeadLayout>
-			<PageHeading
-				title="Your turn"
-				lead={`${what} ${is} held for you until ${offer.endsAt}: nobody else can buy ${it} before then.`}
-			/>
+			<PageHeading title={copy.open} lead={copy.openLead(words)} />
 			<Form method="post" className="space-y-3">
-				<p>Total: {offer.total}</p>
-				<SubmitButton>Continue to payment</SubmitButton>
+				<p>
+					{copy.total}: {offer.total}
+				</p>
+				<SubmitButton>{copy.pay}</SubmitButton>
 				<p role="alert" className="text-sm text-red-700 dark:text-red-400">
-					{failed && 'error' in failed ? `Checkout failed: ${failed.error}` : ''}
+					{failed && 'error' in failed ? copy.failed(failed.error) : ''}
 				</p>
 			</Form>
 		</LeadLayout>
