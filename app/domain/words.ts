@@ -60,6 +60,8 @@ export const PLACE: PluralForms = { one: 'place', other: 'places' }
 
 /** German forms (decision 173). */
 export const PLACE_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
+/** A certificate's hours, for a German attendee (decision 177): "1,5 Stunden". */
+export const HOUR_DE: PluralForms = { one: 'Stunde', other: 'Stunden' }
 /** A course seat and a day pass, for a German buyer (decision 174). */
 const SEAT_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
 const PASS_DE: PluralForms = { one: 'Pass', other: 'Pässe' }

@@ -17,6 +17,7 @@ import {
 	createCheckout,
 	recordSandboxPayment,
 	refundCheckout,
+	sendUpgradeCreditLinks,
 } from '~/models/checkout/index.server'
 import { reassignPass, refundOrderPart } from '~/models/checkout/order-actions.server'
 import { decodedMail } from '../fakes/smtp'
@@ -162,5 +163,25 @@ describe.each(databaseBackends)('a pass holder’s language on $name', (backend)
 		const notice = await messageTo('grete-alt@example.com', 2, 'andere Adresse')
 		expect(notice).toContain('gehen ab jetzt an die korrigierte Adresse')
 		expect(notice).not.toContain('corrected address')
+	})
+	test('a holder who claimed on the German page gets the upgrade link in German, a German buyer of an unclaimed pass too; an English holder in English', async () => {
+		const ask = (email: string) =>
+			sendUpgradeCreditLinks(db(), { email, origin: ORIGIN, courseName: 'AI Driven Dev' })
+		const order = await buyPasses('upgrade-buyer@example.com', 2, 'de-DE')
+		await claim(order.passes[0]!, 'Grete', 'grete-upgrade@example.com', 'de-DE')
+		await claim(order.passes[1]!, 'Ada', 'ada-upgrade@example.com')
+		await ask('grete-upgrade@example.com')
+		await ask('ada-upgrade@example.com')
+		const german = await buyPasses('deutsch-kaeufer@example.com', 1, 'de-DE')
+		await ask('deutsch-kaeufer@example.com')
+		await drainJobs(suite.database)
+		const grete = await messageTo('grete-upgrade@example.com', 2, 'Upgrade-Guthaben')
+		expect(grete).toContain('Sie haben Ihr Upgrade-Guthaben angefordert.')
+		expect(grete).toMatch(/AI Driven Dev mit \d+(,\d\d)?\s\$ Rabatt kaufen/)
+		expect(grete).toContain(`${ORIGIN}/upgrade/`)
+		const buyer = await messageTo('deutsch-kaeufer@example.com', 2, 'Upgrade-Guthaben')
+		expect(buyer, `order ${german.id}`).toContain('Jeder Pass zählt einmal.')
+		const ada = await messageTo('ada-upgrade@example.com', 2, 'upgrade credit')
+		expect(ada).toContain('You asked for your upgrade credit.')
 	})
 })

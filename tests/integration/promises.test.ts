@@ -19,6 +19,8 @@ const SOURCES = [
 	'app/integrations/email/templates-money.de.tsx',
 	'app/integrations/email/templates-leads.de.tsx',
 	'app/integrations/email/templates-passes.de.tsx',
+	'app/integrations/email/templates-payments.de.tsx',
+	'app/integrations/email/templates-certificate.de.tsx',
 	'app/db/seed-data.ts',
 	'app/domain/course-status.ts',
 	'app/domain/delayed-payment.ts',
@@ -91,6 +93,24 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 			'tests/integration/course-opening.test.ts',
 			'a seat claimed after the opening brings its holder their access',
 		],
+	},
+	{
+		file: 'app/integrations/email/templates-payments.de.tsx',
+		says: 'ist unterwegs',
+		proof: ['tests/integration/german-money-mail.test.ts', 'a German SEPA payment: on its way'],
+	},
+	{
+		file: 'app/domain/delayed-payment.ts',
+		says: 'wir schicken Ihnen die Quittung mit der Rechnung',
+		proof: [
+			'tests/integration/german-money-mail.test.ts',
+			'a German SEPA payment whose money comes is paid with a German receipt',
+		],
+	},
+	{
+		file: 'app/domain/delayed-payment.ts',
+		says: 'wir schicken Ihnen einen Link, um stattdessen mit Karte zu bezahlen',
+		proof: ['tests/integration/german-money-mail.test.ts', 'then refused, both in German'],
 	},
 	{
 		file: 'app/integrations/email/templates-orders.de.tsx',

@@ -8,6 +8,7 @@ import * as germanGift from './templates-gift.de'
 import * as germanMoney from './templates-money.de'
 import * as german from './templates-orders.de'
 import * as germanPasses from './templates-passes.de'
+import * as germanPayments from './templates-payments.de'
 
 export { emailDeliveryJob, outboxMessage } from './deliver.server'
 export type { QueuedEmail } from './send.server'
@@ -32,6 +33,10 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 		passMovedAway: germanPasses.passMovedAway,
 		passRefunded: germanPasses.passRefunded,
 		holderAddressChanged: germanPasses.holderAddressChanged,
+		lateRefund: germanPayments.lateRefund,
+		paymentOnItsWay: germanPayments.paymentOnItsWay,
+		delayedPaymentEnded: germanPayments.delayedPaymentEnded,
+		upgradeCreditLink: germanPayments.upgradeCreditLink,
 	},
 }
 

@@ -8,6 +8,7 @@ import { formatMoment } from '~/domain/dates'
 import type { Locale } from '~/domain/locale'
 import { countOf, unitsOf } from '~/domain/words'
 import {
+	certificateOfAttendance,
 	DAY_NAME,
 	dayEventConfirmation,
 	type EmailContent,
@@ -22,6 +23,7 @@ import {
 	reminderDayBefore,
 	reminderHourBefore,
 } from './templates'
+import { certificateOfAttendance as germanCertificateOfAttendance } from './templates-certificate.de'
 
 const { A, EventBlock, Layout, NextSteps, P, renderEmail } = emailParts
 
@@ -251,8 +253,16 @@ export function eventTemplatesIn(reader: Locale) {
 				eventChanged: germanEventChanged,
 				eventCancelled: germanEventCancelled,
 				passHandOutReminder: germanPassHandOutReminder,
+				certificateOfAttendance: germanCertificateOfAttendance,
 			}
-		: { reminderDayBefore, reminderHourBefore, eventChanged, eventCancelled, passHandOutReminder }
+		: {
+				reminderDayBefore,
+				reminderHourBefore,
+				eventChanged,
+				eventCancelled,
+				passHandOutReminder,
+				certificateOfAttendance,
+			}
 }
 
 /** The day's registration e-mail in the language registered in. */
