@@ -21,6 +21,7 @@ const SOURCES = [
 	'app/integrations/email/templates-passes.de.tsx',
 	'app/integrations/email/templates-payments.de.tsx',
 	'app/integrations/email/templates-certificate.de.tsx',
+	'app/integrations/email/templates-course.de.tsx',
 	'app/db/seed-data.ts',
 	'app/domain/course-status.ts',
 	'app/domain/delayed-payment.ts',
@@ -111,6 +112,16 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		file: 'app/domain/delayed-payment.ts',
 		says: 'wir schicken Ihnen einen Link, um stattdessen mit Karte zu bezahlen',
 		proof: ['tests/integration/german-money-mail.test.ts', 'then refused, both in German'],
+	},
+	{
+		file: 'app/integrations/email/templates-course.de.tsx',
+		says: 'Wir schreiben ab und zu mit Neuigkeiten zum Kurs',
+		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
+	},
+	{
+		file: 'app/integrations/email/templates-course.de.tsx',
+		says: 'Wir schreiben, wenn der Kurs öffnet',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
 	},
 	{
 		file: 'app/integrations/email/templates-orders.de.tsx',

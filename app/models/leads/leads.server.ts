@@ -16,7 +16,10 @@ import type { EmailAttachment } from '~/domain/email-attachment'
 import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { LeadList } from '~/forms/names'
 import { greetingName } from '~/forms/schemas'
-import { dayEventConfirmationIn, templates } from '~/integrations/email/index.server'
+import {
+	courseSignupConfirmationIn,
+	dayEventConfirmationIn,
+} from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import { buyerKey } from '~/models/checkout/buyer-key.server'
 import { getCourse } from '~/models/course/course.server'
@@ -242,10 +245,11 @@ async function confirmationEmail(
 			const courseOpen = courseIsOpen((await getCourse(db)).status)
 			const [release] = courseOpen ? [] : eventsOf('course')
 			return withCalendar(
-				templates.courseSignupConfirmation({
+				// In the language signed up in (decision 177), its release date too.
+				courseSignupConfirmationIn(locale)({
 					firstName,
 					siteUrl: origin,
-					release: release && emailEvent(release, origin),
+					release: release && emailEvent(release, origin, locale),
 					courseOpen,
 					unsubscribe: await unsubscribe(),
 				}),
