@@ -20,7 +20,7 @@ const SOURCES = [
 	'app/integrations/email/templates-leads.de.tsx',
 	'app/integrations/email/templates-passes.de.tsx',
 	'app/integrations/email/templates-payments.de.tsx',
-	'app/integrations/email/templates-certificate.de.tsx',
+	'app/integrations/email/templates-after-event.de.tsx',
 	'app/integrations/email/templates-course.de.tsx',
 	'app/db/seed-data.ts',
 	'app/domain/course-status.ts',

@@ -22,8 +22,12 @@ import {
 	type ReminderData,
 	reminderDayBefore,
 	reminderHourBefore,
+	workshopFollowUp,
 } from './templates'
-import { certificateOfAttendance as germanCertificateOfAttendance } from './templates-certificate.de'
+import {
+	certificateOfAttendance as germanCertificateOfAttendance,
+	workshopFollowUp as germanWorkshopFollowUp,
+} from './templates-after-event.de'
 
 const { A, EventBlock, Layout, NextSteps, P, renderEmail } = emailParts
 
@@ -254,6 +258,7 @@ export function eventTemplatesIn(reader: Locale) {
 				eventCancelled: germanEventCancelled,
 				passHandOutReminder: germanPassHandOutReminder,
 				certificateOfAttendance: germanCertificateOfAttendance,
+				workshopFollowUp: germanWorkshopFollowUp,
 			}
 		: {
 				reminderDayBefore,
@@ -262,6 +267,7 @@ export function eventTemplatesIn(reader: Locale) {
 				eventCancelled,
 				passHandOutReminder,
 				certificateOfAttendance,
+				workshopFollowUp,
 			}
 }
 
