@@ -5,6 +5,7 @@
  * unchanged. In this process, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { beforeEach, describe, expect, test } from 'vitest'
+import { eventsOf } from '~/content/site-content.server'
 import type { Locale } from '~/domain/locale'
 import { signUp } from '~/models/leads/leads.server'
 import { decodedMail } from '../fakes/smtp'
@@ -56,6 +57,36 @@ describe.each(databaseBackends)(
 			expect(english).toContain("You're on the list for AI Driven Dev.")
 			expect(english).toContain('We write when the course opens')
 			expect(english).not.toContain('/de/')
+		})
+
+		test('a German lead who signs up again for another workshop session gets the move offer in German, its link to /de/workshop/move; an English one in English', async () => {
+			const [first, second] = eventsOf('workshop')
+			const moveOffer = async (email: string, locale: Locale) => {
+				const sign = (session: string) =>
+					signUp(db(), {
+						email,
+						list: 'workshop',
+						firstName: 'Grete',
+						attribution: direct,
+						origin: ORIGIN,
+						locale,
+						workshopSession: session,
+					})
+				await sign(first!.id)
+				await sign(second!.id)
+				await drainJobs(suite.database)
+				const mails = (await suite.smtp.waitFor(email, 2)).map((mail) => readable(mail.raw))
+				return mails.find((text) => text.includes('/workshop/move?token=')) ?? ''
+			}
+			const german = await moveOffer('umzug@example.com', 'de-DE')
+			expect(german).toContain('Sie sind schon für')
+			expect(german).toContain('Möchten Sie zu')
+			expect(german).toContain(`${ORIGIN}/de/workshop/move?token=`)
+			expect(german).toContain('Der Link gilt bis')
+			expect(german).not.toContain('You are already signed up')
+			const english = await moveOffer('move@example.com', 'en-US')
+			expect(english).toContain('You are already signed up for')
+			expect(english).toContain(`${ORIGIN}/workshop/move?token=`)
 		})
 	},
 )

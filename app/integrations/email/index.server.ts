@@ -48,6 +48,6 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 export function orderTemplates(locale: Locale): typeof englishTemplates {
 	return ORDER_TEMPLATES[locale]
 }
-export { courseSignupConfirmationIn } from './templates-course.de'
+export { courseSignupConfirmationIn, workshopMoveOfferIn } from './templates-course.de'
 export { dayEventConfirmationIn, eventTemplatesIn } from './templates-leads.de'
 export { waitlistTemplatesIn } from './templates-waitlist.de'

@@ -1,12 +1,19 @@
 /**
- * The course interest's confirmation in German (decision 177), for someone who signed up on a
- * German page (`leads.locale`): templates.tsx's courseSignupConfirmation in German words, the
- * release's date German, its links under /de. Picked by `courseSignupConfirmationIn(locale)`.
+ * A lead's remaining e-mails in German (decision 177), for someone who signed up on a German page
+ * (`leads.locale`): the course interest's confirmation (its release date German, its links under
+ * /de) and the workshop's move offer; templates.tsx's in German words. Picked by
+ * `courseSignupConfirmationIn(locale)` and `workshopMoveOfferIn(locale)`.
  */
 import type { Locale } from '~/domain/locale'
-import { COURSE_NAME, courseSignupConfirmation, type EmailContent, emailParts } from './templates'
+import {
+	COURSE_NAME,
+	courseSignupConfirmation,
+	type EmailContent,
+	emailParts,
+	workshopMoveOffer,
+} from './templates'
 
-const { EventBlock, Layout, NextSteps, P, renderEmail } = emailParts
+const { A, EventBlock, Layout, NextSteps, P, renderEmail } = emailParts
 
 const locale = 'de-DE'
 
@@ -52,4 +59,51 @@ function germanCourseSignupConfirmation(
 /** The course interest's confirmation in the language signed up in. */
 export function courseSignupConfirmationIn(reader: Locale) {
 	return reader === 'de-DE' ? germanCourseSignupConfirmation : courseSignupConfirmation
+}
+
+function germanWorkshopMoveOffer(
+	data: Parameters<typeof workshopMoveOffer>[0],
+): Promise<EmailContent> {
+	const current = data.current ? `${data.current.when} (${data.current.zoneName})` : null
+	const next = `${data.next.when} (${data.next.zoneName})`
+	return renderEmail(
+		'workshopMoveOffer',
+		`Sie sind schon für ${data.workshop} angemeldet`,
+		<Layout
+			preview={`Sie sind schon für ${data.workshop} angemeldet: zu ${next} wechseln?`}
+			unsubscribe={data.unsubscribe}
+			locale={locale}
+		>
+			<P>{data.firstName ? `Hallo ${data.firstName},` : 'Hallo,'}</P>
+			<P>
+				Sie sind schon für {data.workshop}
+				{current ? ` am ${current}` : ''} angemeldet. Möchten Sie zu {next} wechseln?
+			</P>
+			<P>
+				Jemand, wahrscheinlich Sie, hat auf unserer Workshop-Seite diese Adresse für diesen Termin
+				angemeldet. Es hat sich nichts geändert: Ihr Platz und Ihr Link zur Teilnahme bleiben, wie
+				sie sind, solange Sie nicht wechseln.
+			</P>
+			<P>
+				<A href={data.moveUrl}>Zu {next} wechseln</A>
+			</P>
+			<P>
+				Der Link gilt bis {data.expiresAt}. Wenn Sie nicht gefragt haben, ignorieren Sie diese
+				Nachricht; es passiert nichts.
+			</P>
+			<NextSteps
+				locale={locale}
+				steps={[
+					'Wenn Sie wechseln, folgt eine Bestätigung mit Ihrem neuen Termin und seiner Kalenderdatei.',
+				]}
+				links={[{ href: `${data.siteUrl}/de/workshop`, label: 'Die Seite des Workshops' }]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
+/** The workshop's move offer in the language signed up in. */
+export function workshopMoveOfferIn(reader: Locale) {
+	return reader === 'de-DE' ? germanWorkshopMoveOffer : workshopMoveOffer
 }
