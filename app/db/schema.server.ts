@@ -232,6 +232,8 @@ export const passes = pgTable('passes', {
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	// 0017_pass_sent_to.sql: the address the owner last sent this pass's link to (113).
 	sentTo: text('sent_to'),
+	// 0063_pass_locale.sql: the language of the page it was claimed on, its holder's (decision 177)
+	locale: text('locale').$type<Locale>().notNull().default('en-US'),
 })
 
 /**

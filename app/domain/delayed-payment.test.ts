@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { paymentOnItsWaySteps } from './delayed-payment'
-import { PASS, SEAT } from './words'
+import { PASS, SEAT, unitsOf } from './words'
 
 describe('what a buyer whose delayed payment is on its way reads (decision 164)', () => {
 	test('one seat is held for them until the hold ends, and nobody else can buy it', () => {
@@ -25,5 +25,30 @@ describe('what a buyer whose delayed payment is on its way reads (decision 164)'
 		const [now, , not] = paymentOnItsWaySteps({ units: PASS, quantity: 3, heldUntil: 'then' })
 		expect(now!.what).toMatch(/^Your passes are held for you until then .* buy them meanwhile\.$/)
 		expect(not!.what).toContain('the passes go back on sale')
+	})
+
+	test('a German order reads them in German, singular and plural (decision 177)', () => {
+		const [now, arrives, not] = paymentOnItsWaySteps({
+			units: unitsOf('pass', 'de-DE'),
+			quantity: 1,
+			heldUntil: 'Sonntag, 13. Dezember 2026, 20:18 (UTC)',
+			locale: 'de-DE',
+		})
+		expect(now).toEqual({
+			when: 'Jetzt',
+			what: expect.stringMatching(
+				/^Ihr Pass ist bis Sonntag, 13\. Dezember 2026, 20:18 \(UTC\) für Sie reserviert, .* Niemand sonst kann ihn in der Zeit kaufen\.$/,
+			),
+		})
+		expect(arrives!.what).toContain('wir schicken Ihnen die Quittung mit der Rechnung')
+		expect(not!.what).toContain('geht der Pass wieder in den Verkauf')
+		const [several, , back] = paymentOnItsWaySteps({
+			units: unitsOf('course', 'de-DE'),
+			quantity: 3,
+			heldUntil: 'dann',
+			locale: 'de-DE',
+		})
+		expect(several!.what).toMatch(/^Ihre Plätze sind bis dann für Sie reserviert/)
+		expect(back!.what).toContain('gehen die Plätze wieder in den Verkauf')
 	})
 })

@@ -219,6 +219,13 @@ const GERMAN: Partial<Record<keyof typeof MESSAGES, string>> = {
 		'Alle kommenden Termine sind ausgebucht: Neue Termine werden auf dieser Seite angekündigt',
 	formAlreadySent:
 		'Dieses Formular wurde schon mit einer anderen Adresse gesendet. Prüfen Sie die Adresse und senden Sie es erneut.',
+	// Claiming a pass on its German page (decision 177).
+	passNameShort: `Der Name muss mindestens ${PASS_HOLDER_NAME_LENGTH.min} Zeichen lang sein`,
+	passNameLong: `Der Name muss kürzer als ${PASS_HOLDER_NAME_LENGTH.max} Zeichen sein`,
+	passNameControl: 'Der Name darf keine Steuerzeichen enthalten',
+	passNameDirection: 'Der Name darf keine Zeichen enthalten, die die Schreibrichtung ändern',
+	passAlreadyClaimed: 'Dieser Pass wurde schon eingelöst.',
+	seatAlreadyClaimed: 'Dieser Platz wurde schon eingelöst.',
 }
 
 const keyOfText = new Map<string, keyof typeof MESSAGES>(

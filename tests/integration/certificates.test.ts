@@ -225,4 +225,40 @@ describe.each(databaseBackends)('certificates of attendance on $name', (backend)
 		expect(await issue('phone@example.com')).toEqual({ ok: true, id })
 		expect(await certificateFacts(db(), id)).not.toBeNull()
 	})
+	test('a holder who claimed on the German page gets the certificate e-mail and its PDF in German, with the day’s date in German (decision 177)', async () => {
+		const { id } = await createCheckout(db(), {
+			code: PASS,
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: ORIGIN,
+		})
+		await recordSandboxPayment(db(), id, { email: 'einkauf@example.com' })
+		const [pass] = await db().select({ id: passes.id }).from(passes).where(eq(passes.orderId, id))
+		await claimPass(
+			db(),
+			pass!.id,
+			{ name: 'Jürgen Groß', email: 'juergen@example.com' },
+			ORIGIN,
+			'de-DE',
+		)
+		await drainJobs(suite.database)
+		expect(await recordAttendance(db(), DAY, 'juergen@example.com', during)).toBe(true)
+		await runJob(after)
+		const [row] = await db()
+			.select({ subject: outbox.subject, text: outbox.textBody })
+			.from(outbox)
+			.where(eq(outbox.toAddress, 'juergen@example.com'))
+			.orderBy(desc(outbox.id))
+			.limit(1)
+		expect(row!.subject).toBe('Ihre Teilnahmebescheinigung: The test day')
+		expect(row!.text).toContain('Hallo Jürgen Groß,')
+		expect(row!.text).toContain('Danke für Ihre Teilnahme an The test day am Montag, 1. Juli 2030')
+		expect(verifyLink(row!.text).ok).toBe(true)
+		if (hasPdftotext) {
+			const text = pdfText(await certificatePdf('juergen@example.com')).replace(/\s+/g, ' ')
+			expect(text).toContain('Teilnahmebescheinigung')
+			expect(text).toContain('Hiermit wird bestätigt, dass Jürgen Groß an der Veranstaltung')
+			expect(text).toContain('am Montag, 1. Juli 2030 teilgenommen hat: 8 Stunden, online.')
+		}
+	})
 })

@@ -426,8 +426,13 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		await drainJobs(suite.database)
 		return { id, passes: rows.map((row) => row.id) }
 	}
-	const claim = (pass: string, name: string, email: string) =>
-		claimPass(suite.database.db, pass, { name, email }, ORIGIN)
+	const claim = (pass: string, name: string, email: string, locale?: Locale) =>
+		claimPass(suite.database.db, pass, { name, email }, ORIGIN, locale)
+	/** A message as its reader sees it: read as UTF-8. */
+	const german = (mail: { raw: string; subject: string }) => ({
+		...mail,
+		raw: Buffer.from(mail.raw, 'latin1').toString('utf8'),
+	})
 	const rooms = async (raw: string) => {
 		const verified = verifyJoinToken(joinTokenIn(raw), getConfig().SESSION_SECRET)
 		if (!verified.ok) return null
@@ -498,6 +503,39 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		expect(dayBefore!.raw).toContain('Sie haben 2 Pässe gekauft, die noch niemand beansprucht hat.')
 		expect(dayBefore!.raw).toContain('Ihre Bestellseite')
 		expect(dayBefore!.raw).not.toContain('nobody has claimed')
+	})
+
+	test('a holder who claimed their pass on its German page gets both reminders in German with their joining link; one who claimed on the English page in English (decision 177)', async () => {
+		const order = await buyPasses('chef@example.com', 2)
+		await claim(order.passes[0]!, 'Grete Weber', 'grete@example.com', 'de-DE')
+		await claim(order.passes[1]!, 'Ada Byron', 'ada-holder@example.com')
+		await drainJobs(suite.database)
+		now = hoursBefore('the-day', 22)
+		await turn()
+		now = hoursBefore('the-day', 0.5)
+		await turn()
+		const gretes = reminders('grete@example.com')
+			.filter((mail) => /^(Erinnerung|Beginnt)/.test(mail.subject))
+			.map(german)
+		expect(gretes.map((mail) => mail.subject)).toEqual([
+			'Erinnerung: The test day beginnt in weniger als einem Tag',
+			'Beginnt in weniger als einer Stunde: The test day',
+		])
+		expect(gretes[0]!.raw).toContain('Hallo Grete,')
+		expect(gretes[0]!.raw).toContain('Ihren Link zur Teilnahme öffnen')
+		expect(gretes[0]!.raw).toContain('https://site.test/de/ai-driven-development-day')
+		expect(verifyJoinToken(joinTokenIn(gretes[0]!.raw), getConfig().SESSION_SECRET)).toMatchObject({
+			email: 'grete@example.com',
+			access: 'pass',
+		})
+		const adas = reminders('ada-holder@example.com').filter((mail) =>
+			/^(Reminder|Starting)/.test(mail.subject),
+		)
+		expect(adas.map((mail) => mail.subject)).toEqual([
+			'Reminder: The test day starts within a day',
+			'Starting within the hour: The test day',
+		])
+		expect(adas[0]!.raw).toContain('Open your joining link')
 	})
 
 	test('a free registrant’s joining link opens the live stream and never the pass’s rooms, even with a pass’s link signed for someone else', async () => {
@@ -598,5 +636,29 @@ describe.each(databaseBackends)('reminders with the joining link on $name', (bac
 		await turn()
 		expect(handOuts('organiser@example.com')).toHaveLength(2)
 		expect(handOuts('all-claimed@example.com')).toHaveLength(0)
+	})
+
+	test('a buyer who bought on a German page is reminded in German to hand out their passes, a week and two days before (decision 177)', async () => {
+		await buyPasses('veranstalterin@example.com', 3, 'de-DE')
+		now = hoursBefore('the-day', 6 * 24)
+		await turn()
+		now = hoursBefore('the-day', 40)
+		await turn()
+		const [week, days, ...more] = reminders('veranstalterin@example.com')
+			.map(german)
+			.filter((mail) => mail.raw.includes('ist nur noch'))
+		expect(more).toHaveLength(0)
+		const subjects = await suite.database.db
+			.select({ subject: outbox.subject })
+			.from(outbox)
+			.where(eq(outbox.toAddress, 'veranstalterin@example.com'))
+		expect(subjects.map((row) => row.subject)).toContain(
+			'3 Pässe für The test day noch weiterzugeben',
+		)
+		expect(week!.raw).toContain('The test day ist nur noch eine Woche entfernt.')
+		expect(days!.raw).toContain('The test day ist nur noch zwei Tage entfernt.')
+		expect(week!.raw).toContain('Sie haben 3 Pässe gekauft, die noch niemand beansprucht hat.')
+		expect(week!.raw).toContain('https://site.test/de/ai-driven-development-day')
+		expect(week!.raw).not.toContain('still to hand out')
 	})
 })

@@ -18,6 +18,10 @@ const SOURCES = [
 	'app/integrations/email/templates-orders.de.tsx',
 	'app/integrations/email/templates-money.de.tsx',
 	'app/integrations/email/templates-leads.de.tsx',
+	'app/integrations/email/templates-passes.de.tsx',
+	'app/integrations/email/templates-payments.de.tsx',
+	'app/integrations/email/templates-after-event.de.tsx',
+	'app/integrations/email/templates-course.de.tsx',
 	'app/db/seed-data.ts',
 	'app/domain/course-status.ts',
 	'app/domain/delayed-payment.ts',
@@ -26,7 +30,7 @@ const SOURCES = [
 
 /** A sentence that promises a message (the recordings afterwards are one: decision 159). */
 const PROMISE =
-	/\b(?:we(?:'ll| will)? (?:e-mail|email|write|send)\b|on (?:its|their) way\b|check your inbox\b|recordings? afterwards\b|wir (?:schicken|schreiben|senden) Ihnen\b|sehen Sie in Ihr Postfach\b|kommen per E-Mail\b)[^.'"`<]{0,100}/gi
+	/\b(?:we(?:'ll| will)? (?:e-mail|email|write|send)\b|on (?:its|their) way\b|check your inbox\b|recordings? afterwards\b|wir (?:schicken|schreiben|senden)\b|sehen Sie in Ihr Postfach\b|kommen per E-Mail\b|ist unterwegs\b)[^.'"`<]{0,100}/gi
 
 type Proof = readonly [testFile: string, title: string]
 
@@ -53,6 +57,98 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		file: 'app/routes/waitlist/waitlist_.confirm.$token.tsx',
 		says: 'Wir schicken Ihnen einen Link, der sie für Sie hält',
 		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
+	},
+	// The German pass pages (decision 177), and the German promises the wider pattern found
+	// ("wir schicken …" to anyone, "… ist unterwegs"): the English ones' messages, their proofs.
+	{
+		file: 'app/routes/day/pass.$id._index.tsx',
+		says: 'wir schicken ihr jetzt eine Bestätigung und innerhalb weniger Minuten ihren Zugang',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'a seat claimed after the opening brings its holder their access',
+		],
+	},
+	{
+		file: 'app/routes/day/pass.$id._index.tsx',
+		says: 'Wir schicken ihr eine Bestätigung und ihren Zugang, wenn der Kurs öffnet',
+		proof: ['tests/integration/seats.test.ts', 'its holder gets a confirmation about the course'],
+	},
+	{
+		file: 'app/routes/day/pass.$id._index.tsx',
+		says: 'Wir schicken ihr eine Bestätigung mit dem Datum und der Kalenderdatei',
+		proof: ['tests/integration/german-pass-pages.test.ts', 'with a German confirmation'],
+	},
+	{
+		file: 'app/routes/day/pass.$id.thank-you.tsx',
+		says: 'ist unterwegs an die Adresse, die beim Einlösen angegeben wurde',
+		proof: ['tests/integration/german-pass-pages.test.ts', 'with a German confirmation'],
+	},
+	{
+		file: 'app/routes/day/pass.$id.thank-you.tsx',
+		says: 'Wir schicken den Zugang an diese Adresse',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
+	{
+		file: 'app/routes/day/pass.$id.thank-you.tsx',
+		says: 'Wir schicken dieser Adresse eine Erinnerung mit dem Link zur Teilnahme',
+		proof: [
+			'tests/integration/event-reminders.test.ts',
+			'a holder who claimed their pass on its German page gets both reminders in German',
+		],
+	},
+	{
+		file: 'app/components/gift-fields.tsx',
+		says: 'Wir senden der beschenkten Person ihren Link an diesem Morgen',
+		proof: [
+			'tests/integration/gift.test.ts',
+			'the recipient gets the link on the day, by a queued job, after a restart',
+		],
+	},
+	{
+		file: 'app/components/waitlist-form.tsx',
+		says: 'wir schreiben nur dazu',
+		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
+	},
+	{
+		file: 'app/integrations/email/templates-orders.de.tsx',
+		says: 'Wir schicken Ihren Zugang innerhalb weniger Minuten an diese Adresse',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'a seat claimed after the opening brings its holder their access',
+		],
+	},
+	{
+		file: 'app/integrations/email/templates-payments.de.tsx',
+		says: 'ist unterwegs',
+		proof: ['tests/integration/german-money-mail.test.ts', 'a German SEPA payment: on its way'],
+	},
+	{
+		file: 'app/domain/delayed-payment.ts',
+		says: 'wir schicken Ihnen die Quittung mit der Rechnung',
+		proof: [
+			'tests/integration/german-money-mail.test.ts',
+			'a German SEPA payment whose money comes is paid with a German receipt',
+		],
+	},
+	{
+		file: 'app/domain/delayed-payment.ts',
+		says: 'wir schicken Ihnen einen Link, um stattdessen mit Karte zu bezahlen',
+		proof: ['tests/integration/german-money-mail.test.ts', 'then refused, both in German'],
+	},
+	{
+		file: 'app/integrations/email/templates-course.de.tsx',
+		says: 'Wir schreiben ab und zu mit Neuigkeiten zum Kurs',
+		proof: ['tests/integration/bulk-send.test.ts', 'two workers send one message'],
+	},
+	{
+		file: 'app/integrations/email/templates-course.de.tsx',
+		says: 'Wir schreiben, wenn der Kurs öffnet',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/integrations/email/templates-orders.de.tsx',
+		says: 'Wir schicken den',
+		proof: ['tests/integration/gift.test.ts', 'a gift for today leaves at once'],
 	},
 	// The German pages' promises (decision 175): the same messages, in German where they are.
 	{

@@ -38,6 +38,7 @@ const fixture = await vi.hoisted(async () => {
 		event('fu-b', 'workshop', '2030-06-11T17:00:00.000Z', '2030-06-11T19:00:00.000Z'),
 		event('fu-c', 'workshop', '2030-06-12T17:00:00.000Z', '2030-06-12T19:00:00.000Z'),
 		event('fu-d', 'workshop', '2030-06-13T17:00:00.000Z', '2030-06-13T19:00:00.000Z'),
+		event('fu-de', 'workshop', '2030-06-15T17:00:00.000Z', '2030-06-15T19:00:00.000Z'),
 		{
 			...event('fu-cancelled', 'workshop', '2030-06-14T17:00:00.000Z', '2030-06-14T19:00:00.000Z'),
 			status: 'cancelled' as const,
@@ -135,6 +136,30 @@ describe.each(databaseBackends)('workshop follow-ups on $name', (backend) => {
 			'The recording and the code: The test workshop',
 		])
 		expect(mails('stopped@example.com')).toEqual([])
+	})
+
+	test('someone who signed up on a German page gets the follow-up in German, an English one beside them in English (decision 177)', async () => {
+		await saveLead(db(), {
+			email: 'grete@example.com',
+			list: 'workshop',
+			firstName: 'Grete',
+			attribution: direct,
+			workshopSession: 'fu-de',
+			locale: 'de-DE',
+		})
+		await signUp('english@example.com', 'fu-de')
+		await setFollowUpLink(db(), { eventId: 'fu-de', link: LINK, actor: owner })
+		await due(new Date(endOf('fu-de') + 1))
+		const [german] = mails('grete@example.com')
+		const text = Buffer.from(german!.raw, 'latin1').toString('utf8')
+		expect(german!.subject).toBe('Die Aufzeichnung und der Code: The test workshop')
+		expect(text).toContain('Hallo Grete,')
+		expect(text).toContain('Wie versprochen, hier sind die Aufzeichnung und der Code')
+		expect(text).toContain(LINK)
+		expect(text).toContain('https://site.test/de/workshop')
+		expect(mails('english@example.com').map((mail) => mail.subject)).toEqual([
+			'The recording and the code: The test workshop',
+		])
 	})
 
 	test('two workers at once write each follow-up once, through the periodic job follow-ups.send', async () => {

@@ -7,6 +7,8 @@ import * as englishTemplates from './templates'
 import * as germanGift from './templates-gift.de'
 import * as germanMoney from './templates-money.de'
 import * as german from './templates-orders.de'
+import * as germanPasses from './templates-passes.de'
+import * as germanPayments from './templates-payments.de'
 
 export { emailDeliveryJob, outboxMessage } from './deliver.server'
 export type { QueuedEmail } from './send.server'
@@ -27,15 +29,25 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 		transferInstructions: germanMoney.transferInstructions,
 		transferReminder: germanMoney.transferReminder,
 		transferCancelled: germanMoney.transferCancelled,
+		passAssigned: germanPasses.passAssigned,
+		passMovedAway: germanPasses.passMovedAway,
+		passRefunded: germanPasses.passRefunded,
+		holderAddressChanged: germanPasses.holderAddressChanged,
+		lateRefund: germanPayments.lateRefund,
+		paymentOnItsWay: germanPayments.paymentOnItsWay,
+		delayedPaymentEnded: germanPayments.delayedPaymentEnded,
+		upgradeCreditLink: germanPayments.upgradeCreditLink,
 	},
 }
 
 /**
- * The templates of a buyer's e-mails in the order's language (decision 174): the German ones
- * where templates-orders.de.tsx has them, the English ones elsewhere.
+ * The templates of a buyer's e-mails in the order's language (decision 174), and a pass
+ * holder's in the language the pass was claimed in (decision 177): the German ones where
+ * templates-*.de.tsx have them, the English ones elsewhere.
  */
 export function orderTemplates(locale: Locale): typeof englishTemplates {
 	return ORDER_TEMPLATES[locale]
 }
+export { courseSignupConfirmationIn, workshopMoveOfferIn } from './templates-course.de'
 export { dayEventConfirmationIn, eventTemplatesIn } from './templates-leads.de'
 export { waitlistTemplatesIn } from './templates-waitlist.de'

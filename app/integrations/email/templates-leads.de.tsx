@@ -9,6 +9,7 @@ import type { Locale } from '~/domain/locale'
 import { countOf, unitsOf } from '~/domain/words'
 import { localeUrl } from '~/utils/i18n'
 import {
+	certificateOfAttendance,
 	DAY_NAME,
 	dayEventConfirmation,
 	type EmailContent,
@@ -17,10 +18,17 @@ import {
 	eventCancelled,
 	eventChanged,
 	type HandOut,
+	type HandOutReminderData,
+	passHandOutReminder,
 	type ReminderData,
 	reminderDayBefore,
 	reminderHourBefore,
+	workshopFollowUp,
 } from './templates'
+import {
+	certificateOfAttendance as germanCertificateOfAttendance,
+	workshopFollowUp as germanWorkshopFollowUp,
+} from './templates-after-event.de'
 
 const { A, EventBlock, Layout, NextSteps, P, renderEmail } = emailParts
 
@@ -168,6 +176,37 @@ function germanEventCancelled(data: EventChangeData): Promise<EmailContent> {
 	)
 }
 
+/**
+ * templates.tsx's passHandOutReminder in German: to a buyer who bought on a German page, a week
+ * and two days before the day, with the passes still to hand out (decisions 155, 177).
+ */
+function germanPassHandOutReminder(data: HandOutReminderData): Promise<EmailContent> {
+	const total = data.handOut.reduce((sum, order) => sum + order.unclaimed, 0)
+	const passes = countOf(total, unitsOf('pass', locale), locale)
+	return renderEmail(
+		'passHandOutReminder',
+		`${passes} für ${data.event.title} noch weiterzugeben`,
+		<Layout
+			preview={`${data.event.title} ist nur noch ${data.inHowLong} entfernt, und ${passes} ${total === 1 ? 'ist' : 'sind'} noch nicht beansprucht.`}
+			unsubscribe={data.unsubscribe}
+			locale={locale}
+		>
+			<P>{greeting(data.firstName)}</P>
+			<P>
+				{data.event.title} ist nur noch {data.inHowLong} entfernt.
+			</P>
+			<EventBlock event={data.event} attached={false} locale={locale} />
+			<HandOutNote handOut={data.handOut} />
+			<NextSteps
+				locale={locale}
+				steps={['Sobald jeder Pass beansprucht ist, hören diese Erinnerungen auf.']}
+				links={[eventPage(data.pageUrl)]}
+			/>
+		</Layout>,
+		data.unsubscribe,
+	)
+}
+
 /** The day's free registration: the link that completes it, in German (decision 175). */
 function germanDayEventConfirmation(
 	data: Parameters<typeof dayEventConfirmation>[0],
@@ -209,8 +248,8 @@ function germanDayEventConfirmation(
 }
 
 /**
- * An event's messages in the language its recipient signed up in: the German ones above for
- * de-DE, else the English ones of templates.tsx. Buyers and pass holders are English for now.
+ * An event's messages in the language its recipient signed up in (a buyer's: bought in; a
+ * holder's: claimed in): the German ones above for de-DE, else the English ones of templates.tsx.
  */
 export function eventTemplatesIn(reader: Locale) {
 	return reader === 'de-DE'
@@ -219,8 +258,19 @@ export function eventTemplatesIn(reader: Locale) {
 				reminderHourBefore: germanReminderHourBefore,
 				eventChanged: germanEventChanged,
 				eventCancelled: germanEventCancelled,
+				passHandOutReminder: germanPassHandOutReminder,
+				certificateOfAttendance: germanCertificateOfAttendance,
+				workshopFollowUp: germanWorkshopFollowUp,
 			}
-		: { reminderDayBefore, reminderHourBefore, eventChanged, eventCancelled }
+		: {
+				reminderDayBefore,
+				reminderHourBefore,
+				eventChanged,
+				eventCancelled,
+				passHandOutReminder,
+				certificateOfAttendance,
+				workshopFollowUp,
+			}
 }
 
 /** The day's registration e-mail in the language registered in. */

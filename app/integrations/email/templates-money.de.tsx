@@ -23,7 +23,7 @@ function Strong({ children }: { children: string }) {
 }
 
 /** The refund's credit note (decision 152), in German: the document that corrects the invoice. */
-function CreditNoteLink({ url }: { url?: string | null }) {
+export function CreditNoteLink({ url }: { url?: string | null }) {
 	return url ? (
 		<P>
 			<A href={url}>Ihre Rechnungskorrektur</A> (sie nimmt den erstatteten Betrag von Ihrer Rechnung

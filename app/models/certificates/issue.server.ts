@@ -17,8 +17,9 @@ import { newPublicId } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { certificates } from '~/db/schema-certificates.server'
 import { formatEventDay, formatEventWhen } from '~/domain/dates'
-import { countOf, HOUR } from '~/domain/words'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
+import { countOf, HOUR, HOUR_DE } from '~/domain/words'
+import { eventTemplatesIn, sendEmail } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { hasJoiningLink } from '~/models/events/join-link.server'
@@ -53,10 +54,10 @@ export const certificateEvents = (): SiteEvent[] =>
 export const ended = (event: Pick<SiteEvent, 'end'>, now: Date) =>
 	Date.parse(event.end) <= now.getTime()
 
-/** "8 hours", "1.5 hours": the event's length, to the quarter hour. */
-function eventHours(event: Pick<SiteEvent, 'start' | 'end'>): string {
+/** "8 hours", "1.5 hours" ("1,5 Stunden"): the event's length, to the quarter hour. */
+function eventHours(event: Pick<SiteEvent, 'start' | 'end'>, locale: Locale = DEFAULT_LOCALE) {
 	const hours = Math.round((Date.parse(event.end) - Date.parse(event.start)) / 900_000) / 4
-	return countOf(hours, HOUR)
+	return countOf(hours, locale === 'de-DE' ? HOUR_DE : HOUR, locale)
 }
 
 /** A certificate's public verification page, absolute from `origin`, its id signed. */
@@ -72,6 +73,8 @@ type Issue = {
 	event: SiteEvent
 	email: string
 	name: string
+	/** The language they signed up, bought or claimed in (decision 177): the e-mail's and PDF's. */
+	locale: Locale
 	/** The owner issuing it; null: the job, for an attendance by link. */
 	issuedBy: string | null
 	origin: string
@@ -83,7 +86,7 @@ type Issue = {
  * the address printed on the first copy works again.
  */
 export async function issueCertificate(tx: Tx | Db, issue: Issue): Promise<string | null> {
-	const { event, email, name, issuedBy, origin } = issue
+	const { event, email, name, issuedBy, origin, locale } = issue
 	const mailboxKey = mailboxOf(email).key
 	const insert = tx
 		.insert(certificates)
@@ -101,18 +104,19 @@ export async function issueCertificate(tx: Tx | Db, issue: Issue): Promise<strin
 	const content = {
 		name,
 		title: event.title,
-		date: formatEventDay(event),
-		hours: eventHours(event),
+		date: formatEventDay(event, locale),
+		hours: eventHours(event, locale),
 		organizer: site.sponsor.name,
 		verifyUrl: url,
+		...(locale === DEFAULT_LOCALE ? {} : { locale }),
 	}
 	const pdf = await renderOffLoop('certificate', content, renderCertificatePdf)
 	const queued = await sendEmail(tx, {
 		to: email,
-		...(await templates.certificateOfAttendance({
+		...(await eventTemplatesIn(locale).certificateOfAttendance({
 			name,
 			title: event.title,
-			when: formatEventWhen(event),
+			when: formatEventWhen(event, event.timeZone, locale),
 			verifyUrl: url,
 			unsubscribe: eventMailLinks(origin, email, event.id, false),
 		})),
@@ -160,7 +164,13 @@ async function sendDueCertificates(
 		for (const attendee of attendees) {
 			const registration = registered.get(attendee.mailboxKey)
 			if (done.has(attendee.mailboxKey) || !registration?.name) continue
-			const issue = { event, email: registration.email, name: registration.name, origin }
+			const issue = {
+				event,
+				email: registration.email,
+				name: registration.name,
+				locale: registration.locale,
+				origin,
+			}
 			const id = await db.transaction((tx) => issueCertificate(tx, { ...issue, issuedBy: null }))
 			if (id) written++
 		}

@@ -71,6 +71,7 @@ export async function issueCertificateByOwner(
 			event,
 			email: registration.email,
 			name: input.name,
+			locale: registration.locale,
 			issuedBy: input.actor,
 			origin: input.origin,
 		})

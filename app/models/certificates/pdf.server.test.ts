@@ -35,6 +35,25 @@ describe('the certificate of attendance PDF', () => {
 		},
 	)
 
+	test.skipIf(!hasPdftotext)(
+		'a German attendee’s certificate says it in German, umlauts and all (decision 177)',
+		async () => {
+			const pdf = await renderCertificatePdf({
+				...content,
+				date: 'Freitag, 11. Dezember 2026',
+				hours: '8 Stunden',
+				locale: 'de-DE',
+			})
+			const text = pdfText(pdf).replace(/\s+/g, ' ')
+			expect(text).toContain('Teilnahmebescheinigung')
+			expect(text).toContain('Hiermit wird bestätigt, dass Ada Lovelace an der Veranstaltung')
+			expect(text).toContain('am Freitag, 11. Dezember 2026 teilgenommen hat: 8 Stunden, online.')
+			expect(text).toContain('Diese Bescheinigung lässt sich prüfen unter https://site.test/')
+			expect(text).not.toContain('Certificate of attendance')
+			expect(setsMissingGlyphs(pdf)).toBe(false)
+		},
+	)
+
 	test.each(Object.entries(NAMES))(
 		'a %s name is printed with glyphs of the embedded fonts, and reads back as written',
 		async (_script, name) => {

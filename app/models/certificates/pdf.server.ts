@@ -5,7 +5,35 @@
  * Greek, Cyrillic and CJK names print as written.
  */
 import PDFDocument from 'pdfkit'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { scriptTextWriter, WITHOUT_STANDARD_FONT } from '~/models/invoices/pdf-text.server'
+
+/** The certificate's words per language (decision 177): a missing one does not compile. */
+const WORDS: Record<
+	Locale,
+	{
+		heading: string
+		certifies: string
+		attended: string
+		when: (date: string, hours: string) => string
+		check: (url: string) => string
+	}
+> = {
+	'en-US': {
+		heading: 'Certificate of attendance',
+		certifies: 'This certifies that',
+		attended: 'attended',
+		when: (date, hours) => `on ${date}: ${hours}, online.`,
+		check: (url) => `Check this certificate at ${url}`,
+	},
+	'de-DE': {
+		heading: 'Teilnahmebescheinigung',
+		certifies: 'Hiermit wird bestätigt, dass',
+		attended: 'an der Veranstaltung',
+		when: (date, hours) => `am ${date} teilgenommen hat: ${hours}, online.`,
+		check: (url) => `Diese Bescheinigung lässt sich prüfen unter ${url}`,
+	},
+}
 
 export type CertificateContent = {
 	name: string
@@ -16,15 +44,18 @@ export type CertificateContent = {
 	hours: string
 	organizer: string
 	verifyUrl: string
+	/** The attendee's language; English when absent. Date and hours come written in it. */
+	locale?: Locale
 }
 
 export function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+	const words = WORDS[content.locale ?? DEFAULT_LOCALE]
 	const doc = new PDFDocument({
 		...WITHOUT_STANDARD_FONT,
 		size: 'A4',
 		layout: 'landscape',
 		margin: 72,
-		info: { Title: `Certificate of attendance: ${content.title}`, Author: content.organizer },
+		info: { Title: `${words.heading}: ${content.title}`, Author: content.organizer },
 	})
 	const write = scriptTextWriter(doc, JSON.stringify(content))
 	const chunks: Buffer[] = []
@@ -36,21 +67,21 @@ export function renderCertificatePdf(content: CertificateContent): Promise<Buffe
 	const width = doc.page.width - 144
 	const centred = { align: 'center' as const, width }
 	doc.fontSize(30)
-	write('Certificate of attendance', { bold: true, at: [72, 110], ...centred })
+	write(words.heading, { bold: true, at: [72, 110], ...centred })
 	doc.moveDown(1.2).fontSize(14)
-	write('This certifies that', centred)
+	write(words.certifies, centred)
 	doc.moveDown(0.6).fontSize(26)
 	write(content.name, { bold: true, ...centred })
 	doc.moveDown(0.6).fontSize(14)
-	write('attended', centred)
+	write(words.attended, centred)
 	doc.moveDown(0.6).fontSize(20)
 	write(content.title, { bold: true, ...centred })
 	doc.moveDown(0.6).fontSize(14)
-	write(`on ${content.date}: ${content.hours}, online.`, centred)
+	write(words.when(content.date, content.hours), centred)
 	doc.moveDown(2).fontSize(12)
 	write(content.organizer, centred)
 	doc.fontSize(9)
-	write(`Check this certificate at ${content.verifyUrl}`, {
+	write(words.check(content.verifyUrl), {
 		at: [72, doc.page.height - 100],
 		...centred,
 	})

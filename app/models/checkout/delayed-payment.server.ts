@@ -14,7 +14,7 @@ import { PUBLIC_ID } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { formatMoment } from '~/domain/dates'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
 import { siteOrigin } from '~/site-origin.server'
@@ -82,15 +82,16 @@ function testModeOf(order: Order): boolean {
 	return order.provider === provider.id && provider.testMode
 }
 
+// Both in the buyer's language (decision 177).
 async function onItsWay(tx: Tx, order: Order) {
-	return templates.paymentOnItsWay({
+	return orderTemplates(order.locale).paymentOnItsWay({
 		orderId: order.id,
 		customerName: order.customerName,
 		...(await itemOf(tx, order)),
 		quantity: order.quantity,
 		currency: order.currency,
 		totalMinor: order.amountMinor,
-		heldUntil: formatMoment(order.expiresAt),
+		heldUntil: formatMoment(order.expiresAt, 'UTC', order.locale),
 		testMode: testModeOf(order),
 	})
 }
@@ -106,7 +107,7 @@ export async function sendDelayedPaymentEnded(
 	because: 'failed' | 'expired',
 ): Promise<void> {
 	if (!order.email) return
-	const content = await templates.delayedPaymentEnded({
+	const content = await orderTemplates(order.locale).delayedPaymentEnded({
 		orderId: order.id,
 		customerName: order.customerName,
 		...(await itemOf(tx, order)),

@@ -11,7 +11,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { MESSAGES } from '~/forms/messages'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import { recordOwnerAction } from '~/models/audit/audit.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import { orderKindOf, passClaimedMessage } from './notices.server'
@@ -35,6 +35,7 @@ export async function changeHolderAddress(
 			holderEmail: passes.holderEmail,
 			itemName: catalogItems.name,
 			itemType: catalogItems.type,
+			locale: passes.locale,
 		})
 		.from(passes)
 		.innerJoin(orders, eq(orders.id, passes.orderId))
@@ -47,9 +48,15 @@ export async function changeHolderAddress(
 	const welcome = await passClaimedMessage(
 		{ id: input.passId, ...pass, holderName: pass.holderName ?? '', holderEmail: input.email },
 		input.origin,
+		false,
+		pass.locale,
 	)
 	const kind = orderKindOf(pass.itemType)
-	const notice = await templates.holderAddressChanged({ itemName: pass.itemName, kind })
+	// Both in the language the pass was claimed in (decision 177).
+	const notice = await orderTemplates(pass.locale).holderAddressChanged({
+		itemName: pass.itemName,
+		kind,
+	})
 	const changed = await db.transaction(async (tx) => {
 		const [row] = await tx
 			.update(passes)

@@ -9,7 +9,7 @@ import { eventsOf } from '~/content/site-content.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
-import { orderTemplates, sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import type { EmailMessage } from '~/integrations/email/send.server'
 import type { OrderKind } from '~/integrations/email/templates'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
@@ -54,7 +54,7 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 	if (order.email)
 		messages.push({
 			to: order.email,
-			// In the buyer's language (decision 174); the holders' notices stay English.
+			// In the buyer's language (decision 174).
 			...(await orderTemplates(order.locale).refundNotice({
 				orderId,
 				customerName: order.customerName,
@@ -71,7 +71,7 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 			})),
 		})
 	const holders = await tx
-		.select({ name: passes.holderName, email: passes.holderEmail })
+		.select({ name: passes.holderName, email: passes.holderEmail, locale: passes.locale })
 		.from(passes)
 		.where(and(eq(passes.orderId, orderId), isNotNull(passes.holderEmail)))
 		.orderBy(passes.createdAt, passes.id)
@@ -81,7 +81,12 @@ export async function sendRefundNotices(tx: Tx, orderId: string): Promise<boolea
 		told.add(holder.email)
 		messages.push({
 			to: holder.email,
-			...(await templates.passRefunded({ holderName: holder.name, itemName, kind })),
+			// In the language the pass was claimed in (decision 177).
+			...(await orderTemplates(holder.locale).passRefunded({
+				holderName: holder.name,
+				itemName,
+				kind,
+			})),
 		})
 	}
 	for (const message of messages) await sendEmail(tx, message)

@@ -9,7 +9,7 @@ import type { Db } from '~/db/client.server'
 import { newPublicId } from '~/db/public-id.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { formatPrice, minorUnitsPerMajor, toMajorUnits } from '~/domain/pricing'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import { PaymentProviderError } from '~/integrations/payments/index.server'
 import { recordOwnerAction } from '~/models/audit/audit.server'
 import { CheckoutError, refundCheckout } from '~/models/checkout/index.server'
@@ -17,6 +17,7 @@ import { orderKindOf } from '~/models/checkout/notices.server'
 import { type PartToRefund, refundPart } from '~/models/checkout/partial-refund.server'
 import { resendReceipt } from '~/models/checkout/receipt.server'
 import { numberOrderDocuments } from '~/models/invoices/numbering.server'
+import { localePath } from '~/utils/i18n'
 
 export type ActionOutcome = { ok: true; message: string } | { ok: false; message: string }
 
@@ -172,6 +173,8 @@ export async function reassignPass(
 				itemName: catalogItems.name,
 				itemType: catalogItems.type,
 				status: orders.status,
+				// No holder yet: the order's language (decisions 174, 177).
+				locale: orders.locale,
 				hadLink: sql<string | null>`coalesce(${passes.sentTo}, ${orders.email})`,
 			})
 			.from(passes)
@@ -193,18 +196,19 @@ export async function reassignPass(
 			before: { passId: input.passId },
 			after: { passId: newId, sentTo: input.email },
 		})
+		const messages = orderTemplates(pass.locale)
 		await sendEmail(tx, {
 			to: input.email,
-			...(await templates.passAssigned({
+			...(await messages.passAssigned({
 				itemName: pass.itemName,
-				passUrl: `${input.origin}/pass/${newId}`,
+				passUrl: `${input.origin}${localePath(`/pass/${newId}`, pass.locale)}`,
 				kind: orderKindOf(pass.itemType),
 			})),
 		})
 		if (pass.hadLink && pass.hadLink !== input.email)
 			await sendEmail(tx, {
 				to: pass.hadLink,
-				...(await templates.passMovedAway({
+				...(await messages.passMovedAway({
 					itemName: pass.itemName,
 					orderId: input.orderId,
 					kind: orderKindOf(pass.itemType),

@@ -14,8 +14,9 @@ import { PUBLIC_ID } from '~/db/public-id.server'
 import type { Tx } from '~/db/query.server'
 import { invalidateSalesCache } from '~/db/read-cache.server'
 import { catalogItems, orders, passes, refundedPasses, refunds } from '~/db/schema.server'
+import type { Locale } from '~/domain/locale'
 import { formatMinorPrice } from '~/domain/pricing'
-import { orderTemplates, sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { siteOrigin } from '~/site-origin.server'
 import { issueCreditNote } from '../invoices/credit-note.server'
@@ -143,10 +144,12 @@ export async function refundPart(
 				.insert(refundedPasses)
 				.values(gone.map((pass) => ({ ...pass, refundId: plan.key })))
 				.onConflictDoNothing()
-		// Whoever has its link: its holder, or the address the owner sent it to.
+		// Whoever has its link: its holder, in the language claimed in (decision 177), or the
+		// address the owner sent it to, in the order's.
 		const holders = gone.map((pass) => ({
 			name: pass.holderName,
 			email: pass.holderEmail ?? pass.sentTo,
+			locale: pass.holderEmail ? pass.locale : locked.locale,
 		}))
 		const remaining = locked.quantity - plan.passIds.length
 		await tx
@@ -183,7 +186,7 @@ async function tellPeople(
 		amountMinor: number
 		quantity: number
 		remaining: number
-		holders: { name: string | null; email: string | null }[]
+		holders: { name: string | null; email: string | null; locale: Locale }[]
 		creditNoteId: string | null
 	},
 ) {
@@ -217,7 +220,12 @@ async function tellPeople(
 		if (!holder.email || holder.email === order.email) continue
 		await sendEmail(tx, {
 			to: holder.email,
-			...(await templates.passRefunded({ holderName: holder.name, itemName, kind, alone: true })),
+			...(await orderTemplates(holder.locale).passRefunded({
+				holderName: holder.name,
+				itemName,
+				kind,
+				alone: true,
+			})),
 		})
 	}
 }

@@ -64,7 +64,7 @@ export async function claimPass(
 	id: string,
 	holder: { name: string; email: string },
 	origin: string,
-	/** The claim page's language, its confirmation's (decision 174). */
+	/** The claim page's language: its confirmation's (decision 174), and its holder's for good (177). */
 	locale: Locale = DEFAULT_LOCALE,
 ): Promise<'claimed' | 'already-claimed' | 'not-found'> {
 	const pass = await findValidPass(db, id)
@@ -80,7 +80,7 @@ export async function claimPass(
 	const claimed = await db.transaction(async (tx) => {
 		const rows = await tx
 			.update(passes)
-			.set({ holderName: holder.name, holderEmail, claimedAt: sql`now()` })
+			.set({ holderName: holder.name, holderEmail, claimedAt: sql`now()`, locale })
 			.where(
 				and(
 					eq(passes.id, id),

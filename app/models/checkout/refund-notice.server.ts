@@ -8,7 +8,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import type { Tx } from '~/db/query.server'
 import { catalogItems, orders } from '~/db/schema.server'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { type CouponRefusal, couponRefusalOf } from '~/models/coupons/use.server'
 import { restRefundId } from '../invoices/credit-note.server'
@@ -57,7 +57,8 @@ export async function sendLateRefundNotice(tx: Tx, orderId: string): Promise<boo
 		.from(catalogItems)
 		.where(eq(catalogItems.code, claimed.itemCode))
 	const provider = getPaymentProvider()
-	const content = await templates.lateRefund({
+	// In the buyer's language (decision 177).
+	const content = await orderTemplates(claimed.locale).lateRefund({
 		orderId,
 		customerName: claimed.customerName,
 		itemName: item?.name ?? claimed.itemCode,

@@ -15,8 +15,9 @@ import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { rowsOf } from '~/db/query.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
+import type { Locale } from '~/domain/locale'
 import { passNetMinor, upgradeCreditMinor } from '~/domain/upgrade-credit'
-import { templates } from '~/integrations/email/index.server'
+import { orderTemplates } from '~/integrations/email/index.server'
 import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
 import { sendWithinLimits } from '~/models/preferences/confirmation-limits.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
@@ -34,6 +35,8 @@ type PassCredit = {
 	holder: string
 	/** The end of the credit's window. */
 	until: Date
+	/** The holder's language: the claim's, or the order's while nobody claimed it (decision 177). */
+	locale: Locale
 }
 
 const DAY_MS = 86_400_000
@@ -66,6 +69,8 @@ async function paidPasses(db: Db, passId?: string, { lock = false } = {}): Promi
 			quantity: orders.quantity,
 			tax: orders.tax,
 			currency: orders.currency,
+			passLocale: passes.locale,
+			orderLocale: orders.locale,
 		})
 		.from(passes)
 		.innerJoin(orders, eq(orders.id, passes.orderId))
@@ -90,6 +95,7 @@ async function paidPasses(db: Db, passId?: string, { lock = false } = {}): Promi
 				currency: row.currency,
 				holder,
 				until,
+				locale: row.claimedAt ? row.passLocale : row.orderLocale,
 			},
 		]
 	})
@@ -170,7 +176,8 @@ export async function sendUpgradeCreditLinks(
 ): Promise<void> {
 	const credits = await creditsOf(db, input.email)
 	if (credits.length === 0) return
-	const content = await templates.upgradeCreditLink({
+	// In the language of the address it goes to (decision 177).
+	const content = await orderTemplates(credits[0]!.locale).upgradeCreditLink({
 		courseName: input.courseName,
 		credits: credits.map((credit) => ({
 			...credit,

@@ -20,7 +20,7 @@ import { eventsOf, findEvent } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { eventFollowUpSends, eventFollowUps } from '~/db/schema-reminders.server'
 import { formatEventWhen } from '~/domain/dates'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { eventTemplatesIn, sendEmail } from '~/integrations/email/index.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { recordOwnerAction } from '~/models/audit/audit.server'
@@ -31,7 +31,7 @@ import {
 	stoppedReminders,
 } from '~/models/preferences/reminder-stops.server'
 import { siteOrigin } from '~/site-origin.server'
-import { emailEvent, eventPagePath } from './calendar.server'
+import { emailEvent, eventPageUrl } from './calendar.server'
 import { type Recipient, registrantsOf } from './registrants.server'
 
 /** How often the job looks for follow-ups to write: one goes out within this of its link. */
@@ -167,16 +167,17 @@ async function followUpOnce(
 			await tx.delete(eventFollowUpSends).where(key)
 			return false
 		}
-		const event = emailEvent(session, origin)
+		const event = emailEvent(session, origin, recipient.locale)
 		const queued = await sendEmail(tx, {
 			to: recipient.email,
-			...(await templates.workshopFollowUp({
+			// In the language signed up, bought or claimed in (decision 177).
+			...(await eventTemplatesIn(recipient.locale).workshopFollowUp({
 				kind: session.kind === 'day' ? 'day' : 'workshop',
 				firstName: recipient.firstName,
 				title: event.title,
 				when: event.when,
 				link,
-				pageUrl: `${origin}${eventPagePath(session)}`,
+				pageUrl: eventPageUrl(session, origin, recipient.locale),
 				unsubscribe: eventMailLinks(origin, recipient.email, session.id, false),
 			})),
 		})

@@ -13,7 +13,8 @@ import type { SiteEvent } from '~/content/site-content'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { eventReminders, eventVersions, type Reminder } from '~/db/schema-reminders.server'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import type { Locale } from '~/domain/locale'
+import { eventTemplatesIn, sendEmail } from '~/integrations/email/index.server'
 import { log } from '~/log.server'
 import { mailboxOf } from '~/models/preferences/mailbox.server'
 import {
@@ -21,11 +22,19 @@ import {
 	mayGetReminders,
 	stoppedReminders,
 } from '~/models/preferences/reminder-stops.server'
-import { emailEvent, eventPagePath } from './calendar.server'
+import { emailEvent, eventPageUrl } from './calendar.server'
 import { handOutLines, type Recipient, registrantsOf } from './registrants.server'
 import { noticesOnTheirWay } from './reminders.server'
 
 const DAY = 24 * 3_600_000
+
+type HandOutReminder = Extract<Reminder, 'hand_out_week' | 'hand_out_days'>
+
+/** How long until the day, as each reminder says it in its buyer's language (decision 177). */
+const IN_HOW_LONG: Record<Locale, Record<HandOutReminder, string>> = {
+	'en-US': { hand_out_week: 'a week', hand_out_days: 'two days' },
+	'de-DE': { hand_out_week: 'eine Woche', hand_out_days: 'zwei Tage' },
+}
 
 /**
  * The hand-out reminder due at `now`: the week's from 7 days before the start until 2 days
@@ -35,18 +44,16 @@ const DAY = 24 * 3_600_000
 export function handOutDue(
 	event: Pick<SiteEvent, 'start'>,
 	now: Date,
-): { reminder: Reminder; inHowLong: string } | null {
+): { reminder: HandOutReminder } | null {
 	const untilStart = Date.parse(event.start) - now.getTime()
 	if (untilStart <= DAY || untilStart > 7 * DAY) return null
-	return untilStart > 2 * DAY
-		? { reminder: 'hand_out_week', inHowLong: 'a week' }
-		: { reminder: 'hand_out_days', inHowLong: 'two days' }
+	return { reminder: untilStart > 2 * DAY ? 'hand_out_week' : 'hand_out_days' }
 }
 
 async function handOutOnce(
 	db: Db,
 	event: SiteEvent,
-	due: { reminder: Reminder; inHowLong: string; sequence: number },
+	due: { reminder: HandOutReminder; sequence: number },
 	recipient: Recipient,
 	origin: string,
 ): Promise<boolean> {
@@ -57,12 +64,13 @@ async function handOutOnce(
 		eq(eventReminders.reminder, due.reminder),
 		eq(eventReminders.mailboxKey, mailboxKey),
 	)
-	const content = await templates.passHandOutReminder({
+	// In the language the buyer bought in (decision 177), as the day's other reminders are.
+	const content = await eventTemplatesIn(recipient.locale).passHandOutReminder({
 		firstName: recipient.firstName,
-		event: emailEvent(event, origin),
-		inHowLong: due.inHowLong,
+		event: emailEvent(event, origin, recipient.locale),
+		inHowLong: IN_HOW_LONG[recipient.locale][due.reminder],
 		handOut: handOutLines(recipient, origin),
-		pageUrl: `${origin}${eventPagePath(event)}`,
+		pageUrl: eventPageUrl(event, origin, recipient.locale),
 		unsubscribe: eventMailLinks(origin, recipient.email, event.id, false),
 	})
 	return db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import type { SiteEvent } from '~/content/site-content'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { leads } from '~/db/schema-leads.server'
-import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
+import type { Locale } from '~/domain/locale'
 import type { HandOut as EmailHandOut } from '~/integrations/email/templates'
 import { orderPageUrl } from '~/models/links/order-link.server'
 import type { JoinAccess } from '~/models/links/signed-token.server'
@@ -32,7 +32,7 @@ export type Recipient = {
 	handOut: HandOut[]
 	/**
 	 * The language they signed up in (`leads.locale`, decision 175), a buyer's their order's
-	 * (decision 174); a pass's holder's English (a claim stores no language).
+	 * (decision 174), a pass's holder's the language of the page it was claimed on (decision 177).
 	 */
 	locale: Locale
 }
@@ -90,6 +90,7 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 		.select({
 			email: passes.holderEmail,
 			name: passes.holderName,
+			locale: passes.locale,
 			since: sql<Date>`coalesce(${passes.claimedAt}, ${passes.createdAt})`.mapWith(
 				passes.createdAt,
 			),
@@ -127,7 +128,7 @@ async function dayRegistrants(db: Db): Promise<Recipient[]> {
 			since: row.since,
 			access: 'pass' as const,
 			handOut: [],
-			locale: DEFAULT_LOCALE as Locale,
+			locale: row.locale,
 		})),
 		...buyers.map((row) => ({
 			email: row.email!,

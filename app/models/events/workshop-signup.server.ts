@@ -16,7 +16,7 @@ import { formatMoment } from '~/domain/dates'
 import type { EmailAttachment } from '~/domain/email-attachment'
 import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { greetingName } from '~/forms/schemas'
-import { templates } from '~/integrations/email/index.server'
+import { templates, workshopMoveOfferIn } from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import { log } from '~/log.server'
 import { createLinkToken, createToken, verifyLinkToken } from '~/models/links/signed-token.server'
@@ -144,14 +144,15 @@ export async function answerKnownAddress(
 		return
 	}
 	const current = findSession(lead.workshopSession)
-	const mail = await templates.workshopMoveOffer({
+	// In the language signed up in (decision 177), its page and dates too.
+	const mail = await workshopMoveOfferIn(lead.locale)({
 		firstName: greetingName(lead.firstName),
 		siteUrl: origin,
 		workshop: workshopTitle(),
-		current: current && emailEvent(current, origin),
-		next: emailEvent(session, origin),
-		moveUrl: `${origin}/workshop/move?token=${token}`,
-		expiresAt: formatMoment(expiresAt),
+		current: current && emailEvent(current, origin, lead.locale),
+		next: emailEvent(session, origin, lead.locale),
+		moveUrl: `${origin}${localePath('/workshop/move', lead.locale)}?token=${token}`,
+		expiresAt: formatMoment(expiresAt, 'UTC', lead.locale),
 		unsubscribe: unsubscribeLinks(origin, lead.email, await isUnsubscribed(db, lead.email)),
 	})
 	await sendWithinLimits(db, { to: lead.email, ...mail })

@@ -16,7 +16,7 @@ import type { EmailAttachment } from '~/domain/email-attachment'
 import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { LeadList } from '~/forms/names'
 import { greetingName } from '~/forms/schemas'
-import { dayEventConfirmationIn, templates } from '~/integrations/email/index.server'
+import * as emails from '~/integrations/email/index.server'
 import type { EmailContent } from '~/integrations/email/templates'
 import { buyerKey } from '~/models/checkout/buyer-key.server'
 import { getCourse } from '~/models/course/course.server'
@@ -242,10 +242,10 @@ async function confirmationEmail(
 			const courseOpen = courseIsOpen((await getCourse(db)).status)
 			const [release] = courseOpen ? [] : eventsOf('course')
 			return withCalendar(
-				templates.courseSignupConfirmation({
+				emails.courseSignupConfirmationIn(locale)({
 					firstName,
 					siteUrl: origin,
-					release: release && emailEvent(release, origin),
+					release: release && emailEvent(release, origin, locale),
 					courseOpen,
 					unsubscribe: await unsubscribe(),
 				}),
@@ -261,7 +261,7 @@ async function confirmationEmail(
 			)
 			const [day] = eventsOf('day')
 			return withCalendar(
-				dayEventConfirmationIn(locale)({
+				emails.dayEventConfirmationIn(locale)({
 					firstName,
 					confirmUrl: `${origin}${localePath('/ai-driven-development-day/confirm', locale)}?token=${token}`,
 					expiresAt: new Date(Date.now() + CONFIRM_LINK_TTL * 1000),

@@ -15,8 +15,10 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { Field, FormErrors } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
 import { courseIsOpen } from '~/domain/course-status'
+import type { Locale } from '~/domain/locale'
 import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
@@ -30,11 +32,46 @@ import { readForm, requireFound } from '~/utils/responses'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-	pageMeta(args, { title: args.data?.unit === 'seat' ? 'Your seat' : 'Your pass', noindex: true })
+/** The page's words per language (decisions 175, 177), for a seat of the course or a pass. */
+const COPY = {
+	'en-US': {
+		title: { seat: 'Your seat', pass: 'Your pass' },
+		claimedBy: (unit: Unit, name: string) => `This ${unit} has already been claimed by ${name}.`,
+		intro: {
+			seatOpen:
+				'Claim this seat with the name and e-mail of the person taking the course: the course is open, and we e-mail them a confirmation now and their access within minutes.',
+			seat: 'Claim this seat with the name and e-mail of the person taking the course: we e-mail them a confirmation, and their access when the course opens.',
+			pass: 'Claim this pass with the name and e-mail of the person attending: we e-mail them a confirmation with the date and the calendar file.',
+		},
+		name: 'Name',
+		email: 'Email',
+		submit: { seat: 'Claim seat', pass: 'Claim pass' },
+	},
+	'de-DE': {
+		title: { seat: 'Ihr Platz', pass: 'Ihr Pass' },
+		claimedBy: (unit: Unit, name: string) =>
+			`Dieser ${unit === 'seat' ? 'Platz' : 'Pass'} wurde schon von ${name} eingelöst.`,
+		intro: {
+			seatOpen:
+				'Lösen Sie diesen Platz mit Namen und E-Mail-Adresse der Person ein, die den Kurs macht: Der Kurs ist geöffnet, wir schicken ihr jetzt eine Bestätigung und innerhalb weniger Minuten ihren Zugang.',
+			seat: 'Lösen Sie diesen Platz mit Namen und E-Mail-Adresse der Person ein, die den Kurs macht: Wir schicken ihr eine Bestätigung und ihren Zugang, wenn der Kurs öffnet.',
+			pass: 'Lösen Sie diesen Pass mit Namen und E-Mail-Adresse der Person ein, die teilnimmt: Wir schicken ihr eine Bestätigung mit dem Datum und der Kalenderdatei.',
+		},
+		name: 'Name',
+		email: 'E-Mail',
+		submit: { seat: 'Platz einlösen', pass: 'Pass einlösen' },
+	},
+} satisfies Record<Locale, unknown>
 
+export const meta: MetaFunction<typeof loader> = (args) =>
+	pageMeta(args, {
+		title: COPY[localeOfPath(args.location.pathname)].title[args.data?.unit ?? 'pass'],
+		noindex: true,
+	})
+
+type Unit = 'seat' | 'pass'
 /** What the page calls what it shows: a seat of the course, or a pass for the day. */
-const unitOf = (itemType: string) => (itemType === 'course' ? 'seat' : 'pass')
+const unitOf = (itemType: string): Unit => (itemType === 'course' ? 'seat' : 'pass')
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const db = await getDb()
@@ -85,36 +122,39 @@ export default function PassPage() {
 		lastResult,
 		constraint: pass.constraint,
 	})
+	const locale = useLocale()
+	const copy = COPY[locale]
 	return (
 		<LeadLayout>
-			<PageHeading title={`Your ${pass.unit}`} lead={pass.itemName} />
+			<PageHeading title={copy.title[pass.unit]} lead={<ItemName name={pass.itemName} />} />
 			{pass.claimedBy ? (
 				<p role="status">
-					This {pass.unit} has already been claimed by {pass.claimedBy}.{' '}
-					<Link to="/" className="underline">
-						{t('backToHome')}
+					{copy.claimedBy(pass.unit, pass.claimedBy)}{' '}
+					<Link to={localePath('/', locale)} className="underline">
+						{t('backToHome', locale)}
 					</Link>
 				</p>
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 					<p className="mb-4">
-						{pass.unit === 'seat' && pass.courseOpen
-							? 'Claim this seat with the name and e-mail of the person taking the course: the course is open, and we e-mail them a confirmation now and their access within minutes.'
-							: pass.unit === 'seat'
-								? 'Claim this seat with the name and e-mail of the person taking the course: we e-mail them a confirmation, and their access when the course opens.'
-								: 'Claim this pass with the name and e-mail of the person attending: we e-mail them a confirmation with the date and the calendar file.'}
+						{pass.unit === 'seat' && pass.courseOpen ? copy.intro.seatOpen : copy.intro[pass.unit]}
 					</p>
-					<Field label="Name" meta={fields.name} inputProps={{ autoComplete: 'name' }} />
+					<Field label={copy.name} meta={fields.name} inputProps={{ autoComplete: 'name' }} />
 					<Field
-						label="Email"
+						label={copy.email}
 						meta={fields.email}
 						type="email"
 						inputProps={{ autoComplete: 'email' }}
 					/>
 					<FormErrors id={form.errorId} errors={form.errors} prominent />
-					<SubmitButton>{pass.unit === 'seat' ? 'Claim seat' : 'Claim pass'}</SubmitButton>
+					<SubmitButton>{copy.submit[pass.unit]}</SubmitButton>
 				</Form>
 			)}
 		</LeadLayout>
 	)
+}
+
+/** The item's name: the owner's catalogue text, English for now, marked so on a German page (175). */
+function ItemName({ name }: { name: string }) {
+	return useLocale() === 'de-DE' ? <span lang="en">{name}</span> : name
 }
