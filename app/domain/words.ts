@@ -60,6 +60,8 @@ export const PLACE: PluralForms = { one: 'place', other: 'places' }
 
 /** German forms (decision 173). */
 export const PLACE_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
+/** The queue's wait (decision 176): "1 Sekunde", "12 Sekunden". */
+export const SECOND_DE: PluralForms = { one: 'Sekunde', other: 'Sekunden' }
 /** A course seat and a day pass, for a German buyer (decision 174). */
 const SEAT_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
 const PASS_DE: PluralForms = { one: 'Pass', other: 'Pässe' }

@@ -6,13 +6,15 @@
  * or without JavaScript. Nothing is reserved by opening the link (mail scanners open links). A key
  * that is not this order's is a 404; an order still on its way or paid goes to its status page.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { getDb } from '~/db/client.server'
 import { pluralWord, unitsOf } from '~/domain/words'
+import { redirectWithinSite } from '~/http/redirect'
 import { payByCardOffer } from '~/models/checkout/index.server'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 
@@ -25,7 +27,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		url.pathname,
 	)
 	if (offer.status === 'pending' || offer.status === 'paid')
-		throw redirect(`/checkout/processing?id=${encodeURIComponent(offer.id)}`)
+		throw redirectWithinSite(
+			localePath(
+				`/checkout/processing?id=${encodeURIComponent(offer.id)}`,
+				localeOfPath(url.pathname),
+			),
+			'/',
+		)
 	return data(offer, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

@@ -13,7 +13,6 @@ import {
 	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
@@ -39,7 +38,7 @@ import {
 	transferDueDate,
 	transferPath,
 } from '~/models/transfers/index.server'
-import { t } from '~/utils/i18n'
+import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { notFound, readForm, requireFound } from '~/utils/responses'
 
@@ -55,13 +54,17 @@ async function buyersOrder(request: Request, id: string, context: { secure: bool
 	const url = new URL(request.url)
 	const order = requireFound(await getCheckout(await getDb(), id), url.pathname)
 	if (isOrderLink(url.searchParams.get('key'), order.data.id))
-		throw redirectWithinSite(transferPath(order.data.id), '/', {
-			status: 303,
-			headers: {
-				...headers,
-				'Set-Cookie': await rememberCheckout(request, order.data.id, context),
+		throw redirectWithinSite(
+			localePath(transferPath(order.data.id), localeOfPath(url.pathname)),
+			'/',
+			{
+				status: 303,
+				headers: [
+					...Object.entries(headers),
+					...(await rememberCheckout(request, order.data.id, context)),
+				],
 			},
-		})
+		)
 	if (!(await startedHere(request, order.data.id))) throw notFound(url.pathname)
 	return order
 }
@@ -69,13 +72,15 @@ async function buyersOrder(request: Request, id: string, context: { secure: bool
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const order = await buyersOrder(request, params.id ?? '', context)
 	const id = order.data.id
-	if (order.status === 'paid') throw redirect(`/checkout/${id}/thank-you`)
+	const locale = localeOfPath(new URL(request.url).pathname)
+	if (order.status === 'paid')
+		throw redirectWithinSite(localePath(`/checkout/${id}/thank-you`, locale), '/')
 	const transfer = await findTransfer(await getDb(), id)
 	if (transfer)
 		return data({ state: 'transfer' as const, transfer, email: order.data.email }, { headers })
 	const account = bankTransferAccount()
 	if (order.status !== 'pending' || order.data.provider === 'transfer' || !account)
-		throw redirect(`/checkout/processing?id=${id}`)
+		throw redirectWithinSite(localePath(`/checkout/processing?id=${id}`, locale), '/')
 	return data(
 		{
 			state: 'form' as const,
@@ -127,7 +132,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 		return data(submission.reply({ formErrors: [refusalMessage(result.refused)] }), {
 			status: 409,
 		})
-	return redirect(transferPath(order.data.id), 303)
+	const locale = localeOfPath(new URL(request.url).pathname)
+	return redirectWithinSite(localePath(transferPath(order.data.id), locale), '/', 303)
 }
 
 export default function PayByTransfer() {

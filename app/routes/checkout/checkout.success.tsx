@@ -1,6 +1,8 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { NextSteps, readOn } from '~/components/next-steps'
+import { redirectWithinSite } from '~/http/redirect'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -9,8 +11,13 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: `Payment suc
 
 /** With an order id (a provider's success URL), the processing page verifies it first. */
 export function loader({ request }: LoaderFunctionArgs) {
-	const id = new URL(request.url).searchParams.get('id')
-	if (id) throw redirect(`/checkout/processing?id=${encodeURIComponent(id)}`)
+	const url = new URL(request.url)
+	const id = url.searchParams.get('id')
+	if (id)
+		throw redirectWithinSite(
+			localePath(`/checkout/processing?id=${encodeURIComponent(id)}`, localeOfPath(url.pathname)),
+			'/',
+		)
 	return null
 }
 

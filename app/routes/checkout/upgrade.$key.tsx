@@ -25,6 +25,7 @@ import { upgradeCreditLabel } from '~/domain/upgrade-credit'
 import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
 import {
 	CheckoutError,
 	checkoutInTurn,
@@ -35,6 +36,7 @@ import {
 } from '~/models/checkout/index.server'
 import { getCourseOffer } from '~/models/course/offer.server'
 import type { RouteHandle } from '~/utils/color-mode'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -86,6 +88,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
 	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
 	const { db, item } = await courseOnSale(request, context)
+	// The order takes the page's language: its payment page, receipt and invoice (decision 176).
+	const locale = localeOfPath(new URL(request.url).pathname)
 	try {
 		// In its turn of the provider's pace, as every checkout (docs/decisions/161).
 		const { id, link } = await checkoutInTurn(db, {
@@ -97,17 +101,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 			attribution: { ...getAttribution(request, context.origin) },
 			origin: context.origin,
 			clientIp: context.clientIp,
+			locale,
 		})
+		const queue = localePath(`/checkout/${id}/queue`, locale)
 		// This browser started the checkout: its thank-you page is the buyer's own (decision 068).
-		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
+		const headers = [...Object.entries(noStore), ...(await rememberCheckout(request, id, context))]
 		// In the queue: the waiting page, which leads on to the payment page, as /checkout's.
 		if (link === null)
 			return wantsJson
-				? Response.json(
-						{ link: `${context.origin}/checkout/${id}/queue`, status: 'queued' },
-						{ headers },
-					)
-				: redirect(`/checkout/${id}/queue`, { status: 303, headers })
+				? Response.json({ link: `${context.origin}${queue}`, status: 'queued' }, { headers })
+				: redirectWithinSite(queue, '/', { status: 303, headers })
 		return wantsJson
 			? Response.json({ link }, { headers })
 			: redirect(link, { status: 303, headers })

@@ -23,6 +23,7 @@ import { useValidatedForm } from '~/forms/use-form-validator'
 import { redirectWithinSite } from '~/http/redirect'
 import { sendUpgradeCreditLinks } from '~/models/checkout/index.server'
 import { getCourse } from '~/models/course/course.server'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm } from '~/utils/responses'
 
@@ -53,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		origin: context.origin,
 		courseName: course.name,
 	})
-	return redirectWithinSite('/upgrade?sent=1', '/upgrade', 303)
+	const locale = localeOfPath(new URL(request.url).pathname)
+	return redirectWithinSite(localePath('/upgrade?sent=1', locale), '/upgrade', 303)
 }
 
 const SENT =
