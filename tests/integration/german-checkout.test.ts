@@ -154,6 +154,50 @@ describe('a German buyer on the sandbox', () => {
 		])
 			expect(thanks).toContain(words)
 		expect(thanks).not.toContain('What you bought')
+
+		// Its invoice, linked on the German page's twin; the PDF stays one URL for every language.
+		const html2 = await (await get(`/de/checkout/${id}/thank-you`, cookie)).text()
+		const invoice = /href="(\/de\/invoice\/[^"]+)"/.exec(html2)?.[1]?.replaceAll('&amp;', '&')
+		expect(invoice, 'the German invoice link').toBeDefined()
+		const invoicePage = await get(invoice!)
+		expect(invoicePage.status).toBe(200)
+		const invoiceHtml = await invoicePage.text()
+		const invoiceText = textOf(invoiceHtml)
+		for (const words of [
+			'Rechnung',
+			'Rechnungssteller',
+			'Nettobetrag',
+			'Umsatzsteuer',
+			'Gesamtbetrag',
+			'PDF herunterladen',
+		])
+			expect(invoiceText).toContain(words)
+		expect(invoiceText).not.toContain('Download the PDF')
+		expect(invoiceHtml).toMatch(/href="\/invoice\/[^"/]+\/pdf/)
+	})
+
+	test('the other German twins speak German, JavaScript off', async () => {
+		const pages: [string, string[]][] = [
+			['/de/checkout/success', ['Zahlung erfolgreich', 'Vielen Dank!']],
+			['/de/enrolled', ['Sie sind dabei! Wir melden uns.', 'Zum kostenlosen Workshop']],
+			['/de/upgrade', ['Ihren Tagespass upgraden', 'Meinen Upgrade-Link senden']],
+			[
+				'/de/checkout/processing',
+				['Ihre Zahlung wird verarbeitet', 'Zahlungsprüfung fehlgeschlagen'],
+			],
+		]
+		for (const [path, words] of pages) {
+			const response = await get(path)
+			expect(response.status, path).toBe(200)
+			const html = await response.text()
+			expect(html, path).toContain('<html lang="de"')
+			for (const word of words) expect(textOf(html), path).toContain(word)
+		}
+		// The English pages keep their words.
+		expect(textOf(await (await get('/checkout/success')).text())).toContain('Payment successful')
+		expect(textOf(await (await get('/enrolled')).text())).toContain(
+			'Thanks for your interest in AI Driven Dev.',
+		)
 	})
 
 	test('a stranger without the cookie sees only the public view of a German order, as on the English page', async () => {
