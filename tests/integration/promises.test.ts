@@ -263,6 +263,38 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		says: 'We e-mail you a reminder with the joining link the day before and an hour before',
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
+	// The buyer's pages in German (decision 176): the same messages, proved as the English ones.
+	{
+		file: 'app/routes/checkout/enrolled.tsx',
+		says: 'Wir schreiben Ihnen, sobald es Neuigkeiten zum Kurs gibt',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/routes/checkout/enrolled.tsx',
+		says: 'wir schreiben Ihnen',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'Wir schicken Ihnen Ihren Zugang jetzt, und jedem Platzinhaber seinen',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'bought after the opening: the receipt says access now',
+		],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'Wir schicken Ihnen Ihren Zugang jetzt per E-Mail',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'bought after the opening: the receipt says access now',
+		],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'Wir schicken Ihnen Ihren Zugang per E-Mail',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
 	// The course's interest list: its confirmation, then the opening (decision 119).
 	{
 		file: 'app/routes/checkout/enrolled.tsx',
@@ -289,7 +321,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'we e-mail your access now, and each seat holder theirs once they claim their seat',
 		proof: [
 			'tests/integration/course-opening.test.ts',
@@ -341,12 +373,12 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		proof: ['tests/integration/tell-people.test.ts', 'a course receipt talks about seats'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
-		says: 'on its way to ${order',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'on its way to ${email',
 		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'on its way to the address you paid with',
 		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
 	},
@@ -394,22 +426,22 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	// A payment refunded by its coupon's rule: the page says why, the e-mail follows (decision 152).
 	{
-		file: 'app/routes/checkout/checkout.processing.tsx',
+		file: 'app/routes/checkout/checkout.processing/words.ts',
 		says: 'on its way',
 		proof: ['tests/integration/coupon-payments.test.ts', 'one per buyer: the same mailbox paying'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'we e-mail every pass holder a reminder with the joining link',
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'We e-mail each seat holder their access',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'We e-mail you your access',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
