@@ -215,6 +215,14 @@ const GERMAN: Partial<Record<keyof typeof MESSAGES, string>> = {
 	billingCountry: 'Geben Sie Ihr Land mit zwei Buchstaben an, etwa DE oder FR',
 	billingCountryForVat: 'Geben Sie Ihr Land an, um eine USt-IdNr. anzugeben',
 	billingVatNumber: 'Geben Sie eine USt-IdNr. im Format Ihres Landes ein, etwa DE123456789',
+	transferCompany: 'Geben Sie den Firmennamen ein, auf den die Rechnung ausgestellt wird',
+	transferAddress: 'Geben Sie die Rechnungsadresse für die Rechnung ein',
+	transferCountry: 'Geben Sie das Land der Rechnungsadresse an, etwa DE oder FR',
+	transferOff:
+		'Die Zahlung per Überweisung wird zurzeit nicht angeboten: Bitte zahlen Sie mit Karte.',
+	transferOffer: 'Ein Angebot der Warteliste gilt einen Tag: Bitte zahlen Sie es mit Karte.',
+	transferNotPending:
+		'Diese Bestellung ist beendet oder bezahlt: Beginnen Sie erneut auf der Kursseite, oder sehen Sie nach, wo sie steht.',
 }
 
 const keyOfText = new Map<string, keyof typeof MESSAGES>(

@@ -295,6 +295,14 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		says: 'Wir schicken Ihnen Ihren Zugang per E-Mail',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.transfer/words.ts',
+		says: 'Wir senden Ihnen eine Rechnung mit unserer Bankverbindung und einem Verwendungszweck',
+		proof: [
+			'tests/integration/bank-transfer.test.ts',
+			'a company buying 5 seats by transfer sees IBAN, reference, due date and its invoice',
+		],
+	},
 	// The course's interest list: its confirmation, then the opening (decision 119).
 	{
 		file: 'app/routes/checkout/enrolled.tsx',
@@ -579,7 +587,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	// Bank transfer against an invoice (decisions 163, 168): the invoice and bank details now,
 	// the receipt with the seat links once the money is recorded.
 	{
-		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		file: 'app/routes/checkout/checkout.$id_.transfer/words.ts',
 		says: 'We e-mail you an invoice with our bank details and a payment reference',
 		proof: [
 			'tests/integration/bank-transfer.test.ts',
@@ -587,7 +595,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		file: 'app/routes/checkout/checkout.$id_.transfer/words.ts',
 		says: 'on its way',
 		proof: [
 			'tests/integration/bank-transfer.test.ts',
@@ -595,7 +603,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		file: 'app/routes/checkout/checkout.$id_.transfer/words.ts',
 		says: 'we e-mail your receipt and the links to your',
 		proof: [
 			'tests/integration/bank-transfer.test.ts',
