@@ -231,6 +231,39 @@ describe('a German buyer on the sandbox', () => {
 		expect(cancel).not.toContain('Zahlung abgebrochen')
 	})
 
+	test('paying by bank transfer from a German page: the German form, then German instructions with the German invoice link', async () => {
+		const started = await buyForm({ code: SEAT, locale: 'de-DE', method: 'transfer' })
+		const transfer = new URL(started.headers.get('location')!).pathname
+		expect(transfer).toMatch(/^\/de\/checkout\/[\w-]+\/transfer$/)
+		const cookie = cookieFor(started, '/de/checkout')
+		const form = textOf(await (await get(transfer, cookie)).text())
+		expect(form).toContain('Per Überweisung zahlen (Rechnung)')
+		expect(form).toContain('Rechnung und Bankverbindung anfordern')
+		const chosen = await fetch(`${server.url}${transfer}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+			body: new URLSearchParams({
+				email: BUYER,
+				company: 'Acme GmbH',
+				address: 'Hauptstraße 1, 10115 Berlin',
+				country: 'DE',
+			}).toString(),
+		})
+		expect(chosen.status).toBe(303)
+		expect(chosen.headers.get('location')).toBe(transfer)
+		const html = await (await get(transfer, cookie)).text()
+		const text = textOf(html)
+		for (const words of [
+			'Überweisungsdaten',
+			'Verwendungszweck',
+			'Fällig bis',
+			'Wie es weitergeht',
+		])
+			expect(text).toContain(words)
+		expect(html).toMatch(/href="\/de\/invoice\/[^"]+"/)
+	})
+
 	test('cancelling on the German payment page lands on the German cancel page', async () => {
 		const started = await buyForm({ code: PASS, locale: 'de-DE' })
 		const payment = new URL(started.headers.get('location')!).pathname
