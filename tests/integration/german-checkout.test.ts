@@ -289,7 +289,13 @@ describe('a German buyer with Stripe', () => {
 	let stripe: FakeStripe
 
 	beforeAll(async () => {
-		;({ server, stripe } = await startStripeSite({ RATE_LIMIT_MAX: '10000' }))
+		;({ server, stripe } = await startStripeSite({
+			RATE_LIMIT_MAX: '10000',
+			TRUST_PROXY: '1',
+			COURSE_SLOTS: '100',
+			// One payment page a second: a crowd waits its turn on the queue's page (decision 161).
+			PAYMENT_PROVIDER_RATE_PER_SECOND: '1',
+		}))
 	}, 120_000)
 	afterAll(() => stopStripeSite(server, stripe))
 
@@ -320,9 +326,52 @@ describe('a German buyer with Stripe', () => {
 		expect(german.success).toBe(`${server.url}/de/checkout/processing?id=${german.id}`)
 		expect(german.cancel).toBe(`${server.url}/de/checkout/processing?id=${german.id}&cancelled=1`)
 
+		await new Promise((resolve) => setTimeout(resolve, 1_100))
 		expect((await buy()).status).toBe(200)
 		const english = returnUrls()
 		expect(english.success).toBe(`${server.url}/checkout/processing?id=${english.id}`)
 		expect(english.cancel).toBe(`${server.url}/checkout/processing?id=${english.id}&cancelled=1`)
+	})
+
+	test('a German buyer past the pace waits on the German queue page, which refreshes itself on its twin', async () => {
+		let buyer = 0
+		const crowd = await Promise.all(
+			Array.from({ length: 4 }, () =>
+				fetch(`${server.url}/checkout`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: {
+						'Content-Type': 'application/x-www-form-urlencoded',
+						Origin: server.url,
+						'X-Forwarded-For': `10.8.0.${++buyer}`,
+					},
+					body: new URLSearchParams({
+						code: SEAT,
+						quantity: '1',
+						region: 'GLOBAL',
+						locale: 'de-DE',
+					}).toString(),
+				}),
+			),
+		)
+		// The last one sent to the queue waits a few seconds more at one page a second.
+		const waiting = crowd
+			.filter((response) =>
+				/^\/de\/checkout\/[\w-]+\/queue$/.test(response.headers.get('location') ?? ''),
+			)
+			.at(-1)
+		expect(waiting, 'a buyer sent to the German queue page').toBeDefined()
+		const queue = waiting!.headers.get('location')!
+		const cookie = cookieFor(waiting!, '/de/checkout')
+		const response = await fetch(`${server.url}${queue}`, {
+			redirect: 'manual',
+			headers: { Cookie: cookie },
+		})
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(textOf(html)).toContain('Sie sind in der Warteschlange')
+		expect(textOf(html)).toContain('Warteschlange verlassen')
+		// Without JavaScript it refreshes itself, on the German twin.
+		expect(html).toContain(`url=${queue}`)
 	})
 })
