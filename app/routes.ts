@@ -70,14 +70,28 @@ const english = withFlatIds(folders.flat())
  * path's 404 has a German twin for /de/anything. `isTranslatedPage` (utils/i18n.ts) lists the
  * same pages, and a test holds the two together.
  */
-const GERMAN_FOLDERS = ['landing', 'workshop', 'day', 'waitlist', 'content', 'account']
+const GERMAN_FOLDERS = ['landing', 'workshop', 'day', 'waitlist', 'content', 'account', 'checkout']
 /**
  * Pages of those folders with no German twin: a certificate's check, linked from its English PDF;
- * the owner's sign-in (the dashboard is English).
+ * the owner's sign-in (the dashboard is English). The checkout folder's resource routes (the
+ * invoice's PDF, the payment provider's webhooks) have none, being `.ts`.
  */
 const ENGLISH_ONLY = ['routes/certificates.$token', 'routes/owner-sign-in']
 
 const isPage = (entry: RouteConfigEntry) => entry.file.endsWith('.tsx')
+
+/**
+ * The pages `entry` stands for: itself, or, for a resource route that is the parent of pages
+ * (POST /checkout, the parent of the checkout's pages: docs/decisions/176), those pages on their
+ * own with its path before theirs. Its twin would be a second URL for the API, and it has no
+ * page of its own to show.
+ */
+function pagesOf(entry: RouteConfigEntry): RouteConfigEntry[] {
+	if (isPage(entry)) return [entry]
+	return (entry.children ?? [])
+		.filter((child) => isPage(child) && child.path)
+		.map((child) => ({ ...child, path: `${entry.path}/${child.path}` }))
+}
 
 /** `routes/workshop.enrolled` → `routes/de.workshop.enrolled`, under /de at the top. */
 function germanTwin(entry: RouteConfigEntry, top: boolean): RouteConfigEntry {
@@ -93,11 +107,11 @@ function germanTwin(entry: RouteConfigEntry, top: boolean): RouteConfigEntry {
 const german = english
 	.filter(
 		(entry) =>
-			isPage(entry) &&
 			!ENGLISH_ONLY.includes(entry.id!) &&
 			(GERMAN_FOLDERS.some((folder) => entry.file.startsWith(`routes/${folder}/`)) ||
 				entry.id === 'routes/$'),
 	)
+	.flatMap(pagesOf)
 	.map((entry) => germanTwin(entry, true))
 
 export default [...english, ...german] satisfies RouteConfig

@@ -67,6 +67,8 @@ export const PLACE: PluralForms = { one: 'place', other: 'places' }
 export const PLACE_DE: PluralForms = { one: 'Platz', other: 'Plätze' }
 /** A certificate's hours, for a German attendee (decision 177): "1,5 Stunden". */
 export const HOUR_DE: PluralForms = { one: 'Stunde', other: 'Stunden' }
+/** The queue's wait (decision 176): "1 Sekunde", "12 Sekunden". */
+export const SECOND_DE: PluralForms = { one: 'Sekunde', other: 'Sekunden' }
 const PASS_DE: PluralForms = { one: 'Pass', other: 'Pässe' }
 export const DAYS_DE: PluralForms = { one: 'Tag', other: 'Tage' }
 export const MINUTE_DE: PluralForms = { one: 'Minute', other: 'Minuten' }

@@ -64,6 +64,8 @@ export const MESSAGES = {
 	cardExpiry: 'Enter the expiry date as MM / YY',
 	cardExpired: 'Your card has expired.',
 	cardCvc: 'Enter the 3 or 4 digit CVC',
+	cardDeclined: 'Your card was declined. Try another card.',
+	cardDeclinedInTestMode: 'Your card was declined: in test mode, use 4242 4242 4242 4242 to pay.',
 	checkoutExpired: 'This checkout has expired: start again from the course page.',
 	// A waiting-list offer is paid under the address it was offered to (docs/decisions/152).
 	offeredAddress: (email: string) => `This offer was made to ${email}: pay with that address`,
@@ -226,6 +228,33 @@ const GERMAN: Partial<Record<keyof typeof MESSAGES, string>> = {
 	passNameDirection: 'Der Name darf keine Zeichen enthalten, die die Schreibrichtung ändern',
 	passAlreadyClaimed: 'Dieser Pass wurde schon eingelöst.',
 	seatAlreadyClaimed: 'Dieser Platz wurde schon eingelöst.',
+	// The sandbox's payment page and the gift page (decision 176).
+	cardNumberMissing: 'Geben Sie Ihre Kartennummer ein',
+	cardNumberIncorrect: 'Ihre Kartennummer ist nicht korrekt.',
+	cardExpiry: 'Geben Sie das Ablaufdatum als MM / JJ ein',
+	cardExpired: 'Ihre Karte ist abgelaufen.',
+	cardCvc: 'Geben Sie die 3- oder 4-stellige Prüfnummer (CVC) ein',
+	cardDeclined: 'Ihre Karte wurde abgelehnt. Versuchen Sie eine andere Karte.',
+	cardDeclinedInTestMode:
+		'Ihre Karte wurde abgelehnt: Im Testmodus zahlen Sie mit 4242 4242 4242 4242.',
+	checkoutExpired: 'Diese Bestellung ist abgelaufen: Beginnen Sie erneut auf der Kursseite.',
+	buyerNameLong: 'Ihr Name darf höchstens 120 Zeichen lang sein',
+	billingCompanyLong: 'Der Firmenname darf höchstens 120 Zeichen lang sein',
+	billingAddressLong: 'Die Rechnungsadresse darf höchstens 300 Zeichen lang sein',
+	billingControl: 'Die Rechnungsangaben dürfen keine Steuerzeichen enthalten',
+	billingDirection:
+		'Die Rechnungsangaben dürfen keine Zeichen enthalten, die die Schreibrichtung ändern',
+	billingCountry: 'Geben Sie Ihr Land mit zwei Buchstaben an, etwa DE oder FR',
+	billingCountryForVat: 'Geben Sie Ihr Land an, um eine USt-IdNr. anzugeben',
+	billingVatNumber: 'Geben Sie eine USt-IdNr. im Format Ihres Landes ein, etwa DE123456789',
+	transferCompany: 'Geben Sie den Firmennamen ein, auf den die Rechnung ausgestellt wird',
+	transferAddress: 'Geben Sie die Rechnungsadresse für die Rechnung ein',
+	transferCountry: 'Geben Sie das Land der Rechnungsadresse an, etwa DE oder FR',
+	transferOff:
+		'Die Zahlung per Überweisung wird zurzeit nicht angeboten: Bitte zahlen Sie mit Karte.',
+	transferOffer: 'Ein Angebot der Warteliste gilt einen Tag: Bitte zahlen Sie es mit Karte.',
+	transferNotPending:
+		'Diese Bestellung ist beendet oder bezahlt: Beginnen Sie erneut auf der Kursseite, oder sehen Sie nach, wo sie steht.',
 }
 
 const keyOfText = new Map<string, keyof typeof MESSAGES>(

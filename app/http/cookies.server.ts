@@ -19,8 +19,9 @@ import {
 	REFERRAL_MAX_AGE,
 	REFERRAL_URL_COOKIE,
 } from '~/domain/attribution'
+import { LOCALES } from '~/domain/locale'
 import { type ColorMode, DEFAULT_COLOR_MODE, isColorMode } from '~/utils/color-mode'
-import { LOCALE_COOKIE } from '~/utils/i18n'
+import { LOCALE_COOKIE, LOCALE_TAGS } from '~/utils/i18n'
 
 type Secure = Pick<AppLoadContext, 'secure'>
 type Options = Pick<CookieOptions, 'path' | 'maxAge' | 'httpOnly' | 'sameSite'> & {
@@ -75,7 +76,8 @@ function signedCookie<Value>(name: string, options: Options) {
 		/** The verified value; null when missing, and when tampered or signed with another secret. */
 		read: async (request: Request): Promise<unknown> =>
 			(await remixCookie({ secure: false }).parse(request.headers.get('cookie'))) ?? null,
-		serialize: (value: Value, context: Secure) => remixCookie(context).serialize(value),
+		serialize: (value: Value, context: Secure, path?: string) =>
+			remixCookie(context).serialize(value, path ? { path } : undefined),
 		clear: (context: Secure) => remixCookie(context).serialize('', expired),
 	}
 }
@@ -110,7 +112,8 @@ export const cookies = {
 	/**
 	 * The orders this browser started (docs/decisions/068): only it is shown their passes and
 	 * e-mail address, and only it may cancel them from the provider's cancel link. Lax: the
-	 * provider sends the buyer back with a top-level navigation.
+	 * provider sends the buyer back with a top-level navigation. Written at every path of
+	 * CHECKOUT_COOKIE_PATHS, the first of them declared here.
 	 */
 	checkouts: signedCookie<string[]>('checkouts', { path: '/checkout', maxAge: THIRTY_DAYS }),
 }
@@ -150,12 +153,31 @@ export async function startedHere(request: Request, id: string): Promise<boolean
 	return (await checkoutsOf(request)).includes(id)
 }
 
-/** The Set-Cookie header value adding checkout `id` to this browser's list, newest first. */
+/**
+ * Where the checkouts cookie lives: the checkout's pages in each language, `/checkout` and its
+ * German twins' `/de/checkout` (docs/decisions/176). The same value is written at every path each
+ * time, so each language's pages read the same list. Never `/`: a cookie every page receives
+ * would make every page personal, and the page cache would store none (`hasPersonalCookie`).
+ */
+export const CHECKOUT_COOKIE_PATHS = LOCALES.map(
+	(locale) => `${LOCALE_TAGS[locale].prefix}/checkout`,
+)
+
+/**
+ * The Set-Cookie headers adding checkout `id` to this browser's list, newest first: one per path
+ * of CHECKOUT_COOKIE_PATHS, as header pairs to spread into a response's headers.
+ */
 export async function rememberCheckout(
 	request: Request,
 	id: string,
 	context: Secure,
-): Promise<string> {
+): Promise<[string, string][]> {
 	const ids = [id, ...(await checkoutsOf(request)).filter((known) => known !== id)]
-	return cookies.checkouts.serialize(ids.slice(0, REMEMBERED_CHECKOUTS), context)
+	const value = ids.slice(0, REMEMBERED_CHECKOUTS)
+	return Promise.all(
+		CHECKOUT_COOKIE_PATHS.map(
+			async (path) =>
+				['Set-Cookie', await cookies.checkouts.serialize(value, context, path)] as [string, string],
+		),
+	)
 }

@@ -75,12 +75,23 @@ describe('where an English URL sends a German reader (decision 173)', () => {
 
 	test('pages without a German twin, and German pages, are served as they are', () => {
 		const german = { cookie: 'locale=de-DE', userAgent: BROWSER }
-		expect(localeRedirect(url('/checkout/abc/thank-you'), german)).toBe(null)
+		expect(localeRedirect(url('/admin/orders'), german)).toBe(null)
+		expect(localeRedirect(url('/checkout/abc'), german)).toBe(null)
 		expect(localeRedirect(url('/api/course'), german)).toBe(null)
 		expect(localeRedirect(url('/de/workshop'), german)).toBe(null)
 		expect(
 			localeRedirect(url('/de/workshop'), { cookie: 'locale=en-US', userAgent: BROWSER }),
 		).toBe(null)
+	})
+
+	test("a German reader's English checkout link goes to its German twin, query kept (decision 176)", () => {
+		const german = { cookie: 'locale=de-DE', userAgent: BROWSER }
+		expect(localeRedirect(url('/checkout/abc/thank-you?key=k'), german)).toEqual({
+			location: '/de/checkout/abc/thank-you?key=k',
+		})
+		expect(localeRedirect(url('/checkout/processing?id=abc&cancelled=1'), german)).toEqual({
+			location: '/de/checkout/processing?id=abc&cancelled=1',
+		})
 	})
 
 	test('the language switch sets the cookie and goes to the page in that language', () => {
@@ -94,7 +105,7 @@ describe('where an English URL sends a German reader (decision 173)', () => {
 		})
 		// An unknown language sets nothing; a URL without a German twin is left alone.
 		expect(localeRedirect(url('/workshop?lang=fr'), {})).toEqual({ location: '/workshop' })
-		expect(localeRedirect(url('/checkout/x/thank-you?lang=de'), {})).toBe(null)
+		expect(localeRedirect(url('/admin/orders?lang=de'), {})).toBe(null)
 		expect(localeRedirect(url('/api/catalog?region=EU&lang=de'), {})).toBe(null)
 	})
 

@@ -75,13 +75,14 @@ describe('German under /de (decision 173)', () => {
 			'/de/workshop/enrolled?session=a-b#top',
 		)
 		// No German twin: the English page.
-		expect(localePath('/enrolled', 'de-DE')).toBe('/enrolled')
+		expect(localePath('/admin/orders', 'de-DE')).toBe('/admin/orders')
+		expect(localePath('/checkout/abc', 'de-DE')).toBe('/checkout/abc')
 		expect(unprefixedPath('/de')).toBe('/')
 		expect(unprefixedPath('/de/workshop')).toBe('/workshop')
 		expect(unprefixedPath('/design')).toBe('/design')
 	})
 
-	test('the public pages have a German twin; the checkout, the dashboard and files do not', () => {
+	test("the public pages have a German twin; the checkout's JSON, the dashboard and files do not", () => {
 		for (const page of [
 			'/',
 			'/workshop',
@@ -94,15 +95,39 @@ describe('German under /de (decision 173)', () => {
 		])
 			expect(isTranslatedPage(page), page).toBe(true)
 		for (const page of [
-			'/checkout/abc/thank-you',
+			'/checkout',
+			'/checkout/abc',
+			'/invoice/abc/pdf',
+			'/webhooks/stripe',
 			'/admin',
 			'/api/course',
 			'/blog/rss.xml',
 			'/sitemap.xml',
 			'/calendar/x.ics',
-			'/invoice/abc',
 		])
 			expect(isTranslatedPage(page), page).toBe(false)
+	})
+
+	test('the pages a buyer sees have a German twin (decision 176)', () => {
+		for (const page of [
+			'/checkout/abc/queue',
+			'/checkout/sandbox/abc',
+			'/checkout/abc/pay-by-card',
+			'/checkout/processing',
+			'/checkout/success',
+			'/checkout/abc/thank-you',
+			'/checkout/abc/transfer',
+			'/enrolled',
+			'/gift/abc',
+			'/upgrade',
+			'/upgrade/abc',
+			'/invoice/abc',
+		])
+			expect(isTranslatedPage(page), page).toBe(true)
+		expect(localePath('/checkout/processing?id=abc&cancelled=1', 'de-DE')).toBe(
+			'/de/checkout/processing?id=abc&cancelled=1',
+		)
+		expect(localePath('/checkout/processing?id=abc', 'en-US')).toBe('/checkout/processing?id=abc')
 	})
 
 	test('every text of the table has its German, and English stays the default', () => {
@@ -158,8 +183,8 @@ describe('the language switch (decision 175)', () => {
 		expect(languageSwitchHref('/de/blog', '?lang=de')).toBe('/de/blog?lang=en')
 	})
 
-	test('a page without a twin (the checkout, a German 404) has no switch', () => {
-		expect(languageSwitchHref('/checkout/processing', '')).toBeNull()
+	test("a page without a twin (the checkout's JSON, a German 404) has no switch", () => {
+		expect(languageSwitchHref('/checkout/abc', '')).toBeNull()
 		expect(languageSwitchHref('/de/no-such-page', '')).toBeNull()
 		expect(languageSwitchHref('/admin', '')).toBeNull()
 	})

@@ -166,7 +166,7 @@ export function unprefixedPath(pathname: string): string {
 
 /**
  * `path` (English, unprefixed, with any query) as `locale`'s page: `/workshop` → `/de/workshop`,
- * `/` → `/de`. A page without a German twin (the checkout, say) stays where it is.
+ * `/` → `/de`. A page without a German twin (the owner's dashboard, say) stays where it is.
  */
 export function localePath(path: string, locale: Locale): string {
 	const { prefix } = LOCALE_TAGS[locale]
@@ -176,9 +176,9 @@ export function localePath(path: string, locale: Locale): string {
 }
 
 /**
- * The pages with a German twin under /de: the site's public pages (app/routes.ts declares the
- * twins from the landing, workshop, day, waitlist, content and account folders). The checkout,
- * the owner's sign-in and dashboard and machine routes are English only for now.
+ * The pages with a German twin under /de: the site's public pages and the buyer's (app/routes.ts
+ * declares the twins from the landing, workshop, day, waitlist, content, account and checkout
+ * folders). The owner's sign-in and dashboard and machine routes are English only for now.
  */
 const TRANSLATED_PAGES = [
 	/^\/$/,
@@ -193,6 +193,10 @@ const TRANSLATED_PAGES = [
 	/^\/(legal|lessons)\/[^/]+$/,
 	// The account pages a German e-mail or page leads to (decision 178).
 	/^\/(email-preferences|signup\/one-click|login\/github\/failed)$/,
+	// The buyer's pages (docs/decisions/176); not the checkout's JSON (/checkout/:id) nor a PDF.
+	/^\/checkout\/(processing|success|sandbox\/[^/]+|[^/]+\/(queue|thank-you|transfer|pay-by-card))$/,
+	/^\/(enrolled|upgrade)$/,
+	/^\/(gift|invoice|upgrade)\/[^/]+$/,
 ]
 
 /**

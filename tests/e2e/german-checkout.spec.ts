@@ -40,3 +40,23 @@ test('a day pass bought from the English day page: the receipt stays English', a
 	expect(receipt?.subject).toBe(`Your receipt for order ${orderId}`)
 	expect(readable(receipt!.text)).not.toMatch(/\/de\/pass\//)
 })
+
+test('a German buyer from the German day page pays on German pages and lands on the German thank-you page (decision 176)', async ({
+	page,
+}, testInfo) => {
+	const email = address(testInfo, 'german-pages')
+	// payInSandbox checks the German payment page's labels and the German thank-you heading.
+	const orderId = await payInSandbox(page, email, { product: 'passes', german: true })
+	await expect(page).toHaveURL(new RegExp(`/de/checkout/${orderId}/thank-you$`))
+	await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+	await expect(page.getByRole('heading', { name: 'Was Sie gekauft haben' })).toBeVisible()
+	await expect(
+		page.getByText(`Ihre Zahlung ist eingegangen. Eine Quittung ist unterwegs an ${email}.`),
+	).toBeVisible()
+	// The pass links stay German, and so does the way home.
+	await expect(page.getByRole('link', { name: 'Pass 1' })).toHaveAttribute('href', /^\/de\/pass\//)
+	await expect(page.getByRole('link', { name: 'Zurück zur Startseite' }).last()).toHaveAttribute(
+		'href',
+		'/de',
+	)
+})

@@ -9,6 +9,26 @@ const PRODUCTS = {
 	},
 }
 
+/** The payment page's labels and the thank-you page's heading, in each language. */
+const ENGLISH_PAYMENT_PAGE = {
+	email: 'Email',
+	company: 'Company name',
+	card: 'Card number',
+	expiry: 'Expiry (MM / YY)',
+	cvc: 'CVC',
+	pay: /^Pay /,
+	thanks: 'Thank you for your order',
+}
+const GERMAN_PAYMENT_PAGE = {
+	email: 'E-Mail',
+	company: 'Firmenname',
+	card: 'Kartennummer',
+	expiry: 'Gültig bis (MM / JJ)',
+	cvc: 'Prüfnummer (CVC)',
+	pay: / zahlen$/,
+	thanks: 'Vielen Dank für Ihre Bestellung',
+}
+
 /**
  * Buys from a product page as `email`, paying on the sandbox's page with its good card, and waits
  * for the thank-you page; the order's id. For specs where paying is a means to an end: the specs
@@ -39,17 +59,24 @@ export async function payInSandbox(
 		? page.locator(`#checkout-${code}`).getByRole('button').first()
 		: page.getByRole('button', { name: button }).first()
 	await buy.click()
-	await expect(page).toHaveURL(/\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/)
+	// A German page's buy form lands on the German payment page, which speaks German (decision 176).
+	const words = german ? GERMAN_PAYMENT_PAGE : ENGLISH_PAYMENT_PAGE
+	await expect(page).toHaveURL(
+		german
+			? /\/de\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/
+			: /\/checkout\/sandbox\/[A-Za-z0-9_-]{22}$/,
+	)
 	const orderId = page.url().split('/').at(-1)!
-	await page.getByLabel('Email').fill(email)
-	if (company !== undefined) await page.getByLabel('Company name').fill(company)
-	await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-	await page.getByLabel('Expiry (MM / YY)').fill('12 / 40')
-	await page.getByLabel('CVC').fill('123')
-	await page.getByRole('button', { name: /^Pay / }).click()
+	// Exact in German: the reminder's checkbox label says "eine E-Mail" too.
+	await page.getByLabel(words.email, { exact: german }).fill(email)
+	if (company !== undefined) await page.getByLabel(words.company).fill(company)
+	await page.getByLabel(words.card).fill('4242 4242 4242 4242')
+	await page.getByLabel(words.expiry).fill('12 / 40')
+	await page.getByLabel(words.cvc).fill('123')
+	await page.getByRole('button', { name: words.pay }).click()
 	// Through the processing page, which polls every 2 s (a meta refresh without JavaScript): a few
 	// rounds on a busy machine.
-	await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+	await expect(page.getByRole('heading', { name: words.thanks })).toBeVisible({
 		timeout: 15_000,
 	})
 	return orderId

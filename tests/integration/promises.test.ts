@@ -381,6 +381,46 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		says: 'We e-mail you a reminder with the joining link the day before and an hour before',
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
+	// The buyer's pages in German (decision 176): the same messages, proved as the English ones.
+	{
+		file: 'app/routes/checkout/enrolled.tsx',
+		says: 'Wir schreiben Ihnen, sobald es Neuigkeiten zum Kurs gibt',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/routes/checkout/enrolled.tsx',
+		says: 'wir schreiben Ihnen',
+		proof: ['tests/integration/bulk-send.test.ts', 'the course opens once'],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'Wir schicken Ihnen Ihren Zugang jetzt, und jedem Platzinhaber seinen',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'bought after the opening: the receipt says access now',
+		],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'Wir schicken Ihnen Ihren Zugang jetzt per E-Mail',
+		proof: [
+			'tests/integration/course-opening.test.ts',
+			'bought after the opening: the receipt says access now',
+		],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'Wir schicken Ihnen Ihren Zugang per E-Mail',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.transfer/words.ts',
+		says: 'Wir senden Ihnen eine Rechnung mit unserer Bankverbindung und einem Verwendungszweck',
+		proof: [
+			'tests/integration/bank-transfer.test.ts',
+			'a company buying 5 seats by transfer sees IBAN, reference, due date and its invoice',
+		],
+	},
 	// The course's interest list: its confirmation, then the opening (decision 119).
 	{
 		file: 'app/routes/checkout/enrolled.tsx',
@@ -407,7 +447,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'we e-mail your access now, and each seat holder theirs once they claim their seat',
 		proof: [
 			'tests/integration/course-opening.test.ts',
@@ -459,12 +499,12 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		proof: ['tests/integration/tell-people.test.ts', 'a course receipt talks about seats'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
-		says: 'on its way to ${order',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'on its way to ${email',
 		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'on its way to the address you paid with',
 		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
 	},
@@ -512,22 +552,22 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	},
 	// A payment refunded by its coupon's rule: the page says why, the e-mail follows (decision 152).
 	{
-		file: 'app/routes/checkout/checkout.processing.tsx',
+		file: 'app/routes/checkout/checkout.processing/words.ts',
 		says: 'on its way',
 		proof: ['tests/integration/coupon-payments.test.ts', 'one per buyer: the same mailbox paying'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'we e-mail every pass holder a reminder with the joining link',
 		proof: ['tests/integration/event-reminders.test.ts', 'confirmed registrants of the day'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'We e-mail each seat holder their access',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.thank-you.tsx',
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
 		says: 'We e-mail you your access',
 		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
 	},
@@ -665,7 +705,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 	// Bank transfer against an invoice (decisions 163, 168): the invoice and bank details now,
 	// the receipt with the seat links once the money is recorded.
 	{
-		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		file: 'app/routes/checkout/checkout.$id_.transfer/words.ts',
 		says: 'We e-mail you an invoice with our bank details and a payment reference',
 		proof: [
 			'tests/integration/bank-transfer.test.ts',
@@ -673,7 +713,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		file: 'app/routes/checkout/checkout.$id_.transfer/words.ts',
 		says: 'on its way',
 		proof: [
 			'tests/integration/bank-transfer.test.ts',
@@ -681,7 +721,7 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		],
 	},
 	{
-		file: 'app/routes/checkout/checkout.$id_.transfer.tsx',
+		file: 'app/routes/checkout/checkout.$id_.transfer/words.ts',
 		says: 'we e-mail your receipt and the links to your',
 		proof: [
 			'tests/integration/bank-transfer.test.ts',

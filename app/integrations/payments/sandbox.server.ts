@@ -5,6 +5,9 @@
  * its page's "Pay" and "Cancel", and a refund, are events confirmed by the same step a verified
  * Stripe webhook goes through.
  */
+import { DEFAULT_LOCALE } from '~/domain/locale'
+import { MESSAGES } from '~/forms/messages'
+import { localePath } from '~/utils/i18n'
 import type { PaymentCharge, PaymentEvent, PaymentProvider } from './types'
 
 const SANDBOX_CARDS = {
@@ -37,8 +40,12 @@ export function createSandboxProvider(): PaymentProvider {
 		// The sandbox page is our own clock: the reservation ends with the session.
 		reservationGraceMinutes: 0,
 		testMode: true,
-		async createSession({ orderId, origin }) {
-			return { sessionId: orderId, link: `${origin}/checkout/sandbox/${orderId}` }
+		// The page in the order's language (docs/decisions/176).
+		async createSession({ orderId, origin, locale = DEFAULT_LOCALE }) {
+			return {
+				sessionId: orderId,
+				link: `${origin}${localePath(`/checkout/sandbox/${orderId}`, locale)}`,
+			}
 		},
 		// No money moved, so nothing to send back: the refund is recorded on the order.
 		async refund({ orderId }) {
@@ -81,12 +88,8 @@ export function luhnValid(digits: string): boolean {
 export function checkSandboxCard(cardNumber: string): CardCheck {
 	const digits = cardNumber.replace(/[\s-]/g, '')
 	if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
-		return { ok: false, message: 'Your card number is incorrect.' }
+		return { ok: false, message: MESSAGES.cardNumberIncorrect }
 	if (digits === SANDBOX_CARDS.success) return { ok: true }
-	if (digits === SANDBOX_CARDS.declined)
-		return { ok: false, message: 'Your card was declined. Try another card.' }
-	return {
-		ok: false,
-		message: 'Your card was declined: in test mode, use 4242 4242 4242 4242 to pay.',
-	}
+	if (digits === SANDBOX_CARDS.declined) return { ok: false, message: MESSAGES.cardDeclined }
+	return { ok: false, message: MESSAGES.cardDeclinedInTestMode }
 }

@@ -22,6 +22,7 @@ import {
 } from '~/integrations/payments/index.server'
 import { log } from '~/log.server'
 import { saveGift } from '~/models/gifts/gifts.server'
+import { localePath } from '~/utils/i18n'
 import { buyerKey } from './buyer-key.server'
 import { CheckoutError } from './errors'
 import { replaceOlderHolds } from './holds.server'
@@ -183,6 +184,7 @@ export async function openProviderSession(
 ): Promise<{ id: string; link: string }> {
 	const provider = getPaymentProvider()
 	const { id, item } = order
+	const locale = order.locale ?? DEFAULT_LOCALE
 	let session: { sessionId: string; link: string }
 	try {
 		session = await provider.createSession({
@@ -194,12 +196,13 @@ export async function openProviderSession(
 			totalMinor: order.totalMinor,
 			discountNote: order.discountNote ?? null,
 			currency: item.currency,
-			successUrl: `${order.origin}/checkout/processing?id=${id}`,
-			cancelUrl: `${order.origin}/checkout/processing?id=${id}&cancelled=1`,
+			// Back to the order's language (docs/decisions/176).
+			successUrl: `${order.origin}${localePath(`/checkout/processing?id=${id}`, locale)}`,
+			cancelUrl: `${order.origin}${localePath(`/checkout/processing?id=${id}&cancelled=1`, locale)}`,
 			expiresAt: order.sessionEndsAt,
 			origin: order.origin,
 			customerEmail: order.email ?? null,
-			locale: order.locale ?? DEFAULT_LOCALE,
+			locale,
 		})
 	} catch (error) {
 		return failOpening(db, id, error, onFailure)

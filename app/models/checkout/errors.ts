@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import {
 	CHECKOUT_BUSY_REASON,
 	CHECKOUT_PROVIDER_BUSY_REASON,
@@ -65,6 +66,24 @@ const FAILURE_MESSAGES = {
 		'that upgrade credit cannot be used: it was used already, its pass was refunded or handed on, or its time ended',
 } as const
 
+/** The same in German, for the processing page under /de (decision 176). */
+const FAILURE_MESSAGES_DE: Record<keyof typeof FAILURE_MESSAGES, string> = {
+	product: 'dieses Produkt ist nicht im Verkauf',
+	region: 'dieser regionale Preis ist in Ihrem Land nicht verfügbar; wählen Sie den globalen Preis',
+	'sold-out': 'ausverkauft',
+	'per-buyer': 'das ist mehr, als ein Käufer zurzeit reservieren darf; bitte wählen Sie weniger',
+	'other-checkout':
+		'Ihre andere Bestellung hält noch, was sie reserviert hat: Schließen Sie sie ab oder brechen Sie sie ab, dann versuchen Sie es erneut',
+	provider: 'der Zahlungsanbieter ist nicht erreichbar, bitte versuchen Sie es erneut',
+	busy: 'die Website ist ausgelastet, bitte versuchen Sie es in ein paar Sekunden erneut',
+	'provider-busy':
+		'der Zahlungsanbieter ist ausgelastet, bitte versuchen Sie es in ein paar Sekunden erneut',
+	'offer-ended': 'dieses Angebot der Warteliste ist abgelaufen',
+	gift: 'Empfänger, Nachricht oder Zustelltag des Geschenks stimmen nicht: ein Name, eine E-Mail-Adresse, eine Nachricht aus reinem Text und ein Tag von heute bis in einem Jahr, für einen Platz',
+	'upgrade-credit':
+		'dieses Upgrade-Guthaben kann nicht verwendet werden: Es wurde schon verwendet, sein Pass wurde erstattet oder weitergegeben, oder seine Frist ist abgelaufen',
+}
+
 export type CheckoutFailureCode = keyof typeof FAILURE_MESSAGES | 'quantity'
 
 /** Codes that mean "try again in a few seconds": their page answers 503 with Retry-After. */
@@ -81,10 +100,15 @@ export function fieldFailureCode(field: unknown): CheckoutFailureCode | undefine
 	return undefined
 }
 
-/** The fixed message of a code from a URL; null for anything else. */
-export function failureMessage(code: string | null, quantityMessage: string): string | null {
+/** The fixed message of a code from a URL, in `locale`; null for anything else. */
+export function failureMessage(
+	code: string | null,
+	quantityMessage: string,
+	locale: Locale = DEFAULT_LOCALE,
+): string | null {
 	if (code === 'quantity') return quantityMessage
+	const table = locale === 'de-DE' ? FAILURE_MESSAGES_DE : FAILURE_MESSAGES
 	return Object.hasOwn(FAILURE_MESSAGES, code ?? '')
-		? FAILURE_MESSAGES[code as keyof typeof FAILURE_MESSAGES]
+		? table[code as keyof typeof FAILURE_MESSAGES]
 		: null
 }

@@ -130,10 +130,13 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 		paidAt: order.paidAt ?? new Date(),
 		// Signed (docs/decisions/118, 127): the buyer's view, with who claimed which seat, on any
 		// device; it never expires, like the receipt and its seat links.
-		orderUrl: orderPageUrl(siteUrl, order.id),
+		orderUrl: orderPageUrl(siteUrl, order.id, locale),
 		addedTaxMinor: order.tax && !order.tax.pricesIncludeTax ? order.tax.taxMinor : undefined,
 		invoice: invoice
-			? { number: invoice.data.number, url: `${siteUrl}${invoicePath(invoice.id)}` }
+			? {
+					number: invoice.data.number,
+					url: `${siteUrl}${localePath(invoicePath(invoice.id), locale)}`,
+				}
 			: undefined,
 		passUrls: passIds.map((pass) => `${siteUrl}${localePath(`/pass/${pass.id}`, locale)}`),
 		event: event ? emailEvent(event, siteUrl, locale) : undefined,

@@ -5,12 +5,19 @@
  * the hand-out reminders link it too (decisions 155, 156).
  */
 import { getConfig } from '~/config.server'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
+import { localePath } from '~/utils/i18n'
 import { createLinkToken } from './signed-token.server'
 
-export function orderPageUrl(origin: string, orderId: string): string {
+/** The order page's link, on its German twin for a German order (docs/decisions/176). */
+export function orderPageUrl(
+	origin: string,
+	orderId: string,
+	locale: Locale = DEFAULT_LOCALE,
+): string {
 	const key = createLinkToken(
 		{ purpose: 'order', subject: orderId, expiresAt: 'never' },
 		getConfig().SESSION_SECRET,
 	)
-	return `${origin}/checkout/${orderId}/thank-you?key=${encodeURIComponent(key)}`
+	return `${origin}${localePath(`/checkout/${orderId}/thank-you`, locale)}?key=${encodeURIComponent(key)}`
 }

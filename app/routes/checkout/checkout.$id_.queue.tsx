@@ -5,7 +5,8 @@
  * POLL_MS; without, it refreshes itself. "Leave the queue" ends the checkout and frees the seats.
  * Only the browser that started the checkout is sent to its payment page or may leave
  * (docs/decisions/068); anyone else, and an order no longer queued, goes to the processing page,
- * which says what became of it.
+ * which says what became of it. Under /de in German, and every page it sends to is German too
+ * (docs/decisions/176).
  */
 import {
 	type ActionFunctionArgs,
@@ -18,12 +19,15 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
-import { countOf, SECOND } from '~/domain/words'
+import type { Locale } from '~/domain/locale'
+import { countOf, type PluralForms, SECOND, SECOND_DE } from '~/domain/words'
 import { startedHere } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout/index.server'
-import { t } from '~/utils/i18n'
+import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 
@@ -32,20 +36,69 @@ export { shouldRevalidate } from '~/utils/revalidate'
 const POLL_MS = 1_500
 const REFRESH_SECONDS = 2
 
-export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Waiting for your payment page', noindex: true })
+const COPY: Record<
+	Locale,
+	{
+		title: string
+		leftTitle: string
+		left: string
+		queueTitle: string
+		queueLead: string
+		/** Where the buyer stands, with the wait already counted ("3 seconds"). */
+		place: (place: number, wait: string) => string
+		second: PluralForms
+		checkAgain: string
+		leave: string
+	}
+> = {
+	'en-US': {
+		title: 'Waiting for your payment page',
+		leftTitle: 'You left the queue',
+		left: 'Your seats went back on sale. You are welcome to buy again.',
+		queueTitle: 'You are in the queue',
+		queueLead:
+			'Your seats are held while you wait. The payment page opens here by itself when it is your turn.',
+		place: (place, wait) =>
+			`${place === 1 ? 'You are next.' : `You are number ${place} in the queue.`} About ${wait} to go.`,
+		second: SECOND,
+		checkAgain: 'Check again now',
+		leave: 'Leave the queue',
+	},
+	'de-DE': {
+		title: 'Warten auf Ihre Zahlungsseite',
+		leftTitle: 'Sie haben die Warteschlange verlassen',
+		left: 'Ihre Plätze sind wieder im Verkauf. Sie können gern erneut kaufen.',
+		queueTitle: 'Sie sind in der Warteschlange',
+		queueLead:
+			'Ihre Plätze bleiben reserviert, während Sie warten. Die Zahlungsseite öffnet sich hier von selbst, sobald Sie an der Reihe sind.',
+		place: (place, wait) =>
+			`${place === 1 ? 'Sie sind als Nächstes dran.' : `Sie sind Nummer ${place} in der Warteschlange.`} Noch etwa ${wait}.`,
+		second: SECOND_DE,
+		checkAgain: 'Jetzt erneut prüfen',
+		leave: 'Warteschlange verlassen',
+	},
+}
 
-const processingPath = (id: string) => `/checkout/processing?id=${encodeURIComponent(id)}`
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title, noindex: true })
+
+/** The processing page, and this page again, in the language of the page asking. */
+const processingPath = (id: string, locale: Locale) =>
+	localePath(`/checkout/processing?id=${encodeURIComponent(id)}`, locale)
+const queuePath = (id: string, locale: Locale) =>
+	localePath(`/checkout/${encodeURIComponent(id)}/queue`, locale)
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
+	const locale = localeOfPath(url.pathname)
 	const id = params.id ?? ''
 	let view: CheckoutView
 	try {
 		view = requireFound(await getCheckout(await getDb(), id), url.pathname)
 	} catch (error) {
 		// Asking the provider about an opened page failed: the processing page says so.
-		if (error instanceof PaymentProviderError) throw redirect(processingPath(id))
+		if (error instanceof PaymentProviderError)
+			throw redirectWithinSite(processingPath(id, locale), '/')
 		throw error
 	}
 	const headers = { 'Cache-Control': 'no-store' }
@@ -55,14 +108,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 	if (view.status === 'pending' && view.link && mine) throw redirect(view.link, { headers })
 	if (url.searchParams.has('left') && view.status === 'expired' && mine)
 		return data({ state: 'left' as const, id, mine, place: 0, waitSeconds: 0 }, { headers })
-	throw redirect(processingPath(id), { headers })
+	throw redirectWithinSite(processingPath(id, locale), '/', { headers })
 }
 
 /** "Leave the queue": the checkout ends, its seats go back on sale at once. */
 export async function action({ params, request }: ActionFunctionArgs) {
 	const id = params.id ?? ''
 	if (await startedHere(request, id)) await cancelCheckout(await getDb(), id)
-	throw redirect(`/checkout/${encodeURIComponent(id)}/queue?left=1`, 303)
+	const locale = localeOfPath(new URL(request.url).pathname)
+	throw redirectWithinSite(`${queuePath(id, locale)}?left=1`, '/', 303)
 }
 
 /**
@@ -71,6 +125,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
  */
 function useQueuePolling(id: string, initial: { place: number; waitSeconds: number }) {
 	const [queue, setQueue] = useState(initial)
+	const locale = useLocale()
 	useEffect(() => {
 		let stopped = false
 		let timer: ReturnType<typeof setTimeout>
@@ -86,7 +141,7 @@ function useQueuePolling(id: string, initial: { place: number; waitSeconds: numb
 					window.location.replace(body.link)
 					return
 				} else if (response.ok) {
-					window.location.replace(processingPath(id))
+					window.location.replace(processingPath(id, locale))
 					return
 				}
 			} catch {
@@ -99,22 +154,24 @@ function useQueuePolling(id: string, initial: { place: number; waitSeconds: numb
 			stopped = true
 			clearTimeout(timer)
 		}
-	}, [id])
+	}, [id, locale])
 	return queue
 }
 
 export default function Queue() {
 	const data = useLoaderData<typeof loader>()
+	const locale = useLocale()
+	const copy = COPY[locale]
 	if (data.state === 'left')
 		return (
 			<LeadLayout>
-				<PageHeading title="You left the queue" />
+				<PageHeading title={copy.leftTitle} />
 				<p role="status" className="text-lg">
-					Your seats went back on sale. You are welcome to buy again.
+					{copy.left}
 				</p>
 				<p className="mt-6">
-					<Link to="/" className={buttonClasses()}>
-						{t('backToHome')}
+					<Link to={localePath('/', locale)} className={buttonClasses()}>
+						{t('backToHome', locale)}
 					</Link>
 				</p>
 			</LeadLayout>
@@ -128,28 +185,26 @@ function Waiting(props: {
 	initial: { place: number; waitSeconds: number }
 }) {
 	const { place, waitSeconds } = useQueuePolling(props.id, props.initial)
-	const again = `/checkout/${encodeURIComponent(props.id)}/queue`
+	const locale = useLocale()
+	const copy = COPY[locale]
+	const again = queuePath(props.id, locale)
 	return (
 		<LeadLayout>
 			<noscript>
 				<meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${again}`} />
 			</noscript>
-			<PageHeading
-				title="You are in the queue"
-				lead="Your seats are held while you wait. The payment page opens here by itself when it is your turn."
-			/>
+			<PageHeading title={copy.queueTitle} lead={copy.queueLead} />
 			<p role="status" aria-live="polite" className="text-lg">
-				{place === 1 ? 'You are next.' : `You are number ${place} in the queue.`} About{' '}
-				{countOf(waitSeconds, SECOND)} to go.
+				{copy.place(place, countOf(waitSeconds, copy.second, locale))}
 			</p>
 			<p className="mt-6 flex flex-wrap items-center gap-4">
 				<a href={again} className="underline">
-					Check again now
+					{copy.checkAgain}
 				</a>
 				{props.mine ? (
 					<Form method="post">
 						<button type="submit" className={buttonClasses('secondary')}>
-							Leave the queue
+							{copy.leave}
 						</button>
 					</Form>
 				) : null}

@@ -10,12 +10,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
+import { localeOrDefault } from '~/domain/locale'
 import { checkoutRequestSchema, firstIssue } from '~/forms/checkout-request'
 import { giftInputOf } from '~/forms/gift'
 import { CHECKOUT_BUSY_REASON, checkoutFailed, DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
 import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
 import { databaseWasUnavailable, unavailableHeaders } from '~/http/unavailable.server'
 import { log } from '~/log.server'
 import { countCheckout } from '~/metrics.server'
@@ -30,6 +32,7 @@ import {
 import { getPricingTable } from '~/models/course/catalog.server'
 import { getCountryInfo } from '~/models/course/country.server'
 import { bankTransferAccount, transferPath } from '~/models/transfers/index.server'
+import { localePath } from '~/utils/i18n'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:
 // only the bare /checkout (nothing to show) goes home.
@@ -80,6 +83,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		)
 	const read = await readBody(request)
 	const isForm = 'form' in read && read.form
+	// The buyer's pages are in the language of the page the buy form was on (decision 176),
+	// even when the rest of the request is refused.
+	const pageLocale = localeOrDefault('body' in read ? read.body.locale : undefined)
+	const inLocale = (path: string) => localePath(path, pageLocale)
 	// A form lands on the processing page with the reason's code: that page shows only fixed
 	// messages (docs/decisions/105). Without a code, its default reason.
 	// Counted by the code, never the reason's text (docs/decisions/106): a 5xx failed on our side.
@@ -91,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	) => {
 		countCheckout(status >= 500 ? 'failed' : 'refused', code ?? 'other')
 		return isForm
-			? redirect(`/checkout/processing?error=${code ?? 'other'}`, 303)
+			? redirectWithinSite(inLocale(`/checkout/processing?error=${code ?? 'other'}`), '/', 303)
 			: Response.json(
 					{ error: checkoutFailed(reason) },
 					{ status, headers: refusalHeaders(noStore, retryAfterSeconds) },
@@ -137,20 +144,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			locale,
 		})
 		countCheckout('created')
-		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
+		const headers = [...Object.entries(noStore), ...(await rememberCheckout(request, id, context))]
 		// In the queue (decision 161): the waiting page, which leads on to the payment page (where
 		// the sandbox offers the bank transfer too).
 		if (link === null)
 			return isForm
-				? redirect(`/checkout/${id}/queue`, { status: 303, headers })
+				? redirectWithinSite(inLocale(`/checkout/${id}/queue`), '/', { status: 303, headers })
 				: Response.json(
-						{ link: `${context.origin}/checkout/${id}/queue`, status: 'queued' },
+						{ link: `${context.origin}${inLocale(`/checkout/${id}/queue`)}`, status: 'queued' },
 						{ headers },
 					)
 		// "Pay by bank transfer (invoice)": our page, not the card's (docs/decisions/163).
 		const next =
 			read.body.method === 'transfer' && bankTransferAccount()
-				? `${context.origin}${transferPath(id)}`
+				? `${context.origin}${inLocale(transferPath(id))}`
 				: link
 		return isForm
 			? redirect(next, { status: 303, headers })

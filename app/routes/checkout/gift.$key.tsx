@@ -17,37 +17,76 @@ import { SubmitButton } from '~/components/button'
 import { FormErrors } from '~/components/field'
 import { GiftFields } from '~/components/gift-fields'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
 import { formatDay } from '~/domain/dates'
 import { giftToday } from '~/domain/gift'
+import type { Locale } from '~/domain/locale'
 import { giftInputOf } from '~/forms/gift'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
 import { changeGift, readGiftForChange } from '~/models/gifts/gifts.server'
+import { localeOfPath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm, requireFound } from '~/utils/responses'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Your gift', noindex: true })
+/** Its words, German under /de (docs/decisions/176). */
+const COPY: Record<
+	Locale,
+	{
+		title: string
+		lead: (item: string, name: string, email: string, day: string) => string
+		saved: (name: string, day: string) => string
+		claimed: string
+		delivered: string
+		changeable: string
+		save: string
+	}
+> = {
+	'en-US': {
+		title: 'Your gift',
+		lead: (item, name, email, day) => `${item} for ${name} (${email}), e-mailed to them on ${day}.`,
+		saved: (name, day) => `Saved: ${name} gets the link to claim it on ${day}.`,
+		claimed: 'The recipient has claimed this gift already: it can no longer be changed.',
+		delivered:
+			'The link went to the recipient already. If you change the recipient, that link stops working and the new recipient gets a new one on the day you choose.',
+		changeable:
+			'Until the recipient claims it, you can change who gets it, your message and the day.',
+		save: 'Save the gift',
+	},
+	'de-DE': {
+		title: 'Ihr Geschenk',
+		lead: (item, name, email, day) =>
+			`${item} für ${name} (${email}), per E-Mail zugestellt am ${day}.`,
+		saved: (name, day) => `Gespeichert: ${name} erhält den Link zum Einlösen am ${day}.`,
+		claimed:
+			'Die beschenkte Person hat dieses Geschenk schon eingelöst: Es kann nicht mehr geändert werden.',
+		delivered:
+			'Der Link ging schon an die beschenkte Person. Wenn Sie den Empfänger ändern, funktioniert dieser Link nicht mehr, und der neue Empfänger erhält an dem Tag, den Sie wählen, einen neuen.',
+		changeable:
+			'Bis die beschenkte Person es einlöst, können Sie ändern, wer es erhält, Ihre Nachricht und den Tag.',
+		save: 'Geschenk speichern',
+	},
+}
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title, noindex: true })
 
 // A personal page: never in a shared cache, never kept by the browser for someone else.
 const noStore = { 'Cache-Control': 'private, no-store' }
 
-const CLAIMED = 'The recipient has claimed this gift already: it can no longer be changed.'
-
 export async function loader({ params, request }: LoaderFunctionArgs) {
-	const found = requireFound(
-		await readGiftForChange(await getDb(), params.key ?? ''),
-		new URL(request.url).pathname,
-	)
+	const { pathname } = new URL(request.url)
+	const found = requireFound(await readGiftForChange(await getDb(), params.key ?? ''), pathname)
 	const { gift } = found
 	return data(
 		{
 			itemName: found.itemName,
 			claimed: found.claimed,
 			delivered: gift.deliveredAt !== null,
-			deliverOn: formatDay(gift.deliverOn),
+			deliverOn: formatDay(gift.deliverOn, localeOfPath(pathname)),
 			values: {
 				giftName: gift.recipientName,
 				giftEmail: gift.recipientEmail,
@@ -67,7 +106,12 @@ export async function action({ params, request }: ActionFunctionArgs) {
 	requireFound(outcome === 'not-found' ? null : outcome, new URL(request.url).pathname)
 	if (outcome === 'claimed')
 		return data(
-			{ result: submission.reply({ formErrors: [CLAIMED] }), changed: false },
+			{
+				result: submission.reply({
+					formErrors: [COPY[localeOfPath(new URL(request.url).pathname)].claimed],
+				}),
+				changed: false,
+			},
 			{ status: 409, headers: noStore },
 		)
 	return data({ result: submission.reply(), changed: true }, { headers: noStore })
@@ -76,6 +120,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 export default function GiftPage() {
 	const gift = useLoaderData<typeof loader>()
 	const answer = useActionData<typeof action>()
+	const copy = COPY[useLocale()]
 	const [form, fields] = useValidatedForm('giftChange', {
 		id: 'gift-change',
 		lastResult: answer?.result,
@@ -84,26 +129,22 @@ export default function GiftPage() {
 	return (
 		<LeadLayout>
 			<PageHeading
-				title="Your gift"
-				lead={`${gift.itemName} for ${gift.values.giftName} (${gift.values.giftEmail}), e-mailed to them on ${gift.deliverOn}.`}
+				title={copy.title}
+				lead={copy.lead(gift.itemName, gift.values.giftName, gift.values.giftEmail, gift.deliverOn)}
 			/>
 			{answer?.changed ? (
 				<p role="status" className="mb-4 font-medium">
-					Saved: {gift.values.giftName} gets the link to claim it on {gift.deliverOn}.
+					{copy.saved(gift.values.giftName, gift.deliverOn)}
 				</p>
 			) : null}
 			{gift.claimed ? (
-				<p role="status">{CLAIMED}</p>
+				<p role="status">{copy.claimed}</p>
 			) : (
 				<Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">
-					<p className="mb-2">
-						{gift.delivered
-							? 'The link went to the recipient already. If you change the recipient, that link stops working and the new recipient gets a new one on the day you choose.'
-							: 'Until the recipient claims it, you can change who gets it, your message and the day.'}
-					</p>
+					<p className="mb-2">{gift.delivered ? copy.delivered : copy.changeable}</p>
 					<GiftFields fields={fields} today={giftToday(new Date())} />
 					<FormErrors id={form.errorId} errors={form.errors} prominent />
-					<SubmitButton>Save the gift</SubmitButton>
+					<SubmitButton>{copy.save}</SubmitButton>
 				</Form>
 			)}
 		</LeadLayout>

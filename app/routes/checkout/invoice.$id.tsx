@@ -2,28 +2,78 @@
  * /invoice/{id}?sig=…: an invoice or credit note as a page (docs/decisions/115), opened from the
  * thank-you page and the receipt. The link is signed: without its signature, or with another
  * invoice's, the page is a 404 (nothing says whether the invoice exists). It shows the snapshot
- * stored when it was issued, and links to the same document as a PDF.
+ * stored when it was issued, and links to the same document as a PDF. Under /de its words are
+ * German (the PDF's table, `INVOICE_WORDS`, and the page's own), decision 176.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
+import { formatDay } from '~/domain/dates'
 import {
 	discountLabel,
 	invoiceMoney,
 	invoiceTitle,
+	issueDate,
 	issuedOn,
 	ratePercent,
 } from '~/domain/invoices/format'
 import { partyLines } from '~/domain/invoices/party'
 import type { Party } from '~/domain/invoices/types'
+import type { Locale } from '~/domain/locale'
+import { INVOICE_WORDS, notesIn } from '~/models/invoices/pdf-words'
 import { findSignedInvoice, invoicePath } from '~/models/invoices/query.server'
+import { localeOfPath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: 'Invoice', noindex: true })
+/** The page's own words; the document's are the PDF's (`INVOICE_WORDS`). */
+const COPY: Record<
+	Locale,
+	{
+		issued: string
+		lines: string
+		item: string
+		quantity: string
+		unitPrice: string
+		amount: string
+		rate: string
+		total: string
+		pdf: string
+	}
+> = {
+	'en-US': {
+		issued: 'Issued',
+		lines: 'What was bought',
+		item: 'Item',
+		quantity: 'Quantity',
+		unitPrice: 'Unit price',
+		amount: 'Amount',
+		rate: 'Rate',
+		total: 'Total',
+		pdf: 'Download the PDF',
+	},
+	'de-DE': {
+		issued: 'Ausgestellt am',
+		lines: 'Gekaufte Leistungen',
+		item: 'Leistung',
+		quantity: 'Menge',
+		unitPrice: 'Einzelpreis',
+		amount: 'Betrag',
+		rate: 'Steuersatz',
+		total: 'Brutto',
+		pdf: 'PDF herunterladen',
+	},
+}
+
+export const meta: MetaFunction = (args) =>
+	pageMeta(args, {
+		title: INVOICE_WORDS[localeOfPath(args.location.pathname)].invoice,
+		noindex: true,
+	})
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
@@ -38,6 +88,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 function PartyBlock({ title, party }: { title: string; party: Party }) {
+	// partyLines prints the VAT number's label in English: the German page names it its way.
+	const vatLabel = INVOICE_WORDS[useLocale()].vatNumber
 	const lines = partyLines(party)
 	return (
 		<div>
@@ -45,7 +97,7 @@ function PartyBlock({ title, party }: { title: string; party: Party }) {
 			<address className="not-italic">
 				{lines.map((line) => (
 					<span key={line} className="block">
-						{line}
+						{line.replace(/^VAT number\b/, vatLabel)}
 					</span>
 				))}
 			</address>
@@ -55,40 +107,49 @@ function PartyBlock({ title, party }: { title: string; party: Party }) {
 
 export default function InvoicePage() {
 	const { data, pdfUrl } = useLoaderData<typeof loader>()
-	const money = (minor: number) => invoiceMoney(minor, data.currency)
+	const locale = useLocale()
+	const copy = COPY[locale]
+	const words = INVOICE_WORDS[locale]
+	const money = (minor: number) => invoiceMoney(minor, data.currency, locale)
+	const german = locale === 'de-DE'
 	return (
 		<LeadLayout>
 			{data.testMode ? (
 				<p role="note" className="mt-6 font-semibold text-amber-800 dark:text-amber-200">
-					Test mode: no real payment.
+					{words.testMode}
 				</p>
 			) : null}
 			<PageHeading
-				title={invoiceTitle(data)}
+				title={
+					german
+						? `${data.kind === 'credit_note' ? words.creditNote : words.invoice} ${data.number}`
+						: invoiceTitle(data)
+				}
 				lead={
 					<>
-						Issued {issuedOn(data)} · Order <code>{data.orderId}</code>
-						{data.creditFor ? ` · Cancels invoice ${data.creditFor}` : null}
+						{copy.issued} {german ? formatDay(issueDate(data), locale) : issuedOn(data)} ·{' '}
+						{words.order} <code>{data.orderId}</code>
+						{data.creditFor ? ` · ${words.cancels(data.creditFor)}` : null}
 					</>
 				}
 			/>
 			<div className="mb-8 grid gap-6 sm:grid-cols-2">
-				<PartyBlock title="From" party={data.seller} />
-				<PartyBlock title="To" party={data.buyer} />
+				<PartyBlock title={words.from} party={data.seller} />
+				<PartyBlock title={words.to} party={data.buyer} />
 			</div>
 			<table className="mb-6 w-full" data-testid="invoice-lines">
-				<caption className="sr-only">What was bought</caption>
+				<caption className="sr-only">{copy.lines}</caption>
 				<thead>
 					<tr className="text-left">
-						<th scope="col">Item</th>
+						<th scope="col">{copy.item}</th>
 						<th scope="col" className="text-right">
-							Quantity
+							{copy.quantity}
 						</th>
 						<th scope="col" className="text-right">
-							Unit price
+							{copy.unitPrice}
 						</th>
 						<th scope="col" className="text-right">
-							Amount
+							{copy.amount}
 						</th>
 					</tr>
 				</thead>
@@ -103,7 +164,11 @@ export default function InvoicePage() {
 					))}
 					{data.discountMinor !== 0 ? (
 						<tr>
-							<td colSpan={3}>{discountLabel(data)}</td>
+							<td colSpan={3}>
+								{german
+									? `${words.discount}${data.discountNote ? ` (${data.discountNote})` : ''}`
+									: discountLabel(data)}
+							</td>
 							<td className="text-right">{money(-data.discountMinor)}</td>
 						</tr>
 					) : null}
@@ -111,26 +176,26 @@ export default function InvoicePage() {
 			</table>
 			<table className="mb-6 w-full" data-testid="invoice-taxes">
 				<caption className="mb-1 text-left font-semibold">
-					{data.pricesIncludeTax ? 'VAT included, per rate' : 'VAT per rate'}
+					{data.pricesIncludeTax ? words.taxIncluded : words.taxAdded}
 				</caption>
 				<thead>
 					<tr className="text-left">
-						<th scope="col">Rate</th>
+						<th scope="col">{copy.rate}</th>
 						<th scope="col" className="text-right">
-							Net
+							{words.net}
 						</th>
 						<th scope="col" className="text-right">
-							VAT
+							{words.tax}
 						</th>
 						<th scope="col" className="text-right">
-							Total
+							{copy.total}
 						</th>
 					</tr>
 				</thead>
 				<tbody>
 					{data.taxes.map((tax) => (
 						<tr key={tax.rateBasisPoints}>
-							<td>{ratePercent(tax.rateBasisPoints)}</td>
+							<td>{ratePercent(tax.rateBasisPoints, locale)}</td>
 							<td className="text-right">{money(tax.netMinor)}</td>
 							<td className="text-right">{money(tax.taxMinor)}</td>
 							<td className="text-right">{money(tax.totalMinor)}</td>
@@ -139,25 +204,25 @@ export default function InvoicePage() {
 				</tbody>
 			</table>
 			<dl className="mb-6 grid max-w-sm grid-cols-[1fr_auto] gap-x-6">
-				<dt>Net</dt>
+				<dt>{words.net}</dt>
 				<dd className="text-right">{money(data.netMinor)}</dd>
-				<dt>VAT</dt>
+				<dt>{words.tax}</dt>
 				<dd className="text-right">{money(data.taxMinor)}</dd>
 				<dt className="font-semibold">
-					{data.kind === 'credit_note' ? 'Total credited' : 'Total paid'}
+					{data.kind === 'credit_note' ? words.totalCredited : words.totalPaid}
 				</dt>
 				<dd className="text-right font-semibold" data-testid="invoice-total">
 					{money(data.totalMinor)}
 				</dd>
 			</dl>
-			{data.notes.map((note) => (
+			{(german ? notesIn(data, locale) : data.notes).map((note) => (
 				<p key={note} className="mb-2">
 					{note}
 				</p>
 			))}
 			<p className="mt-6 mb-10">
 				<a href={pdfUrl} className="underline" download>
-					Download the PDF
+					{copy.pdf}
 				</a>
 			</p>
 		</LeadLayout>

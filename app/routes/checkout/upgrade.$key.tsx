@@ -18,13 +18,16 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
 import { formatMoment } from '~/domain/dates'
+import type { Locale } from '~/domain/locale'
 import { formatMinorPrice } from '~/domain/pricing'
 import { upgradeCreditLabel } from '~/domain/upgrade-credit'
 import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
 import {
 	CheckoutError,
 	checkoutInTurn,
@@ -35,6 +38,7 @@ import {
 } from '~/models/checkout/index.server'
 import { getCourseOffer } from '~/models/course/offer.server'
 import type { RouteHandle } from '~/utils/color-mode'
+import { localeOfPath, localePath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 
 export { shouldRevalidate } from '~/utils/revalidate'
@@ -42,8 +46,48 @@ export { shouldRevalidate } from '~/utils/revalidate'
 // It leads to payment: the footer links the terms (docs/decisions/152).
 export const handle: RouteHandle = { sells: true }
 
+/** Its words, German under /de (docs/decisions/176). */
+const COPY: Record<
+	Locale,
+	{
+		title: string
+		endedTitle: string
+		endedLead: string
+		lead: (course: string, until: string) => string
+		credit: (pass: string) => string
+		total: string
+		pay: string
+		failed: (reason: string) => string
+	}
+> = {
+	'en-US': {
+		title: 'Your upgrade credit',
+		endedTitle: 'This upgrade credit cannot be used',
+		endedLead:
+			'It was used already, its pass was refunded or handed on to someone else, or its time ended. The course page has the price for everyone.',
+		lead: (course, until) =>
+			`What you paid for your pass comes off one ${course}, bought until ${until}.`,
+		credit: upgradeCreditLabel,
+		total: 'Total',
+		pay: 'Continue to payment',
+		failed: (reason) => `Checkout failed: ${reason}`,
+	},
+	'de-DE': {
+		title: 'Ihr Upgrade-Guthaben',
+		endedTitle: 'Dieses Upgrade-Guthaben kann nicht verwendet werden',
+		endedLead:
+			'Es wurde schon verwendet, sein Pass wurde erstattet oder weitergegeben, oder seine Frist ist abgelaufen. Die Kursseite zeigt den Preis für alle.',
+		lead: (course, until) =>
+			`Was Sie für Ihren Pass bezahlt haben, wird auf einen ${course} angerechnet, gekauft bis ${until}.`,
+		credit: (pass) => `Upgrade-Guthaben: Ihr ${pass}`,
+		total: 'Summe',
+		pay: 'Weiter zur Zahlung',
+		failed: (reason) => `Bestellung fehlgeschlagen: ${reason}`,
+	},
+}
+
 export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Your upgrade credit', noindex: true })
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title, noindex: true })
 
 // A personal page: never in a shared cache, never kept by the browser for someone else.
 const noStore = { 'Cache-Control': 'private, no-store' }
@@ -68,16 +112,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 			throw new Response('Not found', { status: 404, headers: noStore })
 		return data({ state: 'ended' as const }, { status: 410, headers: noStore })
 	}
-	const money = (minor: number) => formatMinorPrice(minor, preview.currency)
+	const locale = localeOfPath(new URL(request.url).pathname)
+	const money = (minor: number) => formatMinorPrice(minor, preview.currency, locale)
 	return data(
 		{
 			state: 'open' as const,
 			courseName: preview.courseName,
-			creditLabel: upgradeCreditLabel(preview.passName),
+			creditLabel: COPY[locale].credit(preview.passName),
 			price: money(preview.priceMinor),
 			credit: money(preview.creditMinor),
 			total: money(preview.priceMinor - preview.creditMinor),
-			until: formatMoment(preview.until),
+			until: formatMoment(preview.until, 'UTC', locale),
 		},
 		{ headers: noStore },
 	)
@@ -86,6 +131,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
 	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
 	const { db, item } = await courseOnSale(request, context)
+	// The order takes the page's language: its payment page, receipt and invoice (decision 176).
+	const locale = localeOfPath(new URL(request.url).pathname)
 	try {
 		// In its turn of the provider's pace, as every checkout (docs/decisions/161).
 		const { id, link } = await checkoutInTurn(db, {
@@ -97,17 +144,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 			attribution: { ...getAttribution(request, context.origin) },
 			origin: context.origin,
 			clientIp: context.clientIp,
+			locale,
 		})
+		const queue = localePath(`/checkout/${id}/queue`, locale)
 		// This browser started the checkout: its thank-you page is the buyer's own (decision 068).
-		const headers = { ...noStore, 'Set-Cookie': await rememberCheckout(request, id, context) }
+		const headers = [...Object.entries(noStore), ...(await rememberCheckout(request, id, context))]
 		// In the queue: the waiting page, which leads on to the payment page, as /checkout's.
 		if (link === null)
 			return wantsJson
-				? Response.json(
-						{ link: `${context.origin}/checkout/${id}/queue`, status: 'queued' },
-						{ headers },
-					)
-				: redirect(`/checkout/${id}/queue`, { status: 303, headers })
+				? Response.json({ link: `${context.origin}${queue}`, status: 'queued' }, { headers })
+				: redirectWithinSite(queue, '/', { status: 303, headers })
 		return wantsJson
 			? Response.json({ link }, { headers })
 			: redirect(link, { status: 303, headers })
@@ -123,35 +169,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Page() {
 	const upgrade = useLoaderData<typeof loader>()
 	const failed = useActionData<typeof action>()
+	const copy = COPY[useLocale()]
 	if (upgrade.state === 'ended')
 		return (
 			<LeadLayout>
-				<PageHeading
-					title="This upgrade credit cannot be used"
-					lead="It was used already, its pass was refunded or handed on to someone else, or its time ended. The course page has the price for everyone."
-				/>
+				<PageHeading title={copy.endedTitle} lead={copy.endedLead} />
 			</LeadLayout>
 		)
 	return (
 		<LeadLayout>
-			<PageHeading
-				title="Your upgrade credit"
-				lead={`What you paid for your pass comes off one ${upgrade.courseName}, bought until ${upgrade.until}.`}
-			/>
+			<PageHeading title={copy.title} lead={copy.lead(upgrade.courseName, upgrade.until)} />
 			<Form method="post" className="max-w-md space-y-3">
 				<dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2">
 					<dt>{`1 × ${upgrade.courseName}`}</dt>
 					<dd className="text-right">{upgrade.price}</dd>
 					<dt>{upgrade.creditLabel}</dt>
 					<dd className="text-right">−{upgrade.credit}</dd>
-					<dt className="font-semibold">Total</dt>
+					<dt className="font-semibold">{copy.total}</dt>
 					<dd className="text-right font-semibold" data-testid="upgrade-total">
 						{upgrade.total}
 					</dd>
 				</dl>
-				<SubmitButton>Continue to payment</SubmitButton>
+				<SubmitButton>{copy.pay}</SubmitButton>
 				<p role="alert" className="text-sm text-red-700 dark:text-red-400">
-					{failed && 'error' in failed ? `Checkout failed: ${failed.error}` : ''}
+					{failed && 'error' in failed ? copy.failed(failed.error) : ''}
 				</p>
 			</Form>
 		</LeadLayout>

@@ -108,10 +108,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		const { link } = paying
 		// This browser paid the offer, as one that started a checkout: its thank-you page is the
 		// buyer's own, with the seats and the invoice (decisions 068, 152).
-		const headers = {
-			...noStore,
-			'Set-Cookie': await rememberCheckout(request, paying.orderId, context),
-		}
+		const headers = [
+			...Object.entries(noStore),
+			...(await rememberCheckout(request, paying.orderId, context)),
+		]
 		return wantsJson
 			? Response.json({ link }, { headers })
 			: redirect(link, { status: 303, headers })

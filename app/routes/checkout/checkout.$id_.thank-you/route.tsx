@@ -5,14 +5,17 @@
  * processing page; an unknown or unpaid one is a 404. What was bought, the passes and the
  * e-mail address are shown only to the browser that started the checkout; anyone else reads
  * that the order is paid (docs/decisions/068). The receipt e-mail carries the pass links too.
+ * Under /de in German, with German links (docs/decisions/176).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
-import { NextSteps, readOn } from '~/components/next-steps'
+import { NextSteps, readOn, readOnGerman } from '~/components/next-steps'
+import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
 import { courseIsOpen } from '~/domain/course-status'
+import type { Locale } from '~/domain/locale'
 import { formatMinorPrice, formatPrice } from '~/domain/pricing'
 import { rememberCheckout, startedHere } from '~/http/cookies.server'
 import { redirectWithinSite } from '~/http/redirect'
@@ -20,33 +23,40 @@ import { findValidPass, getCheckout, isOrderLink } from '~/models/checkout/index
 import { getCourse } from '~/models/course/course.server'
 import { eventKindOf, upcomingEvents } from '~/models/events/calendar.server'
 import { invoiceOfOrder, invoicePath } from '~/models/invoices/query.server'
-import { t } from '~/utils/i18n'
+import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { notFound, requireFound } from '~/utils/responses'
+import { COPY } from './words'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
 export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Thank you for your order', noindex: true })
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title, noindex: true })
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const pathname = new URL(request.url).pathname
+	const locale = localeOfPath(pathname)
 	const db = await getDb()
 	const order = requireFound(await getCheckout(db, params.id ?? ''), pathname)
-	if (order.status === 'pending') throw redirect(`/checkout/processing?id=${order.data.id}`)
+	if (order.status === 'pending')
+		throw redirectWithinSite(localePath(`/checkout/processing?id=${order.data.id}`, locale), '/')
 	if (order.status !== 'paid') throw notFound(pathname)
 	const headers = { 'Cache-Control': 'private, no-store' }
 	// The receipt's signed link (docs/decisions/118) makes this browser the buyer's, then leaves
 	// the address bar; a key that does not verify for this order counts for nothing.
 	const key = new URL(request.url).searchParams.get('key')
 	if (isOrderLink(key, order.data.id))
-		throw redirectWithinSite(`/checkout/${encodeURIComponent(order.data.id)}/thank-you`, '/', {
-			status: 303,
-			headers: {
-				...headers,
-				'Set-Cookie': await rememberCheckout(request, order.data.id, context),
+		throw redirectWithinSite(
+			localePath(`/checkout/${encodeURIComponent(order.data.id)}/thank-you`, locale),
+			'/',
+			{
+				status: 303,
+				headers: [
+					...Object.entries(headers),
+					...(await rememberCheckout(request, order.data.id, context)),
+				],
 			},
-		})
+		)
 	if (!(await startedHere(request, order.data.id)))
 		return data(
 			{ order: null, passes: [], events: [], invoiceUrl: null, courseOpen: false },
@@ -61,107 +71,96 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 			courseOpen,
 			passes: passes.flatMap((pass) => (pass ? [{ id: pass.id, claimedBy: pass.holderName }] : [])),
 			// The date of what was bought, for the calendar (docs/decisions/086, 089).
-			events: courseOpen ? [] : upcomingEvents(eventKindOf(order.data.type), context.origin),
+			events: courseOpen
+				? []
+				: upcomingEvents(eventKindOf(order.data.type), context.origin, locale),
 			// Its invoice, issued with the payment (docs/decisions/115).
-			invoiceUrl: await invoiceUrlOf(db, order.data.id),
+			invoiceUrl: await invoiceUrlOf(db, order.data.id, locale),
 		},
 		{ headers },
 	)
 }
 
-async function invoiceUrlOf(db: Awaited<ReturnType<typeof getDb>>, orderId: string) {
+async function invoiceUrlOf(
+	db: Awaited<ReturnType<typeof getDb>>,
+	orderId: string,
+	locale: Locale,
+) {
 	const invoice = await invoiceOfOrder(db, orderId)
-	return invoice ? invoicePath(invoice.id) : null
+	return invoice ? localePath(invoicePath(invoice.id), locale) : null
 }
 
-const backHome = (
-	<p>
-		<Link to="/" className={buttonClasses('secondary')}>
-			{t('backToHome')}
-		</Link>
-	</p>
-)
+/** Onward links in the page's language. */
+const readOnIn = (locale: Locale) => (locale === 'de-DE' ? readOnGerman : readOn)
+
+function BackHome() {
+	const locale = useLocale()
+	return (
+		<p>
+			<Link to={localePath('/', locale)} className={buttonClasses('secondary')}>
+				{t('backToHome', locale)}
+			</Link>
+		</p>
+	)
+}
 
 export default function ThankYou() {
 	const { order, passes, events, invoiceUrl, courseOpen } = useLoaderData<typeof loader>()
+	const locale = useLocale()
+	const copy = COPY[locale]
 	// A course order's links are seats to share (docs/decisions/118); a day order's, passes.
 	const seats = order?.type === 'course'
-	const unit = seats ? 'seat' : 'pass'
 	if (!order)
 		return (
 			<LeadLayout>
-				<PageHeading
-					title="Thank you for your order"
-					lead="This order is paid. Its receipt, with a link to each pass or shared seat, went to the buyer's e-mail address."
-				/>
-				<NextSteps
-					steps={[
-						{
-							when: 'If you received a pass or seat link',
-							what: 'Open it and claim it with your own name and e-mail address.',
-						},
-					]}
-					links={readOn}
-				/>
-				{backHome}
+				<PageHeading title={copy.title} lead={copy.publicLead} />
+				<NextSteps steps={[copy.publicStep]} links={readOnIn(locale)} />
+				<BackHome />
 			</LeadLayout>
 		)
+	const money = (minor: number) => formatMinorPrice(minor, order.currency, locale)
 	return (
 		<LeadLayout>
-			<PageHeading
-				title="Thank you for your order"
-				lead={
-					order.email
-						? `Your payment went through. A receipt is on its way to ${order.email}.`
-						: 'Your payment went through.'
-				}
-			/>
+			<PageHeading title={copy.title} lead={copy.lead(order.email)} />
 			<section aria-labelledby="bought" className="mb-8">
 				<h2 id="bought" className="mb-3 text-xl font-semibold">
-					What you bought
+					{copy.bought}
 				</h2>
 				<ul className="list-disc pl-6">
 					<li>{`${order.quantity} × ${order.name}`}</li>
 				</ul>
 				<p className="mt-3">
-					Total paid: <strong>{formatPrice(order.amount, order.currency)}</strong> · Order{' '}
-					<code>{order.id}</code>
+					{copy.totalPaid} <strong>{formatPrice(order.amount, order.currency, locale)}</strong> ·{' '}
+					{copy.order} <code>{order.id}</code>
 				</p>
 				{order.refundedMinor > 0 ? (
 					<p className="mt-3">
-						Refunded: <strong>{formatMinorPrice(order.refundedMinor, order.currency)}</strong> · Net
-						paid:{' '}
-						<strong>
-							{formatMinorPrice(order.amountMinor - order.refundedMinor, order.currency)}
-						</strong>
+						{copy.refunded} <strong>{money(order.refundedMinor)}</strong> · {copy.netPaid}{' '}
+						<strong>{money(order.amountMinor - order.refundedMinor)}</strong>
 					</p>
 				) : null}
 				{invoiceUrl ? (
 					<p className="mt-3">
 						<a href={invoiceUrl} className="underline">
-							Your invoice
+							{copy.invoice}
 						</a>{' '}
-						(also attached to the receipt as a PDF)
+						{copy.invoiceAttached}
 					</p>
 				) : null}
 			</section>
 			{passes.length > 0 ? (
 				<section aria-labelledby="passes" className="mb-8">
 					<h2 id="passes" className="mb-3 text-xl font-semibold">
-						{seats ? 'Your seats' : 'Your passes'}
+						{seats ? copy.yourSeats : copy.yourPasses}
 					</h2>
-					<p className="mb-3">
-						{seats
-							? 'Each seat is claimed once, with the name and e-mail of the person who takes the course. One of them is yours: claim it, and send the others’ links to your team. Each name appears here once its seat is claimed.'
-							: "Each pass is claimed once, with the name and e-mail of the person who attends. Keep one, and send the others' links to your team."}
-					</p>
+					<p className="mb-3">{seats ? copy.seatsNote : copy.passesNote}</p>
 					<ol className="list-decimal pl-6">
 						{passes.map((pass, index) => (
 							<li key={pass.id}>
-								<Link to={`/pass/${pass.id}`} className="underline">
-									{seats ? 'Seat' : 'Pass'} {index + 1}
+								<Link to={localePath(`/pass/${pass.id}`, locale)} className="underline">
+									{copy.link(seats, index + 1)}
 								</Link>
-								{pass.claimedBy ? ` — claimed by ${pass.claimedBy}` : ' — not claimed yet'}
+								{pass.claimedBy ? copy.claimedBy(pass.claimedBy) : copy.notClaimed}
 							</li>
 						))}
 					</ol>
@@ -169,52 +168,22 @@ export default function ThankYou() {
 			) : null}
 			<NextSteps
 				steps={[
-					{
-						when: 'Now',
-						what: order.email
-							? `The receipt${passes.length > 0 ? `, with a link to each ${unit},` : ''} is on its way to ${order.email}, with the date as a calendar file.`
-							: 'The receipt is on its way to the address you paid with.',
-					},
+					{ when: copy.now, what: copy.receiptTo(order.email, passes.length, seats) },
 					...(passes.length > 1
-						? [
-								{
-									when: 'Today',
-									what: `Claim your own ${unit} and send the other links to your team: each person claims theirs once.`,
-								},
-							]
+						? [{ when: copy.today, what: copy.claimOwn(seats) }]
 						: passes.length === 1
-							? [
-									{
-										when: 'Today',
-										what: `Claim your ${unit} with the name and e-mail of the person who attends.`,
-									},
-								]
+							? [{ when: copy.today, what: copy.claimOne(seats) }]
 							: []),
 					order.type === 'pass'
-						? {
-								when: 'Before the day',
-								what: 'The day before and an hour before the start, we e-mail every pass holder a reminder with the joining link. Until a pass is claimed, its reminders come to you.',
-							}
+						? copy.beforeTheDay
 						: courseOpen
-							? {
-									when: 'Within minutes',
-									what:
-										passes.length > 1
-											? 'The course is open: we e-mail your access now, and each seat holder theirs once they claim their seat. Until a seat is claimed, its access is yours.'
-											: 'The course is open: we e-mail you your access now.',
-								}
-							: {
-									when: 'When the course opens',
-									what:
-										passes.length > 1
-											? 'We e-mail each seat holder their access. Until a seat is claimed, its access comes to you.'
-											: 'We e-mail you your access.',
-								},
+							? copy.courseOpen(passes.length > 1)
+							: copy.courseOpens(passes.length > 1),
 				]}
 				events={events}
-				links={readOn}
+				links={readOnIn(locale)}
 			/>
-			{backHome}
+			<BackHome />
 		</LeadLayout>
 	)
 }

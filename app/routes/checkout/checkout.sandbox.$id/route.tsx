@@ -2,7 +2,8 @@
  * The sandbox provider's hosted checkout page (docs/decisions/030, 032): the item,
  * the amount and a "Card number" with expiry and CVC. 4242 4242 4242 4242 pays, 4000 0000 0000
  * 0002 is declined and the visitor can try again. Always labelled test mode; works without
- * JavaScript. Payments go through the same function a verified Stripe webhook calls.
+ * JavaScript. Payments go through the same function a verified Stripe webhook calls. Under /de
+ * in German, and it sends on to German pages (docs/decisions/176).
  */
 
 import { getFormProps } from '@conform-to/react'
@@ -11,12 +12,12 @@ import {
 	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { CheckboxField, Field, FormErrors, TextareaField } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getDb, getPaymentsDb } from '~/db/client.server'
 import { foldEmail } from '~/domain/email-address'
 import { normaliseVatNumber } from '~/domain/invoices/vat'
@@ -26,6 +27,7 @@ import { formConstraints } from '~/forms/constraints.server'
 import { MESSAGES } from '~/forms/messages'
 import { parseForm } from '~/forms/parse.server'
 import { useValidatedForm } from '~/forms/use-form-validator'
+import { redirectWithinSite } from '~/http/redirect'
 import { checkSandboxCard } from '~/integrations/payments/sandbox.server'
 import {
 	cancelSandboxCheckout,
@@ -36,9 +38,10 @@ import {
 import { pricesIncludeTax } from '~/models/invoices/tax.server'
 import { bankTransferAccount } from '~/models/transfers/index.server'
 import type { RouteHandle } from '~/utils/color-mode'
-import { t } from '~/utils/i18n'
+import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { readForm, requireFound } from '~/utils/responses'
+import { COPY } from './words'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
@@ -46,20 +49,26 @@ export { shouldRevalidate } from '~/utils/revalidate'
 export const handle: RouteHandle = { sells: true }
 
 export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Test checkout', noindex: true })
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title, noindex: true })
+
+/** The processing page in the language of the page asking (docs/decisions/176). */
+const processingPath = (request: Request, query: string) =>
+	localePath(`/checkout/processing?${query}`, localeOfPath(new URL(request.url).pathname))
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
 	const pathname = new URL(request.url).pathname
+	const locale = localeOfPath(pathname)
 	const checkout = requireFound(await getSandboxCheckout(await getDb(), params.id ?? ''), pathname)
 	// Paid, expired or cancelled: the processing page tells the visitor where they stand.
-	if (checkout.status !== 'pending') throw redirect(`/checkout/processing?id=${checkout.data.id}`)
+	if (checkout.status !== 'pending')
+		throw redirectWithinSite(processingPath(request, `id=${checkout.data.id}`), '/')
 	return data(
 		{
 			id: checkout.data.id,
 			name: checkout.data.name,
 			quantity: checkout.data.quantity,
 			// "my seats", "my pass": the unit of what this checkout sells (docs/decisions/158).
-			units: pluralWord(checkout.data.quantity, unitsOf(checkout.data.type)),
+			units: pluralWord(checkout.data.quantity, unitsOf(checkout.data.type, locale), locale),
 			currency: checkout.data.currency,
 			unitAmountMinor: checkout.unitAmountMinor,
 			discountMinor: checkout.data.discountMinor,
@@ -91,7 +100,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 	const id = checkout.data.id
 	if (submission.value.intent === 'cancel') {
 		await cancelSandboxCheckout(db, id)
-		return redirect(`/checkout/processing?id=${id}&cancelled=1`, 303)
+		return redirectWithinSite(processingPath(request, `id=${id}&cancelled=1`), '/', 303)
 	}
 	if (checkout.status !== 'pending')
 		return data(
@@ -131,7 +140,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
 			: null
 	// On payments' own pool, as the webhook's (decision 162).
 	await recordSandboxPayment(await getPaymentsDb(), id, { email, name: name || null, billing })
-	return redirect(`/checkout/processing?id=${id}`, 303)
+	return redirectWithinSite(processingPath(request, `id=${id}`), '/', 303)
 }
 
 export default function SandboxCheckout() {
@@ -143,26 +152,31 @@ export default function SandboxCheckout() {
 		constraint: order.constraint,
 		...(order.payAs ? { defaultValue: { email: order.payAs } } : {}),
 	})
-	const money = (minor: number) => formatMinorPrice(minor, order.currency)
+	const locale = useLocale()
+	const copy = COPY[locale]
+	const money = (minor: number) => formatMinorPrice(minor, order.currency, locale)
 	return (
 		<LeadLayout>
 			<p
 				role="note"
 				className="mt-6 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100"
 			>
-				Test mode — no real charge. Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.
+				{copy.testMode}
 			</p>
-			<PageHeading title="Checkout" />
+			<PageHeading title={copy.heading} />
 			<section aria-labelledby="order-summary" className="mb-8">
 				<h2 id="order-summary" className="sr-only">
-					Your order
+					{copy.yourOrder}
 				</h2>
 				<dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2">
 					<dt>{`${order.quantity} × ${order.name}`}</dt>
 					<dd className="text-right">{money(order.unitAmountMinor * order.quantity)}</dd>
 					{order.discountMinor > 0 ? (
 						<>
-							<dt>Discount{order.discountNote ? ` (${order.discountNote})` : null}</dt>
+							<dt>
+								{copy.discount}
+								{order.discountNote ? ` (${order.discountNote})` : null}
+							</dt>
 							<dd className="text-right">−{money(order.discountMinor)}</dd>
 						</>
 					) : null}
@@ -172,7 +186,7 @@ export default function SandboxCheckout() {
 							<dd className="text-right">−{money(order.credit.amountMinor)}</dd>
 						</>
 					) : null}
-					<dt className="font-semibold">{order.vatOnTop ? 'Total before VAT' : 'Total'}</dt>
+					<dt className="font-semibold">{order.vatOnTop ? copy.totalBeforeVat : copy.total}</dt>
 					<dd className="text-right font-semibold" data-testid="checkout-total">
 						{money(order.amountMinor)}
 					</dd>
@@ -180,66 +194,55 @@ export default function SandboxCheckout() {
 			</section>
 			{order.bankTransfer ? (
 				<p className="mb-6">
-					<Link to={`/checkout/${order.id}/transfer`} className="font-semibold underline">
-						Pay by bank transfer (invoice)
+					<Link
+						to={localePath(`/checkout/${order.id}/transfer`, locale)}
+						className="font-semibold underline"
+					>
+						{copy.bankTransfer}
 					</Link>
 					<span className="block text-sm text-slate-600 dark:text-slate-400">
-						{`For companies: an invoice with our bank details; your ${order.units} stay reserved until it is due.`}
+						{copy.bankTransferNote(order.quantity, order.units)}
 					</span>
 				</p>
 			) : null}
 			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 				<input type="hidden" name="intent" value="pay" />
 				<Field
-					label="Email"
+					label={copy.email}
 					meta={fields.email}
 					type="email"
-					hint={
-						order.payAs
-							? 'This offer was made to this address: the seat, the receipt and the invoice go to it.'
-							: undefined
-					}
+					hint={order.payAs ? copy.payAsHint : undefined}
 					inputProps={{ autoComplete: 'email', readOnly: Boolean(order.payAs) }}
 				/>
 				<Field
-					label="Your name"
+					label={copy.name}
 					meta={fields.name}
-					hint="Optional: the name your invoice is made out to."
+					hint={copy.nameHint}
 					inputProps={{ autoComplete: 'name' }}
 				/>
-				<CheckboxField
-					meta={fields.remindMe}
-					label="If I leave without paying, e-mail me once with a link to start again"
-					hint="Nothing is held for you once this checkout ends; the link starts a new one."
-				/>
+				<CheckboxField meta={fields.remindMe} label={copy.remindMe} hint={copy.remindMeHint} />
 				<fieldset className="my-2 flex flex-col gap-2">
-					<legend className="text-sm font-semibold">
-						Invoice details (optional: for a company invoice)
-					</legend>
+					<legend className="text-sm font-semibold">{copy.invoiceDetails}</legend>
 					<Field
-						label="Company name"
+						label={copy.company}
 						meta={fields.company}
 						inputProps={{ autoComplete: 'organization' }}
 					/>
-					<TextareaField label="Billing address" meta={fields.address} rows={3} />
+					<TextareaField label={copy.address} meta={fields.address} rows={3} />
 					<Field
-						label="Country"
+						label={copy.country}
 						meta={fields.country}
-						hint="Two letters, such as DE or FR"
+						hint={copy.countryHint}
 						inputProps={{ autoComplete: 'country', maxLength: 2 }}
 					/>
 					<Field
-						label="VAT number"
+						label={copy.vatNumber}
 						meta={fields.vatNumber}
-						hint={
-							order.vatOnTop
-								? 'A business in another EU country with a valid VAT number pays no VAT: none is added, and the invoice says reverse charge.'
-								: 'A business in another EU country with a valid VAT number: the price is the same; your invoice shows no VAT (reverse charge).'
-						}
+						hint={order.vatOnTop ? copy.vatOnTopHint : copy.vatIncludedHint}
 					/>
 				</fieldset>
 				<Field
-					label="Card number"
+					label={copy.cardNumber}
 					meta={fields.cardNumber}
 					inputProps={{
 						inputMode: 'numeric',
@@ -249,12 +252,12 @@ export default function SandboxCheckout() {
 				/>
 				<div className="grid grid-cols-2 gap-4">
 					<Field
-						label="Expiry (MM / YY)"
+						label={copy.expiry}
 						meta={fields.expiry}
 						inputProps={{ autoComplete: 'cc-exp', placeholder: '12 / 34' }}
 					/>
 					<Field
-						label="CVC"
+						label={copy.cvc}
 						meta={fields.cvc}
 						inputProps={{ inputMode: 'numeric', autoComplete: 'cc-csc' }}
 					/>
@@ -262,25 +265,20 @@ export default function SandboxCheckout() {
 				<FormErrors id={form.errorId} errors={form.errors} prominent />
 				{order.vatOnTop ? (
 					<p className="text-sm" data-testid="vat-on-top">
-						VAT is added to the price at the rate of your country (none for a business elsewhere in
-						the EU with a VAT number, or outside the EU); the receipt and invoice show it.
+						{copy.vatOnTop}
 					</p>
 				) : null}
-				<SubmitButton>
-					{order.vatOnTop
-						? `Pay ${money(order.amountMinor)} + VAT`
-						: `Pay ${money(order.amountMinor)}`}
-				</SubmitButton>
+				<SubmitButton>{copy.pay(money(order.amountMinor), order.vatOnTop)}</SubmitButton>
 			</Form>
 			<Form method="post" className="mt-4">
 				<button type="submit" name="intent" value="cancel" className="underline">
-					{`Cancel and release my ${order.units}`}
+					{copy.cancel(order.quantity, order.units)}
 				</button>
 			</Form>
 			<p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
-				This page stands in for a card processor while the site runs without Stripe.{' '}
-				<Link to="/" className="underline">
-					{t('backToHome')}
+				{copy.standsIn}{' '}
+				<Link to={localePath('/', locale)} className="underline">
+					{t('backToHome', locale)}
 				</Link>
 			</p>
 		</LeadLayout>

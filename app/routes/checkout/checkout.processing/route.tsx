@@ -5,28 +5,26 @@
  * try again. A no-JavaScript checkout form that failed lands here with its reason too. The
  * provider's cancel link (`&cancelled=1`) cancels only from the browser that started the
  * checkout (its `checkouts` cookie, docs/decisions/068): for anyone else it is a status page.
+ * Under /de in German, and every page it sends to is German too (docs/decisions/176).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '~/components/button-classes'
 import { LeadLayout, PageHeading } from '~/components/layouts'
 import { PaymentOnItsWay } from '~/components/payment-on-its-way'
+import { useLocale } from '~/components/use-locale'
 import { getConfig } from '~/config.server'
 import { isDatabaseUnavailable } from '~/db/availability.server'
 import { getDb } from '~/db/client.server'
 import { formatMoment } from '~/domain/dates'
 import { paymentOnItsWaySteps } from '~/domain/delayed-payment'
+import type { Locale } from '~/domain/locale'
 import { formatMinorPrice } from '~/domain/pricing'
 import { unitsOf } from '~/domain/words'
-import {
-	checkoutFailed,
-	DEFAULT_CHECKOUT_REASON,
-	DEFAULT_VERIFY_REASON,
-	MESSAGES,
-	paymentVerificationFailed,
-} from '~/forms/messages'
+import { DEFAULT_CHECKOUT_REASON } from '~/forms/messages'
 import { startedHere } from '~/http/cookies.server'
+import { redirectWithinSite } from '~/http/redirect'
 import { unavailableHeaders } from '~/http/unavailable.server'
 import { PaymentProviderError } from '~/integrations/payments/types'
 import {
@@ -38,8 +36,9 @@ import {
 	getCheckout,
 	isTemporaryFailure,
 } from '~/models/checkout/index.server'
-import { t } from '~/utils/i18n'
+import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
+import { COPY } from './words'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
@@ -47,17 +46,13 @@ const POLL_MS = 2_000
 const REFRESH_SECONDS = 3
 
 export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Processing your payment', noindex: true })
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].processing, noindex: true })
 
-function thankYouPath(view: CheckoutView): string {
-	return `/checkout/${view.data.id}/thank-you`
-}
-
-const reasons: Record<string, string> = {
-	failed: 'the payment did not go through',
-	expired: 'the checkout expired before it was paid',
-	refunded: 'this payment was refunded',
-}
+/** An order's page in `locale`: the page asking's language (docs/decisions/176). */
+const orderPath = (id: string, page: 'thank-you' | 'transfer' | 'queue', locale: Locale) =>
+	localePath(`/checkout/${encodeURIComponent(id)}/${page}`, locale)
+const processingPath = (id: string, locale: Locale) =>
+	localePath(`/checkout/processing?id=${encodeURIComponent(id)}`, locale)
 
 type State =
 	| { state: 'checkout-failed'; reason: string }
@@ -68,6 +63,8 @@ type State =
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
+	const locale = localeOfPath(url.pathname)
+	const copy = COPY[locale]
 	const headers = { 'Cache-Control': 'no-store' }
 	const checkoutError = url.searchParams.get('error')
 	if (checkoutError)
@@ -76,8 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				state: 'checkout-failed',
 				// A code, never wording: anyone can write a URL (docs/decisions/105).
 				reason:
-					failureMessage(checkoutError, MESSAGES.quantity(getConfig().MAX_QUANTITY)) ??
-					DEFAULT_CHECKOUT_REASON,
+					failureMessage(checkoutError, copy.quantity(getConfig().MAX_QUANTITY), locale) ??
+					(locale === 'en-US' ? DEFAULT_CHECKOUT_REASON : copy.defaultReason),
 			},
 			isTemporaryFailure(checkoutError)
 				? { status: 503, headers: unavailableHeaders() }
@@ -88,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// Nothing to verify: the page still says what it is for, with the default reason.
 	if (!id)
 		return data<State>(
-			{ state: 'failed', reason: DEFAULT_VERIFY_REASON, cancelled: false, idle: true },
+			{ state: 'failed', reason: copy.defaultReason, cancelled: false, idle: true },
 			{ headers },
 		)
 	let view: CheckoutView | null
@@ -99,18 +96,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	} catch (error) {
 		// Saturated or down: the 503 with Retry-After every route gives (docs/decisions/104).
 		if (isDatabaseUnavailable(error)) throw error
-		const reason =
-			error instanceof PaymentProviderError
-				? 'the payment provider did not answer, try again'
-				: DEFAULT_VERIFY_REASON
+		const reason = error instanceof PaymentProviderError ? copy.providerSilent : copy.defaultReason
 		return data<State>({ state: 'failed', reason, cancelled: false }, { status: 502, headers })
 	}
 	if (!view)
 		return data<State>(
-			{ state: 'failed', reason: DEFAULT_VERIFY_REASON, cancelled: false },
+			{ state: 'failed', reason: copy.defaultReason, cancelled: false },
 			{ status: 404, headers },
 		)
-	if (view.status === 'paid') throw redirect(thankYouPath(view))
+	if (view.status === 'paid') throw redirectWithinSite(orderPath(id, 'thank-you', locale), '/')
 	// A delayed payment under way (decision 164): days, not seconds; nothing to poll for.
 	if (view.status === 'pending' && view.data.awaitingPaymentUntil)
 		return data<State>(
@@ -127,9 +121,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		)
 	// Waiting for a bank transfer: its page says what to pay and by when (decision 163).
 	if (view.status === 'pending' && view.data.provider === 'transfer' && !cancelled)
-		throw redirect(`/checkout/${view.data.id}/transfer`)
+		throw redirectWithinSite(orderPath(id, 'transfer', locale), '/')
 	// Still waiting for its payment page (decision 161): the waiting page.
-	if (view.status === 'queued' && !cancelled) throw redirect(`/checkout/${view.data.id}/queue`)
+	if (view.status === 'queued' && !cancelled)
+		throw redirectWithinSite(orderPath(id, 'queue', locale), '/')
 	if (view.status === 'pending' && !cancelled)
 		return data<State>({ state: 'pending', id: view.data.id }, { headers })
 	// Paid, then given back because the coupon could not be used (decision 112): its buyer reads
@@ -143,12 +138,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 	// Back from the provider's cancel link (Stripe), or the sandbox's cancel button.
 	if (cancelled && (view.status === 'pending' || view.status === 'expired'))
-		return data<State>(
-			{ state: 'failed', reason: 'you cancelled the payment', cancelled: true },
-			{ headers },
-		)
+		return data<State>({ state: 'failed', reason: copy.youCancelled, cancelled: true }, { headers })
 	return data<State>(
-		{ state: 'failed', reason: reasons[view.status] ?? DEFAULT_VERIFY_REASON, cancelled },
+		{ state: 'failed', reason: copy.reasons[view.status] ?? copy.defaultReason, cancelled },
 		{ headers },
 	)
 }
@@ -162,6 +154,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 function usePaymentPolling(id: string | null) {
 	const [problem, setProblem] = useState<string | null>(null)
+	const locale = useLocale()
 	useEffect(() => {
 		if (!id) return
 		let stopped = false
@@ -174,12 +167,12 @@ function usePaymentPolling(id: string | null) {
 				const body = (await response.json()) as Partial<CheckoutView> & { error?: string }
 				if (stopped) return
 				if (response.ok && body.status === 'paid') {
-					window.location.replace(`/checkout/${encodeURIComponent(id)}/thank-you`)
+					window.location.replace(orderPath(id, 'thank-you', locale))
 					return
 				}
 				if (response.ok && body.status && body.status !== 'pending') {
 					// The loader words the reason; let it.
-					window.location.replace(`/checkout/processing?id=${encodeURIComponent(id)}`)
+					window.location.replace(processingPath(id, locale))
 					return
 				}
 				setProblem(response.ok ? null : (body.error ?? null))
@@ -193,23 +186,26 @@ function usePaymentPolling(id: string | null) {
 			stopped = true
 			clearTimeout(timer)
 		}
-	}, [id])
+	}, [id, locale])
 	return problem
 }
 
 export default function Processing() {
 	const data = useLoaderData<typeof loader>()
 	const problem = usePaymentPolling(data.state === 'pending' ? data.id : null)
+	const locale = useLocale()
+	const copy = COPY[locale]
+	const home = localePath('/', locale)
 	if (data.state === 'checkout-failed')
 		return (
 			<LeadLayout>
-				<PageHeading title="Checkout failed" />
+				<PageHeading title={copy.checkoutFailedTitle} />
 				<p role="alert" className="text-lg">
-					{checkoutFailed(data.reason)}
+					{copy.checkoutFailed(data.reason)}
 				</p>
 				<p className="mt-6">
-					<Link to="/" className={buttonClasses()}>
-						{t('backToHome')}
+					<Link to={home} className={buttonClasses()}>
+						{t('backToHome', locale)}
 					</Link>
 				</p>
 			</LeadLayout>
@@ -222,74 +218,61 @@ export default function Processing() {
 				<PageHeading
 					title={
 						data.idle
-							? 'Processing your payment'
+							? copy.processing
 							: data.cancelled
-								? 'Payment cancelled'
-								: 'Payment not completed'
+								? copy.cancelledTitle
+								: copy.notCompletedTitle
 					}
 				/>
 				<p role="alert" className="text-lg">
-					{paymentVerificationFailed(data.reason)}
+					{copy.verificationFailed(data.reason)}
 				</p>
 				<p className="mt-6 flex flex-wrap gap-4">
-					<Link to="/" className={buttonClasses()}>
-						Try again
+					<Link to={home} className={buttonClasses()}>
+						{copy.tryAgain}
 					</Link>
 				</p>
 			</LeadLayout>
 		)
-	const again = `/checkout/processing?id=${encodeURIComponent(data.id)}`
+	const again = processingPath(data.id, locale)
 	return (
 		<LeadLayout>
 			<noscript>
 				<meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${again}`} />
 			</noscript>
-			<PageHeading
-				title="Processing your payment"
-				lead="Please wait while we process your payment. This page updates by itself."
-			/>
+			<PageHeading title={copy.processing} lead={copy.processingLead} />
 			<p role="status" aria-live="polite">
 				{problem
-					? paymentVerificationFailed(problem.replace(/^Payment verification failed: /, ''))
-					: 'Waiting for the payment to be confirmed…'}
+					? copy.verificationFailed(problem.replace(/^Payment verification failed: /, ''))
+					: copy.waiting}
 			</p>
 			<p className="mt-6">
 				<a href={again} className="underline">
-					Check again now
+					{copy.checkAgain}
 				</a>
 			</p>
 		</LeadLayout>
 	)
 }
 
-/** Why a paid order is given back, in the words of the buyer's e-mail (lateRefund). */
-const COUPON_REASONS: Record<AutomaticRefund['because'], string> = {
-	'coupon-once-per-buyer':
-		'The coupon on this order can be used once per buyer, and the e-mail address you paid with has used it before.',
-	'coupon-used-up':
-		'Every use of the coupon on this order was taken by the time your payment reached us.',
-	'upgrade-credit-spent':
-		'The upgrade credit of your pass went to another order while your payment was on its way: a pass counts towards one seat.',
-}
-
 function AutomaticRefundNotice({ refund }: { refund: AutomaticRefund }) {
-	const amount = formatMinorPrice(refund.amountMinor, refund.currency)
+	const locale = useLocale()
+	const copy = COPY[locale]
+	const amount = formatMinorPrice(refund.amountMinor, refund.currency, locale)
 	return (
 		<LeadLayout>
-			<PageHeading title="Your payment is being refunded" />
+			<PageHeading title={copy.refundTitle} />
 			<p role="alert" className="text-lg">
-				{COUPON_REASONS[refund.because]} So we are refunding the full {amount} to your card; an
-				e-mail with the details is on its way.
+				{copy.refundReasons[refund.because]}
+				{copy.refunding(amount)}
 			</p>
 			<p className="mt-3">
-				Refunds usually arrive within 5 to 10 business days.
-				{refund.because === 'upgrade-credit-spent'
-					? ''
-					: ' You are welcome to buy again without the coupon.'}
+				{copy.refundArrives}
+				{refund.because === 'upgrade-credit-spent' ? '' : copy.buyWithoutCoupon}
 			</p>
 			<p className="mt-6 flex flex-wrap gap-4">
-				<Link to="/" className={buttonClasses()}>
-					Buy again
+				<Link to={localePath('/', locale)} className={buttonClasses()}>
+					{copy.buyAgain}
 				</Link>
 			</p>
 		</LeadLayout>

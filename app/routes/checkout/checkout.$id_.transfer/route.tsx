@@ -13,13 +13,13 @@ import {
 	data,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
 import { TransferDetails } from '~/components/checkout/transfer-details'
 import { Field, FormErrors, TextareaField } from '~/components/field'
 import { LeadLayout, PageHeading } from '~/components/layouts'
+import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
 import { formatDay } from '~/domain/dates'
 import { normaliseVatNumber } from '~/domain/invoices/vat'
@@ -39,14 +39,15 @@ import {
 	transferDueDate,
 	transferPath,
 } from '~/models/transfers/index.server'
-import { t } from '~/utils/i18n'
+import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { notFound, readForm, requireFound } from '~/utils/responses'
+import { COPY } from './words'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
 export const meta: MetaFunction = (args) =>
-	pageMeta(args, { title: 'Pay by bank transfer', noindex: true })
+	pageMeta(args, { title: COPY[localeOfPath(args.location.pathname)].title, noindex: true })
 
 const headers = { 'Cache-Control': 'private, no-store' }
 
@@ -55,13 +56,17 @@ async function buyersOrder(request: Request, id: string, context: { secure: bool
 	const url = new URL(request.url)
 	const order = requireFound(await getCheckout(await getDb(), id), url.pathname)
 	if (isOrderLink(url.searchParams.get('key'), order.data.id))
-		throw redirectWithinSite(transferPath(order.data.id), '/', {
-			status: 303,
-			headers: {
-				...headers,
-				'Set-Cookie': await rememberCheckout(request, order.data.id, context),
+		throw redirectWithinSite(
+			localePath(transferPath(order.data.id), localeOfPath(url.pathname)),
+			'/',
+			{
+				status: 303,
+				headers: [
+					...Object.entries(headers),
+					...(await rememberCheckout(request, order.data.id, context)),
+				],
 			},
-		})
+		)
 	if (!(await startedHere(request, order.data.id))) throw notFound(url.pathname)
 	return order
 }
@@ -69,22 +74,32 @@ async function buyersOrder(request: Request, id: string, context: { secure: bool
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const order = await buyersOrder(request, params.id ?? '', context)
 	const id = order.data.id
-	if (order.status === 'paid') throw redirect(`/checkout/${id}/thank-you`)
+	const locale = localeOfPath(new URL(request.url).pathname)
+	if (order.status === 'paid')
+		throw redirectWithinSite(localePath(`/checkout/${id}/thank-you`, locale), '/')
 	const transfer = await findTransfer(await getDb(), id)
+	// The unit in the page's language: "Plätze", "Pässe".
+	const units = pluralWord(order.data.quantity, unitsOf(order.data.type, locale), locale)
 	if (transfer)
-		return data({ state: 'transfer' as const, transfer, email: order.data.email }, { headers })
+		return data(
+			{ state: 'transfer' as const, transfer: { ...transfer, units }, email: order.data.email },
+			{ headers },
+		)
 	const account = bankTransferAccount()
 	if (order.status !== 'pending' || order.data.provider === 'transfer' || !account)
-		throw redirect(`/checkout/processing?id=${id}`)
+		throw redirectWithinSite(localePath(`/checkout/processing?id=${id}`, locale), '/')
 	return data(
 		{
 			state: 'form' as const,
 			id,
 			what: `${order.data.quantity} × ${order.data.name}`,
-			units: pluralWord(order.data.quantity, unitsOf(order.data.type)),
-			total: formatMinorPrice(order.data.amountMinor, order.data.currency),
+			units,
+			total: formatMinorPrice(order.data.amountMinor, order.data.currency, locale),
 			// The day the choice would set: sooner than BANK_TRANSFER_DAYS when the item starts (170).
-			dueDay: formatDay((await transferDueDate(await getDb(), order.data.code, account.days)).day),
+			dueDay: formatDay(
+				(await transferDueDate(await getDb(), order.data.code, account.days)).day,
+				locale,
+			),
 			testAccount: account.testAccount,
 			payAs: order.data.email,
 			// The card page this checkout opened (the sandbox's or Stripe's).
@@ -127,17 +142,19 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 		return data(submission.reply({ formErrors: [refusalMessage(result.refused)] }), {
 			status: 409,
 		})
-	return redirect(transferPath(order.data.id), 303)
+	const locale = localeOfPath(new URL(request.url).pathname)
+	return redirectWithinSite(localePath(transferPath(order.data.id), locale), '/', 303)
 }
 
 export default function PayByTransfer() {
 	const page = useLoaderData<typeof loader>()
+	const locale = useLocale()
 	return (
 		<LeadLayout>
 			{page.state === 'form' ? <TransferForm page={page} /> : <Instructions page={page} />}
 			<p className="mt-8 text-sm">
-				<Link to="/" className="underline">
-					{t('backToHome')}
+				<Link to={localePath('/', locale)} className="underline">
+					{t('backToHome', locale)}
 				</Link>
 			</p>
 		</LeadLayout>
@@ -148,11 +165,20 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>
 
 function Instructions({ page }: { page: Extract<Loaded, { state: 'transfer' }> }) {
 	const { transfer } = page
+	const locale = useLocale()
+	const copy = COPY[locale]
+	const dueDay = formatDay(transfer.dueDay, locale)
 	if (transfer.status !== 'pending')
 		return (
 			<PageHeading
-				title="This order is cancelled"
-				lead={`No payment arrived by the end of ${formatDay(transfer.dueDay)}: the order is cancelled and its ${transfer.units} are back on sale.${transfer.creditNote ? ` Credit note ${transfer.creditNote.number} cancels invoice ${transfer.invoice.number}.` : ''}`}
+				title={copy.cancelledTitle}
+				lead={copy.cancelled(
+					dueDay,
+					transfer.units,
+					transfer.creditNote
+						? { credit: transfer.creditNote.number, invoice: transfer.invoice.number }
+						: null,
+				)}
 			/>
 		)
 	return (
@@ -162,22 +188,22 @@ function Instructions({ page }: { page: Extract<Loaded, { state: 'transfer' }> }
 					role="note"
 					className="mt-6 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100"
 				>
-					Test mode — this is a test account. Send no money.
+					{copy.testAccount}
 				</p>
 			) : null}
 			<PageHeading
-				title="Pay by bank transfer"
-				lead={`Your ${transfer.quantity} × ${transfer.itemName}: the ${transfer.units} are reserved for you until the end of ${formatDay(transfer.dueDay)}.`}
+				title={copy.title}
+				lead={copy.reserved(transfer.quantity, transfer.itemName, transfer.units, dueDay)}
 			/>
 			<TransferDetails transfer={transfer} />
 			<section aria-labelledby="next" className="mb-8">
 				<h2 id="next" className="mb-3 text-xl font-semibold">
-					What happens next
+					{copy.next}
 				</h2>
 				<ul className="list-disc pl-6">
-					{page.email ? <li>{`These details and your invoice went to ${page.email}.`}</li> : null}
-					<li>{`When your payment arrives, we e-mail your receipt and the links to your ${transfer.units}. Nothing is sent before.`}</li>
-					<li>{`If it has not arrived by the end of ${formatDay(transfer.dueDay)}, the order is cancelled and a credit note cancels the invoice.`}</li>
+					{page.email ? <li>{copy.sentTo(page.email)}</li> : null}
+					<li>{copy.onArrival(transfer.units)}</li>
+					<li>{copy.ifNot(dueDay)}</li>
 				</ul>
 			</section>
 		</>
@@ -191,50 +217,47 @@ function TransferForm({ page }: { page: Extract<Loaded, { state: 'form' }> }) {
 		lastResult,
 		...(page.payAs ? { defaultValue: { email: page.payAs } } : {}),
 	})
+	const copy = COPY[useLocale()]
 	return (
 		<>
 			<PageHeading
-				title="Pay by bank transfer (invoice)"
-				lead={`${page.what}: ${page.total}. We e-mail you an invoice with our bank details and a payment reference; your ${page.units} stay reserved until the end of ${page.dueDay} while the transfer is on its way.`}
+				title={copy.formTitle}
+				lead={copy.formLead(page.what, page.total, page.units, page.dueDay)}
 			/>
 			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 				<Field
-					label="Email"
+					label={copy.email}
 					meta={fields.email}
 					type="email"
-					hint="The invoice, the reminder and, once paid, the receipt go to it."
+					hint={copy.emailHint}
 					inputProps={{ autoComplete: 'email' }}
 				/>
 				<Field
-					label="Your name"
+					label={copy.name}
 					meta={fields.name}
-					hint="Optional."
+					hint={copy.optional}
 					inputProps={{ autoComplete: 'name' }}
 				/>
 				<Field
-					label="Company name"
+					label={copy.company}
 					meta={fields.company}
 					inputProps={{ autoComplete: 'organization' }}
 				/>
-				<TextareaField label="Billing address" meta={fields.address} rows={3} />
+				<TextareaField label={copy.address} meta={fields.address} rows={3} />
 				<Field
-					label="Country"
+					label={copy.country}
 					meta={fields.country}
-					hint="Two letters, such as DE or FR"
+					hint={copy.countryHint}
 					inputProps={{ autoComplete: 'country', maxLength: 2 }}
 				/>
-				<Field
-					label="VAT number"
-					meta={fields.vatNumber}
-					hint="Optional. A business in another EU country with a valid VAT number: the price is the same; your invoice shows no VAT (reverse charge)."
-				/>
+				<Field label={copy.vatNumber} meta={fields.vatNumber} hint={copy.vatHint} />
 				<FormErrors id={form.errorId} errors={form.errors} prominent />
-				<SubmitButton>Get the invoice and bank details</SubmitButton>
+				<SubmitButton>{copy.submit}</SubmitButton>
 			</Form>
 			{page.cardLink ? (
 				<p className="mt-6">
 					<a href={page.cardLink} className="underline">
-						Pay by card instead
+						{copy.byCard}
 					</a>
 				</p>
 			) : null}
