@@ -159,9 +159,7 @@ export async function startedHere(request: Request, id: string): Promise<boolean
  * time, so each language's pages read the same list. Never `/`: a cookie every page receives
  * would make every page personal, and the page cache would store none (`hasPersonalCookie`).
  */
-export const CHECKOUT_COOKIE_PATHS = LOCALES.map(
-	(locale) => `${LOCALE_TAGS[locale].prefix}/checkout`,
-)
+const CHECKOUT_COOKIE_PATHS = LOCALES.map((locale) => `${LOCALE_TAGS[locale].prefix}/checkout`)
 
 /**
  * The Set-Cookie headers adding checkout `id` to this browser's list, newest first: one per path
