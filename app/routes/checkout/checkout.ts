@@ -33,6 +33,7 @@ import { getPricingTable } from '~/models/course/catalog.server'
 import { getCountryInfo } from '~/models/course/country.server'
 import { bankTransferAccount, transferPath } from '~/models/transfers/index.server'
 import { localePath } from '~/utils/i18n'
+import { startedCheckoutAnswer } from './checkout.shared.server'
 
 // This module is also the parent of every /checkout/* route, so its loader runs for them too:
 // only the bare /checkout (nothing to show) goes home.
@@ -145,23 +146,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		})
 		countCheckout('created')
 		const headers = [...Object.entries(noStore), ...(await rememberCheckout(request, id, context))]
-		// In the queue (decision 161): the waiting page, which leads on to the payment page (where
-		// the sandbox offers the bank transfer too).
-		if (link === null)
-			return isForm
-				? redirectWithinSite(inLocale(`/checkout/${id}/queue`), '/', { status: 303, headers })
-				: Response.json(
-						{ link: `${context.origin}${inLocale(`/checkout/${id}/queue`)}`, status: 'queued' },
-						{ headers },
-					)
-		// "Pay by bank transfer (invoice)": our page, not the card's (docs/decisions/163).
+		// "Pay by bank transfer (invoice)": our page, not the card's (docs/decisions/163); in the
+		// queue (decision 161), the waiting page first (where the sandbox offers the transfer too).
 		const next =
-			read.body.method === 'transfer' && bankTransferAccount()
+			link !== null && read.body.method === 'transfer' && bankTransferAccount()
 				? `${context.origin}${inLocale(transferPath(id))}`
 				: link
-		return isForm
-			? redirect(next, { status: 303, headers })
-			: Response.json({ link: next }, { headers })
+		return startedCheckoutAnswer(
+			{ id, next, locale: pageLocale, origin: context.origin },
+			{ json: !isForm, headers },
+		)
 	} catch (error) {
 		if (error instanceof CheckoutError)
 			return fail(error.status, error.reason, error.code, error.retryAfterSeconds)

@@ -13,7 +13,6 @@ import {
 	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
@@ -27,7 +26,6 @@ import { upgradeCreditLabel } from '~/domain/upgrade-credit'
 import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
 import { rememberCheckout } from '~/http/cookies.server'
-import { redirectWithinSite } from '~/http/redirect'
 import {
 	CheckoutError,
 	checkoutInTurn,
@@ -38,8 +36,9 @@ import {
 } from '~/models/checkout/index.server'
 import { getCourseOffer } from '~/models/course/offer.server'
 import type { RouteHandle } from '~/utils/color-mode'
-import { localeOfPath, localePath } from '~/utils/i18n'
+import { localeOfPath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
+import { startedCheckoutAnswer } from './checkout.shared.server'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
@@ -146,17 +145,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 			clientIp: context.clientIp,
 			locale,
 		})
-		const queue = localePath(`/checkout/${id}/queue`, locale)
 		// This browser started the checkout: its thank-you page is the buyer's own (decision 068).
 		const headers = [...Object.entries(noStore), ...(await rememberCheckout(request, id, context))]
-		// In the queue: the waiting page, which leads on to the payment page, as /checkout's.
-		if (link === null)
-			return wantsJson
-				? Response.json({ link: `${context.origin}${queue}`, status: 'queued' }, { headers })
-				: redirectWithinSite(queue, '/', { status: 303, headers })
-		return wantsJson
-			? Response.json({ link }, { headers })
-			: redirect(link, { status: 303, headers })
+		// The payment page, or the queue's waiting page first, as /checkout's.
+		return startedCheckoutAnswer(
+			{ id, next: link, locale, origin: context.origin },
+			{ json: wantsJson, headers },
+		)
 	} catch (error) {
 		if (!(error instanceof CheckoutError)) throw error
 		return data(
