@@ -239,6 +239,8 @@ describe('a German buyer on the sandbox', () => {
 		const form = textOf(await (await get(transfer, cookie)).text())
 		expect(form).toContain('Per Überweisung zahlen (Rechnung)')
 		expect(form).toContain('Rechnung und Bankverbindung anfordern')
+		// One seat: "Ihr Platz bleibt", not "Ihre Platz bleiben".
+		expect(form).toMatch(/Ihr Platz bleibt bis zum Ende des /)
 		const chosen = await fetch(`${server.url}${transfer}`, {
 			method: 'POST',
 			redirect: 'manual',
@@ -261,7 +263,33 @@ describe('a German buyer on the sandbox', () => {
 			'Wie es weitergeht',
 		])
 			expect(text).toContain(words)
+		expect(text).toMatch(/Der Platz ist bis zum Ende des .* für Sie reserviert\./)
+		expect(text).toContain('die Links Ihrer Bestellung')
 		expect(html).toMatch(/href="\/de\/invoice\/[^"]+"/)
+	})
+
+	test('one seat by bank transfer on the English page is named in the singular: it stays reserved, it is reserved', async () => {
+		const started = await buyForm({ code: SEAT, method: 'transfer' })
+		const transfer = new URL(started.headers.get('location')!).pathname
+		expect(transfer).toMatch(/^\/checkout\/[\w-]+\/transfer$/)
+		const cookie = cookieFor(started, '/checkout')
+		const form = textOf(await (await get(transfer, cookie)).text())
+		expect(form).toMatch(/your seat stays reserved until the end of /)
+		const chosen = await fetch(`${server.url}${transfer}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+			body: new URLSearchParams({
+				email: 'single-seat@example.com',
+				company: 'Acme Ltd',
+				address: '1 High Street, London',
+				country: 'GB',
+			}).toString(),
+		})
+		expect(chosen.status).toBe(303)
+		const text = textOf(await (await get(transfer, cookie)).text())
+		expect(text).toMatch(/the seat is reserved for you until the end of /)
+		expect(text).not.toMatch(/seat (are|stay) /)
 	})
 
 	test('cancelling on the German payment page lands on the German cancel page', async () => {

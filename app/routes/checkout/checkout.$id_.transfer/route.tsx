@@ -94,6 +94,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 			id,
 			what: `${order.data.quantity} × ${order.data.name}`,
 			units,
+			quantity: order.data.quantity,
 			total: formatMinorPrice(order.data.amountMinor, order.data.currency, locale),
 			// The day the choice would set: sooner than BANK_TRANSFER_DAYS when the item starts (170).
 			dueDay: formatDay(
@@ -174,7 +175,7 @@ function Instructions({ page }: { page: Extract<Loaded, { state: 'transfer' }> }
 				title={copy.cancelledTitle}
 				lead={copy.cancelled(
 					dueDay,
-					transfer.units,
+					transfer,
 					transfer.creditNote
 						? { credit: transfer.creditNote.number, invoice: transfer.invoice.number }
 						: null,
@@ -191,10 +192,7 @@ function Instructions({ page }: { page: Extract<Loaded, { state: 'transfer' }> }
 					{copy.testAccount}
 				</p>
 			) : null}
-			<PageHeading
-				title={copy.title}
-				lead={copy.reserved(transfer.quantity, transfer.itemName, transfer.units, dueDay)}
-			/>
+			<PageHeading title={copy.title} lead={copy.reserved(transfer.itemName, transfer, dueDay)} />
 			<TransferDetails transfer={transfer} />
 			<section aria-labelledby="next" className="mb-8">
 				<h2 id="next" className="mb-3 text-xl font-semibold">
@@ -222,7 +220,7 @@ function TransferForm({ page }: { page: Extract<Loaded, { state: 'form' }> }) {
 		<>
 			<PageHeading
 				title={copy.formTitle}
-				lead={copy.formLead(page.what, page.total, page.units, page.dueDay)}
+				lead={copy.formLead(page.what, page.total, page, page.dueDay)}
 			/>
 			<Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-2">
 				<Field

@@ -1,22 +1,22 @@
 /** The bank transfer page's words (docs/decisions/176): English, and German under /de. */
 import type { Locale } from '~/domain/locale'
+import { IS, pluralWord, STAY } from '~/domain/words'
+
+/** What the order holds: its units' word ("seat", "Plätze") and how many. */
+type Held = { units: string; quantity: number }
 
 type Copy = {
 	title: string
 	cancelledTitle: string
-	cancelled: (
-		day: string,
-		units: string,
-		note: { credit: string; invoice: string } | null,
-	) => string
+	cancelled: (day: string, held: Held, note: { credit: string; invoice: string } | null) => string
 	testAccount: string
-	reserved: (quantity: number, item: string, units: string, day: string) => string
+	reserved: (item: string, held: Held, day: string) => string
 	next: string
 	sentTo: (email: string) => string
 	onArrival: (units: string) => string
 	ifNot: (day: string) => string
 	formTitle: string
-	formLead: (what: string, total: string, units: string, day: string) => string
+	formLead: (what: string, total: string, held: Held, day: string) => string
 	email: string
 	emailHint: string
 	name: string
@@ -35,11 +35,11 @@ export const COPY: Record<Locale, Copy> = {
 	'en-US': {
 		title: 'Pay by bank transfer',
 		cancelledTitle: 'This order is cancelled',
-		cancelled: (day, units, note) =>
-			`No payment arrived by the end of ${day}: the order is cancelled and its ${units} are back on sale.${note ? ` Credit note ${note.credit} cancels invoice ${note.invoice}.` : ''}`,
+		cancelled: (day, { units, quantity }, note) =>
+			`No payment arrived by the end of ${day}: the order is cancelled and its ${units} ${pluralWord(quantity, IS)} back on sale.${note ? ` Credit note ${note.credit} cancels invoice ${note.invoice}.` : ''}`,
 		testAccount: 'Test mode — this is a test account. Send no money.',
-		reserved: (quantity, item, units, day) =>
-			`Your ${quantity} × ${item}: the ${units} are reserved for you until the end of ${day}.`,
+		reserved: (item, { units, quantity }, day) =>
+			`Your ${quantity} × ${item}: the ${units} ${pluralWord(quantity, IS)} reserved for you until the end of ${day}.`,
 		next: 'What happens next',
 		sentTo: (email) => `These details and your invoice went to ${email}.`,
 		onArrival: (units) =>
@@ -47,8 +47,8 @@ export const COPY: Record<Locale, Copy> = {
 		ifNot: (day) =>
 			`If it has not arrived by the end of ${day}, the order is cancelled and a credit note cancels the invoice.`,
 		formTitle: 'Pay by bank transfer (invoice)',
-		formLead: (what, total, units, day) =>
-			`${what}: ${total}. We e-mail you an invoice with our bank details and a payment reference; your ${units} stay reserved until the end of ${day} while the transfer is on its way.`,
+		formLead: (what, total, { units, quantity }, day) =>
+			`${what}: ${total}. We e-mail you an invoice with our bank details and a payment reference; your ${units} ${pluralWord(quantity, STAY)} reserved until the end of ${day} while the transfer is on its way.`,
 		email: 'Email',
 		emailHint: 'The invoice, the reminder and, once paid, the receipt go to it.',
 		name: 'Your name',
@@ -66,20 +66,21 @@ export const COPY: Record<Locale, Copy> = {
 	'de-DE': {
 		title: 'Per Überweisung zahlen',
 		cancelledTitle: 'Diese Bestellung ist storniert',
-		cancelled: (day, units, note) =>
-			`Bis zum Ende des ${day} ist keine Zahlung eingegangen: Die Bestellung ist storniert, und ihre ${units} sind wieder im Verkauf.${note ? ` Die Rechnungskorrektur ${note.credit} storniert die Rechnung ${note.invoice}.` : ''}`,
+		cancelled: (day, { units, quantity }, note) =>
+			`Bis zum Ende des ${day} ist keine Zahlung eingegangen: Die Bestellung ist storniert, und ${quantity === 1 ? `ihr ${units} ist` : `ihre ${units} sind`} wieder im Verkauf.${note ? ` Die Rechnungskorrektur ${note.credit} storniert die Rechnung ${note.invoice}.` : ''}`,
 		testAccount: 'Testmodus – dies ist ein Testkonto. Überweisen Sie kein Geld.',
-		reserved: (quantity, item, units, day) =>
-			`Ihre ${quantity} × ${item}: Die ${units} sind bis zum Ende des ${day} für Sie reserviert.`,
+		// Platz and Pass are both masculine: "der Platz ist", "die Plätze sind".
+		reserved: (item, { units, quantity }, day) =>
+			`Ihre ${quantity} × ${item}: ${quantity === 1 ? `Der ${units} ist` : `Die ${units} sind`} bis zum Ende des ${day} für Sie reserviert.`,
 		next: 'Wie es weitergeht',
 		sentTo: (email) => `Diese Angaben und Ihre Rechnung gingen an ${email}.`,
-		onArrival: (units) =>
-			`Sobald Ihre Zahlung eingeht, senden wir Ihnen Ihre Quittung und die Links zu Ihren ${units}. Vorher wird nichts verschickt.`,
+		onArrival: () =>
+			'Sobald Ihre Zahlung eingeht, senden wir Ihnen Ihre Quittung und die Links Ihrer Bestellung. Vorher wird nichts verschickt.',
 		ifNot: (day) =>
 			`Ist sie bis zum Ende des ${day} nicht eingegangen, wird die Bestellung storniert, und eine Rechnungskorrektur storniert die Rechnung.`,
 		formTitle: 'Per Überweisung zahlen (Rechnung)',
-		formLead: (what, total, units, day) =>
-			`${what}: ${total}. Wir senden Ihnen eine Rechnung mit unserer Bankverbindung und einem Verwendungszweck; Ihre ${units} bleiben bis zum Ende des ${day} reserviert, während die Überweisung unterwegs ist.`,
+		formLead: (what, total, { units, quantity }, day) =>
+			`${what}: ${total}. Wir senden Ihnen eine Rechnung mit unserer Bankverbindung und einem Verwendungszweck; ${quantity === 1 ? `Ihr ${units} bleibt` : `Ihre ${units} bleiben`} bis zum Ende des ${day} reserviert, während die Überweisung unterwegs ist.`,
 		email: 'E-Mail',
 		emailHint: 'Die Rechnung, die Erinnerung und nach der Zahlung die Quittung gehen an sie.',
 		name: 'Ihr Name',
