@@ -72,11 +72,11 @@ const english = withFlatIds(folders.flat())
  */
 const GERMAN_FOLDERS = ['landing', 'workshop', 'day', 'waitlist', 'content', 'account', 'checkout']
 /**
- * Pages of those folders with no German twin: a certificate's check, linked from its English PDF;
- * the owner's sign-in (the dashboard is English). The checkout folder's resource routes (the
- * invoice's PDF, the payment provider's webhooks) have none, being `.ts`.
+ * Pages of those folders with no German twin: the owner's sign-in (the dashboard is English).
+ * The checkout folder's resource routes (the invoice's PDF, the payment provider's webhooks) have
+ * none, being `.ts`.
  */
-const ENGLISH_ONLY = ['routes/certificates.$token', 'routes/owner-sign-in']
+const ENGLISH_ONLY = ['routes/owner-sign-in']
 
 const isPage = (entry: RouteConfigEntry) => entry.file.endsWith('.tsx')
 

@@ -191,6 +191,8 @@ const TRANSLATED_PAGES = [
 	/^\/(blog|cheatsheets)(\/[^/]+)?$/,
 	/^\/blog\/[^/]+\/[^/]+$/,
 	/^\/(legal|lessons)\/[^/]+$/,
+	// A certificate's check: a German certificate prints its German address (decision 172).
+	/^\/certificates\/[^/]+$/,
 	// The account pages a German e-mail or page leads to (decision 178).
 	/^\/(email-preferences|signup\/one-click|login\/github\/failed)$/,
 	// The buyer's pages (docs/decisions/176); not the checkout's JSON (/checkout/:id) nor a PDF.

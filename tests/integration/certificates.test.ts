@@ -253,7 +253,18 @@ describe.each(databaseBackends)('certificates of attendance on $name', (backend)
 		expect(row!.subject).toBe('Ihre Teilnahmebescheinigung: The test day')
 		expect(row!.text).toContain('Hallo Jürgen Groß,')
 		expect(row!.text).toContain('Danke für Ihre Teilnahme an The test day am Montag, 1. Juli 2030')
-		expect(verifyLink(row!.text).ok).toBe(true)
+		// The German certificate's check is the German page, saying it in German.
+		const token = /https:\/\/site\.test\/de\/certificates\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(
+			row!.text,
+		)?.[1]
+		const link = verifyLinkToken(token, 'certificate', getConfig().SESSION_SECRET)
+		expect(link.ok).toBe(true)
+		expect(await certificateFacts(db(), link.ok ? link.subject : '', 'de-DE')).toEqual({
+			name: 'Jürgen Groß',
+			title: 'The test day',
+			date: 'Montag, 1. Juli 2030',
+			hours: '8 Stunden',
+		})
 		if (hasPdftotext) {
 			const text = pdfText(await certificatePdf('juergen@example.com')).replace(/\s+/g, ' ')
 			expect(text).toContain('Teilnahmebescheinigung')

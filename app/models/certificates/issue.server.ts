@@ -30,6 +30,7 @@ import { mailboxOf } from '~/models/preferences/mailbox.server'
 import { eventMailLinks } from '~/models/preferences/reminder-stops.server'
 import { site } from '~/site'
 import { siteOrigin } from '~/site-origin.server'
+import { localePath } from '~/utils/i18n'
 import { attendeesOf } from './attendance.server'
 import { renderCertificatePdf } from './pdf.server'
 
@@ -60,13 +61,16 @@ function eventHours(event: Pick<SiteEvent, 'start' | 'end'>, locale: Locale = DE
 	return countOf(hours, locale === 'de-DE' ? HOUR_DE : HOUR, locale)
 }
 
-/** A certificate's public verification page, absolute from `origin`, its id signed. */
-function verifyUrl(origin: string, id: string): string {
+/**
+ * A certificate's public verification page in `locale` (the certificate's language), absolute
+ * from `origin`, its id signed.
+ */
+function verifyUrl(origin: string, id: string, locale: Locale): string {
 	const token = createLinkToken(
 		{ purpose: 'certificate', subject: id, expiresAt: 'never' },
 		getConfig().SESSION_SECRET,
 	)
-	return `${origin}${VERIFY_PATH}${token}`
+	return `${origin}${localePath(`${VERIFY_PATH}${token}`, locale)}`
 }
 
 type Issue = {
@@ -100,7 +104,7 @@ export async function issueCertificate(tx: Tx | Db, issue: Issue): Promise<strin
 			})
 	).returning({ id: certificates.id })
 	if (!row) return null
-	const url = verifyUrl(origin, row.id)
+	const url = verifyUrl(origin, row.id, locale)
 	const content = {
 		name,
 		title: event.title,
@@ -191,8 +195,8 @@ export function certificateJob(db: Db, now: () => Date = () => new Date()): JobD
 	}
 }
 
-/** A valid certificate's public facts (never the address), or null: unknown or withdrawn. */
-export async function certificateFacts(db: Db, id: string) {
+/** A valid certificate's public facts in `locale` (never the address), or null: unknown or withdrawn. */
+export async function certificateFacts(db: Db, id: string, locale: Locale = DEFAULT_LOCALE) {
 	const [row] = await db
 		.select({
 			name: certificates.name,
@@ -206,7 +210,7 @@ export async function certificateFacts(db: Db, id: string) {
 	return {
 		name: row.name,
 		title: event.title,
-		date: formatEventDay(event),
-		hours: eventHours(event),
+		date: formatEventDay(event, locale),
+		hours: eventHours(event, locale),
 	}
 }
