@@ -82,6 +82,13 @@ describe('delayed payments through Stripe, over HTTP', () => {
 		expect(processing.html).toContain('we e-mail your receipt with its invoice')
 		// Days, not seconds: nothing refreshes the page.
 		expect(processing.html).not.toContain('http-equiv="refresh"')
+		// Its German twin says the same in German, its link staying on the German page.
+		const german = await page(`/de/checkout/processing?id=${id}`)
+		expect(german.status).toBe(200)
+		expect(german.html).toContain('Ihre Zahlung ist unterwegs')
+		expect(german.html).toContain('Ihre Pässe sind bis ')
+		expect(german.html).toContain(`href="/de/checkout/processing?id=${id}"`)
+		expect(german.html).not.toContain('Your payment is on its way')
 
 		const forged = stripe.event(
 			'checkout.session.async_payment_succeeded',

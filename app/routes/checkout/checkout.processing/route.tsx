@@ -112,9 +112,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 				state: 'on-its-way',
 				id: view.data.id,
 				steps: paymentOnItsWaySteps({
-					units: unitsOf(view.data.type),
+					units: unitsOf(view.data.type, locale),
 					quantity: view.data.quantity,
-					heldUntil: formatMoment(new Date(view.data.awaitingPaymentUntil)),
+					heldUntil: formatMoment(new Date(view.data.awaitingPaymentUntil), 'UTC', locale),
+					locale,
 				}),
 			},
 			{ headers },
