@@ -58,6 +58,49 @@ const PROMISES: { file: string; says: string; proof: Proof }[] = [
 		says: 'Wir schicken Ihnen einen Link, der sie für Sie hält',
 		proof: ['tests/integration/waitlist.test.ts', 'by e-mail with a signed link'],
 	},
+	// The German checkout and account pages (decisions 176, 178) under the wider German pattern
+	// (decision 177): the English pages' promises, their proofs.
+	{
+		file: 'app/routes/account/email-preferences.tsx',
+		says: 'Wir schicken dieser Adresse keine Nachrichten des Kursteams und keine Neuigkeiten',
+		proof: [
+			'tests/integration/bulk-send.test.ts',
+			'an address that unsubscribes while the send waits is passed over',
+		],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'ist unterwegs an',
+		proof: ['tests/integration/tell-people.test.ts', 'without SITE_URL a receipt carries'],
+	},
+	{
+		file: 'app/routes/checkout/checkout.$id_.thank-you/words.ts',
+		says: 'Wir schicken jedem Platzinhaber seinen Zugang',
+		proof: ['tests/integration/bulk-send.test.ts', 'each buyer and seat holder gets one access'],
+	},
+	{
+		file: 'app/routes/checkout/checkout.processing/words.ts',
+		says: 'ist unterwegs',
+		proof: ['tests/integration/coupon-payments.test.ts', 'one per buyer: the same mailbox paying'],
+	},
+	{
+		file: 'app/routes/checkout/checkout.success.tsx',
+		says: 'ist unterwegs',
+		proof: ['tests/integration/tell-people.test.ts', 'a course receipt talks about seats'],
+	},
+	{
+		file: 'app/routes/checkout/enrolled.tsx',
+		says: 'ist unterwegs an die Adresse, die Sie angegeben haben',
+		proof: ['tests/integration/signups.test.ts', 'course interest: the confirmation'],
+	},
+	{
+		file: 'app/components/payment-on-its-way.tsx',
+		says: 'ist unterwegs',
+		proof: [
+			'tests/integration/delayed-payments-pages.test.ts',
+			'completed unpaid: the processing page and the owner’s order page say the payment is on its way',
+		],
+	},
 	// The German pass pages (decision 177), and the German promises the wider pattern found
 	// ("wir schicken …" to anyone, "… ist unterwegs"): the English ones' messages, their proofs.
 	{
