@@ -77,13 +77,14 @@ describe.each(databaseBackends)('the course opening on $name', (backend) => {
 	})
 
 	/** A paid course order of `quantity` seats by a new buyer; its seats' ids, in order. */
-	async function buySeats(quantity: number, paidDaysAgo = 0) {
+	async function buySeats(quantity: number, paidDaysAgo = 0, locale?: 'de-DE') {
 		const buyer = `buyer-${++n}@example.com`
 		const { id } = await createCheckout(database.db, {
 			code: SEAT,
 			quantity,
 			region: 'GLOBAL',
 			origin: ORIGIN,
+			...(locale ? { locale } : {}),
 		})
 		await recordSandboxPayment(database.db, id, { email: buyer })
 		if (paidDaysAgo > 0)
@@ -100,6 +101,13 @@ describe.each(databaseBackends)('the course opening on $name', (backend) => {
 	}
 
 	const mailsTo = (email: string) => smtp.mailTo(email).map((mail) => decodedMail(mail.raw))
+	/** As its reader sees it: quoted-printable undone, then read as UTF-8. */
+	const readableTo = (email: string) =>
+		mailsTo(email).map((raw) =>
+			Buffer.from(raw, 'latin1')
+				.toString('utf8')
+				.replace(/\r?\n[ \t]+/g, ' '),
+		)
 	const accessTo = (email: string) => mailsTo(email).filter((raw) => raw.includes(ACCESS_SUBJECT))
 
 	test('opening moves the course from pre_order to open, by the button and by the release date alike', async () => {
@@ -270,6 +278,47 @@ describe.each(databaseBackends)('the course opening on $name', (backend) => {
 		expect(mailsTo(allClaimed.buyer)).toEqual([])
 		// Bought just now: the receipt has just given the links.
 		expect(mailsTo(justBought.buyer)).toEqual([])
+	})
+
+	test('a German buyer is reminded and given access in German, linking the German order page; a seat claimed on its German page brings its holder German access (decision 177)', async () => {
+		const german = await buySeats(3, 10, 'de-DE')
+		const holder = `holder-de-${n}@example.com`
+		await claimPass(
+			database.db,
+			german.seats[0]!,
+			{ name: 'Jürgen', email: holder },
+			ORIGIN,
+			'de-DE',
+		)
+		await drainJobs(database)
+		smtp.received.length = 0
+
+		await checkCourseOpening(
+			database.db,
+			releaseEvent(new Date(Date.now() + 5 * DAY).toISOString(), false),
+		)
+		await drainJobs(database)
+		const [reminder] = readableTo(german.buyer)
+		expect(reminder).toContain('Subject: =?UTF-8?Q?Noch_2_Pl')
+		expect(reminder).toContain('AI Driven Dev öffnet am ')
+		expect(reminder).toContain('2 Plätze, die Sie gekauft haben, sind noch nicht eingelöst')
+		expect(reminder).toContain(`${ORIGIN}/de/checkout/${german.orderId}/thank-you?key=`)
+		expect(reminder).not.toContain('still to hand out')
+
+		smtp.received.length = 0
+		await openCourse(database.db, 'mona (GitHub #1001)')
+		await drainJobs(database)
+		const [access] = readableTo(german.buyer)
+		expect(access).toContain(
+			'AI Driven Dev ist geöffnet, und die Plätze, die Sie gekauft haben, sind bereit',
+		)
+		expect(access).toContain('Noch 2 Plätze zu vergeben.')
+		expect(access).toContain(COURSE_URL)
+		expect(access).toContain(`${ORIGIN}/de/checkout/${german.orderId}/thank-you?key=`)
+		const [holderAccess] = readableTo(holder)
+		expect(holderAccess).toContain('Hallo Jürgen,')
+		expect(holderAccess).toContain('und Ihr Platz ist bereit')
+		expect(holderAccess).not.toContain('your seat is ready')
 	})
 
 	test('after the opening, a buyer whose seats are still unclaimed a week later is reminded once', async () => {

@@ -9,6 +9,7 @@ import * as germanMoney from './templates-money.de'
 import * as german from './templates-orders.de'
 import * as germanPasses from './templates-passes.de'
 import * as germanPayments from './templates-payments.de'
+import * as germanSeats from './templates-seats.de'
 
 export { emailDeliveryJob, outboxMessage } from './deliver.server'
 export type { QueuedEmail } from './send.server'
@@ -37,6 +38,8 @@ const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {
 		paymentOnItsWay: germanPayments.paymentOnItsWay,
 		delayedPaymentEnded: germanPayments.delayedPaymentEnded,
 		upgradeCreditLink: germanPayments.upgradeCreditLink,
+		courseAccess: germanSeats.courseAccess,
+		seatHandOutReminder: germanSeats.seatHandOutReminder,
 	},
 }
 

@@ -9,11 +9,14 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes } from '~/db/schema.server'
 import { foldEmail } from '~/domain/email-address'
+import { DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import { orderPageUrl } from '~/models/links/order-link.server'
 
 /** A paid course order and its shared seats: how many were issued, how many are unclaimed. */
 type SeatOrder = {
 	orderId: string
+	/** The language the order was bought in (decision 174). */
+	locale: Locale
 	email: string
 	name: string | null
 	paidAt: Date | null
@@ -29,6 +32,7 @@ export async function courseSeatOrders(db: Db, buyer?: string): Promise<SeatOrde
 	const rows = await db
 		.select({
 			orderId: orders.id,
+			locale: orders.locale,
 			email: orders.email,
 			name: orders.customerName,
 			paidAt: orders.paidAt,
@@ -59,7 +63,7 @@ export async function courseSeatOrders(db: Db, buyer?: string): Promise<SeatOrde
 /** Holders of claimed seats of paid course orders (of address `holder` alone if given). */
 async function seatHolders(db: Db, holder?: string) {
 	return db
-		.select({ email: passes.holderEmail, name: passes.holderName })
+		.select({ email: passes.holderEmail, name: passes.holderName, locale: passes.locale })
 		.from(passes)
 		.innerJoin(orders, eq(orders.id, passes.orderId))
 		.innerJoin(catalogItems, eq(catalogItems.code, passes.itemCode))
@@ -96,8 +100,11 @@ export async function courseAccessCount(db: Db): Promise<number> {
 	return new Set((await courseAccessRecipients(db)).map((person) => foldEmail(person.email))).size
 }
 
-/** What one person's access e-mail says: whether a seat is theirs, and what is left to hand out. */
-export type SeatAccess = { ownSeat: boolean; handOut: SeatsToHandOut[] }
+/**
+ * What one person's access e-mail says: whether a seat is theirs, what is left to hand out, and
+ * its language: their claimed seat's (decision 177), else their first order's (decision 174).
+ */
+export type SeatAccess = { ownSeat: boolean; handOut: SeatsToHandOut[]; locale: Locale }
 
 /** The seats `email` holds access for now: their own, and their orders' unclaimed ones. */
 export async function seatAccessOf(db: Db, email: string, siteUrl: string): Promise<SeatAccess> {
@@ -109,7 +116,8 @@ export async function seatAccessOf(db: Db, email: string, siteUrl: string): Prom
 			.map((order) => ({
 				orderId: order.orderId,
 				seats: order.unclaimed,
-				url: orderPageUrl(siteUrl, order.orderId),
+				url: orderPageUrl(siteUrl, order.orderId, order.locale),
 			})),
+		locale: held[0]?.locale ?? bought[0]?.locale ?? DEFAULT_LOCALE,
 	}
 }

@@ -13,7 +13,8 @@ import { and, eq } from 'drizzle-orm'
 import type { SiteEvent } from '~/content/site-content'
 import type { Db } from '~/db/client.server'
 import { type SeatHandOutReminder, seatHandOutReminders } from '~/db/schema-course.server'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import type { Locale } from '~/domain/locale'
+import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
 import { log } from '~/log.server'
 import { emailEvent } from '~/models/events/calendar.server'
 import { orderPageUrl } from '~/models/links/order-link.server'
@@ -55,10 +56,13 @@ export async function remindToHandOutSeats(
 	const reminder = dueReminder(moment)
 	if (!reminder) return 0
 	const origin = siteOrigin()
-	const opensWhen =
-		reminder === 'before_opening' && moment.release
-			? (({ when, zoneName }) => `on ${when} (${zoneName})`)(emailEvent(moment.release, origin))
-			: null
+	const release = reminder === 'before_opening' ? moment.release : undefined
+	const opensWhen = release
+		? (locale: Locale) => {
+				const { when, zoneName } = emailEvent(release, origin, locale)
+				return `${locale === 'de-DE' ? 'am' : 'on'} ${when} (${zoneName})`
+			}
+		: null
 	const done = new Set(
 		(
 			await db
@@ -76,11 +80,12 @@ export async function remindToHandOutSeats(
 	)
 	let written = 0
 	for (const order of due) {
-		const content = await templates.seatHandOutReminder({
+		// In the order's language (decision 174), the opening's date too.
+		const content = await orderTemplates(order.locale).seatHandOutReminder({
 			name: order.name,
 			seats: order.unclaimed,
-			url: orderPageUrl(origin, order.orderId),
-			opensWhen,
+			url: orderPageUrl(origin, order.orderId, order.locale),
+			opensWhen: opensWhen?.(order.locale) ?? null,
 			siteUrl: origin,
 		})
 		const sent = await db.transaction(async (tx) => {

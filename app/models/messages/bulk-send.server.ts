@@ -18,7 +18,7 @@ import {
 } from '~/db/schema-bulk.server'
 import { outbox } from '~/db/schema-leads.server'
 import { foldEmail } from '~/domain/email-address'
-import { sendEmail, templates } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail, templates } from '~/integrations/email/index.server'
 import { enqueue } from '~/jobs/queue.server'
 import type { JobDefinition } from '~/jobs/run.server'
 import { log } from '~/log.server'
@@ -143,11 +143,13 @@ async function writeEmail(
 	// Each seat's person (decision 156): a seat claimed since they were listed is its holder's now.
 	const access = await seatAccessOf(tx, recipient.email, origin)
 	if (!access.ownSeat && access.handOut.length === 0) return null
-	const content = await templates.courseAccess({
+	// In the language of their seat (decision 177): the claim's, else the order's.
+	const { locale, ...seats } = access
+	const content = await orderTemplates(locale).courseAccess({
 		name: recipient.name,
 		courseUrl,
 		siteUrl: origin,
-		...access,
+		...seats,
 	})
 	return (await sendEmail(tx, { to: recipient.email, ...content })).id
 }
