@@ -133,3 +133,12 @@ export const decodedMail = (raw: string) =>
 	raw
 		.replace(/=\r?\n/g, '')
 		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+
+/**
+ * A message as its reader sees it: quoted-printable undone, read as UTF-8 (decodedMail leaves
+ * the bytes as latin1 characters), folded header lines joined.
+ */
+export const readableMail = (raw: string) =>
+	Buffer.from(decodedMail(raw), 'latin1')
+		.toString('utf8')
+		.replace(/\r?\n[ \t]+/g, ' ')

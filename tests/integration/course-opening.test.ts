@@ -26,7 +26,7 @@ import { getCourse } from '~/models/course/course.server'
 import { checkCourseOpening, openCourse } from '~/models/course/opening.server'
 import { sendProgress } from '~/models/messages/bulk-send.server'
 import { recordListenPort } from '~/site-origin.server'
-import { decodedMail, startSmtp } from '../fakes/smtp'
+import { decodedMail, readableMail, startSmtp } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, leaveInProcess, useInProcess } from '../support/in-process'
 import { releaseEvent } from '../support/site-events'
@@ -101,13 +101,7 @@ describe.each(databaseBackends)('the course opening on $name', (backend) => {
 	}
 
 	const mailsTo = (email: string) => smtp.mailTo(email).map((mail) => decodedMail(mail.raw))
-	/** As its reader sees it: quoted-printable undone, then read as UTF-8. */
-	const readableTo = (email: string) =>
-		mailsTo(email).map((raw) =>
-			Buffer.from(raw, 'latin1')
-				.toString('utf8')
-				.replace(/\r?\n[ \t]+/g, ' '),
-		)
+	const readableTo = (email: string) => smtp.mailTo(email).map((mail) => readableMail(mail.raw))
 	const accessTo = (email: string) => mailsTo(email).filter((raw) => raw.includes(ACCESS_SUBJECT))
 
 	test('opening moves the course from pre_order to open, by the button and by the release date alike', async () => {

@@ -8,19 +8,13 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { eventsOf } from '~/content/site-content.server'
 import type { Locale } from '~/domain/locale'
 import { signUp } from '~/models/leads/leads.server'
-import { decodedMail } from '../fakes/smtp'
+import { readableMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, smtpInProcessSuite, useInProcess } from '../support/in-process'
 
 const ORIGIN = 'https://site.test'
 const ENV = { SITE_URL: ORIGIN }
 const direct = { partnerKey: null, referralUrl: null, marketing: {} }
-
-/** A message as its reader sees it: quoted-printable undone, then read as UTF-8. */
-const readable = (raw: string) =>
-	Buffer.from(decodedMail(raw), 'latin1')
-		.toString('utf8')
-		.replace(/\r?\n[ \t]+/g, ' ')
 
 describe.each(databaseBackends)(
 	'a lead’s remaining e-mails in their language on $name',
@@ -43,7 +37,7 @@ describe.each(databaseBackends)(
 			})
 			await drainJobs(suite.database)
 			const [mail] = await suite.smtp.waitFor(email)
-			return readable(mail!.raw)
+			return readableMail(mail!.raw)
 		}
 
 		test('the course interest’s confirmation of a German sign-up is German, its links under /de; an English one’s unchanged', async () => {
@@ -75,7 +69,7 @@ describe.each(databaseBackends)(
 				await sign(first!.id)
 				await sign(second!.id)
 				await drainJobs(suite.database)
-				const mails = (await suite.smtp.waitFor(email, 2)).map((mail) => readable(mail.raw))
+				const mails = (await suite.smtp.waitFor(email, 2)).map((mail) => readableMail(mail.raw))
 				return mails.find((text) => text.includes('/workshop/move?token=')) ?? ''
 			}
 			const german = await moveOffer('umzug@example.com', 'de-DE')

@@ -22,7 +22,7 @@ import { numberOrderDocuments } from '~/models/invoices/numbering.server'
 import { invoicePdf } from '~/models/invoices/pdf-cache.server'
 import { payByTransfer } from '~/models/transfers/index.server'
 import { offerByHand } from '~/models/waitlist/offers.server'
-import { decodedMail } from '../fakes/smtp'
+import { readableMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, smtpInProcessSuite, useInProcess } from '../support/in-process'
 import { hasPdftotext, pdfText } from '../support/pdf'
@@ -30,12 +30,6 @@ import { hasPdftotext, pdfText } from '../support/pdf'
 const PASS = 'ai-driven-development-day-pass'
 const ORIGIN = 'https://site.test'
 const ENV = { SITE_URL: ORIGIN, CHECKOUT_HOLD_SHARE_PERCENT: '100' }
-
-/** A message as its reader sees it: quoted-printable undone, then read as UTF-8. */
-const readable = (raw: string) =>
-	Buffer.from(decodedMail(raw), 'latin1')
-		.toString('utf8')
-		.replace(/\r?\n[ \t]+/g, ' ')
 
 describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 	const suite = smtpInProcessSuite(backend, { env: ENV })
@@ -90,7 +84,7 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 	test('a German buyer’s receipt reaches the SMTP peer in German, with German money and dates and pass links under /de', async () => {
 		const id = await buyPass('kaeufer@example.com', 'de-DE', 2)
 		const [mail] = await suite.smtp.waitFor('kaeufer@example.com')
-		const text = readable(mail!.raw)
+		const text = readableMail(mail!.raw)
 		expect(await subjectOf(id)).toBe(`Ihre Quittung für die Bestellung ${id}`)
 		expect(text).toContain('Vielen Dank für Ihre Bestellung')
 		expect(text).toContain('Gesamtbetrag')
@@ -149,7 +143,7 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		// The refund notice, at the SMTP peer, in German with its credit note's link.
 		const mails = await suite.smtp.waitFor('korrektur@example.com', 2)
 		const notice = mails
-			.map((mail) => readable(mail.raw))
+			.map((mail) => readableMail(mail.raw))
 			.find((text) => text.includes('erstattet'))
 		expect(notice).toContain('Die vollen')
 		expect(notice).toContain('Ihre Rechnungskorrektur')
@@ -171,7 +165,7 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		await drainJobs(suite.database)
 		const mails = await suite.smtp.waitFor('teilweise@example.com', 2)
 		const notice = mails
-			.map((mail) => readable(mail.raw))
+			.map((mail) => readableMail(mail.raw))
 			.find((text) => text.includes('Ihrer Bestellung'))
 		expect(notice).toMatch(/\d+\s\$ Ihrer Bestellung .* gehen auf die Karte zurück/)
 		expect(notice).toContain('1 Pass davon ist storniert und gilt nicht mehr')
@@ -202,7 +196,7 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		).toEqual({ ok: true })
 		await drainJobs(suite.database)
 		const [mail] = await suite.smtp.waitFor('ueberweisung@example.com')
-		const text = readable(mail!.raw)
+		const text = readableMail(mail!.raw)
 		expect(text).toContain('Vielen Dank für Ihre Bestellung')
 		expect(text).toContain('Verwendungszweck')
 		expect(text).toMatch(/Fällig bis\s+\w+, \d{1,2}\. \w+ \d{4}/)
@@ -225,7 +219,7 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		).toBe('claimed')
 		await drainJobs(suite.database)
 		const [mail] = await suite.smtp.waitFor('grete@example.com')
-		const text = readable(mail!.raw)
+		const text = readableMail(mail!.raw)
 		expect(text).toContain('Hallo Grete,')
 		expect(text).toContain('ist bestätigt, auf Ihren Namen.')
 		expect(text).toContain(`${ORIGIN}/de/pass/${pass!.id}/thank-you`)
@@ -250,7 +244,7 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 		await recordSandboxPayment(db(), id, { email: 'schenkende@example.com', name: 'Hans' })
 		await drainJobs(suite.database)
 		const [mail] = await suite.smtp.waitFor('beschenkte@example.com')
-		const text = readable(mail!.raw)
+		const text = readableMail(mail!.raw)
 		expect(text).toContain('Hallo Grete,')
 		expect(text).toContain('Hans schenkt Ihnen')
 		expect(text).toMatch(new RegExp(`Geschenk einlösen.*${ORIGIN}/de/pass/[\\w-]{22}`))
@@ -259,7 +253,7 @@ describe.each(databaseBackends)('a German buyer on $name', (backend) => {
 	test('an English buyer’s receipt and invoice stay English, their snapshot without a locale', async () => {
 		const id = await buyPass('english@example.com')
 		const [mail] = await suite.smtp.waitFor('english@example.com')
-		const text = readable(mail!.raw)
+		const text = readableMail(mail!.raw)
 		expect(await subjectOf(id)).toBe(`Your receipt for order ${id}`)
 		expect(text).toContain('Total paid')
 		expect(text).toContain(`${ORIGIN}/pass/`)

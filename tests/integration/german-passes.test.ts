@@ -20,7 +20,7 @@ import {
 	sendUpgradeCreditLinks,
 } from '~/models/checkout/index.server'
 import { reassignPass, refundOrderPart } from '~/models/checkout/order-actions.server'
-import { decodedMail } from '../fakes/smtp'
+import { readableMail } from '../fakes/smtp'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, smtpInProcessSuite, useInProcess } from '../support/in-process'
 
@@ -28,12 +28,6 @@ const PASS = 'ai-driven-development-day-pass'
 const ORIGIN = 'https://site.test'
 const ENV = { SITE_URL: ORIGIN, CHECKOUT_HOLD_SHARE_PERCENT: '100' }
 const owner = { name: 'owner' }
-
-/** A message as its reader sees it: quoted-printable undone, then read as UTF-8. */
-const readable = (raw: string) =>
-	Buffer.from(decodedMail(raw), 'latin1')
-		.toString('utf8')
-		.replace(/\r?\n[ \t]+/g, ' ')
 
 describe.each(databaseBackends)('a pass holder’s language on $name', (backend) => {
 	const suite = smtpInProcessSuite(backend, { env: ENV })
@@ -68,7 +62,7 @@ describe.each(databaseBackends)('a pass holder’s language on $name', (backend)
 	/** The one message to `email` whose text contains `marker`. */
 	const messageTo = async (email: string, count: number, marker: string) =>
 		(await suite.smtp.waitFor(email, count))
-			.map((mail) => readable(mail.raw))
+			.map((mail) => readableMail(mail.raw))
 			.find((text) => text.includes(marker))
 
 	test('a pass claimed on its German page stores de-DE; one claimed on the English page en-US', async () => {
