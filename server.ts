@@ -115,9 +115,8 @@ try {
 	;({ database, formPostLimiter, expensiveLimiter } = await untilDatabaseAnswers(async () => {
 		const opened = await getDatabase()
 		const { applied } = await prepareDatabaseAtBoot(opened)
-		log.info(
-			`Database: ${opened.kind}${applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''}`,
-		)
+		const migrated = applied.length > 0 ? `, migrated ${applied.join(', ')}` : ''
+		log.info(`Database: ${opened.kind}${migrated}`)
 		const limiter = await createRateLimiter({
 			max: config.RATE_LIMIT_MAX,
 			windowMs: config.RATE_LIMIT_WINDOW_MS,
@@ -197,6 +196,8 @@ app.use(ownerGate((req) => requestFacts(req, siteOrigin)))
 app.use(expensiveRequestLimit(expensiveLimiter, (res) => ownerOf(res) !== null))
 const publicBuilds = publicBuildsOf(build)
 
+// Remix's route discovery (its lazy route discovery guide): no page; differs for the owner.
+const ROUTE_DISCOVERY = '/__manifest'
 const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
 	cspNonce: res.locals.cspNonce,
 	...requestFacts(req, siteOrigin),
@@ -214,6 +215,7 @@ if (config.PAGE_CACHE_MAX_BYTES > 0 && !viteDevServer) {
 			// Anonymous visitors only: never the owner.
 			handle: createFetchHandler(publicBuilds.forEveryoneElse, mode),
 			loadContext,
+			passOn: (req) => req.path === ROUTE_DISCOVERY,
 		}),
 	)
 }
@@ -230,9 +232,7 @@ const [forOwner, forOperator, forEveryoneElse] = [
 	handlerFor(publicBuilds.forEveryoneElse),
 ]
 app.all('*', (req, res, next) => {
-	// The route manifest the browser discovers routes from differs for the owner: no cache may
-	// hand the owner's to anyone else, nor anyone else's to the owner.
-	if (req.path === '/__manifest') res.append('Vary', 'Cookie')
+	if (req.path === ROUTE_DISCOVERY) res.append('Vary', 'Cookie')
 	if (ownerOf(res)) return forOwner(req, res, next)
 	const operator = canUseOperatorTools(requestFacts(req, siteOrigin))
 	return (operator ? forOperator : forEveryoneElse)(req, res, next)

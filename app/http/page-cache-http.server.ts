@@ -57,14 +57,17 @@ export function pageCacheMiddleware({
 	cache,
 	handle,
 	loadContext,
+	passOn,
 }: {
 	cache: PageCache
 	/** The Remix handler, fetch style. */
 	handle: (request: Request, context: AppLoadContext) => Promise<Response>
 	loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
+	/** The framework's own endpoints, which are no page: straight on to the handler. */
+	passOn: (req: ExpressRequest) => boolean
 }) {
 	return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+		if ((req.method !== 'GET' && req.method !== 'HEAD') || passOn(req)) return next()
 		try {
 			const context = loadContext(req, res)
 			// The key needs the URL and headers only: a fetch Request (an abort signal, a body) is

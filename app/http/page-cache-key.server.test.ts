@@ -167,14 +167,12 @@ describe('the page cache key (docs/decisions/070)', () => {
 		expect(await keyOf('/blog?category=workflow')).not.toBe(await keyOf('/blog?category=tooling'))
 	})
 
-	test('a data request or the route manifest is never kept as a page, with or without the routes or paths it names', async () => {
+	test('a data request is never kept as a page, with or without the routes it names', async () => {
 		for (const path of [
 			'/_root.data',
 			'/workshop.data',
 			'/blog.data?category=workflow',
 			'/workshop.data?_routes=routes%2Fworkshop._index',
-			// The route discovery's: its parameters are Remix's, which no scan of our code finds.
-			'/__manifest?p=%2Fde%2Fworkshop%2Fenrolled&version=abc123',
 		])
 			expect(await keyOf(path), path).toBeNull()
 		expect(await keyOf('/workshop')).not.toBeNull()

@@ -174,9 +174,9 @@ export async function pageCacheLookup(
 ): Promise<PageCacheLookup | null> {
 	if (hasPersonalCookie(request.headers.get('cookie'))) return null
 	const asked = new URL(request.url)
-	// The framework's own requests are no page, and read parameters our code never names (single
-	// fetch's `_routes`, the route discovery's `p` and `version`): never keyed, never stripped.
-	if (asked.pathname.endsWith('.data') || asked.pathname === '/__manifest') return null
+	// Single fetch's data requests are no page, and read a parameter our code never names
+	// (`_routes`): never keyed, never stripped. (The route discovery never reaches here: server.ts.)
+	if (asked.pathname.endsWith('.data')) return null
 	const url = withoutUnreadParams(asked)
 	const query = queryKey(url)
 	if (query === null) return null

@@ -43,6 +43,24 @@ describe('the page cache', () => {
 		}
 	})
 
+	test('the route discovery never passes through the page cache: each path asked gets its own routes (server.ts)', async () => {
+		const version = (await (await get('/')).text()).match(/"version":\s*"([^"]+)"/)?.[1]
+		expect(version).toBeTruthy()
+		const discover = (path: string) =>
+			get(`/__manifest?p=${encodeURIComponent(path)}&version=${version}`)
+		for (let round = 0; round < 2; round++) {
+			const [blog, workshop] = [await discover('/blog'), await discover('/workshop')]
+			for (const answer of [blog, workshop]) {
+				expect(answer.status).toBe(200)
+				expect(answer.headers.get('x-page-cache')).toBeNull()
+			}
+			const [blogRoutes, workshopRoutes] = [await blog.text(), await workshop.text()]
+			expect(blogRoutes).toContain('routes/blog')
+			expect(blogRoutes).not.toContain('routes/workshop')
+			expect(workshopRoutes).toContain('routes/workshop')
+		}
+	})
+
 	test('visitors of one pricing region share one render, each answer naming their own country as a render for it would (decision 160)', async () => {
 		const before = await stats()
 		// Malaysia and Bosnia and Herzegovina: both TIER3 (50 % off); a path no other test asks for.
