@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MESSAGES } from '../../app/forms/messages'
+import { createLinkToken } from '../../app/models/links/signed-token.server'
 import { decodedMail, startSmtp } from '../fakes/smtp'
 import { SANDBOX_CARD } from '../support/sandbox'
 import { type RunningServer, startServer } from '../support/server'
@@ -16,6 +17,7 @@ import { type RunningServer, startServer } from '../support/server'
 const SEAT = 'ai-driven-dev-preorder'
 const EMAIL = 'offered-buyer@example.com'
 const STRANGER = 'someone-else@example.com'
+const SECRET = 'buyers-pages-suite-secret-0123456789abcdef'
 
 /** What a page's HTML says, with React's text separators and entities read as text. */
 const text = (html: string) =>
@@ -28,6 +30,8 @@ describe("a buyer's own pages", () => {
 	/** The offer's order, and the `checkouts` cookie its offer page gave this browser. */
 	let orderId = ''
 	let cookie = ''
+	/** A checkout this browser started before it took the offer. */
+	let earlierOrder = ''
 
 	/** The path of the first link under `prefix` in the latest e-mail to EMAIL with `subject`. */
 	async function linkInMail(subject: string, prefix: string, count: number) {
@@ -58,6 +62,7 @@ describe("a buyer's own pages", () => {
 			RATE_LIMIT_MAX: '1000',
 			SMTP_URL: smtp.url,
 			JOBS_POLL_SECONDS: '1',
+			SESSION_SECRET: SECRET,
 		})
 		// One buyer holds every seat; a visitor joins the list and confirms from the e-mail.
 		const held = await fetch(`${server.url}/checkout`, {
@@ -84,17 +89,52 @@ describe("a buyer's own pages", () => {
 		await smtp?.close()
 	})
 
+	/** The `checkouts` cookie an answer sets, as a request sends it back. */
+	const checkoutsSet = (answer: Response) =>
+		answer.headers
+			.getSetCookie()
+			.find((line) => line.startsWith('checkouts='))
+			?.split(';')[0]
+
 	test("the offer's payment page fills in the offered address; another address is refused beside the field and pays nothing", async () => {
-		const going = await form(offerPath, {})
+		// This browser started another checkout before it took the offer (a day pass).
+		const before = await fetch(`${server.url}/checkout`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', origin: server.url },
+			body: JSON.stringify({
+				code: 'ai-driven-development-day-pass',
+				quantity: 1,
+				region: 'GLOBAL',
+			}),
+		})
+		expect(before.status).toBe(200)
+		earlierOrder = new URL(((await before.json()) as { link: string }).link).pathname
+			.split('/')
+			.pop()!
+		const earlier = checkoutsSet(before)!
+		// The offer's answer cannot read the list (its path is /checkout): it hands the order to
+		// the queue page, which adds it to the list and goes on to the payment page (decision 182).
+		const going = await form(offerPath, {}, { cookie: earlier })
 		expect(going.status).toBe(303)
-		const payPage = new URL(going.headers.get('location')!, server.url).pathname
+		expect(checkoutsSet(going)).toBeUndefined()
+		const handover = going.headers.get('location')!
+		expect(handover).toMatch(/^\/checkout\/[\w-]{22}\/queue\?key=[\w.%-]+$/)
+		const handedOver = await fetch(`${server.url}${handover}`, {
+			redirect: 'manual',
+			headers: { cookie: earlier },
+		})
+		expect(handedOver.status).toBe(303)
+		expect(handedOver.headers.get('location')).toBe(handover.split('?')[0])
+		cookie = checkoutsSet(handedOver)!
+		expect(cookie).toBeTruthy()
+		const onward = await fetch(`${server.url}${handedOver.headers.get('location')}`, {
+			redirect: 'manual',
+			headers: { cookie },
+		})
+		const payPage = new URL(onward.headers.get('location')!, server.url).pathname
 		expect(payPage).toMatch(/^\/checkout\/sandbox\/[\w-]{22}$/)
 		orderId = payPage.split('/').pop()!
-		cookie = going.headers
-			.getSetCookie()
-			.find((line) => line.startsWith('checkouts='))!
-			.split(';')[0]!
-		expect(cookie).toBeTruthy()
+		expect(handover.split('/')[2]).toBe(orderId)
 
 		const page = await (await fetch(`${server.url}${payPage}`)).text()
 		expect(page).toMatch(
@@ -139,12 +179,48 @@ describe("a buyer's own pages", () => {
 		expect(document).toContain('Ada Lovelace')
 		expect(document).toContain(EMAIL)
 
+		// The checkout this browser started before the offer is still its own.
+		const mine = await fetch(`${server.url}/checkout/${earlierOrder}`, { headers: { cookie } })
+		expect(((await mine.json()) as { data: object }).data).toHaveProperty('passes')
+
 		// Another browser, without the offer's cookie, learns only that the order is paid.
 		const elsewhere = text(
 			await (await fetch(`${server.url}/checkout/${orderId}/thank-you`)).text(),
 		)
 		expect(elsewhere).toContain("went to the buyer's e-mail address")
 		expect(elsewhere).not.toContain(EMAIL)
+	})
+
+	test("a handover key adds only its own order, and only while it is good: another order's, an expired or a forged one leaves the browser's list as it was", async () => {
+		expect(orderId).toBeTruthy()
+		const handover = (subject: string, expiresAt: Date) =>
+			encodeURIComponent(
+				createLinkToken({ purpose: 'checkout-handover', subject, expiresAt }, SECRET),
+			)
+		const soon = new Date(Date.now() + 60_000)
+		for (const key of [
+			handover(earlierOrder, soon),
+			handover(orderId, new Date(Date.now() - 1_000)),
+			`${handover(orderId, soon)}x`,
+			// The receipt's order link is for the thank-you page, not a handover.
+			encodeURIComponent(
+				createLinkToken({ purpose: 'order', subject: orderId, expiresAt: 'never' }, SECRET),
+			),
+		]) {
+			const answer = await fetch(`${server.url}/checkout/${orderId}/queue?key=${key}`, {
+				redirect: 'manual',
+			})
+			expect(answer.status).toBe(303)
+			expect(answer.headers.get('location')).toBe(`/checkout/${orderId}/queue`)
+			expect(checkoutsSet(answer)).toBeUndefined()
+		}
+		const good = await fetch(
+			`${server.url}/checkout/${orderId}/queue?key=${handover(orderId, soon)}`,
+			{
+				redirect: 'manual',
+			},
+		)
+		expect(checkoutsSet(good)).toBeTruthy()
 	})
 
 	test('the VAT-number hint says what the reverse charge does: the same price, no VAT on the invoice', async () => {

@@ -172,7 +172,10 @@ describe.each(databaseBackends)('upgrade credit on $name', (backend) => {
 				} as unknown as ActionFunctionArgs) as Promise<Response>
 			const answer = await post('text/html')
 			expect(answer.status).toBe(303)
-			expect(answer.headers.get('location')).toMatch(/^\/checkout\/[A-Za-z0-9_-]{22}\/queue$/)
+			// The queue page, with the key that makes the order this browser's (decision 182).
+			expect(answer.headers.get('location')).toMatch(
+				/^\/checkout\/[A-Za-z0-9_-]{22}\/queue\?key=[\w.%-]+$/,
+			)
 			const id = answer.headers.get('location')!.split('/')[2]!
 			expect(await order(id)).toMatchObject({ status: 'pending', creditMinor: 9_900, link: null })
 		} finally {

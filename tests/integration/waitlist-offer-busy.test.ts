@@ -140,6 +140,15 @@ describe('a waiting-list offer while the payment provider is busy', () => {
 			body: '',
 		})
 		expect(response.status).toBe(303)
-		expect(response.headers.get('location')).toMatch(/cs_test_/)
+		// Through the queue page, which makes the order this browser's (decision 182).
+		const handedOver = await fetch(`${server.url}${response.headers.get('location')}`, {
+			redirect: 'manual',
+		})
+		const cookie = handedOver.headers.getSetCookie()[0]!.split(';')[0]!
+		const onward = await fetch(`${server.url}${handedOver.headers.get('location')}`, {
+			redirect: 'manual',
+			headers: { cookie },
+		})
+		expect(onward.headers.get('location')).toMatch(/cs_test_/)
 	})
 })

@@ -30,8 +30,10 @@ export { refundCheckout } from './refund.server'
 export { type AutomaticRefund, automaticRefundOf } from './refund-notice.server'
 export {
 	type CheckoutView,
+	checkoutHandoverKey,
 	getCheckout,
 	getSandboxCheckout,
+	isCheckoutHandover,
 	isOrderLink,
 	publicCheckoutView,
 } from './status.server'

@@ -12,7 +12,7 @@ import type { OrderStatus } from '~/domain/checkout-rules'
 import { couponNote } from '~/domain/coupon-note'
 import { toMajorUnits } from '~/domain/pricing'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { verifyLinkToken } from '~/models/links/signed-token.server'
+import { createLinkToken, verifyLinkToken } from '~/models/links/signed-token.server'
 import { creditLineOf } from '../invoices/upgrade-credit-line.server'
 import { awaitsPayment } from './delayed-payment.server'
 import { asksProvider, expireOrder, verifyPendingOrder } from './expire.server'
@@ -64,6 +64,27 @@ export function publicCheckoutView(view: CheckoutView): PublicCheckoutView {
 /** Whether `key` is the signed order link of order `orderId`'s receipt (docs/decisions/118). */
 export function isOrderLink(key: string | null, orderId: string): boolean {
 	const link = verifyLinkToken(key, 'order', getConfig().SESSION_SECRET)
+	return link.ok && link.subject === orderId
+}
+
+/** How long a checkout's handover stays good: it is followed at once, by a redirect. */
+const HANDOVER_MINUTES = 10
+
+/**
+ * The key that hands checkout `orderId` to the browser that started it outside `/checkout`,
+ * where its `checkouts` cookie cannot be read (docs/decisions/182).
+ */
+export function checkoutHandoverKey(orderId: string, now = Date.now()): string {
+	const expiresAt = new Date(now + HANDOVER_MINUTES * 60_000)
+	return createLinkToken(
+		{ purpose: 'checkout-handover', subject: orderId, expiresAt },
+		getConfig().SESSION_SECRET,
+	)
+}
+
+/** Whether `key` hands checkout `orderId` over, and has not expired. */
+export function isCheckoutHandover(key: string | null, orderId: string): boolean {
+	const link = verifyLinkToken(key, 'checkout-handover', getConfig().SESSION_SECRET)
 	return link.ok && link.subject === orderId
 }
 

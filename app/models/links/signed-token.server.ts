@@ -158,9 +158,13 @@ export function verifyJoinToken(
  *   subject the certificate's id; never expires (a withdrawn one is refused by its row).
  * - `gift-change`: the gift buyer's page to change its recipient, message or day (decision 166),
  *   until the seat is claimed; subject the order id; never expires (the claim ends it).
+ * - `checkout-handover`: takes the browser that started a checkout outside `/checkout` (an
+ *   upgrade link, a waiting-list offer) to its queue page, which adds the order to the browser's
+ *   `checkouts` cookie (decision 182); subject the order id; expires after ten minutes.
  */
 export const LINK_PURPOSES = [
 	'certificate',
+	'checkout-handover',
 	'invoice',
 	'order',
 	'owner-sign-in',

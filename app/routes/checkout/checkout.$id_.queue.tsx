@@ -23,10 +23,15 @@ import { useLocale } from '~/components/use-locale'
 import { getDb } from '~/db/client.server'
 import type { Locale } from '~/domain/locale'
 import { countOf, type PluralForms, SECOND, SECOND_DE } from '~/domain/words'
-import { startedHere } from '~/http/cookies.server'
+import { rememberCheckout, startedHere } from '~/http/cookies.server'
 import { redirectWithinSite } from '~/http/redirect'
 import { PaymentProviderError } from '~/integrations/payments/types'
-import { type CheckoutView, cancelCheckout, getCheckout } from '~/models/checkout/index.server'
+import {
+	type CheckoutView,
+	cancelCheckout,
+	getCheckout,
+	isCheckoutHandover,
+} from '~/models/checkout/index.server'
 import { localeOfPath, localePath, t } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
 import { requireFound } from '~/utils/responses'
@@ -88,7 +93,7 @@ const processingPath = (id: string, locale: Locale) =>
 const queuePath = (id: string, locale: Locale) =>
 	localePath(`/checkout/${encodeURIComponent(id)}/queue`, locale)
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const locale = localeOfPath(url.pathname)
 	const id = params.id ?? ''
@@ -102,6 +107,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 		throw error
 	}
 	const headers = { 'Cache-Control': 'no-store' }
+	// A checkout started outside /checkout comes here with a handover key (decision 182): the
+	// order joins this browser's list, then the key leaves the address bar. One that does not
+	// verify for this order counts for nothing.
+	const key = url.searchParams.get('key')
+	if (key !== null)
+		throw redirectWithinSite(queuePath(id, locale), '/', {
+			status: 303,
+			headers: [
+				...Object.entries(headers),
+				...(isCheckoutHandover(key, view.data.id)
+					? await rememberCheckout(request, view.data.id, context)
+					: []),
+			],
+		})
 	const mine = await startedHere(request, id)
 	if (view.status === 'queued' && view.queue)
 		return data({ state: 'queued' as const, id, mine, ...view.queue }, { headers })

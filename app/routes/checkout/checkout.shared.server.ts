@@ -1,9 +1,11 @@
 /**
- * What the routes that start a checkout (POST /checkout, POST /upgrade/{key}) share.
+ * What the routes that start a checkout (POST /checkout, POST /upgrade/{key}, a waiting-list
+ * offer's POST) share.
  */
 import { redirect } from '@remix-run/node'
 import type { Locale } from '~/domain/locale'
 import { redirectWithinSite } from '~/http/redirect'
+import { checkoutHandoverKey } from '~/models/checkout/index.server'
 import { localePath } from '~/utils/i18n'
 
 /**
@@ -25,4 +27,26 @@ export function startedCheckoutAnswer(
 	return json
 		? Response.json({ link: next }, { headers })
 		: redirect(next, { status: 303, headers })
+}
+
+/**
+ * The answer to a checkout started outside `/checkout` (an upgrade link, a waiting-list offer),
+ * whose request could not read the browser's `checkouts` cookie (its path is `/checkout`):
+ * its queue page in `locale` with a handover key, where the order joins the list the browser
+ * already has and goes on to its payment page (docs/decisions/182). A 303 for a form, `{ link }`
+ * (and `status: "queued"` while it waits for the provider) for JSON.
+ */
+export function handedOverCheckoutAnswer(
+	{ id, queued, locale, origin }: { id: string; queued: boolean; locale: Locale; origin: string },
+	{ json, headers }: { json: boolean; headers: [string, string][] },
+): Response {
+	const queue = localePath(
+		`/checkout/${id}/queue?key=${encodeURIComponent(checkoutHandoverKey(id))}`,
+		locale,
+	)
+	if (!json) return redirectWithinSite(queue, '/', { status: 303, headers })
+	return Response.json(
+		{ link: `${origin}${queue}`, ...(queued ? { status: 'queued' } : {}) },
+		{ headers },
+	)
 }

@@ -25,7 +25,6 @@ import { formatMinorPrice } from '~/domain/pricing'
 import { upgradeCreditLabel } from '~/domain/upgrade-credit'
 import { geoQuery } from '~/http/api.server'
 import { getAttribution } from '~/http/attribution.server'
-import { rememberCheckout } from '~/http/cookies.server'
 import {
 	CheckoutError,
 	checkoutInTurn,
@@ -38,7 +37,7 @@ import { getCourseOffer } from '~/models/course/offer.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { localeOfPath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
-import { startedCheckoutAnswer } from './checkout.shared.server'
+import { handedOverCheckoutAnswer } from './checkout.shared.server'
 
 export { shouldRevalidate } from '~/utils/revalidate'
 
@@ -145,12 +144,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 			clientIp: context.clientIp,
 			locale,
 		})
-		// This browser started the checkout: its thank-you page is the buyer's own (decision 068).
-		const headers = [...Object.entries(noStore), ...(await rememberCheckout(request, id, context))]
-		// The payment page, or the queue's waiting page first, as /checkout's.
-		return startedCheckoutAnswer(
-			{ id, next: link, locale, origin: context.origin },
-			{ json: wantsJson, headers },
+		// This browser started the checkout: its queue page makes the order its own (decisions
+		// 068, 182) and goes on to the payment page, or waits for it first.
+		return handedOverCheckoutAnswer(
+			{ id, queued: link === null, locale, origin: context.origin },
+			{ json: wantsJson, headers: Object.entries(noStore) },
 		)
 	} catch (error) {
 		if (!(error instanceof CheckoutError)) throw error

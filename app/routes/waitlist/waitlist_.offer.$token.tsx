@@ -11,7 +11,6 @@ import {
 	type HeadersFunction,
 	type LoaderFunctionArgs,
 	type MetaFunction,
-	redirect,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/button'
@@ -23,9 +22,9 @@ import type { Locale } from '~/domain/locale'
 import { formatPrice, toMajorUnits } from '~/domain/pricing'
 import { IS, IT, pluralWord, WAS } from '~/domain/words'
 import { messageIn } from '~/forms/messages'
-import { rememberCheckout } from '~/http/cookies.server'
 import { CheckoutError, refusalHeaders, refusalReason } from '~/models/checkout/index.server'
 import { checkoutOfferByLink, getOfferByLink } from '~/models/waitlist/claim.server'
+import { handedOverCheckoutAnswer } from '~/routes/checkout/checkout.shared.server'
 import type { RouteHandle } from '~/utils/color-mode'
 import { localeOfPath } from '~/utils/i18n'
 import { pageMeta } from '~/utils/meta'
@@ -105,16 +104,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 	try {
 		const paying = await checkoutOfferByLink(await getDb(), params.token, context.origin)
 		if (!paying) throw new Response('Not found', { status: 404, headers: noStore })
-		const { link } = paying
-		// This browser paid the offer, as one that started a checkout: its thank-you page is the
-		// buyer's own, with the seats and the invoice (decisions 068, 152).
-		const headers = [
-			...Object.entries(noStore),
-			...(await rememberCheckout(request, paying.orderId, context)),
-		]
-		return wantsJson
-			? Response.json({ link }, { headers })
-			: redirect(link, { status: 303, headers })
+		// This browser pays the offer, as one that started a checkout: its queue page makes the
+		// order its own, so its thank-you page shows the seats and the invoice (decisions 068, 152,
+		// 182), and goes on to the payment page.
+		const locale = localeOfPath(new URL(request.url).pathname)
+		return handedOverCheckoutAnswer(
+			{ id: paying.orderId, queued: false, locale, origin: context.origin },
+			{ json: wantsJson, headers: Object.entries(noStore) },
+		)
 	} catch (error) {
 		if (!(error instanceof CheckoutError)) throw error
 		// A busy provider: a page without JavaScript says in how many seconds to try again, the
