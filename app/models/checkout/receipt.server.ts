@@ -14,7 +14,7 @@ import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
 import { courseIsOpen } from '~/domain/course-status'
 import { formatDay } from '~/domain/dates'
-import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail, sendEmailOnClaim } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { getCourse } from '~/models/course/course.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/calendar.server'
@@ -30,10 +30,11 @@ import { orderKindOf } from './notices.server'
 /**
  * Queues the receipt of a paid order unless it went already; the claim on the row makes it once.
  * Runs after the payment's commit, once the caller numbered its invoice outside any transaction
- * (settle.server.ts, decision 115): the claim and the outbox row commit together, in a short
- * transaction of their own (two statements, three with SMTP: decision 162). The e-mail and the
- * invoice's PDF are made before it: rendering takes CPU time, and a connection held meanwhile
- * kept other payments waiting for the pool past its timeout (issue 35 item 3).
+ * (settle.server.ts, decision 115). The claim and the outbox row (and its delivery job, with
+ * SMTP) are one statement (`sendEmailOnClaim`): both or neither, and no transaction held open
+ * across round trips while the server renders other receipts (issue 35 item 3, decision 181).
+ * The e-mail and the invoice's PDF are made before it: rendering takes CPU time, and a connection
+ * held meanwhile kept other payments waiting for the pool past its timeout (decision 162).
  */
 export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
 	const unsent = and(
@@ -45,16 +46,12 @@ export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
 	const [order] = await db.select().from(orders).where(unsent)
 	if (!order?.email) return false
 	const email = await receiptEmail(db, order, order.email)
-	return db.transaction(async (tx) => {
-		const [claimed] = await tx
-			.update(orders)
-			.set({ receiptSentAt: sql`now()` })
-			.where(unsent)
-			.returning({ id: orders.id })
-		if (!claimed) return false
-		await sendEmail(tx, email)
-		return true
-	})
+	const claim = db
+		.update(orders)
+		.set({ receiptSentAt: sql`now()` })
+		.where(unsent)
+		.returning({ id: orders.id })
+	return (await sendEmailOnClaim(db, claim.getSQL(), email)) !== null
 }
 
 /**
