@@ -16,7 +16,7 @@ import { courseIsOpen } from '~/domain/course-status'
 import { formatDay } from '~/domain/dates'
 import { orderTemplates, sendEmail, sendEmailOnClaim } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { getCourse } from '~/models/course/course.server'
+import { getCourseStatus } from '~/models/course/course.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/calendar.server'
 import { giftChangeUrl, giftOfOrder } from '~/models/gifts/gifts.server'
 import { orderPageUrl } from '~/models/links/order-link.server'
@@ -100,7 +100,7 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
 	// release; a pass, the day.
 	// Paid once the course is open: access now, no opening date (docs/decisions/156).
-	const courseOpen = item?.type === 'course' && courseIsOpen((await getCourse(db)).status)
+	const courseOpen = item?.type === 'course' && courseIsOpen(await getCourseStatus(db))
 	const [event] = courseOpen ? [] : eventsOf(eventKindOf(item?.type ?? ''))
 	const gift = await giftOfOrder(db, order.id)
 	// In the language the order was started in (decision 174).
