@@ -7,7 +7,6 @@
  */
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import type { Tx } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import type { NewJob } from '~/jobs/queue.server'

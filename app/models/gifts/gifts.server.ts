@@ -41,7 +41,7 @@ export async function saveGift(tx: Db | Tx, orderId: string, gift: GiftInput): P
 }
 
 /** The gift of an order, if it is one. */
-export async function giftOfOrder(db: Db | Tx, orderId: string): Promise<Gift | null> {
+async function giftOfOrder(db: Db | Tx, orderId: string): Promise<Gift | null> {
 	const [gift] = await db.select().from(gifts).where(eq(gifts.orderId, orderId))
 	return gift ?? null
 }
