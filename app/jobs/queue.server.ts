@@ -30,9 +30,19 @@ export type EnqueueOptions = {
 	dedupeKey?: string
 }
 
+/** One job to add: its kind, its payload and when and how it runs. */
+export type NewJob = { kind: string; payload: Record<string, unknown>; options?: EnqueueOptions }
+
+/**
+ * A wake-up looks for due jobs at once and again over about a second (the worker's quick looks):
+ * a job due later than that is found by the worker's poll, and waking it would only cost a claim
+ * on the pool the requests use (issue 35 item 3: two per payment in a sell-out).
+ */
+const WAKE_WINDOW_MS = 1_000
+
 /**
  * Adds a job; null when `dedupeKey` was taken already. Pass the caller's transaction so the job
- * commits (or not) with the change it is about. Wakes this process's worker.
+ * commits (or not) with the change it is about. Wakes this process's worker when it is due.
  */
 export async function enqueue(
 	db: DbOrTx,
@@ -40,20 +50,34 @@ export async function enqueue(
 	payload: Record<string, unknown>,
 	options: EnqueueOptions = {},
 ): Promise<number | null> {
-	const [row] = await db
+	const [id] = await enqueueAll(db, [{ kind, payload, options }])
+	return id ?? null
+}
+
+/**
+ * Adds several jobs in one statement (one round trip inside the caller's transaction); the ids
+ * of those added, a job whose `dedupeKey` was taken adding none.
+ */
+export async function enqueueAll(db: DbOrTx, added: NewJob[]): Promise<number[]> {
+	if (added.length === 0) return []
+	const rows = await db
 		.insert(jobs)
-		.values({
-			kind,
-			payload,
-			runAt: options.runAt ?? sql`now()`,
-			maxAttempts: options.maxAttempts ?? 10,
-			giveUpAt: options.giveUpAt ?? null,
-			dedupeKey: options.dedupeKey ?? null,
-		})
+		.values(
+			added.map(({ kind, payload, options = {} }) => ({
+				kind,
+				payload,
+				runAt: options.runAt ?? sql`now()`,
+				maxAttempts: options.maxAttempts ?? 10,
+				giveUpAt: options.giveUpAt ?? null,
+				dedupeKey: options.dedupeKey ?? null,
+			})),
+		)
 		.onConflictDoNothing({ target: jobs.dedupeKey })
 		.returning({ id: jobs.id })
-	if (row) wakeWorkers()
-	return row?.id ?? null
+	const soon = Date.now() + WAKE_WINDOW_MS
+	if (rows.length > 0 && added.some(({ options }) => (options?.runAt?.getTime() ?? 0) <= soon))
+		wakeWorkers()
+	return rows.map((row) => row.id)
 }
 
 /**

@@ -13,7 +13,7 @@ import * as germanSeats from './templates-seats.de'
 
 export { emailDeliveryJob, outboxMessage } from './deliver.server'
 export type { QueuedEmail } from './send.server'
-export { listOutbox, retryEmail, sendEmail } from './send.server'
+export { listOutbox, retryEmail, sendEmail, sendEmailOnClaim } from './send.server'
 export * as templates from './templates'
 
 const ORDER_TEMPLATES: Record<Locale, typeof englishTemplates> = {

@@ -9,15 +9,16 @@
  * (domain/email-kinds.ts); the kinds that carry one-click unsubscribe keep its URL on the row,
  * and go out with RFC 8058's headers (docs/decisions/109).
  */
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm'
-import { PgTransaction } from 'drizzle-orm/pg-core'
+import { and, desc, eq, is, isNotNull, isNull, SQL, sql } from 'drizzle-orm'
+import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core'
 import { getConfig } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { jobs } from '~/db/schema-jobs.server'
 import { outbox } from '~/db/schema-leads.server'
 import { foldEmail } from '~/domain/email-address'
 import type { EmailAttachment } from '~/domain/email-attachment'
 import { carriesUnsubscribe, type EmailKind } from '~/domain/email-kinds'
-import { enqueue } from '~/jobs/queue.server'
+import { enqueue, wakeWorkersIn } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { redactEmails } from '~/utils/redact'
 import { EMAIL_DELIVERY_JOB } from './deliver.server'
@@ -52,6 +53,31 @@ type EmailOptions = {
 	from?: string
 }
 
+/** The message's outbox row, checked; how it goes out. */
+function outboxRow(message: EmailMessage, options: EmailOptions) {
+	const smtpUrl = options.smtpUrl === undefined ? getConfig().SMTP_URL : options.smtpUrl
+	const transport: QueuedEmail['transport'] = smtpUrl ? 'smtp' : 'outbox'
+	if (carriesUnsubscribe(message.kind) !== Boolean(message.listUnsubscribe))
+		throw new Error(
+			`A ${message.kind} e-mail ${message.listUnsubscribe ? 'carries no' : 'needs its'} List-Unsubscribe URL`,
+		)
+	const row = {
+		toAddress: message.to,
+		fromAddress: options.from ?? getConfig().EMAIL_FROM,
+		subject: message.subject,
+		textBody: message.text,
+		htmlBody: message.html ?? null,
+		attachments: message.attachments?.length ? message.attachments : null,
+		transport,
+		mailboxKey: message.mailbox?.key ?? null,
+		mailboxDomain: message.mailbox?.domain ?? null,
+		kind: message.kind,
+		listUnsubscribeUrl: message.listUnsubscribe ?? null,
+		notAfter: message.notAfter ?? null,
+	} satisfies typeof outbox.$inferInsert
+	return { row, transport }
+}
+
 /**
  * Writes the message to the outbox and, with SMTP, enqueues its delivery, both in one
  * transaction: the caller's, when `db` is one (the row then commits with the caller's change; no
@@ -63,52 +89,97 @@ export async function sendEmail(
 	message: EmailMessage,
 	options: EmailOptions = {},
 ): Promise<QueuedEmail> {
-	const smtpUrl = options.smtpUrl === undefined ? getConfig().SMTP_URL : options.smtpUrl
-	const from = options.from ?? getConfig().EMAIL_FROM
-	const transport = smtpUrl ? 'smtp' : 'outbox'
-	if (carriesUnsubscribe(message.kind) !== Boolean(message.listUnsubscribe))
-		throw new Error(
-			`A ${message.kind} e-mail ${message.listUnsubscribe ? 'carries no' : 'needs its'} List-Unsubscribe URL`,
-		)
+	const { row, transport } = outboxRow(message, options)
 	const write = async (tx: Db) => {
-		const [row] = await tx
-			.insert(outbox)
-			.values({
-				toAddress: message.to,
-				fromAddress: from,
-				subject: message.subject,
-				textBody: message.text,
-				htmlBody: message.html ?? null,
-				attachments: message.attachments?.length ? message.attachments : null,
-				transport,
-				mailboxKey: message.mailbox?.key ?? null,
-				mailboxDomain: message.mailbox?.domain ?? null,
-				kind: message.kind,
-				listUnsubscribeUrl: message.listUnsubscribe ?? null,
-				notAfter: message.notAfter ?? null,
-			})
-			.returning({ id: outbox.id })
-		if (smtpUrl) await enqueueDelivery(tx, row!.id)
-		return row!.id
+		const [written] = await tx.insert(outbox).values(row).returning({ id: outbox.id })
+		if (transport === 'smtp')
+			await enqueue(tx, EMAIL_DELIVERY_JOB, { outboxId: written!.id }, deliveryOptions())
+		return written!.id
 	}
 	// One statement needs no transaction of its own.
-	const id = db instanceof PgTransaction || !smtpUrl ? await write(db) : await db.transaction(write)
-	// The subject and a redacted address only: bodies carry sign-in and confirmation links,
-	// and logs carry no addresses (docs/decisions/069).
-	log.info(
-		`E-mail #${id} to ${redactEmails(message.to)}: "${message.subject}" ${smtpUrl ? 'queued for SMTP delivery' : 'written to the outbox'}`,
-	)
+	const id =
+		db instanceof PgTransaction || transport === 'outbox'
+			? await write(db)
+			: await db.transaction(write)
+	logQueued(id, message, transport)
 	return { id, transport }
 }
 
-async function enqueueDelivery(db: Db, outboxId: number) {
+/**
+ * Sends the message only under a claim, in ONE statement: `claim` is an UPDATE … RETURNING of
+ * at most one row (a receipt's `receipt_sent_at`), and the outbox row and its delivery job are
+ * written from what it returns. The claim and the message commit together or not at all, with
+ * no transaction held open across round trips (issue 35 item 3: the receipt's transaction was
+ * four of them, five with SMTP). null: nothing was claimed, nothing written.
+ */
+export async function sendEmailOnClaim(
+	db: Db,
+	claim: SQL,
+	message: EmailMessage,
+	options: EmailOptions = {},
+): Promise<QueuedEmail | null> {
+	const { row, transport } = outboxRow(message, options)
+	const delivery = deliveryOptions()
+	const job = {
+		kind: EMAIL_DELIVERY_JOB,
+		payload: sql`jsonb_build_object('outboxId', mail.id)`,
+		runAt: sql`now()`,
+		maxAttempts: delivery.maxAttempts,
+		giveUpAt: delivery.giveUpAt,
+	}
+	const result = await db.execute(sql`
+		WITH claimed AS (${claim}),
+		mail AS (${insertSelect(outbox, row, sql`claimed`)} RETURNING id)
+		${transport === 'smtp' ? sql`, delivery AS (${insertSelect(jobs, job, sql`mail`)})` : sql``}
+		SELECT id FROM mail`)
+	const [written] = (result as unknown as { rows: { id: number | string }[] }).rows
+	if (!written) return null
+	const id = Number(written.id)
+	if (transport === 'smtp') wakeWorkersIn(0)
+	logQueued(id, message, transport)
+	return { id, transport }
+}
+
+/**
+ * `INSERT INTO table (…) SELECT … FROM source`: the row's values, each cast to its column's type
+ * (a parameter in a select list has none), or SQL as it is.
+ */
+function insertSelect<T extends PgTable>(
+	table: T,
+	row: Partial<Record<keyof T['_']['columns'], unknown>>,
+	source: SQL,
+): SQL {
+	const columns = Object.entries(row).map(([key, value]) => {
+		const column = (table as unknown as Record<string, PgColumn>)[key]!
+		return {
+			name: sql.identifier(column.name),
+			value: is(value, SQL)
+				? value
+				: sql`CAST(${sql.param(value, column)} AS ${sql.raw(column.getSQLType())})`,
+		}
+	})
+	return sql`INSERT INTO ${table} (${sql.join(
+		columns.map((column) => column.name),
+		sql`, `,
+	)}) SELECT ${sql.join(
+		columns.map((column) => column.value),
+		sql`, `,
+	)} FROM ${source}`
+}
+
+/** Retries are bounded by time (docs/decisions/076), not by count. */
+function deliveryOptions() {
 	const hours = getConfig().EMAIL_RETRY_HOURS
-	await enqueue(
-		db,
-		EMAIL_DELIVERY_JOB,
-		{ outboxId },
-		// Retries are bounded by time (docs/decisions/076), not by count.
-		{ maxAttempts: 1_000, giveUpAt: new Date(Date.now() + hours * 3_600_000) },
+	return { maxAttempts: 1_000, giveUpAt: new Date(Date.now() + hours * 3_600_000) }
+}
+
+/**
+ * The subject and a redacted address only: bodies carry sign-in and confirmation links, and
+ * logs carry no addresses (docs/decisions/069).
+ */
+function logQueued(id: number, message: EmailMessage, transport: QueuedEmail['transport']) {
+	log.info(
+		`E-mail #${id} to ${redactEmails(message.to)}: "${message.subject}" ${transport === 'smtp' ? 'queued for SMTP delivery' : 'written to the outbox'}`,
 	)
 }
 
@@ -131,7 +202,7 @@ export async function retryEmail(db: Db, outboxId: number): Promise<boolean> {
 			)
 			.returning({ id: outbox.id })
 		if (!row) return false
-		await enqueueDelivery(tx, row.id)
+		await enqueue(tx, EMAIL_DELIVERY_JOB, { outboxId: row.id }, deliveryOptions())
 		return true
 	})
 }

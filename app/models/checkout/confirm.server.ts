@@ -5,11 +5,12 @@
  * delivery changes nothing; the order row is locked, and nextStatus() decides what an event
  * means in the order's current state, so out-of-order deliveries are harmless too.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import type { Tx } from '~/db/query.server'
 import { invalidateSalesCache } from '~/db/read-cache.server'
-import { orders, paymentEvents } from '~/db/schema.server'
+import { catalogItems, orders, paymentEvents } from '~/db/schema.server'
+import { gifts } from '~/db/schema-gifts.server'
 import { nextStatus, type OrderStatus, paymentMismatch } from '~/domain/checkout-rules'
 import { foldEmail } from '~/domain/email-address'
 import { EMAIL_MAX_LENGTH } from '~/forms/limits'
@@ -18,22 +19,23 @@ import {
 	getPaymentProvider,
 	type PaymentEvent,
 } from '~/integrations/payments/index.server'
+import { enqueueAll } from '~/jobs/queue.server'
 import { log } from '~/log.server'
 import { type CheckoutOutcome, countCheckout } from '~/metrics.server'
 import { checkCouponAtPayment } from '~/models/coupons/use.server'
-import { giftOfOrder, scheduleGiftOnPayment } from '~/models/gifts/gifts.server'
+import { scheduleGiftOnPayment } from '~/models/gifts/gifts.server'
 import { issueCreditNote, restRefundId } from '../invoices/credit-note.server'
 import { issueInvoice } from '../invoices/issue.server'
 import { addedTax } from '../invoices/tax.server'
 import { awaitPayment, sendDelayedPaymentEnded } from './delayed-payment.server'
-import { enqueueFeeRead } from './fee.server'
+import { feeReadJobOf } from './fee.server'
 import { holdsSeatsNow, refundInstead, settleLatePayment } from './late-payment.server'
 import { sendRefundNotices } from './notices.server'
 import { issuePasses } from './passes.server'
 import { scheduleRecovery } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
 import { queueWaitlistOffers } from './seats-returned.server'
-import { enqueueSettle, settleAfterCommit } from './settle.server'
+import { enqueueSettle, settleAfterCommit, settleJobOf } from './settle.server'
 import { cancelUnpaidTransfer } from './transfer-cancel.server'
 import { CREDIT_SPENT, creditKeptAtPayment } from './upgrade-credit.server'
 
@@ -44,31 +46,21 @@ export type PaymentResult = {
 	status: OrderStatus | null
 }
 
-async function findOrderIdForEvent(tx: Tx, event: PaymentEvent): Promise<string | null> {
-	if (event.orderId) {
-		const [row] = await tx
-			.select({ id: orders.id })
-			.from(orders)
-			.where(eq(orders.id, event.orderId))
-		if (row) return row.id
-	}
-	if (event.sessionId) {
-		const [row] = await tx
-			.select({ id: orders.id })
-			.from(orders)
-			.where(
-				and(eq(orders.provider, event.provider), eq(orders.providerSessionId, event.sessionId)),
-			)
-		if (row) return row.id
-	}
-	if (event.paymentIntentId) {
-		const [row] = await tx
-			.select({ id: orders.id })
-			.from(orders)
-			.where(eq(orders.paymentIntentId, event.paymentIntentId))
-		if (row) return row.id
-	}
-	return null
+/**
+ * The order an event is about, as one SQL value: by the order id it names, else its session,
+ * else its payment; null when none is known. Read in the statement that locks the order.
+ */
+function orderIdOfEvent(tx: Tx, event: PaymentEvent): SQL {
+	const ways = [
+		event.orderId ? eq(orders.id, event.orderId) : null,
+		event.sessionId
+			? and(eq(orders.provider, event.provider), eq(orders.providerSessionId, event.sessionId))
+			: null,
+		event.paymentIntentId ? eq(orders.paymentIntentId, event.paymentIntentId) : null,
+	].flatMap((where) =>
+		where ? [tx.select({ id: orders.id }).from(orders).where(where).limit(1)] : [],
+	)
+	return ways.length > 0 ? sql`coalesce(${sql.join(ways, sql`, `)})` : sql`NULL`
 }
 
 /**
@@ -108,20 +100,31 @@ function storableEmail(email: string | null): string | null {
 /** Applies a payment event to its order, once; see the module comment. */
 export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<PaymentResult> {
 	const result = await db.transaction(async (tx): Promise<PaymentResult> => {
-		const orderId = await findOrderIdForEvent(tx, event)
+		// The order found and locked in one statement, with what the payment reads of its item and
+		// gift, before the event is stored: every round trip here is one more wait for this
+		// server's event loop with the order locked (issue 35 item 3). A second delivery of the
+		// event waits for the lock, then finds the event stored and changes nothing.
+		const [locked] = await tx
+			.select({
+				order: orders,
+				holding: holdsSeatsNow,
+				item: { name: catalogItems.name, type: catalogItems.type },
+				gift: gifts,
+			})
+			.from(orders)
+			.leftJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
+			.leftJoin(gifts, eq(gifts.orderId, orders.id))
+			.where(eq(orders.id, orderIdOfEvent(tx, event)))
+			.for('update', { of: orders })
+		const found = locked?.order.id ?? null
 		const stored = await tx
 			.insert(paymentEvents)
-			.values({ id: event.id, provider: event.provider, type: event.type, orderId })
+			.values({ id: event.id, provider: event.provider, type: event.type, orderId: found })
 			.onConflictDoNothing()
 			.returning({ id: paymentEvents.id })
-		if (stored.length === 0 || !orderId) return { changed: false, orderId, status: null }
-		const [locked] = await tx
-			.select({ order: orders, holding: holdsSeatsNow })
-			.from(orders)
-			.where(eq(orders.id, orderId))
-			.for('update')
-		if (!locked) return { changed: false, orderId, status: null }
+		if (stored.length === 0 || !locked) return { changed: false, orderId: found, status: null }
 		const { order } = locked
+		const orderId = order.id
 		const mismatch = paymentMismatch(order, event)
 		if (mismatch) {
 			alertMismatch(event, orderId, mismatch, order)
@@ -172,15 +175,17 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			})
 			.where(eq(orders.id, orderId))
 		if (next === 'paid') {
-			await issuePasses(tx, order, { gift: (await giftOfOrder(tx, orderId)) !== null })
+			const { gift, item } = locked
+			await issuePasses(tx, order, { gift: gift !== null, itemType: item?.type ?? null })
 			// A gift: its seat link goes to the recipient on its day, by a durable job (166).
-			await scheduleGiftOnPayment(tx, orderId)
+			if (gift) await scheduleGiftOnPayment(tx, gift)
 			// Written here, so a paid order always has its invoice; numbered after the commit,
 			// outside this transaction, then the receipt goes with its PDF (115, "Numbering").
-			await issueInvoice(tx, { ...order, ...buyer, ...charged, status: next, paidAt: now })
-			await enqueueSettle(tx, orderId, 'paid')
-			// The provider's fee, once it has settled the charge (docs/decisions/124).
-			await enqueueFeeRead(tx, orderId)
+			const paidOrder = { ...order, ...buyer, ...charged, status: next, paidAt: now }
+			await issueInvoice(tx, paidOrder, null, item)
+			// The safety net and the provider's fee, once it has settled the charge (124): one
+			// statement for both jobs.
+			await enqueueAll(tx, [settleJobOf(orderId, 'paid'), ...feeReadJobOf(orderId)])
 		}
 		// An automatic refund (077, 112) was paid too: its credit note like any refund's (150).
 		if (next === 'refunded' && (order.status === 'paid' || order.paidAt)) {

@@ -7,10 +7,9 @@
  */
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
-import type { Tx } from '~/db/query.server'
 import { orders } from '~/db/schema.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { enqueue } from '~/jobs/queue.server'
+import type { NewJob } from '~/jobs/queue.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
 
@@ -19,15 +18,19 @@ const FEE_JOB = 'checkout.fee'
 /** Stripe settles a card charge's balance transaction within seconds to minutes. */
 const FEE_AFTER_SECONDS = 60
 
-/** Queues the fee's reading, in the payment's transaction: once per order. */
-export async function enqueueFeeRead(tx: Tx, orderId: string) {
-	if (!getPaymentProvider().readFee) return
-	await enqueue(
-		tx,
-		FEE_JOB,
-		{ orderId },
-		{ runAt: new Date(Date.now() + FEE_AFTER_SECONDS * 1_000), dedupeKey: `fee:${orderId}` },
-	)
+/** The fee's reading, queued in the payment's transaction: once per order; none without fees. */
+export function feeReadJobOf(orderId: string): NewJob[] {
+	if (!getPaymentProvider().readFee) return []
+	return [
+		{
+			kind: FEE_JOB,
+			payload: { orderId },
+			options: {
+				runAt: new Date(Date.now() + FEE_AFTER_SECONDS * 1_000),
+				dedupeKey: `fee:${orderId}`,
+			},
+		},
+	]
 }
 
 /** Reads and stores the order's fee; true when it has one now. */

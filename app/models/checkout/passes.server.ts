@@ -103,19 +103,16 @@ const issuesClaimLinks = (itemType: string, quantity: number): boolean =>
 
 /**
  * One pass (or shared seat) per item bought, as `issuesClaimLinks` says; never twice for one
- * order. Runs in the transaction that marks the order paid.
+ * order. Runs in the transaction that marks the order paid, which read the item's type (null:
+ * no such item) with its lock on the order.
  */
 export async function issuePasses(
 	tx: Tx,
 	order: { id: string; itemCode: string; quantity: number },
-	{ gift = false } = {},
+	{ gift, itemType }: { gift: boolean; itemType: string | null },
 ): Promise<void> {
-	const [item] = await tx
-		.select({ type: catalogItems.type })
-		.from(catalogItems)
-		.where(eq(catalogItems.code, order.itemCode))
 	// A gift's seat is a pass: its link goes to the recipient (docs/decisions/166).
-	if (!item || !(gift || issuesClaimLinks(item.type, order.quantity))) return
+	if (itemType === null || !(gift || issuesClaimLinks(itemType, order.quantity))) return
 	const [existing] = await tx
 		.select({ count: sql<number>`count(*)::int` })
 		.from(passes)

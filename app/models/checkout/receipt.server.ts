@@ -11,29 +11,32 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { eventsOf } from '~/content/site-content.server'
 import type { Db } from '~/db/client.server'
 import { catalogItems, orders, passes, refunds } from '~/db/schema.server'
+import { gifts } from '~/db/schema-gifts.server'
+import { invoices } from '~/db/schema-invoices.server'
 import { couponNote } from '~/domain/coupon-note'
 import { courseIsOpen } from '~/domain/course-status'
 import { formatDay } from '~/domain/dates'
-import { orderTemplates, sendEmail } from '~/integrations/email/index.server'
+import { orderTemplates, sendEmail, sendEmailOnClaim } from '~/integrations/email/index.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import { getCourse } from '~/models/course/course.server'
+import { getCourseStatus } from '~/models/course/course.server'
 import { calendarAttachment, emailEvent, eventKindOf } from '~/models/events/calendar.server'
-import { giftChangeUrl, giftOfOrder } from '~/models/gifts/gifts.server'
+import { giftChangeUrl } from '~/models/gifts/gifts.server'
 import { orderPageUrl } from '~/models/links/order-link.server'
 import { siteOrigin } from '~/site-origin.server'
 import { localePath } from '~/utils/i18n'
 import { invoiceAttachment } from '../invoices/attachment.server'
-import { invoiceOfOrder, invoicePath } from '../invoices/query.server'
+import { invoicePath } from '../invoices/query.server'
 import { creditLineOf } from '../invoices/upgrade-credit-line.server'
 import { orderKindOf } from './notices.server'
 
 /**
  * Queues the receipt of a paid order unless it went already; the claim on the row makes it once.
  * Runs after the payment's commit, once the caller numbered its invoice outside any transaction
- * (settle.server.ts, decision 115): the claim and the outbox row commit together, in a short
- * transaction of their own (two statements, three with SMTP: decision 162). The e-mail and the
- * invoice's PDF are made before it: rendering takes CPU time, and a connection held meanwhile
- * kept other payments waiting for the pool past its timeout (issue 35 item 3).
+ * (settle.server.ts, decision 115). The claim and the outbox row (and its delivery job, with
+ * SMTP) are one statement (`sendEmailOnClaim`): both or neither, and no transaction held open
+ * across round trips while the server renders other receipts (issue 35 item 3, decision 181).
+ * The e-mail and the invoice's PDF are made before it: rendering takes CPU time, and a connection
+ * held meanwhile kept other payments waiting for the pool past its timeout (decision 162).
  */
 export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
 	const unsent = and(
@@ -45,16 +48,12 @@ export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
 	const [order] = await db.select().from(orders).where(unsent)
 	if (!order?.email) return false
 	const email = await receiptEmail(db, order, order.email)
-	return db.transaction(async (tx) => {
-		const [claimed] = await tx
-			.update(orders)
-			.set({ receiptSentAt: sql`now()` })
-			.where(unsent)
-			.returning({ id: orders.id })
-		if (!claimed) return false
-		await sendEmail(tx, email)
-		return true
-	})
+	const claim = db
+		.update(orders)
+		.set({ receiptSentAt: sql`now()` })
+		.where(unsent)
+		.returning({ id: orders.id })
+	return (await sendEmailOnClaim(db, claim.getSQL(), email)) !== null
 }
 
 /**
@@ -72,30 +71,43 @@ export async function resendReceipt(db: Db, orderId: string): Promise<boolean> {
 	return true
 }
 
+/**
+ * What a receipt shows besides the order, in one statement where it was six (issue 35 item 3):
+ * its item, its passes in the order issued, its partial refunds (docs/decisions/123: what was
+ * paid, for how many seats or passes, then what was refunded and the net), its invoice, its gift.
+ */
+async function receiptFacts(db: Db, orderId: string) {
+	const [facts] = await db
+		.select({
+			item: { name: catalogItems.name, type: catalogItems.type },
+			passIds: sql<
+				string[]
+			>`coalesce((SELECT json_agg(${passes.id} ORDER BY ${passes.createdAt}, ${passes.id})
+				FROM ${passes} WHERE ${passes.orderId} = ${orders.id}), '[]'::json)`,
+			refundedMinor: sql<number>`(SELECT coalesce(sum(${refunds.amountMinor}), 0)::int
+				FROM ${refunds} WHERE ${refunds.orderId} = ${orders.id})`,
+			refundedSeats: sql<number>`(SELECT coalesce(sum(${refunds.quantity}), 0)::int
+				FROM ${refunds} WHERE ${refunds.orderId} = ${orders.id})`,
+			invoice: invoices,
+			gift: gifts,
+		})
+		.from(orders)
+		.leftJoin(catalogItems, eq(catalogItems.code, orders.itemCode))
+		.leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
+		.leftJoin(gifts, eq(gifts.orderId, orders.id))
+		.where(eq(orders.id, orderId))
+	return facts
+}
+
 /** The receipt of `order` to `to`, rendered with its attachments, ready for the outbox. */
 async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: string) {
-	const [item] = await db
-		.select({ name: catalogItems.name, type: catalogItems.type })
-		.from(catalogItems)
-		.where(eq(catalogItems.code, order.itemCode))
-	const passIds = await db
-		.select({ id: passes.id })
-		.from(passes)
-		.where(eq(passes.orderId, order.id))
-		.orderBy(passes.createdAt, passes.id)
-	// Its partial refunds (docs/decisions/123): the receipt shows what was paid, for how many seats
-	// or passes, then what was refunded and the net.
-	const [refunded] = await db
-		.select({
-			amountMinor: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::int`,
-			quantity: sql<number>`coalesce(sum(${refunds.quantity}), 0)::int`,
-		})
-		.from(refunds)
-		.where(eq(refunds.orderId, order.id))
-	const refundedSeats = Number(refunded?.quantity ?? 0)
+	const facts = await receiptFacts(db, order.id)
+	const item = facts?.item ?? null
+	const passIds = facts?.passIds ?? []
+	const refundedSeats = Number(facts?.refundedSeats ?? 0)
 	// Numbered by the caller, outside its transaction; never sent with an unnumbered one.
-	const found = await invoiceOfOrder(db, order.id)
-	const invoice = found?.number != null ? found : null
+	const invoice = facts?.invoice?.number != null ? facts.invoice : null
+	const gift = facts?.gift ?? null
 	// SITE_URL, or the address the server listens on (docs/decisions/113): a receipt always carries
 	// the order's link, each pass link and the calendar file the thank-you page says are coming.
 	const siteUrl = siteOrigin()
@@ -103,9 +115,8 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 	// What the order is for, with its calendar file (docs/decisions/086, 089): a seat, the course
 	// release; a pass, the day.
 	// Paid once the course is open: access now, no opening date (docs/decisions/156).
-	const courseOpen = item?.type === 'course' && courseIsOpen((await getCourse(db)).status)
+	const courseOpen = item?.type === 'course' && courseIsOpen(await getCourseStatus(db))
 	const [event] = courseOpen ? [] : eventsOf(eventKindOf(item?.type ?? ''))
-	const gift = await giftOfOrder(db, order.id)
 	// In the language the order was started in (decision 174).
 	const { locale } = order
 	const content = await orderTemplates(locale).receipt({
@@ -138,12 +149,12 @@ async function receiptEmail(db: Db, order: typeof orders.$inferSelect, to: strin
 					url: `${siteUrl}${localePath(invoicePath(invoice.id), locale)}`,
 				}
 			: undefined,
-		passUrls: passIds.map((pass) => `${siteUrl}${localePath(`/pass/${pass.id}`, locale)}`),
+		passUrls: passIds.map((id) => `${siteUrl}${localePath(`/pass/${id}`, locale)}`),
 		event: event ? emailEvent(event, siteUrl, locale) : undefined,
 		kind: orderKindOf(item?.type ?? ''),
 		siteUrl,
 		testMode: order.provider === provider.id && provider.testMode,
-		refunded: { amountMinor: Number(refunded?.amountMinor ?? 0), quantity: refundedSeats },
+		refunded: { amountMinor: Number(facts?.refundedMinor ?? 0), quantity: refundedSeats },
 		courseOpen,
 		gift: gift
 			? {

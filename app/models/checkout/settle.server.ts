@@ -8,7 +8,7 @@
  */
 import type { Db } from '~/db/client.server'
 import type { Tx } from '~/db/query.server'
-import { enqueue } from '~/jobs/queue.server'
+import { enqueueAll, type NewJob } from '~/jobs/queue.server'
 import { type JobDefinition, PermanentJobError } from '~/jobs/run.server'
 import { log } from '~/log.server'
 import { numberOrderDocuments } from '../invoices/numbering.server'
@@ -19,22 +19,29 @@ export const SETTLE_JOB = 'checkout.settle'
 /** The safety net's delay: the payment's caller has normally done it all by then. */
 const SETTLE_AFTER_SECONDS = 30
 
-/** Queues the safety net, in the payment's (or refund's) transaction: once per order and event. */
-export async function enqueueSettle(
-	tx: Tx,
+/** The safety net's job: once per order and event (queued with the payment or refund). */
+export function settleJobOf(
 	orderId: string,
 	/** `part:<refund id>`: a partial refund's credit note (docs/decisions/123). */
 	event: 'paid' | 'refunded' | `part:${string}`,
-) {
-	await enqueue(
-		tx,
-		SETTLE_JOB,
-		{ orderId },
-		{
+): NewJob {
+	return {
+		kind: SETTLE_JOB,
+		payload: { orderId },
+		options: {
 			runAt: new Date(Date.now() + SETTLE_AFTER_SECONDS * 1_000),
 			dedupeKey: `settle:${event}:${orderId}`,
 		},
-	)
+	}
+}
+
+/** Queues the safety net, in the payment's (or refund's) transaction. */
+export async function enqueueSettle(
+	tx: Tx,
+	orderId: string,
+	event: Parameters<typeof settleJobOf>[1],
+) {
+	await enqueueAll(tx, [settleJobOf(orderId, event)])
 }
 
 /**

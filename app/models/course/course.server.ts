@@ -80,6 +80,24 @@ export async function getCourse(db: Db): Promise<Course> {
 	return course
 }
 
+/**
+ * The course's status alone (`courseIsOpen` reads it), cached like the course: one indexed read
+ * where getCourse would count every paid and held seat again after each sale, which a receipt
+ * does not show (issue 35 item 3).
+ */
+export async function getCourseStatus(db: Db): Promise<string> {
+	const status = await cachedRead(`course-status:${COURSE_SLUG}`, async () => {
+		const [course] = await db
+			.select({ status: courses.status })
+			.from(courses)
+			.where(eq(courses.slug, COURSE_SLUG))
+		return course?.status ?? null
+	})
+	if (status === null)
+		throw new Error(`The course ${COURSE_SLUG} is missing: was the database seeded?`)
+	return status
+}
+
 /** Seats actually paid for (GET /api/purchase-count). */
 export async function getPurchaseCount(db: Db): Promise<number> {
 	return (await getCourse(db)).actualSold

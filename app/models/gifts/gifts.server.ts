@@ -41,7 +41,7 @@ export async function saveGift(tx: Db | Tx, orderId: string, gift: GiftInput): P
 }
 
 /** The gift of an order, if it is one. */
-export async function giftOfOrder(db: Db | Tx, orderId: string): Promise<Gift | null> {
+async function giftOfOrder(db: Db | Tx, orderId: string): Promise<Gift | null> {
 	const [gift] = await db.select().from(gifts).where(eq(gifts.orderId, orderId))
 	return gift ?? null
 }
@@ -59,10 +59,12 @@ async function queueDelivery(tx: Db | Tx, gift: Pick<Gift, 'orderId' | 'version'
 	)
 }
 
-/** A paid order that is a gift: its delivery is queued, in the payment's transaction. */
-export async function scheduleGiftOnPayment(tx: Tx, orderId: string): Promise<void> {
-	const gift = await giftOfOrder(tx, orderId)
-	if (gift) await queueDelivery(tx, gift)
+/**
+ * A paid order that is a gift (read with the payment's lock on its order): its delivery is
+ * queued, in the payment's transaction.
+ */
+export async function scheduleGiftOnPayment(tx: Tx, gift: Gift): Promise<void> {
+	await queueDelivery(tx, gift)
 }
 
 /** The buyer's link to change the gift (in the receipt): signed for the order, never expiring. */
