@@ -57,6 +57,10 @@ export const E2E_QUEUE_RATE = 2
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret-0123456789'
 // Fixed, so specs can sign one-click links the way `npm run signup-link` does (tests/e2e/signups.spec.ts).
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijklmnop'
+// The sites take authenticator codes half an hour either side of their clock (a site keeps 1), so
+// the owner's step-ups (tests/e2e/sign-in.ts) use a new 30-second step at once rather than wait
+// for the clock to reach it, one confirmation after another (docs/decisions/180).
+export const E2E_TOTP_DRIFT_STEPS = 60
 // /healthz shows its job queue only to a request with it (docs/decisions/133): tests/e2e/inbox.ts.
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789'
 
@@ -98,6 +102,7 @@ const siteEnv = {
 	SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
 	PREVIEW_SECRET: E2E_PREVIEW_SECRET,
 	METRICS_TOKEN: E2E_METRICS_TOKEN,
+	OWNER_TOTP_DRIFT_STEPS: String(E2E_TOTP_DRIFT_STEPS),
 }
 
 // The owner signs in on the waiting list's sites as on the dashboard's: `mona`, through the fake GitHub.

@@ -198,6 +198,12 @@ const envSchema = z.object({
 	OWNER_STEP_UP_SECONDS: wholeNumber('OWNER_STEP_UP_SECONDS', 1)
 		.refine((n) => n <= 900, 'OWNER_STEP_UP_SECONDS must be at most 900 (15 minutes)')
 		.default('300'),
+	// How many 30-second steps either side of the server's clock an authenticator code is still
+	// taken (docs/decisions/136, 180): one, for a phone's clock a little off. The test sites widen
+	// it so their authenticator need not wait for the clock to reach its next unused step.
+	OWNER_TOTP_DRIFT_STEPS: wholeNumber('OWNER_TOTP_DRIFT_STEPS', 0)
+		.refine((n) => n <= 120, 'OWNER_TOTP_DRIFT_STEPS must be at most 120 (an hour)')
+		.default('1'),
 	// The zone the dashboard shows times in (docs/decisions/111). Unset: the course release's zone
 	// in content/site/events.yml, else UTC.
 	OWNER_TIME_ZONE: z

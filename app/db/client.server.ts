@@ -160,6 +160,13 @@ async function runInTransaction(tx: SqlSession, fn: () => Promise<void>) {
 
 /** Made by the build (scripts/build-server.js); absent before the first build. */
 const PGLITE_TEMPLATE = path.join(BUILD_DIR, 'pglite-template')
+/** The same as a tar, for a database in memory (the tests'): loaded, not made by initdb. */
+const PGLITE_TEMPLATE_TAR = `${PGLITE_TEMPLATE}.tar`
+
+const inMemoryOptions = () =>
+	fs.existsSync(PGLITE_TEMPLATE_TAR)
+		? { loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE_TAR)]) }
+		: {}
 
 async function openPglite(dir: string | undefined): Promise<Database> {
 	if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION')) && fs.existsSync(PGLITE_TEMPLATE)) {
@@ -167,7 +174,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 		fs.cpSync(PGLITE_TEMPLATE, dir, { recursive: true })
 	}
 	if (dir) fs.mkdirSync(dir, { recursive: true })
-	const client = await PGlite.create(dir)
+	const client = await PGlite.create(dir ? { dataDir: dir } : inMemoryOptions())
 	const session: SqlSession = {
 		query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
 		exec: async (sql) => {

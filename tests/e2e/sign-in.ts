@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import * as OTPAuth from 'otpauth'
-import { E2E_OWNER_LOGIN } from '../../playwright.config'
+import { E2E_OWNER_LOGIN, E2E_TOTP_DRIFT_STEPS } from '../../playwright.config'
 
 /**
  * Signs `page` in with the fake GitHub (tests/fakes/github-peer.ts) as `login`: the site sends
@@ -28,7 +28,7 @@ export async function signInAsOwner(page: Page) {
 /**
  * Signs `page` in as the owner and confirms their second factor (docs/decisions/136: refunds,
  * erasure, sends, the course's opening and coupon changes need one). Only the specs that do one
- * of those use it: a code is good once, so each confirmation may wait for the next 30-second step.
+ * of those use it: a code is good once, so each confirmation takes the next 30-second step.
  */
 export async function signInAsOwnerConfirmed(page: Page) {
 	await signInAsOwner(page)
@@ -65,12 +65,13 @@ async function withLock<T>(lockPath: string, work: () => Promise<T>): Promise<T>
 
 /**
  * A code of a step after `lastStep` that the server's clock accepts, waiting for one if need be.
- * The current step when it is free: the server takes a step until the end of the next, so a code
- * typed on a busy machine is still good when it arrives (the step before could lapse on the way).
+ * The current step when it is free, else the next: the sites take E2E_TOTP_DRIFT_STEPS either
+ * side of their clock, so this waits only once it is that far ahead (the step before the current
+ * one could lapse on the way).
  */
 async function nextCode(secret: string, lastStep: number): Promise<{ code: string; step: number }> {
 	const step = Math.max(lastStep + 1, Math.floor(Date.now() / 30_000))
-	const wait = (step - 1) * 30_000 - Date.now()
+	const wait = (step - E2E_TOTP_DRIFT_STEPS) * 30_000 - Date.now()
 	if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50))
 	const code = OTPAuth.TOTP.generate({
 		secret: OTPAuth.Secret.fromBase32(secret),

@@ -7,6 +7,7 @@
  * use and wrong ones are limited; the audit log says where each action and each reading of a
  * person, a search or an e-mail's body came from. Needs `npm run build:test`.
  */
+import * as OTPAuth from 'otpauth'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SAMPLE_USERS } from '../../app/integrations/github/emulator-users'
 import { type FakeGitHub, startFakeGitHub } from '../fakes/github'
@@ -229,8 +230,11 @@ describe('a step-up ends after its window', () => {
 		github = await startFakeGitHub({ users: SAMPLE_USERS.map((user) => ({ ...user })) })
 		server = await startServer({
 			...github.env(2_000),
-			ADMIN_GITHUB_LOGINS: 'mona',
+			// zoe: a second owner, with an authenticator of her own for the drift test.
+			ADMIN_GITHUB_LOGINS: 'mona,zoe',
 			OWNER_STEP_UP_SECONDS: '2',
+			// The site's default; every other test server takes codes half an hour ahead.
+			OWNER_TOTP_DRIFT_STEPS: '1',
 		})
 	}, 120_000)
 	afterAll(async () => {
@@ -256,5 +260,23 @@ describe('a step-up ends after its window', () => {
 		const late = await post('Late')
 		expect(late.status).toBe(403)
 		expect(await late.text()).toContain('name="stepUpCode"')
+	})
+	test('by default (OWNER_TOTP_DRIFT_STEPS=1) a code is taken one 30-second step either side of the clock: three steps ahead is refused, the next step is taken', async () => {
+		const { authenticator } = await setUpAuthenticator(
+			server,
+			await signInThroughPeer(server, 'zoe'),
+		)
+		const codeOf = (step: number) =>
+			OTPAuth.TOTP.generate({
+				secret: OTPAuth.Secret.fromBase32(authenticator.secret),
+				timestamp: step * 30_000,
+			})
+		const owner = await signInThroughPeer(server, 'zoe')
+		const now = Math.floor(Date.now() / 30_000)
+		const ahead = await postStepUp(server, owner, codeOf(now + 3))
+		expect(ahead.status).toBe(400)
+		expect(sessionOf(ahead)).toBeUndefined()
+		expect(await ahead.text()).toContain('That code is not right')
+		expect((await postStepUp(server, owner, codeOf(now + 1))).status).toBe(303)
 	})
 })

@@ -11,6 +11,13 @@ const projectRoot = path.resolve(import.meta.dirname, '../..')
  */
 export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789'
 
+/**
+ * The OWNER_TOTP_DRIFT_STEPS every test server gets: codes of the next half hour's steps are
+ * taken, so a test's authenticator (tests/support/step-up.ts) uses a new step at once rather than
+ * wait up to 30 seconds for the clock to reach it (docs/decisions/180). Sites keep 1.
+ */
+export const TEST_TOTP_DRIFT_STEPS = 60
+
 /** The headers that show /healthz's detail on a test server. */
 export const withMetricsToken = { Authorization: `Bearer ${TEST_METRICS_TOKEN}` }
 
@@ -47,6 +54,7 @@ export async function startServer(
 			// A test server's loop stalls for seconds when the machine is shared: shedding form posts
 			// then (decision 162) would fail tests about something else. The overload test sets it.
 			OVERLOAD_EVENT_LOOP_LAG_MS: '0',
+			OWNER_TOTP_DRIFT_STEPS: String(TEST_TOTP_DRIFT_STEPS),
 			...env,
 		},
 		root,

@@ -17,8 +17,6 @@ import { openSecret, sealSecret } from './secret-box.server'
 export type OwnerKey = Pick<OwnerSession, 'via' | 'login'>
 
 const PERIOD_SECONDS = 30
-/** One step either side: a phone's clock a little off still works. */
-const WINDOW = 1
 
 const whose = (owner: OwnerKey) =>
 	and(eq(ownerTotp.via, owner.via), eq(ownerTotp.login, owner.login))
@@ -76,7 +74,9 @@ export async function totpSetUp(
 
 /** The 30-second step `code` belongs to for `secret` around `now`, or null. */
 function stepOf(owner: OwnerKey, secret: string, code: string, now: number): number | null {
-	const delta = totpOf(owner, secret).validate({ token: code, timestamp: now, window: WINDOW })
+	// OWNER_TOTP_DRIFT_STEPS (one) either side: a phone's clock a little off still works.
+	const window = getConfig().OWNER_TOTP_DRIFT_STEPS
+	const delta = totpOf(owner, secret).validate({ token: code, timestamp: now, window })
 	return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta
 }
 
