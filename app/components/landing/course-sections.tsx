@@ -70,11 +70,7 @@ export function Curriculum({
 }: Pick<CourseCopy, 'curriculum' | 'sampleLesson'> & { locale: Locale }) {
 	const words = SECTION_WORDS[locale]
 	return (
-		<section
-			id="curriculum"
-			aria-labelledby="curriculum-heading"
-			className="page-section scroll-mt-6 py-10"
-		>
+		<section id="curriculum" aria-labelledby="curriculum-heading" className="page-section scroll-mt-6 py-10">
 			<SectionHeading
 				id="curriculum-heading"
 				title={words.curriculum}
