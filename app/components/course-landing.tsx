@@ -148,7 +148,7 @@ export function CourseLanding({
 				</div>
 			</section>
 			<ServerHtml html={sections.faq} />
-			<section id="interest" aria-labelledby="interest-heading" className="page-section py-10">
+			<section id="interest" aria-labelledby="interest-heading" className="py-10">
 				<SectionHeading id="interest-heading" title={copy.notReady} lead={copy.notReadyLead} />
 				{signup ? <div className="mb-8">{signup}</div> : null}
 				<p className="flex flex-wrap gap-4">

@@ -45,7 +45,7 @@ export const contentLang = (locale: Locale) => (locale === 'en-US' ? undefined :
 
 export function Outcomes({ outcomes, locale }: Pick<CourseCopy, 'outcomes'> & { locale: Locale }) {
 	return (
-		<section aria-labelledby="learn-heading" className="page-section py-10">
+		<section aria-labelledby="learn-heading" className="py-10">
 			<SectionHeading id="learn-heading" title={SECTION_WORDS[locale].learn} />
 			<ul className="grid gap-4 sm:grid-cols-2">
 				{outcomes.map((outcome) => (
@@ -70,7 +70,7 @@ export function Curriculum({
 }: Pick<CourseCopy, 'curriculum' | 'sampleLesson'> & { locale: Locale }) {
 	const words = SECTION_WORDS[locale]
 	return (
-		<section id="curriculum" aria-labelledby="curriculum-heading" className="page-section scroll-mt-6 py-10">
+		<section id="curriculum" aria-labelledby="curriculum-heading" className="scroll-mt-6 py-10">
 			<SectionHeading
 				id="curriculum-heading"
 				title={words.curriculum}
@@ -114,7 +114,7 @@ export function Curriculum({
 
 export function Audience({ audience, locale }: Pick<CourseCopy, 'audience'> & { locale: Locale }) {
 	return (
-		<section aria-labelledby="audience-heading" className="page-section py-10">
+		<section aria-labelledby="audience-heading" className="py-10">
 			<SectionHeading id="audience-heading" title={SECTION_WORDS[locale].audience} />
 			<CheckList items={audience} />
 		</section>
@@ -159,7 +159,7 @@ export function Faq({
 }) {
 	if (entries.length === 0) return null
 	return (
-		<section aria-labelledby="faq-heading" id="faq" className="page-section py-10">
+		<section aria-labelledby="faq-heading" id="faq" className="py-10">
 			<SectionHeading id="faq-heading" title={SECTION_WORDS[locale].faq} />
 			{/* The questions are the owner's, in English for now. */}
 			<div lang={contentLang(locale)}>

@@ -64,7 +64,7 @@ export function People({
 }) {
 	if (people.length === 0) return null
 	return (
-		<section aria-labelledby={id} className="page-section py-10">
+		<section aria-labelledby={id} className="py-10">
 			<SectionHeading id={id} title={pluralWord(people.length, title, locale)} />
 			<ul className="grid gap-4 sm:grid-cols-2">
 				{people.map((person) => (
@@ -105,7 +105,7 @@ export function Testimonials({
 }) {
 	if (testimonials.length === 0) return null
 	return (
-		<section aria-labelledby="testimonials-heading" className="page-section py-10">
+		<section aria-labelledby="testimonials-heading" className="py-10">
 			<SectionHeading id="testimonials-heading" title={SECTION_WORDS[locale].testimonials} />
 			<ul className="grid gap-4 sm:grid-cols-2">
 				{testimonials.map((testimonial) => (

@@ -141,7 +141,7 @@ export default function Page() {
 		<LeadLayout>
 			<PageHeading title={words.title} lead={words.lead} />
 			{event ? <EventDate event={event} label={words.when} /> : null}
-			<section aria-labelledby="agenda-heading" className="page-section py-10">
+			<section aria-labelledby="agenda-heading" className="py-10">
 				<SectionHeading
 					id="agenda-heading"
 					title={words.agenda}
@@ -167,7 +167,7 @@ export default function Page() {
 				</ol>
 			</section>
 			<ServerHtml html={speakers} />
-			<section aria-labelledby="passes-heading" id="passes" className="page-section py-10">
+			<section aria-labelledby="passes-heading" id="passes" className="py-10">
 				<SectionHeading id="passes-heading" title={words.passes} lead={words.passesLead} />
 				{includes ? <Includes text={includes.pass} lang={contentLang} /> : null}
 				<ul className="grid gap-4 sm:grid-cols-2">
@@ -219,7 +219,7 @@ export default function Page() {
 					))}
 				</ul>
 			</section>
-			<section id="register" aria-labelledby="register-heading" className="page-section py-10">
+			<section id="register" aria-labelledby="register-heading" className="py-10">
 				<SectionHeading id="register-heading" title={words.register} lead={words.registerLead} />
 				{includes ? <Includes text={includes.registration} lang={contentLang} /> : null}
 				{oneClick ? <OneClickSignup link={oneClick} honeypot={honeypot} /> : null}
