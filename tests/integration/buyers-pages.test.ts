@@ -89,6 +89,18 @@ describe("a buyer's own pages", () => {
 		await smtp?.close()
 	})
 
+	/** A JSON checkout of one day pass, as a browser's script starts it. */
+	const startDayPass = () =>
+		fetch(`${server.url}/checkout`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', origin: server.url },
+			body: JSON.stringify({
+				code: 'ai-driven-development-day-pass',
+				quantity: 1,
+				region: 'GLOBAL',
+			}),
+		})
+
 	/** The `checkouts` cookie an answer sets, as a request sends it back. */
 	const checkoutsSet = (answer: Response) =>
 		answer.headers
@@ -98,15 +110,7 @@ describe("a buyer's own pages", () => {
 
 	test("the offer's payment page fills in the offered address; another address is refused beside the field and pays nothing", async () => {
 		// This browser started another checkout before it took the offer (a day pass).
-		const before = await fetch(`${server.url}/checkout`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', origin: server.url },
-			body: JSON.stringify({
-				code: 'ai-driven-development-day-pass',
-				quantity: 1,
-				region: 'GLOBAL',
-			}),
-		})
+		const before = await startDayPass()
 		expect(before.status).toBe(200)
 		earlierOrder = new URL(((await before.json()) as { link: string }).link).pathname
 			.split('/')
@@ -224,15 +228,7 @@ describe("a buyer's own pages", () => {
 	})
 
 	test('the VAT-number hint says what the reverse charge does: the same price, no VAT on the invoice', async () => {
-		const created = await fetch(`${server.url}/checkout`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', origin: server.url },
-			body: JSON.stringify({
-				code: 'ai-driven-development-day-pass',
-				quantity: 1,
-				region: 'GLOBAL',
-			}),
-		})
+		const created = await startDayPass()
 		expect(created.status).toBe(200)
 		const link = new URL(((await created.json()) as { link: string }).link).pathname
 		const page = text(await (await fetch(`${server.url}${link}`)).text())
