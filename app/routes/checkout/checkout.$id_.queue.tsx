@@ -97,6 +97,19 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const locale = localeOfPath(url.pathname)
 	const id = params.id ?? ''
+	// A checkout started outside /checkout comes here with a handover key (decision 182): the
+	// order joins this browser's list, then the key leaves the address bar, before the order is
+	// looked up (and a pending one verified with the provider) once, on the page itself. A key
+	// that does not verify for this order counts for nothing.
+	const key = url.searchParams.get('key')
+	if (key !== null)
+		throw redirectWithinSite(queuePath(id, locale), '/', {
+			status: 303,
+			headers: [
+				['Cache-Control', 'no-store'],
+				...(isCheckoutHandover(key, id) ? await rememberCheckout(request, id, context) : []),
+			],
+		})
 	let view: CheckoutView
 	try {
 		view = requireFound(await getCheckout(await getDb(), id), url.pathname)
@@ -107,20 +120,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 		throw error
 	}
 	const headers = { 'Cache-Control': 'no-store' }
-	// A checkout started outside /checkout comes here with a handover key (decision 182): the
-	// order joins this browser's list, then the key leaves the address bar. One that does not
-	// verify for this order counts for nothing.
-	const key = url.searchParams.get('key')
-	if (key !== null)
-		throw redirectWithinSite(queuePath(id, locale), '/', {
-			status: 303,
-			headers: [
-				...Object.entries(headers),
-				...(isCheckoutHandover(key, view.data.id)
-					? await rememberCheckout(request, view.data.id, context)
-					: []),
-			],
-		})
 	const mine = await startedHere(request, id)
 	if (view.status === 'queued' && view.queue)
 		return data({ state: 'queued' as const, id, mine, ...view.queue }, { headers })
