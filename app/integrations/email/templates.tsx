@@ -17,6 +17,7 @@ import {
 	Section,
 	Text,
 } from '@react-email/components'
+import { compile } from 'html-to-text'
 import type { ReactElement, ReactNode } from 'react'
 import { formatMoment } from '~/domain/dates'
 import { paymentOnItsWaySteps } from '~/domain/delayed-payment'
@@ -87,15 +88,18 @@ const colors = { text: '#0f172a', muted: '#475569', link: '#4338ca', rule: '#e2e
 const paragraph = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text }
 const linkStyle = { color: colors.link, textDecoration: 'underline' }
 
-// The plain-text part: data tables keep their columns, links print their address.
-const textOptions = {
-	wordwrap: false as const,
+// The plain-text part, read from the message's own HTML: data tables keep their columns, links
+// print their address (React Email's selectors first, as its `plainText` render has them).
+// Compiled once: converting with the options each time rebuilt the selector tree per message,
+// the largest cost of a receipt on a busy server (docs/decisions/183).
+const toPlainText = compile({
+	wordwrap: false,
 	selectors: [
 		...plainTextSelectors,
 		{ selector: 'table.data', format: 'dataTable', options: { uppercaseHeaderCells: false } },
 		{ selector: 'h2', options: { uppercase: false } },
 	],
-}
+})
 
 /**
  * The message of `kind`: `unsubscribe` is given exactly when the kind carries it (domain/email-kinds.ts), and
@@ -111,15 +115,12 @@ async function renderEmail(
 		throw new Error(
 			`The ${kind} e-mail ${unsubscribe ? 'carries no' : 'needs its'} unsubscribe links`,
 		)
-	const [html, text] = await Promise.all([
-		render(element),
-		render(element, { plainText: true, htmlToTextOptions: textOptions }),
-	])
+	const html = await render(element)
 	return {
 		kind,
 		subject,
 		html,
-		text: text.trim(),
+		text: toPlainText(html).trim(),
 		...(unsubscribe ? { listUnsubscribe: unsubscribe.oneClickUrl } : {}),
 	}
 }
