@@ -48,6 +48,7 @@ import {
 	withDatabaseAvailability,
 } from '~/http/unavailable.server'
 import { warmUp, warmUpOrigin } from '~/http/warm-up.server'
+import { wholeSmallAnswers } from '~/http/whole-small-answers.server'
 import { startJobs } from '~/job-worker.server'
 import { log, logTheConsole } from '~/log.server'
 import { siteOrigin as currentSiteOrigin, recordListenPort } from '~/site-origin.server'
@@ -144,8 +145,7 @@ if (config.GEO_COUNTRY_HEADER && config.TRUST_PROXY === 0)
 		`GEO_COUNTRY_HEADER (${config.GEO_COUNTRY_HEADER}) is ignored: it counts only behind a trusted proxy (TRUST_PROXY of 1 or more)`,
 	)
 
-// The origin of canonical and e-mail links: SITE_URL, else the address we listen on, set once
-// listening (PORT=0 picks the port then); never a request header (docs/decisions/069).
+// Canonical and e-mail links' origin: SITE_URL, else where we listen (decision 069), never a header.
 let siteOrigin = currentSiteOrigin()
 
 const clientDir = fileURLToPath(new URL('./client', import.meta.url))
@@ -155,13 +155,13 @@ app.disable('x-powered-by')
 app.set('trust proxy', config.TRUST_PROXY)
 
 let shuttingDown = false
-
 app.use(requestGuards({ trustProxy: config.TRUST_PROXY, shuttingDown: () => shuttingDown }))
 app.use(securityHeaders(config))
 // Whoever sets a cookie, no shared cache keeps the answer (docs/decisions/105).
 app.use(privateWhenSettingCookies)
 
-app.use(compression())
+// Small answers whole, so compression() sees their size and leaves them (decision 183).
+app.use(compression(), wholeSmallAnswers)
 // Requests by route, and GET /metrics for a scrape with METRICS_TOKEN (docs/decisions/106).
 app.use(requestMetrics({ build, token: config.METRICS_TOKEN }))
 

@@ -134,6 +134,28 @@ describe('the production server', () => {
 		expect(response.headers['content-encoding']).toBe('gzip')
 	})
 
+	test('a small answer goes out whole, with its length and uncompressed; a larger one is gzipped (decision 183)', async () => {
+		// Remix's adapter writes an action's answer after its headers: unless it is held,
+		// compression() never learns its size and gzips 60 bytes with a zlib stream of their own.
+		const small = await fetch(`${server.url}/checkout`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+			body: '{}',
+		})
+		expect(small.status).toBe(400)
+		expect(small.headers.get('content-encoding')).toBeNull()
+		expect(Number(small.headers.get('content-length'))).toBe((await small.arrayBuffer()).byteLength)
+		// A page answering a form post (its error beside the field) streams and is gzipped.
+		const page = await fetch(`${server.url}/workshop?index`, {
+			method: 'POST',
+			headers: { origin: server.url, 'accept-encoding': 'gzip' },
+			body: new URLSearchParams({ email: 'not an address' }),
+		})
+		expect(page.status).toBe(400)
+		expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+		expect(page.headers.get('content-encoding')).toBe('gzip')
+	})
+
 	test('GET /healthz answers 200', async () => {
 		const response = await fetch(`${server.url}/healthz`)
 		expect(response.status).toBe(200)
@@ -262,7 +284,7 @@ describe('behind a proxy', () => {
 
 	// The origin comes from configuration, never from a forwarded host (docs/decisions/069).
 	test('canonical links keep the configured origin, whatever the forwarded host', async () => {
-		const html = await (await fetch(`${server.url}/workshop`, { headers: viaProxy })).text()
+		const html = await (await fetch(`${server.url}/workshop?index`, { headers: viaProxy })).text()
 		expect(html).toContain(`<link rel="canonical" href="${server.url}/workshop"/>`)
 		expect(html).not.toContain('aidrivendev.com/workshop')
 	})
@@ -299,7 +321,7 @@ describe('without a trusted proxy', () => {
 
 	test('forwarded headers cannot change the origin, HSTS or cookie security', async () => {
 		const headers = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example' }
-		const response = await fetch(`${server.url}/workshop`, { headers })
+		const response = await fetch(`${server.url}/workshop?index`, { headers })
 		expect(response.headers.get('strict-transport-security')).toBeNull()
 		expect(await response.text()).toContain(`<link rel="canonical" href="${server.url}/workshop"/>`)
 		const cookie = await fetch(`${server.url}/resources/color-mode`, {
