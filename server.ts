@@ -160,8 +160,7 @@ app.use(securityHeaders(config))
 // Whoever sets a cookie, no shared cache keeps the answer (docs/decisions/105).
 app.use(privateWhenSettingCookies)
 
-// Small answers whole, so compression() sees their size and leaves them (decision 183).
-app.use(compression(), wholeSmallAnswers)
+app.use(compression())
 // Requests by route, and GET /metrics for a scrape with METRICS_TOKEN (docs/decisions/106).
 app.use(requestMetrics({ build, token: config.METRICS_TOKEN }))
 
@@ -231,7 +230,8 @@ const [forOwner, forOperator, forEveryoneElse] = [
 	handlerFor(publicBuilds.forOperator),
 	handlerFor(publicBuilds.forEveryoneElse),
 ]
-app.all('*', (req, res, next) => {
+// Remix's answers: a small one whole, so compression() sees its size and leaves it (decision 183).
+app.all('*', wholeSmallAnswers, (req, res, next) => {
 	if (req.path === ROUTE_DISCOVERY) res.append('Vary', 'Cookie')
 	if (ownerOf(res)) return forOwner(req, res, next)
 	const operator = canUseOperatorTools(requestFacts(req, siteOrigin))

@@ -2,11 +2,11 @@
  * Small answers go out whole (docs/decisions/183). Remix's Express adapter writes a body as its
  * stream yields it, after the headers, so compression() never learns the size of a 60-byte JSON
  * answer and gzips it with a zlib stream of its own: 3–4 % of a busy server's CPU in the
- * sell-out, to make the answer larger. Registered after compression(), this holds a first chunk
- * under compression's threshold until the answer ends (it then goes out in one piece, with its
- * Content-Length, and compression() leaves it alone, as it does any `res.end(body)` that small),
- * until the next chunk, or until the end of this turn of the event loop: a streamed page is
- * never held longer than that.
+ * sell-out, to make the answer larger. In front of Remix's handler (after compression()), this
+ * holds a first chunk under compression's threshold until the answer ends (it then goes out in
+ * one piece, with its Content-Length, and compression() leaves it alone, as it does any
+ * `res.end(body)` that small), until the next chunk, or until the end of this turn of the event
+ * loop: a streamed page is never held longer than that.
  */
 import type { RequestHandler } from 'express'
 
