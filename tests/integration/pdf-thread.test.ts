@@ -3,6 +3,7 @@
  * invoices and certificates rendered there as on the event loop, a renderer's failure answered
  * as an error, a thread that died replaced. Needs `npm run build` (build/pdf-thread.js).
  */
+import fs from 'node:fs'
 import { afterAll, describe, expect, test } from 'vitest'
 import { renderCertificatePdf } from '~/models/certificates/pdf.server'
 import { renderInvoicePdf } from '~/models/invoices/pdf.server'
@@ -29,6 +30,17 @@ const settled = (pdf: Buffer) =>
 		.replace(/\/ID \[[^\]]*\]/g, '')
 		.replace(/\/[A-Z]{6}\+/g, '/')
 
+/** Linux: each thread of this process by its id, with its nice value (field 19 of its stat). */
+function niceByThread(): Map<number, number> {
+	return new Map(
+		fs.readdirSync('/proc/self/task').map((id) => {
+			const stat = fs.readFileSync(`/proc/self/task/${id}/stat`, 'utf8')
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+			return [Number(id), Number(fields[16])]
+		}),
+	)
+}
+
 describe('the PDF thread', () => {
 	const thread = createPdfThread(PDF_THREAD_FILE)
 	afterAll(() => thread.stop())
@@ -48,6 +60,20 @@ describe('the PDF thread', () => {
 		const pdf = await thread.render('invoice', sampleInvoice)
 		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
 	})
+
+	test.runIf(process.platform === 'linux')(
+		'it renders at a lower priority than the requests, and only it (decision 184)',
+		async () => {
+			const fresh = createPdfThread(PDF_THREAD_FILE)
+			const before = niceByThread()
+			await fresh.render('invoice', sampleInvoice)
+			const after = niceByThread()
+			const started = [...after].filter(([id]) => !before.has(id)).map(([, nice]) => nice)
+			expect(started).toContain(10)
+			for (const [id, nice] of before) if (after.has(id)) expect(after.get(id), `${id}`).toBe(nice)
+			await fresh.stop()
+		},
+	)
 
 	test('a thread that died fails what it held, and the next render starts another', async () => {
 		const held = expect(thread.render('invoice', sampleInvoice)).rejects.toThrow(/stopped/)
