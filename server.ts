@@ -35,7 +35,7 @@ import { ownerGate, ownerOf, publicBuildsOf } from '~/http/owner-gate.server'
 import { createPageCache, registerPageCache } from '~/http/page-cache.server'
 import { pageCacheMiddleware } from '~/http/page-cache-http.server'
 import { createRateLimiter } from '~/http/rate-limit.server'
-import { requestFacts } from '~/http/request.server'
+import { documentSections, requestFacts } from '~/http/request.server'
 import { bodyLimit, requestGuards } from '~/http/request-guards.server'
 import { securityHeaders } from '~/http/security-headers.server'
 import { shutDownOnSignals } from '~/http/shutdown.server'
@@ -194,13 +194,13 @@ app.use(ownerGate((req) => requestFacts(req, siteOrigin)))
 // PDFs, the owner's downloads and searches: per network, before any of that work (decision 133).
 app.use(expensiveRequestLimit(expensiveLimiter, (res) => ownerOf(res) !== null))
 const publicBuilds = publicBuildsOf(build)
-
 // Remix's route discovery (its lazy route discovery guide): no page; differs for the owner.
 const ROUTE_DISCOVERY = '/__manifest'
 const loadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
 	cspNonce: res.locals.cspNonce,
 	...requestFacts(req, siteOrigin),
 	owner: ownerOf(res),
+	serverHtml: documentSections(req),
 })
 
 // Anonymous pages from memory, rendered once per key and a few seconds (docs/decisions/070–072).

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { loadIslandsNow } from '~/components/deferred'
 import { RequestContextProvider, STYLESHEET_ELEMENT_ID } from '~/components/request-context'
+import { documentServerHtml } from '~/components/server-html'
 
 /** SPEC §8's console-only warning: the server's page stays usable (it works without JavaScript). */
 const warnMountError = (error: unknown) => console.warn('Error while mounting the app:', error)
@@ -21,6 +22,7 @@ startTransition(() => {
 							chunkReloadScript: '',
 							stylesheet: document.getElementById(STYLESHEET_ELEMENT_ID)?.textContent ?? '',
 						},
+						serverHtml: documentServerHtml(document),
 					}}
 				>
 					<RemixBrowser />

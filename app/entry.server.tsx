@@ -58,7 +58,14 @@ export default function handleRequest(
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
-			<RequestContextProvider value={{ nonce, isBot: bot, documentHead }}>
+			<RequestContextProvider
+				value={{
+					nonce,
+					isBot: bot,
+					documentHead,
+					serverHtml: (digest) => loadContext.serverHtml?.get(digest),
+				}}
+			>
 				<RemixServer context={remixContext} url={request.url} nonce={nonce} />
 			</RequestContextProvider>,
 			{

@@ -107,11 +107,11 @@ export function CourseLanding({
 					<EventDate event={release} label={copy.opens} />
 				</div>
 			) : null}
-			<ServerHtml html={sections.outcomes} />
-			<ServerHtml html={sections.curriculum} />
-			<ServerHtml html={sections.audience} />
-			<ServerHtml html={sections.instructors} />
-			<ServerHtml html={sections.testimonials} />
+			<ServerHtml part={sections.outcomes} />
+			<ServerHtml part={sections.curriculum} />
+			<ServerHtml part={sections.audience} />
+			<ServerHtml part={sections.instructors} />
+			<ServerHtml part={sections.testimonials} />
 			<section
 				id="pricing"
 				aria-labelledby="preorder-heading"
@@ -127,7 +127,7 @@ export function CourseLanding({
 						offer={offer}
 					/>
 				) : null}
-				<ServerHtml html={sections.included} />
+				<ServerHtml part={sections.included} />
 				<div id="checkout">
 					{offer?.item && waitlist?.soldOut ? (
 						<WaitlistForm
@@ -147,7 +147,7 @@ export function CourseLanding({
 					) : null}
 				</div>
 			</section>
-			<ServerHtml html={sections.faq} />
+			<ServerHtml part={sections.faq} />
 			<section id="interest" aria-labelledby="interest-heading" className="py-10">
 				<SectionHeading id="interest-heading" title={copy.notReady} lead={copy.notReadyLead} />
 				{signup ? <div className="mb-8">{signup}</div> : null}

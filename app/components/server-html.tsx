@@ -1,16 +1,24 @@
 /**
  * Page sections the server rendered to HTML (components/landing/sections.server.tsx): text and
  * links that need no code in the browser (docs/decisions/147). React sets the HTML and never
- * looks inside it, so nothing in it hydrates and its code is never downloaded; the same HTML
- * comes with the page's data, so a revalidation or a client-side navigation shows it as it is.
+ * looks inside it, so nothing in it hydrates and its code is never downloaded. A client-side
+ * navigation's data carries the HTML; a document's carries only its digest, the markup holding
+ * the HTML once (decision 185), and the browser shows the document's own HTML for as long as the
+ * digest is the same: a revalidation leaves the DOM alone (an open answer stays open), and a
+ * render from scratch after a hydration error shows the sections as they were.
  * Its links that stay on the site are client-side navigations, as a `<Link>` would be.
  */
 import { useNavigate } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useRequestContext } from './request-context'
 
-export function ServerHtml({ html }: { html: string }) {
+/** A section's HTML, or in a document's own data only its digest (the markup carries it). */
+export type ServerHtmlPart = { digest: string; html?: string }
+
+export function ServerHtml({ part }: { part: ServerHtmlPart }) {
 	const ref = useRef<HTMLDivElement>(null)
 	const navigate = useNavigate()
+	const html = useRequestContext().serverHtml?.(part.digest) ?? part.html ?? ''
 	useEffect(() => {
 		const root = ref.current
 		if (!root) return
@@ -26,12 +34,29 @@ export function ServerHtml({ html }: { html: string }) {
 	return (
 		<div
 			ref={ref}
-			data-server-html=""
+			data-server-html={part.digest}
 			style={{ display: 'contents' }}
 			// biome-ignore lint/security/noDangerouslySetInnerHtml: our own components, rendered by the server
 			dangerouslySetInnerHTML={{ __html: html }}
 		/>
 	)
+}
+
+/**
+ * The browser's `serverHtml` (request-context.tsx): each digest's HTML as the document shows it,
+ * read once, when first asked for (while hydrating), and the same string from then on, so React
+ * never sets it again; undefined for a digest the document did not show.
+ */
+export function documentServerHtml(document: Document) {
+	const read = new Map<string, string | undefined>()
+	return (digest: string) => {
+		if (!read.has(digest))
+			read.set(
+				digest,
+				document.querySelector(`[data-server-html="${CSS.escape(digest)}"]`)?.innerHTML,
+			)
+		return read.get(digest)
+	}
 }
 
 type Place = Pick<Location, 'href' | 'origin' | 'pathname' | 'search'>

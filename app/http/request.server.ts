@@ -33,6 +33,11 @@ declare module '@remix-run/node' {
 		 * visitor's country (pageGeoQuery), stamped with each visitor's own (docs/decisions/160).
 		 */
 		countryShownAs?: import('~/integrations/geo/locate.server').ShownCountry
+		/**
+		 * Present when the answer is a document: the sections its loaders rendered to HTML, by
+		 * digest, which its markup carries and its data does not (components/server-html.tsx).
+		 */
+		serverHtml?: Map<string, string>
 	}
 }
 
@@ -98,6 +103,13 @@ export function requestedOrigin(req: import('express').Request): string | null {
  * The request facts for an Express request. Express applies `trust proxy` (TRUST_PROXY hops)
  * to `req.ip`, `req.protocol` and `req.secure`; the origin is the configured one.
  */
+/**
+ * Where a document's server-rendered sections go (`AppLoadContext.serverHtml`): a new store for a
+ * document, none for a client's data request (single fetch's `.data`), whose data carries them.
+ */
+export const documentSections = (req: import('express').Request) =>
+	req.path.endsWith('.data') ? undefined : new Map<string, string>()
+
 export function requestFacts(req: import('express').Request, origin: string): RequestFacts {
 	return {
 		clientIp: req.ip ?? req.socket.remoteAddress ?? '',

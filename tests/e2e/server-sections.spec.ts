@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test'
 import { pageHydrated } from './hydration'
 
 // Text and links that need no JavaScript ship none. The course sections, the people and the
-// testimonials are rendered to HTML by the server and sent with the page's data
-// (app/components/server-html.tsx, docs/decisions/147): the browser shows that HTML, never
+// testimonials are rendered to HTML by the server and sent with the page's data, a document's in
+// its markup only (app/components/server-html.tsx, docs/decisions/147, 185): the browser shows that HTML, never
 // fetches or hydrates their components, on the page it loads or after a client-side navigation,
 // and their links are client-side navigations.
 
@@ -104,6 +104,37 @@ test.describe('sections rendered by the server', () => {
 		await expectCourseSections(page)
 		expect(documents).toEqual([])
 		expect(fetched).toEqual([])
+	})
+
+	test('when React renders / afresh after a hydration error, the sections stay as the document showed them, with no request for them', async ({
+		page,
+	}) => {
+		// A document whose heading differs from what React renders: React throws its hydration
+		// away and renders the page on the client. The page's data carries only the sections'
+		// digests (decision 185); their HTML must come from the document itself.
+		await page.route(
+			(url) => url.pathname === '/',
+			async (route) => {
+				const response = await route.fetch()
+				const body = (await response.text()).replace('</h1>', ' (changed)</h1>')
+				await route.fulfill({ response, body })
+			},
+		)
+		const warnings: string[] = []
+		page.on('console', (message) => {
+			if (message.type() === 'warning') warnings.push(message.text())
+		})
+		const dataRequests: string[] = []
+		page.on('request', (request) => {
+			if (new URL(request.url()).pathname.endsWith('.data')) dataRequests.push(request.url())
+		})
+		await page.goto('/', { waitUntil: 'networkidle' })
+		await pageHydrated(page)
+		await expect.poll(() => warnings.join('\n')).toContain('Error while mounting the app')
+		await expect(page.getByRole('heading', { level: 1 })).not.toContainText('(changed)')
+		await expectCourseSections(page)
+		expect(await page.locator('[data-server-html] section').count()).toBeGreaterThan(0)
+		expect(dataRequests).toEqual([])
 	})
 
 	test('a link in a section is a client-side navigation to its page', async ({ page }) => {

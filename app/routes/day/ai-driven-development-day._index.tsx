@@ -71,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			// What a pass and the free registration each give, as the owner words it (decision 155).
 			includes: day?.includes ?? null,
 			agenda: agenda.day,
-			speakers: speakersHtml(people.speakers, locale),
+			speakers: speakersHtml(people.speakers, locale, context.serverHtml),
 			signedUp: isSignedUp(request, 'day_event'),
 			oneClick: readOneClickLink(new URL(request.url)),
 			honeypot: pageHoneypot(context),
@@ -166,7 +166,7 @@ export default function Page() {
 					))}
 				</ol>
 			</section>
-			<ServerHtml html={speakers} />
+			<ServerHtml part={speakers} />
 			<section aria-labelledby="passes-heading" id="passes" className="py-10">
 				<SectionHeading id="passes-heading" title={words.passes} lead={words.passesLead} />
 				{includes ? <Includes text={includes.pass} lang={contentLang} /> : null}

@@ -57,6 +57,7 @@ export async function loadCoursePage(request: Request, context: AppLoadContext) 
 			contact: getSeller().contactEmail ?? null,
 			instructors: people.instructors,
 			testimonials,
+			document: context.serverHtml,
 		}),
 		// The course release's date (content/site/, docs/decisions/086).
 		release: release ? presentEvent(release, context.origin, locale) : null,
