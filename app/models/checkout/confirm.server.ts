@@ -35,7 +35,7 @@ import { issuePasses } from './passes.server'
 import { scheduleRecovery } from './recovery.server'
 import { sendLateRefundNotice } from './refund-notice.server'
 import { queueWaitlistOffers } from './seats-returned.server'
-import { enqueueSettle, settleAfterCommit, settleJobOf } from './settle.server'
+import { enqueueSettle, type Settling, settleAfterCommit, settleJobOf } from './settle.server'
 import { cancelUnpaidTransfer } from './transfer-cancel.server'
 import { CREDIT_SPENT, creditKeptAtPayment } from './upgrade-credit.server'
 
@@ -97,8 +97,16 @@ function storableEmail(email: string | null): string | null {
 	return address
 }
 
-/** Applies a payment event to its order, once; see the module comment. */
-export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<PaymentResult> {
+/**
+ * Applies a payment event to its order, once; see the module comment. A paid or refunded order's
+ * invoice or credit note is numbered and its receipt sent before this returns, or with `'by the
+ * queue'` by the settle job, due at once (the webhook answers Stripe first, decision 186).
+ */
+export async function applyPaymentEvent(
+	db: Db,
+	event: PaymentEvent,
+	settling: Settling = 'by the caller',
+): Promise<PaymentResult> {
 	const result = await db.transaction(async (tx): Promise<PaymentResult> => {
 		// The order found and locked in one statement, with what the payment reads of its item and
 		// gift, before the event is stored: every round trip here is one more wait for this
@@ -185,13 +193,13 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 			await issueInvoice(tx, paidOrder, null, item)
 			// The safety net and the provider's fee, once it has settled the charge (124): one
 			// statement for both jobs.
-			await enqueueAll(tx, [settleJobOf(orderId, 'paid'), ...feeReadJobOf(orderId)])
+			await enqueueAll(tx, [settleJobOf(orderId, 'paid', settling), ...feeReadJobOf(orderId)])
 		}
 		// An automatic refund (077, 112) was paid too: its credit note like any refund's (150).
 		if (next === 'refunded' && (order.status === 'paid' || order.paidAt)) {
 			// Its last refund, what partial refunds left, recorded by the order's trigger (0032).
 			await issueCreditNote(tx, orderId, restRefundId(orderId))
-			await enqueueSettle(tx, orderId, 'refunded')
+			await enqueueSettle(tx, orderId, 'refunded', settling)
 		}
 		// A delayed payment refused or never come: the buyer is told, with a card link (164).
 		if (order.awaitingPaymentSince && (next === 'failed' || next === 'expired'))
@@ -213,6 +221,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Pa
 	// Its invoice or credit note numbered and its receipt sent, each in a short transaction
 	// of its own: the counter row is never locked across this payment's transaction (115).
 	if (
+		settling === 'by the caller' &&
 		result.changed &&
 		result.orderId &&
 		(result.status === 'paid' || result.status === 'refunded')

@@ -4,7 +4,8 @@
  * the numbered invoice's PDF attached. The payment's caller does it right after the commit; the
  * job queued in the payment's transaction does it again a little later, changing nothing when
  * it was done, so a server that stops between the commit and the numbering leaves no invoice
- * unnumbered and no paid order without its receipt.
+ * unnumbered and no paid order without its receipt. A caller that answers before it (the
+ * webhook, decision 186) queues the job due at once instead, and the job alone does it.
  */
 import type { Db } from '~/db/client.server'
 import type { Tx } from '~/db/query.server'
@@ -19,29 +20,38 @@ export const SETTLE_JOB = 'checkout.settle'
 /** The safety net's delay: the payment's caller has normally done it all by then. */
 const SETTLE_AFTER_SECONDS = 30
 
-/** The safety net's job: once per order and event (queued with the payment or refund). */
+/**
+ * Who settles a paid or refunded order: its caller, right after the commit, with the job as the
+ * safety net; or the job alone, due at once, the caller answering as soon as the payment commits.
+ */
+export type Settling = 'by the caller' | 'by the queue'
+
+/** The settle job: once per order and event (queued with the payment or refund). */
 export function settleJobOf(
 	orderId: string,
 	/** `part:<refund id>`: a partial refund's credit note (docs/decisions/123). */
 	event: 'paid' | 'refunded' | `part:${string}`,
+	settling: Settling = 'by the caller',
 ): NewJob {
+	const delaySeconds = settling === 'by the queue' ? 0 : SETTLE_AFTER_SECONDS
 	return {
 		kind: SETTLE_JOB,
 		payload: { orderId },
 		options: {
-			runAt: new Date(Date.now() + SETTLE_AFTER_SECONDS * 1_000),
+			runAt: new Date(Date.now() + delaySeconds * 1_000),
 			dedupeKey: `settle:${event}:${orderId}`,
 		},
 	}
 }
 
-/** Queues the safety net, in the payment's (or refund's) transaction. */
+/** Queues the settle job, in the payment's (or refund's) transaction. */
 export async function enqueueSettle(
 	tx: Tx,
 	orderId: string,
 	event: Parameters<typeof settleJobOf>[1],
+	settling: Settling = 'by the caller',
 ) {
-	await enqueueAll(tx, [settleJobOf(orderId, event)])
+	await enqueueAll(tx, [settleJobOf(orderId, event, settling)])
 }
 
 /**

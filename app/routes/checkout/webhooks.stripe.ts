@@ -1,7 +1,8 @@
 /**
  * POST /webhooks/stripe (docs/decisions/030, 032): the provider verifies the signature on the raw
  * body; completed, expired and refunded payments go to the same confirm step the sandbox page
- * uses. Every event is stored once by id, so redeliveries change nothing.
+ * uses. Every event is stored once by id, so redeliveries change nothing. Stripe is answered once
+ * the payment commits; the invoice's number and the receipt follow by the queue (decision 186).
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { getPaymentsDb } from '~/db/client.server'
@@ -33,7 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!event) return Response.json({ received: true, handled: false })
 	try {
 		// On payments' own pool: checkouts never wait behind it for a connection (decision 162).
-		const result = await applyPaymentEvent(await getPaymentsDb(), event)
+		// Answered once the payment commits; its invoice and receipt follow by the queue (186).
+		const result = await applyPaymentEvent(await getPaymentsDb(), event, 'by the queue')
 		return Response.json({ received: true, handled: true, changed: result.changed })
 	} catch (error) {
 		// 5xx: Stripe delivers the event again later. An unavailable database is a 503 with
