@@ -13,7 +13,7 @@ import { jobs } from '~/db/schema-jobs.server'
 import { outbox } from '~/db/schema-leads.server'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
 import { applyPaymentEvent, createCheckout } from '~/models/checkout/index.server'
-import { SETTLE_JOB } from '~/models/checkout/settle.server'
+import { SETTLE_JOB, settleJob } from '~/models/checkout/settle.server'
 import type { FakeStripe } from '../fakes/stripe'
 import { pglite } from '../support/databases'
 import { drainJobs, stripeInProcessSuite } from '../support/in-process'
@@ -82,6 +82,10 @@ describe('settling a payment', () => {
 		expect(returned.receipts).toHaveLength(1)
 		expect(returned.job!.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000)
 	})
+})
+
+test('receipts are drawn one at a time in a worker, leaving its other slots to the checkout queue and the deliveries (jobs.test.ts tests maxRunning)', () => {
+	expect(settleJob({} as never).maxRunning).toBe(1)
 })
 
 describe.skipIf(!TEST_DATABASE_URL)('the payment webhook on PostgreSQL', () => {

@@ -75,6 +75,9 @@ export async function settleAfterCommit(db: Db, orderId: string): Promise<void> 
 export function settleJob(db: Db): JobDefinition {
 	return {
 		kind: SETTLE_JOB,
+		// One at a time per worker: a receipt waits for the one PDF thread anyway, and more would
+		// take the slots of the checkout queue's sessions (queue-open.server.ts) in a sell-out.
+		maxRunning: 1,
 		run: async (payload) => {
 			if (typeof payload.orderId !== 'string') throw new PermanentJobError('no order')
 			await settleOrder(db, payload.orderId)
