@@ -6,7 +6,8 @@
 // "Stripe page", and Stripe delivers the signed `checkout.session.completed` to the other. Runs
 // for SECONDS, then checks the database: paid seats = the paid answers, never over capacity.
 // A benchmark: it reports paid orders a minute, checkout and webhook latency (p50, p99) and
-// every 5xx; it exits 1 only when something was oversold or lost. Run `npm run build` first.
+// every 5xx, and how long the receipts took to catch up with the payments once the buyers
+// stopped; it exits 1 only when something was oversold or lost. Run `npm run build` first.
 // BENCH_SELLOUT_BUYERS (64), BENCH_SELLOUT_SECONDS (30), BENCH_SELLOUT_POOL (10) tune it.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -223,6 +224,14 @@ async function sampleWaits(until) {
 	return { waits, samples }
 }
 
+/** Paid orders whose receipt has been written (its outbox row and delivery job). */
+const receiptsSent = async (database) =>
+	(
+		await database.query(
+			"SELECT count(*)::int AS sent FROM orders WHERE status = 'paid' AND receipt_sent_at IS NOT NULL",
+		)
+	).rows[0].sent
+
 let exitCode = 0
 try {
 	console.log(`${buyers} buyers at a time for ${seconds} s, two app servers, pool ${poolMax} each`)
@@ -243,7 +252,7 @@ try {
 	const { rows } = await database.query(
 		"SELECT coalesce(sum(quantity), 0)::int AS seats, count(*)::int AS orders FROM orders WHERE status = 'paid'",
 	)
-	await database.end()
+	const receiptsAtEnd = await receiptsSent(database)
 	const fiveHundreds = [...statuses].filter(([key]) => /\s5\d\d$/.test(key))
 	console.log(
 		`\npaid orders a minute: ${Math.round(paid / minutes)} (${paid} in ${(minutes * 60).toFixed(
@@ -271,6 +280,20 @@ try {
 	console.log('\nbusy database sessions, on average (state, wait, statement):')
 	for (const [key, n] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 12))
 		console.log(`${(n / samples).toFixed(2).padStart(6)}  ${key}`)
+	// Receipts follow the payments by the queue (decision 186): how far behind they were.
+	const drainStarted = performance.now()
+	let receipts = receiptsAtEnd
+	while (receipts < rows[0].orders && performance.now() - drainStarted < 180_000) {
+		await new Promise((resolve) => setTimeout(resolve, 250))
+		receipts = await receiptsSent(database)
+	}
+	await database.end()
+	console.log(
+		`\nreceipts: ${receiptsAtEnd} of ${rows[0].orders} sent when the buyers stopped; ` +
+			(receipts === rows[0].orders
+				? `all ${((performance.now() - drainStarted) / 1000).toFixed(1)} s later`
+				: `${receipts} after 180 s`),
+	)
 	if (rows[0].orders !== paid || rows[0].seats > CAPACITY) {
 		console.error('Paid answers and paid orders differ, or seats were oversold')
 		exitCode = 1
