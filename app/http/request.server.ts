@@ -100,16 +100,16 @@ export function requestedOrigin(req: import('express').Request): string | null {
 }
 
 /**
- * The request facts for an Express request. Express applies `trust proxy` (TRUST_PROXY hops)
- * to `req.ip`, `req.protocol` and `req.secure`; the origin is the configured one.
- */
-/**
  * Where a document's server-rendered sections go (`AppLoadContext.serverHtml`): a new store for a
  * document, none for a client's data request (single fetch's `.data`), whose data carries them.
  */
 export const documentSections = (req: import('express').Request) =>
 	req.path.endsWith('.data') ? undefined : new Map<string, string>()
 
+/**
+ * The request facts for an Express request. Express applies `trust proxy` (TRUST_PROXY hops)
+ * to `req.ip`, `req.protocol` and `req.secure`; the origin is the configured one.
+ */
 export function requestFacts(req: import('express').Request, origin: string): RequestFacts {
 	return {
 		clientIp: req.ip ?? req.socket.remoteAddress ?? '',
