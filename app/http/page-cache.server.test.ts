@@ -133,6 +133,38 @@ describe('the page cache', () => {
 		expect([expired.outcome, bodyOf(expired)]).toEqual(['miss', '<p>v3</p>'])
 	})
 
+	test('a re-render reuses the compression of each part it left as it was, and compresses a changed part anew', async () => {
+		const time = clock()
+		const cache = createPageCache({ maxBytes: 1_000_000, now: time.now })
+		let seats = 9
+		const html = (nonce: string) =>
+			`<p nonce="${nonce}">${'course '.repeat(500)}</p><p>${seats} seats left</p><script nonce="${nonce}">x</script>`
+		const render = async () => page(html('NONCE'), `n${seats}`)
+		const first = (await cache.serve('/', render)).page
+		// Rendered again with a new nonce and the same words: every part as it was.
+		time.advance(FRESH_MS)
+		await cache.serve('/', render)
+		await new Promise((resolve) => setTimeout(resolve, 0))
+		const same = (await cache.serve('/', render)).page
+		expect(same).not.toBe(first)
+		same.gzipped.forEach((part, index) => expect(part).toBe(first.gzipped[index]))
+		// A seat sold: the part that says so is compressed anew, the others reused.
+		seats = 8
+		time.advance(FRESH_MS)
+		await cache.serve('/', render)
+		await new Promise((resolve) => setTimeout(resolve, 0))
+		const changed = (await cache.serve('/', render)).page
+		expect(changed.gzipped.map((part, index) => part === same.gzipped[index])).toEqual([
+			true,
+			false,
+			true,
+		])
+		const values = { nonce: 'mine', honeypot: '' }
+		expect(zlib.gunzipSync(Buffer.concat(gzipStamped(changed, values))).toString()).toBe(
+			html('mine').replace('9 seats', '8 seats'),
+		)
+	})
+
 	test('while renders answer 503 (the database unavailable), the last page stands in, for up to 10 minutes', async () => {
 		const time = clock()
 		const cache = createPageCache({ maxBytes: 1_000_000, now: time.now })

@@ -140,13 +140,23 @@ export function createPageCache({
 				honeypot: rendered.honeypot ?? '',
 				country: rendered.country,
 			})
+			// A busy key is rendered again every FRESH_MS, mostly to the same bytes: a part as it
+			// was keeps its compression (comparing costs a hundredth of compressing).
+			const before = store.get(key)
+			const previous = before && 'parts' in before ? before : undefined
 			const page: CachedPage = {
 				status: rendered.status,
 				headers: rendered.headers,
 				parts,
 				slots,
 				// Only a page given to many is worth compressing ahead.
-				gzipped: shareable ? parts.map(gzipPart) : [],
+				gzipped: shareable
+					? parts.map((part, index) =>
+							previous?.parts[index]?.equals(part) && previous.gzipped[index]
+								? previous.gzipped[index]
+								: gzipPart(part),
+						)
+					: [],
 				renderedAt: now(),
 			}
 			store.set(key, shareable ? page : { unshareable: true, renderedAt: page.renderedAt })
