@@ -39,6 +39,15 @@ export class PermanentJobError extends Error {
 	name = 'PermanentJobError'
 }
 
+/**
+ * Thrown by a handler whose work is, as expected, not ready yet (another opener holds a queued
+ * checkout's lease): tried again after its backoff like any failure, but noted at info level,
+ * since nothing is wrong; giving up is still an error.
+ */
+export class NotReadyYet extends Error {
+	name = 'NotReadyYet'
+}
+
 /** Why a run is aborted: the worker is stopping, and the job is released for the next one. */
 export class CutOffAtShutdown extends Error {
 	name = 'CutOffAtShutdown'
@@ -137,8 +146,9 @@ async function runAndRecord(
 						now: new Date(),
 						giveUpAt: job.giveUpAt,
 					})
-		log.error(
-			`Job #${job.id} (${job.kind}) attempt ${job.attempts} failed${retryAt ? `, retrying at ${retryAt.toISOString()}` : ', giving up'}: ${reason}`,
+		const expected = retryAt && error instanceof NotReadyYet
+		log[expected ? 'info' : 'error'](
+			`Job #${job.id} (${job.kind}) attempt ${job.attempts} ${expected ? 'not ready yet' : 'failed'}${retryAt ? `, retrying at ${retryAt.toISOString()}` : ', giving up'}: ${reason}`,
 		)
 		try {
 			if (!retryAt && definition?.onGiveUp) await definition.onGiveUp(job.payload, reason)

@@ -7,12 +7,15 @@
  */
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import type { Job } from '~/jobs/queue.server'
+import { NotReadyYet } from '~/jobs/run.server'
 import {
 	cancelCheckout,
 	checkoutInTurn,
 	getCheckout,
 	queueFigures,
 } from '~/models/checkout/index.server'
+import { openSessionJob } from '~/models/checkout/queue-open.server'
 import { databaseBackends } from '../support/databases'
 import { drainJobs, jobsDueNow, stripeInProcessSuite } from '../support/in-process'
 
@@ -75,5 +78,30 @@ describe.each(databaseBackends)('the checkout queue on $name', (backend) => {
 			third.id,
 		])
 		expect(await queueFigures(db)).toEqual({ length: 0, waitSeconds: 0 })
+	})
+
+	test('a queued checkout its buyer’s own request is opening is not ready yet for the job: tried again, noted as information', async () => {
+		const db = suite.database.db
+		await db.execute(
+			sql`INSERT INTO payment_pace (provider, next_at) VALUES ('stripe', now() + interval '30 seconds')
+				ON CONFLICT (provider) DO UPDATE SET next_at = excluded.next_at`,
+		)
+		const queued = await checkoutInTurn(db, {
+			code: COURSE,
+			quantity: 1,
+			region: 'GLOBAL',
+			origin: 'http://localhost:3000',
+			clientIp: '10.0.9.1',
+		})
+		expect(queued.link).toBeNull()
+		await db.execute(
+			sql`UPDATE checkout_queue SET opening_until = now() + interval '30 seconds' WHERE order_id = ${queued.id}`,
+		)
+		const job = openSessionJob(db)
+		await expect(
+			job.run({ orderId: queued.id }, {} as Job, new AbortController().signal),
+		).rejects.toBeInstanceOf(NotReadyYet)
+		expect((await getCheckout(db, queued.id))?.status).toBe('queued')
+		await cancelCheckout(db, queued.id)
 	})
 })

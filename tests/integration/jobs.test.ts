@@ -6,13 +6,14 @@
  * set — where the workers really are concurrent connections.
  */
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { Database } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { jobs } from '~/db/schema-jobs.server'
 import { claimJobs, enqueue, ensurePeriodicJob, finishJob, queueStats } from '~/jobs/queue.server'
-import type { JobDefinition } from '~/jobs/run.server'
+import { type JobDefinition, NotReadyYet } from '~/jobs/run.server'
 import { runDueJobs, startJobWorker } from '~/jobs/worker.server'
+import { log } from '~/log.server'
 import { databaseBackends } from '../support/databases'
 
 describe.each(databaseBackends)('the job queue on $name', (backend) => {
@@ -145,6 +146,38 @@ describe.each(databaseBackends)('the job queue on $name', (backend) => {
 			lastError: 'Error: the peer said no',
 		})
 		expect((await queueStats(database.db)).failed).toBeGreaterThanOrEqual(1)
+	})
+
+	test('a job not ready yet is retried like a failure but noted as information, and an error once it gives up', async () => {
+		const definition: JobDefinition = {
+			kind: 'test.not-ready',
+			run: async () => {
+				throw new NotReadyYet('another opener holds it')
+			},
+		}
+		const id = (await enqueue(database.db, 'test.not-ready', {}, { maxAttempts: 2 }))!
+		const info = vi.spyOn(log, 'info').mockImplementation(() => {})
+		const error = vi.spyOn(log, 'error').mockImplementation(() => {})
+		const linesAbout = (spy: typeof info) =>
+			spy.mock.calls.map((call) => String(call.at(-1))).filter((line) => line.includes(`#${id} `))
+		try {
+			const run = () => runDueJobs({ db: database.db, definitions: [definition], lockSeconds: 60 })
+			await run()
+			expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 1 })
+			expect(linesAbout(info)).toEqual([
+				expect.stringMatching(
+					/attempt 1 not ready yet, retrying at .*: NotReadyYet: another opener holds it$/,
+				),
+			])
+			expect(linesAbout(error)).toEqual([])
+			await database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id))
+			await run()
+			expect(await jobOf(id)).toMatchObject({ status: 'failed', attempts: 2 })
+			expect(linesAbout(error)).toEqual([expect.stringMatching(/attempt 2 failed, giving up/)])
+		} finally {
+			info.mockRestore()
+			error.mockRestore()
+		}
 	})
 
 	test('a periodic job keeps one row, however many servers schedule it, and comes back after its interval', async () => {

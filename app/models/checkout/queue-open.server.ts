@@ -10,7 +10,7 @@ import type { Db } from '~/db/client.server'
 import { catalogItems, orders } from '~/db/schema.server'
 import { couponNote } from '~/domain/coupon-note'
 import { getPaymentProvider } from '~/integrations/payments/index.server'
-import type { JobDefinition } from '~/jobs/run.server'
+import { type JobDefinition, NotReadyYet } from '~/jobs/run.server'
 import { type CheckoutInput, createCheckout, holdSeats, openProviderSession } from './create.server'
 import { CheckoutError } from './errors'
 import {
@@ -116,9 +116,14 @@ async function openQueued(
 	}
 }
 
-/** Thrown by the job to be tried again after its backoff. */
+/** Thrown by the job to be tried again after its backoff: the provider refused for its limit. */
 class NotOpenedYet extends Error {
 	name = 'NotOpenedYet'
+}
+
+/** The buyer's own request is opening it (it holds the lease): expected, noted at info level. */
+class OpeningElsewhere extends NotReadyYet {
+	name = 'OpeningElsewhere'
 }
 
 /**
@@ -133,8 +138,10 @@ export function openSessionJob(db: Db): JobDefinition {
 		retry: { firstDelayMs: 250, maxDelayMs: 4_000, jitter: 0.5 },
 		async run(payload) {
 			const outcome = await openQueued(db, String(payload.orderId))
-			if (outcome === 'busy' || outcome === 'taken')
-				throw new NotOpenedYet(`checkout ${String(payload.orderId)}: ${outcome}, trying again`)
+			if (outcome === 'taken')
+				throw new OpeningElsewhere(`checkout ${String(payload.orderId)}: taken, trying again`)
+			if (outcome === 'busy')
+				throw new NotOpenedYet(`checkout ${String(payload.orderId)}: busy, trying again`)
 		},
 		async onGiveUp(payload, reason) {
 			await failQueued(db, String(payload.orderId), reason)
